@@ -1,0 +1,13 @@
+/** What the access rules need to know about the person asking. */
+export interface Principal {
+  roles: readonly number[];
+  groups: readonly string[];
+  isAdmin: boolean;
+  isGroupManager: boolean;
+  isAcid: boolean;
+  email: string;
+  free: boolean;
+}
+
+export const hasRole = (p: Principal | null | undefined, roleId: number): boolean =>
+  !!p && p.roles.includes(roleId);

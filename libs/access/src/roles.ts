@@ -1,0 +1,55 @@
+/**
+ * The fifteen role names of accounts §3 with stable ids. Ids are what tokens,
+ * the session user (`Roles`) and the database carry; never renumber them.
+ */
+export const RoleIds = {
+  Admin: 1,
+  AWGMember: 2,
+  AWGMemberCTC: 3,
+  AWGMemberACC: 4,
+  Enhanced: 5,
+  Standard: 6,
+  CountryRespondent: 7,
+  CountryViewer: 8,
+  FreeAccess: 9,
+  CFTAccess: 10,
+  AnnotationAccess: 11,
+  ScoringAccess: 12,
+  CFTPackage: 13,
+  ACCPresaleAccess: 14,
+  ACCFullAccess: 15,
+} as const;
+
+export type RoleName = keyof typeof RoleIds;
+export type RoleId = (typeof RoleIds)[RoleName];
+
+export const RoleNames = Object.keys(RoleIds) as RoleName[];
+
+export const roleNameOf = (id: number): RoleName | undefined =>
+  RoleNames.find((name) => RoleIds[name] === id);
+
+export const roleIdsOf = (names: readonly RoleName[]): number[] => names.map((n) => RoleIds[n]);
+
+/** Role list with Id and Name, as `GET api/roles` answers it. */
+export const AllRoles = RoleNames.map((Name) => ({ Id: RoleIds[Name], Name }));
+
+/**
+ * The two role lists of the login chooser (accounts §6): compliance-index (CTC)
+ * roles and carbon-calculator (CC) roles. A user with no CTC role is limited to
+ * the account page.
+ */
+export const CtcRoleNames: readonly RoleName[] = [
+  'Admin',
+  'AWGMember',
+  'AWGMemberCTC',
+  'Enhanced',
+  'Standard',
+  'CountryRespondent',
+  'CountryViewer',
+  'FreeAccess',
+  'CFTAccess',
+  'AnnotationAccess',
+  'ScoringAccess',
+  'CFTPackage',
+];
+export const CcRoleNames: readonly RoleName[] = ['Admin', 'AWGMember', 'AWGMemberACC', 'ACCPresaleAccess', 'ACCFullAccess'];

@@ -1,0 +1,38 @@
+import type { RoleName } from './roles';
+import type { RouteRule } from './route-guard';
+
+const or = (...roles: RoleName[]): RouteRule => ({ match: 'or', roles });
+
+/** Role lists of accounts §6 and index-documents-commerce §6, one constant per row. */
+export const AccountRoles: readonly RoleName[] = [
+  'Admin', 'AWGMember', 'AWGMemberACC', 'AWGMemberCTC', 'ACCFullAccess', 'ACCPresaleAccess',
+  'CountryRespondent', 'CountryViewer', 'Enhanced', 'Standard', 'FreeAccess',
+];
+export const QuestionnaireRoles: readonly RoleName[] = ['CountryRespondent', 'Admin'];
+export const HistoricalDataRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'Standard', 'AWGMember'];
+export const IndexRoles: readonly RoleName[] = [
+  'Admin', 'AWGMember', 'CountryRespondent', 'CountryViewer', 'Enhanced', 'Standard', 'FreeAccess',
+];
+export const DocumentsRoles: readonly RoleName[] = IndexRoles.filter((r) => r !== 'FreeAccess');
+export const PurchaseHistoryRoles: readonly RoleName[] = [
+  'Admin', 'Enhanced', 'Standard', 'AWGMember', 'CountryViewer', 'CountryRespondent',
+];
+export const ScoringAccessRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'AWGMember', 'ScoringAccess'];
+export const SupportingDocumentDownloadRoles: readonly RoleName[] = [
+  'Admin', 'AWGMember', 'AWGMemberCTC', 'Enhanced', 'CountryRespondent', 'CountryViewer',
+];
+
+/** Route rules of the screens (accounts §6, questionnaire §6, index §6). */
+export const RouteRules = {
+  public: { public: true },
+  usersPage: { flag: 'isGroupManagerOrAdmin' },
+  adminOnly: { flag: 'isAdmin' },
+  account: or(...AccountRoles),
+  questionnaire: or(...QuestionnaireRoles),
+  historicalData: or(...HistoricalDataRoles),
+  index: or(...IndexRoles),
+  documents: or(...DocumentsRoles),
+  purchaseHistory: or(...PurchaseHistoryRoles),
+  acid: { flag: 'isAcid' },
+} as const satisfies Record<string, RouteRule>;
+export type RouteRuleName = keyof typeof RouteRules;

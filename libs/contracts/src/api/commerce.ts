@@ -1,0 +1,2 @@
+// API contracts of the commerce service (request/response schemas).
+export {};

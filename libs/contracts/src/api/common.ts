@@ -1,0 +1,15 @@
+import Type from 'typebox';
+
+/** Error body of every service: `message` carries the spec's answer text. */
+export const ErrorBody = Type.Object({
+  statusCode: Type.Number(),
+  error: Type.String(),
+  message: Type.String(),
+});
+export type ErrorBody = Type.Static<typeof ErrorBody>;
+
+/** Plain-text status answers (the spec's "status text" / "message" answers). */
+export const MessageBody = Type.Object({ message: Type.String() });
+export type MessageBody = Type.Static<typeof MessageBody>;
+
+export const IdParam = Type.Object({ id: Type.String() });

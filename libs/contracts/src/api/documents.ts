@@ -1,0 +1,2 @@
+// API contracts of the documents service (request/response schemas).
+export {};

@@ -1,0 +1,2 @@
+// API contracts of the questionnaire service (request/response schemas).
+export {};

@@ -1,0 +1,2 @@
+// API contracts of the scoring service (request/response schemas).
+export {};

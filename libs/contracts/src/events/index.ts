@@ -1,0 +1,39 @@
+import type Type from 'typebox';
+import { IdentityEvents } from './identity';
+import { QuestionnaireEvents } from './questionnaire';
+import { ScoringEvents } from './scoring';
+import { DocumentsEvents } from './documents';
+import { CommerceEvents } from './commerce';
+import { AuditEvents } from './audit';
+import type { EventActor } from './envelope';
+
+export * from './envelope';
+export { IdentityEvents, QuestionnaireEvents, ScoringEvents, DocumentsEvents, CommerceEvents, AuditEvents };
+
+/** Every event of the platform: its type (= subject) and the schema of its data. */
+export const EventSchemas = {
+  ...IdentityEvents,
+  ...QuestionnaireEvents,
+  ...ScoringEvents,
+  ...DocumentsEvents,
+  ...CommerceEvents,
+  ...AuditEvents,
+};
+export type EventType = keyof typeof EventSchemas;
+export type EventData<T extends EventType> = Type.Static<(typeof EventSchemas)[T]>;
+
+/** A typed domain event as published and consumed. */
+export type DomainEvent<T extends EventType = EventType> = {
+  [K in T]: {
+    id: string;
+    type: K;
+    occurredAt: string;
+    actor: EventActor | null;
+    data: EventData<K>;
+  };
+}[T];
+
+/** What a use-case hands to the outbox; id and time are stamped there. */
+export type NewEvent<T extends EventType = EventType> = {
+  [K in T]: { type: K; actor: EventActor | null; data: EventData<K> };
+}[T];

@@ -1,0 +1,41 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { assertIdentifier } from './database';
+
+export type MigrationSet = Record<string, Migration>;
+
+/**
+ * Migrates one service's schema. The migration table lives in that schema, so each
+ * service has its own history; names are timestamp-prefixed and applied in order.
+ */
+export async function migrateSchema(
+  db: Kysely<any>,
+  schema: string,
+  migrations: MigrationSet,
+): Promise<MigrationResultSet> {
+  assertIdentifier(schema);
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`Migration of schema "${schema}" failed${failed ? ` at ${failed}` : ''}: ${reason}`);
+  }
+  return result;
+}
+
+/** Merges migration sets, refusing two migrations with one name. */
+export function mergeMigrations(...sets: MigrationSet[]): MigrationSet {
+  const merged: MigrationSet = {};
+  for (const set of sets) {
+    for (const [name, migration] of Object.entries(set)) {
+      if (merged[name]) throw new Error(`Duplicate migration name ${name}`);
+      merged[name] = migration;
+    }
+  }
+  return merged;
+}

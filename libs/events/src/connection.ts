@@ -1,0 +1,78 @@
+import { connect, nanos, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
+import { SubjectSpace } from './subjects';
+
+export interface EventBusOptions {
+  servers: string;
+  name: string;
+  subjects: SubjectSpace;
+  /** Stream replicas: 1 on a single server, 3 on the production cluster. */
+  replicas?: number;
+}
+
+export interface EventBus {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  subjects: SubjectSpace;
+  isConnected(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to NATS (waiting for the first server and reconnecting forever after)
+ * and makes sure the events stream exists.
+ */
+export async function connectEventBus(options: EventBusOptions): Promise<EventBus> {
+  const nc = await connect({
+    servers: options.servers.split(','),
+    name: options.name,
+    waitOnFirstConnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+  });
+  let connected = true;
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') connected = false;
+      if (s.type === 'reconnect') connected = true;
+    }
+  })();
+  const jsm = await nc.jetstreamManager();
+  await ensureStream(jsm, options.subjects, options.replicas ?? 1);
+  const js = nc.jetstream();
+  return {
+    nc,
+    js,
+    jsm,
+    subjects: options.subjects,
+    isConnected: () => connected && !nc.isClosed(),
+    async close() {
+      if (nc.isClosed()) return;
+      // drain flushes pending publishes and acks before closing
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+export async function ensureStream(jsm: JetStreamManager, subjects: SubjectSpace, replicas: number): Promise<void> {
+  try {
+    await jsm.streams.info(subjects.stream);
+  } catch {
+    try {
+      await jsm.streams.add({
+        name: subjects.stream,
+        subjects: [subjects.all],
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        num_replicas: replicas,
+        // msgID de-duplication window for the outbox relay's retries
+        duplicate_window: nanos(10 * 60 * 1000),
+      });
+    } catch (err) {
+      // another replica may have created it between info and add
+      await jsm.streams.info(subjects.stream).catch(() => {
+        throw err;
+      });
+    }
+  }
+}

@@ -1,0 +1,5 @@
+export * from './subjects';
+export * from './outbox';
+export * from './connection';
+export * from './relay';
+export * from './consumer';

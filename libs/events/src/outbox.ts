@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Executor, type Generated, type Kysely, type MigrationSet } from '@cti/db';
+import type { DomainEvent, NewEvent } from '@cti/contracts';
+
+export interface OutboxTable {
+  id: string;
+  seq: Generated<number>;
+  type: string;
+  payload: unknown;
+  createdAt: Generated<string>;
+  sentAt: string | null;
+  attempts: Generated<number>;
+  lastError: string | null;
+}
+
+export interface ProcessedEventsTable {
+  consumer: string;
+  eventId: string;
+  processedAt: Generated<string>;
+}
+
+/** Tables every service with events has in its own schema. */
+export interface EventTables {
+  outbox: OutboxTable;
+  processedEvents: ProcessedEventsTable;
+}
+
+export const eventsMigrations: MigrationSet = {
+  '20260101000100_events_outbox_and_processed_events': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('seq', 'bigserial', (c) => c.notNull().unique())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .execute();
+      // The relay only ever scans unsent rows, in order.
+      await sql`create index outbox_unsent_idx on outbox (seq) where sent_at is null`.execute(db);
+      await db.schema
+        .createTable('processed_events')
+        .addColumn('consumer', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('processed_events_pk', ['consumer', 'event_id'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('processed_events').execute();
+      await db.schema.dropTable('outbox').execute();
+    },
+  },
+};
+
+/**
+ * Writes an event to the outbox in the caller's transaction, so the event exists
+ * exactly when the change it describes was committed.
+ */
+export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, event: E): Promise<DomainEvent> {
+  const envelope = {
+    id: randomUUID(),
+    type: event.type,
+    occurredAt: new Date().toISOString(),
+    actor: event.actor,
+    data: event.data,
+  } as DomainEvent;
+  await (trx as Executor<EventTables>)
+    .insertInto('outbox')
+    .values({ id: envelope.id, type: envelope.type, payload: JSON.stringify(envelope), sentAt: null, lastError: null })
+    .execute();
+  return envelope;
+}

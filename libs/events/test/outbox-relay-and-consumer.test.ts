@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
+import { freePort, startNats, type RunningNats } from '@cti/local-infra';
+import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
+import {
+  appendToOutbox,
+  connectEventBus,
+  DurableConsumer,
+  eventsMigrations,
+  OutboxRelay,
+  SubjectSpace,
+  type EventBus,
+} from '@cti/events';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+const loginEvent = (userId: string) =>
+  ({ type: 'evt.identity.user.loggedIn', actor: null, data: { userId, email: `${userId}@example.com`, free: false } }) as const;
+
+let ctx: TestContext;
+let db: Kysely<any>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  db = createDatabase({ connectionString: ctx.databaseUrl, schema: 'events_test' });
+  await migrateSchema(db, 'events_test', {
+    ...eventsMigrations,
+    '20260101000200_received': {
+      async up(d) {
+        await d.schema.createTable('received').addColumn('event_id', 'uuid').addColumn('user_id', 'text').execute();
+      },
+    },
+  });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await ctx.close();
+});
+
+beforeEach(async () => {
+  await sql`truncate outbox, processed_events, received`.execute(db);
+});
+
+const space = () => new SubjectSpace(`ev${randomBytes(4).toString('hex')}`, `EV_${randomBytes(4).toString('hex')}`);
+
+async function consumeInto(bus: EventBus, durable: string, extra: Partial<ConstructorParameters<typeof DurableConsumer>[0]> = {}) {
+  const consumer = new DurableConsumer({
+    bus,
+    db,
+    durable,
+    filter: ['evt.identity.user.loggedIn'],
+    logger: silent,
+    handle: async (event, trx) => {
+      await trx.insertInto('received').values({ eventId: event.id, userId: (event.data as { userId: string }).userId }).execute();
+    },
+    ...extra,
+  });
+  await consumer.start();
+  return consumer;
+}
+
+const receivedCount = async () => (await db.selectFrom('received').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+
+describe('outbox relay', () => {
+  let nats: RunningNats;
+  let storeDir: string;
+
+  beforeAll(async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-nats-outage-'));
+    nats = await startNats({ port: await freePort(), storeDir });
+  });
+  afterAll(async () => {
+    await nats.stop();
+    fs.rmSync(storeDir, { recursive: true, force: true });
+  });
+
+  it('delivers an event committed while NATS was down once NATS is back', async () => {
+    const subjects = space();
+    const bus = await connectEventBus({ servers: nats.url, name: 'relay-test', subjects });
+    const relay = new OutboxRelay({ db, bus, logger: silent, intervalMs: 100, publishTimeoutMs: 500 });
+    relay.start();
+    await nats.stop();
+
+    const event = await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('during-outage')));
+    relay.kick();
+    await new Promise((r) => setTimeout(r, 1500));
+    const pending = await db.selectFrom('outbox').select(['sentAt', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(pending.sentAt).toBeNull();
+
+    await nats.start();
+    await eventually(async () => (await db.selectFrom('outbox').select('sentAt').where('id', '=', event.id).executeTakeFirstOrThrow()).sentAt, 20_000);
+
+    const consumer = await consumeInto(bus, 'outage');
+    await eventually(async () => (await receivedCount()) === 1, 10_000);
+    const [row] = await db.selectFrom('received').selectAll().execute();
+    expect(row.eventId).toBe(event.id);
+    await consumer.stop();
+    await relay.stop();
+    await bus.close();
+  }, 60_000);
+});
+
+describe('JetStream de-duplication and consumer idempotency', () => {
+  const infra = () => infrastructureFromEnv();
+
+  it('drops a second publish with the same msgID', async () => {
+    const subjects = space();
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'dup-test', subjects });
+    const event = await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('dup')));
+    const relay = new OutboxRelay({ db, bus, logger: silent });
+    expect(await relay.publishBatch()).toBe(1);
+    // a relay that crashed after publishing but before marking sent publishes again
+    await db.updateTable('outbox').set({ sentAt: null }).where('id', '=', event.id).execute();
+    expect(await relay.publishBatch()).toBe(1);
+    const info = await bus.jsm.streams.info(subjects.stream);
+    expect(info.state.messages).toBe(1);
+
+    const consumer = await consumeInto(bus, 'dup');
+    await eventually(async () => (await receivedCount()) === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await receivedCount()).toBe(1);
+    await consumer.stop();
+    await bus.close();
+  });
+
+  it('redelivers an event whose consumer crashed before acking, and stores it once', async () => {
+    const subjects = space();
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'crash-test', subjects });
+    await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('crash')));
+    await new OutboxRelay({ db, bus, logger: silent }).publishBatch();
+
+    let crashed = false;
+    const crashing = await consumeInto(bus, 'crashy', {
+      ackWaitMs: 1000,
+      beforeAck: async () => {
+        crashed = true;
+        throw new Error('process died before ack');
+      },
+    });
+    await eventually(() => crashed);
+    await crashing.stop();
+    expect(await receivedCount()).toBe(1);
+
+    let duplicatesSeen = 0;
+    const next = await consumeInto(bus, 'crashy', { ackWaitMs: 1000 });
+    await eventually(() => {
+      duplicatesSeen = next.stats.duplicates;
+      return duplicatesSeen >= 1;
+    }, 15_000);
+    expect(await receivedCount()).toBe(1);
+    const pending = await bus.jsm.consumers.info(subjects.stream, 'crashy');
+    await eventually(async () => (await bus.jsm.consumers.info(subjects.stream, 'crashy')).num_ack_pending === 0);
+    expect(pending.num_redelivered).toBeGreaterThanOrEqual(0);
+    await next.stop();
+    await bus.close();
+  }, 40_000);
+});

@@ -1,0 +1,4 @@
+export * from './ports';
+export * from './packages';
+export * from './postgres';
+export * from './nats';

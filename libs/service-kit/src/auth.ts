@@ -1,0 +1,116 @@
+import { timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { createVerifier, TokenError } from 'fast-jwt';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AccessClaims, EventActor } from '@cti/contracts';
+import { satisfiesRule, type Principal, type RouteRule } from '@cti/access';
+import { Forbidden, TokenExpired, Unauthorized } from './errors';
+
+export interface AuthOptions {
+  publicKey: string;
+  issuer: string;
+  audience: string;
+  serviceToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Verified access-token claims, or null when the request carries none. */
+    principal: AccessClaims | null;
+    /** Set when the bearer token was genuine but past its expiry. */
+    tokenExpired: boolean;
+  }
+  interface FastifyInstance {
+    /** preHandler: any signed-in user (401 + Token-Expired when the token expired). */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler factory: a signed-in user satisfying an access rule, else 403. */
+    requireRule(rule: RouteRule): preHandlerAsyncHookHandler;
+    /** preHandler: service-to-service calls on /internal/ carrying the service token. */
+    requireService: preHandlerAsyncHookHandler;
+    /** Verifies a token ignoring expiry (logout with a stale token). */
+    verifyIgnoringExpiry(token: string): AccessClaims | null;
+  }
+}
+
+export const principalOf = (claims: AccessClaims): Principal => ({
+  roles: claims.roles,
+  groups: claims.groups,
+  isAdmin: claims.isAdmin,
+  isGroupManager: claims.isGroupManager,
+  isAcid: claims.isAcid,
+  email: claims.email,
+  free: claims.free,
+});
+
+/** The actor of events caused by this request. */
+export function actorOf(request: FastifyRequest): EventActor | null {
+  const c = request.principal;
+  return c ? { userId: c.sub, name: c.name, email: c.email, groupNames: c.groupNames } : null;
+}
+
+/** The signed-in user's claims; use after `requireUser`. */
+export function claimsOf(request: FastifyRequest): AccessClaims {
+  if (!request.principal) throw new Unauthorized();
+  return request.principal;
+}
+
+/**
+ * Verifies EdDSA access tokens with identity's public key. Only EdDSA is accepted
+ * (no `none`, no HMAC confusion), and issuer and audience must match.
+ */
+export const authPlugin = fp<AuthOptions>(
+  async (app, opts) => {
+    const common = {
+      key: opts.publicKey,
+      algorithms: ['EdDSA' as const],
+      allowedIss: opts.issuer,
+      allowedAud: opts.audience,
+    };
+    const verify = createVerifier(common);
+    const verifyLenient = createVerifier({ ...common, ignoreExpiration: true });
+    const serviceToken = Buffer.from(opts.serviceToken);
+
+    app.decorateRequest('principal', null);
+    app.decorateRequest('tokenExpired', false);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return;
+      const token = header.slice(7).trim();
+      if (!token || token === 'null' || token === 'undefined') return;
+      try {
+        request.principal = verify(token) as AccessClaims;
+      } catch (err) {
+        if (err instanceof TokenError && err.code === TokenError.codes.expired) request.tokenExpired = true;
+        else request.log.info({ reason: err instanceof Error ? err.message : err }, 'refused a bearer token');
+      }
+    });
+
+    const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (request.principal) return;
+      if (request.tokenExpired) throw new TokenExpired();
+      throw new Unauthorized();
+    };
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireRule', (rule: RouteRule): preHandlerAsyncHookHandler => {
+      return async function ruleGuard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+        await requireUser.call(app, request, reply);
+        if (!satisfiesRule(principalOf(request.principal!), rule)) throw new Forbidden();
+      };
+    });
+    app.decorate('requireService', async (request: FastifyRequest) => {
+      const given = Buffer.from(String(request.headers['x-service-token'] ?? ''));
+      if (given.length !== serviceToken.length || !timingSafeEqual(given, serviceToken)) {
+        throw new Forbidden('Service token required');
+      }
+    });
+    app.decorate('verifyIgnoringExpiry', (token: string) => {
+      try {
+        return verifyLenient(token) as AccessClaims;
+      } catch {
+        return null;
+      }
+    });
+  },
+  { name: 'cti-auth' },
+);

@@ -1,0 +1,89 @@
+import Type, { type TObject, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** Variables every service reads. Services extend this with their own. */
+export const CommonConfig = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535 }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 1, default: 10 }),
+  NATS_URL: Type.String({ pattern: '^(nats|tls)://' }),
+  EVENTS_STREAM: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'EVENTS' }),
+  EVENTS_SUBJECT_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'evt' }),
+  EVENTS_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
+  JWT_PUBLIC_KEY: Type.String({ pattern: 'BEGIN PUBLIC KEY' }),
+  JWT_ISSUER: Type.String({ default: 'cti-identity' }),
+  JWT_AUDIENCE: Type.String({ default: 'cti' }),
+  SERVICE_TOKEN: Type.String({ minLength: 16 }),
+  DEMO_DATA: Type.Boolean({ default: false }),
+});
+export type CommonConfig = Type.Static<typeof CommonConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function schemaType(schema: TSchema): string | undefined {
+  const s = schema as { type?: string; anyOf?: TSchema[] };
+  if (s.type) return s.type;
+  if (s.anyOf) return schemaType(s.anyOf[0]!);
+  return undefined;
+}
+
+function convert(schema: TSchema, raw: string): unknown {
+  switch (schemaType(schema)) {
+    case 'integer':
+    case 'number':
+      return raw.trim() === '' ? raw : Number(raw);
+    case 'boolean':
+      if (/^(true|1|yes)$/i.test(raw)) return true;
+      if (/^(false|0|no)$/i.test(raw)) return false;
+      return raw;
+    default:
+      // PEM keys are often passed with literal "\n" in one-line env files
+      return raw.includes('-----BEGIN') ? raw.replace(/\\n/g, '\n') : raw;
+  }
+}
+
+function describe(schema: TSchema): string {
+  const s = schema as Record<string, unknown> & { anyOf?: Array<{ const?: unknown }> };
+  if (s.anyOf) return `one of ${s.anyOf.map((a) => a.const).join(', ')}`;
+  if (s.pattern) return `a value matching ${String(s.pattern)}`;
+  if (s.type === 'integer') return 'an integer';
+  if (s.type === 'boolean') return 'true or false';
+  if (typeof s.minLength === 'number') return `at least ${s.minLength} characters`;
+  return `a ${String(s.type)}`;
+}
+
+/**
+ * Reads and validates configuration from the environment. The first missing or bad
+ * variable throws a ConfigError whose one-line message names it.
+ */
+export function loadConfig<T extends TObject>(schema: T, env: Env = process.env): Type.Static<T> {
+  const out: Record<string, unknown> = {};
+  const required = new Set((schema as { required?: string[] }).required ?? []);
+  for (const [key, prop] of Object.entries(schema.properties as Record<string, TSchema>)) {
+    const raw = env[key];
+    const fallback = (prop as { default?: unknown }).default;
+    if (raw === undefined || raw === '') {
+      if (fallback !== undefined) out[key] = fallback;
+      else if (required.has(key)) throw new ConfigError(`Configuration error: ${key} is required`);
+      continue;
+    }
+    const value = convert(prop, raw);
+    if (!Value.Check(prop, value)) {
+      throw new ConfigError(`Configuration error: ${key} must be ${describe(prop)}`);
+    }
+    out[key] = value;
+  }
+  return out as Type.Static<T>;
+}

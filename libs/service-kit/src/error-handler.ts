@@ -1,0 +1,26 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, reasonPhrase, UNHANDLED_MESSAGE } from './errors';
+
+/** Maps domain errors to their status and spec text; hides everything else. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    reply.headers(error.headers);
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message });
+  }
+  if (error.validation) {
+    const first = error.validation[0];
+    const where = first?.instancePath ? `${error.validationContext ?? 'body'}${first.instancePath.replace(/\//g, '.')}` : error.validationContext ?? 'request';
+    return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `Invalid ${where}: ${first?.message ?? error.message}` });
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ statusCode: 500, error: reasonPhrase(500), message: UNHANDLED_MESSAGE });
+  }
+  return reply.code(status).send({ statusCode: status, error: reasonPhrase(status), message: error.message });
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+}

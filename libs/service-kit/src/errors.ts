@@ -1,0 +1,68 @@
+/**
+ * Domain errors carry the HTTP status and the spec's answer text; the error handler
+ * maps them at the edge. Throw subclasses from use-cases, never raw HTTP replies.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends DomainError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class Unauthorized extends DomainError {
+  constructor(message = 'You must be logged in.', headers: Record<string, string> = {}) {
+    super(401, message, headers);
+  }
+}
+export class TokenExpired extends Unauthorized {
+  constructor() {
+    super('Token expired', { 'Token-Expired': 'true' });
+  }
+}
+export class Forbidden extends DomainError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, message);
+  }
+}
+export class NotFound extends DomainError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class Conflict extends DomainError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequests extends DomainError {
+  constructor(message = 'Too many attempts. Please wait a few minutes and try again.', retryAfterSeconds = 60) {
+    super(429, message, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+export const reasonPhrase = (status: number) => reasons[status] ?? 'Error';
+
+/** Text for failures that are not the caller's fault (spec: accounts §8). */
+export const UNHANDLED_MESSAGE = 'An unhandled exception occurred. Please try again later.';

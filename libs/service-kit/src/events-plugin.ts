@@ -1,0 +1,96 @@
+import fp from 'fastify-plugin';
+import type { Transaction } from '@cti/db';
+import type { DomainEvent, EventType } from '@cti/contracts';
+import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
+
+export interface EventsPluginOptions {
+  servers: string;
+  serviceName: string;
+  stream: string;
+  subjectPrefix: string;
+  replicas: number;
+}
+
+/** A consumer a service declares: which events, and what to do with each (in a transaction). */
+export interface ConsumerDefinition {
+  /** Durable name suffix; the durable is `<service>` or `<service>-<name>`. */
+  name?: string;
+  filter: Array<EventType | `evt.${string}`>;
+  handle: (event: DomainEvent, trx: Transaction<any>) => Promise<void>;
+  ackWaitMs?: number;
+}
+
+export interface EventsFacade {
+  bus: EventBus;
+  relay: OutboxRelay;
+  consumers: DurableConsumer[];
+  /** Declare a durable consumer; it starts when the app is ready and stops on close. */
+  consume(def: ConsumerDefinition): DurableConsumer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventsFacade;
+    /**
+     * Runs a use-case in one transaction; the events it appended to the outbox are
+     * published as soon as it commits.
+     */
+    inTransaction<T>(work: (trx: Transaction<any>) => Promise<T>): Promise<T>;
+  }
+}
+
+export const eventsPlugin = fp<EventsPluginOptions>(
+  async (app, opts) => {
+    const subjects = new SubjectSpace(opts.subjectPrefix, opts.stream);
+    const bus = await connectEventBus({
+      servers: opts.servers,
+      name: opts.serviceName,
+      subjects,
+      replicas: opts.replicas,
+    });
+    const relay = new OutboxRelay({ db: app.db, bus, logger: app.log });
+    const consumers: DurableConsumer[] = [];
+    let started = false;
+
+    const facade: EventsFacade = {
+      bus,
+      relay,
+      consumers,
+      consume(def) {
+        const consumer = new DurableConsumer({
+          bus,
+          db: app.db,
+          durable: def.name ? `${opts.serviceName}-${def.name}` : opts.serviceName,
+          filter: def.filter,
+          handle: def.handle,
+          logger: app.log,
+          ackWaitMs: def.ackWaitMs,
+        });
+        consumers.push(consumer);
+        if (started) void consumer.start();
+        return consumer;
+      },
+    };
+    app.decorate('events', facade);
+    app.decorate('inTransaction', async <T>(work: (trx: Transaction<any>) => Promise<T>): Promise<T> => {
+      const result = await app.db.transaction().execute(work);
+      relay.kick();
+      return result;
+    });
+    app.readiness.set('nats', () => bus.isConnected());
+
+    app.addHook('onReady', async () => {
+      started = true;
+      relay.start();
+      await Promise.all(consumers.map((c) => c.start()));
+    });
+    // Runs before the db plugin's onClose (hooks close in reverse order): consumers
+    // finish and ack what they hold, the relay publishes what is pending, NATS drains.
+    app.addHook('onClose', async () => {
+      await Promise.all(consumers.map((c) => c.stop()));
+      await relay.stop();
+      await bus.close();
+    });
+  },
+  { name: 'cti-events', dependencies: ['cti-db', 'cti-health'] },
+);

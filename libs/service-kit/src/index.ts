@@ -1,0 +1,9 @@
+export * from './config';
+export * from './errors';
+export * from './auth';
+export * from './health';
+export * from './events-plugin';
+export * from './rate-limit';
+export * from './service';
+export { appendToOutbox } from '@cti/events';
+export { default as Type } from 'typebox';

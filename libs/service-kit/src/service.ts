@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import swagger from '@fastify/swagger';
+import { TypeBoxValidatorCompiler, registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type, { type TObject, type TProperties } from 'typebox';
+import { mergeMigrations, type MigrationSet } from '@cti/db';
+import { eventsMigrations } from '@cti/events';
+import { CommonConfig, ConfigError, loadConfig } from './config';
+import { authPlugin } from './auth';
+import { dbPlugin } from './db-plugin';
+import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
+import { healthPlugin } from './health';
+import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
+import { errorHandler, notFoundHandler } from './error-handler';
+
+export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
+
+export interface ServiceDefinition<P extends TProperties = {}> {
+  /** Service name: its schema, its durable consumer name, its log name. */
+  name: string;
+  /** Port when PORT is not set. */
+  defaultPort: number;
+  /** Variables this service reads beyond the common ones. */
+  config?: TObject<P>;
+  /** Whether the service owns a Postgres schema and publishes events (the gateway does not). */
+  stateful?: boolean;
+  migrations?: MigrationSet;
+  /** The service itself: a Fastify plugin registering its features. */
+  plugin: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
+  /** Durable consumers; each gets the app so it can reach the db and config. */
+  consumers?: (app: ServiceApp, config: ConfigOf<P>) => ConsumerDefinition[];
+  /** Demo data, built through the service's own use-cases; must be idempotent. */
+  seed?: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
+}
+
+export function defineService<P extends TProperties>(def: ServiceDefinition<P>): ServiceDefinition<P> {
+  return def;
+}
+
+export interface BuildOptions {
+  env?: Record<string, string | undefined>;
+  /** Extra Fastify options (tests pass `logger: false`). */
+  fastify?: Partial<FastifyServerOptions>;
+}
+
+/** The config schema of a service: common variables plus its own, PORT defaulted. */
+export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>) {
+  const common = { ...CommonConfig.properties, PORT: Type.Integer({ minimum: 0, maximum: 65535, default: def.defaultPort }) };
+  const stateless = def.stateful === false;
+  const props: TProperties = { ...common, ...(def.config?.properties ?? {}) };
+  if (stateless) {
+    // the gateway has no schema, no events and no keys of its own
+    for (const key of ['DATABASE_URL', 'DB_POOL_SIZE', 'NATS_URL', 'EVENTS_STREAM', 'EVENTS_SUBJECT_PREFIX', 'EVENTS_REPLICAS', 'JWT_PUBLIC_KEY', 'SERVICE_TOKEN', 'JWT_ISSUER', 'JWT_AUDIENCE']) {
+      delete props[key];
+    }
+  }
+  return Type.Object(props);
+}
+
+/**
+ * The one factory every service is built with: config, pino logging with request ids,
+ * error mapping, health, OpenAPI, auth, db + migrations, events (outbox relay and
+ * consumers), rate limits, then the service's own plugin.
+ */
+export async function buildService<P extends TProperties>(def: ServiceDefinition<P>, options: BuildOptions = {}): Promise<ServiceApp> {
+  const config = loadConfig(configSchemaOf(def), options.env ?? process.env) as unknown as ConfigOf<P>;
+  registerAjvFormats();
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      name: def.name,
+      redact: ['req.headers.authorization', 'req.headers["x-service-token"]', 'req.headers.cookie'],
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'reqId',
+    trustProxy: true,
+    pluginTimeout: 120_000,
+    return503OnClosing: true,
+    ...options.fastify,
+  })
+    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config as unknown as CommonConfig & Record<string, unknown>);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${def.name} service`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  app.get('/documentation/json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthPlugin);
+
+  if (def.stateful !== false) {
+    await app.register(authPlugin, {
+      publicKey: config.JWT_PUBLIC_KEY,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      serviceToken: config.SERVICE_TOKEN,
+    });
+    await app.register(dbPlugin, {
+      connectionString: config.DATABASE_URL,
+      schema: def.name,
+      poolSize: config.DB_POOL_SIZE,
+      migrations: mergeMigrations(rateLimitMigrations, eventsMigrations, def.migrations ?? {}),
+    });
+    await app.register(eventsPlugin, {
+      servers: config.NATS_URL,
+      serviceName: def.name,
+      stream: config.EVENTS_STREAM,
+      subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
+      replicas: config.EVENTS_REPLICAS,
+    });
+    await app.register(rateLimitPlugin);
+    for (const consumer of def.consumers?.(app, config) ?? []) app.events.consume(consumer);
+  }
+
+  await app.register(async (scope) => def.plugin(scope as ServiceApp, config));
+
+  if (def.seed && config.DEMO_DATA) {
+    const seed = def.seed;
+    app.addHook('onReady', async () => {
+      await seed(app, config);
+      app.log.info('demo data seeded');
+    });
+  }
+  return app;
+}
+
+/**
+ * Process entry: builds the service, listens, and on SIGTERM/SIGINT stops taking
+ * requests, finishes in-flight ones, stops consumers, flushes the outbox and closes.
+ */
+export async function runService<P extends TProperties>(def: ServiceDefinition<P>): Promise<void> {
+  let app: ServiceApp;
+  try {
+    app = await buildService(def);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${def.name}: ${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const config = app.config;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  try {
+    await app.listen({ port: config.PORT as number, host: config.HOST as string });
+  } catch (err) {
+    app.log.error({ err }, 'failed to start');
+    process.exit(1);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: CommonConfig & Record<string, unknown>;
+  }
+}

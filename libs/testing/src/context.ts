@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TProperties } from 'typebox';
+import { buildService, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
+import { infrastructureFromEnv } from './infrastructure';
+import { testKeyPair } from './keys';
+
+export interface TestContext {
+  /** This file's own database on the shared server. */
+  databaseUrl: string;
+  /** Env a service needs in this context (own database, own event stream and prefix). */
+  env: Record<string, string>;
+  /** Builds and readies a service in this context (all services share its db and stream). */
+  start<P extends TProperties>(def: ServiceDefinition<P>, extraEnv?: Record<string, string>): Promise<ServiceApp>;
+  /** Runs SQL on this context's database as the superuser. */
+  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * A database and an event subject space of its own for one test file, on the run's
+ * shared Postgres and NATS. Services started from one context see each other's events.
+ */
+export async function createTestContext(extraEnv: Record<string, string> = {}): Promise<TestContext> {
+  const infra = infrastructureFromEnv();
+  const suffix = randomBytes(5).toString('hex');
+  const database = `t_${suffix}`;
+  const admin = new pg.Client({ connectionString: infra.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const databaseUrl = withDatabase(infra.databaseUrl, database);
+  const keys = testKeyPair();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl,
+    DB_POOL_SIZE: '4',
+    NATS_URL: infra.natsUrl,
+    EVENTS_STREAM: `EVENTS_${suffix}`,
+    EVENTS_SUBJECT_PREFIX: `t${suffix}`,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    JWT_PRIVATE_KEY: keys.privateKey,
+    SERVICE_TOKEN: 'test-service-token-0123456789',
+    PORT: '0',
+    ...extraEnv,
+  };
+  const apps: ServiceApp[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    databaseUrl,
+    env,
+    async start(def, more = {}) {
+      const app = await buildService(def, { env: { ...env, ...more } });
+      apps.push(app);
+      await app.ready();
+      return app;
+    },
+    async query(text, values) {
+      return (await pool.query(text, values as unknown[])).rows;
+    },
+    async close() {
+      for (const app of apps.reverse()) await app.close();
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: infra.databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

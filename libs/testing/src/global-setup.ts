@@ -1,0 +1,16 @@
+import { INFRA_ENV, startTestInfrastructure, type TestInfrastructure } from './infrastructure';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __CTI_TEST_INFRA__: TestInfrastructure | undefined;
+}
+
+/** jest globalSetup: one Postgres and one NATS for the whole run. */
+export default async function globalSetup(): Promise<void> {
+  const infra = await startTestInfrastructure();
+  globalThis.__CTI_TEST_INFRA__ = infra;
+  process.env[INFRA_ENV.databaseUrl] = infra.databaseUrl;
+  process.env[INFRA_ENV.natsUrl] = infra.natsUrl;
+  process.env[INFRA_ENV.natsPort] = String(infra.natsPort);
+  process.env[INFRA_ENV.natsStoreDir] = infra.natsStoreDir ?? '';
+}

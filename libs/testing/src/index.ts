@@ -1,0 +1,4 @@
+export * from './keys';
+export * from './infrastructure';
+export * from './context';
+export * from './eventually';

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startNats, startPostgres } from '@cti/local-infra';
+
+/** What a test run shares: one Postgres and one NATS. */
+export interface TestInfrastructure {
+  databaseUrl: string;
+  natsUrl: string;
+  natsPort: number;
+  natsStoreDir: string | null;
+  stop(): Promise<void>;
+}
+
+export const INFRA_ENV = {
+  databaseUrl: 'CTI_TEST_DATABASE_URL',
+  natsUrl: 'CTI_TEST_NATS_URL',
+  natsPort: 'CTI_TEST_NATS_PORT',
+  natsStoreDir: 'CTI_TEST_NATS_STORE',
+} as const;
+
+async function dockerAnswers(): Promise<boolean> {
+  if (process.env.CTI_TEST_NO_DOCKER === '1') return false;
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    const client = await Promise.race([
+      getContainerRuntimeClient(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000)),
+    ]);
+    return !!client;
+  } catch {
+    return false;
+  }
+}
+
+async function withContainers(): Promise<TestInfrastructure> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const pg = await new GenericContainer('postgres:16-alpine')
+    .withEnvironment({ POSTGRES_PASSWORD: 'test' })
+    .withCommand(['postgres', '-c', 'fsync=off', '-c', 'max_connections=400'])
+    .withExposedPorts(5432)
+    .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
+    .start();
+  const nats = await new GenericContainer('nats:2.10-alpine')
+    .withCommand(['-js'])
+    .withExposedPorts(4222)
+    .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
+    .start();
+  const natsPort = nats.getMappedPort(4222);
+  return {
+    databaseUrl: `postgres://postgres:test@${pg.getHost()}:${pg.getMappedPort(5432)}/postgres`,
+    natsUrl: `nats://${nats.getHost()}:${natsPort}`,
+    natsPort,
+    natsStoreDir: null,
+    async stop() {
+      await Promise.all([pg.stop(), nats.stop()]);
+    },
+  };
+}
+
+async function withLocalBinaries(): Promise<TestInfrastructure> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-test-'));
+  fs.chmodSync(root, 0o755);
+  const pg = await startPostgres({ dataDir: path.join(root, 'pg'), port: await freePort(), password: 'test', ephemeral: true });
+  const natsStoreDir = path.join(root, 'nats');
+  const nats = await startNats({ port: await freePort(), storeDir: natsStoreDir });
+  return {
+    databaseUrl: pg.url,
+    natsUrl: nats.url,
+    natsPort: nats.port,
+    natsStoreDir,
+    async stop() {
+      await nats.stop();
+      await pg.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Real Postgres and NATS: containers where a Docker engine answers, else local binaries. */
+export async function startTestInfrastructure(): Promise<TestInfrastructure> {
+  return (await dockerAnswers()) ? withContainers() : withLocalBinaries();
+}
+
+export function infrastructureFromEnv(): Omit<TestInfrastructure, 'stop'> {
+  const databaseUrl = process.env[INFRA_ENV.databaseUrl];
+  const natsUrl = process.env[INFRA_ENV.natsUrl];
+  if (!databaseUrl || !natsUrl) {
+    throw new Error('Test infrastructure is not running: run tests through jest (its globalSetup starts Postgres and NATS).');
+  }
+  return {
+    databaseUrl,
+    natsUrl,
+    natsPort: Number(process.env[INFRA_ENV.natsPort]),
+    natsStoreDir: process.env[INFRA_ENV.natsStoreDir] || null,
+  };
+}

@@ -1,0 +1,41 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
+import type { AccessClaims } from '@cti/contracts';
+
+let pair: { publicKey: string; privateKey: string } | null = null;
+
+/** One Ed25519 key pair per test process, like identity's in production. */
+export function testKeyPair() {
+  pair ??= generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return pair;
+}
+
+export const TEST_ISSUER = 'cti-identity';
+export const TEST_AUDIENCE = 'cti';
+
+/** Signs an access token as identity would, for calling other services in tests. */
+export function signTestToken(claims: Partial<AccessClaims> & { sub: string }, expiresInMs = 15 * 60_000): string {
+  const sign = createSigner({
+    key: testKeyPair().privateKey,
+    algorithm: 'EdDSA',
+    iss: TEST_ISSUER,
+    aud: TEST_AUDIENCE,
+    expiresIn: expiresInMs,
+  });
+  const full: AccessClaims = {
+    email: `${claims.sub}@example.com`,
+    name: claims.sub,
+    roles: [],
+    groups: [],
+    groupNames: [],
+    isAdmin: false,
+    isGroupManager: false,
+    isAcid: false,
+    free: false,
+    ...claims,
+  };
+  return sign(full);
+}
