@@ -23,6 +23,8 @@ export const CommonConfig = Type.Object({
   JWT_AUDIENCE: Type.String({ default: 'cti' }),
   SERVICE_TOKEN: Type.String({ minLength: 16 }),
   DEMO_DATA: Type.Boolean({ default: false }),
+  /** Proxies in front of this process whose X-Forwarded-For is trusted (the gateway is one). */
+  TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 1 }),
 });
 export type CommonConfig = Type.Static<typeof CommonConfig>;
 

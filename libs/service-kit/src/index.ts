@@ -1,7 +1,10 @@
+/// <reference types="@fastify/swagger" preserve="true" />
 export * from './config';
 export * from './errors';
 export * from './auth';
 export * from './health';
+export * from './db-plugin';
+export * from './error-handler';
 export * from './events-plugin';
 export * from './rate-limit';
 export * from './service';

@@ -76,8 +76,8 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'reqId',
-    trustProxy: true,
+    // trust exactly the configured number of proxy hops for request.ip
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     pluginTimeout: 120_000,
     return503OnClosing: true,
     ...options.fastify,
@@ -88,6 +88,7 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   app.decorate('config', config as unknown as CommonConfig & Record<string, unknown>);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (!reply.hasHeader('x-served-by')) reply.header('x-served-by', def.name);
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

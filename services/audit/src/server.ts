@@ -1,0 +1,4 @@
+import { runService } from '@cti/service-kit';
+import { auditService } from './app';
+
+void runService(auditService);

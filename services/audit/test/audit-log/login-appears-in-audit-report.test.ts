@@ -1,0 +1,63 @@
+import { RoleIds } from '@cti/access';
+import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { identityService } from '@cti/identity';
+import { createUser } from '../../../identity/src/users/create-user';
+import { auditService } from '../../src/app';
+
+let ctx: TestContext;
+let identity: ServiceApp;
+let audit: ServiceApp;
+const adminToken = signTestToken({ sub: 'admin-1', roles: [RoleIds.Admin], isAdmin: true, name: 'Ada Admin' });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  identity = await ctx.start(identityService);
+  audit = await ctx.start(auditService);
+  await identity.inTransaction((trx) =>
+    createUser(trx, { email: 'ada@example.com', password: 'a long password', firstName: 'Ada', lastName: 'Admin', roleIds: [RoleIds.Admin], groupIds: [] }, null),
+  );
+});
+afterAll(() => ctx.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+const report = (body: object, token = adminToken) =>
+  audit.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
+
+it('stores a login published by identity as a Login row of the audit report', async () => {
+  const res = await identity.inject({ method: 'POST', url: '/api/user/login', payload: { Email: 'ada@example.com', Password: 'a long password' } });
+  expect(res.statusCode).toBe(200);
+  const rows = await eventually(async () => {
+    const r = (await report({ start: today(), end: today(), actions: ['Login'] })).json();
+    return Array.isArray(r) && r.length ? r : null;
+  });
+  expect(rows[0]).toMatchObject({ Action: 'Login', Name: 'Ada Admin', Value: 'ada@example.com logged in' });
+});
+
+it('is for admins only', async () => {
+  const viewer = signTestToken({ sub: 'viewer-1', roles: [RoleIds.CountryViewer] });
+  expect((await report({ start: today(), end: today() }, viewer)).statusCode).toBe(403);
+  expect((await audit.inject({ method: 'POST', url: '/api/report/audit', payload: { start: today(), end: today() } })).statusCode).toBe(401);
+});
+
+it('escapes user text in descriptions', async () => {
+  await identity.inTransaction((trx) =>
+    appendToOutbox(trx, {
+      type: 'evt.identity.group.created',
+      actor: null,
+      data: { groupId: 'g-1', name: '<img src=x onerror=alert(1)>', type: 'Country', countryId: null, logoPath: null },
+    }),
+  );
+  const rows = await eventually(async () => {
+    const r = (await report({ start: today(), end: today(), actions: ['Group Created'], values: ['img'] })).json();
+    return r.length ? r : null;
+  });
+  expect(rows[0].Value).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  expect(rows[0].Value).not.toContain('<img');
+});
+
+it('filters by date range: yesterday holds nothing of today', async () => {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const rows = (await report({ start: yesterday, end: yesterday })).json();
+  expect(rows).toEqual([]);
+});

@@ -1,0 +1,4 @@
+import type { MigrationSet } from '@cti/db';
+
+/** Commerce's migrations, in order (timestamp-named files in this folder). */
+export const migrations: MigrationSet = {};

@@ -1,0 +1,23 @@
+import { defineService } from '@cti/service-kit';
+import { GatewayConfig } from './config';
+import { proxyRoutes } from './proxy';
+import { webRoutes } from './web';
+
+/**
+ * The gateway: routes each /api path to its owning service, adds request ids,
+ * rate-limits, and serves the web app. It holds no state and no database.
+ */
+export const gatewayService = defineService({
+  name: 'gateway',
+  defaultPort: 8080,
+  stateful: false,
+  config: GatewayConfig,
+  async plugin(app, config) {
+    await app.register(proxyRoutes, { config });
+    // /internal/ is for service-to-service calls only
+    app.all('/internal/*', { schema: { hide: true } }, async (_req, reply) =>
+      reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' }),
+    );
+    if (config.WEB_DIST) await app.register(webRoutes, { dist: config.WEB_DIST });
+  },
+});

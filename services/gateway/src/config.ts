@@ -1,0 +1,20 @@
+import { Type } from '@cti/service-kit';
+
+export const GatewayConfig = Type.Object({
+  IDENTITY_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8081' }),
+  QUESTIONNAIRE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8082' }),
+  SCORING_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8083' }),
+  DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8084' }),
+  COMMERCE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8085' }),
+  AUDIT_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8086' }),
+  /** The built web app (web/dist); empty serves the API only. */
+  WEB_DIST: Type.String({ default: '' }),
+  /** Requests per minute per client IP on /api. */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  /** The gateway faces clients directly unless told it runs behind a proxy. */
+  TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 0 }),
+  /** Largest request body forwarded (uploads). */
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 30 * 1024 * 1024 }),
+  UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 60_000 }),
+});
+export type GatewayConfig = Type.Static<typeof GatewayConfig>;

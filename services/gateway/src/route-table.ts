@@ -1,0 +1,38 @@
+/** Services the gateway routes to (everything but itself). */
+export const UPSTREAMS = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit'] as const;
+export type Upstream = (typeof UPSTREAMS)[number];
+
+export interface RouteEntry {
+  path: string;
+  /** `exact` matches the path only; `prefix` matches it and anything below it. */
+  match: 'exact' | 'prefix';
+  service: Upstream;
+}
+
+const prefix = (service: Upstream, ...paths: string[]): RouteEntry[] => paths.map((path) => ({ path, match: 'prefix', service }));
+
+/** ARCHITECTURE.md "API ownership": the most specific entry wins. */
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  ...prefix('scoring', '/api/group/index/', '/api/questionnaire/enforceability/save', '/api/print/scorecard', '/api/print/enforceability/scorecard', '/api/print/asu'),
+  { path: '/api/questionnaire/save', match: 'exact', service: 'scoring' },
+  ...prefix('commerce', '/api/user/paymentDetails', '/api/user/check/payments/', '/api/product', '/api/payment', '/api/purchase', '/api/report/purchase'),
+  ...prefix('audit', '/api/questionnaire/changes/', '/api/report/audit', '/api/report/augment', '/api/filter/'),
+  ...prefix('documents', '/api/document', '/api/acid', '/api/print', '/api/group/annotations'),
+  ...prefix('questionnaire', '/api/questionnaire/', '/api/finalize/', '/api/consent', '/api/period'),
+  ...prefix('identity', '/api/user/', '/api/freeUser/', '/api/roles', '/api/group', '/api/logo', '/api/request', '/api/mail/'),
+];
+
+function matches(entry: RouteEntry, path: string): boolean {
+  if (entry.match === 'exact') return path === entry.path;
+  if (entry.path.endsWith('/')) return path.startsWith(entry.path);
+  return path === entry.path || path.startsWith(`${entry.path}/`);
+}
+
+/** Exact entries first, then the longest matching prefix. */
+const ordered = [...ROUTE_TABLE].sort((a, b) => (a.match === b.match ? b.path.length - a.path.length : a.match === 'exact' ? -1 : 1));
+
+/** The service owning a request path (query string ignored), or null. */
+export function resolveUpstream(url: string): Upstream | null {
+  const path = url.split('?')[0]!.replace(/\/{2,}/g, '/');
+  return ordered.find((entry) => matches(entry, path))?.service ?? null;
+}

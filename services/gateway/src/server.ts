@@ -1,0 +1,4 @@
+import { runService } from '@cti/service-kit';
+import { gatewayService } from './app';
+
+void runService(gatewayService);

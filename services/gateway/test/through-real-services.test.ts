@@ -1,0 +1,42 @@
+import { RoleIds } from '@cti/access';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { identityService } from '@cti/identity';
+import { auditService } from '@cti/audit';
+import { createUser } from '../../identity/src/users/create-user';
+import { gatewayService } from '../src/app';
+
+let ctx: TestContext;
+let gateway: ServiceApp;
+
+const urlOf = (app: ServiceApp) => {
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const identity = await ctx.start(identityService);
+  const audit = await ctx.start(auditService);
+  await identity.listen({ port: 0, host: '127.0.0.1' });
+  await audit.listen({ port: 0, host: '127.0.0.1' });
+  await identity.inTransaction((trx) =>
+    createUser(trx, { email: 'admin@example.com', password: 'demo-password', firstName: 'Ada', lastName: 'Admin', roleIds: [RoleIds.Admin], groupIds: [] }, null),
+  );
+  gateway = await ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
+});
+afterAll(() => ctx.close());
+
+it('logs in through the gateway and finds the login in the audit report', async () => {
+  const login = await gateway.inject({ method: 'POST', url: '/api/user/login', payload: { Email: 'admin@example.com', Password: 'demo-password' } });
+  expect([login.statusCode, login.body.slice(0, 80)]).toEqual([200, expect.stringContaining('Username')]);
+  expect(login.headers['x-served-by']).toBe('identity');
+  const { Token } = login.json();
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = await eventually(async () => {
+    const res = await gateway.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${Token}` }, payload: { start: today, end: today } });
+    const body = res.json();
+    return Array.isArray(body) && body.some((r: { Action: string }) => r.Action === 'Login') ? body : null;
+  });
+  expect(rows[0].Name).toBe('Ada Admin');
+});

@@ -1,0 +1,51 @@
+import { sql } from '@cti/db';
+import { RoleIds } from '@cti/access';
+import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_PASSWORD, flagPath } from '@cti/demo-data';
+import type { ServiceApp } from '@cti/service-kit';
+import { identityDb } from '../db';
+import { createGroup, findGroupByName } from '../groups/create-group';
+import { createUser } from '../users/create-user';
+import { findUserByEmail } from '../users/repository';
+
+/**
+ * Demo countries and one account per kind of user, created through the same
+ * use-cases as the product (so their events reach the other services). Running it
+ * again changes nothing.
+ */
+export async function seedDemoData(app: ServiceApp): Promise<void> {
+  const db = identityDb(app);
+  for (const country of DEMO_COUNTRIES) {
+    if (await findGroupByName(db, country.name)) continue;
+    await app.inTransaction((trx) =>
+      createGroup(trx, { name: country.name, type: 'Country', countryId: country.code.toUpperCase(), logoPath: flagPath(country.code) }, null),
+    );
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    if (await findUserByEmail(db, account.email)) continue;
+    const groupIds: string[] = [];
+    for (const name of account.groups) {
+      const group = await findGroupByName(db, name);
+      if (group) groupIds.push(group.id);
+    }
+    await app.inTransaction(async (trx) => {
+      const userId = await createUser(
+        trx,
+        {
+          email: account.email,
+          password: DEMO_PASSWORD,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          organizationName: account.organization,
+          organizationAddress: 'Demo address',
+          roleIds: account.roles.map((r) => RoleIds[r]),
+          groupIds,
+          isGroupManager: account.isGroupManager ?? false,
+          isAcid: account.isAcid ?? false,
+        },
+        null,
+      );
+      // demo accounts have already agreed to the terms
+      await trx.updateTable('users').set({ mustAgreeCtc: false, agreedCtcAt: sql`now()` }).where('id', '=', userId).execute();
+    });
+  }
+}

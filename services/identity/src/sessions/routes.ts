@@ -1,0 +1,39 @@
+import { Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam } from '@cti/contracts';
+import type { IdentityConfig } from '../config';
+import { login } from './login';
+import { logout } from './logout';
+import { refreshSession } from './refresh';
+import type { SessionIssuer } from './session';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+
+/** Sign-in, refresh and logout for credentialed users (accounts §7). */
+export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
+  const { issuer, config } = opts;
+  const limits = { perIpPerMinute: config.LOGIN_RATE_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
+
+  app.post(
+    '/api/user/login',
+    { schema: { tags: ['sessions'], body: LoginBody, response: { 200: SessionUser, ...errors } } },
+    async (request) => login(app, issuer, limits, { email: request.body.Email, password: request.body.Password, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/user/refresh',
+    { schema: { tags: ['sessions'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },
+    async (request) => refreshSession(app, issuer, request.body.token, { free: false }),
+  );
+
+  app.post(
+    '/api/user/logout/:userId',
+    { schema: { tags: ['sessions'], params: UserIdParam, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      // a logout with an access token that just expired is still a logout
+      const claims = request.principal ?? (request.headers.authorization ? app.verifyIgnoringExpiry(request.headers.authorization.slice(7)) : null);
+      if (!claims) throw new Unauthorized();
+      await logout(app, claims, request.params.userId, false);
+      return { message: 'Logged out.' };
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { sql } from '@cti/db';
+import type { IdentityExecutor } from '../db';
+
+export const findUserByEmail = (db: IdentityExecutor, email: string) =>
+  db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+export const findUserById = (db: IdentityExecutor, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Role ids a user holds now (roles whose ExpiresOn passed no longer grant access). */
+export async function activeRoleIds(db: IdentityExecutor, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('userRoles')
+    .select('roleId')
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
+    .orderBy('roleId')
+    .execute();
+  return rows.map((r) => r.roleId);
+}
+
+export const groupsOfUser = (db: IdentityExecutor, userId: string) =>
+  db
+    .selectFrom('userGroups')
+    .innerJoin('groups', 'groups.id', 'userGroups.groupId')
+    .select(['groups.id', 'groups.name', 'groups.type', 'groups.countryId'])
+    .where('userGroups.userId', '=', userId)
+    .orderBy('groups.name')
+    .execute();
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  name?: string;
+  organizationName?: string;
+  organizationAddress?: string;
+  passwordHash: string | null;
+  isGroupManager?: boolean;
+  isHidden?: boolean;
+  isAcid?: boolean;
+  isFree?: boolean;
+  mustAgreeCtc?: boolean;
+  expiresOn?: string | null;
+  calculatorGroupId?: string | null;
+  creatorId?: string | null;
+}
+
+export async function insertUser(db: IdentityExecutor, user: NewUser): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      name: user.name ?? `${user.firstName} ${user.lastName}`.trim(),
+      organizationName: user.organizationName ?? '',
+      organizationAddress: user.organizationAddress ?? '',
+      passwordHash: user.passwordHash,
+      isGroupManager: user.isGroupManager ?? false,
+      isHidden: user.isHidden ?? false,
+      isAcid: user.isAcid ?? false,
+      isFree: user.isFree ?? false,
+      mustAgreeCtc: user.mustAgreeCtc ?? true,
+      expiresOn: user.expiresOn ?? null,
+      calculatorGroupId: user.calculatorGroupId ?? null,
+      creatorId: user.creatorId ?? null,
+      agreedCtcAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setUserRoles(db: IdentityExecutor, userId: string, roleIds: number[], expiresOn: string | null = null) {
+  await db.deleteFrom('userRoles').where('userId', '=', userId).execute();
+  if (roleIds.length) {
+    await db.insertInto('userRoles').values(roleIds.map((roleId) => ({ userId, roleId, expiresOn }))).execute();
+  }
+}
+
+export async function setUserGroups(db: IdentityExecutor, userId: string, groupIds: string[]) {
+  await db.deleteFrom('userGroups').where('userId', '=', userId).execute();
+  if (groupIds.length) {
+    await db.insertInto('userGroups').values(groupIds.map((groupId) => ({ userId, groupId }))).execute();
+  }
+}

@@ -1,0 +1,104 @@
+import { createVerifier } from 'fast-jwt';
+import { createTestContext, testKeyPair, type TestContext } from '@cti/testing';
+import type { ServiceApp } from '@cti/service-kit';
+import { RoleIds } from '@cti/access';
+import { identityService } from '../../src/app';
+import { givenUser, login, outboxTypes, PASSWORD } from '../helpers';
+
+let ctx: TestContext;
+let app: ServiceApp;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000' });
+  await givenUser(app, 'valid@example.com', { roles: ['Admin', 'AWGMember'] });
+  await givenUser(app, 'disabled@example.com', { disabled: true });
+  await givenUser(app, 'expired@example.com', { expiresOn: '2020-01-01T00:00:00.000Z' });
+});
+afterAll(() => ctx.close());
+
+describe('POST /api/user/login', () => {
+  it('answers the session user with a verifiable access token and a refresh token', async () => {
+    const res = await login(app, 'Valid@Example.com');
+    expect(res.statusCode).toBe(200);
+    const user = res.json();
+    expect(user).toMatchObject({
+      Username: 'valid@example.com',
+      FirstName: 'Test',
+      LastName: 'valid',
+      Name: 'Test valid',
+      Roles: [RoleIds.Admin, RoleIds.AWGMember],
+      IsGroupManager: false,
+      IsAdmin: true,
+      MustAgreeCTC: false,
+    });
+    expect(typeof user.Id).toBe('string');
+    expect(user.RefreshToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const claims = createVerifier({ key: testKeyPair().publicKey, algorithms: ['EdDSA'] })(user.Token);
+    expect(claims).toMatchObject({ sub: user.Id, aud: 'cti', iss: 'cti-identity', roles: [1, 2], isAdmin: true });
+  });
+
+  it('records every login as an event in the outbox', async () => {
+    const before = (await outboxTypes(app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
+    await login(app, 'valid@example.com');
+    const after = (await outboxTypes(app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
+    expect(after).toBe(before + 1);
+  });
+
+  it('answers Invalid Credentials for a wrong password', async () => {
+    const res = await login(app, 'valid@example.com', 'wrong password');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Invalid Credentials');
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password, in similar time', async () => {
+    const time = async (email: string) => {
+      const started = process.hrtime.bigint();
+      const res = await login(app, email, 'wrong password');
+      return { res, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+    };
+    await time('nobody@example.com'); // warm the dummy hash
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const k = await time('valid@example.com');
+      const u = await time(`nobody${i}@example.com`);
+      expect(u.res.statusCode).toBe(k.res.statusCode);
+      expect(u.res.json().message).toBe(k.res.json().message);
+      known.push(k.ms);
+      unknown.push(u.ms);
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // both run one argon2id verification; neither returns early
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(known) * 2);
+  });
+
+  it('answers "You are currently disabled." for a disabled account with the right password', async () => {
+    const res = await login(app, 'disabled@example.com');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You are currently disabled.');
+  });
+
+  it('answers "This account has expired." for an expired account', async () => {
+    const res = await login(app, 'expired@example.com');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This account has expired.');
+  });
+
+  it('does not reveal that an account is disabled to someone without its password', async () => {
+    const res = await login(app, 'disabled@example.com', 'guess');
+    expect(res.json().message).toBe('Invalid Credentials');
+  });
+
+  it('answers Invalid Username when the e-mail is not an e-mail', async () => {
+    const res = await login(app, 'not-an-email', PASSWORD);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid Username');
+  });
+
+  it('refuses a body without the spec payload names', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'valid@example.com', password: PASSWORD } });
+    expect(res.statusCode).toBe(400);
+  });
+});

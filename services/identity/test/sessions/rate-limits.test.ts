@@ -1,0 +1,34 @@
+import { createTestContext, type TestContext } from '@cti/testing';
+import type { ServiceApp } from '@cti/service-kit';
+import { identityService } from '../../src/app';
+import { givenUser, login } from '../helpers';
+
+let ctx: TestContext;
+let app: ServiceApp;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '5', LOGIN_FAILURES_PER_ACCOUNT: '3' });
+  await givenUser(app, 'target@example.com');
+  await givenUser(app, 'other@example.com');
+});
+afterAll(() => ctx.close());
+
+it('answers 429 once one IP has tried more than its logins per minute', async () => {
+  const codes: number[] = [];
+  // different accounts each time: only the per-IP limit can trip
+  for (let i = 0; i < 7; i++) codes.push((await login(app, `nobody${i}@example.com`, 'nope', '192.0.2.10')).statusCode);
+  expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+  expect(codes[5]).toBe(429);
+  const res = await login(app, 'other@example.com', undefined, '192.0.2.10');
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['retry-after']).toBeDefined();
+  // another IP is unaffected
+  expect((await login(app, 'target@example.com', undefined, '192.0.2.11')).statusCode).toBe(200);
+});
+
+it('answers 429 for an account after its failed logins per hour, from any IP, even with the right password', async () => {
+  for (let i = 0; i < 3; i++) expect((await login(app, 'target@example.com', 'wrong', `198.51.100.${i}`)).statusCode).toBe(401);
+  const res = await login(app, 'target@example.com', undefined, '198.51.100.50');
+  expect(res.statusCode).toBe(429);
+});

@@ -1,0 +1,4 @@
+import { runService } from '@cti/service-kit';
+import { questionnaireService } from './app';
+
+void runService(questionnaireService);

@@ -1,0 +1,4 @@
+import { runService } from '@cti/service-kit';
+import { scoringService } from './app';
+
+void runService(scoringService);
