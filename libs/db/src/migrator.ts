@@ -13,7 +13,9 @@ export async function migrateSchema(
   migrations: MigrationSet,
 ): Promise<MigrationResultSet> {
   assertIdentifier(schema);
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  // checked first: CREATE SCHEMA needs a database privilege a service role may lack
+  const existing = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
+  if (!existing.rows[0]?.n) await sql`create schema ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,

@@ -36,6 +36,8 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
   const start = async () => {
     const proc = spawn(binary, ['-js', '-sd', options.storeDir, '-a', '127.0.0.1', '-p', String(options.port)], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it in order
+      detached: true,
     });
     child = proc;
     proc.stdout?.on('data', (d: Buffer) => log(d.toString()));

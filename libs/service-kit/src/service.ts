@@ -151,7 +151,8 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
       process.stderr.write(`${def.name}: ${err.message}\n`);
       process.exit(78);
     }
-    throw err;
+    process.stderr.write(`${def.name}: failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.exit(1);
   }
   const config = app.config;
   let closing = false;

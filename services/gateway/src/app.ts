@@ -14,6 +14,16 @@ export const gatewayService = defineService({
   config: GatewayConfig,
   async plugin(app, config) {
     await app.register(proxyRoutes, { config });
+    // deployment settings the web app reads at start
+    app.get('/app-config.json', async (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return {
+        demo: config.DEMO_DATA,
+        vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN,
+        trustedOrigins: config.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+        environment: config.NODE_ENV,
+      };
+    });
     // /internal/ is for service-to-service calls only
     app.all('/internal/*', { schema: { hide: true } }, async (_req, reply) =>
       reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' }),

@@ -11,6 +11,10 @@ export const GatewayConfig = Type.Object({
   WEB_DIST: Type.String({ default: '' }),
   /** Requests per minute per client IP on /api. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  /** Admins with an e-mail in this domain see Manage Products (index §6). */
+  VENDOR_EMAIL_DOMAIN: Type.String({ default: 'example.com' }),
+  /** Comma-separated origins trusted for cross-frame sign-on (postMessage). */
+  TRUSTED_ORIGINS: Type.String({ default: '' }),
   /** The gateway faces clients directly unless told it runs behind a proxy. */
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 0 }),
   /** Largest request body forwarded (uploads). */

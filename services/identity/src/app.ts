@@ -4,6 +4,7 @@ import { IdentityConfig } from './config';
 import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
+import { userRoutes } from './users/routes';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService({
@@ -22,6 +23,7 @@ export const identityService = defineService({
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     };
     await app.register(sessionRoutes, { issuer, config });
+    await app.register(userRoutes);
   },
   seed: seedDemoData,
 });

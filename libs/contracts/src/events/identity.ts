@@ -12,6 +12,10 @@ export const IdentityEvents = {
     email: Type.String(),
     free: Type.Boolean(),
   }),
+  'evt.identity.user.agreed': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+  }),
   'evt.identity.user.created': Type.Object({
     userId: Type.String(),
     email: Type.String(),

@@ -29,6 +29,8 @@ export function describeEvent(event: DomainEvent): AuditRowDraft {
       return { action: 'Login', value: `${escapeHtml(event.data.email)} logged in${event.data.free ? ' with free access' : ''}` };
     case 'evt.identity.user.loggedOut':
       return { action: 'Logout', value: `${escapeHtml(event.data.email)} logged out` };
+    case 'evt.identity.user.agreed':
+      return { action: 'Agreement', value: `${escapeHtml(event.data.email)} agreed to the Terms and Conditions` };
     case 'evt.identity.user.created':
       return { action: 'User Created', value: `Created user <b>${escapeHtml(event.data.name)}</b> (${escapeHtml(event.data.email)})` };
     case 'evt.identity.group.created':

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cti/demo-data';
+import { startStack } from './stack';
+
+/** `make start`: the whole platform on this machine, with demo data. */
+async function main() {
+  const repoRoot = path.resolve(__dirname, '..', '..', '..');
+  const port = Number(process.env.PORT ?? 8080);
+  const stack = await startStack({
+    repoRoot,
+    dataDir: path.resolve(repoRoot, process.env.DATA_DIR ?? '.data'),
+    port,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    natsUrl: process.env.NATS_URL || undefined,
+    demoData: process.env.DEMO_DATA !== 'false',
+    verbose: process.env.VERBOSE === '1',
+  });
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  const lines = [
+    '',
+    `  Compliance Index is running: ${stack.url}`,
+    '',
+    `  Demo accounts (password: ${DEMO_PASSWORD})`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(width)}  ${a.describe}`),
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping…\n');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((err) => {
+  process.stderr.write(`\nmake start failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

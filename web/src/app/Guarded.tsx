@@ -1,0 +1,41 @@
+import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { guardRoute } from '@cti/access';
+import { useAppSelector, usePrincipal } from './hooks';
+import { selectUser } from '../features/auth/auth-slice';
+import { Spinner } from '../components/form/fields';
+import type { AppRoute } from './route-types';
+
+// One lazy component per route, created once: a lazy() made during render would be
+// recreated on every retry of a suspended render and never resolve.
+const pages = new WeakMap<AppRoute, LazyExoticComponent<ComponentType>>();
+const pageOf = (route: AppRoute) => {
+  let page = pages.get(route);
+  if (!page) pages.set(route, (page = lazy(route.page)));
+  return page;
+};
+
+/**
+ * Route guard (accounts §6): anonymous users go to login, users failing the rule to
+ * /restricted, users who must agree to /agree (except the listed routes).
+ */
+export function Guarded({ route }: { route: AppRoute }) {
+  const principal = usePrincipal();
+  const user = useAppSelector(selectUser);
+  const location = useLocation();
+  const Page = pageOf(route);
+
+  useEffect(() => {
+    document.title = `${route.title} | Compliance Index`;
+  }, [route.title]);
+
+  const decision = guardRoute(principal, route.rule);
+  if (decision === 'login') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (decision === 'restricted') return <Navigate to="/restricted" replace />;
+  if (user?.MustAgreeCTC && !user.IsAdmin && !route.allowUnagreed) return <Navigate to="/agree" replace />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { api } from './api';
+
+/** Deployment settings the gateway serves at /app-config.json. */
+export interface AppConfig {
+  demo: boolean;
+  /** Admins with an e-mail in this domain see Manage Products. */
+  vendorEmailDomain: string;
+  /** Origins whose postMessage LOGIN/LOGOUT are accepted. */
+  trustedOrigins: string[];
+  environment: 'development' | 'production' | 'test';
+}
+
+export const appConfigApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    appConfig: build.query<AppConfig, void>({ query: () => 'app-config.json', keepUnusedDataFor: 3600 }),
+  }),
+});
+
+export const { useAppConfigQuery } = appConfigApi;

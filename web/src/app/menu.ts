@@ -1,0 +1,28 @@
+import { RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
+import type { AppConfig } from './app-config';
+
+export interface MenuEntry {
+  label: string;
+  to: string;
+  show(p: Principal, config: AppConfig | undefined): boolean;
+}
+
+const isAdmin = (p: Principal) => p.isAdmin || p.roles.includes(RoleIds.Admin);
+
+/** The user menu of accounts §2, each entry shown exactly to the roles of §6. Logout is always last. */
+export const USER_MENU: readonly MenuEntry[] = [
+  { label: 'Users', to: '/user/manage', show: (p) => satisfiesRule(p, RouteRules.usersPage) },
+  { label: 'Request Queue', to: '/user/requests', show: isAdmin },
+  { label: 'Audit log', to: '/admin/auditlog', show: isAdmin },
+  { label: 'Purchase log', to: '/admin/purchaseLog', show: isAdmin },
+  {
+    label: 'Manage Products',
+    to: '/admin/products',
+    show: (p, config) => isAdmin(p) && !!config && p.email.toLowerCase().endsWith(`@${config.vendorEmailDomain.toLowerCase()}`),
+  },
+  { label: 'User groups', to: '/admin/groups', show: isAdmin },
+  { label: 'Periods', to: '/manage/periods', show: isAdmin },
+  { label: 'Document library', to: '/documents', show: (p) => satisfiesRule(p, RouteRules.documents) },
+  { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
+  { label: 'Purchase History', to: '/history', show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) },
+];

@@ -1,0 +1,32 @@
+import { Link, NavLink } from 'react-router';
+import { useAppConfigQuery } from '../../app/app-config';
+import { UserMenu } from './UserMenu';
+
+/** Site header: brand, the two large index tabs, the user menu; a badge in demo mode. */
+export function Header({ showNav = true }: { showNav?: boolean }) {
+  const { data: config } = useAppConfigQuery();
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/index" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ✈
+          </span>
+          <span>Cape Town Convention Index</span>
+        </Link>
+        {config?.demo && (
+          <span className="demo-badge" title="This installation shows demo data">
+            Demo data
+          </span>
+        )}
+        {showNav && (
+          <nav className="index-tabs" aria-label="Indexes">
+            <NavLink to="/index">Compliance Index</NavLink>
+            <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
+          </nav>
+        )}
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { Button, CheckboxField } from '../../components/form/fields';
+import { useToast } from '../../components/toast/use-toast';
+import { agreed } from './auth-slice';
+
+const agreeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    agree: build.mutation<unknown, void>({ query: () => ({ url: 'api/user/agree' }) }),
+  }),
+});
+
+/** /agree: the terms gate; I Agree stays disabled until the box is ticked. */
+export default function AgreePage() {
+  const [ticked, setTicked] = useState(false);
+  const [agree, { isLoading }] = agreeApi.useAgreeMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const submit = async () => {
+    const result = await agree();
+    if ('error' in result) {
+      toast.danger('You must be logged in.');
+      return;
+    }
+    dispatch(agreed());
+    navigate('/index', { replace: true });
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby="agree-title">
+      <h1 id="agree-title">Terms and Conditions</h1>
+      <p>
+        Before using the Compliance Index you must agree to its <Link to="/about/terms">Terms and Conditions</Link> and{' '}
+        <Link to="/about/privacy-policy">Privacy Policy</Link>.
+      </p>
+      <CheckboxField label="I have read and agree to the Terms and Conditions" checked={ticked} onChange={(e) => setTicked(e.target.checked)} />
+      <Button disabled={!ticked} busy={isLoading} onClick={submit}>
+        I Agree
+      </Button>
+    </section>
+  );
+}

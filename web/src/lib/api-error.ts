@@ -1,0 +1,16 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+/** The server's answer text (`message`, or `Message`) of a failed call, if any. */
+export function answerText(error: FetchBaseQueryError | SerializedError | undefined): string | undefined {
+  if (!error) return undefined;
+  if ('status' in error) {
+    const data = error.data as { message?: unknown; Message?: unknown } | string | undefined;
+    if (typeof data === 'string') return data;
+    const text = data?.message ?? data?.Message;
+    return typeof text === 'string' ? text : undefined;
+  }
+  return error.message;
+}
+
+export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined) => (error && 'status' in error ? error.status : undefined);
