@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Type, { type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -66,6 +67,17 @@ function describe(schema: TSchema): string {
   return `a ${String(s.type)}`;
 }
 
+/** `<NAME>_FILE` points at a file holding the value (container and Kubernetes secrets). */
+function readSecretFile(key: string, file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.includes('-----BEGIN') ? text : text.trim();
+  } catch {
+    throw new ConfigError(`Configuration error: ${key}_FILE points at ${file}, which cannot be read`);
+  }
+}
+
 /**
  * Reads and validates configuration from the environment. The first missing or bad
  * variable throws a ConfigError whose one-line message names it.
@@ -74,7 +86,7 @@ export function loadConfig<T extends TObject>(schema: T, env: Env = process.env)
   const out: Record<string, unknown> = {};
   const required = new Set((schema as { required?: string[] }).required ?? []);
   for (const [key, prop] of Object.entries(schema.properties as Record<string, TSchema>)) {
-    const raw = env[key];
+    const raw = env[key] ?? readSecretFile(key, env[`${key}_FILE`]);
     const fallback = (prop as { default?: unknown }).default;
     if (raw === undefined || raw === '') {
       if (fallback !== undefined) out[key] = fallback;

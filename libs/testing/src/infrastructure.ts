@@ -23,10 +23,14 @@ async function dockerAnswers(): Promise<boolean> {
   if (process.env.CTI_TEST_NO_DOCKER === '1') return false;
   try {
     const { getContainerRuntimeClient } = await import('testcontainers');
+    let timer: NodeJS.Timeout | undefined;
     const client = await Promise.race([
       getContainerRuntimeClient(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000)),
-    ]);
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 5000);
+        timer.unref();
+      }),
+    ]).finally(() => clearTimeout(timer));
     return !!client;
   } catch {
     return false;

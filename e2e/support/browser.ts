@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUTPUT = path.resolve(__dirname, '..', '..', 'test-output', 'e2e');
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through e2e/jest.config.js');
+  return url;
+};
+
+/** Debian's Chromium, headless, with the flags this closed network needs (no downloads, ever). */
+export async function launchBrowser(options: { webgl?: boolean } = {}): Promise<Browser> {
+  const gpu = options.webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : ['--disable-gpu'];
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', ...gpu, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and failed page requests seen so far. */
+  problems: string[];
+  screenshot(name: string): Promise<string>;
+}
+
+/** A fresh context (own storage) on the stack, collecting console errors. */
+export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Session> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return {
+    context,
+    page,
+    problems,
+    async screenshot(name: string) {
+      fs.mkdirSync(OUTPUT, { recursive: true });
+      const file = path.join(OUTPUT, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+  };
+}
+
+/** Signs in through the login form and waits for the index. */
+export async function signIn(page: Page, email: string, password = 'demo-password'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack, type RunningStack } from '../../infra/dev/src/stack';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __CTI_E2E_STACK__: { stack: RunningStack; dataDir: string } | undefined;
+}
+
+/** Starts the whole platform once for all journeys, on free ports, with fresh demo data. */
+export default async function globalSetup(): Promise<void> {
+  const repoRoot = path.resolve(__dirname, '..', '..');
+  for (const built of ['services/gateway/dist/src/server.js', 'web/dist/index.html']) {
+    if (!fs.existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run \`npx tsc -b && npm run build -w @cti/web\` first`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-e2e-'));
+  fs.chmodSync(dataDir, 0o755);
+  const logFile = path.join(repoRoot, 'test-output', 'e2e-stack.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.createWriteStream(logFile);
+  const stack = await startStack({
+    repoRoot,
+    dataDir,
+    port: 0,
+    demoData: true,
+    verbose: false,
+    env: { LOG_LEVEL: 'info' },
+    log: (line) => log.write(`${line}\n`),
+  });
+  globalThis.__CTI_E2E_STACK__ = { stack, dataDir };
+  process.env.E2E_BASE_URL = stack.url;
+}
