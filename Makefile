@@ -11,7 +11,8 @@ help:
 
 # npm dependencies, installed when missing or when a manifest changed
 node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
-	npm ci --no-audit --no-fund
+	# `npm install`, not `npm ci`: this registry mirror omits other platforms' optional packages from the lockfile, which npm ci rejects
+	npm install --no-audit --no-fund
 	@touch $@
 
 install: node_modules/.installed
