@@ -11,8 +11,10 @@ declare global {
 /** Starts the whole platform once for all journeys, on free ports, with fresh demo data. */
 export default async function globalSetup(): Promise<void> {
   const repoRoot = path.resolve(__dirname, '..', '..');
-  for (const built of ['services/gateway/dist/src/server.js', 'web/dist/index.html']) {
-    if (!fs.existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run \`npx tsc -b && npm run build -w @cti/web\` first`);
+  // E2E_WEB_DIST lets parallel runs each serve their own web build
+  const webDist = path.resolve(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'web', 'dist'));
+  for (const built of [path.join(repoRoot, 'services/gateway/dist/src/server.js'), path.join(webDist, 'index.html')]) {
+    if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npx tsc -b && npm run build -w @cti/web\` first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-e2e-'));
   fs.chmodSync(dataDir, 0o755);
@@ -23,6 +25,7 @@ export default async function globalSetup(): Promise<void> {
     repoRoot,
     dataDir,
     port: 0,
+    webDist,
     demoData: true,
     verbose: false,
     env: { LOG_LEVEL: 'info' },

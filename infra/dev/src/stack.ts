@@ -21,6 +21,8 @@ export interface StackOptions {
   natsUrl?: string;
   demoData: boolean;
   verbose: boolean;
+  /** The built web app the gateway serves (default web/dist). */
+  webDist?: string;
   /** Extra environment for every service. */
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -116,6 +118,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DATA_DIR: options.dataDir,
       ...options.env,
     };
+    // every service can reach every other one's /internal/ routes; links in e-mails point at the gateway
+    Object.assign(common, Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])), {
+      PUBLIC_URL: `http://localhost:${ports.gateway}`,
+    });
     const launch = (name: string, env: Record<string, string>) => {
       const script = path.join(options.repoRoot, 'services', name, 'dist', 'src', 'server.js');
       if (!fs.existsSync(script)) throw new Error(`${script} is missing: build first (npx tsc -b)`);
@@ -144,8 +150,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         return waitReady(service, ports[service]!, launch(service, extra));
       }),
     );
-    const upstreams = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
-    const gateway = launch('gateway', { ...upstreams, PORT: String(ports.gateway), WEB_DIST: path.join(options.repoRoot, 'web', 'dist') });
+    const gateway = launch('gateway', { PORT: String(ports.gateway), WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist') });
     await waitReady('gateway', ports.gateway!, gateway);
     return { url: `http://localhost:${ports.gateway}`, ports, stop };
   } catch (err) {

@@ -1,6 +1,7 @@
 export * from './events';
 export * from './api/common';
 export * from './api/identity';
+export * from './api/mail';
 export * from './api/audit';
 export * from './api/questionnaire';
 export * from './api/scoring';

@@ -26,6 +26,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'enhanced@example.com', firstName: 'Erin', lastName: 'Enhanced', organization: 'Export Credit Agency', roles: ['Enhanced'], groups: [], describe: 'Enhanced subscriber' },
   { email: 'standard@example.com', firstName: 'Sam', lastName: 'Standard', organization: 'Regional Lender', roles: ['Standard'], groups: [], describe: 'Standard subscriber' },
   { email: 'respondent@example.com', firstName: 'Rory', lastName: 'Respondent', organization: 'Dublin Law Partners', roles: ['CountryRespondent'], groups: [DEMO_COUNTRY], describe: `CountryRespondent (${DEMO_COUNTRY})` },
+  { email: 'respondent2@example.com', firstName: 'Roisin', lastName: 'Respondent', organization: 'Cork Aviation Law LLP', roles: ['CountryRespondent'], groups: [DEMO_COUNTRY], describe: `CountryRespondent (${DEMO_COUNTRY}, a second law firm)` },
   { email: 'viewer@example.com', firstName: 'Vera', lastName: 'Viewer', organization: 'Irish Aviation Finance', roles: ['CountryViewer'], groups: [DEMO_COUNTRY], describe: `CountryViewer (${DEMO_COUNTRY})` },
   { email: 'manager@example.com', firstName: 'Maeve', lastName: 'Manager', organization: 'Dublin Law Partners', roles: ['CountryViewer'], groups: [DEMO_COUNTRY], isGroupManager: true, describe: `Group manager (${DEMO_COUNTRY})` },
 ];

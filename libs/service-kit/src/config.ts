@@ -24,6 +24,15 @@ export const CommonConfig = Type.Object({
   JWT_AUDIENCE: Type.String({ default: 'cti' }),
   SERVICE_TOKEN: Type.String({ minLength: 16 }),
   DEMO_DATA: Type.Boolean({ default: false }),
+  /** Where the other services answer their /internal/ routes. */
+  IDENTITY_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8081' }),
+  QUESTIONNAIRE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8082' }),
+  SCORING_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8083' }),
+  DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8084' }),
+  COMMERCE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8085' }),
+  AUDIT_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8086' }),
+  /** Where this installation is reached by users (links in e-mails). */
+  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
   /** Proxies in front of this process whose X-Forwarded-For is trusted (the gateway is one). */
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 1 }),
 });

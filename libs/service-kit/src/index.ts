@@ -8,5 +8,6 @@ export * from './error-handler';
 export * from './events-plugin';
 export * from './rate-limit';
 export * from './service';
+export * from './internal-client';
 export { appendToOutbox } from '@cti/events';
 export { default as Type } from 'typebox';

@@ -53,7 +53,7 @@ export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>)
   const props: TProperties = { ...common, ...(def.config?.properties ?? {}) };
   if (stateless) {
     // the gateway has no schema, no events and no keys of its own
-    for (const key of ['DATABASE_URL', 'DB_POOL_SIZE', 'NATS_URL', 'EVENTS_STREAM', 'EVENTS_SUBJECT_PREFIX', 'EVENTS_REPLICAS', 'JWT_PUBLIC_KEY', 'SERVICE_TOKEN', 'JWT_ISSUER', 'JWT_AUDIENCE']) {
+    for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'DB_POOL_SIZE', 'NATS_URL', 'EVENTS_STREAM', 'EVENTS_SUBJECT_PREFIX', 'EVENTS_REPLICAS', 'JWT_PUBLIC_KEY', 'SERVICE_TOKEN', 'JWT_ISSUER', 'JWT_AUDIENCE']) {
       delete props[key];
     }
   }

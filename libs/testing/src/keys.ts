@@ -35,6 +35,7 @@ export function signTestToken(claims: Partial<AccessClaims> & { sub: string }, e
     isGroupManager: false,
     isAcid: false,
     free: false,
+    organization: '',
     ...claims,
   };
   return sign(full);

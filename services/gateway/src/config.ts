@@ -1,12 +1,7 @@
 import { Type } from '@cti/service-kit';
 
+/** Upstream URLs (IDENTITY_URL, …) come from the common configuration. */
 export const GatewayConfig = Type.Object({
-  IDENTITY_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8081' }),
-  QUESTIONNAIRE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8082' }),
-  SCORING_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8083' }),
-  DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8084' }),
-  COMMERCE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8085' }),
-  AUDIT_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8086' }),
   /** The built web app (web/dist); empty serves the API only. */
   WEB_DIST: Type.String({ default: '' }),
   /** Requests per minute per client IP on /api. */

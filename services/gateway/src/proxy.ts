@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { CommonConfig } from '@cti/service-kit';
 import type { GatewayConfig } from './config';
 import { resolveUpstream, type Upstream } from './route-table';
 
@@ -9,7 +10,7 @@ import { resolveUpstream, type Upstream } from './route-table';
  * webhooks must arrive byte for byte). The gateway vouches for no one: each
  * service verifies the bearer token itself.
  */
-export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
+export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayConfig & CommonConfig }) {
   const { config } = opts;
   const upstreams: Record<Upstream, string> = {
     identity: config.IDENTITY_URL,

@@ -58,4 +58,6 @@ export interface AccessClaims {
   isGroupManager: boolean;
   isAcid: boolean;
   free: boolean;
+  /** OrganizationName (law firm, lessor, …): approvals need two different organizations. */
+  organization: string;
 }

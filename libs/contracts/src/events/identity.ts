@@ -1,5 +1,13 @@
 import Type from 'typebox';
 
+const Group = Type.Object({
+  groupId: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  countryId: Type.Union([Type.String(), Type.Null()]),
+  logoPath: Type.Union([Type.String(), Type.Null()]),
+});
+
 /** Events published by the identity service. */
 export const IdentityEvents = {
   'evt.identity.user.loggedIn': Type.Object({
@@ -23,11 +31,16 @@ export const IdentityEvents = {
     roles: Type.Array(Type.Number()),
     groupIds: Type.Array(Type.String()),
   }),
-  'evt.identity.group.created': Type.Object({
-    groupId: Type.String(),
+  'evt.identity.user.updated': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
     name: Type.String(),
-    type: Type.String(),
-    countryId: Type.Union([Type.String(), Type.Null()]),
-    logoPath: Type.Union([Type.String(), Type.Null()]),
+    organizationName: Type.String(),
+    roles: Type.Array(Type.Number()),
+    groupIds: Type.Array(Type.String()),
+    disabled: Type.Boolean(),
   }),
+  'evt.identity.group.created': Group,
+  /** Same shape as created: consumers upsert their projection of the group. */
+  'evt.identity.group.updated': Group,
 } as const;

@@ -36,6 +36,7 @@ export async function issueSession(
     isGroupManager: user.isGroupManager,
     isAcid: user.isAcid,
     free: user.isFree,
+    organization: user.organizationName,
   };
   const refreshToken = newOpaqueToken();
   await trx

@@ -1,0 +1,113 @@
+/**
+ * Scoring rules of the Compliance and Enforceability indexes (questionnaire §5,
+ * index §5/§9), pure and shared by the scoring service, the web editors and the
+ * methodology page, so text and code cannot disagree.
+ */
+
+/** Inputs are 0 to 5 in steps of .5. */
+export const INPUT_MIN = 0;
+export const INPUT_MAX = 5;
+export const INPUT_STEP = 0.5;
+
+export const isValidInput = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= INPUT_MIN && value <= INPUT_MAX && Number.isInteger(value / INPUT_STEP);
+
+export type Variable = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
+export const VARIABLES: readonly Variable[] = ['A', 'B', 'C', 'D', 'E', 'F'];
+export type ComplianceInputs = Record<Variable, number>;
+
+/** Precedent-adjustment levels: 0 when isPBA is not ticked, else 1, 2 or 3. */
+export type PbaLevel = 0 | 1 | 2 | 3;
+
+/** Weights of A–F per level; every level sums to 20, so the maximum score is 100. */
+export const WEIGHTS: Readonly<Record<PbaLevel, Readonly<Record<Variable, number>>>> = {
+  0: { A: 5, B: 5, C: 2.5, D: 2.5, E: 2.5, F: 2.5 },
+  1: { A: 5, B: 5.6, C: 2.5, D: 2.5, E: 2.2, F: 2.2 },
+  2: { A: 5, B: 6, C: 2.5, D: 2.5, E: 2, F: 2 },
+  3: { A: 5, B: 6.4, C: 2.5, D: 2.5, E: 1.8, F: 1.8 },
+};
+
+/** PBA option labels: 1, 2, 3 are the adjustments .3, .5, .7 (levels I, II, III). */
+export const PBA_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '.3', 2: '.5', 3: '.7' };
+export const PBA_LEVEL_NAMES: Readonly<Record<1 | 2 | 3, string>> = { 1: 'Level I', 2: 'Level II', 3: 'Level III' };
+
+/** Rounded to the nearest half (x.25 → x.5, x.75 → x+1). */
+export const roundToHalf = (value: number) => Math.round(value * 2 + 1e-9) / 2;
+
+export const pbaLevel = (isPBA: boolean, pba: number | null | undefined): PbaLevel =>
+  isPBA && (pba === 1 || pba === 2 || pba === 3) ? pba : 0;
+
+/** Compliance score = Σ weight·input at the level (methodology: 5(A+B) + 2.5(C+D+E+F) at level 0). */
+export function complianceScore(inputs: ComplianceInputs, isPBA: boolean, pba: number | null | undefined): number {
+  const weights = WEIGHTS[pbaLevel(isPBA, pba)];
+  return roundToHalf(VARIABLES.reduce((sum, v) => sum + weights[v] * inputs[v], 0));
+}
+
+export type EnforceabilityVariable = 'A' | 'B' | 'C' | 'D';
+export const ENFORCEABILITY_VARIABLES: readonly EnforceabilityVariable[] = ['A', 'B', 'C', 'D'];
+export type EnforceabilityInputs = Record<EnforceabilityVariable, number>;
+export const ENFORCEABILITY_WEIGHTS: Readonly<Record<EnforceabilityVariable, number>> = { A: 5, B: 8, C: 3.5, D: 3.5 };
+
+/** Enforceability score = 5·A + 8·B + 3.5·(C + D). */
+export function enforceabilityScore(inputs: EnforceabilityInputs): number {
+  return roundToHalf(5 * inputs.A + 8 * inputs.B + 3.5 * (inputs.C + inputs.D));
+}
+
+export type Category = 'Very High' | 'High' | 'Medium' | 'Low' | 'Not Defined';
+
+export interface Band {
+  category: Exclude<Category, 'Not Defined'>;
+  /** inclusive */
+  min: number;
+  /** exclusive, except the top band which includes 100 */
+  max: number;
+}
+
+export const COMPLIANCE_BANDS: readonly Band[] = [
+  { category: 'Very High', min: 87, max: 100 },
+  { category: 'High', min: 75, max: 87 },
+  { category: 'Medium', min: 60, max: 75 },
+  { category: 'Low', min: 0, max: 60 },
+];
+
+export const ENFORCEABILITY_BANDS: readonly Band[] = [
+  { category: 'Very High', min: 87, max: 100 },
+  { category: 'High', min: 75, max: 87 },
+  { category: 'Medium', min: 50, max: 75 },
+  { category: 'Low', min: 0, max: 50 },
+];
+
+function categoryIn(bands: readonly Band[], score: number | null | undefined): Category {
+  if (typeof score !== 'number' || !Number.isFinite(score)) return 'Not Defined';
+  for (const band of bands) {
+    if (score >= band.min && (score < band.max || (band.max === 100 && score === 100))) return band.category;
+  }
+  return 'Not Defined';
+}
+
+export const complianceCategory = (score: number | null | undefined) => categoryIn(COMPLIANCE_BANDS, score);
+export const enforceabilityCategory = (score: number | null | undefined) => categoryIn(ENFORCEABILITY_BANDS, score);
+
+/** Label of a country without a score on the index. */
+export const UNSCORED = 'Unscored';
+
+/** ASU conditions: 1 = qualifying declarations made; 2 = A ≥ 4; 3 = B ≥ 3. */
+export const ASU_A_THRESHOLD = 4;
+export const ASU_B_THRESHOLD = 3;
+export type ConditionResult = 'Yes' | 'No' | '-';
+
+export function asuConditions(row: { QualifyingDeclarations: boolean | null | undefined; A: number | null | undefined; B: number | null | undefined }): {
+  condition1: ConditionResult;
+  condition2: ConditionResult;
+  condition3: ConditionResult;
+} {
+  const atLeast = (v: number | null | undefined, t: number): ConditionResult => (typeof v === 'number' ? (v >= t ? 'Yes' : 'No') : '-');
+  return {
+    condition1: row.QualifyingDeclarations ? 'Yes' : 'No',
+    condition2: atLeast(row.A, ASU_A_THRESHOLD),
+    condition3: atLeast(row.B, ASU_B_THRESHOLD),
+  };
+}
+
+/** Conclusion column: Suspended when suspended, else the ASU value. */
+export const asuConclusion = (row: { Suspended: boolean; ASU: string | null | undefined }) => (row.Suspended ? 'Suspended' : row.ASU ?? '');

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from './errors';
+
+export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
+
+const urlKey: Record<ServiceName, string> = {
+  identity: 'IDENTITY_URL',
+  questionnaire: 'QUESTIONNAIRE_URL',
+  scoring: 'SCORING_URL',
+  documents: 'DOCUMENTS_URL',
+  commerce: 'COMMERCE_URL',
+  audit: 'AUDIT_URL',
+};
+
+export interface InternalCall {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Raw answer (PDF bytes) instead of JSON. */
+  binary?: boolean;
+  timeoutMs?: number;
+  /** Forwarded so one request id follows the call across services. */
+  requestId?: string;
+}
+
+/**
+ * Calls another service's `/internal/...` route (never routed by the gateway) with the
+ * service token. Throws a DomainError with the callee's status and message on failure.
+ */
+export async function callService<T = unknown>(app: FastifyInstance, service: ServiceName, path: string, call: InternalCall = {}): Promise<T> {
+  if (!path.startsWith('/internal/')) throw new Error(`internal calls go to /internal/ paths, not ${path}`);
+  const base = String(app.config[urlKey[service]] ?? '');
+  const res = await fetch(`${base}${path}`, {
+    method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'x-service-token': app.config.SERVICE_TOKEN,
+      ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    signal: AbortSignal.timeout(call.timeoutMs ?? 30_000),
+  });
+  if (!res.ok) {
+    const text = await res.text();
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // plain text answer
+    }
+    throw new DomainError(res.status >= 500 ? 502 : res.status, message || `${service} answered ${res.status}`);
+  }
+  if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await res.json() : await res.text()) as T;
+}
