@@ -21,6 +21,7 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      setupFiles: ['<rootDir>/web/test/setup-jsdom.ts'],
       moduleNameMapper: { ...base.moduleNameMapper, '\\.(css|svg|png)$': '<rootDir>/web/test/file-stub.js' },
     },
   ],

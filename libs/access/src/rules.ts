@@ -1,4 +1,4 @@
-import type { RoleName } from './roles';
+import { CtcRoleNames, RoleIds, type RoleName } from './roles';
 import type { RouteRule } from './route-guard';
 
 const or = (...roles: RoleName[]): RouteRule => ({ match: 'or', roles });
@@ -36,3 +36,12 @@ export const RouteRules = {
   acid: { flag: 'isAcid' },
 } as const satisfies Record<string, RouteRule>;
 export type RouteRuleName = keyof typeof RouteRules;
+
+/**
+ * Users holding no compliance-index (CTC) role, only carbon-calculator or no roles,
+ * are limited to the account page (accounts §6); sign-in sends them there.
+ */
+export function isLimitedToAccount(p: { roles: readonly number[] }): boolean {
+  const ctc = CtcRoleNames.map((n) => RoleIds[n]);
+  return !p.roles.some((r) => ctc.includes(r as (typeof ctc)[number]));
+}

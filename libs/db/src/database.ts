@@ -26,6 +26,13 @@ export function assertIdentifier(name: string): string {
   return name;
 }
 
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** The pg pool behind a database made by createDatabase (pool-use metrics). */
+export function poolOf(db: Kysely<any>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** A Kysely instance on a pool whose search_path is the service's schema. */
 export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   const schema = assertIdentifier(options.schema);
@@ -37,8 +44,10 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  return new Kysely<DB>({
+  const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  pools.set(db, pool);
+  return db;
 }

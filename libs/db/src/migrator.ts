@@ -20,6 +20,8 @@ export async function migrateSchema(
     db,
     migrationTableSchema: schema,
     provider: { getMigrations: async () => migrations },
+    // kit-level migrations (outbox, rate limits) may be added after a service's own ones ran
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -1,9 +1,11 @@
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import type { Kysely, Transaction } from '@cti/db';
 import type { DomainEvent } from '@cti/contracts';
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
 import { subjectMatches } from './subjects';
+import { contextFromHeaders } from './trace-context';
 
 export interface ConsumerLogger {
   info(obj: object, msg?: string): void;
@@ -12,6 +14,14 @@ export interface ConsumerLogger {
 }
 
 export type EventHandler = (event: DomainEvent, trx: Transaction<any>) => Promise<void>;
+
+/** What became of one delivered event, for metrics. */
+export interface ProcessingSample {
+  consumer: string;
+  type: string;
+  outcome: 'handled' | 'duplicate' | 'failed';
+  durationMs: number;
+}
 
 export interface DurableConsumerOptions {
   bus: EventBus;
@@ -25,7 +35,11 @@ export interface DurableConsumerOptions {
   ackWaitMs?: number;
   /** Test seam: runs after the handler committed and before the ack. */
   beforeAck?: (event: DomainEvent) => Promise<void>;
+  /** Called once per delivered event with its outcome and processing time. */
+  observe?: (sample: ProcessingSample) => void;
 }
+
+const tracer = trace.getTracer('@cti/events');
 
 /**
  * A durable pull consumer that handles each event once: the event id is recorded in
@@ -73,7 +87,11 @@ export class DurableConsumer {
 
   private async run(messages: ConsumerMessages, subjects: string[]): Promise<void> {
     for await (const msg of messages) {
-      if (this.stopping) break;
+      // delivered but not started: hand it back at once rather than after ack_wait
+      if (this.stopping) {
+        msg.nak();
+        continue;
+      }
       if (!subjects.some((s) => subjectMatches(s, msg.subject))) {
         msg.ack();
         continue;
@@ -83,15 +101,32 @@ export class DurableConsumer {
   }
 
   private async process(msg: JsMsg): Promise<void> {
+    const carrier: Record<string, string> = {};
+    for (const [key, values] of msg.headers ?? []) if (values[0] !== undefined) carrier[key.toLowerCase()] = values[0];
+    // the handler runs in the trace (and with the request id) of the transaction that wrote the event
+    const parent = contextFromHeaders(carrier);
+    const span = tracer.startSpan(`process ${msg.subject}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': this.options.durable } }, parent);
+    try {
+      await context.with(trace.setSpan(parent, span), () => this.handleMessage(msg));
+    } finally {
+      span.end();
+    }
+  }
+
+  private async handleMessage(msg: JsMsg): Promise<void> {
     const started = Date.now();
+    const span = trace.getActiveSpan();
     let event: DomainEvent;
     try {
       event = JSON.parse(new TextDecoder().decode(msg.data)) as DomainEvent;
     } catch (err) {
       this.options.logger.error({ err, subject: msg.subject }, 'dropping an event that is not JSON');
+      span?.setStatus({ code: SpanStatusCode.ERROR, message: 'not JSON' });
       msg.term();
       return;
     }
+    span?.setAttribute('messaging.message.id', event.id);
+    let outcome: ProcessingSample['outcome'] = 'handled';
     try {
       await this.db.transaction().execute(async (trx) => {
         const fresh = await trx
@@ -101,6 +136,7 @@ export class DurableConsumer {
           .returning('eventId')
           .executeTakeFirst();
         if (!fresh) {
+          outcome = 'duplicate';
           this.stats.duplicates++;
           return;
         }
@@ -111,14 +147,32 @@ export class DurableConsumer {
       msg.ack();
       this.stats.lastProcessingMs = Date.now() - started;
     } catch (err) {
-      if (this.stopping) return; // not acked: redelivered to the next instance
+      outcome = 'failed';
+      span?.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      if (this.stopping) {
+        // not acked: handed back to the next instance
+        msg.nak();
+        return;
+      }
       this.stats.failed++;
       this.options.logger.warn({ err, eventId: event.id, type: event.type }, 'event handling failed; will be redelivered');
       msg.nak(Math.min(1000 * msg.info.redeliveryCount, 30_000));
+    } finally {
+      this.options.observe?.({ consumer: this.options.durable, type: event.type, outcome, durationMs: Date.now() - started });
     }
   }
 
-  /** Stops pulling, lets the message in hand finish and ack, then returns. */
+  get durable(): string {
+    return this.options.durable;
+  }
+
+  /** Events not yet delivered (`pending`) and delivered but not acked (`ackPending`), per JetStream. */
+  async lag(): Promise<{ pending: number; ackPending: number }> {
+    const info = await this.options.bus.jsm.consumers.info(this.options.bus.subjects.stream, this.options.durable);
+    return { pending: info.num_pending, ackPending: info.num_ack_pending };
+  }
+
+  /** Stops pulling, lets the message in hand finish and ack, hands back the rest, then returns. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.messages?.stop();

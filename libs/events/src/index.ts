@@ -3,3 +3,4 @@ export * from './outbox';
 export * from './connection';
 export * from './relay';
 export * from './consumer';
+export * from './trace-context';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Executor, type Generated, type Kysely, type MigrationSet } from '@cti/db';
+import { sql, type ColumnType, type Executor, type Generated, type Kysely, type MigrationSet } from '@cti/db';
 import type { DomainEvent, NewEvent } from '@cti/contracts';
+import { contextHeaders } from './trace-context';
 
 export interface OutboxTable {
   id: string;
@@ -11,6 +12,8 @@ export interface OutboxTable {
   sentAt: string | null;
   attempts: Generated<number>;
   lastError: string | null;
+  /** Trace context and request id of the transaction that wrote the event, sent as NATS headers. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
 
 export interface ProcessedEventsTable {
@@ -54,6 +57,14 @@ export const eventsMigrations: MigrationSet = {
       await db.schema.dropTable('outbox').execute();
     },
   },
+  '20260101000200_events_outbox_headers': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('outbox').addColumn('headers', 'jsonb').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('outbox').dropColumn('headers').execute();
+    },
+  },
 };
 
 /**
@@ -68,9 +79,17 @@ export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, eve
     actor: event.actor,
     data: event.data,
   } as DomainEvent;
+  const headers = contextHeaders();
   await (trx as Executor<EventTables>)
     .insertInto('outbox')
-    .values({ id: envelope.id, type: envelope.type, payload: JSON.stringify(envelope), sentAt: null, lastError: null })
+    .values({
+      id: envelope.id,
+      type: envelope.type,
+      payload: JSON.stringify(envelope),
+      sentAt: null,
+      lastError: null,
+      ...(Object.keys(headers).length ? { headers: JSON.stringify(headers) } : {}),
+    })
     .execute();
   return envelope;
 }

@@ -1,3 +1,4 @@
+import { headers as natsHeaders } from 'nats';
 import { sql, type Kysely } from '@cti/db';
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
@@ -103,7 +104,7 @@ export class OutboxRelay {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'type', 'payload'])
+        .select(['id', 'type', 'payload', 'headers'])
         .where('sentAt', 'is', null)
         .orderBy('seq')
         .limit(this.opts.batchSize)
@@ -119,6 +120,7 @@ export class OutboxRelay {
           await bus.js.publish(bus.subjects.toSubject(row.type), new TextEncoder().encode(body), {
             msgID: row.id,
             timeout: this.opts.publishTimeoutMs,
+            ...(row.headers ? { headers: toNatsHeaders(row.headers) } : {}),
           });
           sent.push(row.id);
         } catch (err) {
@@ -149,4 +151,12 @@ export class OutboxRelay {
       .where('sentAt', '<', new Date(Date.now() - this.opts.retainSentMs).toISOString())
       .execute();
   }
+}
+
+/** The row's trace context and request id as NATS message headers. */
+function toNatsHeaders(stored: Record<string, string> | string) {
+  const values = typeof stored === 'string' ? (JSON.parse(stored) as Record<string, string>) : stored;
+  const h = natsHeaders();
+  for (const [key, value] of Object.entries(values)) h.set(key, String(value));
+  return h;
 }

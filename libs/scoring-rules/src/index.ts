@@ -111,3 +111,122 @@ export function asuConditions(row: { QualifyingDeclarations: boolean | null | un
 
 /** Conclusion column: Suspended when suspended, else the ASU value. */
 export const asuConclusion = (row: { Suspended: boolean; ASU: string | null | undefined }) => (row.Suspended ? 'Suspended' : row.ASU ?? '');
+
+/**
+ * ASU value of a scored country: it meets the Aircraft Sector Understanding test when
+ * all three conditions hold. Unscored countries (no A and B) have no ASU value.
+ */
+export type AsuValue = 'Eligible' | 'Not Eligible';
+export function asuValue(row: { QualifyingDeclarations: boolean | null | undefined; A: number | null | undefined; B: number | null | undefined }): AsuValue | null {
+  const c = asuConditions(row);
+  if (c.condition2 === '-' || c.condition3 === '-') return null;
+  return c.condition1 === 'Yes' && c.condition2 === 'Yes' && c.condition3 === 'Yes' ? 'Eligible' : 'Not Eligible';
+}
+
+/** Index list sorting by score: a special-notice row counts one point more (index §2). */
+export const indexSortScore = (row: { Score: number | null | undefined; IsSpecialNotice: boolean | null | undefined }) =>
+  (row.Score ?? 0) + (row.IsSpecialNotice ? 1 : 0);
+
+/** Map legend (index §2), in legend order. */
+export const MAP_LEGEND = ['Very High', 'High', 'Medium', 'Low', 'Suspended', 'Insufficient Legal Analysis', 'No data available'] as const;
+export type MapCategory = (typeof MAP_LEGEND)[number];
+
+/**
+ * Map class of a country: suspended first; a country without a positive score has
+ * insufficient legal analysis; one missing from the index has no data.
+ */
+export function mapCategory(row: { Score: number | null | undefined; Suspended: boolean | null | undefined } | null | undefined): MapCategory {
+  if (!row) return 'No data available';
+  if (row.Suspended) return 'Suspended';
+  if (typeof row.Score !== 'number' || row.Score <= 0) return 'Insufficient Legal Analysis';
+  const category = complianceCategory(row.Score);
+  return category === 'Not Defined' ? 'Insufficient Legal Analysis' : category;
+}
+
+/** Year of a period: the first four-digit year in its name ("2024 1st Q"), else of its creation. */
+export function periodYear(name: string, createdAt?: string | null): number | null {
+  const match = /\b(19|20)\d{2}\b/.exec(name);
+  if (match) return Number(match[0]);
+  if (createdAt) {
+    const year = new Date(createdAt).getUTCFullYear();
+    return Number.isFinite(year) ? year : null;
+  }
+  return null;
+}
+
+/** What an explained history entry compares: one period's inputs of a country. */
+export interface ScoredInputs extends ComplianceInputs {
+  isPBA: boolean;
+  PBA: number | null;
+  Score: number;
+  Category: Category;
+}
+
+export interface VariableMove {
+  variable: Variable;
+  from: number;
+  to: number;
+  /** Points this variable moved the (unrounded) score: weight·to − weight·from at each side's level. */
+  points: number;
+}
+
+export interface ScoreChangeExplanation {
+  scoreFrom: number;
+  scoreTo: number;
+  /** scoreTo − scoreFrom. */
+  delta: number;
+  moves: VariableMove[];
+  /** Set when the precedent adjustment level changed (it reweights B, E and F). */
+  levelFrom: PbaLevel;
+  levelTo: PbaLevel;
+  /** Points the change of level alone moved the score with unchanged inputs. */
+  levelPoints: number;
+  /** What rounding to the nearest half added or removed. */
+  roundingPoints: number;
+  categoryFrom: Category;
+  categoryTo: Category;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const contribution = (inputs: ComplianceInputs, level: PbaLevel, v: Variable) => WEIGHTS[level][v] * inputs[v];
+
+/**
+ * Why a score changed between two periods: each variable's move and the points it
+ * moved, the effect of a precedent-adjustment level change, and of rounding. The
+ * parts add up to the score delta.
+ */
+export function explainScoreChange(previous: ScoredInputs, next: ScoredInputs): ScoreChangeExplanation {
+  const levelFrom = pbaLevel(previous.isPBA, previous.PBA);
+  const levelTo = pbaLevel(next.isPBA, next.PBA);
+  const moves: VariableMove[] = [];
+  let variablePoints = 0;
+  for (const v of VARIABLES) {
+    if (previous[v] === next[v]) continue;
+    // moves are valued at the new level; the level change is reported on its own
+    const points = round2(contribution(next, levelTo, v) - WEIGHTS[levelTo][v] * previous[v]);
+    variablePoints += points;
+    moves.push({ variable: v, from: previous[v], to: next[v], points });
+  }
+  const rawFrom = VARIABLES.reduce((s, v) => s + contribution(previous, levelFrom, v), 0);
+  const rawFromAtNewLevel = VARIABLES.reduce((s, v) => s + contribution(previous, levelTo, v), 0);
+  const levelPoints = round2(rawFromAtNewLevel - rawFrom);
+  const delta = round2(next.Score - previous.Score);
+  return {
+    scoreFrom: previous.Score,
+    scoreTo: next.Score,
+    delta,
+    moves,
+    levelFrom,
+    levelTo,
+    levelPoints,
+    roundingPoints: round2(delta - variablePoints - levelPoints),
+    categoryFrom: previous.Category,
+    categoryTo: next.Category,
+  };
+}
+
+/** "A 4→5, +5.0" */
+export const formatMove = (m: VariableMove) => `${m.variable} ${m.from}→${m.to}, ${m.points >= 0 ? '+' : '−'}${Math.abs(m.points).toFixed(1)}`;
+
+/** Level names of a PBA level (0 is no adjustment). */
+export const pbaLevelName = (level: PbaLevel) => (level === 0 ? 'No adjustment' : PBA_LEVEL_NAMES[level]);

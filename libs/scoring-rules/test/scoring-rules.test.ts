@@ -1,6 +1,13 @@
 import {
   asuConclusion,
   asuConditions,
+  asuValue,
+  explainScoreChange,
+  formatMove,
+  indexSortScore,
+  MAP_LEGEND,
+  mapCategory,
+  periodYear,
   complianceCategory,
   complianceScore,
   enforceabilityCategory,
@@ -68,5 +75,124 @@ describe('inputs and ASU', () => {
     expect(asuConditions({ QualifyingDeclarations: false, A: 3.5, B: null })).toEqual({ condition1: 'No', condition2: 'No', condition3: '-' });
     expect(asuConclusion({ Suspended: true, ASU: 'Compliant' })).toBe('Suspended');
     expect(asuConclusion({ Suspended: false, ASU: 'Compliant' })).toBe('Compliant');
+  });
+});
+
+describe('compliance score at every level for mixed inputs', () => {
+  const inputs = { A: 3.5, B: 2.5, C: 4, D: 1.5, E: 0.5, F: 5 };
+  it.each([
+    [0, 5 * 3.5 + 5 * 2.5 + 2.5 * 4 + 2.5 * 1.5 + 2.5 * 0.5 + 2.5 * 5],
+    [1, 5 * 3.5 + 5.6 * 2.5 + 2.5 * 4 + 2.5 * 1.5 + 2.2 * 0.5 + 2.2 * 5],
+    [2, 5 * 3.5 + 6 * 2.5 + 2.5 * 4 + 2.5 * 1.5 + 2 * 0.5 + 2 * 5],
+    [3, 5 * 3.5 + 6.4 * 2.5 + 2.5 * 4 + 2.5 * 1.5 + 1.8 * 0.5 + 1.8 * 5],
+  ] as const)('level %s gives the rounded weighted sum', (level, raw) => {
+    expect(complianceScore(inputs, level > 0, level || null)).toBe(roundToHalf(raw));
+  });
+
+  it('ignores a PBA outside 1–3 even when ticked', () => {
+    expect(complianceScore(inputs, true, 7)).toBe(complianceScore(inputs, false, null));
+  });
+
+  it('is 0 for all-zero inputs at every level', () => {
+    for (const level of [0, 1, 2, 3]) expect(complianceScore(all(0), level > 0, level)).toBe(0);
+  });
+});
+
+describe('enforceability score edges', () => {
+  it('rounds to the nearest half', () => {
+    // 3.5 · (0.5 + 0) = 1.75 → 2
+    expect(enforceabilityScore({ A: 0, B: 0, C: 0.5, D: 0 })).toBe(2);
+    expect(enforceabilityScore({ A: 0, B: 0, C: 0, D: 0 })).toBe(0);
+  });
+});
+
+describe('ASU value', () => {
+  it('is Eligible only when all three conditions hold', () => {
+    expect(asuValue({ QualifyingDeclarations: true, A: 4, B: 3 })).toBe('Eligible');
+    expect(asuValue({ QualifyingDeclarations: false, A: 5, B: 5 })).toBe('Not Eligible');
+    expect(asuValue({ QualifyingDeclarations: true, A: 3.5, B: 5 })).toBe('Not Eligible');
+    expect(asuValue({ QualifyingDeclarations: true, A: 5, B: 2.5 })).toBe('Not Eligible');
+  });
+  it('is absent for an unscored country', () => {
+    expect(asuValue({ QualifyingDeclarations: true, A: null, B: null })).toBeNull();
+  });
+});
+
+describe('index sorting and map classes', () => {
+  it('adds one point for special-notice rows', () => {
+    expect(indexSortScore({ Score: 80, IsSpecialNotice: true })).toBe(81);
+    expect(indexSortScore({ Score: 80, IsSpecialNotice: false })).toBe(80);
+    expect(indexSortScore({ Score: null, IsSpecialNotice: false })).toBe(0);
+  });
+
+  it.each([
+    [{ Score: 90, Suspended: false }, 'Very High'],
+    [{ Score: 87, Suspended: false }, 'Very High'],
+    [{ Score: 86.5, Suspended: false }, 'High'],
+    [{ Score: 60, Suspended: false }, 'Medium'],
+    [{ Score: 59.5, Suspended: false }, 'Low'],
+    [{ Score: 0.5, Suspended: false }, 'Low'],
+    [{ Score: 0, Suspended: false }, 'Insufficient Legal Analysis'],
+    [{ Score: null, Suspended: false }, 'Insufficient Legal Analysis'],
+    [{ Score: 95, Suspended: true }, 'Suspended'],
+    [null, 'No data available'],
+  ] as const)('%j is %s on the map', (row, expected) => expect(mapCategory(row)).toBe(expected));
+
+  it('lists the legend in the spec order', () => {
+    expect(MAP_LEGEND).toEqual(['Very High', 'High', 'Medium', 'Low', 'Suspended', 'Insufficient Legal Analysis', 'No data available']);
+  });
+});
+
+describe('period year', () => {
+  it('reads the year from the name, else from the creation date', () => {
+    expect(periodYear('2024 1st Q')).toBe(2024);
+    expect(periodYear('March 2023')).toBe(2023);
+    expect(periodYear('Spring', '2022-03-01T00:00:00Z')).toBe(2022);
+    expect(periodYear('Spring')).toBeNull();
+  });
+});
+
+describe('explained score change', () => {
+  const base = { A: 4, B: 3, C: 2, D: 5, E: 1, F: 0, isPBA: false, PBA: null };
+  const scored = (inputs: typeof base) => {
+    const Score = complianceScore(inputs, inputs.isPBA, inputs.PBA);
+    return { ...inputs, Score, Category: complianceCategory(Score) };
+  };
+
+  it('names each variable that moved and the points it moved', () => {
+    const e = explainScoreChange(scored(base), scored({ ...base, A: 5, E: 0.5 }));
+    expect(e.moves).toEqual([
+      { variable: 'A', from: 4, to: 5, points: 5 },
+      { variable: 'E', from: 1, to: 0.5, points: -1.25 },
+    ]);
+    expect(formatMove(e.moves[0]!)).toBe('A 4→5, +5.0');
+    expect(formatMove(e.moves[1]!)).toBe('E 1→0.5, −1.3');
+    expect(e.levelPoints).toBe(0);
+    // 3.75 unrounded, rounded scores differ by 4
+    expect(e.delta).toBe(4);
+    expect(e.roundingPoints).toBe(0.25);
+  });
+
+  it('reports the category change', () => {
+    const low = { ...base, A: 2, B: 2, C: 2, D: 2, E: 2, F: 2 };
+    const e = explainScoreChange(scored(low), scored({ ...low, A: 5, B: 5 }));
+    expect(e.categoryFrom).toBe('Low');
+    expect(e.categoryTo).toBe('Medium');
+  });
+
+  it('separates a change of precedent-adjustment level from input moves', () => {
+    const e = explainScoreChange(scored(base), scored({ ...base, isPBA: true, PBA: 2 } as typeof base));
+    expect(e.moves).toEqual([]);
+    expect(e.levelFrom).toBe(0);
+    expect(e.levelTo).toBe(2);
+    // B +1·3, E −0.5·1, F −0.5·0
+    expect(e.levelPoints).toBe(2.5);
+    expect(e.delta).toBe(e.levelPoints + e.roundingPoints);
+  });
+
+  it('adds up to the score delta', () => {
+    const e = explainScoreChange(scored({ ...base, isPBA: true, PBA: 3 } as typeof base), scored({ ...base, B: 4.5, F: 2, isPBA: true, PBA: 1 } as typeof base));
+    const sum = e.moves.reduce((s, m) => s + m.points, 0) + e.levelPoints + e.roundingPoints;
+    expect(sum).toBeCloseTo(e.delta);
   });
 });

@@ -8,6 +8,8 @@ import { Forbidden, TokenExpired, Unauthorized } from './errors';
 
 export interface AuthOptions {
   publicKey: string;
+  /** Also accepted while a key rotation is under way (tokens signed before the switch). */
+  previousPublicKey?: string;
   issuer: string;
   audience: string;
   serviceToken: string;
@@ -54,6 +56,22 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
   return request.principal;
 }
 
+/** Tries each key in turn; only a signature made with another key moves on to the next. */
+function verifierForKeys(verifiers: Array<(token: string) => unknown>): (token: string) => unknown {
+  return (token) => {
+    let failure: unknown;
+    for (const verify of verifiers) {
+      try {
+        return verify(token);
+      } catch (err) {
+        if (!(err instanceof TokenError && err.code === TokenError.codes.invalidSignature)) throw err;
+        failure = err;
+      }
+    }
+    throw failure;
+  };
+}
+
 /**
  * Verifies EdDSA access tokens with identity's public key. Only EdDSA is accepted
  * (no `none`, no HMAC confusion), and issuer and audience must match.
@@ -61,13 +79,13 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
 export const authPlugin = fp<AuthOptions>(
   async (app, opts) => {
     const common = {
-      key: opts.publicKey,
       algorithms: ['EdDSA' as const],
       allowedIss: opts.issuer,
       allowedAud: opts.audience,
     };
-    const verify = createVerifier(common);
-    const verifyLenient = createVerifier({ ...common, ignoreExpiration: true });
+    const keys = [opts.publicKey, opts.previousPublicKey].filter((k): k is string => !!k);
+    const verify = verifierForKeys(keys.map((key) => createVerifier({ ...common, key })));
+    const verifyLenient = verifierForKeys(keys.map((key) => createVerifier({ ...common, key, ignoreExpiration: true })));
     const serviceToken = Buffer.from(opts.serviceToken);
 
     app.decorateRequest('principal', null);

@@ -20,6 +20,8 @@ export const CommonConfig = Type.Object({
   EVENTS_SUBJECT_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'evt' }),
   EVENTS_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
   JWT_PUBLIC_KEY: Type.String({ pattern: 'BEGIN PUBLIC KEY' }),
+  /** During a key rotation: the previous public key, still accepted until its tokens expire. */
+  JWT_PUBLIC_KEY_PREVIOUS: Type.String({ pattern: '^$|BEGIN PUBLIC KEY', default: '' }),
   JWT_ISSUER: Type.String({ default: 'cti-identity' }),
   JWT_AUDIENCE: Type.String({ default: 'cti' }),
   SERVICE_TOKEN: Type.String({ minLength: 16 }),
@@ -35,6 +37,18 @@ export const CommonConfig = Type.Object({
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
   /** Proxies in front of this process whose X-Forwarded-For is trusted (the gateway is one). */
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 1 }),
+  /** Serve /metrics on a port of its own (kept off the public ingress); 0 serves it on PORT. */
+  METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
+  /** Trace export: none (trace ids in logs and headers only), otlp (OTLP/HTTP) or console. */
+  OTEL_TRACES_EXPORTER: Type.Union([Type.Literal('none'), Type.Literal('otlp'), Type.Literal('console')], { default: 'none' }),
+  /** OTLP/HTTP collector base URL; /v1/traces is appended. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.String({ pattern: '^$|^https?://', default: '' }),
+  /** Share of new traces sampled, 0 to 1 (a caller's sampling decision wins). */
+  OTEL_TRACES_SAMPLER_ARG: Type.Number({ minimum: 0, maximum: 1, default: 1 }),
+  /** On SIGTERM, keep serving this long while readiness fails, so load balancers stop sending first. */
+  SHUTDOWN_DELAY_MS: Type.Integer({ minimum: 0, default: 0 }),
+  /** Exit anyway when draining takes longer than this. */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 25_000 }),
 });
 export type CommonConfig = Type.Static<typeof CommonConfig>;
 

@@ -65,6 +65,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           handle: def.handle,
           logger: app.log,
           ackWaitMs: def.ackWaitMs,
+          observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,
         });
         consumers.push(consumer);
         if (started) void consumer.start();

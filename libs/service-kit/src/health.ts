@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Named checks that must all pass for /health/ready to answer 200. */
     readiness: Map<string, ReadinessCheck>;
+    /** Makes /health/ready fail from now on (shutdown begins) while requests are still served. */
+    startDraining(): void;
   }
 }
 
@@ -15,6 +17,9 @@ export const healthPlugin = fp(
     const checks = new Map<string, ReadinessCheck>();
     app.decorate('readiness', checks);
     let closing = false;
+    app.decorate('startDraining', () => {
+      closing = true;
+    });
     app.addHook('preClose', async () => {
       closing = true;
     });

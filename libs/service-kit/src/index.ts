@@ -9,5 +9,7 @@ export * from './events-plugin';
 export * from './rate-limit';
 export * from './service';
 export * from './internal-client';
-export { appendToOutbox } from '@cti/events';
+export * from './metrics';
+export * from './tracing';
+export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
 export { default as Type } from 'typebox';

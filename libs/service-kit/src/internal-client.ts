@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contextHeaders } from '@cti/events';
 import { DomainError } from './errors';
 
 export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
@@ -28,10 +29,12 @@ export interface InternalCall {
  */
 export async function callService<T = unknown>(app: FastifyInstance, service: ServiceName, path: string, call: InternalCall = {}): Promise<T> {
   if (!path.startsWith('/internal/')) throw new Error(`internal calls go to /internal/ paths, not ${path}`);
-  const base = String(app.config[urlKey[service]] ?? '');
+  const base = pickReplica(String(app.config[urlKey[service]] ?? ''));
   const res = await fetch(`${base}${path}`, {
     method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
     headers: {
+      // W3C traceparent and the request id of the context this call is made in
+      ...contextHeaders(),
       'x-service-token': app.config.SERVICE_TOKEN,
       ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
@@ -52,4 +55,10 @@ export async function callService<T = unknown>(app: FastifyInstance, service: Se
   if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
   const type = res.headers.get('content-type') ?? '';
   return (type.includes('json') ? await res.json() : await res.text()) as T;
+}
+
+/** `<SERVICE>_URL` may list several replicas, comma-separated (one Kubernetes Service URL in production). */
+function pickReplica(urls: string): string {
+  const list = urls.split(',').map((u) => u.trim()).filter(Boolean);
+  return list[Math.floor(Math.random() * list.length)] ?? '';
 }

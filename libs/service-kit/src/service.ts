@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { context, trace } from '@opentelemetry/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TObject, type TProperties } from 'typebox';
 import { mergeMigrations, type MigrationSet } from '@cti/db';
-import { eventsMigrations } from '@cti/events';
+import { eventsMigrations, requestIdIn } from '@cti/events';
 import { CommonConfig, ConfigError, loadConfig } from './config';
 import { authPlugin } from './auth';
 import { dbPlugin } from './db-plugin';
@@ -13,6 +15,8 @@ import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
 import { errorHandler, notFoundHandler } from './error-handler';
+import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
+import { flushTracing, requestTrace, setupTracing, traceFields, tracingPlugin } from './tracing';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -44,7 +48,14 @@ export interface BuildOptions {
   env?: Record<string, string | undefined>;
   /** Extra Fastify options (tests pass `logger: false`). */
   fastify?: Partial<FastifyServerOptions>;
+  /** Process metrics (CPU, memory, event loop): on for real processes (runService). */
+  processMetrics?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+/** Marks request loggers, whose bindings already carry the request and trace ids. */
+const REQUEST_LOGGER = Symbol('cti.request-logger');
 
 /** The config schema of a service: common variables plus its own, PORT defaulted. */
 export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>) {
@@ -53,7 +64,7 @@ export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>)
   const props: TProperties = { ...common, ...(def.config?.properties ?? {}) };
   if (stateless) {
     // the gateway has no schema, no events and no keys of its own
-    for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'DB_POOL_SIZE', 'NATS_URL', 'EVENTS_STREAM', 'EVENTS_SUBJECT_PREFIX', 'EVENTS_REPLICAS', 'JWT_PUBLIC_KEY', 'SERVICE_TOKEN', 'JWT_ISSUER', 'JWT_AUDIENCE']) {
+    for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'DB_POOL_SIZE', 'NATS_URL', 'EVENTS_STREAM', 'EVENTS_SUBJECT_PREFIX', 'EVENTS_REPLICAS', 'JWT_PUBLIC_KEY', 'JWT_PUBLIC_KEY_PREVIOUS', 'SERVICE_TOKEN', 'JWT_ISSUER', 'JWT_AUDIENCE']) {
       delete props[key];
     }
   }
@@ -68,11 +79,32 @@ export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>)
 export async function buildService<P extends TProperties>(def: ServiceDefinition<P>, options: BuildOptions = {}): Promise<ServiceApp> {
   const config = loadConfig(configSchemaOf(def), options.env ?? process.env) as unknown as ConfigOf<P>;
   registerAjvFormats();
+  setupTracing({
+    serviceName: def.name,
+    exporter: config.OTEL_TRACES_EXPORTER,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+  });
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       name: def.name,
       redact: ['req.headers.authorization', 'req.headers["x-service-token"]', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // lines logged outside a request logger (consumers, app.log in a handler) get the
+      // request and trace ids of the context they run in
+      mixin(_merge: object, _level: number, logger: unknown) {
+        if ((logger as Record<symbol, unknown>)[REQUEST_LOGGER]) return {};
+        const ctx = context.active();
+        const reqId = requestIdIn(ctx);
+        return { ...(reqId ? { reqId } : {}), ...traceFields(trace.getSpan(ctx)) };
+      },
+    },
+    // request loggers carry the trace id from their first line ("incoming request") on
+    childLoggerFactory(logger, bindings, opts, raw) {
+      const child = logger.child({ ...bindings, ...traceFields(requestTrace(raw).span) }, opts);
+      (child as unknown as Record<symbol, unknown>)[REQUEST_LOGGER] = true;
+      return child;
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -101,10 +133,13 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   });
   app.get('/documentation/json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthPlugin);
+  await app.register(tracingPlugin);
+  await app.register(metricsPlugin, { serviceName: def.name, route: !config.METRICS_PORT, processMetrics: options.processMetrics ?? false });
 
   if (def.stateful !== false) {
     await app.register(authPlugin, {
       publicKey: config.JWT_PUBLIC_KEY,
+      previousPublicKey: config.JWT_PUBLIC_KEY_PREVIOUS,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       serviceToken: config.SERVICE_TOKEN,
@@ -123,6 +158,8 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
       replicas: config.EVENTS_REPLICAS,
     });
     await app.register(rateLimitPlugin);
+    instrumentDatabasePool(app.metrics.registry, app.db, config.DB_POOL_SIZE);
+    instrumentEvents(app.metrics.registry, app.events);
     for (const consumer of def.consumers?.(app, config) ?? []) app.events.consume(consumer);
   }
 
@@ -145,7 +182,7 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
 export async function runService<P extends TProperties>(def: ServiceDefinition<P>): Promise<void> {
   let app: ServiceApp;
   try {
-    app = await buildService(def);
+    app = await buildService(def, { processMetrics: true });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${def.name}: ${err.message}\n`);
@@ -155,18 +192,27 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
     process.exit(1);
   }
   const config = app.config;
+  let metricsServer: http.Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 25_000);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      // readiness fails first; requests keep being served until load balancers have noticed
+      app.startDraining();
+      if (config.SHUTDOWN_DELAY_MS) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DELAY_MS));
+      // no new connections, in-flight requests finish, consumers ack and stop, the outbox
+      // relay publishes what is pending, NATS drains, pools close (onClose hooks)
       await app.close();
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      await flushTracing();
+      app.log.info('stopped');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -177,10 +223,31 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
   process.on('SIGINT', () => void shutdown('SIGINT'));
   try {
     await app.listen({ port: config.PORT as number, host: config.HOST as string });
+    if (config.METRICS_PORT) metricsServer = await serveMetrics(app, config.METRICS_PORT, config.HOST as string);
   } catch (err) {
     app.log.error({ err }, 'failed to start');
     process.exit(1);
   }
+}
+
+/** `/metrics` on a port of its own, so the public ingress never exposes it. */
+async function serveMetrics(app: ServiceApp, port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    app.metrics.registry.metrics().then(
+      (body) => res.writeHead(200, { 'content-type': app.metrics.registry.contentType }).end(body),
+      (err: unknown) => {
+        app.log.warn({ err }, 'metrics collection failed');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve()));
+  app.log.info({ port }, 'metrics listening');
+  return server;
 }
 
 declare module 'fastify' {

@@ -1,13 +1,19 @@
-import type { Executor, Generated, Kysely } from '@cti/db';
+import type { Executor, Kysely } from '@cti/db';
 import type { EventTables } from '@cti/events';
 import type { ServiceApp } from '@cti/service-kit';
 
+/** One row per event, append-only, hash-chained in `seq` order. */
 export interface AuditRowsTable {
-  id: Generated<string>;
-  eventId: string;
+  seq: number;
+  /** The event's id. */
+  id: string;
   eventType: string;
   action: string;
+  /** HTML description; user text in it is escaped. */
   value: string;
+  /** The same description as plain text (search and suggestions). */
+  valueText: string;
+  /** The actor's groups, comma-separated (the "User Group" column). */
   country: string;
   name: string;
   actorUserId: string | null;
@@ -15,10 +21,70 @@ export interface AuditRowsTable {
   questionId: string | null;
   questionnaireId: string | null;
   groupId: string | null;
+  /** HMAC of the previous row's hash and this row's content. */
+  hash: Buffer;
+}
+
+/** The change record of one answer (questionnaire §3), from evt.questionnaire.answer.saved. */
+export interface AnswerChangesTable {
+  /** The event's id, as its audit row's. */
+  id: string;
+  questionnaireId: string;
+  groupId: string;
+  groupName: string;
+  periodId: string;
+  periodName: string;
+  sectionId: number;
+  questionId: string;
+  question: string;
+  before: string | null;
+  after: string | null;
+  userId: string | null;
+  userName: string;
+  stamp: string;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  lastSeq: number;
+  lastHash: Buffer;
+}
+
+export interface AuditReplayRequestTable {
+  id: number;
+  requestedAt: string | null;
+}
+
+export interface AuditFilterValuesTable {
+  key: string;
+  value: string;
+}
+
+export interface ScoreFactsTable {
+  questionnaireId: string;
+  groupId: string;
+  groupName: string;
+  periodId: string;
+  periodName: string;
+  year: number | null;
+  score: number | null;
+  category: string;
+}
+
+export interface PeriodsTable {
+  periodId: string;
+  name: string;
+  year: number | null;
 }
 
 export interface AuditDB extends EventTables {
   auditRows: AuditRowsTable;
+  answerChanges: AnswerChangesTable;
+  auditChainHead: AuditChainHeadTable;
+  auditReplayRequest: AuditReplayRequestTable;
+  auditFilterValues: AuditFilterValuesTable;
+  scoreFacts: ScoreFactsTable;
+  periods: PeriodsTable;
 }
 
 export type AuditExecutor = Executor<AuditDB>;

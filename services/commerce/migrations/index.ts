@@ -1,4 +1,7 @@
 import type { MigrationSet } from '@cti/db';
+import * as m20261121300000 from './20261121300000_commerce';
 
 /** Commerce's migrations, in order (timestamp-named files in this folder). */
-export const migrations: MigrationSet = {};
+export const migrations: MigrationSet = {
+  '20261121300000_commerce': m20261121300000,
+};

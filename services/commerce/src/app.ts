@@ -1,12 +1,40 @@
 import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
+import { CommerceConfig } from './config';
+import { checkoutRoutes } from './checkout/routes';
+import { countriesConsumer } from './countries/countries';
+import { selectProvider } from './payments/select-provider';
+import type { PaymentProvider } from './payments/provider';
+import { productRoutes } from './products/routes';
+import { purchaseRoutes } from './purchases/routes';
+import { seedProducts } from './seed/seed-products';
+import { scheduleBillingSweep } from './subscriptions/billing-sweep';
+import { subscriptionRoutes } from './subscriptions/routes';
+import { webhookRoutes } from './webhooks/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider this installation uses (Stripe, or the local provider). */
+    payments: PaymentProvider;
+  }
+}
 
 /** Commerce: products, plans, checkout, subscriptions, purchases, refunds, reports. */
 export const commerceService = defineService({
   name: 'commerce',
   defaultPort: 8085,
+  config: CommerceConfig,
   migrations,
-  async plugin() {
-    // features register here
+  async plugin(app, config) {
+    const provider = selectProvider(app, config);
+    app.decorate('payments', provider);
+    await app.register(productRoutes, { provider });
+    await app.register(checkoutRoutes, { provider });
+    await app.register(purchaseRoutes, { provider });
+    await app.register(subscriptionRoutes, { provider });
+    await app.register(webhookRoutes, { provider });
+    scheduleBillingSweep(app, provider, config.BILLING_SWEEP_INTERVAL_MS);
   },
+  consumers: () => [countriesConsumer],
+  seed: async (app) => seedProducts(app, app.payments),
 });

@@ -1,12 +1,63 @@
-import { defineService } from '@cti/service-kit';
+import type { FastifyError } from 'fastify';
+import multipart from '@fastify/multipart';
+import { indexAccessSettings } from '@cti/access';
+import { UploadProblems } from '@cti/contracts';
+import { defineService, errorHandler, reasonPhrase } from '@cti/service-kit';
 import { migrations } from '../migrations';
+import { acidRoutes } from './acid/routes';
+import { annotationRoutes } from './annotations/routes';
+import { certifiedRoutes } from './certified/routes';
+import { DocumentsConfig } from './config';
+import { PROJECTED_EVENTS, projectEvent } from './countries/projections';
+import { libraryRoutes } from './library/routes';
+import { renderPlugin } from './rendering/render-plugin';
+import { renderRoutes } from './rendering/routes';
+import { seedDemoDocuments } from './seed/seed-demo-documents';
+import { registerUntypedDownloads } from './storage/send-file';
+import { storagePlugin } from './storage/storage-plugin';
+import { UploadRefused } from './uploads/receive-upload';
+import { uploadRoutes } from './uploads/routes';
+import { sweepUnattachedFiles } from './uploads/stored-files';
 
-/** Documents: supporting, ACID and annotation files; the PDF rendering pool. */
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Documents: supporting, ACID and annotation files (storage port), certified scorecards, the PDF rendering pool. */
 export const documentsService = defineService({
   name: 'documents',
   defaultPort: 8084,
+  config: DocumentsConfig,
   migrations,
-  async plugin() {
-    // features register here
+  async plugin(app, config) {
+    // uploads are refused with the spec's text and the specific reason beside it
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      // a body that is not multipart, sent to an upload route, is an upload without its file
+      const notMultipart = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !!request.routeOptions.schema?.consumes?.includes('multipart/form-data');
+      if (notMultipart) error = new UploadRefused(UploadProblems.missing) as unknown as FastifyError;
+      if (error instanceof UploadRefused) {
+        return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message, reason: error.reason });
+      }
+      return errorHandler(error, request, reply);
+    });
+    await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
+    await app.register(storagePlugin, { config });
+    await app.register(renderPlugin, { config });
+    registerUntypedDownloads(app);
+
+    const accessSettings = indexAccessSettings(null, config.OPEN_ANNOTATION_COUNTRY_IDS);
+    await app.register(uploadRoutes, { config });
+    await app.register(libraryRoutes, { accessSettings });
+    await app.register(acidRoutes, { config });
+    await app.register(annotationRoutes, { config, accessSettings });
+    await app.register(renderRoutes, { config });
+    await app.register(certifiedRoutes, { config });
+
+    const sweep = () =>
+      sweepUnattachedFiles(app, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) => app.log.warn({ err }, 'sweep of unattached uploads failed'));
+    const timer = setInterval(sweep, SWEEP_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => void sweep());
+    app.addHook('onClose', async () => clearInterval(timer));
   },
+  consumers: () => [{ filter: [...PROJECTED_EVENTS], handle: (event, trx) => projectEvent(event, trx) }],
+  seed: seedDemoDocuments,
 });

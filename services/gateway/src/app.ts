@@ -3,6 +3,8 @@ import { GatewayConfig } from './config';
 import { proxyRoutes } from './proxy';
 import { webRoutes } from './web';
 
+const videoSource = (src: string, captions: string) => (src ? { src, captions: captions || null } : null);
+
 /**
  * The gateway: routes each /api path to its owning service, adds request ids,
  * rate-limits, and serves the web app. It holds no state and no database.
@@ -22,6 +24,10 @@ export const gatewayService = defineService({
         vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN,
         trustedOrigins: config.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
         environment: config.NODE_ENV,
+        howToVideos: {
+          purchasingAccess: videoSource(config.HOWTO_VIDEO_PURCHASING_ACCESS_URL, config.HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL),
+          useTheIndex: videoSource(config.HOWTO_VIDEO_USE_THE_INDEX_URL, config.HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL),
+        },
       };
     });
     // /internal/ is for service-to-service calls only

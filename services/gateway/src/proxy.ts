@@ -1,7 +1,9 @@
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { CommonConfig } from '@cti/service-kit';
+import { Counter } from 'prom-client';
+import { Agent, BalancedPool, Pool } from 'undici';
+import { contextHeaders, type CommonConfig } from '@cti/service-kit';
 import type { GatewayConfig } from './config';
 import { resolveUpstream, type Upstream } from './route-table';
 
@@ -20,6 +22,20 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     commerce: config.COMMERCE_URL,
     audit: config.AUDIT_URL,
   };
+  // An upstream is one URL (a Kubernetes Service) or a comma-separated list of replicas,
+  // which undici's BalancedPool spreads requests over; requests name the first one.
+  const replicas = new Map<string, string[]>();
+  for (const service of Object.keys(upstreams) as Upstream[]) {
+    const list = upstreams[service].split(',').map((u) => new URL(u.trim()).origin);
+    upstreams[service] = list[0]!;
+    if (list.length > 1) replicas.set(list[0]!, list);
+  }
+  const retries = new Counter({
+    name: 'cti_gateway_upstream_retries_total',
+    help: 'Requests the gateway sent again after an upstream refused, reset or was closing',
+    labelNames: ['upstream', 'reason'] as const,
+    registers: [app.metrics.registry],
+  });
 
   // Bodies are read as raw bytes and forwarded untouched (uploads, signed webhooks);
   // buffering bounds memory by BODY_LIMIT_BYTES and keeps retries and errors simple.
@@ -35,9 +51,15 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(replyFrom, {
-    undici: { connections: 128, pipelining: 1, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
+  const poolOptions = { connections: 128, pipelining: 1, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS };
+  const dispatcher = new Agent({
+    ...poolOptions,
+    factory: (origin, opts) => {
+      const list = replicas.get(String(origin).replace(/\/$/, ''));
+      return list ? new BalancedPool(list, opts) : new Pool(origin, opts);
+    },
   });
+  await app.register(replyFrom, { undici: dispatcher, destroyAgent: true });
 
   app.all('/api/*', { schema: { hide: true } }, (request, reply) => {
     const service = resolveUpstream(request.url);
@@ -48,8 +70,22 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     return reply.from(`${upstreams[service]}${request.url}`, {
       // given explicitly so reply-from sends the bytes as they came (it re-encodes JSON bodies otherwise)
       ...(body?.length ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+      retryDelay: (details) => {
+        // at run time reply-from passes the upstream request and response here, not Fastify's (its typings say otherwise)
+        const { err, attempt } = details;
+        const res = details.res as unknown as UpstreamResponse | undefined;
+        if (attempt >= config.UPSTREAM_RETRIES) return null;
+        const reason = retryReason((details.req as unknown as { method: string }).method, err, res);
+        if (!reason) return null;
+        // the closing replica's answer is dropped unread
+        res?.stream.destroy();
+        retries.inc({ upstream: service, reason });
+        return 25 * 2 ** attempt;
+      },
       rewriteRequestHeaders: (req, headers) => ({
         ...headers,
+        // W3C traceparent of this request's span: each service continues the trace
+        ...contextHeaders(),
         'x-request-id': req.id,
         // replaced, not appended: services trust exactly one hop (this gateway)
         'x-forwarded-for': req.ip,
@@ -62,4 +98,31 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       },
     });
   });
+}
+
+interface UpstreamResponse {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  stream: { destroy(): void };
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/**
+ * Why a request may be sent again, or null. A refused connection never reached a
+ * service, so any request may be retried; a connection lost mid-request, or the 503 a
+ * closing Fastify answers (with `Connection: close`), only idempotent ones.
+ */
+export function retryReason(
+  method: string,
+  err: (Error & { code?: string }) | null | undefined,
+  res: { statusCode: number; headers: Record<string, unknown> } | null | undefined,
+): 'refused' | 'connection-lost' | 'closing' | null {
+  const code = err?.code ?? (err?.cause as { code?: string } | undefined)?.code;
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (!IDEMPOTENT.has(method.toUpperCase())) return null;
+  if (code && CONNECTION_LOST.has(code)) return 'connection-lost';
+  if (res?.statusCode === 503 && String(res.headers.connection ?? '').toLowerCase() === 'close') return 'closing';
+  return null;
 }

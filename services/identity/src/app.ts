@@ -1,10 +1,30 @@
-import { defineService } from '@cti/service-kit';
+import { defineService, type ServiceApp } from '@cti/service-kit';
 import { migrations } from '../migrations';
 import { IdentityConfig } from './config';
+import { linksFor, type IdentityContext } from './context';
+import { freeAccessRoutes } from './free-access/routes';
+import { groupRoutes } from './groups/routes';
+import { Mailer } from './mail/mailer';
+import { mailRoutes } from './mail/routes';
+import { mailboxTransport, sendgridTransport, type MailTransport } from './mail/transports';
+import { passwordRoutes } from './passwords/routes';
+import { purchaseGrantsConsumer } from './purchases/purchase-grants';
+import { requestRoutes } from './requests/routes';
+import { roleRoutes } from './roles/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
 import { userRoutes } from './users/routes';
+
+type Config = IdentityContext['config'];
+
+/** SendGrid in production (or when asked for), the dev mailbox otherwise. */
+function mailTransportFor(config: Config): MailTransport {
+  const kind = config.MAIL_TRANSPORT || (config.NODE_ENV === 'production' ? 'sendgrid' : 'mailbox');
+  if (kind === 'mailbox') return mailboxTransport;
+  if (!config.SENDGRID_API_KEY) throw new Error('Configuration error: SENDGRID_API_KEY is required when mail goes through SendGrid');
+  return sendgridTransport({ apiKey: config.SENDGRID_API_KEY, apiUrl: config.SENDGRID_API_URL, from: config.MAIL_FROM });
+}
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService({
@@ -13,17 +33,33 @@ export const identityService = defineService({
   config: IdentityConfig,
   migrations,
   async plugin(app, config) {
-    const issuer = {
-      signAccessToken: accessTokenSigner({
-        privateKey: config.JWT_PRIVATE_KEY,
-        issuer: config.JWT_ISSUER,
-        audience: config.JWT_AUDIENCE,
-        accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      }),
-      refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    const mailer = new Mailer(app as ServiceApp, mailTransportFor(config), { maxAttempts: config.MAIL_MAX_ATTEMPTS, pollMs: config.MAIL_POLL_MS });
+    app.addHook('onReady', async () => mailer.start());
+    app.addHook('onClose', async () => mailer.stop());
+    const ctx: IdentityContext = {
+      config,
+      issuer: {
+        signAccessToken: accessTokenSigner({
+          privateKey: config.JWT_PRIVATE_KEY,
+          issuer: config.JWT_ISSUER,
+          audience: config.JWT_AUDIENCE,
+          accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        }),
+        refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      },
+      mailer,
+      links: linksFor(config.PUBLIC_URL),
     };
-    await app.register(sessionRoutes, { issuer, config });
-    await app.register(userRoutes);
+    await app.register(sessionRoutes, { issuer: ctx.issuer, config });
+    await app.register(freeAccessRoutes, ctx);
+    await app.register(passwordRoutes, ctx);
+    await app.register(userRoutes, ctx);
+    await app.register(groupRoutes, ctx);
+    await app.register(roleRoutes, ctx);
+    await app.register(requestRoutes, ctx);
+    await app.register(mailRoutes, ctx);
   },
+  // durable consumers of other services' events (purchases grant and revoke roles)
+  consumers: () => [purchaseGrantsConsumer],
   seed: seedDemoData,
 });

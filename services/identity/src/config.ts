@@ -8,5 +8,35 @@ export const IdentityConfig = Type.Object({
   LOGIN_RATE_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   /** Failed logins per account per hour before login (not reset) is refused. */
   LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 100 }),
+  /** Free-access requests per IP per 10 minutes, and per e-mail per hour. */
+  FREE_ACCESS_RATE_PER_IP: Type.Integer({ minimum: 1, default: 20 }),
+  FREE_ACCESS_RATE_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Forgot-password, reset and welcome-resend calls per IP per hour. */
+  PASSWORD_RATE_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /**
+   * Reset e-mails per account per hour. Further requests get the same answer but no
+   * mail, so an attacker cannot flood an inbox; links already sent stay valid, so the
+   * owner is never locked out of the reset flow.
+   */
+  RESET_MAILS_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Contact messages per IP per hour, and per sender e-mail per hour. */
+  CONTACT_RATE_PER_IP: Type.Integer({ minimum: 1, default: 10 }),
+  CONTACT_RATE_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Role look-ups by e-mail (login chooser) per IP per minute. */
+  ROLE_LOOKUP_RATE_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  RESET_TOKEN_TTL_MINUTES: Type.Integer({ minimum: 5, default: 60 }),
+  WELCOME_TOKEN_TTL_HOURS: Type.Integer({ minimum: 1, default: 72 }),
+  FREE_CONFIRM_TTL_HOURS: Type.Integer({ minimum: 1, default: 24 }),
+  /** sendgrid (production default) or mailbox (development/test default: the dev mailbox). */
+  MAIL_TRANSPORT: Type.Union([Type.Literal('sendgrid'), Type.Literal('mailbox'), Type.Literal('')], { default: '' }),
+  SENDGRID_API_KEY: Type.String({ default: '' }),
+  /** SendGrid's API base; tests point it at a local endpoint. */
+  SENDGRID_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.sendgrid.com' }),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Compliance Index <no-reply@example.com>' }),
+  /** Where contact-form messages go. */
+  CONTACT_EMAIL: Type.String({ minLength: 3, default: 'contact@example.com' }),
+  MAIL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 5 }),
+  /** How often queued mail is retried (ms). */
+  MAIL_POLL_MS: Type.Integer({ minimum: 100, default: 5000 }),
 });
 export type IdentityConfig = Type.Static<typeof IdentityConfig>;

@@ -23,6 +23,8 @@ export interface UsersTable {
   agreedCtcAt: string | null;
   calculatorGroupId: string | null;
   creatorId: string | null;
+  /** When a free user confirmed their e-mail. */
+  confirmedAt: string | null;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
 }
@@ -35,6 +37,66 @@ export interface GroupsTable {
   countryId: string | null;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
+}
+
+export type TokenPurpose = 'reset' | 'welcome' | 'free-confirm';
+
+export interface UserTokensTable {
+  id: Generated<string>;
+  userId: string;
+  purpose: TokenPurpose;
+  tokenHash: string;
+  createdAt: Generated<Timestamp>;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface MailMessagesTable {
+  id: Generated<string>;
+  kind: string;
+  toAddresses: ColumnType<string[], string, string>;
+  ccAddresses: ColumnType<string[], string, string>;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  transport: string | null;
+  createdAt: Generated<Timestamp>;
+  nextAttemptAt: Generated<Timestamp>;
+  lockedUntil: string | null;
+  sentAt: string | null;
+}
+
+export interface AccessRequestsTable {
+  id: Generated<string>;
+  email: string;
+  type: string;
+  organization: string;
+  organizationAddress: string;
+  status: Generated<string>;
+  reasoning: string;
+  name: string;
+  title: string;
+  expires: string | null;
+  userManagerId: string | null;
+  createdAt: Generated<Timestamp>;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+export interface AccessRequestUsersTable {
+  id: Generated<string>;
+  requestId: string;
+  email: string;
+  name: string;
+  title: string;
+  isPrimary: boolean;
+  position: number;
 }
 
 export interface IdentityDB extends EventTables {
@@ -53,6 +115,10 @@ export interface IdentityDB extends EventTables {
     usedAt: string | null;
     revokedAt: string | null;
   };
+  userTokens: UserTokensTable;
+  mailMessages: MailMessagesTable;
+  accessRequests: AccessRequestsTable;
+  accessRequestUsers: AccessRequestUsersTable;
 }
 
 export type IdentityExecutor = Executor<IdentityDB>;

@@ -1,4 +1,7 @@
 import type { MigrationSet } from '@cti/db';
+import * as m20261121120000 from './20261121120000_questionnaire_workflow';
 
 /** Questionnaire's migrations, in order (timestamp-named files in this folder). */
-export const migrations: MigrationSet = {};
+export const migrations: MigrationSet = {
+  '20261121120000_questionnaire_workflow': m20261121120000,
+};

@@ -1,12 +1,32 @@
 import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
+import { QuestionnaireConfig } from './config';
+import { identityConsumer } from './countries/projection';
+import { periodRoutes } from './periods/routes';
+import { questionnaireRoutes } from './questionnaires/routes';
+import { sectionRoutes } from './sections/routes';
+import { lockRoutes } from './locks/routes';
+import { consentRoutes } from './consent/routes';
+import { approvalRoutes } from './approvals/routes';
+import { adminCommentRoutes } from './admin-comments/routes';
+import { seedDemoData } from './seed/seed-demo-data';
 
 /** Questionnaire: periods, questionnaires, question bank, answers, locks, consent, approvals, admin notes. */
 export const questionnaireService = defineService({
   name: 'questionnaire',
   defaultPort: 8082,
+  config: QuestionnaireConfig,
   migrations,
-  async plugin() {
-    // features register here
+  consumers: () => [identityConsumer()],
+  async plugin(app, config) {
+    const locks = { lockTtlSeconds: config.LOCK_TTL_SECONDS };
+    await app.register(periodRoutes);
+    await app.register(questionnaireRoutes);
+    await app.register(sectionRoutes, locks);
+    await app.register(lockRoutes, locks);
+    await app.register(consentRoutes);
+    await app.register(approvalRoutes);
+    await app.register(adminCommentRoutes);
   },
+  seed: (app, config) => seedDemoData(app, { waitSeconds: config.SEED_WAIT_SECONDS, lockTtlSeconds: config.LOCK_TTL_SECONDS }),
 });

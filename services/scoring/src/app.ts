@@ -1,12 +1,58 @@
 import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
+import { accessSettingsOf, ScoringConfig } from './config';
+import type { ScoringContext } from './context';
+import { countryRoutes } from './countries/routes';
+import { scoringDb } from './db';
+import { internalRoutes } from './internal/routes';
+import { printRoutes } from './print/routes';
+import { CONSUMED_EVENTS, handleEvent } from './projections/handle-event';
+import { ReadModelCache } from './read-models/cache';
+import { readModelRoutes } from './read-models/routes';
+import { rebuildReadModels } from './read-models/store';
+import { scoreRoutes } from './scores/routes';
 
 /** Scoring: scoring inputs, scores, categories, index lists, scorecards, score history, map data, ASU. */
 export const scoringService = defineService({
   name: 'scoring',
   defaultPort: 8083,
+  config: ScoringConfig,
   migrations,
-  async plugin() {
-    // features register here
+  async plugin(app, config) {
+    const settings = accessSettingsOf(config);
+    const cache = new ReadModelCache(scoringDb(app), {
+      databaseUrl: config.DATABASE_URL,
+      maxAgeMs: config.READ_MODEL_CACHE_SECONDS * 1000,
+      log: app.log,
+    });
+    const ctx: ScoringContext = {
+      config,
+      settings,
+      cache,
+      async write(work) {
+        try {
+          return await app.inTransaction(work);
+        } finally {
+          cache.invalidate();
+        }
+      },
+    };
+    app.readiness.set('read-model-listener', () => cache.isListening);
+    app.addHook('onReady', async () => {
+      // settings (the public country) or builders may have changed since the last run
+      await app.inTransaction((trx) => rebuildReadModels(trx, settings));
+      await cache.start();
+    });
+    app.addHook('onClose', async () => cache.stop());
+
+    await app.register(readModelRoutes, { ctx });
+    await app.register(scoreRoutes, { ctx });
+    await app.register(countryRoutes, { ctx });
+    await app.register(printRoutes, { ctx });
+    await app.register(internalRoutes, { ctx });
+  },
+  consumers: (app, config) => {
+    const options = { settings: accessSettingsOf(config), demo: config.DEMO_DATA };
+    return [{ filter: [...CONSUMED_EVENTS], handle: (event, trx) => handleEvent(trx, event, options) }];
   },
 });

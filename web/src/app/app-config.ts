@@ -8,6 +8,14 @@ export interface AppConfig {
   /** Origins whose postMessage LOGIN/LOGOUT are accepted. */
   trustedOrigins: string[];
   environment: 'development' | 'production' | 'test';
+  /** Sources of the how-to videos (null: not published on this installation). */
+  howToVideos?: { purchasingAccess: VideoSource | null; useTheIndex: VideoSource | null };
+}
+
+/** A video URL and its WebVTT captions. */
+export interface VideoSource {
+  src: string;
+  captions: string | null;
 }
 
 export const appConfigApi = api.injectEndpoints({

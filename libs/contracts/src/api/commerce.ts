@@ -1,2 +1,212 @@
-// API contracts of the commerce service (request/response schemas).
-export {};
+// API contracts of the commerce service (index-documents-commerce §3, §7; accounts §2 subscriptions admin).
+// Amounts are integers of US cents everywhere; the web shows dollars.
+import Type, { type TSchema } from 'typebox';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** Product (§3): a one-time purchase, or a subscription when it has a plan. */
+export const Product = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  Description: Type.String(),
+  /** USD cents per unit (per country for the per-country product), per annum for subscriptions. */
+  Price: Type.Integer({ minimum: 0 }),
+  /** Payment plan id at the provider; present for subscriptions. */
+  planId: Nullable(Type.String()),
+  Deleted: Type.Boolean(),
+  /** Whether buying it changes the buyer's roles (the checkout's `updatesRole`). */
+  UpdatesRole: Type.Boolean(),
+  /** Whether a purchase needs one or more countries (the per-country subscription). */
+  PerCountry: Type.Boolean(),
+});
+export type Product = Type.Static<typeof Product>;
+export const ProductList = Type.Array(Product);
+
+/** POST api/product: add (no Id) or edit (with Id). */
+export const ProductBody = Type.Object({
+  Id: Type.Optional(Nullable(Type.String())),
+  Name: Type.String(),
+  Description: Type.String(),
+  Price: Type.Integer({ minimum: 0 }),
+});
+export type ProductBody = Type.Static<typeof ProductBody>;
+
+/** GET api/product/quicklist: active product ids by product name. */
+export const ProductQuickList = Type.Record(Type.String(), Type.String());
+export type ProductQuickList = Type.Static<typeof ProductQuickList>;
+
+/** A country that can be bought with the per-country subscription. */
+export const PurchasableCountry = Type.Object({ Id: Type.String(), Name: Type.String() });
+export type PurchasableCountry = Type.Static<typeof PurchasableCountry>;
+export const PurchasableCountryList = Type.Array(PurchasableCountry);
+
+/** POST api/payment/plan/new and /remove. */
+export const PlanBody = Type.Object({ productId: Type.String() });
+export type PlanBody = Type.Static<typeof PlanBody>;
+export const PlanAnswer = Type.Object({ planId: Nullable(Type.String()) });
+export type PlanAnswer = Type.Static<typeof PlanAnswer>;
+
+/**
+ * The checkout cache (§3, browser storage) and the checkout route's params.
+ * `groupId` holds one country group id, or several joined with commas (per-country purchases).
+ */
+export const CheckoutCache = Type.Object({
+  productId: Type.String(),
+  updatesRole: Type.Optional(Type.Boolean()),
+  planId: Type.Optional(Nullable(Type.String())),
+  groupId: Type.Optional(Nullable(Type.String())),
+  periodId: Type.Optional(Nullable(Type.String())),
+});
+export type CheckoutCache = Type.Static<typeof CheckoutCache>;
+
+/** POST api/payment/checkout: opens a checkout session at the payment provider. */
+export const StartCheckoutBody = CheckoutCache;
+export type StartCheckoutBody = CheckoutCache;
+export const CheckoutSessionAnswer = Type.Object({
+  sessionId: Type.String(),
+  /** The provider's payment page (Stripe Checkout, or the local confirmation page). */
+  url: Type.String(),
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('local')]),
+});
+export type CheckoutSessionAnswer = Type.Static<typeof CheckoutSessionAnswer>;
+
+/** POST api/payment (§7): completes the payment the provider confirmed. */
+export const PaymentBody = Type.Object({
+  details: Type.Object({ sessionId: Type.String() }),
+  extra: Type.Optional(CheckoutCache),
+});
+export type PaymentBody = Type.Static<typeof PaymentBody>;
+export const PaymentAnswer = Type.Object({
+  purchaseId: Type.String(),
+  productName: Type.String(),
+  amount: Type.Integer(),
+  transactionId: Type.String(),
+  updatesRole: Type.Boolean(),
+  /** Role ids and country group ids the purchase grants: the session shows them once identity applied them. */
+  grantsRoles: Type.Array(Type.Number()),
+  grantsGroups: Type.Array(Type.String()),
+});
+export type PaymentAnswer = Type.Static<typeof PaymentAnswer>;
+
+/** The local provider's confirmation page. */
+export const LocalCheckoutSession = Type.Object({
+  sessionId: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('cancelled')]),
+  mode: Type.Union([Type.Literal('payment'), Type.Literal('subscription')]),
+  description: Type.String(),
+  amount: Type.Integer(),
+  quantity: Type.Integer(),
+  cancelUrl: Type.String(),
+});
+export type LocalCheckoutSession = Type.Static<typeof LocalCheckoutSession>;
+export const RedirectAnswer = Type.Object({ redirectUrl: Type.String() });
+export type RedirectAnswer = Type.Static<typeof RedirectAnswer>;
+export const LocalPlanChange = Type.Object({
+  changeId: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('approved')]),
+  fromPlan: Type.String(),
+  toPlan: Type.String(),
+  returnUrl: Type.String(),
+});
+export type LocalPlanChange = Type.Static<typeof LocalPlanChange>;
+
+/** GET api/purchase: purchase history (§3 Purchase). */
+export const PurchaseHistoryRow = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  Date: Type.String(),
+  /** Where the purchase is used in the app. */
+  Link: Type.String(),
+});
+export type PurchaseHistoryRow = Type.Static<typeof PurchaseHistoryRow>;
+export const PurchaseHistory = Type.Array(PurchaseHistoryRow);
+
+/** POST /api/report/purchase: the purchase log's date range (inclusive days). */
+export const PurchaseReportBody = Type.Object({
+  start: Type.String({ description: 'ISO date or date-time, inclusive' }),
+  end: Type.String({ description: 'ISO date or date-time, inclusive (a date means the whole day)' }),
+});
+export type PurchaseReportBody = Type.Static<typeof PurchaseReportBody>;
+
+export const PurchaseRefund = Type.Object({ RefundId: Type.String(), RefundedOn: Type.String(), Amount: Type.Integer() });
+/** Purchase log row (§3): Name, Price, PurchasedOn, User, TransactionId, Refunds. */
+export const PurchaseLogRow = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  Price: Type.Integer(),
+  PurchasedOn: Type.String(),
+  User: Type.String(),
+  UserEmail: Type.String(),
+  TransactionId: Type.String(),
+  Refunds: Type.Array(PurchaseRefund),
+});
+export type PurchaseLogRow = Type.Static<typeof PurchaseLogRow>;
+export const PurchaseLog = Type.Array(PurchaseLogRow);
+
+/** Subscription (§3) with the provider's details. */
+export const Subscription = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  CreatedOn: Type.String(),
+  TransactionId: Type.String(),
+  SubscriptionId: Type.String(),
+  UserName: Type.String(),
+  Organization: Type.String(),
+  ProductId: Type.String(),
+  Details: Type.Object({
+    status: Type.String(),
+    statusChangeNote: Nullable(Type.String()),
+    planId: Nullable(Type.String()),
+    lastPayment: Nullable(Type.Object({ time: Type.String(), amount: Type.Integer(), currency: Type.String() })),
+    nextBillingTime: Nullable(Type.String()),
+    subscriberEmail: Type.String(),
+  }),
+});
+export type Subscription = Type.Static<typeof Subscription>;
+export const SubscriptionList = Type.Array(Subscription);
+
+/** GET api/user/paymentDetails: which view My account shows and the rows of it. */
+export const PaymentDetails = Type.Object({
+  View: Type.Union([Type.Literal('admin'), Type.Literal('groupManager'), Type.Literal('user')]),
+  Subscriptions: SubscriptionList,
+});
+export type PaymentDetails = Type.Static<typeof PaymentDetails>;
+
+/** GET api/user/check/payments/acc: carbon-calculator access and who paid for it last. */
+export const AccPaymentCheck = Type.Object({
+  HasAccess: Type.Boolean(),
+  ExpiresOn: Nullable(Type.String()),
+  LastPayer: Nullable(Type.String()),
+  SubscriberEmail: Nullable(Type.String()),
+});
+export type AccPaymentCheck = Type.Static<typeof AccPaymentCheck>;
+
+/** POST api/payment/upgrade/{subscriptionId}. */
+export const UpgradeBody = Type.Object({ planId: Type.String() });
+export type UpgradeBody = Type.Static<typeof UpgradeBody>;
+/** The provider's answer shape: links with an `approve` relation, or a `name` on failure. */
+export const UpgradeAnswer = Type.Object({
+  name: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+  links: Type.Optional(Type.Array(Type.Object({ href: Type.String(), rel: Type.String(), method: Type.String() }))),
+});
+export type UpgradeAnswer = Type.Static<typeof UpgradeAnswer>;
+
+/** Answer texts of the commerce screens (§5, §8), verbatim. */
+export const CommerceMessages = {
+  productLoadFailed: 'An error occurred getting product information. Please refresh and try again later.',
+  emptyCart: 'There is nothing in the cart.',
+  refreshFailedAfterPurchase: 'Purchase successful, please check your email for further instrutions.',
+  planFailed: 'An issue occurred while creating the plan.',
+  historyFailed: 'There was a problem loading your purchase history. Try refreshing the page.',
+  refundConfirm: 'This will fully refund this purchase and unsubscribe from the service. Are you sure you want to continue.',
+  refundSucceeded: 'Success! This purchase has been refunded.',
+  refundFailed: 'Unable to give refund.',
+  reportFailed: 'A problem occurred while running the report.',
+  cancelConfirm: 'Are you sure you want to cancel this subscription?',
+  cancelSucceeded: 'Successfully cancelled subscription.',
+  cancelFailed: 'Failed to cancel subscription',
+  upgradeFailed: 'Failed to upgrade plan.',
+  countryRequired: 'Please select at least one country.',
+  fillAllFields: 'Please fill out all fields',
+} as const;

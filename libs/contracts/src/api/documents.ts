@@ -1,2 +1,143 @@
-// API contracts of the documents service (request/response schemas).
-export {};
+import Type from 'typebox';
+
+/**
+ * API contracts of the documents service (index §3 Document, §7 calls, §8 answers).
+ * Field names are the spec's (PascalCase) because the web reads them as the spec names them.
+ */
+
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** Access of a supporting document (Global, Member with a country, Admin). */
+export const SupportingAccess = Type.Union([Type.Literal('Global'), Type.Literal('Member'), Type.Literal('Admin')]);
+export type SupportingAccess = Type.Static<typeof SupportingAccess>;
+
+/** Access of an ACID (insolvency) document; Private is the default. */
+export const AcidAccess = Type.Union([Type.Literal('Public'), Type.Literal('Private')]);
+export type AcidAccess = Type.Static<typeof AcidAccess>;
+
+/** The Document entity (index §3) as every list answers it. */
+export const DocumentRow = Type.Object({
+  Id: Type.String(),
+  Title: Type.String(),
+  /** The generated storage key; never a user-supplied name. */
+  S3Name: Type.String(),
+  /** ISO date-time of the upload. */
+  Uploaded: Type.String(),
+  Access: Type.String(),
+  CountryId: Nullable(Type.String()),
+  CountryName: Nullable(Type.String()),
+  IsPrivate: Type.Boolean(),
+  /** The uploaded file's (sanitized) name, used as the saved file name. */
+  FileName: Type.String(),
+  /** pdf, doc or docx. */
+  FileType: Type.String(),
+  /** Annotations only: the period the annotated questionnaire or enforceability record belongs to. */
+  PeriodName: Type.Optional(Nullable(Type.String())),
+});
+export type DocumentRow = Type.Static<typeof DocumentRow>;
+
+/** `POST api/document/supporting`. */
+export const AddSupportingDocumentBody = Type.Object({
+  Title: Type.String(),
+  Access: Type.String(),
+  CountryId: Type.Optional(Nullable(Type.String())),
+  S3Name: Type.String(),
+});
+export type AddSupportingDocumentBody = Type.Static<typeof AddSupportingDocumentBody>;
+
+/** `?type=` of uploads, annotations and country document lists: 1 questionnaire, 2 enforceability, 3 ACID. */
+export const DocumentTypeQuery = Type.Object({ type: Type.Optional(Type.String()) });
+export type DocumentTypeQuery = Type.Static<typeof DocumentTypeQuery>;
+
+/** `POST api/document/annotation?type=1` (type 2 adds GroupId and PeriodId). */
+export const AttachAnnotationBody = Type.Object({
+  QuestionnaireId: Type.Optional(Nullable(Type.String())),
+  S3Name: Type.String(),
+  GroupId: Type.Optional(Nullable(Type.String())),
+  PeriodId: Type.Optional(Nullable(Type.String())),
+});
+export type AttachAnnotationBody = Type.Static<typeof AttachAnnotationBody>;
+
+/** A country for selection (`GET api/document/countries`). */
+export const DocumentCountry = Type.Object({ Id: Type.String(), Name: Type.String() });
+export type DocumentCountry = Type.Static<typeof DocumentCountry>;
+
+/** `POST api/print` and `POST /internal/render`: HTML in, PDF bytes out. */
+export const PrintBody = Type.Object({
+  html: Type.String({ minLength: 1 }),
+  /** Saved file name (Content-Disposition); `.pdf` is added when missing. */
+  filename: Type.Optional(Type.String()),
+});
+export type PrintBody = Type.Static<typeof PrintBody>;
+
+/** `GET /api/acid/view/{S3Name}` and `GET /api/print/pdf/auth`. */
+export const FilenameAnswer = Type.Object({ filename: Type.String() });
+export type FilenameAnswer = Type.Static<typeof FilenameAnswer>;
+
+export const PdfFilenameQuery = Type.Object({ filename: Type.String() });
+
+/** `GET api/group/annotations/{groupId}`: which annotation to e-mail (default: the newest of the type). */
+export const AnnotationMailQuery = Type.Object({
+  type: Type.Optional(Type.String()),
+  s3Name: Type.Optional(Type.String()),
+});
+
+/** Public answer of `GET api/document/verify/{code}` (certified-for-transaction scorecards). */
+export const CertificateVerification = Type.Object({
+  Code: Type.String(),
+  GroupId: Type.String(),
+  Country: Type.String(),
+  Period: Type.String(),
+  IssuedOn: Type.String(),
+  Score: Nullable(Type.Number()),
+  Category: Nullable(Type.String()),
+  /** SHA-256 (hex) of the PDF as issued. */
+  Sha256: Type.String(),
+  /** Whether the country's scorecard has changed since this one was issued. */
+  Superseded: Type.Boolean(),
+  /** The scorecard that replaces it, when known. */
+  SupersededBy: Nullable(
+    Type.Object({
+      Period: Type.String(),
+      Score: Nullable(Type.Number()),
+      Category: Nullable(Type.String()),
+    }),
+  ),
+});
+export type CertificateVerification = Type.Static<typeof CertificateVerification>;
+
+/** `POST api/document/verify/{code}/file`: does an uploaded PDF match the one issued? */
+export const CertificateFileCheck = Type.Object({ Matches: Type.Boolean(), Sha256: Type.String() });
+export type CertificateFileCheck = Type.Static<typeof CertificateFileCheck>;
+
+/** Answer texts of the documents service, verbatim where the spec gives them (index §7/§8). */
+export const DocumentAnswers = {
+  notUploaded: 'Document was not uploaded properly',
+  deleted: 'Successfully Deleted.',
+  fillAllFields: 'Please fill out all fields',
+  noViewPermission: 'You do not have permission to view this document.',
+  notViewable: 'This document type is not supported for in-browser viewing.',
+  annotationsMailed: 'The annotations have been e-mailed to you.',
+  noAnnotations: 'There are no annotations for this country.',
+  unknownCertificate: 'No certified scorecard was issued with this verification code.',
+  renderBusy: 'The PDF service is busy. Please try again in a moment.',
+} as const;
+
+/** Why an upload was refused (the `reason` beside the spec's `message`). */
+export const UploadProblems = {
+  missing: 'No file was sent (multipart field "file").',
+  empty: 'The file is empty.',
+  tooLarge: (limitMb: number) => `The file is larger than the ${limitMb} MB limit.`,
+  extension: 'Only .pdf, .doc and .docx files are accepted.',
+  content: 'The file content is not a PDF or Word document matching its extension.',
+  name: 'The file name is not acceptable.',
+} as const;
+
+/** Upload error body: the spec's text in `message`, the specific cause in `reason`. */
+export const UploadRefusal = Type.Object({
+  statusCode: Type.Number(),
+  error: Type.String(),
+  message: Type.String(),
+  reason: Type.String(),
+});
+export type UploadRefusal = Type.Static<typeof UploadRefusal>;

@@ -61,3 +61,302 @@ export interface AccessClaims {
   /** OrganizationName (law firm, lessor, …): approvals need two different organizations. */
   organization: string;
 }
+
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** Role (accounts §3): Id and Name. */
+export const RoleView = Type.Object({ Id: Type.Number(), Name: Type.String() });
+export type RoleView = Type.Static<typeof RoleView>;
+export const RoleList = Type.Array(RoleView);
+
+/** A role whose ExpiresOn has passed: it no longer grants access (shown on My account). */
+export const ExpiredRole = Type.Object({ Id: Type.Number(), Name: Type.String(), ExpiresOn: Type.String() });
+export type ExpiredRole = Type.Static<typeof ExpiredRole>;
+
+export const GroupRef = Type.Object({ Id: Type.String(), Name: Type.String() });
+export type GroupRef = Type.Static<typeof GroupRef>;
+
+/**
+ * User add/edit payload (accounts §3). Add versus edit is decided by Id. Roles are
+ * role ids, Groups group ids. Disabled is admin only; other admin-only fields sent by
+ * a group manager are ignored (see libs/access userEditPolicy).
+ */
+export const UserPayload = Type.Object({
+  Id: Type.Optional(Nullable(Type.String())),
+  FirstName: Type.String({ maxLength: 200 }),
+  LastName: Type.String({ maxLength: 200 }),
+  Name: Type.Optional(Nullable(Type.String({ maxLength: 400 }))),
+  OrganizationName: Type.Optional(Nullable(Type.String({ maxLength: 400 }))),
+  OrganizationAddress: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  Email: Type.String({ maxLength: 320 }),
+  ExpiresOn: Type.Optional(Nullable(Type.String())),
+  Roles: Type.Array(Type.Number()),
+  Groups: Type.Array(Type.String()),
+  CalculatorGroup: Type.Optional(Nullable(Type.String())),
+  IsGroupManager: Type.Optional(Type.Boolean()),
+  Disabled: Type.Optional(Type.Boolean()),
+  IsHidden: Type.Optional(Type.Boolean()),
+  IsACID: Type.Optional(Type.Boolean()),
+  CreatorId: Type.Optional(Nullable(Type.String())),
+});
+export type UserPayload = Type.Static<typeof UserPayload>;
+
+/** User list row of the users admin (accounts §3), also the answer of `GET api/user/{id}`. */
+export const ManagedUser = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  FirstName: Type.String(),
+  LastName: Type.String(),
+  Email: Type.String(),
+  Groups: Type.Array(GroupRef),
+  Roles: Type.Array(RoleView),
+  ExpiredRoles: Type.Array(ExpiredRole),
+  CalculatorGroup: Nullable(Type.String()),
+  CalculatorGroupName: Nullable(Type.String()),
+  IsHidden: Type.Boolean(),
+  IsGroupManager: Type.Boolean(),
+  IsACID: Type.Boolean(),
+  Disabled: Type.Boolean(),
+  /** Account expiry (ExpiresOn of the payload). */
+  Expires: Nullable(Type.String()),
+  Organization: Type.String(),
+  OrganizationAddress: Type.String(),
+  CreatorId: Nullable(Type.String()),
+  /** Whether the user has set a password (false until the welcome link is used). */
+  HasPassword: Type.Boolean(),
+  GroupNameList: Type.Array(Type.String()),
+  GroupNames: Type.String(),
+  RoleNameList: Type.Array(Type.String()),
+  RoleNames: Type.String(),
+});
+export type ManagedUser = Type.Static<typeof ManagedUser>;
+
+/** What other services learn about a user (`GET /internal/users/:id`). */
+export const InternalUser = Type.Object({
+  Id: Type.String(),
+  Email: Type.String(),
+  Name: Type.String(),
+  FirstName: Type.String(),
+  LastName: Type.String(),
+  OrganizationName: Type.String(),
+  Groups: Type.Array(GroupRef),
+});
+export type InternalUser = Type.Static<typeof InternalUser>;
+export const InternalUserLookup = Type.Object({ ids: Type.Array(Type.String(), { maxItems: 1000 }) });
+
+export const GroupTypes = ['ACC Group', 'AWG Member', 'Country'] as const;
+export type GroupType = (typeof GroupTypes)[number];
+
+export const GroupMember = Type.Object({ Id: Type.String(), Name: Type.String(), Email: Type.String() });
+/** Group (accounts §3). LogoPath only for Country groups. */
+export const GroupView = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  Type: Type.String(),
+  LogoPath: Nullable(Type.String()),
+  CountryId: Nullable(Type.String()),
+  Users: Type.Array(GroupMember),
+});
+export type GroupView = Type.Static<typeof GroupView>;
+
+export const GroupPayload = Type.Object({
+  Id: Type.Optional(Nullable(Type.String())),
+  Name: Type.String({ maxLength: 200 }),
+  Type: Type.String(),
+  LogoPath: Type.Optional(Nullable(Type.String())),
+  CountryId: Type.Optional(Nullable(Type.String())),
+});
+export type GroupPayload = Type.Static<typeof GroupPayload>;
+
+/** Email to group (accounts §3): To are user ids of the group, CC e-mail addresses. */
+export const GroupEmailPayload = Type.Object({
+  Subject: Type.String({ maxLength: 300 }),
+  Message: Type.String({ maxLength: 20_000 }),
+  To: Type.Array(Type.String(), { maxItems: 2000 }),
+  CC: Type.Array(Type.String(), { maxItems: 200 }),
+  Group: Type.String(),
+});
+export type GroupEmailPayload = Type.Static<typeof GroupEmailPayload>;
+
+export const LogoView = Type.Object({ Path: Type.String(), DisplayName: Type.String() });
+export type LogoView = Type.Static<typeof LogoView>;
+
+/** Free access (accounts §7 `POST api/freeUser/access/{email}`). */
+export const FreeAccessBody = Type.Object({
+  Email: Type.String({ maxLength: 320 }),
+  Name: Type.Optional(Type.String({ maxLength: 200 })),
+  Company: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type FreeAccessBody = Type.Static<typeof FreeAccessBody>;
+
+/** Server answers of free access (accounts §8), verbatim. */
+export const FreeAccessAnswers = {
+  userExists: 'User already exists',
+  invalidUsername: 'Invalid Username',
+  confirmEmail: 'Confirm Email',
+  missingFields: 'You must complete all fields to gain access',
+  grantFailed: 'A problem occurred trying to grant access. Please try again later.',
+} as const;
+
+/** `POST api/freeUser/access/{email}`: 202 with Confirm Email, or 200 with the session. */
+export const ConfirmEmailAnswer = Type.Object({ message: Type.Literal('Confirm Email') });
+
+export const EmailParam = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export const EmailCodeParams = Type.Object({ email: Type.String({ maxLength: 320 }), code: Type.String({ maxLength: 200 }) });
+export const UsernameParam = Type.Object({ username: Type.String({ maxLength: 320 }) });
+
+/** Password answers of the server (accounts §8), verbatim. */
+export const PasswordAnswers = {
+  success: 'Success',
+  invalidToken: 'InvalidToken',
+  tooShort: 'PasswordTooShort',
+  invalidUsername: 'Invalid Username',
+} as const;
+
+/** Passwords must be longer than 6 characters (accounts §9). */
+export const MIN_PASSWORD_LENGTH = 7;
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const ResetPasswordBody = Type.Object({
+  Code: Type.String({ maxLength: 200 }),
+  Email: Type.String({ maxLength: 320 }),
+  NewPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH }),
+});
+export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
+
+/** New-user password setup (accounts §5/§7). */
+export const SetPasswordNewUserBody = Type.Object({
+  user: Type.Object({
+    Id: Type.String(),
+    FirstName: Type.String({ maxLength: 200 }),
+    LastName: Type.String({ maxLength: 200 }),
+    OrganizationName: Type.String({ maxLength: 400 }),
+    OrganizationAddress: Type.String({ maxLength: 1000 }),
+  }),
+  password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }),
+  token: Type.String({ maxLength: 200 }),
+});
+export type SetPasswordNewUserBody = Type.Static<typeof SetPasswordNewUserBody>;
+
+/** My account (accounts §7 `POST api/user/account`). */
+export const AccountUpdateBody = Type.Object({
+  user: Type.Object({ Id: Type.String(), FirstName: Type.String({ maxLength: 200 }), LastName: Type.String({ maxLength: 200 }) }),
+  newPassword: Type.Optional(Nullable(Type.String({ maxLength: MAX_PASSWORD_LENGTH }))),
+});
+export type AccountUpdateBody = Type.Static<typeof AccountUpdateBody>;
+
+/** Answer texts of the users admin and My account (accounts §8). */
+export const UserAnswers = {
+  added: 'User added successfully',
+  edited: 'User editted successfully',
+  userExists: 'User already exists',
+  invalidUsername: 'Invalid Username',
+  failed: 'Failed',
+  missingFields: 'Please fill out all fields',
+  domainMismatch: 'This domain must match your own.',
+  accountMissingName: 'Please fill out a First and Last Name.',
+  accountUpdated: 'Your account has been updated.',
+} as const;
+
+export const AccessRequestStatuses = { inProgress: 'In Progress', approved: 'Approved', denied: 'Denied' } as const;
+
+export const AccessRequestUser = Type.Object({
+  Id: Type.String(),
+  Email: Type.String(),
+  Name: Type.String(),
+  Title: Type.String(),
+  IsPrimary: Type.Boolean(),
+});
+export type AccessRequestUser = Type.Static<typeof AccessRequestUser>;
+
+/** Access request (accounts §3); UserManagerId marks an external legal representative request. */
+export const AccessRequestView = Type.Object({
+  Id: Type.String(),
+  Email: Type.String(),
+  Type: Type.String(),
+  Organization: Type.String(),
+  Status: Type.String(),
+  Reasoning: Type.String(),
+  UserManagerId: Nullable(Type.String()),
+  UserManagerName: Nullable(Type.String()),
+  Name: Type.String(),
+  Title: Type.String(),
+  Expires: Nullable(Type.String()),
+  OrganizationAddress: Type.String(),
+  CreatedOn: Type.String(),
+  Users: Type.Array(AccessRequestUser),
+});
+export type AccessRequestView = Type.Static<typeof AccessRequestView>;
+
+export const ExternalRequestUser = Type.Object({
+  FirstName: Type.String({ maxLength: 200 }),
+  LastName: Type.String({ maxLength: 200 }),
+  Name: Type.Optional(Type.String({ maxLength: 400 })),
+  Email: Type.String({ maxLength: 320 }),
+});
+/** External legal representative access request (accounts §3/§5). */
+export const ExternalRequestPayload = Type.Object({
+  FirstName: Type.String({ maxLength: 200 }),
+  LastName: Type.String({ maxLength: 200 }),
+  Name: Type.Optional(Type.String({ maxLength: 400 })),
+  Email: Type.String({ maxLength: 320 }),
+  Expires: Nullable(Type.String()),
+  Organization: Type.String({ maxLength: 400 }),
+  OrganizationAddress: Type.String({ maxLength: 1000 }),
+  Users: Type.Optional(Type.Array(ExternalRequestUser, { maxItems: 50 })),
+});
+export type ExternalRequestPayload = Type.Static<typeof ExternalRequestPayload>;
+
+/** Regular request approval (accounts §3): the primary is appended to Emails by the client. */
+export const ApprovalPayload = Type.Object({
+  Request: Type.Object({
+    Id: Type.String(),
+    Organization: Nullable(Type.String({ maxLength: 400 })),
+    PrimaryEmail: Nullable(Type.String({ maxLength: 320 })),
+    PrimaryId: Nullable(Type.String()),
+    Name: Nullable(Type.String({ maxLength: 400 })),
+    Title: Nullable(Type.String({ maxLength: 200 })),
+    Reasoning: Type.Optional(Nullable(Type.String())),
+    Emails: Type.Array(
+      Type.Object({ Id: Type.Optional(Nullable(Type.String())), Email: Type.String({ maxLength: 320 }), Name: Type.String({ maxLength: 400 }), Title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))) }),
+      { maxItems: 100 },
+    ),
+  }),
+  Roles: Type.Array(Type.Number()),
+  Groups: Type.Array(Type.String()),
+  CalculatorGroup: Nullable(Type.String()),
+});
+export type ApprovalPayload = Type.Static<typeof ApprovalPayload>;
+
+/** External approval: the request object with Status null and Expires as a date. */
+export const ExternalApprovalPayload = Type.Object({
+  Id: Type.String(),
+  Status: Type.Optional(Nullable(Type.String())),
+  Expires: Nullable(Type.String()),
+  Email: Type.Optional(Type.String()),
+  Name: Type.Optional(Type.String()),
+  Organization: Type.Optional(Type.String()),
+  OrganizationAddress: Type.Optional(Type.String()),
+  UserManagerId: Type.Optional(Nullable(Type.String())),
+  Users: Type.Optional(Type.Array(AccessRequestUser)),
+});
+export type ExternalApprovalPayload = Type.Static<typeof ExternalApprovalPayload>;
+
+/** Answer texts of the access-request queue. */
+export const RequestAnswers = {
+  externalMissingFields: 'You must fill out all fields.',
+  externalDomain: "Additional users must share the primary contact's e-mail domain.",
+  externalCreated: 'Your request has been submitted. An administrator will review it.',
+  approvalMissingFields: 'You must fill out all fields other than the extra users field.',
+  approved: 'Request approved. The users have been sent a welcome email.',
+  denied: 'Request denied.',
+  notInProgress: 'This request has already been handled.',
+} as const;
+
+export const GroupAnswers = {
+  missingFields: 'Please fill out all fields',
+  missingMessage: 'Please enter a message.',
+  missingSubject: 'Please enter a subject.',
+  messageSent: 'Message sent.',
+  exists: 'Group already exists',
+} as const;

@@ -1,2 +1,330 @@
-// API contracts of the questionnaire service (request/response schemas).
-export {};
+import Type from 'typebox';
+import type { Condition } from './questionnaire-conditions';
+
+export * from './questionnaire-conditions';
+
+// API contracts of the questionnaire service (questionnaire-workflow §7, index §7 periods).
+
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/* ---------- the questionnaire's sequence of pages (§2) ---------- */
+
+export type QuestionnaireNavGroup = 'Intro Questions' | 'Variable A' | 'Variable B' | 'Variable E';
+
+export interface QuestionnaireStep {
+  /** Path below /questionnaire/ (e.g. `a/1`). */
+  path: string;
+  /** Section id of §3; the consent page has none. */
+  sectionId: number | null;
+  /** Navigation and export label. */
+  label: string;
+  /** Export part name (Intro, A1–A5, B1, E1–E8); null for the consent page. */
+  part: string | null;
+  group: QuestionnaireNavGroup;
+}
+
+/** Section ids of §3. */
+export const SectionIds = {
+  Introductory: 6,
+  Summary: 8,
+  Idera: 9,
+  Liens: 10,
+  Detention: 11,
+  Comments: 12,
+  VariableB: 14,
+  ProtectionismA: 16,
+  ProtectionismB: 17,
+  ProtectionismC: 18,
+  ProtectionismD: 19,
+  ContractInterpretation: 20,
+  Enforcement: 21,
+  NonBankruptcy: 22,
+  Bankruptcy: 23,
+} as const;
+
+/** Every page of the questionnaire in order; Back and Next go to the neighbours. */
+export const QUESTIONNAIRE_STEPS: readonly QuestionnaireStep[] = [
+  { path: 'participation', sectionId: SectionIds.Introductory, label: 'Participation', part: 'Intro', group: 'Intro Questions' },
+  { path: 'consent', sectionId: null, label: 'Consent', part: null, group: 'Intro Questions' },
+  { path: 'a/0', sectionId: SectionIds.Summary, label: 'Summary of National Implementation', part: 'A1', group: 'Variable A' },
+  { path: 'a/1', sectionId: SectionIds.Idera, label: 'IDERA extension', part: 'A2', group: 'Variable A' },
+  { path: 'a/2', sectionId: SectionIds.Liens, label: 'Liens', part: 'A3', group: 'Variable A' },
+  { path: 'a/3', sectionId: SectionIds.Detention, label: 'Detention Rights', part: 'A4', group: 'Variable A' },
+  { path: 'a/4', sectionId: SectionIds.Comments, label: 'Comments', part: 'A5', group: 'Variable A' },
+  { path: 'b/0', sectionId: SectionIds.VariableB, label: 'Variable B', part: 'B1', group: 'Variable B' },
+  { path: 'e/0', sectionId: SectionIds.ProtectionismA, label: 'Protectionism A: choice of foreign law', part: 'E1', group: 'Variable E' },
+  { path: 'e/1', sectionId: SectionIds.ProtectionismB, label: 'Protectionism B: foreign jurisdiction', part: 'E2', group: 'Variable E' },
+  { path: 'e/2', sectionId: SectionIds.ProtectionismC, label: 'Protectionism C: foreign judgements', part: 'E3', group: 'Variable E' },
+  { path: 'e/3', sectionId: SectionIds.ProtectionismD, label: 'Protectionism D: foreign arbitral awards', part: 'E4', group: 'Variable E' },
+  { path: 'e/4', sectionId: SectionIds.ContractInterpretation, label: 'Contract interpretation', part: 'E5', group: 'Variable E' },
+  { path: 'e/5', sectionId: SectionIds.Enforcement, label: 'New commercial laws', part: 'E6', group: 'Variable E' },
+  { path: 'e/6', sectionId: SectionIds.NonBankruptcy, label: 'Repossession outside insolvency', part: 'E7', group: 'Variable E' },
+  { path: 'e/7', sectionId: SectionIds.Bankruptcy, label: 'Repossession inside insolvency', part: 'E8', group: 'Variable E' },
+];
+
+/** The parts the PDF export renders (intro, A1–A5, B1, E1–E8): 15. */
+export const EXPORT_STEPS = QUESTIONNAIRE_STEPS.filter((s) => s.sectionId !== null);
+
+export const stepOfSection = (sectionId: number) => QUESTIONNAIRE_STEPS.find((s) => s.sectionId === sectionId);
+
+/* ---------- questions and sections ---------- */
+
+export const QuestionTypeSchema = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('number'),
+  Type.Literal('textarea'),
+  Type.Literal('date'),
+  Type.Literal('select'),
+  Type.Literal('radio'),
+  Type.Literal('checkbox'),
+  Type.Literal('autocomplete'),
+  Type.Literal('tags'),
+  Type.Literal('wysiwyg'),
+]);
+export type QuestionType = Type.Static<typeof QuestionTypeSchema>;
+
+export const AnswerModelSchema = Type.Union([Type.String(), Type.Number(), Type.Array(Type.Number()), Type.Null()]);
+
+export const QuestionOption = Type.Object({ Id: Type.Integer(), Label: Type.String() });
+export type QuestionOption = Type.Static<typeof QuestionOption>;
+
+export const QuestionSchema = Type.Object({
+  /** `<sectionId>.<index>`, e.g. `9.0` for IDERA q0. */
+  Id: Type.String(),
+  SectionId: Type.Integer(),
+  Index: Type.Integer(),
+  Type: QuestionTypeSchema,
+  Text: Type.String(),
+  Help: Type.Optional(Type.String()),
+  Options: Type.Optional(Type.Array(QuestionOption)),
+  /** Dates: earliest allowed day (YYYY-MM-DD); numbers: smallest value. */
+  Min: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+  Max: Type.Optional(Type.Number()),
+  /** When the question shows (see questionnaire-conditions). */
+  ShowIf: Type.Optional(Nullable(Type.Unknown())),
+  Model: AnswerModelSchema,
+  /** Carry-forward: the answer of the period this questionnaire started from, and whether it changed since. */
+  Carried: Type.Optional(
+    Nullable(
+      Type.Object({
+        Model: AnswerModelSchema,
+        Changed: Type.Boolean(),
+        /** The question did not exist in that period's questionnaire. */
+        IsNew: Type.Boolean(),
+      }),
+    ),
+  ),
+});
+export type Question = Omit<Type.Static<typeof QuestionSchema>, 'ShowIf'> & { ShowIf?: Condition | null };
+
+export const SectionConfirmation = Type.Object({ Name: Type.String(), Stamp: Type.String() });
+export type SectionConfirmation = Type.Static<typeof SectionConfirmation>;
+
+export const SectionInfo = Type.Object({
+  SectionId: Type.Integer(),
+  Title: Type.String(),
+  Description: Type.Optional(Type.String()),
+  /** Name of the period whose answers this questionnaire started from, if any. */
+  CarriedFrom: Nullable(Type.String()),
+  /** Questions whose answer differs from the carried-forward answer. */
+  ChangedCount: Type.Integer(),
+  /** Someone confirmed the section unchanged since the carried-forward period. */
+  Confirmation: Nullable(SectionConfirmation),
+});
+export type SectionInfo = Type.Static<typeof SectionInfo>;
+
+/** POST api/questionnaire/questions */
+export const QuestionsBody = Type.Object({
+  SectionId: Type.Integer(),
+  GroupId: Type.String(),
+  QuestionnaireId: Type.String(),
+  /** Load without taking the section lock (export, read-only views). */
+  ignoreLock: Type.Optional(Type.Boolean()),
+});
+export type QuestionsBody = Type.Static<typeof QuestionsBody>;
+
+export const LockInfo = Type.Object({
+  /** Name of whoever holds the section lock (null when nobody does). */
+  Locker: Nullable(Type.String()),
+  /** The caller holds the lock and may edit. */
+  IsLocker: Type.Boolean(),
+});
+export type LockInfo = Type.Static<typeof LockInfo>;
+
+export const QuestionsAnswerSchema = Type.Object({
+  Questions: Type.Array(QuestionSchema),
+  Locker: Nullable(Type.String()),
+  IsLocker: Type.Boolean(),
+  Section: SectionInfo,
+});
+export type QuestionsAnswer = Omit<Type.Static<typeof QuestionsAnswerSchema>, 'Questions'> & { Questions: Question[] };
+
+/** POST api/questionnaire/save/{questionnaireId}/{userId}: the section's questions with their answers. */
+export const SaveSectionBody = Type.Array(Type.Object({ Id: Type.String(), Model: AnswerModelSchema }), { minItems: 1, maxItems: 200 });
+export type SaveSectionBody = Type.Static<typeof SaveSectionBody>;
+export const SaveSectionParams = Type.Object({ questionnaireId: Type.String(), userId: Type.String() });
+
+/** POST api/questionnaire/lock: take or renew the section lock while the page is open. */
+export const LockBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: Type.Integer() });
+export type LockBody = Type.Static<typeof LockBody>;
+
+/** GET api/questionnaire/unlock: without a query, every lock of the caller. */
+export const UnlockQuery = Type.Object({
+  questionnaireId: Type.Optional(Type.String()),
+  sectionId: Type.Optional(Type.Integer()),
+});
+export type UnlockQuery = Type.Static<typeof UnlockQuery>;
+
+/** The `navigator.sendBeacon` variant of unlock (POST, text body, no headers possible). */
+export interface UnlockBeacon {
+  token: string;
+  questionnaireId?: string;
+  sectionId?: number;
+}
+
+/** GET api/questionnaire/navlocks/{questionnaireId}: questionnaire path → name of whoever else holds it. */
+export const NavLocks = Type.Record(Type.String(), Type.String());
+export type NavLocks = Type.Static<typeof NavLocks>;
+
+/** POST api/questionnaire/confirmUnchanged (carry-forward) */
+export const ConfirmUnchangedBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: Type.Integer() });
+export type ConfirmUnchangedBody = Type.Static<typeof ConfirmUnchangedBody>;
+
+/* ---------- admin notes ---------- */
+
+export const AdminCommentBody = Type.Object({ questionnaireId: Type.String(), sectionId: Type.Integer() });
+export type AdminCommentBody = Type.Static<typeof AdminCommentBody>;
+export const AdminCommentAnswer = Type.Object({ Comment: Type.String() });
+export type AdminCommentAnswer = Type.Static<typeof AdminCommentAnswer>;
+export const AdminCommentSaveBody = Type.Object({
+  questionnaireId: Type.String(),
+  sectionId: Type.Integer(),
+  /** Rich text as HTML; sanitized before it is stored. */
+  comment: Type.String({ maxLength: 200_000 }),
+});
+export type AdminCommentSaveBody = Type.Static<typeof AdminCommentSaveBody>;
+
+/* ---------- approvals and finalization ---------- */
+
+export const FinalizeBody = Type.Object({ questionnaireId: Type.String(), userId: Type.String() });
+export type FinalizeBody = Type.Static<typeof FinalizeBody>;
+export const Approval = Type.Object({ Name: Type.String(), OrganizationName: Type.String(), Stamp: Type.String() });
+export type Approval = Type.Static<typeof Approval>;
+
+/* ---------- consent ---------- */
+
+export const ConsentAnswerValue = Type.Union([Type.Literal('Yes'), Type.Literal('No')]);
+export const ConsentBody = Type.Object({ QuestionnaireId: Type.String(), UserId: Type.String(), Answer: ConsentAnswerValue });
+export type ConsentBody = Type.Static<typeof ConsentBody>;
+export const ConsentRow = Type.Object({ Answer: ConsentAnswerValue, Name: Type.String(), Organization: Type.String(), Email: Type.String() });
+export type ConsentRow = Type.Static<typeof ConsentRow>;
+export const ConsentAnswerBody = Type.Object({ QuestionnaireId: Type.String(), UserId: Type.String() });
+export type ConsentAnswerBody = Type.Static<typeof ConsentAnswerBody>;
+export const ConsentAnswer = Type.Object({ Answer: Type.Union([Type.Literal('Yes'), Type.Literal('No'), Type.Literal('No Answer')]) });
+export type ConsentAnswer = Type.Static<typeof ConsentAnswer>;
+
+/* ---------- lists ---------- */
+
+export const QuestionnaireStatus = Type.Union([Type.Literal('Open'), Type.Literal('Closed')]);
+export type QuestionnaireStatus = Type.Static<typeof QuestionnaireStatus>;
+
+/** Open/completed row (§3) of the country dashboard. */
+export const QuestionnaireListRow = Type.Object({
+  QuestionnaireId: Type.String(),
+  GroupId: Type.String(),
+  PeriodId: Type.String(),
+  Country: Type.String(),
+  Period: Type.String(),
+  Status: QuestionnaireStatus,
+  ClosedOn: Nullable(Type.String()),
+  LastUpdated: Type.String(),
+});
+export type QuestionnaireListRow = Type.Static<typeof QuestionnaireListRow>;
+
+/** A row of the admin list (/manage/questionnaires); scoring's editors open with it. */
+export const AdminQuestionnaireRow = Type.Object({
+  QuestionnaireId: Type.String(),
+  GroupId: Type.String(),
+  PeriodId: Type.String(),
+  Entity: Type.String(),
+  Period: Type.String(),
+  Status: QuestionnaireStatus,
+  ClosedOn: Nullable(Type.String()),
+  LastUpdated: Type.String(),
+});
+export type AdminQuestionnaireRow = Type.Static<typeof AdminQuestionnaireRow>;
+
+/** POST api/questionnaire/report: filters (Entity, Period, Status); several values of one key widen, keys narrow. */
+export const QuestionnaireReportFilter = Type.Object({
+  Key: Type.Union([Type.Literal('Entity'), Type.Literal('Period'), Type.Literal('Status')]),
+  Value: Type.String(),
+});
+export type QuestionnaireReportFilter = Type.Static<typeof QuestionnaireReportFilter>;
+export const QuestionnaireReportBody = Type.Array(QuestionnaireReportFilter, { maxItems: 100 });
+export type QuestionnaireReportBody = Type.Static<typeof QuestionnaireReportBody>;
+
+/** POST api/questionnaire/closeOrOpen: the questionnaire row with the status it should have. */
+export const CloseOrOpenBody = Type.Object({ QuestionnaireId: Type.String(), Status: QuestionnaireStatus });
+export type CloseOrOpenBody = Type.Static<typeof CloseOrOpenBody>;
+
+/** GET api/questionnaire/info/{questionnaireId}: what the questionnaire shell shows. */
+export const QuestionnaireInfo = Type.Object({
+  QuestionnaireId: Type.String(),
+  GroupId: Type.String(),
+  PeriodId: Type.String(),
+  Country: Type.String(),
+  Period: Type.String(),
+  Status: QuestionnaireStatus,
+  ClosedOn: Nullable(Type.String()),
+  LastUpdated: Type.String(),
+  CarriedFrom: Nullable(Type.String()),
+  /** The questionnaire belongs to the current period. */
+  IsCurrent: Type.Boolean(),
+});
+export type QuestionnaireInfo = Type.Static<typeof QuestionnaireInfo>;
+
+export const NeedQuestionnaireRow = Type.Object({ Id: Type.String(), Name: Type.String() });
+export type NeedQuestionnaireRow = Type.Static<typeof NeedQuestionnaireRow>;
+
+/* ---------- periods ---------- */
+
+export const Period = Type.Object({ Id: Type.String(), Name: Type.String(), Created: Type.String() });
+export type Period = Type.Static<typeof Period>;
+export const PeriodNameParam = Type.Object({ name: Type.String() });
+
+/* ---------- answer texts ---------- */
+
+/** Texts the questionnaire service answers and the web shows (§8 where the spec gives them). */
+export const QuestionnaireAnswers = {
+  sectionSaved: 'Your answers have been saved.',
+  consentSaved: 'Thank you. Your consent has been recorded.',
+  approved: 'You have approved the current answers.',
+  alreadyApproved: 'You have already approved the current answers.',
+  cannotApprove: 'You cannot approve this questionnaire.',
+  notReady: 'The questionnaire is not ready for finalization: respondents of two different organizations must approve the current answers.',
+  closedMessage: 'Submitted and Closed the Questionnaire.',
+  questionnaireClosed: 'This questionnaire is closed; its answers can no longer be changed.',
+  otherCountry: "You do not have access to this country's questionnaire.",
+  lockedBy: (name: string) => `This section is being edited by ${name}. Your changes were not saved.`,
+  notYourUser: 'You can only act for yourself.',
+  noCurrentPeriod: 'There is no current period.',
+  alreadyHasQuestionnaire: 'This country already has a questionnaire for the current period.',
+  periodExists: 'A period with this name already exists.',
+  periodAdded: 'Period added and new questionnaires made',
+  confirmedUnchanged: 'Section confirmed unchanged.',
+  cannotConfirmChanged: 'Answers in this section have changed since the previous period; they cannot be confirmed unchanged.',
+  nothingCarried: 'This questionnaire did not start from a previous period.',
+} as const;
+
+/** Texts of the list and period screens (§8, index §8). */
+export const QuestionnaireListMessages = {
+  saveFailed: 'Failed to save the questionnaire. An error occurred.',
+  saved: 'Questionnaire Saved!',
+  addFailed: 'An unhandled exception occured.',
+  added: 'Questionnaire Created.',
+  selectCountry: 'Please select a Country that needs a questionnaire.',
+  adminCommentFailed: 'Could not load Admin Comment.',
+  periodAdded: 'Period added and new questionnaires made',
+  periodFailed: 'Something went wrong. Please try again later.',
+  periodNameRequired: 'Please fill out the field',
+} as const;

@@ -1,2 +1,382 @@
-// API contracts of the scoring service (request/response schemas).
-export {};
+import Type from 'typebox';
+
+// API contracts of the scoring service (index §3, §7; questionnaire §3, §7).
+
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const NullableNumber = Nullable(Type.Number());
+const NullableString = Nullable(Type.String());
+
+/** What the caller may see of one country (libs/access index rules), sent with each scorecard. */
+export const ScorecardAccessView = Type.Object({
+  open: Type.Boolean(),
+  details: Type.Boolean(),
+  watchlist: Type.Boolean(),
+  annotations: Type.Boolean(),
+  documents: Type.Boolean(),
+  history: Type.Boolean(),
+  cftDownload: Type.Boolean(),
+});
+export type ScorecardAccessView = Type.Static<typeof ScorecardAccessView>;
+
+/** Group index row (index §3) plus what the list needs to link and mark rows. */
+export const GroupIndexRow = Type.Object({
+  GroupId: Type.String(),
+  Group: Type.String(),
+  LogoPath: NullableString,
+  /** ISO 3166-1 alpha-2 code. */
+  CountryId: NullableString,
+  Watchlist: Type.Boolean(),
+  /** 0 with Category 'Unscored' when the country has no score. */
+  Score: Type.Number(),
+  Category: Type.String(),
+  IsSpecialNotice: Type.Boolean(),
+  QualifyingDeclarations: Type.Boolean(),
+  Suspended: Type.Boolean(),
+  ASU: NullableString,
+  PBA: NullableNumber,
+  Period: NullableString,
+  PeriodId: NullableString,
+  Scored: Type.Boolean(),
+  /** The one group whose scorecard is open to everyone. */
+  IsPublic: Type.Boolean(),
+  IsDemo: Type.Boolean(),
+});
+export type GroupIndexRow = Type.Static<typeof GroupIndexRow>;
+export const GroupIndexList = Type.Array(GroupIndexRow);
+
+/** Country scorecard (index §3). Parts the caller may not see are null (see Access). */
+export const Scorecard = Type.Object({
+  GroupId: Type.String(),
+  Name: Type.String(),
+  LogoPath: NullableString,
+  CountryId: NullableString,
+  /** Contracting state (Compliance Index) or not (Enforceability Index). */
+  Contracting: Type.Boolean(),
+  Scored: Type.Boolean(),
+  Score: Type.Number(),
+  Category: Type.String(),
+  ASU: NullableString,
+  Suspended: Type.Boolean(),
+  isPBA: Nullable(Type.Boolean()),
+  PBA: NullableNumber,
+  /** 'Level I', 'Level II' or 'Level III' when isPBA is ticked. */
+  PBALevel: NullableString,
+  A: NullableNumber,
+  B: NullableNumber,
+  C: NullableNumber,
+  D: NullableNumber,
+  E: NullableNumber,
+  F: NullableNumber,
+  IsSpecialNotice: Type.Boolean(),
+  Notice: NullableString,
+  Watchlist: Type.Boolean(),
+  QualifyingDeclarations: Type.Boolean(),
+  /** Sanitized HTML. */
+  ExplanatoryComments: NullableString,
+  ImprovingScore: NullableString,
+  Acknowledgements: NullableString,
+  AnnotationName: NullableString,
+  Period: NullableString,
+  PeriodId: NullableString,
+  QuestionnaireId: NullableString,
+  UpdatedOn: NullableString,
+  IsDemo: Type.Boolean(),
+  Access: ScorecardAccessView,
+});
+export type Scorecard = Type.Static<typeof Scorecard>;
+
+/** Why a score moved between two periods (the explained history). */
+export const ScoreChangeExplanation = Type.Object({
+  scoreFrom: Type.Number(),
+  scoreTo: Type.Number(),
+  delta: Type.Number(),
+  moves: Type.Array(Type.Object({ variable: Type.String(), from: Type.Number(), to: Type.Number(), points: Type.Number() })),
+  levelFrom: Type.Number(),
+  levelTo: Type.Number(),
+  levelPoints: Type.Number(),
+  roundingPoints: Type.Number(),
+  categoryFrom: Type.String(),
+  categoryTo: Type.String(),
+});
+export type ScoreChangeExplanation = Type.Static<typeof ScoreChangeExplanation>;
+
+/** Score history row (index §3: Period, Score) with the inputs and the explanation of the change. */
+export const ScoreHistoryRow = Type.Object({
+  PeriodId: Type.String(),
+  Period: Type.String(),
+  Year: NullableNumber,
+  Score: Type.Number(),
+  Category: Type.String(),
+  A: Type.Number(),
+  B: Type.Number(),
+  C: Type.Number(),
+  D: Type.Number(),
+  E: Type.Number(),
+  F: Type.Number(),
+  isPBA: Type.Boolean(),
+  PBA: NullableNumber,
+  Suspended: Type.Boolean(),
+  Watchlist: Type.Boolean(),
+  Notice: NullableString,
+  ExplanatoryComments: NullableString,
+  /** Null for the first scored period. */
+  Explanation: Nullable(ScoreChangeExplanation),
+});
+export type ScoreHistoryRow = Type.Static<typeof ScoreHistoryRow>;
+export const ScoreHistory = Type.Array(ScoreHistoryRow);
+
+/** Enforceability Index row (non-CTC countries). */
+export const EnforceabilityRow = Type.Object({
+  GroupId: Type.String(),
+  Group: Type.String(),
+  LogoPath: NullableString,
+  CountryId: NullableString,
+  Score: Type.Number(),
+  Category: Type.String(),
+  Scored: Type.Boolean(),
+  Period: NullableString,
+  PeriodId: NullableString,
+  IsDemo: Type.Boolean(),
+});
+export type EnforceabilityRow = Type.Static<typeof EnforceabilityRow>;
+export const EnforceabilityList = Type.Array(EnforceabilityRow);
+
+/** Enforceability country page (index §3 Enforceability). */
+export const EnforceabilityScorecard = Type.Object({
+  GroupId: Type.String(),
+  Name: Type.String(),
+  LogoPath: NullableString,
+  CountryId: NullableString,
+  Contracting: Type.Boolean(),
+  /** False: 'This group does not yet have enforceability scores for the current period.' */
+  HasScores: Type.Boolean(),
+  A: NullableNumber,
+  B: NullableNumber,
+  C: NullableNumber,
+  D: NullableNumber,
+  ExplanatoryComments: NullableString,
+  ImprovingScore: NullableString,
+  Acknowledgements: NullableString,
+  Score: Type.Number(),
+  Category: Type.String(),
+  Period: NullableString,
+  PeriodId: NullableString,
+  UpdatedOn: NullableString,
+  IsDemo: Type.Boolean(),
+  Access: ScorecardAccessView,
+});
+export type EnforceabilityScorecard = Type.Static<typeof EnforceabilityScorecard>;
+
+export const EnforceabilityHistoryRow = Type.Object({
+  PeriodId: Type.String(),
+  Period: Type.String(),
+  Year: NullableNumber,
+  Score: Type.Number(),
+  Category: Type.String(),
+  A: Type.Number(),
+  B: Type.Number(),
+  C: Type.Number(),
+  D: Type.Number(),
+});
+export type EnforceabilityHistoryRow = Type.Static<typeof EnforceabilityHistoryRow>;
+export const EnforceabilityHistory = Type.Array(EnforceabilityHistoryRow);
+
+/** ASU country row (index §3). */
+export const AsuRow = Type.Object({
+  GroupId: Type.String(),
+  Group: Type.String(),
+  LogoPath: NullableString,
+  CountryId: NullableString,
+  Watchlist: Type.Boolean(),
+  ASU: NullableString,
+  Suspended: Type.Boolean(),
+  QualifyingDeclarations: Type.Boolean(),
+  /** Null for people who may not see the country's scorecard details; the conditions are always given. */
+  A: NullableNumber,
+  B: NullableNumber,
+  /** 'Yes', 'No' or '-' (scoring-rules asuConditions). */
+  Condition1: Type.String(),
+  Condition2: Type.String(),
+  Condition3: Type.String(),
+  Scored: Type.Boolean(),
+  IsPublic: Type.Boolean(),
+});
+export type AsuRow = Type.Static<typeof AsuRow>;
+export const AsuList = Type.Array(AsuRow);
+
+/** One country on the compliance map. */
+export const MapCountry = Type.Object({
+  GroupId: Type.String(),
+  Name: Type.String(),
+  CountryId: Type.String(),
+  Score: Type.Number(),
+  /** One of the legend's classes (scoring-rules MAP_LEGEND). */
+  MapCategory: Type.String(),
+  Category: Type.String(),
+  Watchlist: Type.Boolean(),
+  IsPublic: Type.Boolean(),
+});
+export type MapCountry = Type.Static<typeof MapCountry>;
+export const MapData = Type.Object({ Period: NullableString, Countries: Type.Array(MapCountry) });
+export type MapData = Type.Static<typeof MapData>;
+
+/** Historical data page: one country's score in one period. */
+export const HistoricalScoreRow = Type.Object({
+  GroupId: Type.String(),
+  Country: Type.String(),
+  CountryId: NullableString,
+  LogoPath: NullableString,
+  PeriodId: Type.String(),
+  Period: Type.String(),
+  Year: NullableNumber,
+  Score: Type.Number(),
+  Category: Type.String(),
+});
+export type HistoricalScoreRow = Type.Static<typeof HistoricalScoreRow>;
+export const HistoricalScores = Type.Array(HistoricalScoreRow);
+
+/** Scoring inputs of one questionnaire, as the questionnaire editor edits them (questionnaire §3). */
+export const QuestionnaireScoring = Type.Object({
+  Id: Type.String(),
+  GroupId: Type.String(),
+  Entity: Type.String(),
+  PeriodId: Type.String(),
+  Period: Type.String(),
+  Status: Type.String(),
+  A: Type.Number(),
+  B: Type.Number(),
+  C: Type.Number(),
+  D: Type.Number(),
+  E: Type.Number(),
+  F: Type.Number(),
+  Suspended: Type.Boolean(),
+  isPBA: Type.Boolean(),
+  PBA: NullableNumber,
+  QualifyingDeclarations: Type.Boolean(),
+  Watchlist: Type.Boolean(),
+  IsSpecialNotice: Type.Boolean(),
+  Notice: NullableString,
+  ExplanatoryComments: NullableString,
+  ImprovingScore: NullableString,
+  Acknowledgements: NullableString,
+  /** Null until first saved. */
+  Score: NullableNumber,
+  Category: Type.String(),
+  ASU: NullableString,
+  LastUpdated: NullableString,
+});
+export type QuestionnaireScoring = Type.Static<typeof QuestionnaireScoring>;
+
+/** Enforceability record of a country and period (index §3). */
+export const EnforceabilityScoring = Type.Object({
+  GroupId: Type.String(),
+  PeriodId: Type.String(),
+  Entity: Type.String(),
+  Period: Type.String(),
+  A: Type.Number(),
+  B: Type.Number(),
+  C: Type.Number(),
+  D: Type.Number(),
+  ExplanatoryComments: NullableString,
+  ImprovingScore: NullableString,
+  Acknowledgements: NullableString,
+  Score: NullableNumber,
+  Category: Type.String(),
+  LastUpdated: NullableString,
+});
+export type EnforceabilityScoring = Type.Static<typeof EnforceabilityScoring>;
+
+/** Both editors' data for one questionnaire row. */
+export const ScoringInputs = Type.Object({
+  Questionnaire: QuestionnaireScoring,
+  Enforceability: EnforceabilityScoring,
+  Contracting: Type.Boolean(),
+});
+export type ScoringInputs = Type.Static<typeof ScoringInputs>;
+
+const input = () => Type.Number({ description: '0 to 5 in steps of .5' });
+const text = () => Type.Optional(NullableString);
+
+/**
+ * POST api/questionnaire/save. The spec's body is the whole questionnaire including
+ * Score and Category; the server computes those itself and ignores what was sent.
+ */
+export const SaveQuestionnaireScoresBody = Type.Object(
+  {
+    Id: Type.String({ minLength: 1 }),
+    A: input(),
+    B: input(),
+    C: input(),
+    D: input(),
+    E: input(),
+    F: input(),
+    Suspended: Type.Optional(Type.Boolean()),
+    isPBA: Type.Optional(Type.Boolean()),
+    PBA: Type.Optional(NullableNumber),
+    QualifyingDeclarations: Type.Optional(Type.Boolean()),
+    Watchlist: Type.Optional(Type.Boolean()),
+    IsSpecialNotice: Type.Optional(Type.Boolean()),
+    Notice: text(),
+    ExplanatoryComments: text(),
+    ImprovingScore: text(),
+    Acknowledgements: text(),
+    Score: Type.Optional(Type.Unknown()),
+    Category: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+export type SaveQuestionnaireScoresBody = Type.Static<typeof SaveQuestionnaireScoresBody>;
+
+/** POST api/questionnaire/enforceability/save (Score and Category are computed by the server). */
+export const SaveEnforceabilityBody = Type.Object(
+  {
+    GroupId: Type.String({ minLength: 1 }),
+    PeriodId: Type.String({ minLength: 1 }),
+    A: input(),
+    B: input(),
+    C: input(),
+    D: input(),
+    ExplanatoryComments: text(),
+    ImprovingScore: text(),
+    Acknowledgements: text(),
+    Score: Type.Optional(Type.Unknown()),
+    Category: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+export type SaveEnforceabilityBody = Type.Static<typeof SaveEnforceabilityBody>;
+
+/** A country as the scoring service knows it, and on which index it stands. */
+export const IndexCountryRow = Type.Object({
+  GroupId: Type.String(),
+  Name: Type.String(),
+  CountryId: NullableString,
+  LogoPath: NullableString,
+  Contracting: Type.Boolean(),
+});
+export type IndexCountryRow = Type.Static<typeof IndexCountryRow>;
+export const IndexCountryList = Type.Array(IndexCountryRow);
+export const SetContractingBody = Type.Object({ Contracting: Type.Boolean() });
+export type SetContractingBody = Type.Static<typeof SetContractingBody>;
+
+/** POST api/print/scorecard and api/print/enforceability/scorecard: the scorecard's group (other fields ignored). */
+export const PrintScorecardBody = Type.Object({ GroupId: Type.String({ minLength: 1 }) }, { additionalProperties: true });
+export type PrintScorecardBody = Type.Static<typeof PrintScorecardBody>;
+
+export const ScorecardVariant = Type.Union([Type.Literal('compliance'), Type.Literal('enforceability')]);
+export type ScorecardVariant = Type.Static<typeof ScorecardVariant>;
+
+/** Answer texts of the scoring screens (index §8, questionnaire §8). */
+export const ScoringMessages = {
+  saved: 'Questionnaire Saved!',
+  saveFailed: 'Failed to save the questionnaire. An error occurred.',
+  printFailed: "An error occurred while getting the group's information.",
+  countryFailed: 'An error happened while getting the country.',
+  historyFailed: 'An error happened while getting the score history',
+  mapFailed: 'A problem occurred loading the map.',
+  noEnforceabilityScores: 'This group does not yet have enforceability scores for the current period.',
+  uploaded: 'Document uploaded successfully',
+  uploadFailed: 'An error occurred. Please try again later.',
+  notUploaded: 'Document was not uploaded properly',
+  closed: 'This questionnaire is closed. Open it to change its scores.',
+} as const;

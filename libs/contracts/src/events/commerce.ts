@@ -10,6 +10,19 @@ const Grant = Type.Object({
   expiresOn: Type.Union([Type.String(), Type.Null()]),
 });
 
+/**
+ * The commerce subscription a purchase belongs to. Identity keys a grant by it, so a
+ * renewal or a plan change replaces the subscription's grant instead of adding one.
+ */
+const SubscriptionRef = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+
+const ProductData = Type.Object({
+  productId: Type.String(),
+  name: Type.String(),
+  price: Type.Integer(),
+  planId: Type.Union([Type.String(), Type.Null()]),
+});
+
 /** Events published by the commerce service (subject = key). */
 export const CommerceEvents = {
   'evt.commerce.purchase.completed': Type.Object({
@@ -21,6 +34,10 @@ export const CommerceEvents = {
     currency: Type.Literal('USD'),
     transactionId: Type.String(),
     grant: Grant,
+    subscriptionId: SubscriptionRef,
+    /** Certified-for-transaction orders: the scorecard's country and period. */
+    groupId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    periodId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
   'evt.commerce.purchase.refunded': Type.Object({
     purchaseId: Type.String(),
@@ -29,6 +46,7 @@ export const CommerceEvents = {
     amountCents: Type.Integer(),
     transactionId: Type.String(),
     grant: Grant,
+    subscriptionId: SubscriptionRef,
   }),
   'evt.commerce.subscription.cancelled': Type.Object({
     subscriptionId: Type.String(),
@@ -39,4 +57,24 @@ export const CommerceEvents = {
     endsOn: Type.String(),
     grant: Grant,
   }),
+  /** A subscription moved to another plan (standard ↔ enhanced): its grant is replaced. */
+  'evt.commerce.subscription.planChanged': Type.Object({
+    subscriptionId: Type.String(),
+    userId: Type.String(),
+    fromProductName: Type.String(),
+    productName: Type.String(),
+    grant: Grant,
+  }),
+  /** A one-time purchase's access period ended: what it granted is taken back. */
+  'evt.commerce.purchase.expired': Type.Object({
+    purchaseId: Type.String(),
+    userId: Type.String(),
+    productName: Type.String(),
+    grant: Grant,
+  }),
+  'evt.commerce.product.saved': Type.Object({ ...ProductData.properties, created: Type.Boolean() }),
+  'evt.commerce.product.deleted': ProductData,
+  'evt.commerce.product.restored': ProductData,
+  'evt.commerce.plan.created': ProductData,
+  'evt.commerce.plan.removed': Type.Object({ ...ProductData.properties, removedPlanId: Type.String() }),
 };

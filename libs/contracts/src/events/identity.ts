@@ -40,7 +40,93 @@ export const IdentityEvents = {
     groupIds: Type.Array(Type.String()),
     disabled: Type.Boolean(),
   }),
+  /** A user was disabled by an admin (also carried as `disabled` on user.updated). */
+  'evt.identity.user.disabled': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+  }),
+  /** Roles granted or taken back outside the users admin (purchases, refunds, approvals). */
+  'evt.identity.user.rolesChanged': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    roles: Type.Array(Type.Number()),
+    groupIds: Type.Array(Type.String()),
+    reason: Type.String(),
+  }),
+  /** A user changed their own name or password on My account. */
+  'evt.identity.account.updated': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    passwordChanged: Type.Boolean(),
+  }),
   'evt.identity.group.created': Group,
   /** Same shape as created: consumers upsert their projection of the group. */
   'evt.identity.group.updated': Group,
+  /** An admin e-mailed the members of a group (accounts §2 Send Email). */
+  'evt.identity.group.emailed': Type.Object({
+    groupId: Type.String(),
+    name: Type.String(),
+    subject: Type.String(),
+    recipients: Type.Array(Type.String()),
+  }),
+  /** A visitor asked for free access; a confirmation e-mail went out. */
+  'evt.identity.freeAccess.requested': Type.Object({
+    email: Type.String(),
+    name: Type.String(),
+    company: Type.String(),
+  }),
+  /** A free user was let in (confirmed e-mail, or a returning confirmed free user). */
+  'evt.identity.freeAccess.granted': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    company: Type.String(),
+  }),
+  /** Recorded only for existing accounts; the caller gets the same answer either way. */
+  'evt.identity.password.resetRequested': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+  }),
+  'evt.identity.password.reset': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+  }),
+  /** A new user set their first password from the welcome e-mail. */
+  'evt.identity.password.set': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+  }),
+  'evt.identity.welcome.sent': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+  }),
+  'evt.identity.request.created': Type.Object({
+    requestId: Type.String(),
+    email: Type.String(),
+    type: Type.String(),
+    organization: Type.String(),
+    userManagerId: Type.Union([Type.String(), Type.Null()]),
+  }),
+  'evt.identity.request.approved': Type.Object({
+    requestId: Type.String(),
+    email: Type.String(),
+    type: Type.String(),
+    organization: Type.String(),
+    userIds: Type.Array(Type.String()),
+  }),
+  'evt.identity.request.denied': Type.Object({
+    requestId: Type.String(),
+    email: Type.String(),
+    type: Type.String(),
+    organization: Type.String(),
+  }),
+  /** An e-mail left through the mail adapter (SendGrid or the dev mailbox). */
+  'evt.identity.mail.sent': Type.Object({
+    mailId: Type.String(),
+    kind: Type.String(),
+    to: Type.Array(Type.String()),
+    subject: Type.String(),
+  }),
 } as const;

@@ -40,4 +40,6 @@ export const QuestionnaireEvents = {
   'evt.questionnaire.section.locked': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String() }),
   'evt.questionnaire.section.unlocked': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String() }),
   'evt.questionnaire.adminComment.saved': Type.Object({ ...At, sectionId: Type.Number() }),
+  /** Carry-forward: a respondent confirmed a section unchanged since the period it started from. */
+  'evt.questionnaire.section.confirmed': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String(), carriedFromPeriodName: Type.String() }),
 };

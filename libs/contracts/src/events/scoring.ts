@@ -22,4 +22,10 @@ export const ScoringEvents = {
     score: Nullable(Type.Number()),
     category: Type.String(),
   }),
+  /** An admin moved a country between the Compliance Index (contracting state) and the Enforceability Index. */
+  'evt.scoring.country.reclassified': Type.Object({
+    groupId: Type.String(),
+    groupName: Type.String(),
+    contracting: Type.Boolean(),
+  }),
 };

@@ -1,49 +1,113 @@
 import { sql } from '@cti/db';
-import type { AuditReportBody, AuditRow } from '@cti/contracts';
+import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, type AuditReport, type AuditReportBody } from '@cti/contracts';
 import { BadRequest } from '@cti/service-kit';
 import type { AuditExecutor } from '../db';
+import { resolveContains, valueQuery } from '../filters/filter-values';
 
 const DAY = 86_400_000;
-export const REPORT_ROW_LIMIT = 10_000;
 
-/** A date (YYYY-MM-DD) as an end bound means the whole day. */
+/** [from, to) of the report; a date (YYYY-MM-DD) as the end bound means the whole day, in UTC. */
 function bounds(start: string, end: string): [string, string] {
   const s = Date.parse(start);
   const e = Date.parse(end);
-  if (Number.isNaN(s) || Number.isNaN(e)) throw new BadRequest('A problem occurred! Make sure fields are correct and try again.');
+  if (Number.isNaN(s) || Number.isNaN(e)) throw new BadRequest(AuditMessages.failure);
   const endExclusive = /^\d{4}-\d{2}-\d{2}$/.test(end) ? e + DAY : e + 1;
+  if (endExclusive <= s) throw new BadRequest(AuditMessages.failure);
   return [new Date(s).toISOString(), new Date(endExclusive).toISOString()];
 }
 
-const containsAny = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean).map((v) => `%${v.replace(/[\\%_]/g, '\\$&')}%`);
+const texts = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
 
-/** Audit rows in the date range matching every given filter list (any value of a list), newest first. */
-export async function auditReport(db: AuditExecutor, body: AuditReportBody): Promise<AuditRow[]> {
+/** Filters as exact column values and one text query; null when some filter matches nothing at all. */
+interface ResolvedFilters {
+  actions: string[] | null;
+  countries: string[] | null;
+  names: string[] | null;
+  /** tsquery text over the description's words. */
+  words: string | null;
+}
+
+async function resolveFilters(db: AuditExecutor, body: AuditReportBody): Promise<ResolvedFilters | null> {
+  const [actions, countries, names, words] = await Promise.all([
+    resolveContains(db, 'Action', texts(body.actions)),
+    resolveContains(db, 'Country', texts(body.countries)),
+    resolveContains(db, 'Name', texts(body.names)),
+    valueQuery(db, texts(body.values)),
+  ]);
+  for (const list of [actions, countries, names]) if (list && list.length === 0) return null;
+  if (words === '') return null;
+  return { actions, countries, names, words };
+}
+
+function filtered(db: AuditExecutor, from: string, to: string, f: ResolvedFilters) {
+  let query = db.selectFrom('auditRows').where('stamp', '>=', from).where('stamp', '<', to);
+  if (f.actions) query = query.where('action', 'in', f.actions);
+  if (f.countries) query = query.where('country', 'in', f.countries);
+  if (f.names) query = query.where('name', 'in', f.names);
+  if (f.words) query = query.where(sql<boolean>`value_search @@ ${f.words}::tsquery`);
+  return query;
+}
+
+/**
+ * One page of the audit rows in the date range that match every given filter list
+ * (any value of a list), newest first. The total is counted up to AUDIT_COUNT_CAP so a
+ * page costs the same over a thousand rows or a million.
+ */
+export async function auditReport(db: AuditExecutor, body: AuditReportBody): Promise<AuditReport> {
   const [from, to] = bounds(body.start, body.end);
-  let query = db
-    .selectFrom('auditRows')
-    .select(['id', 'action', 'value', 'country', 'name', 'stamp', 'questionId', 'questionnaireId', 'groupId'])
-    .where('stamp', '>=', from)
-    .where('stamp', '<', to);
-  const filters: Array<['action' | 'country' | 'name' | 'value', string[]]> = [
-    ['action', containsAny(body.actions)],
-    ['country', containsAny(body.countries)],
-    ['name', containsAny(body.names)],
-    ['value', containsAny(body.values)],
-  ];
-  for (const [column, patterns] of filters) {
-    if (patterns.length) query = query.where((eb) => eb.or(patterns.map((p) => eb(sql.ref(column), 'ilike', p))));
-  }
-  const rows = await query.orderBy('stamp', 'desc').limit(REPORT_ROW_LIMIT).execute();
-  return rows.map((r) => ({
-    Id: r.id,
-    Action: r.action,
-    Value: r.value,
-    Country: r.country,
-    Name: r.name,
-    Stamp: r.stamp,
-    QuestionId: r.questionId,
-    QuestionnaireId: r.questionnaireId,
-    GroupId: r.groupId,
-  }));
+  const page = body.page ?? 1;
+  const pageSize = body.pageSize ?? AUDIT_PAGE_SIZE;
+  const offset = (page - 1) * pageSize;
+  const empty: AuditReport = { Rows: [], Total: 0, TotalCapped: false, Page: page, PageSize: pageSize };
+
+  const filters = await resolveFilters(db, body);
+  if (!filters) return empty;
+  const direction = body.sort === 'asc' ? 'asc' : 'desc';
+
+  const [rows, counted] = await Promise.all([
+    offset >= AUDIT_COUNT_CAP
+      ? Promise.resolve([])
+      : db
+          .selectFrom(
+            filtered(db, from, to, filters)
+              .select(['seq', 'id', 'action', 'value', 'country', 'name', 'stamp', 'questionId', 'questionnaireId', 'groupId'])
+              .orderBy('stamp', direction)
+              .orderBy('seq', direction)
+              .limit(pageSize)
+              .offset(offset)
+              .as('r'),
+          )
+          .leftJoin('answerChanges as c', 'c.id', 'r.id')
+          .selectAll('r')
+          .select(['c.before', 'c.after'])
+          .orderBy('r.stamp', direction)
+          .orderBy('r.seq', direction)
+          .execute(),
+    db
+      .selectFrom(filtered(db, from, to, filters).select(sql`1`.as('one')).limit(AUDIT_COUNT_CAP + 1).as('m'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const capped = counted.n > AUDIT_COUNT_CAP;
+  return {
+    Rows: rows.map((r) => ({
+      Id: r.id,
+      Seq: Number(r.seq),
+      Action: r.action,
+      Value: r.value,
+      Country: r.country,
+      Name: r.name,
+      Stamp: r.stamp,
+      QuestionId: r.questionId,
+      QuestionnaireId: r.questionnaireId,
+      GroupId: r.groupId,
+      Before: r.before ?? null,
+      After: r.after ?? null,
+    })),
+    Total: capped ? AUDIT_COUNT_CAP : counted.n,
+    TotalCapped: capped,
+    Page: page,
+    PageSize: pageSize,
+  };
 }

@@ -6,6 +6,37 @@ import { identityDb } from '../db';
 import { createGroup, findGroupByName } from '../groups/create-group';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/repository';
+import { createAccessRequest } from '../requests/access-requests';
+
+/** Groups without a country: calculator (ACC) groups and the working group's members. */
+const DEMO_OTHER_GROUPS = [
+  { name: 'AWG Members', type: 'AWG Member' as const },
+  { name: 'Demo Lessors ACC', type: 'ACC Group' as const },
+  { name: 'Demo Airlines ACC', type: 'ACC Group' as const },
+];
+
+/** Regular access requests waiting in the queue, so the approval flow can be tried. */
+const DEMO_REQUESTS = [
+  {
+    email: 'new.lessor@example.org',
+    type: 'Compliance Index',
+    organization: 'Harbour Aircraft Leasing',
+    organizationAddress: '1 Harbour Road, Dublin',
+    reasoning: 'We lease aircraft into several contracting states and want the country scorecards.',
+    name: 'Lena Lessor',
+    title: 'Head of Legal',
+    extraUsers: [{ email: 'analyst@example.org', name: 'Andy Analyst', title: 'Analyst' }],
+  },
+  {
+    email: 'carbon.buyer@example.net',
+    type: 'Carbon Calculator',
+    organization: 'Green Fleet Finance',
+    organizationAddress: '20 Quay Street, Amsterdam',
+    reasoning: 'We want to try the carbon calculator for our portfolio.',
+    name: 'Cara Carbon',
+    title: 'Sustainability Lead',
+  },
+];
 
 /**
  * Demo countries and one account per kind of user, created through the same
@@ -19,6 +50,10 @@ export async function seedDemoData(app: ServiceApp): Promise<void> {
     await app.inTransaction((trx) =>
       createGroup(trx, { name: country.name, type: 'Country', countryId: country.code.toUpperCase(), logoPath: flagPath(country.code) }, null),
     );
+  }
+  for (const group of DEMO_OTHER_GROUPS) {
+    if (await findGroupByName(db, group.name)) continue;
+    await app.inTransaction((trx) => createGroup(trx, { name: group.name, type: group.type }, null));
   }
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, account.email)) continue;
@@ -47,5 +82,10 @@ export async function seedDemoData(app: ServiceApp): Promise<void> {
       // demo accounts have already agreed to the terms
       await trx.updateTable('users').set({ mustAgreeCtc: false, agreedCtcAt: sql`now()` }).where('id', '=', userId).execute();
     });
+  }
+  for (const request of DEMO_REQUESTS) {
+    const exists = await db.selectFrom('accessRequests').select('id').where('email', '=', request.email).where('type', '=', request.type).executeTakeFirst();
+    if (exists) continue;
+    await app.inTransaction((trx) => createAccessRequest(trx, request, null));
   }
 }

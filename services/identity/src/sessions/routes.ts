@@ -1,5 +1,6 @@
-import { Unauthorized, type ServiceApp } from '@cti/service-kit';
-import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam } from '@cti/contracts';
+import { Forbidden, Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config';
 import { login } from './login';
 import { logout } from './logout';
@@ -25,14 +26,36 @@ export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssu
     async (request) => refreshSession(app, issuer, request.body.token, { free: false }),
   );
 
+  // a logout with an access token that just expired is still a logout
+  const logoutClaims = (request: FastifyRequest): AccessClaims => {
+    const claims = request.principal ?? (request.headers.authorization ? app.verifyIgnoringExpiry(request.headers.authorization.slice(7)) : null);
+    if (!claims) throw new Unauthorized();
+    return claims;
+  };
+
   app.post(
     '/api/user/logout/:userId',
     { schema: { tags: ['sessions'], params: UserIdParam, response: { 200: MessageBody, ...errors } } },
     async (request) => {
-      // a logout with an access token that just expired is still a logout
-      const claims = request.principal ?? (request.headers.authorization ? app.verifyIgnoringExpiry(request.headers.authorization.slice(7)) : null);
-      if (!claims) throw new Unauthorized();
-      await logout(app, claims, request.params.userId, false);
+      await logout(app, logoutClaims(request), request.params.userId, false);
+      return { message: 'Logged out.' };
+    },
+  );
+
+  /** Free users refresh and log out with their own calls (accounts §4/§7). */
+  app.post(
+    '/api/freeUser/refresh',
+    { schema: { tags: ['free access'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },
+    async (request) => refreshSession(app, issuer, request.body.token, { free: true }),
+  );
+
+  app.post(
+    '/api/freeUser/logout/:username',
+    { schema: { tags: ['free access'], params: UsernameParam, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      const claims = logoutClaims(request);
+      if (claims.email.toLowerCase() !== request.params.username.trim().toLowerCase()) throw new Forbidden();
+      await logout(app, claims, claims.sub, true);
       return { message: 'Logged out.' };
     },
   );

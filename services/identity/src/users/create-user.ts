@@ -1,8 +1,8 @@
 import { appendToOutbox, Conflict, BadRequest } from '@cti/service-kit';
-import type { EventActor } from '@cti/contracts';
+import { UserAnswers, type EventActor } from '@cti/contracts';
 import type { IdentityExecutor } from '../db';
 import { hashPassword, isEmail, normalizeEmail } from './passwords';
-import { findUserByEmail, insertUser, setUserGroups, setUserRoles, type NewUser } from './repository';
+import { findUserByEmail, insertUser, revokeAllSessions, setUserGroups, setUserRoles, type NewUser } from './repository';
 
 export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'> {
   email: string;
@@ -11,16 +11,38 @@ export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'>
   groupIds: string[];
 }
 
-/** Creates a user with roles and groups and records `evt.identity.user.created` (in the caller's transaction). */
+/**
+ * Creates a user with roles and groups and records `evt.identity.user.created` (in the
+ * caller's transaction). A free user with the same e-mail becomes this credentialed user.
+ */
 export async function createUser(trx: IdentityExecutor, input: CreateUserInput, actor: EventActor | null): Promise<string> {
-  if (!isEmail(input.email)) throw new BadRequest('Invalid Username');
+  if (!isEmail(input.email)) throw new BadRequest(UserAnswers.invalidUsername);
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(trx, email)) throw new Conflict('User already exists');
-  const userId = await insertUser(trx, {
-    ...input,
-    email,
-    passwordHash: input.password ? await hashPassword(input.password) : null,
-  });
+  const existing = await findUserByEmail(trx, email);
+  if (existing && !existing.isFree) throw new Conflict(UserAnswers.userExists);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  let userId: string;
+  if (existing) {
+    userId = existing.id;
+    const { roleIds: _r, groupIds: _g, password: _p, ...fields } = input;
+    await trx
+      .updateTable('users')
+      .set({
+        ...fields,
+        email,
+        name: input.name ?? `${input.firstName} ${input.lastName}`.trim(),
+        isFree: false,
+        passwordHash,
+        mustAgreeCtc: input.mustAgreeCtc ?? true,
+        confirmedAt: null,
+      })
+      .where('id', '=', userId)
+      .execute();
+    // the free session ends: the account now signs in with a password
+    await revokeAllSessions(trx, userId);
+  } else {
+    userId = await insertUser(trx, { ...input, email, passwordHash });
+  }
   await setUserRoles(trx, userId, input.roleIds);
   await setUserGroups(trx, userId, input.groupIds);
   await appendToOutbox(trx, {

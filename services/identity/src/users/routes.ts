@@ -1,8 +1,19 @@
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
-import { ErrorBody, MessageBody } from '@cti/contracts';
+import { RouteRules } from '@cti/access';
+import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
+import { AccountUpdateBody, ErrorBody, IdParam, InternalUser, InternalUserLookup, ManagedUser, MessageBody, UserIdParam, UserPayload } from '@cti/contracts';
+import Type from 'typebox';
+import type { IdentityContext } from '../context';
+import { identityDb } from '../db';
+import { isTokenValid } from '../tokens/one-time-tokens';
+import { updateOwnAccount } from './account';
 import { agreeToTerms } from './agree';
+import { getUser, listManagedUsers, registerUser, resendWelcome, updateUser } from './manage-users';
+import { isUuid, loadInternalUsers } from './user-views';
 
-export async function userRoutes(app: ServiceApp) {
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody };
+
+/** Users admin, My account, the terms gate and the internal user look-ups (accounts §7). */
+export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
   app.get(
     '/api/user/agree',
     { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } } },
@@ -10,5 +21,73 @@ export async function userRoutes(app: ServiceApp) {
       await agreeToTerms(app, claimsOf(request));
       return { message: 'Agreed' };
     },
+  );
+
+  app.get(
+    '/api/user/groupManager',
+    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['users'], response: { 200: Type.Array(ManagedUser), ...errors } } },
+    async (request) => listManagedUsers(app, claimsOf(request)),
+  );
+
+  app.post(
+    '/api/user/register',
+    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } } },
+    async (request) => registerUser(app, ctx, request, request.body),
+  );
+
+  app.post(
+    '/api/user/update',
+    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } } },
+    async (request) => updateUser(app, request, request.body),
+  );
+
+  app.post(
+    '/api/user/account',
+    { preHandler: app.requireUser, schema: { tags: ['users'], body: AccountUpdateBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => updateOwnAccount(app, request, request.body),
+  );
+
+  app.get(
+    '/api/user/sendReset/:userId',
+    { schema: { tags: ['users'], description: 'Resend the welcome e-mail.', params: UserIdParam, response: { 200: MessageBody, ...errors } } },
+    async (request) => resendWelcome(app, ctx, request, request.params.userId),
+  );
+
+  app.get(
+    '/api/user/:id',
+    {
+      schema: {
+        tags: ['users'],
+        description: 'The user themself, a manager of the user, or the holder of a valid welcome token (set-password page).',
+        params: IdParam,
+        querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: { 200: ManagedUser, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const token = request.query.token;
+      const welcome = !!token && isUuid(id) && (await isTokenValid(identityDb(app), 'welcome', token, id));
+      // an expired session is refreshed by the client and asked again
+      if (!request.principal && !welcome && request.tokenExpired) throw new TokenExpired();
+      return getUser(app, request.principal, id, welcome);
+    },
+  );
+
+  // what other services learn about users (commerce lists subscriptions with user and organization)
+  app.get(
+    '/internal/users/:id',
+    { preHandler: app.requireService, schema: { hide: true, params: IdParam, response: { 200: InternalUser, 403: ErrorBody, 404: ErrorBody } } },
+    async (request) => {
+      const [user] = await loadInternalUsers(identityDb(app), [request.params.id]);
+      if (!user) throw new NotFound('User not found');
+      return user;
+    },
+  );
+
+  app.post(
+    '/internal/users/lookup',
+    { preHandler: app.requireService, schema: { hide: true, body: InternalUserLookup, response: { 200: Type.Array(InternalUser), 403: ErrorBody } } },
+    async (request) => loadInternalUsers(identityDb(app), request.body.ids),
   );
 }

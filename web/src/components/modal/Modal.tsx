@@ -9,33 +9,50 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Pixel width on wide screens (the spec's user and approval modals use 960). */
   width?: number;
+  /** Id of an element inside that describes the dialog (e.g. a confirmation's question). */
+  describedBy?: string;
 }
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** A dialog: focus moves in and stays in (Tab wraps), Escape and the backdrop close it, focus returns after. */
-export function Modal({ open, title, onClose, children, footer, width = 600 }: ModalProps) {
+const visible = (el: HTMLElement) => el.offsetParent !== null || el.getClientRects().length > 0;
+
+/**
+ * A dialog: focus moves in (to the first control of the body, else the dialog itself) and
+ * stays in (Tab wraps), Escape and the backdrop close it, focus returns to where it was.
+ * Re-renders of the opener (a new `onClose` each time) do not move focus.
+ */
+export function Modal({ open, title, onClose, children, footer, width = 600, describedBy }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
 
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>(focusable);
+    const body = dialog.current?.querySelector<HTMLElement>('.modal-body');
+    const first = body ? Array.from(body.querySelectorAll<HTMLElement>(focusable)).find(visible) : undefined;
     (first ?? dialog.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
-        onClose();
+        closeRef.current();
+        return;
       }
       if (e.key === 'Tab' && dialog.current) {
-        const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(focusable));
-        if (!items.length) return;
+        const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(focusable)).filter(visible);
+        if (!items.length) {
+          e.preventDefault();
+          return;
+        }
         const [head, tail] = [items[0]!, items[items.length - 1]!];
-        if (e.shiftKey && document.activeElement === head) {
+        const inside = dialog.current.contains(document.activeElement);
+        if (e.shiftKey && (document.activeElement === head || !inside || document.activeElement === dialog.current)) {
           e.preventDefault();
           tail.focus();
-        } else if (!e.shiftKey && document.activeElement === tail) {
+        } else if (!e.shiftKey && (document.activeElement === tail || !inside)) {
           e.preventDefault();
           head.focus();
         }
@@ -46,22 +63,31 @@ export function Modal({ open, title, onClose, children, footer, width = 600 }: M
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('modal-open');
-      previous?.focus?.();
+      if (previous && document.contains(previous)) previous.focus?.();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} style={{ maxWidth: width }}>
-        <header className="modal-header">
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && closeRef.current()}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        style={{ maxWidth: width }}
+      >
+        <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-            ×
+          <button type="button" className="icon-button" aria-label="Close" onClick={() => closeRef.current()}>
+            <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         <div className="modal-body">{children}</div>
-        {footer && <footer className="modal-footer">{footer}</footer>}
+        {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -1,0 +1,20 @@
+import type { RoleName } from './roles';
+
+/** Role meanings of accounts §6, for the roles description modal of the users admin. */
+export const RoleDescriptions: Record<RoleName, string> = {
+  Admin: 'Manages everything: users, groups, access requests, subscriptions, products, periods, documents, questionnaires, audit and purchase logs.',
+  AWGMember: 'Member of the working group with access to both sites (Compliance Index and Carbon Calculator).',
+  AWGMemberCTC: 'Member of the working group with access to the Compliance Index only.',
+  AWGMemberACC: 'Member of the working group with access to the Carbon Calculator only.',
+  Enhanced: 'Enhanced subscriber: equals member access to the Compliance Index.',
+  Standard: 'Standard subscriber: member access except complimentary certified-for-transaction scorecards, annotations and graphing.',
+  CountryRespondent: 'Answers the legal questionnaires of their country groups.',
+  CountryViewer: 'Sees all materials for their country groups.',
+  FreeAccess: 'Free access: the public indexes after giving a name, a company and an e-mail address.',
+  CFTAccess: 'May download certified-for-transaction scorecards.',
+  AnnotationAccess: 'May read the annotations of every country.',
+  ScoringAccess: 'May see scoring details.',
+  CFTPackage: 'Bought a package of certified-for-transaction scorecards.',
+  ACCPresaleAccess: 'Carbon Calculator access before payment (unpaid).',
+  ACCFullAccess: 'Paid Carbon Calculator access; its expiry shows a notice on My account.',
+};

@@ -1,0 +1,121 @@
+import type { IncomingMessage } from 'node:http';
+import fp from 'fastify-plugin';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, ConsoleSpanExporter, ParentBasedSampler, SimpleSpanProcessor, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
+import { REQUEST_ID_KEY } from '@cti/events';
+
+export interface TracingOptions {
+  serviceName: string;
+  /** `none` keeps trace ids (logs, propagation) but exports nothing. */
+  exporter: 'none' | 'otlp' | 'console';
+  /** OTLP/HTTP base URL (`http://collector:4318`); `/v1/traces` is appended. */
+  otlpEndpoint: string;
+  /** Share of new traces sampled (parent's decision wins for propagated ones). */
+  sampleRatio: number;
+}
+
+let provider: NodeTracerProvider | null = null;
+
+/**
+ * Registers the OpenTelemetry SDK once per process: W3C trace-context propagation,
+ * AsyncLocalStorage context, and the configured exporter (none by default). Later
+ * calls (several apps in one test process) reuse the first registration.
+ */
+export function setupTracing(options: TracingOptions): NodeTracerProvider {
+  if (provider) return provider;
+  const spanProcessors: SpanProcessor[] = [];
+  if (options.exporter === 'otlp') {
+    const base = options.otlpEndpoint.replace(/\/+$/, '') || 'http://localhost:4318';
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/v1/traces` })));
+  } else if (options.exporter === 'console') {
+    spanProcessors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
+  }
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio) }),
+    spanProcessors,
+  });
+  provider.register();
+  return provider;
+}
+
+/** Sends the spans still buffered (process shutdown). */
+export async function flushTracing(): Promise<void> {
+  await provider?.forceFlush().catch(() => undefined);
+}
+
+interface RequestTrace {
+  span: Span;
+  ctx: Context;
+}
+
+const requestTraces = new WeakMap<IncomingMessage, RequestTrace>();
+const tracer = () => trace.getTracer('@cti/service-kit');
+
+/**
+ * The server span of a request, started from the caller's `traceparent` when it sent
+ * one. Made when Fastify creates the request logger, so even its first line carries
+ * the trace id.
+ */
+export function requestTrace(raw: IncomingMessage): RequestTrace {
+  let found = requestTraces.get(raw);
+  if (!found) {
+    const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
+    const span = tracer().startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: (raw.url ?? '').split('?')[0] } }, parent);
+    found = { span, ctx: trace.setSpan(parent, span) };
+    requestTraces.set(raw, found);
+  }
+  return found;
+}
+
+/** Trace and span ids for log lines (empty when tracing is not set up). */
+export function traceFields(span: Span | undefined): { traceId?: string; spanId?: string } {
+  const sc = span?.spanContext();
+  if (!sc || !trace.isSpanContextValid(sc)) return {};
+  return { traceId: sc.traceId, spanId: sc.spanId };
+}
+
+/**
+ * Runs each request inside its span's context (with its request id), so logs, calls to
+ * other services and events written to the outbox carry the trace onward.
+ */
+export const tracingPlugin = fp(
+  async (app) => {
+    const enter = (request: { raw: IncomingMessage; id: string }, done: () => void) => {
+      const { ctx } = requestTrace(request.raw);
+      context.with(ctx.setValue(REQUEST_ID_KEY, request.id), done);
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      const { span } = requestTrace(request.raw);
+      const route = request.routeOptions.url;
+      if (route) {
+        span.updateName(`${request.method} ${route}`);
+        span.setAttribute(ATTR_HTTP_ROUTE, route);
+      }
+      const { traceId } = traceFields(span);
+      if (traceId) reply.header('x-trace-id', traceId);
+      enter(request, done);
+    });
+    // body parsing leaves the request's async context: enter it again before the handler
+    app.addHook('preHandler', (request, _reply, done) => enter(request, done));
+    app.addHook('onError', async (request, _reply, error) => {
+      requestTrace(request.raw).span.recordException(error);
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const { span } = requestTrace(request.raw);
+      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+    app.addHook('onRequestAbort', async (request) => {
+      const { span } = requestTrace(request.raw);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'client aborted' });
+      span.end();
+    });
+  },
+  { name: 'cti-tracing' },
+);

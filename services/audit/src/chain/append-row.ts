@@ -1,0 +1,33 @@
+import type { AuditExecutor } from '../db';
+import { chainHash, type ChainedContent } from './chain-hash';
+
+/** A row to append: its content without the chain position. */
+export type NewAuditRow = Omit<ChainedContent, 'seq'>;
+
+/**
+ * Appends one row to the chain: locks the chain head (so appends from every replica
+ * take turns), links the row to the last one and moves the head. A Response row's
+ * change record is stored beside it, covered by the same link. Returns false when the
+ * event already has its row (a redelivery whose processed mark was lost).
+ */
+export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAuditRow): Promise<boolean> {
+  const head = await trx.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+  const existing = await trx.selectFrom('auditRows').select('seq').where('id', '=', row.id).executeTakeFirst();
+  if (existing) return false;
+
+  const content: ChainedContent = { ...row, seq: Number(head.lastSeq) + 1, stamp: new Date(row.stamp).toISOString() };
+  const hash = chainHash(key, head.lastHash, content);
+  const { change, ...columns } = content;
+  await trx
+    .insertInto('auditRows')
+    .values({ ...columns, hash })
+    .execute();
+  if (change) {
+    await trx
+      .insertInto('answerChanges')
+      .values({ id: content.id, ...change })
+      .execute();
+  }
+  await trx.updateTable('auditChainHead').set({ lastSeq: content.seq, lastHash: hash }).where('id', '=', 1).execute();
+  return true;
+}

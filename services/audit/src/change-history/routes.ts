@@ -1,0 +1,29 @@
+import { canReadChangeHistory, changeHistoryRule, changeHistoryScope } from '@cti/access';
+import { ChangeHistory, ErrorBody, QuestionChangesBody, RecentChanges, RecentChangesParams } from '@cti/contracts';
+import { Forbidden, principalOf, type ServiceApp } from '@cti/service-kit';
+import { auditDb } from '../db';
+import { questionHistory, recentChanges } from './change-history';
+
+/**
+ * Change history (questionnaire §2 country view, §7): recent changes for the country
+ * dashboard and one question's history for the modal, for admins and for the
+ * respondents and viewers of the country.
+ */
+export async function changeHistoryRoutes(app: ServiceApp) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+  app.get(
+    '/api/questionnaire/changes/:count',
+    { preHandler: app.requireRule(changeHistoryRule), schema: { tags: ['audit'], params: RecentChangesParams, response: { 200: RecentChanges, ...errors } } },
+    async (request) => recentChanges(auditDb(app), changeHistoryScope(principalOf(request.principal!)), request.params.count),
+  );
+
+  app.post(
+    '/api/questionnaire/changes/question',
+    { preHandler: app.requireRule(changeHistoryRule), schema: { tags: ['audit'], body: QuestionChangesBody, response: { 200: ChangeHistory, ...errors } } },
+    async (request) => {
+      if (!canReadChangeHistory(principalOf(request.principal!), request.body.groupId)) throw new Forbidden();
+      return questionHistory(auditDb(app), request.body);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { RoleIds } from '@cti/access';
+import type { AuditChainCheck } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { auditService } from '../../src/app';
+import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
+
+let ctx: TestContext;
+let audit: ServiceApp;
+
+/** Runs SQL as the database superuser with the append-only triggers bypassed: a tamperer, not the application. */
+const tamper = (statement: string) => ctx.query(`begin; set local session_replication_role = replica; ${statement}; commit;`);
+
+const verify = async (token = adminToken) => audit.inject({ method: 'POST', url: '/api/report/audit/verify', headers: { authorization: `Bearer ${token}` } });
+const check = async () => {
+  const res = await verify();
+  expect(res.statusCode).toBe(200);
+  return res.json() as AuditChainCheck;
+};
+
+beforeEach(async () => {
+  ctx = await createTestContext();
+  audit = await ctx.start(auditService);
+  const who = actor('Rory Respondent', ['Ireland']);
+  await publish(
+    audit,
+    ...Array.from({ length: 6 }, (_, i) => envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: `rory${i}@example.com`, free: false }, who)),
+    envelope('evt.questionnaire.answer.saved', answerSaved(), who),
+  );
+  await waitForRows(audit, 7);
+});
+afterEach(() => ctx.close());
+
+it('finds the untouched chain intact', async () => {
+  expect(await check()).toEqual({ Valid: true, Checked: 7, FirstBroken: null });
+});
+
+it('names the first row whose content was altered directly in the database', async () => {
+  await tamper(`update audit.audit_rows set name = 'Someone Else' where seq = 3`);
+  expect(await check()).toMatchObject({ Valid: false, Checked: 2, FirstBroken: { Seq: 3, Action: 'Login', Reason: 'altered' } });
+});
+
+it('finds an altered answer in a change record', async () => {
+  await tamper(`update audit.answer_changes set after = 'No'`);
+  expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 7, Action: 'Response', Reason: 'altered' } });
+});
+
+it('finds a row that was removed from the middle', async () => {
+  await tamper(`delete from audit.audit_rows where seq = 4`);
+  expect(await check()).toMatchObject({ Valid: false, Checked: 3, FirstBroken: { Seq: 4, Id: null, Reason: 'missing' } });
+});
+
+it('finds rows cut from the end of the chain', async () => {
+  await tamper(`delete from audit.answer_changes; delete from audit.audit_rows where seq >= 6`);
+  expect(await check()).toMatchObject({ Valid: false, Checked: 5, FirstBroken: { Seq: 6, Reason: 'truncated' } });
+});
+
+it('finds a row whose hash was recomputed without the chain key', async () => {
+  // a tamperer recomputes the link with a plain SHA-256 instead of the keyed HMAC
+  await tamper(`update audit.audit_rows set value = 'rory@example.com logged out', hash = sha256(convert_to('forged', 'UTF8')) where seq = 2`);
+  expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 2, Reason: 'altered' } });
+});
+
+it('refuses updates, deletes and truncation of audit rows and change records', async () => {
+  await expect(ctx.query(`update audit.audit_rows set name = 'x' where seq = 1`)).rejects.toThrow(/append-only/);
+  await expect(ctx.query(`delete from audit.answer_changes`)).rejects.toThrow(/append-only/);
+  await expect(ctx.query(`truncate audit.audit_rows cascade`)).rejects.toThrow(/append-only/);
+  expect((await check()).Valid).toBe(true);
+});
+
+it('keeps the chain intact while rows keep coming, and is for admins only', async () => {
+  await publish(audit, ...Array.from({ length: 5 }, (_, i) => envelope('evt.identity.user.agreed', { userId: `u-${i}`, email: `a${i}@example.com` }, null)));
+  const during = await check();
+  expect(during.Valid).toBe(true);
+  await waitForRows(audit, 12);
+  expect(await check()).toEqual({ Valid: true, Checked: 12, FirstBroken: null });
+  const viewer = signTestToken({ sub: 'viewer-1', roles: [RoleIds.CountryViewer] });
+  expect((await verify(viewer)).statusCode).toBe(403);
+});

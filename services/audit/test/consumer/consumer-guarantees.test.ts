@@ -1,0 +1,122 @@
+import { createDatabase, type Kysely } from '@cti/db';
+import { connectEventBus, DurableConsumer } from '@cti/events';
+import { identityService } from '@cti/identity';
+import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { auditService } from '../../src/app';
+import { recordEvent } from '../../src/audit-log/record-event';
+import { requestReplay } from '../../src/chain/replay';
+import { DEV_CHAIN_KEY } from '../../src/config';
+import type { AuditDB } from '../../src/db';
+import { actor, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
+
+const silent = { info() {}, warn() {}, error() {} };
+let ctx: TestContext;
+let identity: ServiceApp;
+let db: Kysely<AuditDB>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // identity publishes through its outbox like any producer of the platform
+  identity = await ctx.start(identityService);
+  db = createDatabase<AuditDB>({ connectionString: ctx.databaseUrl, schema: 'audit', poolSize: 2 });
+});
+afterAll(async () => {
+  await db.destroy();
+  await ctx.close();
+});
+
+const rowsOf = (eventId: string) => db.selectFrom('auditRows').selectAll().where('id', '=', eventId).execute();
+
+it('stores an event redelivered after a crash between commit and ack once', async () => {
+  const audit = await ctx.start(auditService);
+  await audit.close();
+
+  // an audit process that commits the row and dies before acking: its connection goes
+  // away with the message unacknowledged, so JetStream redelivers it after the ack wait
+  const crashBus = await connectEventBus({ servers: ctx.env.NATS_URL!, name: 'audit-crashing', subjects: identity.events.bus.subjects });
+  let crashed = false;
+  const crashing = new DurableConsumer({
+    bus: crashBus,
+    db,
+    durable: 'audit',
+    filter: ['evt.>'],
+    logger: silent,
+    ackWaitMs: 1000,
+    handle: (event, trx) => recordEvent(trx, event, DEV_CHAIN_KEY),
+    beforeAck: async () => {
+      crashed = true;
+      await crashBus.nc.close();
+      throw new Error('process died before ack');
+    },
+  });
+  await crashing.start();
+  const [event] = await publish(identity, envelope('evt.identity.user.loggedIn', { userId: 'u-crash', email: 'crash@example.com', free: false }, actor('Casey Crash')));
+  await eventually(() => crashed);
+  await crashing.stop();
+  expect(await rowsOf(event!.id)).toHaveLength(1);
+  // past the crashed process's ack wait: the message waits for redelivery
+  await new Promise((r) => setTimeout(r, 2500));
+
+  // the restarted service gets the redelivery, finds it processed, and acks it
+  const restarted = await ctx.start(auditService);
+  const consumer = restarted.events.consumers[0]!;
+  await eventually(() => consumer.stats.duplicates >= 1, 20_000);
+  await eventually(async () => (await restarted.events.bus.jsm.consumers.info(restarted.events.bus.subjects.stream, 'audit')).num_ack_pending === 0, 20_000);
+  expect(await rowsOf(event!.id)).toHaveLength(1);
+  await restarted.close();
+}, 60_000);
+
+it('stores every event published while the audit service was down once it starts', async () => {
+  const before = await auditRowCount({ db } as unknown as ServiceApp);
+  // committed by identity while no audit process runs: the outbox relay publishes them
+  const published = await identity.inTransaction(async (trx) => {
+    const out = [];
+    for (let i = 0; i < 5; i++) {
+      out.push(await appendToOutbox(trx, { type: 'evt.identity.user.agreed', actor: actor(`Dana ${i}`, ['Ireland']), data: { userId: `u-${i}`, email: `dana${i}@example.com` } }));
+    }
+    return out;
+  });
+  await eventually(async () => (await identity.db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).length === 0);
+
+  const audit = await ctx.start(auditService);
+  await waitForRows(audit, before + 5);
+  for (const event of published) {
+    const [row] = await rowsOf(event.id);
+    expect(row).toMatchObject({ action: 'Agreement', country: 'Ireland', value: `${(event.data as { email: string }).email} agreed to the Terms and Conditions` });
+  }
+  await audit.close();
+}, 60_000);
+
+it('rebuilds the same rows, change records and chain from a full replay of the stream', async () => {
+  const audit = await ctx.start(auditService);
+  const total = (await auditRowCount(audit)) + 4;
+  await publish(
+    audit,
+    envelope('evt.questionnaire.period.opened', { periodId: 'p-2025', name: '2025 March', createdAt: '2025-03-01T00:00:00.000Z', closedQuestionnaireIds: [], openedQuestionnaireIds: ['q-ie-2025'] }),
+    envelope('evt.questionnaire.answer.saved', answerSaved({ before: null, after: 'No' }), actor('Rory Respondent', ['Ireland'])),
+    envelope('evt.questionnaire.answer.saved', answerSaved({ before: 'No', after: 'Yes' }), actor('Roisin Respondent', ['Ireland'])),
+    envelope('evt.scoring.scores.saved', { questionnaireId: 'q-ie-2025', groupId: 'g-ie', groupName: 'Ireland', periodId: 'p-2025', periodName: '2025 March', score: 87.5, category: 'Very High', previousScore: null }, actor('Ada Admin')),
+  );
+  await waitForRows(audit, total);
+
+  const snapshot = async () => ({
+    rows: await db.selectFrom('auditRows').selectAll().orderBy('seq').execute(),
+    changes: await db.selectFrom('answerChanges').selectAll().orderBy('stamp').execute(),
+    suggestions: await db.selectFrom('auditFilterValues').selectAll().orderBy('key').orderBy('value').execute(),
+    scores: await db.selectFrom('scoreFacts').selectAll().execute(),
+    periods: await db.selectFrom('periods').selectAll().execute(),
+    head: await db.selectFrom('auditChainHead').selectAll().execute(),
+  });
+  const original = await snapshot();
+  expect(original.rows).toHaveLength(total);
+  expect(original.changes).toHaveLength(2);
+
+  await requestReplay(db);
+  await audit.close();
+  const rebuilt = await ctx.start(auditService);
+  await waitForRows(rebuilt, total, 30_000);
+  await eventually(async () => (await rebuilt.events.bus.jsm.consumers.info(rebuilt.events.bus.subjects.stream, 'audit')).num_pending === 0, 20_000);
+  expect(await snapshot()).toEqual(original);
+  expect((await db.selectFrom('auditReplayRequest').select('requestedAt').executeTakeFirstOrThrow()).requestedAt).toBeNull();
+}, 90_000);

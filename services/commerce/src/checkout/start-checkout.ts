@@ -1,0 +1,87 @@
+import { BadRequest, NotFound, type ServiceApp } from '@cti/service-kit';
+import { CommerceMessages, type AccessClaims, type CheckoutSessionAnswer, type StartCheckoutBody } from '@cti/contracts';
+import { commerceDb } from '../db';
+import type { PaymentProvider } from '../payments/provider';
+import { countryNames } from '../countries/countries';
+import { kindOf } from '../products/grants';
+import { findProduct, isUuid } from '../products/repository';
+
+/** `groupId` of the checkout cache: one id, or several joined with commas. */
+export const parseGroupIds = (groupId: string | null | undefined) =>
+  [...new Set((groupId ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+
+/** The provider's customer for this user, created once and remembered. */
+async function customerFor(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims): Promise<string | null> {
+  const db = commerceDb(app);
+  const known = await db.selectFrom('customers').select('customerId').where('userId', '=', claims.sub).where('provider', '=', provider.name).executeTakeFirst();
+  if (known) return known.customerId;
+  const customerId = await provider.ensureCustomer({ userId: claims.sub, email: claims.email, name: claims.name, idempotencyKey: `customer:${claims.sub}` });
+  if (!customerId) return null;
+  await db.insertInto('customers').values({ userId: claims.sub, provider: provider.name, customerId }).onConflict((oc) => oc.columns(['userId', 'provider']).doNothing()).execute();
+  return customerId;
+}
+
+/**
+ * POST api/payment/checkout: opens a checkout at the provider for the product (a
+ * subscription when it has a plan). The per-country product is priced per country
+ * and needs at least one known country.
+ */
+export async function startCheckout(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims, body: StartCheckoutBody): Promise<CheckoutSessionAnswer> {
+  const db = commerceDb(app);
+  const product = await findProduct(db, body.productId);
+  if (!product || product.deletedAt) throw new NotFound(CommerceMessages.emptyCart);
+  const kind = kindOf(product.name);
+  const requested = parseGroupIds(body.groupId);
+  let groupIds: string[] = [];
+  if (kind.perCountry) {
+    const known = await countryNames(db, requested.filter(isUuid));
+    groupIds = requested.filter((id) => known.has(id));
+    if (!groupIds.length || groupIds.length !== requested.length) throw new BadRequest(CommerceMessages.countryRequired);
+  } else if (requested.length) {
+    // a certified scorecard order names its country (and period)
+    groupIds = requested.slice(0, 1);
+  }
+  const quantity = kind.perCountry ? groupIds.length : 1;
+  const mode = product.planId ? 'subscription' : 'payment';
+  const customerId = await customerFor(app, provider, claims);
+  const checkout = await db
+    .insertInto('checkouts')
+    .values({
+      userId: claims.sub,
+      buyerEmail: claims.email,
+      buyerName: claims.name,
+      buyerOrganization: claims.organization ?? '',
+      buyerGroupIds: claims.groups,
+      productId: product.id,
+      productName: product.name,
+      unitPriceCents: product.priceCents,
+      quantity,
+      amountCents: product.priceCents * quantity,
+      groupIds,
+      periodId: body.periodId ?? null,
+      planId: product.planId,
+      mode,
+      provider: provider.name,
+      providerSessionId: null,
+      completedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const base = `${app.config.PUBLIC_URL}/checkout/${encodeURIComponent(product.id)}`;
+  const session = await provider.createCheckout({
+    checkoutId: checkout.id,
+    mode,
+    productName: product.name,
+    description: product.description,
+    unitAmountCents: product.priceCents,
+    quantity,
+    planId: product.planId,
+    customerId,
+    customerEmail: claims.email,
+    successUrl: `${base}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}?cancelled=true`,
+    idempotencyKey: `checkout:${checkout.id}`,
+  });
+  await db.updateTable('checkouts').set({ providerSessionId: session.sessionId }).where('id', '=', checkout.id).execute();
+  return { sessionId: session.sessionId, url: session.url, provider: provider.name };
+}

@@ -1,0 +1,187 @@
+import type { ServiceApp } from '@cti/service-kit';
+import type { Executor, Generated, Kysely } from '@cti/db';
+import type { EventTables } from '@cti/events';
+
+/** Timestamps read as ISO strings (libs/db), defaulting to now() on insert. */
+type Stamp = Generated<string>;
+
+export interface ProductsTable {
+  id: Generated<string>;
+  name: string;
+  description: string;
+  priceCents: number;
+  planId: string | null;
+  deletedAt: string | null;
+  createdAt: Stamp;
+  updatedAt: Stamp;
+}
+
+/** Projection of identity's country groups (from `evt.identity.group.*`). */
+export interface CountriesTable {
+  groupId: string;
+  name: string;
+}
+
+/** Who bought: copied from the access token at purchase time. */
+export interface BuyerColumns {
+  userId: string;
+  buyerEmail: string;
+  buyerName: string;
+  buyerOrganization: string;
+  buyerGroupIds: string[];
+}
+
+export interface CheckoutsTable extends BuyerColumns {
+  id: Generated<string>;
+  productId: string;
+  productName: string;
+  unitPriceCents: number;
+  quantity: number;
+  amountCents: number;
+  groupIds: string[];
+  periodId: string | null;
+  planId: string | null;
+  mode: 'payment' | 'subscription';
+  provider: string;
+  providerSessionId: string | null;
+  status: Generated<'open' | 'completed'>;
+  createdAt: Stamp;
+  completedAt: string | null;
+}
+
+export interface PurchasesTable extends BuyerColumns {
+  id: Generated<string>;
+  checkoutId: string | null;
+  productId: string;
+  productName: string;
+  amountCents: number;
+  currency: Generated<string>;
+  provider: string;
+  /** The provider object one payment is about (payment intent, invoice): one purchase per payment. */
+  paymentKey: string;
+  transactionId: string;
+  subscriptionId: string | null;
+  groupIds: string[];
+  periodId: string | null;
+  purchasedOn: Stamp;
+  accessExpiresOn: string;
+  refundedAt: string | null;
+  refundId: string | null;
+  refundedCents: number | null;
+  expiredAt: string | null;
+}
+
+export interface SubscriptionsTable extends BuyerColumns {
+  id: Generated<string>;
+  provider: string;
+  providerSubscriptionId: string;
+  customerId: string | null;
+  productId: string;
+  planId: string | null;
+  quantity: number;
+  groupIds: string[];
+  status: string;
+  statusNote: string | null;
+  cancelAtPeriodEnd: Generated<boolean>;
+  currentPeriodEnd: string | null;
+  transactionId: string;
+  /** Provider time of the last state applied (seconds); older notices are ignored. */
+  providerVersion: Generated<number>;
+  endedAt: string | null;
+  createdOn: Stamp;
+  updatedAt: Stamp;
+}
+
+export interface CustomersTable {
+  userId: string;
+  provider: string;
+  customerId: string;
+}
+
+/** Provider notifications (webhook events) already applied, by their id. */
+export interface ProviderEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  receivedAt: Stamp;
+}
+
+export interface LocalSessionsTable {
+  id: string;
+  mode: 'payment' | 'subscription';
+  description: string;
+  unitAmountCents: number;
+  quantity: number;
+  planId: string | null;
+  customerEmail: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  status: Generated<'open' | 'paid' | 'cancelled'>;
+  paymentId: string | null;
+  subscriptionId: string | null;
+  createdAt: Stamp;
+  paidAt: string | null;
+}
+
+export interface LocalPlansTable {
+  id: string;
+  name: string;
+  amountCents: number;
+  active: Generated<boolean>;
+  createdAt: Stamp;
+}
+
+export interface LocalSubscriptionsTable {
+  id: string;
+  planId: string;
+  quantity: number;
+  customerEmail: string;
+  metadata: Record<string, string>;
+  status: Generated<'active' | 'canceled'>;
+  cancelAtPeriodEnd: Generated<boolean>;
+  cancelReason: string | null;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  canceledAt: string | null;
+  createdAt: Stamp;
+}
+
+export interface LocalPaymentsTable {
+  id: string;
+  amountCents: number;
+  sessionId: string | null;
+  subscriptionId: string | null;
+  reason: 'checkout' | 'renewal' | 'plan_change';
+  refundId: string | null;
+  refundedAt: string | null;
+  createdAt: Stamp;
+}
+
+export interface LocalPlanChangesTable {
+  id: string;
+  subscriptionId: string;
+  newPlanId: string;
+  returnUrl: string;
+  status: Generated<'open' | 'approved'>;
+  createdAt: Stamp;
+}
+
+export interface CommerceDB extends EventTables {
+  products: ProductsTable;
+  countries: CountriesTable;
+  checkouts: CheckoutsTable;
+  purchases: PurchasesTable;
+  subscriptions: SubscriptionsTable;
+  customers: CustomersTable;
+  providerEvents: ProviderEventsTable;
+  localSessions: LocalSessionsTable;
+  localPlans: LocalPlansTable;
+  localSubscriptions: LocalSubscriptionsTable;
+  localPayments: LocalPaymentsTable;
+  localPlanChanges: LocalPlanChangesTable;
+}
+
+export type CommerceExecutor = Executor<CommerceDB>;
+
+export const commerceDb = (app: ServiceApp) => app.db as Kysely<CommerceDB>;

@@ -1,0 +1,99 @@
+import { actorOf, claimsOf, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
+import { RouteRules } from '@cti/access';
+import {
+  CommerceMessages,
+  ErrorBody,
+  IdParam,
+  PlanAnswer,
+  PlanBody,
+  Product,
+  ProductBody,
+  ProductList,
+  ProductQuickList,
+  PurchasableCountryList,
+} from '@cti/contracts';
+import { commerceDb } from '../db';
+import { listCountries } from '../countries/countries';
+import type { PaymentProvider } from '../payments/provider';
+import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';
+import { findProduct, listProducts, toProduct } from './repository';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
+
+/** Products admin (§2 /admin/products) and the product lookups of purchase and checkout pages. */
+export async function productRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+  const db = commerceDb(app);
+  const admin = app.requireRule(RouteRules.adminOnly);
+
+  app.get(
+    '/api/product/quicklist',
+    { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: ProductQuickList, 401: ErrorBody } } },
+    async () => Object.fromEntries((await listProducts(db, { includeDeleted: false })).map((p) => [p.name, p.id])),
+  );
+
+  app.get(
+    '/api/product/countries',
+    { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: PurchasableCountryList, 401: ErrorBody } } },
+    async () => (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name })),
+  );
+
+  app.get(
+    '/api/product',
+    { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: ProductList, 401: ErrorBody } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      // admins manage deleted products too; buyers only see what is on sale
+      return (await listProducts(db, { includeDeleted: claims.isAdmin })).map(toProduct);
+    },
+  );
+
+  app.get(
+    '/api/product/:id',
+    { preHandler: app.requireUser, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    async (request) => {
+      const product = await findProduct(db, request.params.id);
+      if (!product || (product.deletedAt && !claimsOf(request).isAdmin)) throw new NotFound('Product not found');
+      return toProduct(product);
+    },
+  );
+
+  app.post(
+    '/api/product',
+    { preHandler: admin, schema: { tags: ['products'], body: ProductBody, response: { 200: Product, ...errors } } },
+    async (request) => toProduct(await saveProduct(app, actorOf(request), request.body)),
+  );
+
+  app.delete(
+    '/api/product/:id',
+    { preHandler: admin, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    async (request) => toProduct(await setProductDeleted(app, actorOf(request), request.params.id, true)),
+  );
+
+  app.delete(
+    '/api/product/:id/restore',
+    { preHandler: admin, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    async (request) => toProduct(await setProductDeleted(app, actorOf(request), request.params.id, false)),
+  );
+
+  /** Plan calls answer the spec's one failure text, whatever went wrong at the provider. */
+  const planFailure = (err: unknown): never => {
+    if (err instanceof DomainError && err.statusCode < 500) throw err;
+    app.log.warn({ err }, 'plan change at the payment provider failed');
+    throw new DomainError(502, CommerceMessages.planFailed);
+  };
+
+  app.post(
+    '/api/payment/plan/new',
+    { preHandler: admin, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
+    async (request) => ({ planId: await createPlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure) }),
+  );
+
+  app.post(
+    '/api/payment/plan/remove',
+    { preHandler: admin, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
+    async (request) => {
+      await removePlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure);
+      return { planId: null };
+    },
+  );
+}

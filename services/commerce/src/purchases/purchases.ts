@@ -1,0 +1,110 @@
+import { BadRequest, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
+import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
+import { commerceDb, type CommerceExecutor } from '../db';
+import { countryNames } from '../countries/countries';
+import { kindOf } from '../products/grants';
+import type { PaymentProvider } from '../payments/provider';
+import { recordRefund } from '../payments/notices';
+import { endSubscription } from '../subscriptions/subscription-state';
+import { actorFromClaims } from './actor';
+import type { PurchaseRow } from './record-purchase';
+
+/** "Per Country Subscription (France, Germany)": a purchase named with the countries it bought. */
+export async function purchaseNames(db: CommerceExecutor, rows: Array<Pick<PurchaseRow, 'productName' | 'groupIds'>>): Promise<string[]> {
+  const names = await countryNames(db, [...new Set(rows.flatMap((r) => r.groupIds))]);
+  return rows.map((r) => {
+    const countries = r.groupIds.map((id) => names.get(id)).filter((n): n is string => !!n);
+    return countries.length ? `${r.productName} (${countries.join(', ')})` : r.productName;
+  });
+}
+
+/** Where a purchase is used: a bought country's scorecard, or the index. */
+function linkOf(row: PurchaseRow): string {
+  const kind = kindOf(row.productName);
+  if (row.groupIds.length === 1 && (kind.perCountry || kind.roles.includes('CFTPackage'))) return `/index/${row.groupIds[0]}`;
+  return '/index';
+}
+
+/** GET api/purchase: the signed-in user's purchases, newest first. */
+export async function purchaseHistory(app: ServiceApp, claims: AccessClaims): Promise<PurchaseHistoryRow[]> {
+  const db = commerceDb(app);
+  const rows = await db.selectFrom('purchases').selectAll().where('userId', '=', claims.sub).orderBy('purchasedOn', 'desc').execute();
+  const names = await purchaseNames(db, rows);
+  return rows.map((row, i) => ({
+    Id: row.id,
+    Name: row.refundedAt ? `${names[i]} (refunded)` : names[i]!,
+    Date: row.purchasedOn,
+    Link: linkOf(row),
+  }));
+}
+
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+/** A date means the whole day (UTC); a date-time is taken as it is. The end is exclusive. */
+function rangeOf(body: PurchaseReportBody): { from: string; until: string } {
+  const from = isDay(body.start) ? `${body.start}T00:00:00.000Z` : body.start;
+  const end = isDay(body.end) ? Date.parse(`${body.end}T00:00:00.000Z`) + 86_400_000 : Date.parse(body.end) + 1;
+  if (Number.isNaN(Date.parse(from)) || Number.isNaN(end)) throw new BadRequest('Please enter a valid date range.');
+  return { from: new Date(from).toISOString(), until: new Date(end).toISOString() };
+}
+
+/** POST /api/report/purchase: purchases made in the date range, newest first. */
+export async function purchaseReport(app: ServiceApp, body: PurchaseReportBody): Promise<PurchaseLogRow[]> {
+  const db = commerceDb(app);
+  const { from, until } = rangeOf(body);
+  const rows = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('purchasedOn', '>=', from)
+    .where('purchasedOn', '<', until)
+    .orderBy('purchasedOn', 'desc')
+    .execute();
+  const names = await purchaseNames(db, rows);
+  return rows.map((row, i) => ({
+    Id: row.id,
+    Name: names[i]!,
+    Price: row.amountCents,
+    PurchasedOn: row.purchasedOn,
+    User: row.buyerName || row.buyerEmail,
+    UserEmail: row.buyerEmail,
+    TransactionId: row.transactionId,
+    Refunds: row.refundedAt ? [{ RefundId: row.refundId ?? '', RefundedOn: row.refundedAt, Amount: row.refundedCents ?? row.amountCents }] : [],
+  }));
+}
+
+/**
+ * GET /api/payment/refund/{transactionId} (admin): refunds the whole payment at the
+ * provider and cancels the subscription it paid for at once (§4 Refund). The provider
+ * calls carry idempotency keys and the records change once, so a repeated refund
+ * refunds nothing more.
+ */
+export async function refundPurchase(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims, transactionId: string): Promise<void> {
+  const db = commerceDb(app);
+  const purchase = await db.selectFrom('purchases').selectAll().where('transactionId', '=', transactionId).executeTakeFirst();
+  if (!purchase) throw new NotFound(CommerceMessages.refundFailed);
+  const subscription = purchase.subscriptionId
+    ? await db.selectFrom('subscriptions').selectAll().where('id', '=', purchase.subscriptionId).executeTakeFirst()
+    : undefined;
+  let refund: { refundId: string; amountCents: number } | null = null;
+  if (!purchase.refundedAt) {
+    try {
+      refund = await provider.refund(purchase.transactionId, `refund:${purchase.id}`);
+    } catch (err) {
+      app.log.warn({ err, transactionId }, 'refund failed at the payment provider');
+      throw new DomainError(502, CommerceMessages.refundFailed);
+    }
+  }
+  const reason = `Refunded by ${claims.name || claims.email}`;
+  if (subscription && !subscription.endedAt) {
+    try {
+      await provider.cancelSubscription(subscription.providerSubscriptionId, { atPeriodEnd: false, reason, idempotencyKey: `cancel-now:${subscription.id}` });
+    } catch (err) {
+      // the money is back; the subscription is ended here and its cancellation retried by the next refund click
+      app.log.warn({ err, subscriptionId: subscription.id }, 'cancelling the refunded subscription failed at the payment provider');
+    }
+  }
+  await app.inTransaction(async (trx: CommerceExecutor) => {
+    if (refund) await recordRefund(trx, purchase.transactionId, refund.refundId, refund.amountCents);
+    if (subscription && !subscription.endedAt) await endSubscription(trx, subscription, reason, actorFromClaims(claims));
+  });
+}

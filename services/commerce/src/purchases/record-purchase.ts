@@ -1,0 +1,86 @@
+import { appendToOutbox } from '@cti/service-kit';
+import type { EventActor } from '@cti/contracts';
+import type { Selectable } from '@cti/db';
+import type { BuyerColumns, CommerceExecutor, PurchasesTable } from '../db';
+import type { PaymentFacts } from '../payments/provider';
+import { grantOf } from '../products/grants';
+
+export type PurchaseRow = Selectable<PurchasesTable>;
+
+export const buyerOf = (row: BuyerColumns): BuyerColumns => ({
+  userId: row.userId,
+  buyerEmail: row.buyerEmail,
+  buyerName: row.buyerName,
+  buyerOrganization: row.buyerOrganization,
+  buyerGroupIds: row.buyerGroupIds,
+});
+
+/** Events caused by a payment are the buyer's doing, whoever delivered the news of it. */
+export const actorOfBuyer = (b: BuyerColumns): EventActor => ({ userId: b.userId, name: b.buyerName, email: b.buyerEmail, groupNames: [] });
+
+export interface NewPurchase {
+  buyer: BuyerColumns;
+  checkoutId: string | null;
+  product: { id: string; name: string };
+  payment: PaymentFacts;
+  provider: string;
+  subscriptionId: string | null;
+  groupIds: string[];
+  periodId: string | null;
+  accessExpiresOn: string;
+}
+
+/**
+ * Records the purchase of one payment and announces it, exactly once: the payment's
+ * key is unique, so a second notification of the same payment (another webhook, the
+ * buyer's browser, a concurrent duplicate) finds the first purchase instead.
+ */
+export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase): Promise<{ purchase: PurchaseRow; created: boolean }> {
+  const inserted = await trx
+    .insertInto('purchases')
+    .values({
+      ...input.buyer,
+      checkoutId: input.checkoutId,
+      productId: input.product.id,
+      productName: input.product.name,
+      amountCents: input.payment.amountCents,
+      currency: input.payment.currency.toUpperCase(),
+      provider: input.provider,
+      paymentKey: input.payment.paymentKey,
+      transactionId: input.payment.transactionId,
+      subscriptionId: input.subscriptionId,
+      groupIds: input.groupIds,
+      periodId: input.periodId,
+      purchasedOn: input.payment.paidAt,
+      accessExpiresOn: input.accessExpiresOn,
+      refundedAt: null,
+      refundId: null,
+      refundedCents: null,
+      expiredAt: null,
+    })
+    .onConflict((oc) => oc.column('paymentKey').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await trx.selectFrom('purchases').selectAll().where('paymentKey', '=', input.payment.paymentKey).executeTakeFirstOrThrow();
+    return { purchase: existing, created: false };
+  }
+  await appendToOutbox(trx, {
+    type: 'evt.commerce.purchase.completed',
+    actor: actorOfBuyer(input.buyer),
+    data: {
+      purchaseId: inserted.id,
+      userId: inserted.userId,
+      productId: inserted.productId,
+      productName: inserted.productName,
+      amountCents: inserted.amountCents,
+      currency: 'USD',
+      transactionId: inserted.transactionId,
+      grant: grantOf(inserted.productName, inserted.groupIds, inserted.accessExpiresOn),
+      subscriptionId: inserted.subscriptionId,
+      groupId: inserted.groupIds[0] ?? null,
+      periodId: inserted.periodId,
+    },
+  });
+  return { purchase: inserted, created: true };
+}

@@ -1,0 +1,35 @@
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { RouteRules } from '@cti/access';
+import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
+import Type from 'typebox';
+import type { PaymentProvider } from '../payments/provider';
+import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
+
+/** Purchase history (/history), purchase log (/admin/purchaseLog) and refunds. */
+export async function purchaseRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+  app.get(
+    '/api/purchase',
+    { preHandler: app.requireUser, schema: { tags: ['purchases'], response: { 200: PurchaseHistory, 401: ErrorBody } } },
+    async (request) => purchaseHistory(app, claimsOf(request)),
+  );
+
+  app.post(
+    '/api/report/purchase',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['purchases'], body: PurchaseReportBody, response: { 200: PurchaseLog, ...errors } } },
+    async (request) => purchaseReport(app, request.body),
+  );
+
+  app.get(
+    '/api/payment/refund/:transactionId',
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['purchases'], params: Type.Object({ transactionId: Type.String({ maxLength: 200 }) }), response: { 200: MessageBody, ...errors } },
+    },
+    async (request) => {
+      await refundPurchase(app, opts.provider, claimsOf(request), request.params.transactionId);
+      return { message: CommerceMessages.refundSucceeded };
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import type { ServiceApp } from '@cti/service-kit';
+import { commerceDb } from '../db';
+import type { PaymentProvider } from '../payments/provider';
+import { createPlan, saveProduct } from '../products/products';
+import { findProductByName } from '../products/repository';
+
+/** The products of the spec (§9), in USD cents; the three subscriptions are yearly plans. */
+export const DEMO_PRODUCTS = [
+  {
+    name: 'Enhanced Subscription',
+    description: 'Member-level access to every country scorecard, annotation, historical chart and certified-for-transaction scorecard, per annum.',
+    priceCents: 2_000_000,
+    subscription: true,
+  },
+  {
+    name: 'Standard Subscription',
+    description: 'Access to every country scorecard and supporting document, without complimentary certified scorecards, annotations or graphing, per annum.',
+    priceCents: 1_000_000,
+    subscription: true,
+  },
+  {
+    name: 'Per Country Subscription',
+    description: 'All materials of the chosen countries, per country per annum.',
+    priceCents: 200_000,
+    subscription: true,
+  },
+  {
+    name: 'CFT Download',
+    description: 'Certified-for-transaction scorecard of one country, for use in a transaction.',
+    priceCents: 50_000,
+    subscription: false,
+  },
+] as const;
+
+/** Creates the demo products through the products use-cases; products that exist are left alone. */
+export async function seedProducts(app: ServiceApp, provider: PaymentProvider): Promise<void> {
+  for (const demo of DEMO_PRODUCTS) {
+    if (await findProductByName(commerceDb(app), demo.name)) continue;
+    const product = await saveProduct(app, null, { Name: demo.name, Description: demo.description, Price: demo.priceCents });
+    if (demo.subscription) await createPlan(app, provider, null, product.id);
+  }
+}

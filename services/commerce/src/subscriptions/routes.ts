@@ -1,0 +1,56 @@
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { RouteRules } from '@cti/access';
+import { AccPaymentCheck, CommerceMessages, ErrorBody, MessageBody, PaymentDetails, SubscriptionList, UpgradeAnswer, UpgradeBody } from '@cti/contracts';
+import Type from 'typebox';
+import type { PaymentProvider } from '../payments/provider';
+import { accPaymentCheck, allSubscriptionDetails, cancelSubscription, paymentDetails, PlanChangeRefused, requestPlanChange } from './subscriptions';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
+const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength: 200 }) });
+
+/** My account's subscriptions, the subscriptions admin, cancel, plan change, carbon-calculator check. */
+export async function subscriptionRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+  app.get(
+    '/api/user/paymentDetails',
+    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: PaymentDetails, 401: ErrorBody } } },
+    async (request) => paymentDetails(app, claimsOf(request)),
+  );
+
+  app.get(
+    '/api/user/paymentDetails/admin',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody, 403: ErrorBody } } },
+    async () => allSubscriptionDetails(app),
+  );
+
+  app.get(
+    '/api/user/check/payments/acc',
+    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: AccPaymentCheck, 401: ErrorBody } } },
+    async (request) => accPaymentCheck(app, claimsOf(request)),
+  );
+
+  app.get(
+    '/api/payment/unsubscribe/:subscriptionId',
+    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], params: SubscriptionParam, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      await cancelSubscription(app, opts.provider, claimsOf(request), request.params.subscriptionId);
+      return { message: CommerceMessages.cancelSucceeded };
+    },
+  );
+
+  app.post(
+    '/api/payment/upgrade/:subscriptionId',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['subscriptions'], params: SubscriptionParam, body: UpgradeBody, response: { 200: UpgradeAnswer, 422: UpgradeAnswer, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        const href = await requestPlanChange(app, opts.provider, claimsOf(request), request.params.subscriptionId, request.body.planId);
+        return { links: [{ href, rel: 'approve', method: 'GET' }] };
+      } catch (err) {
+        if (err instanceof PlanChangeRefused) return reply.code(422).send({ name: 'UNPROCESSABLE_ENTITY', message: err.message });
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { RoleIds, type RoleName } from '@cti/access';
+import type { SessionUser } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { identityService } from '@cti/identity';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { commerceService } from '../src/app';
+import { createGroup } from '../../identity/src/groups/create-group';
+import { createUser } from '../../identity/src/users/create-user';
+
+export const PASSWORD = 'purchase-test-password';
+
+export interface Platform {
+  ctx: TestContext;
+  identity: ServiceApp;
+  commerce: ServiceApp;
+}
+
+/** Identity and commerce on one test database and event stream, as deployed. */
+export async function startPlatform(commerceEnv: Record<string, string> = {}): Promise<Platform> {
+  const ctx = await createTestContext({ PUBLIC_URL: 'http://cti.test' });
+  const identity = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '10000' });
+  const commerce = await ctx.start(commerceService, { BILLING_SWEEP_INTERVAL_MS: '3600000', ...commerceEnv });
+  return { ctx, identity, commerce };
+}
+
+/** Country groups made through identity's use-case; waits until commerce's projection has them. */
+export async function givenCountries(p: Platform, names: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    ids.push(await p.identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null)));
+  }
+  await eventually(async () => {
+    const rows = await sql<{ n: number }>`select count(*)::int as n from countries where group_id = any(${ids}::uuid[])`.execute(p.commerce.db);
+    return rows.rows[0]!.n === ids.length;
+  });
+  return ids;
+}
+
+export interface SignedIn {
+  id: string;
+  session: SessionUser;
+  auth: { authorization: string };
+}
+
+/** A user made through identity's use-case, signed in through identity's login. */
+export async function givenUser(p: Platform, email: string, opts: { roles?: RoleName[]; groupIds?: string[]; isGroupManager?: boolean; organization?: string } = {}): Promise<SignedIn> {
+  const id = await p.identity.inTransaction((trx) =>
+    createUser(
+      trx,
+      {
+        email,
+        password: PASSWORD,
+        firstName: 'Test',
+        lastName: email.split('@')[0]!,
+        organizationName: opts.organization ?? 'Buyer Org',
+        roleIds: (opts.roles ?? ['Standard']).map((r) => RoleIds[r]),
+        groupIds: opts.groupIds ?? [],
+        isGroupManager: opts.isGroupManager ?? false,
+        mustAgreeCtc: false,
+      },
+      null,
+    ),
+  );
+  return signIn(p, email, id);
+}
+
+export async function signIn(p: Platform, email: string, id?: string): Promise<SignedIn> {
+  const res = await p.identity.inject({ method: 'POST', url: '/api/user/login', payload: { Email: email, Password: PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const session = res.json() as SessionUser;
+  return { id: id ?? session.Id, session, auth: { authorization: `Bearer ${session.Token}` } };
+}
+
+/** The user's roles and groups as identity holds them now. */
+export async function holdings(p: Platform, userId: string) {
+  const roles = await sql<{ roleId: number; expiresOn: string | null }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(p.identity.db);
+  const groups = await sql<{ groupId: string }>`select group_id from user_groups where user_id = ${userId}`.execute(p.identity.db);
+  return { roles: roles.rows, groupIds: groups.rows.map((g) => g.groupId).sort() };
+}
+
+export async function outboxTypes(app: ServiceApp): Promise<string[]> {
+  const rows = await sql<{ type: string }>`select type from outbox order by seq`.execute(app.db);
+  return rows.rows.map((r) => r.type);
+}
+
+export const year = 365 * 86_400_000;

@@ -1,0 +1,59 @@
+import { canManageDocuments, canReadAcidDocument, type Principal } from '@cti/access';
+import { appendToOutbox, BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
+import type { DocumentsExecutor } from '../db';
+import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
+import { markAttached, storeCheckedFile } from '../uploads/stored-files';
+import type { CheckedFile } from '../uploads/receive-upload';
+
+export const ACID_NOT_FOUND = 'ACID document not found';
+
+/** `POST api/document/all?type=3`: every ACID document, for the admin page. */
+export async function listAcidDocumentsForAdmin(db: DocumentsExecutor, p: Principal): Promise<DocumentRow[]> {
+  if (!canManageDocuments(p)) throw new Forbidden();
+  return (await listDocumentsOfKind(db, 'acid')).map(toDocumentRow);
+}
+
+/** `POST /api/acid/documents`: the ACID documents this user may read (private ones need admin or IsACID). */
+export async function listAcidDocuments(db: DocumentsExecutor, p: Principal): Promise<DocumentRow[]> {
+  return (await listDocumentsOfKind(db, 'acid')).filter((d) => canReadAcidDocument(p, d)).map(toDocumentRow);
+}
+
+/** An ACID document the user may read, or the answer saying why not. */
+export async function readableAcidDocument(db: DocumentsExecutor, p: Principal, s3Name: string) {
+  const doc = await findDocumentByS3Name(db, s3Name);
+  if (!doc || doc.kind !== 'acid') throw new NotFound(ACID_NOT_FOUND);
+  if (!canReadAcidDocument(p, doc)) throw new Forbidden(DocumentAnswers.noViewPermission);
+  return doc;
+}
+
+/** `GET /api/acid/view/{S3Name}`: prepares a document for the PDF viewer; only PDFs can be viewed in the browser. */
+export async function prepareAcidView(db: DocumentsExecutor, p: Principal, s3Name: string): Promise<{ filename: string }> {
+  const doc = await readableAcidDocument(db, p, s3Name);
+  if (!doc.fileName.toLowerCase().endsWith('.pdf')) throw new BadRequest(DocumentAnswers.notViewable);
+  return { filename: doc.s3Name };
+}
+
+/** `POST /api/acid/upload`: file, title and access (Private unless Public is chosen) in one request. */
+export async function uploadAcidDocument(app: ServiceApp, file: CheckedFile, fields: Record<string, string>, actor: EventActor | null): Promise<DocumentRow> {
+  const title = fields.title?.trim() ?? '';
+  if (!title) throw new BadRequest(DocumentAnswers.fillAllFields);
+  const requested = fields.access?.trim() || 'Private';
+  if (requested !== 'Public' && requested !== 'Private') throw new BadRequest('access must be Public or Private.');
+  const access: AcidAccess = requested;
+  const { result } = await storeCheckedFile(app, file, 'acid', actor, async (trx, s3Name) => {
+    const { id } = await trx
+      .insertInto('documents')
+      .values({ kind: 'acid', title, s3Name, access, isPrivate: access === 'Private', createdBy: actor?.userId ?? 'system' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await markAttached(trx, s3Name);
+    await appendToOutbox(trx, {
+      type: 'evt.documents.document.added',
+      actor,
+      data: { documentId: id, kind: 'acid', s3Name, title, fileName: file.fileName, access, groupId: null, groupName: null },
+    });
+    return toDocumentRow((await findDocumentByS3Name(trx, s3Name))!);
+  });
+  return result;
+}

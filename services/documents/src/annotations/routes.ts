@@ -1,0 +1,45 @@
+import { RouteRules, type IndexAccessSettings } from '@cti/access';
+import { actorOf, claimsOf, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { AnnotationMailQuery, AttachAnnotationBody, DocumentRow, DocumentTypeQuery, ErrorBody, MessageBody } from '@cti/contracts';
+import type { DocumentsConfig } from '../config';
+import { documentsDb } from '../db';
+import { annotationTypeOf, attachAnnotation, emailAnnotation, listCountryDocuments } from './annotations';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
+const GroupParam = Type.Object({ groupId: Type.String() });
+
+/** Annotations: attach (scoring editors), a country's documents (scorecard), e-mailed download links. */
+export async function annotationRoutes(app: ServiceApp, opts: { config: DocumentsConfig; accessSettings: IndexAccessSettings }) {
+  const db = documentsDb(app);
+
+  app.post(
+    '/api/document/annotation',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['annotations'], querystring: DocumentTypeQuery, body: AttachAnnotationBody, response: { 200: DocumentRow, ...errors } } },
+    async (request) => attachAnnotation(app, annotationTypeOf(request.query.type), request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/api/document/all/:groupId',
+    { preHandler: app.requireUser, schema: { tags: ['annotations'], params: GroupParam, querystring: DocumentTypeQuery, response: { 200: Type.Array(DocumentRow), ...errors } } },
+    async (request) => listCountryDocuments(db, principalOf(claimsOf(request)), request.params.groupId, annotationTypeOf(request.query.type, 1)),
+  );
+
+  // the scorecard's annotation link (GET) and the same call from a button (POST)
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/group/annotations/:groupId',
+    preHandler: app.requireUser,
+    schema: { tags: ['annotations'], params: GroupParam, querystring: AnnotationMailQuery, response: { 200: MessageBody, ...errors } },
+    handler: async (request) => {
+      const claims = claimsOf(request);
+      return emailAnnotation(app, claims, principalOf(claims), {
+        groupId: request.params.groupId,
+        type: annotationTypeOf(request.query.type, 1),
+        s3Name: request.query.s3Name,
+        linkTtlSeconds: opts.config.SIGNED_URL_TTL_SECONDS,
+        settings: opts.accessSettings,
+        requestId: request.id,
+      });
+    },
+  });
+}

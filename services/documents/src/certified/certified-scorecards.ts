@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { appendToOutbox, callService, NotFound, type ServiceApp } from '@cti/service-kit';
+import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
+import { documentsDb, type DocumentsExecutor } from '../db';
+import { renderPdf } from '../rendering/render-plugin';
+import { certificateFooter } from './certificate-stamp';
+import { newVerificationCode, normalizeVerificationCode } from './verification-code';
+
+/** The parts of scoring's scorecard (index §3) a certificate states and watches for change. */
+const CERTIFIED_FACTS = ['Name', 'Period', 'PeriodId', 'Score', 'Category', 'A', 'B', 'C', 'D', 'E', 'F', 'ASU', 'isPBA', 'PBA', 'Suspended', 'Watchlist', 'QualifyingDeclarations', 'IsSpecialNotice', 'Notice'] as const;
+
+type ScorecardJson = Partial<Record<(typeof CERTIFIED_FACTS)[number], unknown>> & { Name?: string; Period?: string | null; Score?: number | null; Category?: string | null };
+
+/** SHA-256 of the certified facts in a fixed order: the same scorecard always hashes the same. */
+export function scorecardHash(scorecard: ScorecardJson): string {
+  const facts = CERTIFIED_FACTS.map((key) => [key, scorecard[key] ?? null]);
+  return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+const scorecardPath = (groupId: string) => `/internal/scorecards/${encodeURIComponent(groupId)}`;
+
+/**
+ * `GET /api/print/cft/{groupId}`: scoring's compliance scorecard rendered as a certified
+ * PDF stamped with issue date, period, a verification code and its QR; the PDF's hash is
+ * recorded so the verification page can tell a genuine file from an altered one.
+ */
+export async function issueCertifiedScorecard(app: ServiceApp, claims: AccessClaims, groupId: string, requestId: string): Promise<{ pdf: Buffer; fileName: string }> {
+  const [scorecard, html] = await Promise.all([
+    callService<ScorecardJson>(app, 'scoring', scorecardPath(groupId), { requestId }),
+    callService<string>(app, 'scoring', `${scorecardPath(groupId)}/html?variant=compliance`, { requestId }),
+  ]);
+  const country = scorecard.Name ?? 'Country';
+  const period = scorecard.Period ?? 'current period';
+  const code = newVerificationCode();
+  const issuedAt = new Date().toISOString();
+  const verifyUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/verify/${code}`;
+  const pdf = await renderPdf(app, html, { footerHtml: await certificateFooter({ code, country, period, issuedAt, verifyUrl }) });
+  const pdfSha256 = sha256(pdf);
+  const score = typeof scorecard.Score === 'number' ? scorecard.Score : null;
+  const category = scorecard.Category ?? null;
+
+  await app.inTransaction(async (trx: DocumentsExecutor) => {
+    await trx
+      .insertInto('certifiedScorecards')
+      .values({ code, groupId, groupName: country, periodName: period, score, category, scorecardHash: scorecardHash(scorecard), pdfSha256, issuedTo: claims.sub, issuedAt })
+      .execute();
+    await appendToOutbox(trx, {
+      type: 'evt.documents.certifiedScorecard.downloaded',
+      actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },
+      data: { code, groupId, groupName: country, periodName: period, score, category, sha256: pdfSha256, issuedAt },
+    });
+  });
+  return { pdf, fileName: `${country} Certified Scorecard ${period}.pdf` };
+}
+
+const findCertificate = async (app: ServiceApp, rawCode: string) => {
+  const code = normalizeVerificationCode(rawCode);
+  const row = code ? await documentsDb(app).selectFrom('certifiedScorecards').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
+  if (!row) throw new NotFound(DocumentAnswers.unknownCertificate);
+  return row;
+};
+
+/**
+ * `GET api/document/verify/{code}` (public): whether the code was issued, what it certifies,
+ * and whether the country's scorecard has changed since (compared with scoring's current
+ * scorecard; when scoring cannot answer, with later certificates of the same country).
+ */
+export async function verifyCertificate(app: ServiceApp, rawCode: string, requestId: string): Promise<CertificateVerification> {
+  const row = await findCertificate(app, rawCode);
+  let supersededBy: CertificateVerification['SupersededBy'] = null;
+  try {
+    const current = await callService<ScorecardJson>(app, 'scoring', scorecardPath(row.groupId), { requestId, timeoutMs: 5000 });
+    if (scorecardHash(current) !== row.scorecardHash) {
+      supersededBy = { Period: current.Period ?? row.periodName, Score: typeof current.Score === 'number' ? current.Score : null, Category: current.Category ?? null };
+    }
+  } catch (err) {
+    app.log.warn({ err }, 'scoring did not answer; superseding judged from later certificates');
+    const later = await documentsDb(app)
+      .selectFrom('certifiedScorecards')
+      .selectAll()
+      .where('groupId', '=', row.groupId)
+      .where('issuedAt', '>', row.issuedAt)
+      .where('scorecardHash', '<>', row.scorecardHash)
+      .orderBy('issuedAt', 'desc')
+      .executeTakeFirst();
+    if (later) supersededBy = { Period: later.periodName, Score: later.score, Category: later.category };
+  }
+  return {
+    Code: row.code,
+    GroupId: row.groupId,
+    Country: row.groupName,
+    Period: row.periodName,
+    IssuedOn: row.issuedAt,
+    Score: row.score,
+    Category: row.category,
+    Sha256: row.pdfSha256,
+    Superseded: supersededBy !== null,
+    SupersededBy: supersededBy,
+  };
+}
+
+/** `POST api/document/verify/{code}/file` (public): is this PDF byte for byte the one issued with the code? */
+export async function checkCertificateFile(app: ServiceApp, rawCode: string, data: Buffer): Promise<{ Matches: boolean; Sha256: string }> {
+  const row = await findCertificate(app, rawCode);
+  const digest = sha256(data);
+  return { Matches: digest === row.pdfSha256, Sha256: digest };
+}

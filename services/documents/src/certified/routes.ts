@@ -1,0 +1,54 @@
+import { canDownloadCft } from '@cti/access';
+import { BadRequest, claimsOf, Forbidden, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { CertificateFileCheck, CertificateVerification, ErrorBody, UploadProblems } from '@cti/contracts';
+import type { DocumentsConfig } from '../config';
+import { sendPdf } from '../rendering/routes';
+import { checkCertificateFile, issueCertifiedScorecard, verifyCertificate } from './certified-scorecards';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
+const CodeParam = Type.Object({ code: Type.String({ maxLength: 40 }) });
+
+/** Certified-for-transaction scorecards: issue (CFT access) and public verification. */
+export async function certifiedRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
+  const { config } = opts;
+  const verifyLimit = { max: config.VERIFY_RATE_PER_MINUTE, windowMs: 60_000 };
+
+  app.get(
+    '/api/print/cft/:groupId',
+    { preHandler: app.requireUser, schema: { tags: ['certified'], params: Type.Object({ groupId: Type.String() }), response: errors } },
+    async (request, reply) => {
+      const claims = claimsOf(request);
+      if (!canDownloadCft(principalOf(claims))) throw new Forbidden();
+      const { pdf, fileName } = await issueCertifiedScorecard(app, claims, request.params.groupId, request.id);
+      return sendPdf(reply, pdf, fileName);
+    },
+  );
+
+  app.get(
+    '/api/document/verify/:code',
+    { schema: { tags: ['certified'], params: CodeParam, response: { 200: CertificateVerification, ...errors } } },
+    async (request) => {
+      await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
+      return verifyCertificate(app, request.params.code, request.id);
+    },
+  );
+
+  app.post(
+    '/api/document/verify/:code/file',
+    { schema: { tags: ['certified'], params: CodeParam, consumes: ['multipart/form-data'], response: { 200: CertificateFileCheck, ...errors } } },
+    async (request) => {
+      await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
+      if (!request.isMultipart()) throw new BadRequest(UploadProblems.missing);
+      let data: Buffer | null = null;
+      try {
+        const file = await request.file({ limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
+        data = file ? await file.toBuffer() : null;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BadRequest(UploadProblems.tooLarge(Math.round(config.UPLOAD_MAX_BYTES / 1048576)));
+        throw err;
+      }
+      if (!data?.length) throw new BadRequest(UploadProblems.missing);
+      return checkCertificateFile(app, request.params.code, data);
+    },
+  );
+}

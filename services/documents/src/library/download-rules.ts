@@ -1,0 +1,18 @@
+import { canReadAcidDocument, canSeeAnnotations, canSeeScorecardDocuments, type IndexAccessSettings, type Principal } from '@cti/access';
+import { mayDownloadSupporting } from './supporting-documents';
+import type { StoredDocument } from './repository';
+
+/** Who may download a stored document, by its catalogue (index §6). */
+export function mayDownloadDocument(p: Principal, doc: StoredDocument, settings: IndexAccessSettings): boolean {
+  switch (doc.kind) {
+    case 'supporting':
+      return mayDownloadSupporting(p, doc);
+    case 'acid':
+      return canReadAcidDocument(p, doc);
+    case 'annotation': {
+      // an annotation whose questionnaire is not projected yet has no country: role rules only
+      const country = { groupId: doc.groupId ?? '', countryId: doc.countryCode };
+      return canSeeScorecardDocuments(p, country) || canSeeAnnotations(p, country, settings);
+    }
+  }
+}

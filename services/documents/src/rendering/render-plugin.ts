@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import { DomainError, type ServiceApp } from '@cti/service-kit';
+import { DocumentAnswers } from '@cti/contracts';
+import type { DocumentsConfig } from '../config';
+import { loadRenderAssets } from './render-assets';
+import { RenderPool, RendererBusy, RenderTimeout, type RenderOptions } from './render-pool';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderer: RenderPool;
+  }
+}
+
+/** The instance's warm browser: launched when the app is ready, closed with it. */
+export const renderPlugin = fp<{ config: DocumentsConfig }>(
+  async (app, { config }) => {
+    const pool = new RenderPool({
+      executablePath: config.CHROMIUM_PATH,
+      size: config.RENDER_POOL_SIZE,
+      queueMax: config.RENDER_QUEUE_MAX,
+      timeoutMs: config.RENDER_TIMEOUT_MS,
+      assets: loadRenderAssets(),
+      logger: app.log,
+    });
+    app.decorate('renderer', pool);
+    (app as unknown as ServiceApp).readiness.set('renderer', () => pool.healthy);
+    app.addHook('onReady', async () => {
+      // a browser that fails to start is retried by the next render; readiness reports it meanwhile
+      await pool.start().catch((err: unknown) => app.log.error({ err }, 'the PDF renderer could not start'));
+    });
+    app.addHook('onClose', async () => pool.close());
+  },
+  { name: 'documents-renderer' },
+);
+
+/** HTML → PDF with the pool's failures as answers: busy (503), too slow (503), other (500). */
+export async function renderPdf(app: ServiceApp, html: string, options?: RenderOptions): Promise<Buffer> {
+  try {
+    return await app.renderer.render(html, options);
+  } catch (err) {
+    if (err instanceof RendererBusy) throw new DomainError(503, DocumentAnswers.renderBusy, { 'Retry-After': '2' });
+    if (err instanceof RenderTimeout) throw new DomainError(503, 'The document took too long to render.');
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import { RouteRules } from '@cti/access';
+import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+import { DocumentTypeQuery, ErrorBody, UploadRefusal } from '@cti/contracts';
+import type { DocumentsConfig } from '../config';
+import { receiveUpload, UploadRefused } from './receive-upload';
+import { storeCheckedFile, type UploadPurpose } from './stored-files';
+
+const purposeOf = (type: string | undefined): UploadPurpose => {
+  if (type === undefined || type === '') return 'document';
+  if (type === '1') return 'annotation1';
+  if (type === '2') return 'annotation2';
+  throw new UploadRefused('type must be 1 (questionnaire annotation) or 2 (enforceability annotation).');
+};
+
+/**
+ * `POST api/document` (and `?type=1|2` for annotations): multipart field `file`; answers
+ * the stored name as text, or the spec's "Document was not uploaded properly".
+ */
+export async function uploadRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
+  app.post(
+    '/api/document',
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['documents'], querystring: DocumentTypeQuery, consumes: ['multipart/form-data'], response: { 200: Type.String(), 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal } },
+    },
+    async (request, reply) => {
+      const purpose = purposeOf(request.query.type);
+      const { file } = await receiveUpload(request, opts.config.UPLOAD_MAX_BYTES);
+      const { s3Name } = await storeCheckedFile(app, file, purpose, actorOf(request), async () => undefined);
+      return reply.type('text/plain; charset=utf-8').send(s3Name);
+    },
+  );
+}

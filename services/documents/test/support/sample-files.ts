@@ -1,0 +1,105 @@
+import zlib from 'node:zlib';
+
+/** A small but complete PDF (header, one empty page, xref, %%EOF). */
+export function samplePdf(text = 'sample'): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n% ${text}\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );
+}
+
+/** An OLE2 compound file header with a WordDocument stream name, as a .doc carries. */
+export function sampleDoc(): Buffer {
+  const data = Buffer.alloc(1536);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(data, 0);
+  Buffer.from('WordDocument', 'utf16le').copy(data, 1024);
+  return data;
+}
+
+/** A ZIP archive of the given entries (stored, no compression). */
+export function zipOf(entries: Record<string, string | Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+
+/** A minimal real Word package: content types naming the main document, which exists. */
+export function sampleDocx(mainType = WORD_MAIN): Buffer {
+  return zipOf({
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/></Types>`,
+    'word/document.xml': '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:body></w:document>',
+  });
+}
+
+/** A Windows executable's first bytes. */
+export function sampleExe(): Buffer {
+  const data = Buffer.alloc(1024);
+  data.write('MZ', 0, 'latin1');
+  data.write('This program cannot be run in DOS mode.', 78, 'latin1');
+  return data;
+}
+
+export interface MultipartPart {
+  name: string;
+  value?: string;
+  file?: { fileName: string; contentType?: string; data: Buffer };
+}
+
+/** A multipart/form-data body built byte by byte, so tests control names and declared types exactly. */
+export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cti-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if (part.file) {
+      const type = part.file.contentType === undefined ? 'application/octet-stream' : part.file.contentType;
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.fileName}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`,
+          'utf8',
+        ),
+        part.file.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`, 'utf8'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const fileUpload = (fileName: string, data: Buffer, contentType?: string) => multipart([{ name: 'file', file: { fileName, data, contentType } }]);

@@ -1,0 +1,23 @@
+import type { CommonConfig } from '@cti/service-kit';
+import type { IdentityConfig } from './config';
+import type { Mailer } from './mail/mailer';
+import type { SessionIssuer } from './sessions/session';
+
+/** Links of the e-mails identity sends (paths of accounts §2, on PUBLIC_URL). */
+export function linksFor(publicUrl: string) {
+  const base = publicUrl.replace(/\/$/, '');
+  return {
+    confirmEmail: (email: string, code: string) => `${base}/confirmEmail/${encodeURIComponent(email)}/${encodeURIComponent(code)}`,
+    resetPassword: (code: string) => `${base}/resetPassword/${encodeURIComponent(code)}`,
+    setPassword: (userId: string, token: string) => `${base}/user/setPassword/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`,
+  };
+}
+export type Links = ReturnType<typeof linksFor>;
+
+/** What identity's feature plugins share: configuration, token signing, mail, links. */
+export interface IdentityContext {
+  config: IdentityConfig & CommonConfig;
+  issuer: SessionIssuer;
+  mailer: Mailer;
+  links: Links;
+}

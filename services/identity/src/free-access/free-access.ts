@@ -1,0 +1,103 @@
+import { sql } from '@cti/db';
+import { RoleIds } from '@cti/access';
+import { appendToOutbox, BadRequest, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
+import type { IdentityContext } from '../context';
+import { identityDb, type IdentityExecutor } from '../db';
+import { queueMail } from '../mail/mailer';
+import { MailTemplates } from '../mail/templates';
+import { actorFromClaims, issueSession, type UserRow } from '../sessions/session';
+import { consumeOneTimeToken, issueOneTimeToken } from '../tokens/one-time-tokens';
+import { isEmail, normalizeEmail } from '../users/passwords';
+import { findUserByEmail, findUserById, insertUser, setUserRoles } from '../users/repository';
+
+const HOUR = 3_600_000;
+
+export type FreeAccessOutcome = { kind: 'confirm-email' } | { kind: 'granted'; session: SessionUser };
+
+const splitName = (name: string) => {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+};
+
+/** Issues a free user's session and records the grant and the login. */
+async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, user: UserRow): Promise<SessionUser> {
+  const { session, claims } = await issueSession(trx, ctx.issuer, user);
+  const actor = actorFromClaims(claims);
+  await appendToOutbox(trx, {
+    type: 'evt.identity.freeAccess.granted',
+    actor,
+    data: { userId: user.id, email: user.email, name: user.name, company: user.organizationName },
+  });
+  await appendToOutbox(trx, { type: 'evt.identity.user.loggedIn', actor, data: { userId: user.id, email: user.email, free: true } });
+  return session;
+}
+
+/**
+ * `POST api/freeUser/access/{email}` (accounts §4/§8). A credentialed account answers
+ * User already exists; a new or unconfirmed visitor gets a confirmation e-mail (Confirm
+ * Email); a free user who confirmed before is let in. Rate-limited per IP and e-mail.
+ */
+export async function requestFreeAccess(app: ServiceApp, ctx: IdentityContext, pathEmail: string, body: FreeAccessBody, ip: string): Promise<FreeAccessOutcome> {
+  await app.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
+  const raw = (body.Email || pathEmail).trim();
+  if (!isEmail(raw)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
+  const email = normalizeEmail(raw);
+  await app.rateLimits.hit(`free-account:${email}`, { max: ctx.config.FREE_ACCESS_RATE_PER_ACCOUNT, windowMs: HOUR });
+
+  const existing = await findUserByEmail(identityDb(app), email);
+  if (existing && !existing.isFree) throw new Conflict(FreeAccessAnswers.userExists);
+  if (existing?.disabled) throw new Forbidden(FreeAccessAnswers.grantFailed);
+  if (existing?.confirmedAt) {
+    const session = await app.inTransaction((trx) => grantFreeSession(trx, ctx, existing));
+    return { kind: 'granted', session };
+  }
+
+  // a resend from the confirm screen carries only the e-mail: the stored name and company stay
+  const name = body.Name?.trim() || existing?.name || '';
+  const company = body.Company?.trim() || existing?.organizationName || '';
+  if (!name || !company) throw new BadRequest(FreeAccessAnswers.missingFields);
+  const hours = ctx.config.FREE_CONFIRM_TTL_HOURS;
+  await app.inTransaction(async (trx) => {
+    let userId = existing?.id;
+    if (userId) {
+      await trx.updateTable('users').set({ name, ...splitName(name), organizationName: company, updatedAt: sql<string>`now()` }).where('id', '=', userId).execute();
+    } else {
+      userId = await insertUser(trx, {
+        email,
+        ...splitName(name),
+        name,
+        organizationName: company,
+        passwordHash: null,
+        isFree: true,
+        // the free-access form's terms checkbox is the agreement
+        mustAgreeCtc: false,
+        agreedCtcAt: new Date().toISOString(),
+      });
+      await setUserRoles(trx, userId, [RoleIds.FreeAccess]);
+    }
+    const code = await issueOneTimeToken(trx, userId, 'free-confirm', hours * HOUR, { replacePrevious: true });
+    const content = MailTemplates.freeAccessConfirmation(name, ctx.links.confirmEmail(email, code));
+    await queueMail(trx, { to: [email], ...content, kind: 'free-access-confirmation' });
+    await appendToOutbox(trx, { type: 'evt.identity.freeAccess.requested', actor: null, data: { email, name, company } });
+  });
+  ctx.mailer.kick();
+  return { kind: 'confirm-email' };
+}
+
+/** `POST /api/freeUser/access/{email}/{code}`: the confirmation link logs the free user in. */
+export async function confirmFreeAccess(app: ServiceApp, ctx: IdentityContext, rawEmail: string, code: string, ip: string): Promise<SessionUser> {
+  await app.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
+  if (!isEmail(rawEmail)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
+  const email = normalizeEmail(rawEmail);
+  const session = await app.inTransaction(async (trx) => {
+    const userId = await consumeOneTimeToken(trx, 'free-confirm', code.trim(), { email });
+    if (!userId) return null;
+    await trx.updateTable('users').set({ confirmedAt: sql<string>`coalesce(confirmed_at, now())` }).where('id', '=', userId).execute();
+    const user = await findUserById(trx, userId);
+    if (!user || !user.isFree || user.disabled) return null;
+    return grantFreeSession(trx, ctx, user);
+  });
+  if (!session) throw new BadRequest(PasswordAnswers.invalidToken);
+  return session;
+}

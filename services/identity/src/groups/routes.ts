@@ -1,0 +1,45 @@
+import { RouteRules } from '@cti/access';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { ErrorBody, GroupEmailPayload, GroupPayload, GroupView, LogoView, MessageBody } from '@cti/contracts';
+import Type from 'typebox';
+import type { IdentityContext } from '../context';
+import { identityDb } from '../db';
+import { LOGOS } from './logos';
+import { addGroup, editGroup, emailGroup, loadGroups, managerGroups } from './manage-groups';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
+const Groups = Type.Array(GroupView);
+
+/** Groups admin and the group lists other screens use (accounts §7). */
+export async function groupRoutes(app: ServiceApp, ctx: IdentityContext) {
+  const admin = app.requireRule(RouteRules.adminOnly);
+  const usersPage = app.requireRule(RouteRules.usersPage);
+
+  app.get('/api/group', { preHandler: admin, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async () =>
+    loadGroups(identityDb(app), { withUsers: true }),
+  );
+  app.get('/api/group/manager', { preHandler: usersPage, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async (request) =>
+    managerGroups(app, claimsOf(request)),
+  );
+  app.get(
+    '/api/group/ccOptions',
+    { preHandler: usersPage, schema: { tags: ['groups'], description: 'Groups without CountryId (calculator groups).', response: { 200: Groups, ...errors } } },
+    async () => loadGroups(identityDb(app), { withoutCountry: true }),
+  );
+  app.get('/api/group/countries', { preHandler: app.requireUser, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async () =>
+    loadGroups(identityDb(app), { type: 'Country' }),
+  );
+  app.get('/api/logo', { preHandler: admin, schema: { tags: ['groups'], response: { 200: Type.Array(LogoView), ...errors } } }, async () => [...LOGOS]);
+
+  app.post('/api/group', { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } }, async (request) =>
+    addGroup(app, request, request.body),
+  );
+  app.post('/api/group/edit', { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } }, async (request) =>
+    editGroup(app, request, request.body),
+  );
+  app.post(
+    '/api/group/email',
+    { preHandler: admin, schema: { tags: ['groups'], body: GroupEmailPayload, response: { 200: MessageBody, ...errors } } },
+    async (request) => emailGroup(app, ctx, request, request.body),
+  );
+}

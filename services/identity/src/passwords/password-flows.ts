@@ -1,0 +1,121 @@
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, type ServiceApp } from '@cti/service-kit';
+import {
+  MIN_PASSWORD_LENGTH,
+  PasswordAnswers,
+  UserAnswers,
+  type ResetPasswordBody,
+  type SetPasswordNewUserBody,
+} from '@cti/contracts';
+import type { IdentityContext } from '../context';
+import { identityDb } from '../db';
+import { queueMail } from '../mail/mailer';
+import { MailTemplates } from '../mail/templates';
+import { failureKey } from '../sessions/login';
+import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../tokens/one-time-tokens';
+import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
+import { findUserByEmail, findUserById, revokeAllSessions } from '../users/repository';
+import { recordUserUpdated } from '../users/user-events';
+
+const HOUR = 3_600_000;
+
+/** Forgot-password answers take at least this long, whether or not the account exists. */
+export const FORGOT_PASSWORD_MIN_MS = 250;
+
+const atLeast = async (startedAt: number, ms: number) => {
+  const left = startedAt + ms - Date.now();
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
+};
+
+export const passwordTooShort = (password: string) => password.length < MIN_PASSWORD_LENGTH;
+
+/**
+ * `POST api/user/forgotPassword/{email}` (accounts §7/§8). Known and unknown e-mails
+ * get the same answer in the same time. Per account at most RESET_MAILS_PER_ACCOUNT
+ * mails an hour leave; earlier links stay valid, so nobody can lock the owner out.
+ */
+export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawEmail: string, ip: string): Promise<{ message: string }> {
+  const startedAt = Date.now();
+  await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  if (!isEmail(rawEmail)) throw new BadRequest(PasswordAnswers.invalidUsername);
+  const email = normalizeEmail(rawEmail);
+  try {
+    const sent = await app.rateLimits.hit(`reset-mails:${email}`, { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
+    const user = await findUserByEmail(identityDb(app), email);
+    if (user && !user.isFree && !user.disabled && sent <= ctx.config.RESET_MAILS_PER_ACCOUNT) {
+      const minutes = ctx.config.RESET_TOKEN_TTL_MINUTES;
+      await app.inTransaction(async (trx) => {
+        const code = await issueOneTimeToken(trx, user.id, 'reset', minutes * 60_000);
+        const content = MailTemplates.resetPassword(user.name || user.email, ctx.links.resetPassword(code), minutes);
+        await queueMail(trx, { to: [user.email], ...content, kind: 'reset-password' });
+        await appendToOutbox(trx, { type: 'evt.identity.password.resetRequested', actor: null, data: { userId: user.id, email: user.email } });
+      });
+      ctx.mailer.kick();
+    }
+  } finally {
+    await atLeast(startedAt, FORGOT_PASSWORD_MIN_MS);
+  }
+  return { message: PasswordAnswers.success };
+}
+
+/**
+ * `POST api/user/resetPassword` (accounts §7/§8): a wrong e-mail and a wrong code get
+ * the same InvalidToken. Success ends every session and every other reset link, and
+ * clears the account's failed-login count.
+ */
+export async function resetPassword(app: ServiceApp, ctx: IdentityContext, body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
+  await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  if (!isEmail(body.Email)) throw new BadRequest(PasswordAnswers.invalidUsername);
+  if (passwordTooShort(body.NewPassword)) throw new BadRequest(PasswordAnswers.tooShort);
+  const email = normalizeEmail(body.Email);
+  const passwordHash = await hashPassword(body.NewPassword);
+  const userId = await app.inTransaction(async (trx) => {
+    const owner = await consumeOneTimeToken(trx, 'reset', body.Code.trim(), { email });
+    if (!owner) return null;
+    await trx.updateTable('users').set({ passwordHash, updatedAt: sql<string>`now()` }).where('id', '=', owner).execute();
+    await spendAllTokens(trx, owner, 'reset');
+    await revokeAllSessions(trx, owner);
+    await appendToOutbox(trx, { type: 'evt.identity.password.reset', actor: null, data: { userId: owner, email } });
+    return owner;
+  });
+  if (!userId) throw new BadRequest(PasswordAnswers.invalidToken);
+  await app.rateLimits.reset(failureKey(email));
+  return { message: PasswordAnswers.success };
+}
+
+/**
+ * `POST api/user/setPasswordNewUser` (accounts §5/§7): the welcome link's token sets
+ * the first password and the profile fields. Answers Success, InvalidToken or
+ * PasswordTooShort.
+ */
+export async function setPasswordNewUser(app: ServiceApp, ctx: IdentityContext, body: SetPasswordNewUserBody, ip: string): Promise<{ message: string }> {
+  await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  const u = body.user;
+  const fields = {
+    firstName: u.FirstName.trim(),
+    lastName: u.LastName.trim(),
+    organizationName: u.OrganizationName.trim(),
+    organizationAddress: u.OrganizationAddress.trim(),
+  };
+  if (!fields.firstName || !fields.lastName || !fields.organizationName || !fields.organizationAddress || !body.password) {
+    throw new BadRequest(UserAnswers.missingFields);
+  }
+  if (passwordTooShort(body.password)) throw new BadRequest(PasswordAnswers.tooShort);
+  const passwordHash = await hashPassword(body.password);
+  const done = await app.inTransaction(async (trx) => {
+    const owner = await consumeOneTimeToken(trx, 'welcome', body.token.trim(), { userId: u.Id });
+    if (!owner) return false;
+    const user = await findUserById(trx, owner);
+    if (!user) return false;
+    await trx
+      .updateTable('users')
+      .set({ ...fields, name: `${fields.firstName} ${fields.lastName}`, passwordHash, updatedAt: sql<string>`now()` })
+      .where('id', '=', owner)
+      .execute();
+    await appendToOutbox(trx, { type: 'evt.identity.password.set', actor: null, data: { userId: owner, email: user.email } });
+    await recordUserUpdated(trx, owner, null);
+    return true;
+  });
+  if (!done) throw new BadRequest(PasswordAnswers.invalidToken);
+  return { message: PasswordAnswers.success };
+}

@@ -1,0 +1,27 @@
+import type { ServiceApp } from '@cti/service-kit';
+import { EmailParam, ErrorBody, MessageBody, ResetPasswordBody, SetPasswordNewUserBody } from '@cti/contracts';
+import type { IdentityContext } from '../context';
+import { forgotPassword, resetPassword, setPasswordNewUser } from './password-flows';
+
+const errors = { 400: ErrorBody, 429: ErrorBody };
+
+/** Forgot/reset password and the new user's first password (accounts §5/§7/§8). */
+export async function passwordRoutes(app: ServiceApp, ctx: IdentityContext) {
+  app.post(
+    '/api/user/forgotPassword/:email',
+    { schema: { tags: ['passwords'], params: EmailParam, response: { 200: MessageBody, ...errors } } },
+    async (request) => forgotPassword(app, ctx, request.params.email, request.ip),
+  );
+
+  app.post(
+    '/api/user/resetPassword',
+    { schema: { tags: ['passwords'], body: ResetPasswordBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => resetPassword(app, ctx, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/user/setPasswordNewUser',
+    { schema: { tags: ['passwords'], body: SetPasswordNewUserBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => setPasswordNewUser(app, ctx, request.body, request.ip),
+  );
+}

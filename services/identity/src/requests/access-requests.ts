@@ -1,0 +1,320 @@
+import { sql } from '@cti/db';
+import { RoleIds } from '@cti/access';
+import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
+import {
+  AccessRequestStatuses,
+  RequestAnswers,
+  UserAnswers,
+  type AccessClaims,
+  type AccessRequestView,
+  type ApprovalPayload,
+  type EventActor,
+  type ExternalApprovalPayload,
+  type ExternalRequestPayload,
+} from '@cti/contracts';
+import { emailDomain } from '@cti/access';
+import type { FastifyRequest } from 'fastify';
+import type { IdentityContext } from '../context';
+import { identityDb, type IdentityExecutor } from '../db';
+import { createUser } from '../users/create-user';
+import { parseExpiry } from '../users/manage-users';
+import { isEmail, normalizeEmail } from '../users/passwords';
+import { findUserByEmail, groupIdsOfUser } from '../users/repository';
+import { grantRoles } from '../users/role-grants';
+import { isUuid } from '../users/user-views';
+import { queueWelcomeMail } from '../users/welcome';
+
+export const EXTERNAL_REQUEST_TYPE = 'External Legal Representative';
+
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** `GET api/request`: every access request, newest first, with its users. */
+export async function listAccessRequests(db: IdentityExecutor, ids?: readonly string[]): Promise<AccessRequestView[]> {
+  let query = db
+    .selectFrom('accessRequests')
+    .leftJoin('users as manager', 'manager.id', 'accessRequests.userManagerId')
+    .selectAll('accessRequests')
+    .select('manager.name as managerName')
+    .orderBy('accessRequests.createdAt', 'desc');
+  if (ids) query = query.where('accessRequests.id', 'in', [...ids]);
+  const requests = await query.execute();
+  if (!requests.length) return [];
+  const users = await db
+    .selectFrom('accessRequestUsers')
+    .selectAll()
+    .where('requestId', 'in', requests.map((r) => r.id))
+    .orderBy('position')
+    .execute();
+  return requests.map((r) => ({
+    Id: r.id,
+    Email: r.email,
+    Type: r.type,
+    Organization: r.organization,
+    Status: r.status,
+    Reasoning: r.reasoning,
+    UserManagerId: r.userManagerId,
+    UserManagerName: r.managerName ?? null,
+    Name: r.name,
+    Title: r.title,
+    Expires: iso(r.expires),
+    OrganizationAddress: r.organizationAddress,
+    CreatedOn: iso(String(r.createdAt))!,
+    Users: users.filter((u) => u.requestId === r.id).map((u) => ({ Id: u.id, Email: u.email, Name: u.name, Title: u.title, IsPrimary: u.isPrimary })),
+  }));
+}
+
+export interface NewAccessRequest {
+  email: string;
+  type: string;
+  organization: string;
+  organizationAddress?: string;
+  reasoning?: string;
+  name: string;
+  title?: string;
+  expires?: string | null;
+  userManagerId?: string | null;
+  /** Extra users besides the primary contact. */
+  extraUsers?: Array<{ email: string; name: string; title?: string }>;
+}
+
+/** Files an access request (In Progress) with its primary and extra users, and records it. */
+export async function createAccessRequest(trx: IdentityExecutor, input: NewAccessRequest, actor: EventActor | null): Promise<string> {
+  const email = normalizeEmail(input.email);
+  const { id } = await trx
+    .insertInto('accessRequests')
+    .values({
+      email,
+      type: input.type,
+      organization: input.organization,
+      organizationAddress: input.organizationAddress ?? '',
+      reasoning: input.reasoning ?? '',
+      name: input.name,
+      title: input.title ?? '',
+      expires: input.expires ?? null,
+      userManagerId: input.userManagerId ?? null,
+      decidedAt: null,
+      decidedBy: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const users = [{ email, name: input.name, title: input.title ?? '', isPrimary: true }, ...(input.extraUsers ?? []).map((u) => ({ email: normalizeEmail(u.email), name: u.name, title: u.title ?? '', isPrimary: false }))];
+  await trx
+    .insertInto('accessRequestUsers')
+    .values(users.map((u, position) => ({ requestId: id, ...u, position })))
+    .execute();
+  await appendToOutbox(trx, {
+    type: 'evt.identity.request.created',
+    actor,
+    data: { requestId: id, email, type: input.type, organization: input.organization, userManagerId: input.userManagerId ?? null },
+  });
+  return id;
+}
+
+/** Splits "First Last Names" on the first space (accounts §5). */
+export const splitName = (name: string) => {
+  const trimmed = name.trim();
+  const at = trimmed.indexOf(' ');
+  return at < 0 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1).trim() };
+};
+
+/**
+ * `POST api/request/external/create` (accounts §5): a group manager asks for time-limited
+ * access for an external legal representative; every field required, extra users share
+ * the primary contact's e-mail domain.
+ */
+export async function createExternalRequest(app: ServiceApp, request: FastifyRequest, payload: ExternalRequestPayload): Promise<{ message: string }> {
+  const caller = request.principal!;
+  const fromName = payload.Name?.trim() ? splitName(payload.Name) : { firstName: '', lastName: '' };
+  const firstName = payload.FirstName.trim() || fromName.firstName;
+  const lastName = payload.LastName.trim() || fromName.lastName;
+  const email = payload.Email.trim();
+  const organization = payload.Organization.trim();
+  const organizationAddress = payload.OrganizationAddress.trim();
+  if (!firstName || !lastName || !email || !payload.Expires?.trim() || !organization || !organizationAddress) throw new BadRequest(RequestAnswers.externalMissingFields);
+  if (!isEmail(email)) throw new BadRequest(UserAnswers.invalidUsername);
+  const expires = parseExpiry(payload.Expires);
+  if (expires && Date.parse(expires) < Date.now()) throw new BadRequest('Expires must be a future date.');
+  const extraUsers = (payload.Users ?? []).map((u) => {
+    const first = u.FirstName.trim();
+    const last = u.LastName.trim();
+    if (!first || !last || !u.Email.trim()) throw new BadRequest(RequestAnswers.externalMissingFields);
+    if (!isEmail(u.Email)) throw new BadRequest(UserAnswers.invalidUsername);
+    if (emailDomain(u.Email) !== emailDomain(email)) throw new BadRequest(RequestAnswers.externalDomain);
+    return { email: u.Email, name: `${first} ${last}` };
+  });
+  await app.inTransaction((trx) =>
+    createAccessRequest(
+      trx,
+      { email, type: EXTERNAL_REQUEST_TYPE, organization, organizationAddress, name: `${firstName} ${lastName}`, expires, userManagerId: caller.sub, extraUsers },
+      actorOf(request),
+    ),
+  );
+  return { message: RequestAnswers.externalCreated };
+}
+
+async function lockRequestInProgress(trx: IdentityExecutor, id: string) {
+  if (!isUuid(id)) throw new NotFound('Request not found');
+  const row = await trx.selectFrom('accessRequests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw new NotFound('Request not found');
+  if (row.status !== AccessRequestStatuses.inProgress) throw new Conflict(RequestAnswers.notInProgress);
+  return row;
+}
+
+interface AccountToOpen {
+  email: string;
+  name: string;
+  organizationName: string;
+  organizationAddress: string;
+  roleIds: number[];
+  groupIds: string[];
+  calculatorGroupId: string | null;
+  expiresOn: string | null;
+  creatorId: string | null;
+}
+
+/**
+ * Opens an account for an approved request user, with a welcome e-mail; an existing
+ * account gets the roles and groups added instead.
+ */
+async function openAccount(trx: IdentityExecutor, ctx: IdentityContext, account: AccountToOpen, actor: EventActor | null): Promise<string> {
+  const existing = await findUserByEmail(trx, account.email);
+  if (existing && !existing.isFree) {
+    await grantRoles(trx, existing.id, { roleIds: account.roleIds, groupIds: account.groupIds, expiresOn: account.expiresOn }, 'access request approved', actor);
+    if (account.calculatorGroupId && !existing.calculatorGroupId) {
+      await trx.updateTable('users').set({ calculatorGroupId: account.calculatorGroupId }).where('id', '=', existing.id).execute();
+    }
+    return existing.id;
+  }
+  const { firstName, lastName } = splitName(account.name);
+  const userId = await createUser(
+    trx,
+    {
+      email: account.email,
+      firstName,
+      lastName,
+      name: account.name,
+      organizationName: account.organizationName,
+      organizationAddress: account.organizationAddress,
+      roleIds: account.roleIds,
+      groupIds: account.groupIds,
+      calculatorGroupId: account.calculatorGroupId,
+      expiresOn: account.expiresOn,
+      creatorId: account.creatorId,
+    },
+    actor,
+  );
+  await queueWelcomeMail(trx, ctx, { id: userId, email: normalizeEmail(account.email), name: account.name }, actor);
+  return userId;
+}
+
+async function finish(trx: IdentityExecutor, row: { id: string; email: string; type: string; organization: string }, status: string, caller: AccessClaims, actor: EventActor | null, userIds: string[]) {
+  await trx.updateTable('accessRequests').set({ status, decidedAt: sql<string>`now()`, decidedBy: caller.sub }).where('id', '=', row.id).execute();
+  const data = { requestId: row.id, email: row.email, type: row.type, organization: row.organization };
+  if (status === AccessRequestStatuses.approved) await appendToOutbox(trx, { type: 'evt.identity.request.approved', actor, data: { ...data, userIds } });
+  else await appendToOutbox(trx, { type: 'evt.identity.request.denied', actor, data });
+}
+
+/**
+ * `POST api/request/approve` (accounts §5): Organization, PrimaryEmail, PrimaryId, Name,
+ * Title, Roles and CalculatorGroup required; every e-mail of the request (the primary
+ * is among them) becomes a user with the chosen roles, groups and calculator group.
+ */
+export async function approveRequest(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, payload: ApprovalPayload): Promise<{ message: string }> {
+  const r = payload.Request;
+  const required = [r.Organization, r.PrimaryEmail, r.PrimaryId, r.Name, r.Title, payload.CalculatorGroup];
+  if (required.some((v) => !v?.trim()) || !payload.Roles.length) throw new BadRequest(RequestAnswers.approvalMissingFields);
+  const db = identityDb(app);
+  const calculator = isUuid(payload.CalculatorGroup!) ? await db.selectFrom('groups').select(['id', 'countryId']).where('id', '=', payload.CalculatorGroup!).executeTakeFirst() : undefined;
+  if (!calculator || calculator.countryId !== null) throw new BadRequest('The calculator group must be a group without a country.');
+  const validRoles = new Set<number>(Object.values(RoleIds));
+  if (payload.Roles.some((id) => !validRoles.has(id))) throw new BadRequest('Unknown role.');
+  const groupIds = [...new Set(payload.Groups)];
+  if (groupIds.some((g) => !isUuid(g)) || (groupIds.length && (await db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute()).length !== groupIds.length)) {
+    throw new BadRequest('Unknown group.');
+  }
+  const emails = new Map<string, { email: string; name: string }>();
+  for (const e of [...r.Emails, { Email: r.PrimaryEmail!, Name: r.Name! }]) {
+    if (!isEmail(e.Email)) throw new BadRequest(UserAnswers.invalidUsername);
+    const key = normalizeEmail(e.Email);
+    if (!emails.has(key)) emails.set(key, { email: key, name: e.Name.trim() || (key === normalizeEmail(r.PrimaryEmail!) ? r.Name!.trim() : key) });
+  }
+  const actor = actorOf(request);
+  await app.inTransaction(async (trx) => {
+    const row = await lockRequestInProgress(trx, r.Id);
+    const userIds: string[] = [];
+    for (const account of emails.values()) {
+      userIds.push(
+        await openAccount(
+          trx,
+          ctx,
+          {
+            ...account,
+            organizationName: r.Organization!.trim(),
+            organizationAddress: row.organizationAddress,
+            roleIds: [...new Set(payload.Roles)],
+            groupIds,
+            calculatorGroupId: calculator.id,
+            expiresOn: null,
+            creatorId: request.principal!.sub,
+          },
+          actor,
+        ),
+      );
+    }
+    await finish(trx, row, AccessRequestStatuses.approved, request.principal!, actor, userIds);
+  });
+  ctx.mailer.kick();
+  return { message: RequestAnswers.approved };
+}
+
+/**
+ * `POST api/request/external/approve`: the external representative (and the extra
+ * users) become CountryViewers of the requesting manager's groups until Expires; the
+ * manager can manage them.
+ */
+export async function approveExternalRequest(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, payload: ExternalApprovalPayload): Promise<{ message: string }> {
+  const actor = actorOf(request);
+  await app.inTransaction(async (trx) => {
+    const row = await lockRequestInProgress(trx, payload.Id);
+    if (!row.userManagerId) throw new BadRequest('This is not an external legal representative request.');
+    const expiresOn = payload.Expires ? parseExpiry(payload.Expires) : row.expires ? new Date(row.expires).toISOString() : null;
+    if (!expiresOn) throw new BadRequest(RequestAnswers.externalMissingFields);
+    const managerGroups = await groupIdsOfUser(trx, row.userManagerId);
+    const users = await trx.selectFrom('accessRequestUsers').selectAll().where('requestId', '=', row.id).orderBy('position').execute();
+    const userIds: string[] = [];
+    for (const u of users) {
+      userIds.push(
+        await openAccount(
+          trx,
+          ctx,
+          {
+            email: u.email,
+            name: u.name,
+            organizationName: row.organization,
+            organizationAddress: row.organizationAddress,
+            roleIds: [RoleIds.CountryViewer],
+            groupIds: managerGroups,
+            calculatorGroupId: null,
+            expiresOn,
+            creatorId: row.userManagerId,
+          },
+          actor,
+        ),
+      );
+    }
+    await trx.updateTable('accessRequests').set({ expires: expiresOn }).where('id', '=', row.id).execute();
+    await finish(trx, row, AccessRequestStatuses.approved, request.principal!, actor, userIds);
+  });
+  ctx.mailer.kick();
+  return { message: RequestAnswers.approved };
+}
+
+/** `GET api/request/deny/{id}`. */
+export async function denyRequest(app: ServiceApp, request: FastifyRequest, id: string): Promise<{ message: string }> {
+  const actor = actorOf(request);
+  await app.inTransaction(async (trx) => {
+    const row = await lockRequestInProgress(trx, id);
+    await finish(trx, row, AccessRequestStatuses.denied, request.principal!, actor, []);
+  });
+  return { message: RequestAnswers.denied };
+}

@@ -1,0 +1,38 @@
+import { AllRoles, CcRoleNames, CtcRoleNames, RoleIds, roleNameOf } from '@cti/access';
+import type { ServiceApp } from '@cti/service-kit';
+import { EmailParam, ErrorBody, RoleList } from '@cti/contracts';
+import type { IdentityContext } from '../context';
+import { identityDb } from '../db';
+import { isEmail } from '../users/passwords';
+import { activeRoleIds, findUserByEmail } from '../users/repository';
+
+const list = (names: readonly (keyof typeof RoleIds)[]) => names.map((Name) => ({ Id: RoleIds[Name], Name }));
+
+/**
+ * Role lists (accounts §7): all roles, the compliance-index (ctc) and carbon-calculator
+ * (cc) lists that decide the login chooser's buttons, and one user's roles by e-mail.
+ */
+export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {
+  const schema = { tags: ['roles'], response: { 200: RoleList, 429: ErrorBody } };
+  app.get('/api/roles', { schema }, async () => AllRoles);
+  app.get('/api/roles/ctc', { schema }, async () => list(CtcRoleNames));
+  app.get('/api/roles/cc', { schema }, async () => list(CcRoleNames));
+
+  app.get(
+    '/api/roles/by/email/:email',
+    {
+      schema: {
+        ...schema,
+        params: EmailParam,
+        description: 'Roles of a not-yet-signed-in user for the login chooser; an unknown e-mail answers an empty list. Rate-limited per IP.',
+      },
+    },
+    async (request) => {
+      await app.rateLimits.hit(`roles-ip:${request.ip}`, { max: ctx.config.ROLE_LOOKUP_RATE_PER_IP, windowMs: 60_000 });
+      if (!isEmail(request.params.email)) return [];
+      const user = await findUserByEmail(identityDb(app), request.params.email);
+      if (!user || user.isFree || user.disabled) return [];
+      return (await activeRoleIds(identityDb(app), user.id)).map((Id) => ({ Id, Name: roleNameOf(Id) ?? String(Id) }));
+    },
+  );
+}

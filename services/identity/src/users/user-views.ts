@@ -1,0 +1,117 @@
+import { roleNameOf } from '@cti/access';
+import type { InternalUser, ManagedUser } from '@cti/contracts';
+import type { IdentityExecutor } from '../db';
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * User rows as the users admin, `GET api/user/{id}` and My account show them
+ * (accounts §3 "User list row"), with active and expired roles apart.
+ */
+export async function loadManagedUsers(db: IdentityExecutor, filter: { ids?: readonly string[]; includeFree?: boolean } = {}): Promise<ManagedUser[]> {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('groups as calc', 'calc.id', 'users.calculatorGroupId')
+    .select([
+      'users.id',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.name',
+      'users.organizationName',
+      'users.organizationAddress',
+      'users.isHidden',
+      'users.isGroupManager',
+      'users.isAcid',
+      'users.disabled',
+      'users.expiresOn',
+      'users.creatorId',
+      'users.calculatorGroupId',
+      'users.passwordHash',
+      'calc.name as calculatorGroupName',
+    ])
+    .orderBy('users.name');
+  if (filter.ids) {
+    if (!filter.ids.length) return [];
+    query = query.where('users.id', 'in', [...filter.ids]);
+  }
+  if (!filter.includeFree) query = query.where('users.isFree', '=', false);
+  const users = await query.execute();
+  if (!users.length) return [];
+  const ids = users.map((u) => u.id);
+  const [roles, groups] = await Promise.all([
+    db.selectFrom('userRoles').select(['userId', 'roleId', 'expiresOn']).where('userId', 'in', ids).orderBy('roleId').execute(),
+    db
+      .selectFrom('userGroups')
+      .innerJoin('groups', 'groups.id', 'userGroups.groupId')
+      .select(['userGroups.userId', 'groups.id', 'groups.name'])
+      .where('userGroups.userId', 'in', ids)
+      .orderBy('groups.name')
+      .execute(),
+  ]);
+  const now = Date.now();
+  return users.map((u) => {
+    const mine = roles.filter((r) => r.userId === u.id);
+    const active = mine.filter((r) => r.expiresOn === null || Date.parse(r.expiresOn) > now);
+    const expired = mine.filter((r) => r.expiresOn !== null && Date.parse(r.expiresOn) <= now);
+    const Roles = active.map((r) => ({ Id: r.roleId, Name: roleNameOf(r.roleId) ?? String(r.roleId) }));
+    const Groups = groups.filter((g) => g.userId === u.id).map((g) => ({ Id: g.id, Name: g.name }));
+    return {
+      Id: u.id,
+      Name: u.name,
+      FirstName: u.firstName,
+      LastName: u.lastName,
+      Email: u.email,
+      Groups,
+      Roles,
+      ExpiredRoles: expired.map((r) => ({ Id: r.roleId, Name: roleNameOf(r.roleId) ?? String(r.roleId), ExpiresOn: iso(r.expiresOn)! })),
+      CalculatorGroup: u.calculatorGroupId,
+      CalculatorGroupName: u.calculatorGroupName ?? null,
+      IsHidden: u.isHidden,
+      IsGroupManager: u.isGroupManager,
+      IsACID: u.isAcid,
+      Disabled: u.disabled,
+      Expires: iso(u.expiresOn),
+      Organization: u.organizationName,
+      OrganizationAddress: u.organizationAddress,
+      CreatorId: u.creatorId,
+      HasPassword: u.passwordHash !== null,
+      GroupNameList: Groups.map((g) => g.Name),
+      GroupNames: Groups.map((g) => g.Name).join(', '),
+      RoleNameList: Roles.map((r) => r.Name),
+      RoleNames: Roles.map((r) => r.Name).join(', '),
+    };
+  });
+}
+
+/** What other services learn about users (`/internal/users`). */
+export async function loadInternalUsers(db: IdentityExecutor, ids: readonly string[]): Promise<InternalUser[]> {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return [];
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'firstName', 'lastName', 'organizationName'])
+    .where('id', 'in', valid)
+    .execute();
+  const groups = users.length
+    ? await db
+        .selectFrom('userGroups')
+        .innerJoin('groups', 'groups.id', 'userGroups.groupId')
+        .select(['userGroups.userId', 'groups.id', 'groups.name'])
+        .where('userGroups.userId', 'in', users.map((u) => u.id))
+        .orderBy('groups.name')
+        .execute()
+    : [];
+  return users.map((u) => ({
+    Id: u.id,
+    Email: u.email,
+    Name: u.name,
+    FirstName: u.firstName,
+    LastName: u.lastName,
+    OrganizationName: u.organizationName,
+    Groups: groups.filter((g) => g.userId === u.id).map((g) => ({ Id: g.id, Name: g.name })),
+  }));
+}
+
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+

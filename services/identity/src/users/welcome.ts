@@ -1,0 +1,26 @@
+import { appendToOutbox } from '@cti/service-kit';
+import type { EventActor } from '@cti/contracts';
+import type { IdentityContext } from '../context';
+import type { IdentityExecutor } from '../db';
+import { queueMail } from '../mail/mailer';
+import { MailTemplates } from '../mail/templates';
+import { issueOneTimeToken } from '../tokens/one-time-tokens';
+
+/**
+ * Queues the welcome e-mail with a fresh set-password link (earlier links stop
+ * working) and records `evt.identity.welcome.sent`. Answers the mail id.
+ */
+export async function queueWelcomeMail(
+  trx: IdentityExecutor,
+  ctx: IdentityContext,
+  user: { id: string; email: string; name: string },
+  actor: EventActor | null,
+  options: { interactive?: boolean } = {},
+): Promise<string> {
+  const hours = ctx.config.WELCOME_TOKEN_TTL_HOURS;
+  const token = await issueOneTimeToken(trx, user.id, 'welcome', hours * 3_600_000, { replacePrevious: true });
+  const content = MailTemplates.welcome(user.name || user.email, ctx.links.setPassword(user.id, token), hours);
+  const mailId = await queueMail(trx, { to: [user.email], ...content, kind: 'welcome' }, { interactive: options.interactive });
+  await appendToOutbox(trx, { type: 'evt.identity.welcome.sent', actor, data: { userId: user.id, email: user.email } });
+  return mailId;
+}

@@ -1,0 +1,31 @@
+import Type from 'typebox';
+import { RouteRules } from '@cti/access';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { Approval, ErrorBody, FinalizeBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import { approve, approvedNames, canApprove, readyForFinalization, submitAsFinal } from './approvals';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParam = Type.Object({ questionnaireId: Type.String() });
+
+/** Approvals and Submit As Final (questionnaire §4, §7 api/finalize…). */
+export async function approvalRoutes(app: ServiceApp) {
+  const tags = ['approvals'];
+  const rule = app.requireRule(RouteRules.questionnaire);
+  app.post('/api/finalize', { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
+    await approve(app, claimsOf(request), request.body.questionnaireId, request.body.userId);
+    return { message: QuestionnaireAnswers.approved };
+  });
+  app.post('/api/finalize/approvedNames/:questionnaireId', { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Array(Approval), ...errors } } }, async (request) =>
+    approvedNames(app, claimsOf(request), request.params.questionnaireId),
+  );
+  app.post('/api/finalize/canApprove', { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: Type.Boolean(), ...errors } } }, async (request) =>
+    canApprove(app, claimsOf(request), request.body.questionnaireId, request.body.userId),
+  );
+  app.post('/api/finalize/readyForFinalization/:questionnaireId', { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } }, async (request) =>
+    readyForFinalization(app, claimsOf(request), request.params.questionnaireId),
+  );
+  app.post('/api/finalize/close/:questionnaireId', { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } }, async (request) => {
+    await submitAsFinal(app, claimsOf(request), request.params.questionnaireId);
+    return true;
+  });
+}

@@ -1,0 +1,50 @@
+import type { Transaction } from '@cti/db';
+import type { DomainEvent } from '@cti/contracts';
+import type { ConsumerDefinition } from '@cti/service-kit';
+import type { QuestionnaireDB } from '../db';
+
+/**
+ * Local projections of identity's data this service needs: Country groups (the
+ * countries that get questionnaires, and their names) and users' names and
+ * organizations (who acts in demo data). Fed only by identity's events.
+ */
+export async function projectIdentityEvent(event: DomainEvent, trx: Transaction<QuestionnaireDB>): Promise<void> {
+  switch (event.type) {
+    case 'evt.identity.group.created':
+    case 'evt.identity.group.updated': {
+      const { groupId, name, type, countryId, logoPath } = event.data;
+      const row = { name, countryCode: countryId, logoPath, active: type === 'Country', updatedAt: event.occurredAt };
+      if (type !== 'Country') {
+        // only a group that was a country before needs its projection kept (and deactivated)
+        await trx.updateTable('countries').set(row).where('groupId', '=', groupId).execute();
+        return;
+      }
+      await trx
+        .insertInto('countries')
+        .values({ groupId, ...row })
+        .onConflict((oc) => oc.column('groupId').doUpdateSet(row))
+        .execute();
+      return;
+    }
+    case 'evt.identity.user.created':
+    case 'evt.identity.user.updated': {
+      const { userId, email, name } = event.data;
+      const organization = 'organizationName' in event.data ? event.data.organizationName : '';
+      await trx
+        .insertInto('directoryUsers')
+        .values({ userId, email, name, organization })
+        .onConflict((oc) => oc.column('userId').doUpdateSet(organization ? { email, name, organization } : { email, name }))
+        .execute();
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export const identityConsumer = (): ConsumerDefinition => ({
+  name: 'identity',
+  filter: ['evt.identity.>'],
+  // one subject filter (server-side): identity's events; the handler keeps groups and users
+  handle: (event, trx) => projectIdentityEvent(event, trx as Transaction<QuestionnaireDB>),
+});

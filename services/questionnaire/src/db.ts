@@ -1,0 +1,97 @@
+import type { ServiceApp } from '@cti/service-kit';
+import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
+import type { EventTables } from '@cti/events';
+
+type Timestamp = string;
+/** jsonb answers: written as JSON text, read back parsed. */
+type Json<T> = ColumnType<T, string | null, string | null>;
+
+export interface QuestionnaireDB extends EventTables {
+  /** Projection of identity's Country groups (from evt.identity.group.*). */
+  countries: {
+    groupId: string;
+    name: string;
+    countryCode: string | null;
+    logoPath: string | null;
+    /** False when the group is no longer of type Country. */
+    active: boolean;
+    updatedAt: Generated<Timestamp>;
+  };
+  /** Projection of identity's users (from evt.identity.user.*): names for demo data. */
+  directoryUsers: { userId: string; email: string; name: string; organization: string };
+  periods: {
+    id: Generated<string>;
+    /** Creation order: the current period is the latest. */
+    seq: Generated<number>;
+    name: string;
+    createdAt: Timestamp;
+  };
+  questionnaires: {
+    id: Generated<string>;
+    groupId: string;
+    periodId: string;
+    status: 'Open' | 'Closed';
+    closedOn: string | null;
+    lastUpdated: Generated<Timestamp>;
+    createdAt: Generated<Timestamp>;
+    /** Version of the question bank the questionnaire is answered against. */
+    bankVersion: string;
+    /** Carry-forward: the closed questionnaire whose answers this one started from. */
+    carriedFromId: string | null;
+    /** Grows with every answer change; approvals hold the revision they approved. */
+    answersRevision: Generated<number>;
+  };
+  answers: {
+    questionnaireId: string;
+    questionId: string;
+    value: Json<unknown>;
+    /** The carried-forward answer (null when the question was unanswered or the questionnaire started empty). */
+    baseline: Json<unknown>;
+    updatedAt: Generated<Timestamp>;
+    updatedBy: string | null;
+  };
+  sectionLocks: {
+    questionnaireId: string;
+    sectionId: number;
+    userId: string;
+    userName: string;
+    acquiredAt: Generated<Timestamp>;
+    expiresAt: Timestamp;
+  };
+  consents: {
+    questionnaireId: string;
+    userId: string;
+    answer: 'Yes' | 'No';
+    name: string;
+    organization: string;
+    email: string;
+    updatedAt: Generated<Timestamp>;
+  };
+  approvals: {
+    id: Generated<string>;
+    questionnaireId: string;
+    userId: string;
+    name: string;
+    organizationName: string;
+    stamp: Generated<Timestamp>;
+    answersRevision: number;
+  };
+  adminComments: {
+    questionnaireId: string;
+    sectionId: number;
+    comment: string;
+    updatedAt: Generated<Timestamp>;
+    updatedBy: string | null;
+  };
+  sectionConfirmations: {
+    questionnaireId: string;
+    sectionId: number;
+    userId: string;
+    name: string;
+    confirmedAt: Generated<Timestamp>;
+  };
+}
+
+export type QuestionnaireExecutor = Executor<QuestionnaireDB>;
+
+export const questionnaireDb = (app: ServiceApp) => app.db as Kysely<QuestionnaireDB>;

@@ -1,0 +1,61 @@
+import Type from 'typebox';
+import { RouteRules } from '@cti/access';
+import { BadRequest, claimsOf, Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type AccessClaims, type UnlockBeacon } from '@cti/contracts';
+import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import { questionnaireForUser } from '../questionnaires/access';
+import { acquireLock, lockInfo, navLocks, releaseLocks } from './locks';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+function parseBeacon(body: unknown): UnlockBeacon {
+  let value = body;
+  if (typeof body === 'string') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      throw new BadRequest('The unlock request is not JSON.');
+    }
+  }
+  const beacon = value as Partial<UnlockBeacon> | null;
+  if (!beacon || typeof beacon.token !== 'string') throw new BadRequest('The unlock request carries no token.');
+  return { token: beacon.token, questionnaireId: typeof beacon.questionnaireId === 'string' ? beacon.questionnaireId : undefined, sectionId: typeof beacon.sectionId === 'number' ? beacon.sectionId : undefined };
+}
+
+/** Section locks: renew while the page is open, navigation lock marks, release (questionnaire §4). */
+export async function lockRoutes(app: ServiceApp, opts: { lockTtlSeconds: number }) {
+  const tags = ['locks'];
+  const rule = app.requireRule(RouteRules.questionnaire);
+  const release = (claims: AccessClaims, scope: { questionnaireId?: string; sectionId?: number }) =>
+    app.inTransaction((trx: QuestionnaireExecutor) => releaseLocks(trx, claims, scope));
+
+  app.post('/api/questionnaire/lock', { preHandler: rule, schema: { tags, body: LockBody, response: { 200: LockInfo, ...errors } } }, async (request) => {
+    const claims = claimsOf(request);
+    const q = await questionnaireForUser(questionnaireDb(app), claims, request.body.QuestionnaireId);
+    if (q.status !== 'Open') return lockInfo(questionnaireDb(app), q.id, request.body.SectionId, claims.sub);
+    return app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, request.body.SectionId, claims, opts.lockTtlSeconds));
+  });
+
+  app.get('/api/questionnaire/unlock', { preHandler: app.requireUser, schema: { tags, querystring: UnlockQuery, response: { 200: Type.Object({ released: Type.Integer() }), ...errors } } }, async (request) => ({
+    released: await release(claimsOf(request), request.query),
+  }));
+
+  // navigator.sendBeacon (tab closing) can neither GET nor set headers: the token rides in the body.
+  // A token that expired a moment ago still releases its owner's own locks.
+  app.post('/api/questionnaire/unlock', { schema: { tags, hide: true } }, async (request) => {
+    const beacon = parseBeacon(request.body);
+    const claims = app.verifyIgnoringExpiry(beacon.token);
+    if (!claims) throw new Unauthorized();
+    return { released: await release(claims, { questionnaireId: beacon.questionnaireId, sectionId: beacon.sectionId }) };
+  });
+
+  app.get(
+    '/api/questionnaire/navlocks/:questionnaireId',
+    { preHandler: rule, schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: NavLocks, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      const q = await questionnaireForUser(questionnaireDb(app), claims, request.params.questionnaireId);
+      return navLocks(questionnaireDb(app), q.id, claims.sub);
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { canAnswerQuestionnaire, isAdminPrincipal, isRespondentOf } from '@cti/access';
+import { Forbidden, principalOf } from '@cti/service-kit';
+import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
+import type { QuestionnaireExecutor } from '../db';
+import { getQuestionnaire, type QuestionnaireRecord } from './repository';
+
+export const isAdminClaims = (claims: AccessClaims) => isAdminPrincipal(principalOf(claims));
+export const isRespondentClaims = (claims: AccessClaims, groupId: string) => isRespondentOf(principalOf(claims), groupId);
+
+/** The questionnaire, if the caller may open it: admins, and respondents of its country. */
+export async function questionnaireForUser(db: QuestionnaireExecutor, claims: AccessClaims, id: string): Promise<QuestionnaireRecord> {
+  const q = await getQuestionnaire(db, id);
+  if (!canAnswerQuestionnaire(principalOf(claims), q.groupId)) throw new Forbidden(QuestionnaireAnswers.otherCountry);
+  return q;
+}
+
+/** Actions on behalf of a user id in the path or body are only for that user. */
+export function assertSelf(claims: AccessClaims, userId: string): void {
+  if (claims.sub !== userId) throw new Forbidden(QuestionnaireAnswers.notYourUser);
+}

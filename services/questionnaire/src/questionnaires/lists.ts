@@ -1,0 +1,85 @@
+import { sql } from '@cti/db';
+import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { principalOf } from '@cti/service-kit';
+import { isAdminPrincipal } from '@cti/access';
+import type { AccessClaims, AdminQuestionnaireRow, EventActor, NeedQuestionnaireRow, QuestionnaireInfo, QuestionnaireListRow, QuestionnaireReportFilter, QuestionnaireStatus } from '@cti/contracts';
+import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import { closeQuestionnaire } from '../approvals/approvals';
+import { questionnaireForUser } from './access';
+import { atOf, currentPeriod, findQuestionnaire, getQuestionnaire, lockQuestionnaire, selectQuestionnaires, type QuestionnaireRecord } from './repository';
+
+const listRow = (q: QuestionnaireRecord): QuestionnaireListRow => ({
+  QuestionnaireId: q.id,
+  GroupId: q.groupId,
+  PeriodId: q.periodId,
+  Country: q.country,
+  Period: q.period,
+  Status: q.status,
+  ClosedOn: q.closedOn,
+  LastUpdated: q.lastUpdated,
+});
+
+/** GET api/questionnaire/open and /completed: the caller's countries' questionnaires (every country for admins). */
+export async function questionnairesByStatus(app: ServiceApp, claims: AccessClaims, status: QuestionnaireStatus): Promise<QuestionnaireListRow[]> {
+  const principal = principalOf(claims);
+  let query = selectQuestionnaires(questionnaireDb(app)).where('q.status', '=', status);
+  if (!isAdminPrincipal(principal)) {
+    if (!principal.groups.length) return [];
+    query = query.where('q.groupId', 'in', [...principal.groups]);
+  }
+  const rows = await query.orderBy('p.seq', 'desc').orderBy('country').execute();
+  return rows.map(listRow);
+}
+
+/** POST api/questionnaire/report: the admin list; filters of one key widen, different keys narrow. */
+export async function questionnaireReport(app: ServiceApp, filters: QuestionnaireReportFilter[]): Promise<AdminQuestionnaireRow[]> {
+  let query = selectQuestionnaires(questionnaireDb(app));
+  const valuesOf = (key: QuestionnaireReportFilter['Key']) => filters.filter((f) => f.Key === key).map((f) => f.Value.trim().toLowerCase());
+  const entities = valuesOf('Entity');
+  const periods = valuesOf('Period');
+  const statuses = valuesOf('Status');
+  if (entities.length) query = query.where(sql<string>`lower(coalesce(c.name, q.group_id))`, 'in', entities);
+  if (periods.length) query = query.where(sql<string>`lower(p.name)`, 'in', periods);
+  if (statuses.length) query = query.where(sql<string>`lower(q.status)`, 'in', statuses);
+  const rows = await query.orderBy('p.seq', 'desc').orderBy('country').execute();
+  return rows.map((q) => ({ QuestionnaireId: q.id, GroupId: q.groupId, PeriodId: q.periodId, Entity: q.country, Period: q.period, Status: q.status, ClosedOn: q.closedOn, LastUpdated: q.lastUpdated }));
+}
+
+/** GET api/questionnaire/info/{id}: what the questionnaire shell shows. */
+export async function questionnaireInfo(app: ServiceApp, claims: AccessClaims, id: string): Promise<QuestionnaireInfo> {
+  const db = questionnaireDb(app);
+  const q = await questionnaireForUser(db, claims, id);
+  const source = q.carriedFromId ? await findQuestionnaire(db, q.carriedFromId) : undefined;
+  const current = await currentPeriod(db);
+  return { ...listRow(q), CarriedFrom: source?.period ?? null, IsCurrent: current?.id === q.periodId };
+}
+
+/** GET api/questionnaire/needQuestionnaire: current countries without a questionnaire in the current period. */
+export async function countriesNeedingQuestionnaire(app: ServiceApp): Promise<NeedQuestionnaireRow[]> {
+  const db = questionnaireDb(app);
+  const period = await currentPeriod(db);
+  let query = db.selectFrom('countries as c').select(['c.groupId', 'c.name']).where('c.active', '=', true);
+  if (period) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('questionnaires as q').select('q.id').whereRef('q.groupId', '=', 'c.groupId').where('q.periodId', '=', period.id))),
+    );
+  }
+  const rows = await query.orderBy('c.name').execute();
+  return rows.map((r) => ({ Id: r.groupId, Name: r.name }));
+}
+
+/** POST api/questionnaire/closeOrOpen: the admin's Open/Closed selector. */
+export async function closeOrOpen(app: ServiceApp, questionnaireId: string, status: QuestionnaireStatus, actor: EventActor | null): Promise<void> {
+  await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+    await getQuestionnaire(trx, questionnaireId);
+    await lockQuestionnaire(trx, questionnaireId);
+    const q = await getQuestionnaire(trx, questionnaireId);
+    if (q.status === status) return;
+    if (status === 'Closed') {
+      await closeQuestionnaire(trx, q, actor);
+      return;
+    }
+    await trx.updateTable('questionnaires').set({ status: 'Open', closedOn: null, lastUpdated: sql<string>`now()` }).where('id', '=', q.id).execute();
+    await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.opened', actor, data: atOf(q) });
+  });
+}

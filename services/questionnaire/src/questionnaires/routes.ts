@@ -1,0 +1,72 @@
+import { RouteRules } from '@cti/access';
+import { claimsOf, actorOf, type ServiceApp } from '@cti/service-kit';
+import Type from 'typebox';
+import {
+  AdminQuestionnaireRow,
+  CloseOrOpenBody,
+  ErrorBody,
+  NeedQuestionnaireRow,
+  QuestionnaireInfo,
+  QuestionnaireListRow,
+  QuestionnaireReportBody,
+} from '@cti/contracts';
+import { questionnaireDb } from '../db';
+import { hasIderaDeclaration } from '../question-bank';
+import { answersOf, valuesOf } from '../sections/section-answers';
+import { questionnaireForUser } from './access';
+import { addQuestionnaire } from './create-questionnaire';
+import { closeOrOpen, countriesNeedingQuestionnaire, questionnaireInfo, questionnaireReport, questionnairesByStatus } from './lists';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
+
+/** Lists and admin management of questionnaires (questionnaire §2, §7; index §7). */
+export async function questionnaireRoutes(app: ServiceApp) {
+  const tags = ['questionnaires'];
+  app.get('/api/questionnaire/open', { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } } }, async (request) =>
+    questionnairesByStatus(app, claimsOf(request), 'Open'),
+  );
+  app.get('/api/questionnaire/completed', { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } } }, async (request) =>
+    questionnairesByStatus(app, claimsOf(request), 'Closed'),
+  );
+  app.get(
+    '/api/questionnaire/info/:questionnaireId',
+    { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, params: QuestionnaireIdParam, response: { 200: QuestionnaireInfo, ...errors } } },
+    async (request) => questionnaireInfo(app, claimsOf(request), request.params.questionnaireId),
+  );
+  app.get(
+    '/api/questionnaire/ideraDeclaration/:questionnaireId',
+    { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, params: QuestionnaireIdParam, response: { 200: Type.Boolean(), ...errors } } },
+    async (request) => {
+      const db = questionnaireDb(app);
+      const q = await questionnaireForUser(db, claimsOf(request), request.params.questionnaireId);
+      return hasIderaDeclaration(valuesOf(await answersOf(db, q.id)));
+    },
+  );
+  app.post(
+    '/api/questionnaire/report',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, body: QuestionnaireReportBody, response: { 200: Type.Array(AdminQuestionnaireRow), ...errors } } },
+    async (request) => questionnaireReport(app, request.body),
+  );
+  app.post(
+    '/api/questionnaire/closeOrOpen',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, body: CloseOrOpenBody, response: { 200: Type.Boolean(), ...errors } } },
+    async (request) => {
+      await closeOrOpen(app, request.body.QuestionnaireId, request.body.Status, actorOf(request));
+      return true;
+    },
+  );
+  app.get(
+    '/api/questionnaire/needQuestionnaire',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, response: { 200: Type.Array(NeedQuestionnaireRow), ...errors } } },
+    async () => countriesNeedingQuestionnaire(app),
+  );
+  app.post(
+    '/api/questionnaire/addQuestionnaire/:countryId',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, params: Type.Object({ countryId: Type.String() }), response: { 200: Type.Boolean(), ...errors } } },
+    async (request) => {
+      await addQuestionnaire(app, request.params.countryId, actorOf(request));
+      return true;
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { NotFound, type ServiceApp } from '@cti/service-kit';
+import { sameAnswer, type AccessClaims, type LockInfo, type QuestionsAnswer, type QuestionsBody } from '@cti/contracts';
+import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import { bankOf, toApiQuestion } from '../question-bank';
+import { questionnaireForUser } from '../questionnaires/access';
+import { findQuestionnaire } from '../questionnaires/repository';
+import { acquireLock, lockInfo } from '../locks/locks';
+import { answersOf } from './section-answers';
+
+/**
+ * POST api/questionnaire/questions: a section's questions with their answers and the
+ * lock. Opening an open questionnaire's section takes its lock unless someone else
+ * holds it (then the caller reads only); `ignoreLock` reads without locking (export).
+ */
+export async function loadSection(app: ServiceApp, claims: AccessClaims, body: QuestionsBody, lockTtlSeconds: number): Promise<QuestionsAnswer> {
+  const db = questionnaireDb(app);
+  const q = await questionnaireForUser(db, claims, body.QuestionnaireId);
+  if (q.groupId !== body.GroupId) throw new NotFound('Questionnaire not found.');
+  const bank = bankOf(q.bankVersion);
+  const section = bank.section(body.SectionId);
+  if (!section) throw new NotFound('Section not found.');
+
+  let lock: LockInfo;
+  if (q.status === 'Open' && !body.ignoreLock) {
+    lock = await app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, section.sectionId, claims, lockTtlSeconds));
+  } else {
+    lock = await lockInfo(db, q.id, section.sectionId, claims.sub);
+  }
+
+  const answers = await answersOf(db, q.id);
+  const source = q.carriedFromId ? await findQuestionnaire(db, q.carriedFromId) : undefined;
+  const sourceBank = source ? bankOf(source.bankVersion) : undefined;
+  const questions = bank.questionsOf(section.sectionId).map((question) => {
+    const stored = answers.get(question.id);
+    const model = stored?.value ?? null;
+    const api = toApiQuestion(question, model);
+    if (source && sourceBank) {
+      const baseline = stored?.baseline ?? null;
+      api.Carried = { Model: baseline, Changed: !sameAnswer(model, baseline), IsNew: !sourceBank.question(question.id) };
+    }
+    return api;
+  });
+  const confirmation = await db
+    .selectFrom('sectionConfirmations')
+    .select(['name', 'confirmedAt'])
+    .where('questionnaireId', '=', q.id)
+    .where('sectionId', '=', section.sectionId)
+    .executeTakeFirst();
+  return {
+    Questions: questions,
+    Locker: lock.Locker,
+    IsLocker: lock.IsLocker,
+    Section: {
+      SectionId: section.sectionId,
+      Title: section.title,
+      ...(section.description ? { Description: section.description } : {}),
+      CarriedFrom: source?.period ?? null,
+      ChangedCount: questions.filter((x) => x.Carried?.Changed).length,
+      Confirmation: confirmation ? { Name: confirmation.name, Stamp: confirmation.confirmedAt } : null,
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { IndexAccessSettings } from '@cti/access';
+import type { Transaction } from '@cti/db';
+import type { ScoringDB } from './db';
+import type { ReadModelCache } from './read-models/cache';
+import type { ScoringConfig } from './config';
+
+/** What the scoring features share: configuration, access settings and the read-model cache. */
+export interface ScoringContext {
+  config: ScoringConfig & { DEMO_DATA: boolean };
+  settings: IndexAccessSettings;
+  cache: ReadModelCache;
+  /**
+   * Runs a use-case in a transaction; once it commits, this replica drops its cached
+   * read models at once (its own next read sees the change; other replicas hear the
+   * notification the rebuild committed).
+   */
+  write<T>(work: (trx: Transaction<ScoringDB>) => Promise<T>): Promise<T>;
+}

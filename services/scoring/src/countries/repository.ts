@@ -1,0 +1,38 @@
+import { sql } from '@cti/db';
+import type { ScoringExecutor } from '../db';
+
+export interface CountryFacts {
+  groupId: string;
+  name: string;
+  countryId: string | null;
+  logoPath: string | null;
+}
+
+export const findCountry = (db: ScoringExecutor, groupId: string) =>
+  db.selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst();
+
+export const listCountries = (db: ScoringExecutor) => db.selectFrom('countries').selectAll().orderBy('name').execute();
+
+/**
+ * Inserts or refreshes a country from identity's group facts. Which index a country
+ * stands on is scoring's own decision: set on first sight, never overwritten here.
+ */
+export async function upsertCountry(db: ScoringExecutor, facts: CountryFacts, contractingOnInsert: boolean): Promise<void> {
+  await db
+    .insertInto('countries')
+    .values({ ...facts, contracting: contractingOnInsert })
+    .onConflict((oc) =>
+      oc.column('groupId').doUpdateSet({
+        name: facts.name,
+        // a placeholder made from a questionnaire event has no code or flag yet
+        countryId: sql`coalesce(${facts.countryId}, countries.country_id)`,
+        logoPath: sql`coalesce(${facts.logoPath}, countries.logo_path)`,
+        updatedAt: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function setContracting(db: ScoringExecutor, groupId: string, contracting: boolean): Promise<void> {
+  await db.updateTable('countries').set({ contracting, updatedAt: sql`now()` }).where('groupId', '=', groupId).execute();
+}

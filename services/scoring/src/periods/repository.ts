@@ -1,0 +1,55 @@
+import { sql } from '@cti/db';
+import type { ScoringExecutor } from '../db';
+
+export const findPeriod = (db: ScoringExecutor, periodId: string) =>
+  db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();
+
+/** The current period: the one opened last. */
+export const currentPeriod = (db: ScoringExecutor) =>
+  db.selectFrom('periods').selectAll().orderBy('createdAt', 'desc').orderBy('name', 'desc').limit(1).executeTakeFirst();
+
+/**
+ * Records a period. A questionnaire event may name a period before its own
+ * `period.opened` arrives; that event then brings the real opening time.
+ */
+export async function upsertPeriod(db: ScoringExecutor, period: { periodId: string; name: string; createdAt: string }, authoritative: boolean): Promise<void> {
+  await db
+    .insertInto('periods')
+    .values(period)
+    .onConflict((oc) =>
+      authoritative ? oc.column('periodId').doUpdateSet({ name: period.name, createdAt: period.createdAt }) : oc.column('periodId').doUpdateSet({ name: period.name }),
+    )
+    .execute();
+}
+
+export const findQuestionnaire = (db: ScoringExecutor, questionnaireId: string) =>
+  db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();
+
+export const findQuestionnaireOf = (db: ScoringExecutor, groupId: string, periodId: string) =>
+  db.selectFrom('questionnaires').selectAll().where('groupId', '=', groupId).where('periodId', '=', periodId).executeTakeFirst();
+
+export async function upsertQuestionnaire(
+  db: ScoringExecutor,
+  q: { questionnaireId: string; groupId: string; periodId: string; status?: 'Open' | 'Closed'; closedOn?: string | null },
+): Promise<void> {
+  await db
+    .insertInto('questionnaires')
+    .values({ questionnaireId: q.questionnaireId, groupId: q.groupId, periodId: q.periodId, status: q.status ?? 'Open', closedOn: q.closedOn ?? null })
+    .onConflict((oc) =>
+      oc.column('questionnaireId').doUpdateSet({
+        groupId: q.groupId,
+        periodId: q.periodId,
+        ...(q.status ? { status: q.status, closedOn: q.closedOn ?? null } : {}),
+      }),
+    )
+    .execute();
+}
+
+export async function setQuestionnaireStatus(db: ScoringExecutor, ids: readonly string[], status: 'Open' | 'Closed', closedOn: string | null): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('questionnaires')
+    .set({ status, closedOn: status === 'Closed' ? sql`coalesce(${closedOn}::timestamptz, now())` : null })
+    .where('questionnaireId', 'in', ids)
+    .execute();
+}

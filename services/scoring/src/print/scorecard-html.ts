@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EnforceabilityHistoryRow, EnforceabilityScorecard, ScoreHistoryRow, Scorecard } from '@cti/contracts';
+import { ENFORCEABILITY_WEIGHTS, formatMove, pbaLevel, VARIABLES, WEIGHTS, type Variable, type VariableMove } from '@cti/scoring-rules';
+
+/**
+ * Scorecards as complete HTML documents for PDF rendering: inline CSS, the flag inlined
+ * as a data URI, charts as inline SVG, no scripts and no outside resources. Rich-text
+ * fields are stored sanitized and are inserted as they are; everything else is escaped.
+ */
+
+const escape = (text: unknown) =>
+  String(text ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+const flagCache = new Map<string, string | null>();
+let flagDir: string | null | undefined;
+
+/** The country's flag as a data URI (flag-icons, the same files the web serves). */
+export function flagDataUri(countryId: string | null): string | null {
+  if (!countryId || !/^[a-z]{2}$/i.test(countryId)) return null;
+  const code = countryId.toLowerCase();
+  if (!flagCache.has(code)) {
+    if (flagDir === undefined) {
+      try {
+        flagDir = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags', '4x3');
+      } catch {
+        flagDir = null;
+      }
+    }
+    let uri: string | null = null;
+    try {
+      if (flagDir) uri = `data:image/svg+xml;base64,${fs.readFileSync(path.join(flagDir, `${code}.svg`)).toString('base64')}`;
+    } catch {
+      uri = null;
+    }
+    flagCache.set(code, uri);
+  }
+  return flagCache.get(code) ?? null;
+}
+
+const CATEGORY_COLOURS: Record<string, string> = {
+  'Very High': '#1a7f37',
+  High: '#6cae3e',
+  Medium: '#e6a817',
+  Low: '#c8432b',
+  Unscored: '#9aa5b1',
+  'Not Defined': '#9aa5b1',
+};
+
+const STYLE = `
+  @page { size: A4; margin: 16mm 14mm; }
+  * { box-sizing: border-box; }
+  body { font-family: 'Helvetica Neue', Arial, sans-serif; color: #14202b; font-size: 11pt; line-height: 1.45; margin: 0; }
+  header { display: flex; align-items: center; gap: 14px; border-bottom: 3px solid #0b3d66; padding-bottom: 10px; margin-bottom: 14px; }
+  header img { width: 64px; height: 48px; border: 1px solid #d6dde4; }
+  header .code { width: 64px; height: 48px; border: 1px solid #d6dde4; display: flex; align-items: center; justify-content: center; font-weight: bold; }
+  header h1 { font-size: 20pt; margin: 0; }
+  header p { margin: 2px 0 0; color: #5a6775; }
+  .summary { display: flex; gap: 16px; align-items: stretch; margin-bottom: 14px; }
+  .score { border: 1px solid #d6dde4; border-radius: 6px; padding: 10px 16px; text-align: center; min-width: 140px; }
+  .score .value { font-size: 30pt; font-weight: bold; }
+  .chip { display: inline-block; color: #fff; border-radius: 12px; padding: 2px 10px; font-size: 10pt; font-weight: bold; }
+  .facts { flex: 1; border-collapse: collapse; }
+  .facts th { text-align: left; color: #5a6775; font-weight: normal; padding: 3px 8px 3px 0; width: 45%; }
+  .facts td { padding: 3px 0; font-weight: bold; }
+  .notice { border-left: 4px solid #b3261e; background: #fbeaea; padding: 8px 12px; margin: 0 0 14px; }
+  .demo { border: 1px dashed #0b5cab; background: #e7f0fa; padding: 6px 10px; margin-bottom: 12px; font-size: 10pt; }
+  h2 { font-size: 13pt; color: #0b3d66; margin: 16px 0 6px; border-bottom: 1px solid #d6dde4; padding-bottom: 3px; }
+  table.grid { width: 100%; border-collapse: collapse; font-size: 10pt; }
+  table.grid th, table.grid td { border: 1px solid #d6dde4; padding: 4px 6px; text-align: left; }
+  table.grid th { background: #f4f6f8; }
+  table.grid td.num { text-align: right; font-variant-numeric: tabular-nums; }
+  .rich p { margin: 0 0 6px; }
+  .muted { color: #5a6775; }
+  footer { margin-top: 18px; border-top: 1px solid #d6dde4; padding-top: 6px; font-size: 9pt; color: #5a6775; }
+  svg text { font-family: 'Helvetica Neue', Arial, sans-serif; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+}
+
+function header(name: string, countryId: string | null, subtitle: string): string {
+  const flag = flagDataUri(countryId);
+  const picture = flag ? `<img src="${flag}" alt="">` : `<div class="code">${escape(countryId ?? '')}</div>`;
+  return `<header>${picture}<div><h1>${escape(name)}</h1><p>${escape(subtitle)}</p></div></header>`;
+}
+
+const chip = (category: string) => `<span class="chip" style="background:${CATEGORY_COLOURS[category] ?? '#5a6775'}">${escape(category)}</span>`;
+const rich = (title: string, html: string | null) => (html ? `<h2>${escape(title)}</h2><div class="rich">${html}</div>` : '');
+const yesNo = (v: boolean | null | undefined) => (v ? 'Yes' : 'No');
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/** A small line chart of scores per period (0–100), as inline SVG. */
+function scoreChart(points: Array<{ label: string; score: number }>): string {
+  if (points.length < 2) return '';
+  const w = 520;
+  const h = 160;
+  const pad = { l: 34, r: 12, t: 10, b: 28 };
+  const x = (i: number) => pad.l + (i * (w - pad.l - pad.r)) / (points.length - 1);
+  const y = (s: number) => pad.t + ((100 - s) * (h - pad.t - pad.b)) / 100;
+  const grid = [0, 25, 50, 75, 100]
+    .map((v) => `<line x1="${pad.l}" x2="${w - pad.r}" y1="${y(v)}" y2="${y(v)}" stroke="#e3e8ed"/><text x="${pad.l - 6}" y="${y(v) + 3}" font-size="9" text-anchor="end" fill="#5a6775">${v}</text>`)
+    .join('');
+  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
+  const dots = points
+    .map((p, i) => `<circle cx="${x(i)}" cy="${y(p.score)}" r="3" fill="#0b3d66"/><text x="${x(i)}" y="${h - 10}" font-size="9" text-anchor="middle" fill="#5a6775">${escape(p.label)}</text>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Score history">${grid}<path d="${line}" fill="none" stroke="#0b3d66" stroke-width="2"/>${dots}</svg>`;
+}
+
+function footer(isDemo: boolean, what: string): string {
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return `<footer>${escape(what)} generated ${escape(stamp)} UTC by the Cape Town Convention Compliance Index platform.${isDemo ? ' Demo data: the scores shown are illustrative only.' : ''}</footer>`;
+}
+
+/** The Compliance Index scorecard: what the reader may see of it (null parts are left out). */
+export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRow[] | null): string {
+  const subtitle = `Cape Town Convention Compliance Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
+  const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
+  if (card.IsDemo) parts.push('<div class="demo">Demo data: these scores are illustrative only and are not an assessment of this country.</div>');
+  const facts: Array<[string, string]> = [
+    ['Qualifying declarations made', yesNo(card.QualifyingDeclarations)],
+    ['ASU conclusion', card.Suspended ? 'Suspended' : card.ASU ?? '-'],
+  ];
+  if (card.isPBA !== null) facts.push(['Precedent-based adjustment', card.isPBA ? card.PBALevel ?? 'Yes' : 'None']);
+  if (card.Access.watchlist) facts.push(['Watchlist', yesNo(card.Watchlist)]);
+  if (card.Suspended) facts.push(['Status', 'Suspended']);
+  parts.push(
+    `<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${card.Scored ? fmt(card.Score) : '—'}</div>${chip(card.Category)}</div>` +
+      `<table class="facts">${facts.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table></div>`,
+  );
+  if (card.Access.watchlist && card.Notice && (card.Watchlist || card.IsSpecialNotice)) {
+    parts.push(`<div class="notice"><strong>${card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong><div class="rich">${card.Notice}</div></div>`);
+  }
+  if (card.A !== null) {
+    const level = pbaLevel(!!card.isPBA, card.PBA);
+    const rows = VARIABLES.map((v: Variable) => {
+      const value = card[v] ?? 0;
+      return `<tr><td>Variable ${v}</td><td class="num">${fmt(value)} / 5</td><td class="num">${WEIGHTS[level][v]}</td><td class="num">${fmt(WEIGHTS[level][v] * value)}</td></tr>`;
+    }).join('');
+    parts.push(`<h2>Scores A to F</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`);
+  }
+  parts.push(rich('Explanatory comments', card.ExplanatoryComments));
+  parts.push(rich('Improving the score', card.ImprovingScore));
+  parts.push(rich('Acknowledgements', card.Acknowledgements));
+  if (card.AnnotationName) parts.push(`<h2>Annotations</h2><p>${escape(card.AnnotationName)}</p>`);
+  if (history?.length) {
+    const rows = history
+      .map((h) => {
+        const why = h.Explanation
+          ? [...h.Explanation.moves.map((m) => formatMove(m as VariableMove)), ...(h.Explanation.categoryFrom !== h.Explanation.categoryTo ? [`${h.Explanation.categoryFrom} → ${h.Explanation.categoryTo}`] : [])].join('; ')
+          : 'First scored period';
+        return `<tr><td>${escape(h.Period)}</td><td class="num">${fmt(h.Score)}</td><td>${escape(h.Category)}</td><td>${escape(why || 'No change of inputs')}</td></tr>`;
+      })
+      .join('');
+    parts.push(
+      `<h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th><th>What changed</th></tr></thead><tbody>${rows}</tbody></table>`,
+    );
+  }
+  parts.push(footer(card.IsDemo, 'Scorecard'));
+  return page(`${card.Name} Scorecard`, parts.join(''));
+}
+
+/** The Enforceability Index scorecard. */
+export function enforceabilityScorecardHtml(card: EnforceabilityScorecard, history: EnforceabilityHistoryRow[] | null): string {
+  const subtitle = `Enforceability Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
+  const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
+  if (card.IsDemo) parts.push('<div class="demo">Demo data: these scores are illustrative only and are not an assessment of this country.</div>');
+  if (!card.HasScores) {
+    parts.push('<p>This group does not yet have enforceability scores for the current period.</p>');
+  } else {
+    parts.push(`<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${fmt(card.Score)}</div>${chip(card.Category)}</div></div>`);
+    if (card.A !== null) {
+      const rows = (['A', 'B', 'C', 'D'] as const)
+        .map((v) => `<tr><td>Variable ${v}</td><td class="num">${fmt(card[v] ?? 0)} / 5</td><td class="num">${ENFORCEABILITY_WEIGHTS[v]}</td><td class="num">${fmt(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0))}</td></tr>`)
+        .join('');
+      parts.push(`<h2>Scores A to D</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`);
+    }
+    parts.push(rich('Explanatory comments', card.ExplanatoryComments));
+    parts.push(rich('Improving the score', card.ImprovingScore));
+    parts.push(rich('Acknowledgements', card.Acknowledgements));
+    if (history?.length) {
+      parts.push(
+        `<h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th></tr></thead><tbody>${history
+          .map((h) => `<tr><td>${escape(h.Period)}</td><td class="num">${fmt(h.Score)}</td><td>${escape(h.Category)}</td></tr>`)
+          .join('')}</tbody></table>`,
+      );
+    }
+  }
+  parts.push(footer(card.IsDemo, 'Enforceability scorecard'));
+  return page(`${card.Name} Enforceability Scorecard`, parts.join(''));
+}

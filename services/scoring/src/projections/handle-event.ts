@@ -1,0 +1,109 @@
+import type { DomainEvent } from '@cti/contracts';
+import type { IndexAccessSettings } from '@cti/access';
+import { DEMO_COUNTRIES } from '@cti/demo-data';
+import type { ScoringExecutor } from '../db';
+import { findCountry, upsertCountry } from '../countries/repository';
+import { findPeriod, setQuestionnaireStatus, upsertPeriod, upsertQuestionnaire } from '../periods/repository';
+import { rebuildReadModels } from '../read-models/store';
+import { seedDemoScores } from '../demo/seed-demo-scores';
+
+export interface ProjectionOptions {
+  settings: IndexAccessSettings;
+  demo: boolean;
+}
+
+/** The events scoring consumes, in one durable consumer so their order is kept. */
+export const CONSUMED_EVENTS = [
+  'evt.identity.group.created',
+  'evt.identity.group.updated',
+  'evt.questionnaire.period.opened',
+  'evt.questionnaire.questionnaire.created',
+  'evt.questionnaire.questionnaire.opened',
+  'evt.questionnaire.questionnaire.closed',
+  'evt.documents.annotation.attached',
+] as const;
+
+/**
+ * A new country stands on the Compliance Index unless an admin moves it; demo countries
+ * take the `contracting` flag of the demo data.
+ */
+function contractingOf(name: string, countryId: string | null, demo: boolean): boolean {
+  if (!demo) return true;
+  const known = DEMO_COUNTRIES.find((c) => (countryId && c.code.toUpperCase() === countryId.toUpperCase()) || c.name === name);
+  return known?.contracting ?? true;
+}
+
+async function ensureCountry(trx: ScoringExecutor, groupId: string, name: string, demo: boolean): Promise<void> {
+  if (await findCountry(trx, groupId)) return;
+  // the group's own event normally comes first; if not, it fills in code and flag later
+  await upsertCountry(trx, { groupId, name, countryId: null, logoPath: null }, contractingOf(name, null, demo));
+}
+
+/**
+ * Keeps scoring's projections (countries, periods, questionnaires, annotations) and its
+ * read models in step with the other services' events, in the consumer's transaction.
+ */
+export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, options: ProjectionOptions): Promise<void> {
+  const { settings, demo } = options;
+  switch (event.type) {
+    case 'evt.identity.group.created':
+    case 'evt.identity.group.updated': {
+      const g = event.data;
+      if (g.type !== 'Country') return;
+      const countryId = g.countryId ? g.countryId.toUpperCase() : null;
+      await upsertCountry(trx, { groupId: g.groupId, name: g.name, countryId, logoPath: g.logoPath }, contractingOf(g.name, countryId, demo));
+      await rebuildReadModels(trx, settings, { groupIds: [g.groupId] });
+      return;
+    }
+    case 'evt.questionnaire.period.opened': {
+      const p = event.data;
+      await upsertPeriod(trx, { periodId: p.periodId, name: p.name, createdAt: p.createdAt }, true);
+      await setQuestionnaireStatus(trx, p.closedQuestionnaireIds, 'Closed', event.occurredAt);
+      await rebuildReadModels(trx, settings);
+      return;
+    }
+    case 'evt.questionnaire.questionnaire.created': {
+      const q = event.data;
+      await ensureCountry(trx, q.groupId, q.groupName, demo);
+      if (!(await findPeriod(trx, q.periodId))) await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+      await upsertQuestionnaire(trx, { questionnaireId: q.questionnaireId, groupId: q.groupId, periodId: q.periodId });
+      // demo scores for the questionnaires the demo seed made (no actor), never for an admin's
+      if (demo && event.actor === null) await seedDemoScores(trx, q.questionnaireId, { settings, demo: true });
+      return;
+    }
+    case 'evt.questionnaire.questionnaire.opened':
+    case 'evt.questionnaire.questionnaire.closed': {
+      const q = event.data;
+      await ensureCountry(trx, q.groupId, q.groupName, demo);
+      if (!(await findPeriod(trx, q.periodId))) await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+      const closed = event.type === 'evt.questionnaire.questionnaire.closed';
+      await upsertQuestionnaire(trx, {
+        questionnaireId: q.questionnaireId,
+        groupId: q.groupId,
+        periodId: q.periodId,
+        status: closed ? 'Closed' : 'Open',
+        closedOn: closed ? event.data.closedOn : null,
+      });
+      return;
+    }
+    case 'evt.documents.annotation.attached': {
+      const a = event.data;
+      const groupId = a.groupId;
+      let periodId = a.periodId;
+      if (a.questionnaireId && !periodId) {
+        const q = await trx.selectFrom('questionnaires').select('periodId').where('questionnaireId', '=', a.questionnaireId).executeTakeFirst();
+        periodId = q?.periodId ?? null;
+      }
+      if (!groupId || !periodId) return;
+      await trx
+        .insertInto('annotations')
+        .values({ annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name })
+        .onConflict((oc) => oc.columns(['annotationType', 'groupId', 'periodId']).doUpdateSet({ name: a.title || a.fileName, s3Name: a.s3Name }))
+        .execute();
+      await rebuildReadModels(trx, settings, { groupIds: [groupId] });
+      return;
+    }
+    default:
+      return;
+  }
+}

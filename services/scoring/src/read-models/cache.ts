@@ -1,0 +1,153 @@
+import pg from 'pg';
+import type { ScoringExecutor } from '../db';
+import { etagOf, READ_MODELS_CHANNEL } from './store';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** One stored answer in memory: its bytes, its ETag, and per-audience variants of it. */
+export class CachedModel {
+  private parsed: unknown;
+  private readonly variants = new Map<string, { etag: string; body: string }>();
+
+  constructor(
+    readonly key: string,
+    readonly etag: string,
+    readonly body: string,
+  ) {}
+
+  value<T>(): T {
+    this.parsed ??= JSON.parse(this.body);
+    return this.parsed as T;
+  }
+
+  /**
+   * The answer for one audience (e.g. people who may not see the watchlist), built once
+   * per audience and cached with an ETag of its own.
+   */
+  variant<T>(audience: string, build: (value: T) => unknown): { etag: string; body: string } {
+    let v = this.variants.get(audience);
+    if (!v) {
+      const body = JSON.stringify(build(this.value<T>()));
+      v = { etag: body === this.body ? this.etag : etagOf(`${this.etag}:${body}`), body };
+      // bounded: respondents of many group sets could otherwise grow it without end
+      if (this.variants.size > 1000) this.variants.clear();
+      this.variants.set(audience, v);
+    }
+    return v;
+  }
+}
+
+/**
+ * Read models cached in this replica. Every rebuild commits a Postgres notification,
+ * which every replica's listener turns into a cache drop; while the listener is down
+ * the cache is bypassed, so no replica serves an answer older than the last commit
+ * it could have heard of. Entries also expire after `maxAgeMs`.
+ */
+export class ReadModelCache {
+  private readonly entries = new Map<string, { model: CachedModel | null; at: number }>();
+  private readonly loading = new Map<string, Promise<CachedModel | null>>();
+  private generation = 0;
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+  readonly stats = { hits: 0, loads: 0, invalidations: 0 };
+
+  constructor(
+    private readonly db: ScoringExecutor,
+    private readonly opts: { databaseUrl: string; maxAgeMs: number; log: Logger },
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: 'scoring-read-model-listener' });
+    const lost = (err?: unknown) => {
+      if (this.listener !== client) return;
+      this.listening = false;
+      this.listener = null;
+      this.invalidate();
+      client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.opts.log.warn({ err }, 'read model listener lost; serving from the database until it is back');
+      this.retry = setTimeout(() => void this.listen().catch(() => undefined), 1000);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', () => this.invalidate());
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${READ_MODELS_CHANNEL}`);
+      // anything cached before the listener was up may have missed a change
+      this.invalidate();
+      this.listening = true;
+    } catch (err) {
+      lost(err);
+    }
+  }
+
+  /** Drops every cached answer (a rebuild committed somewhere). */
+  invalidate(): void {
+    this.generation++;
+    this.stats.invalidations++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** The stored answer under `key`, or null when there is none. */
+  async get(key: string): Promise<CachedModel | null> {
+    if (!this.listening) return this.load(key);
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.opts.maxAgeMs) {
+      this.stats.hits++;
+      return hit.model;
+    }
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      const done = () => {
+        if (this.loading.get(key) === pending) this.loading.delete(key);
+      };
+      pending = this.load(key).then(
+        (model) => {
+          // a change heard while loading makes what was read possibly stale: don't keep it
+          if (generation === this.generation) this.entries.set(key, { model, at: Date.now() });
+          done();
+          return model;
+        },
+        (err: unknown) => {
+          done();
+          throw err;
+        },
+      );
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(key: string): Promise<CachedModel | null> {
+    this.stats.loads++;
+    const row = await this.db.selectFrom('readModels').select(['etag', 'body']).where('key', '=', key).executeTakeFirst();
+    return row ? new CachedModel(key, row.etag, row.body) : null;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.listener;
+    this.listener = null;
+    this.listening = false;
+    await client?.end().catch(() => undefined);
+  }
+}

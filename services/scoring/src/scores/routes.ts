@@ -1,0 +1,39 @@
+import { RouteRules } from '@cti/access';
+import { EnforceabilityScoring, ErrorBody, QuestionnaireScoring, SaveEnforceabilityBody, SaveQuestionnaireScoresBody, ScoringInputs } from '@cti/contracts';
+import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+import type { ScoringContext } from '../context';
+import { scoringDb } from '../db';
+import { scoringInputs } from './inputs';
+import { saveComplianceScores } from './save-compliance';
+import { saveEnforceability } from './save-enforceability';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** The scoring editors of the admin questionnaire list (questionnaire §2 Modals, §7). */
+export async function scoreRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+  const admin = app.requireRule(RouteRules.adminOnly);
+
+  app.get(
+    '/api/group/index/scoring/:questionnaireId',
+    {
+      preHandler: admin,
+      schema: { tags: ['scoring'], summary: 'Scoring inputs of a questionnaire and its enforceability record', params: Type.Object({ questionnaireId: Type.String() }), response: { 200: ScoringInputs, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return scoringInputs(scoringDb(app), request.params.questionnaireId);
+    },
+  );
+
+  app.post(
+    '/api/questionnaire/save',
+    { preHandler: admin, schema: { tags: ['scoring'], summary: 'Save a questionnaire’s scoring inputs', body: SaveQuestionnaireScoresBody, response: { 200: QuestionnaireScoring, ...errors } } },
+    async (request) => ctx.write((trx) => saveComplianceScores(trx, request.body, actorOf(request), { settings: ctx.settings })),
+  );
+
+  app.post(
+    '/api/questionnaire/enforceability/save',
+    { preHandler: admin, schema: { tags: ['scoring'], summary: 'Save an enforceability record', body: SaveEnforceabilityBody, response: { 200: EnforceabilityScoring, ...errors } } },
+    async (request) => ctx.write((trx) => saveEnforceability(trx, request.body, actorOf(request), { settings: ctx.settings })),
+  );
+}

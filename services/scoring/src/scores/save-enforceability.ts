@@ -1,0 +1,58 @@
+import type { EnforceabilityScoring, EventActor, SaveEnforceabilityBody } from '@cti/contracts';
+import { ScoringMessages } from '@cti/contracts';
+import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
+import { ENFORCEABILITY_VARIABLES, enforceabilityCategory, enforceabilityScore } from '@cti/scoring-rules';
+import type { ScoringExecutor } from '../db';
+import { findCountry } from '../countries/repository';
+import { findPeriod, findQuestionnaireOf } from '../periods/repository';
+import { rebuildReadModels } from '../read-models/store';
+import { findEnforceabilityScores, upsertEnforceabilityScores } from './repository';
+import { sanitizeRichText } from './sanitize';
+import { requireInputs } from './validate';
+import { enforceabilityScoringOf } from './inputs';
+import type { SaveOptions } from './save-compliance';
+
+/**
+ * Saves a country's enforceability record for a period (POST api/questionnaire/enforceability/save).
+ * Score and Category are computed here; records `evt.scoring.enforceability.saved`.
+ */
+export async function saveEnforceability(
+  trx: ScoringExecutor,
+  body: SaveEnforceabilityBody,
+  actor: EventActor | null,
+  options: SaveOptions,
+): Promise<EnforceabilityScoring> {
+  const [country, period, questionnaire] = await Promise.all([
+    findCountry(trx, body.GroupId),
+    findPeriod(trx, body.PeriodId),
+    findQuestionnaireOf(trx, body.GroupId, body.PeriodId),
+  ]);
+  if (!country) throw new NotFound(ScoringMessages.countryFailed);
+  if (!period) throw new NotFound('Period not found.');
+  if (questionnaire?.status === 'Closed') throw new Conflict(ScoringMessages.closed);
+  const inputs = requireInputs(body, ENFORCEABILITY_VARIABLES);
+  const score = enforceabilityScore(inputs);
+  const category = enforceabilityCategory(score);
+  await upsertEnforceabilityScores(trx, {
+    groupId: country.groupId,
+    periodId: period.periodId,
+    a: inputs.A,
+    b: inputs.B,
+    c: inputs.C,
+    d: inputs.D,
+    explanatoryComments: sanitizeRichText(body.ExplanatoryComments),
+    improvingScore: sanitizeRichText(body.ImprovingScore),
+    acknowledgements: sanitizeRichText(body.Acknowledgements),
+    score,
+    category,
+    isDemo: options.demo === true,
+    updatedBy: actor?.userId ?? null,
+  });
+  await appendToOutbox(trx, {
+    type: 'evt.scoring.enforceability.saved',
+    actor,
+    data: { groupId: country.groupId, groupName: country.name, periodId: period.periodId, periodName: period.name, score, category },
+  });
+  await rebuildReadModels(trx, options.settings, { groupIds: [country.groupId] });
+  return enforceabilityScoringOf({ country, period, scores: (await findEnforceabilityScores(trx, country.groupId, period.periodId)) ?? null });
+}

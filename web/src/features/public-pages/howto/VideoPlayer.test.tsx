@@ -1,0 +1,20 @@
+import { render, screen } from '@testing-library/react';
+import { VideoPlayer } from './VideoPlayer';
+
+describe('how-to video player', () => {
+  it('plays the configured source with its captions, described by the written guide', () => {
+    const { container } = render(<VideoPlayer source={{ src: '/media/use.mp4', captions: '/media/use.vtt' }} title="Video: Using the Index" guideId="guide-x" />);
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('aria-describedby')).toBe('guide-x');
+    expect(video.querySelector('source')?.getAttribute('src')).toBe('/media/use.mp4');
+    const track = video.querySelector('track')!;
+    expect(track.getAttribute('kind')).toBe('captions');
+    expect(track.getAttribute('src')).toBe('/media/use.vtt');
+  });
+
+  it('points to the written guide when no video is configured', () => {
+    const { container } = render(<VideoPlayer source={null} title="Video: Using the Index" guideId="guide-x" />);
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Follow the written guide' }).getAttribute('href')).toBe('#guide-x');
+  });
+});
