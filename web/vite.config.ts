@@ -40,6 +40,16 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      // The web uses libs/contracts for its types and answer texts, not its TypeBox schemas:
+      // schema builders are pure, so unused schemas (and TypeBox with them) drop out of pages.
+      treeshake: {
+        manualPureFunctions: ['Type', 'Nullable', 'input', 'text'],
+        moduleSideEffects: [
+          { test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false },
+          { test: /[\\/]libs[\\/]contracts[\\/]/, sideEffects: false },
+          { test: /./, sideEffects: true },
+        ],
+      },
       output: {
         codeSplitting: { groups: chunkGroups },
       },

@@ -5,7 +5,7 @@
  * page chunk, and every chunk they import statically (what Vite preloads). Chunks a page
  * imports later, on demand (a map, a chart), are listed separately and not counted.
  *
- *   node web/scripts/bundle-report.mjs [--outDir /tmp/x] [--json file] [--no-fail] [--packages]
+ *   node web/scripts/bundle-report.mjs [--outDir /tmp/x] [--json file] [--no-fail] [--packages] [--breakdown /route]
  *
  * Exits 1 when a route exceeds its budget (the public index page: 150 KB).
  */
@@ -30,6 +30,8 @@ const outDir = path.resolve(option('--outDir') ?? fs.mkdtempSync(path.join(os.tm
 const jsonFile = option('--json');
 const failOnBudget = !args.includes('--no-fail');
 const showPackages = args.includes('--packages');
+/** Routes whose page-specific JS is broken down by package (budgeted routes always are, with --packages). */
+const breakdownRoutes = args.flatMap((a, i) => (a === '--breakdown' ? [args[i + 1]] : []));
 
 const gzipSize = (text) => zlib.gzipSync(Buffer.from(text), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -168,10 +170,10 @@ async function main() {
     const budget = r.budget === null ? '' : `${r.overBudget ? 'OVER' : 'ok'} (≤ ${kb(r.budget)})`;
     console.log(`${pad(r.path, 34)}${padL(kb(r.pageJs), 10)}${padL(kb(r.js), 15)}${padL(kb(r.css), 10)}${padL(r.onDemandJs ? kb(r.onDemandJs) : '-', 12)}  ${budget}`);
   }
-  if (showPackages) {
+  if (showPackages || breakdownRoutes.length) {
     console.log('\nShell by package:');
     for (const [name, bytes] of packageBreakdown(chunks, shell).slice(0, 25)) console.log(`  ${pad(name, 46)}${padL(kb(bytes), 10)}`);
-    for (const r of rows.filter((row) => row.budget !== null)) {
+    for (const r of rows.filter((row) => row.budget !== null || breakdownRoutes.includes(row.path))) {
       const loaded = closure(chunks, [...entries, r.pageChunk]);
       console.log(`\n${r.path} beyond the shell, by package:`);
       for (const [name, bytes] of packageBreakdown(chunks, [...loaded].filter((n) => !shell.has(n))).slice(0, 25)) console.log(`  ${pad(name, 46)}${padL(kb(bytes), 10)}`);

@@ -225,8 +225,14 @@ export function explainScoreChange(previous: ScoredInputs, next: ScoredInputs): 
   };
 }
 
+/** Points with one decimal, or two when the second is needed (1.25, not 1.3). */
+export const formatPoints = (points: number) => {
+  const abs = Math.abs(points);
+  return `${points >= 0 ? '+' : '−'}${Number.isInteger(Math.round(abs * 100) / 10) ? abs.toFixed(1) : abs.toFixed(2)}`;
+};
+
 /** "A 4→5, +5.0" */
-export const formatMove = (m: VariableMove) => `${m.variable} ${m.from}→${m.to}, ${m.points >= 0 ? '+' : '−'}${Math.abs(m.points).toFixed(1)}`;
+export const formatMove = (m: VariableMove) => `${m.variable} ${m.from}→${m.to}, ${formatPoints(m.points)}`;
 
 /** Level names of a PBA level (0 is no adjustment). */
 export const pbaLevelName = (level: PbaLevel) => (level === 0 ? 'No adjustment' : PBA_LEVEL_NAMES[level]);

@@ -4,6 +4,7 @@ import {
   asuValue,
   explainScoreChange,
   formatMove,
+  formatPoints,
   indexSortScore,
   MAP_LEGEND,
   mapCategory,
@@ -153,7 +154,7 @@ describe('period year', () => {
 });
 
 describe('explained score change', () => {
-  const base = { A: 4, B: 3, C: 2, D: 5, E: 1, F: 0, isPBA: false, PBA: null };
+  const base: { A: number; B: number; C: number; D: number; E: number; F: number; isPBA: boolean; PBA: number | null } = { A: 4, B: 3, C: 2, D: 5, E: 1, F: 0, isPBA: false, PBA: null };
   const scored = (inputs: typeof base) => {
     const Score = complianceScore(inputs, inputs.isPBA, inputs.PBA);
     return { ...inputs, Score, Category: complianceCategory(Score) };
@@ -166,7 +167,9 @@ describe('explained score change', () => {
       { variable: 'E', from: 1, to: 0.5, points: -1.25 },
     ]);
     expect(formatMove(e.moves[0]!)).toBe('A 4→5, +5.0');
-    expect(formatMove(e.moves[1]!)).toBe('E 1→0.5, −1.3');
+    expect(formatMove(e.moves[1]!)).toBe('E 1→0.5, −1.25');
+    expect(formatPoints(2.5)).toBe('+2.5');
+    expect(formatPoints(-0.25)).toBe('−0.25');
     expect(e.levelPoints).toBe(0);
     // 3.75 unrounded, rounded scores differ by 4
     expect(e.delta).toBe(4);
@@ -181,7 +184,7 @@ describe('explained score change', () => {
   });
 
   it('separates a change of precedent-adjustment level from input moves', () => {
-    const e = explainScoreChange(scored(base), scored({ ...base, isPBA: true, PBA: 2 } as typeof base));
+    const e = explainScoreChange(scored(base), scored({ ...base, isPBA: true, PBA: 2 }));
     expect(e.moves).toEqual([]);
     expect(e.levelFrom).toBe(0);
     expect(e.levelTo).toBe(2);
@@ -191,7 +194,7 @@ describe('explained score change', () => {
   });
 
   it('adds up to the score delta', () => {
-    const e = explainScoreChange(scored({ ...base, isPBA: true, PBA: 3 } as typeof base), scored({ ...base, B: 4.5, F: 2, isPBA: true, PBA: 1 } as typeof base));
+    const e = explainScoreChange(scored({ ...base, isPBA: true, PBA: 3 }), scored({ ...base, B: 4.5, F: 2, isPBA: true, PBA: 1 }));
     const sum = e.moves.reduce((s, m) => s + m.points, 0) + e.levelPoints + e.roundingPoints;
     expect(sum).toBeCloseTo(e.delta);
   });

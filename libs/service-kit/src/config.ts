@@ -4,30 +4,46 @@ import { Value } from 'typebox/value';
 
 /** Variables every service reads. Services extend this with their own. */
 export const CommonConfig = Type.Object({
+  /** `production` in images; `development` under make start. */
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
+  /** Address to listen on. */
   HOST: Type.String({ default: '0.0.0.0' }),
+  /** HTTP port (each service has its own default). */
   PORT: Type.Integer({ minimum: 0, maximum: 65535 }),
+  /** pino level of the JSON log lines on stdout. */
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /** The service's own database role on the shared database; it owns a schema named after the service. */
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  /** Postgres connections per process. */
   DB_POOL_SIZE: Type.Integer({ minimum: 1, default: 10 }),
+  /** NATS servers with JetStream, comma-separated. */
   NATS_URL: Type.String({ pattern: '^(nats|tls)://' }),
+  /** JetStream stream holding every event. */
   EVENTS_STREAM: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'EVENTS' }),
+  /** First token of event subjects (`evt.identity.user.loggedIn`). */
   EVENTS_SUBJECT_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'evt' }),
+  /** Replicas of the stream when a service creates it: 3 on the production cluster. */
   EVENTS_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
+  /** identity's Ed25519 public key (PEM): every service verifies access tokens with it. */
   JWT_PUBLIC_KEY: Type.String({ pattern: 'BEGIN PUBLIC KEY' }),
   /** During a key rotation: the previous public key, still accepted until its tokens expire. */
   JWT_PUBLIC_KEY_PREVIOUS: Type.String({ pattern: '^$|BEGIN PUBLIC KEY', default: '' }),
+  /** `iss` of access tokens. */
   JWT_ISSUER: Type.String({ default: 'cti-identity' }),
+  /** `aud` of access tokens. */
   JWT_AUDIENCE: Type.String({ default: 'cti' }),
+  /** Shared secret of service-to-service calls on /internal/ routes. */
   SERVICE_TOKEN: Type.String({ minLength: 16 }),
+  /** Seed the demo accounts and data at start (never in production). */
   DEMO_DATA: Type.Boolean({ default: false }),
   /** Where the other services answer their /internal/ routes. */
   IDENTITY_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8081' }),
+  /** questionnaire's base URL (also for the other *_URL: several replicas may be given comma-separated). */
   QUESTIONNAIRE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8082' }),
   SCORING_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8083' }),
   DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8084' }),

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TObject, type TProperties } from 'typebox';
-import { mergeMigrations, type MigrationSet } from '@cti/db';
+import { createDatabase, mergeMigrations, migrateSchema, type MigrationSet } from '@cti/db';
 import { eventsMigrations, requestIdIn } from '@cti/events';
 import { CommonConfig, ConfigError, loadConfig } from './config';
 import { authPlugin } from './auth';
@@ -180,6 +180,17 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
  * requests, finishes in-flight ones, stops consumers, flushes the outbox and closes.
  */
 export async function runService<P extends TProperties>(def: ServiceDefinition<P>): Promise<void> {
+  // `node server.js migrate`: the one-shot step run before a rollout (compose, Kubernetes Job)
+  if (process.argv[2] === 'migrate') {
+    try {
+      await migrateService(def);
+      process.stdout.write(`${def.name}: schema migrated\n`);
+      process.exit(0);
+    } catch (err) {
+      process.stderr.write(`${def.name}: migration failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(err instanceof ConfigError ? 78 : 1);
+    }
+  }
   let app: ServiceApp;
   try {
     app = await buildService(def, { processMetrics: true });
@@ -227,6 +238,21 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
   } catch (err) {
     app.log.error({ err }, 'failed to start');
     process.exit(1);
+  }
+}
+
+/**
+ * Brings the service's schema to its latest migration and returns; needs DATABASE_URL
+ * only. Services also migrate when they start, so this is what runs before a rollout.
+ */
+export async function migrateService<P extends TProperties>(def: ServiceDefinition<P>, env: Record<string, string | undefined> = process.env): Promise<void> {
+  if (def.stateful === false) return;
+  const { DATABASE_URL } = loadConfig(Type.Object({ DATABASE_URL: CommonConfig.properties.DATABASE_URL }), env);
+  const db = createDatabase<any>({ connectionString: DATABASE_URL, schema: def.name, poolSize: 1 });
+  try {
+    await migrateSchema(db, def.name, mergeMigrations(rateLimitMigrations, eventsMigrations, def.migrations ?? {}));
+  } finally {
+    await db.destroy();
   }
 }
 

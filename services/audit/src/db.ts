@@ -23,25 +23,18 @@ export interface AuditRowsTable {
   groupId: string | null;
   /** HMAC of the previous row's hash and this row's content. */
   hash: Buffer;
-}
-
-/** The change record of one answer (questionnaire §3), from evt.questionnaire.answer.saved. */
-export interface AnswerChangesTable {
-  /** The event's id, as its audit row's. */
-  id: string;
-  questionnaireId: string;
-  groupId: string;
-  groupName: string;
-  periodId: string;
-  periodName: string;
-  sectionId: number;
-  questionId: string;
-  question: string;
-  before: string | null;
-  after: string | null;
-  userId: string | null;
-  userName: string;
-  stamp: string;
+  /**
+   * The change record of a Response row (questionnaire §3), from
+   * evt.questionnaire.answer.saved: its questionnaire, group, question, user and stamp
+   * are the row's own columns; these hold the rest. Null on other rows.
+   */
+  changeGroupName: string | null;
+  changePeriodId: string | null;
+  changePeriodName: string | null;
+  changeSectionId: number | null;
+  changeQuestion: string | null;
+  changeBefore: string | null;
+  changeAfter: string | null;
 }
 
 export interface AuditChainHeadTable {
@@ -79,7 +72,6 @@ export interface PeriodsTable {
 
 export interface AuditDB extends EventTables {
   auditRows: AuditRowsTable;
-  answerChanges: AnswerChangesTable;
   auditChainHead: AuditChainHeadTable;
   auditReplayRequest: AuditReplayRequestTable;
   auditFilterValues: AuditFilterValuesTable;

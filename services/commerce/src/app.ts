@@ -3,21 +3,14 @@ import { migrations } from '../migrations';
 import { CommerceConfig } from './config';
 import { checkoutRoutes } from './checkout/routes';
 import { countriesConsumer } from './countries/countries';
-import { selectProvider } from './payments/select-provider';
-import type { PaymentProvider } from './payments/provider';
+import { paymentProviderOf } from './payments/select-provider';
 import { productRoutes } from './products/routes';
 import { purchaseRoutes } from './purchases/routes';
+import { receiptMailConsumer } from './purchases/receipt-mail';
 import { seedProducts } from './seed/seed-products';
 import { scheduleBillingSweep } from './subscriptions/billing-sweep';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { webhookRoutes } from './webhooks/routes';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payment provider this installation uses (Stripe, or the local provider). */
-    payments: PaymentProvider;
-  }
-}
 
 /** Commerce: products, plans, checkout, subscriptions, purchases, refunds, reports. */
 export const commerceService = defineService({
@@ -26,8 +19,7 @@ export const commerceService = defineService({
   config: CommerceConfig,
   migrations,
   async plugin(app, config) {
-    const provider = selectProvider(app, config);
-    app.decorate('payments', provider);
+    const provider = paymentProviderOf(app);
     await app.register(productRoutes, { provider });
     await app.register(checkoutRoutes, { provider });
     await app.register(purchaseRoutes, { provider });
@@ -35,6 +27,6 @@ export const commerceService = defineService({
     await app.register(webhookRoutes, { provider });
     scheduleBillingSweep(app, provider, config.BILLING_SWEEP_INTERVAL_MS);
   },
-  consumers: () => [countriesConsumer],
-  seed: async (app) => seedProducts(app, app.payments),
+  consumers: (app) => [countriesConsumer, receiptMailConsumer(app)],
+  seed: async (app) => seedProducts(app, paymentProviderOf(app)),
 });

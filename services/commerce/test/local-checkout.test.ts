@@ -4,6 +4,7 @@ import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
 import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 import { seedProducts } from '../src/seed/seed-products';
+import { paymentProviderOf } from '../src/payments/select-provider';
 import { givenCountries, givenUser, holdings, outboxTypes, signIn, startPlatform, year, type Platform, type SignedIn } from './support';
 
 let p: Platform;
@@ -14,7 +15,7 @@ let admin: { authorization: string };
 beforeAll(async () => {
   p = await startPlatform();
   countries = await givenCountries(p, ['Ireland', 'France', 'Germany']);
-  await seedProducts(p.commerce, p.commerce.payments);
+  await seedProducts(p.commerce, paymentProviderOf(p.commerce));
   admin = { authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}` };
   const buyer = await givenUser(p, 'quicklist@example.com');
   products = (await p.commerce.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer.auth })).json();
@@ -74,6 +75,16 @@ describe('per-country subscription through the local provider', () => {
     );
     expect(new Set(again.map((r) => r.json().purchaseId))).toEqual(new Set([answer.purchaseId]));
     expect((await outboxTypes(p.commerce)).filter((t) => t === 'evt.commerce.purchase.completed')).toHaveLength(1);
+  });
+
+  it('e-mails the buyer a receipt through identity’s mail adapter', async () => {
+    const mail = await eventually(async () => {
+      const box = (await p.identity.inject({ method: 'GET', url: '/api/mail/dev/messages?to=countries@example.com' })).json();
+      return box.find((m: { Kind: string }) => m.Kind === 'purchase-receipt');
+    });
+    expect(mail.Subject).toMatch(/^Your purchase: Per Country Subscription \(/);
+    expect(mail.Text).toContain('Amount: $4,000 (USD)');
+    expect(mail.Text).toContain('http://cti.test/history');
   });
 
   it('lists the purchase in the buyer’s history with the countries bought', async () => {
@@ -169,7 +180,7 @@ describe('certified-for-transaction order (one-time purchase)', () => {
     const history = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
     expect(history[0]).toMatchObject({ Name: 'CFT Download (Germany)', Link: `/index/${countries[2]}` });
     // a year and a day later
-    await runBillingSweep(p.commerce, p.commerce.payments, new Date(Date.now() + year + 2 * 86_400_000));
+    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 2 * 86_400_000));
     await eventually(async () => !hasRole(await holdings(p, user.id), RoleIds.CFTPackage));
     expect((await outboxTypes(p.commerce)).filter((t) => t === 'evt.commerce.purchase.expired')).toHaveLength(1);
   });
@@ -190,9 +201,9 @@ describe('subscription lifecycle', () => {
     expect(listed.Details.statusChangeNote).toMatch(/^Cancelled by Test cancel\. Access ends on \d{4}-\d{2}-\d{2}\.$/);
     expect(listed.Details.nextBillingTime).toBeNull();
     // access goes on until the period ends
-    await runBillingSweep(p.commerce, p.commerce.payments, new Date());
+    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date());
     expect((await holdings(p, user.id)).groupIds).toHaveLength(2);
-    await runBillingSweep(p.commerce, p.commerce.payments, new Date(Date.now() + year + 86_400_000));
+    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 86_400_000));
     // the country the user belonged to before buying stays; the bought one goes; CountryViewer stays (held before)
     await eventually(async () => {
       const h = await holdings(p, user.id);
@@ -204,7 +215,7 @@ describe('subscription lifecycle', () => {
     const user = await givenUser(p, 'renew@example.com', { roles: ['Standard'] });
     await buy(user, products['Enhanced Subscription']!);
     const first = await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.Enhanced));
-    await runBillingSweep(p.commerce, p.commerce.payments, new Date(Date.now() + year + 86_400_000));
+    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 86_400_000));
     await eventually(async () => {
       const now = hasRole(await holdings(p, user.id), RoleIds.Enhanced);
       return now && Date.parse(now.expiresOn!) > Date.parse(first.expiresOn!) + year / 2;

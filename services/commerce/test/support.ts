@@ -20,7 +20,9 @@ export interface Platform {
 export async function startPlatform(commerceEnv: Record<string, string> = {}): Promise<Platform> {
   const ctx = await createTestContext({ PUBLIC_URL: 'http://cti.test' });
   const identity = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '10000' });
-  const commerce = await ctx.start(commerceService, { BILLING_SWEEP_INTERVAL_MS: '3600000', ...commerceEnv });
+  // commerce reaches identity's /internal/ routes (receipts go through its mail adapter)
+  const identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
+  const commerce = await ctx.start(commerceService, { BILLING_SWEEP_INTERVAL_MS: '3600000', IDENTITY_URL: identityUrl, ...commerceEnv });
   return { ctx, identity, commerce };
 }
 

@@ -8,6 +8,7 @@ import { acidRoutes } from './acid/routes';
 import { annotationRoutes } from './annotations/routes';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
+import { documentsDb } from './db';
 import { PROJECTED_EVENTS, projectEvent } from './countries/projections';
 import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';
@@ -52,12 +53,13 @@ export const documentsService = defineService({
     await app.register(certifiedRoutes, { config });
 
     const sweep = () =>
-      sweepUnattachedFiles(app, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) => app.log.warn({ err }, 'sweep of unattached uploads failed'));
+      sweepUnattachedFiles(documentsDb(app), app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) => app.log.warn({ err }, 'sweep of unattached uploads failed'));
     const timer = setInterval(sweep, SWEEP_EVERY_MS);
     timer.unref();
     app.addHook('onReady', async () => void sweep());
     app.addHook('onClose', async () => clearInterval(timer));
+    // seeded here rather than through `seed`, which gets the root instance without this scope's storage and renderer
+    if (config.DEMO_DATA) app.addHook('onReady', async () => seedDemoDocuments(app));
   },
   consumers: () => [{ filter: [...PROJECTED_EVENTS], handle: (event, trx) => projectEvent(event, trx) }],
-  seed: seedDemoDocuments,
 });

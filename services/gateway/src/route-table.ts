@@ -18,7 +18,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...prefix('commerce', '/api/user/paymentDetails', '/api/user/check/payments/', '/api/product', '/api/payment', '/api/purchase', '/api/report/purchase'),
   ...prefix('audit', '/api/questionnaire/changes/', '/api/report/audit', '/api/report/augment', '/api/filter/'),
   ...prefix('documents', '/api/document', '/api/acid', '/api/print', '/api/group/annotations'),
-  ...prefix('questionnaire', '/api/questionnaire/', '/api/finalize/', '/api/consent', '/api/period'),
+  ...prefix('questionnaire', '/api/questionnaire/', '/api/finalize', '/api/consent', '/api/period'),
   ...prefix('identity', '/api/user/', '/api/freeUser/', '/api/roles', '/api/group', '/api/logo', '/api/request', '/api/mail/'),
 ];
 

@@ -32,6 +32,7 @@ describe('resolveUpstream (most specific entry wins)', () => {
     ['/api/document/all', 'documents'],
     ['/api/acid/documents', 'documents'],
     ['/api/finalize/close/q1', 'questionnaire'],
+    ['/api/finalize', 'questionnaire'],
     ['/api/consent/answer', 'questionnaire'],
     ['/api/period/currentPeriod', 'questionnaire'],
     ['/api/freeUser/refresh', 'identity'],

@@ -1,5 +1,6 @@
 import { RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
 import type { AppConfig } from './app-config';
+import { hasPurchases } from '../features/commerce/purchase-flag';
 
 export interface MenuEntry {
   label: string;
@@ -22,7 +23,9 @@ export const USER_MENU: readonly MenuEntry[] = [
   },
   { label: 'User groups', to: '/admin/groups', show: isAdmin },
   { label: 'Periods', to: '/manage/periods', show: isAdmin },
+  // the questionnaire list is otherwise reachable only by address (questionnaire §2, §6)
+  { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => satisfiesRule(p, RouteRules.questionnaire) },
   { label: 'Document library', to: '/documents', show: (p) => satisfiesRule(p, RouteRules.documents) },
   { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
-  { label: 'Purchase History', to: '/history', show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) },
+  { label: 'Purchase History', to: '/history', show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) && hasPurchases(p.email) },
 ];

@@ -1,12 +1,38 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { Toaster } from '../components/toast/Toaster';
 import { AppStart } from '../features/auth/AppStart';
 import { Guarded } from './Guarded';
 import { appRoutes } from './routes';
+import type { AppRoute } from './route-types';
+
+/**
+ * After a navigation to another page (not to an anchor): back to the top, and focus on the
+ * main region when it was on the link that left the old page, so screen readers start there.
+ */
+function useNavigationFocus() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (hash) return;
+    window.scrollTo(0, 0);
+    const main = document.getElementById('main');
+    const active = document.activeElement;
+    if (main && (!active || active === document.body || !main.contains(active))) {
+      if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+      main.focus({ preventScroll: true });
+    }
+  }, [pathname, hash]);
+}
 
 function Root() {
+  useNavigationFocus();
   return (
     <AppStart>
       <a className="skip-link" href="#main">
@@ -31,18 +57,34 @@ function ChromeLayout({ showNav }: { showNav: boolean }) {
   );
 }
 
-const toRoute = (route: (typeof appRoutes)[number]) => ({ path: route.path, element: <Guarded route={route} /> });
+const routesOf = (layout: NonNullable<AppRoute['layout']>) =>
+  appRoutes.filter((r) => (r.layout ?? 'main') === layout).map((r) => <Route key={r.path} path={r.path} element={<Guarded route={r} />} />);
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    children: [
-      { element: <ChromeLayout showNav />, children: appRoutes.filter((r) => (r.layout ?? 'main') === 'main').map(toRoute) },
-      { element: <ChromeLayout showNav={false} />, children: appRoutes.filter((r) => r.layout === 'questionnaire').map(toRoute) },
-      { element: <main id="main"><Outlet /></main>, children: appRoutes.filter((r) => r.layout === 'bare').map(toRoute) },
-      { path: '/', element: <Navigate to="/index" replace /> },
-      // unknown routes go to the login view (which sends signed-in users on to /index)
-      { path: '*', element: <Navigate to="/login" replace /> },
-    ],
-  },
-]);
+/**
+ * The app's routes. Declarative routing (no data router): the app loads its data with
+ * RTK Query, and this keeps about 16 KB of gzipped router code off every page.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Root />}>
+          <Route element={<ChromeLayout showNav />}>{routesOf('main')}</Route>
+          <Route element={<ChromeLayout showNav={false} />}>{routesOf('questionnaire')}</Route>
+          <Route
+            element={
+              <main id="main">
+                <Outlet />
+              </main>
+            }
+          >
+            {routesOf('bare')}
+          </Route>
+          <Route path="/" element={<Navigate to="/index" replace />} />
+          {/* unknown routes go to the login view (which sends signed-in users on to /index) */}
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

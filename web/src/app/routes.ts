@@ -1,7 +1,6 @@
 import type { AppRoute } from './route-types';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
-import { homeRoutes } from '../features/home/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { accountsRoutes } from '../features/accounts/routes';
 import { questionnairesRoutes } from '../features/questionnaires/routes';
@@ -13,7 +12,6 @@ import { publicPagesRoutes } from '../features/public-pages/routes';
 /** Every screen of the app; each feature owns its list. A later entry for a path replaces an earlier one. */
 export const appRoutes: AppRoute[] = dedupe([
   ...errorRoutes,
-  ...homeRoutes,
   ...authRoutes,
   ...accountsRoutes,
   ...questionnairesRoutes,

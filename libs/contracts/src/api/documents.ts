@@ -133,11 +133,11 @@ export const UploadProblems = {
   name: 'The file name is not acceptable.',
 } as const;
 
-/** Upload error body: the spec's text in `message`, the specific cause in `reason`. */
+/** Error body of upload calls: the spec's text in `message`, the specific cause of a refused file in `reason`. */
 export const UploadRefusal = Type.Object({
   statusCode: Type.Number(),
   error: Type.String(),
   message: Type.String(),
-  reason: Type.String(),
+  reason: Type.Optional(Type.String()),
 });
 export type UploadRefusal = Type.Static<typeof UploadRefusal>;

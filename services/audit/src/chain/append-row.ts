@@ -1,14 +1,14 @@
 import type { AuditExecutor } from '../db';
 import { chainHash, type ChainedContent } from './chain-hash';
+import { changeColumns } from './row-content';
 
 /** A row to append: its content without the chain position. */
 export type NewAuditRow = Omit<ChainedContent, 'seq'>;
 
 /**
  * Appends one row to the chain: locks the chain head (so appends from every replica
- * take turns), links the row to the last one and moves the head. A Response row's
- * change record is stored beside it, covered by the same link. Returns false when the
- * event already has its row (a redelivery whose processed mark was lost).
+ * take turns), links the row to the last one and moves the head. Returns false when
+ * the event already has its row (a redelivery whose processed mark was lost).
  */
 export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAuditRow): Promise<boolean> {
   const head = await trx.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
@@ -20,14 +20,8 @@ export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAu
   const { change, ...columns } = content;
   await trx
     .insertInto('auditRows')
-    .values({ ...columns, hash })
+    .values({ ...columns, ...changeColumns(change), hash })
     .execute();
-  if (change) {
-    await trx
-      .insertInto('answerChanges')
-      .values({ id: content.id, ...change })
-      .execute();
-  }
   await trx.updateTable('auditChainHead').set({ lastSeq: content.seq, lastHash: hash }).where('id', '=', 1).execute();
   return true;
 }

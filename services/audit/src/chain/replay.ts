@@ -4,8 +4,8 @@ import { auditDb, type AuditDB } from '../db';
 import { GENESIS_HASH } from './chain-hash';
 
 /** Tables rebuilt from the event stream by a replay. */
-const REBUILT_TABLES = ['audit_rows', 'answer_changes', 'audit_filter_values', 'score_facts', 'periods'] as const;
-const APPEND_ONLY_TABLES = ['audit_rows', 'answer_changes'] as const;
+const REBUILT_TABLES = ['audit_rows', 'audit_filter_values', 'score_facts', 'periods'] as const;
+const APPEND_ONLY_TABLES = ['audit_rows'] as const;
 
 /**
  * Asks for a full replay: on its next start the service empties what it built from

@@ -1,6 +1,7 @@
 import type { AuditChainCheck } from '@cti/contracts';
 import type { AuditExecutor } from '../db';
-import { chainHash, GENESIS_HASH, type ChainedContent } from './chain-hash';
+import { chainHash, GENESIS_HASH } from './chain-hash';
+import { CHAINED_COLUMNS, contentOf } from './row-content';
 
 const BATCH = 5000;
 
@@ -20,64 +21,32 @@ export async function verifyChain(db: AuditExecutor, key: string): Promise<Audit
   let checked = 0;
   const broken = (b: Broken): AuditChainCheck => ({ Valid: false, Checked: checked, FirstBroken: b });
 
-  while (expected <= lastSeq) {
-    const rows = await db
-      .selectFrom('auditRows as r')
-      .leftJoin('answerChanges as c', 'c.id', 'r.id')
-      .select([
-        'r.seq', 'r.id', 'r.eventType', 'r.action', 'r.value', 'r.valueText', 'r.country', 'r.name', 'r.actorUserId', 'r.stamp',
-        'r.questionId', 'r.questionnaireId', 'r.groupId', 'r.hash',
-        'c.id as changeId', 'c.questionnaireId as cQuestionnaireId', 'c.groupId as cGroupId', 'c.questionId as cQuestionId',
-        'c.groupName as cGroupName', 'c.periodId as cPeriodId', 'c.periodName as cPeriodName', 'c.sectionId as cSectionId',
-        'c.question as cQuestion', 'c.before as cBefore', 'c.after as cAfter', 'c.userId as cUserId', 'c.userName as cUserName', 'c.stamp as cStamp',
-      ])
-      .where('r.seq', '>=', expected)
-      .where('r.seq', '<=', lastSeq)
-      .orderBy('r.seq')
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) break;
+  // rows by chain position; one batch is read while the one before is hashed
+  const fetchBatch = (from: number) =>
+    from > lastSeq
+      ? Promise.resolve([])
+      : db
+          .selectFrom('auditRows')
+          .select(CHAINED_COLUMNS)
+          .where('seq', '>=', from).where('seq', '<=', Math.min(lastSeq, from + BATCH - 1)).orderBy('seq').execute();
+
+  let next = fetchBatch(1);
+  for (let from = 1; from <= lastSeq; from += BATCH) {
+    const rows = await next;
+    next = fetchBatch(from + BATCH);
+    next.catch(() => undefined); // awaited below unless a break is found first
     for (const r of rows) {
-      const seq = Number(r.seq);
-      if (seq !== expected) return broken({ Seq: expected, Id: null, Action: null, Stamp: null, Reason: 'missing' });
-      const content: ChainedContent = {
-        seq,
-        id: r.id,
-        eventType: r.eventType,
-        action: r.action,
-        value: r.value,
-        valueText: r.valueText,
-        country: r.country,
-        name: r.name,
-        actorUserId: r.actorUserId,
-        stamp: r.stamp,
-        questionId: r.questionId,
-        questionnaireId: r.questionnaireId,
-        groupId: r.groupId,
-        change: r.changeId
-          ? {
-              questionnaireId: r.cQuestionnaireId!,
-              groupId: r.cGroupId!,
-              questionId: r.cQuestionId!,
-              groupName: r.cGroupName!,
-              periodId: r.cPeriodId!,
-              periodName: r.cPeriodName!,
-              sectionId: r.cSectionId!,
-              question: r.cQuestion!,
-              before: r.cBefore,
-              after: r.cAfter,
-              userId: r.cUserId,
-              userName: r.cUserName!,
-              stamp: r.cStamp!,
-            }
-          : null,
-      };
-      if (!chainHash(key, previous, content).equals(r.hash)) return broken({ Seq: seq, Id: r.id, Action: r.action, Stamp: r.stamp, Reason: 'altered' });
-      previous = r.hash;
-      expected = seq + 1;
+      const { hash, ...stored } = r;
+      const content = contentOf(stored);
+      // a gap: rows removed before this one (also at the end of the previous batch)
+      if (content.seq !== expected) return broken({ Seq: expected, Id: null, Action: null, Stamp: null, Reason: 'missing' });
+      if (!chainHash(key, previous, content).equals(hash)) return broken({ Seq: content.seq, Id: r.id, Action: r.action, Stamp: r.stamp, Reason: 'altered' });
+      previous = hash;
+      expected = content.seq + 1;
       checked++;
     }
   }
+  await next;
   if (expected <= lastSeq) return broken({ Seq: expected, Id: null, Action: null, Stamp: null, Reason: 'truncated' });
   if (lastSeq > 0 && !previous.equals(head.lastHash)) {
     return { Valid: false, Checked: checked, FirstBroken: { Seq: lastSeq, Id: null, Action: null, Stamp: null, Reason: 'altered' } };

@@ -67,21 +67,12 @@ export async function auditReport(db: AuditExecutor, body: AuditReportBody): Pro
   const [rows, counted] = await Promise.all([
     offset >= AUDIT_COUNT_CAP
       ? Promise.resolve([])
-      : db
-          .selectFrom(
-            filtered(db, from, to, filters)
-              .select(['seq', 'id', 'action', 'value', 'country', 'name', 'stamp', 'questionId', 'questionnaireId', 'groupId'])
-              .orderBy('stamp', direction)
-              .orderBy('seq', direction)
-              .limit(pageSize)
-              .offset(offset)
-              .as('r'),
-          )
-          .leftJoin('answerChanges as c', 'c.id', 'r.id')
-          .selectAll('r')
-          .select(['c.before', 'c.after'])
-          .orderBy('r.stamp', direction)
-          .orderBy('r.seq', direction)
+      : filtered(db, from, to, filters)
+          .select(['seq', 'id', 'action', 'value', 'country', 'name', 'stamp', 'questionId', 'questionnaireId', 'groupId', 'changeBefore', 'changeAfter'])
+          .orderBy('stamp', direction)
+          .orderBy('seq', direction)
+          .limit(pageSize)
+          .offset(offset)
           .execute(),
     db
       .selectFrom(filtered(db, from, to, filters).select(sql`1`.as('one')).limit(AUDIT_COUNT_CAP + 1).as('m'))
@@ -102,8 +93,8 @@ export async function auditReport(db: AuditExecutor, body: AuditReportBody): Pro
       QuestionId: r.questionId,
       QuestionnaireId: r.questionnaireId,
       GroupId: r.groupId,
-      Before: r.before ?? null,
-      After: r.after ?? null,
+      Before: r.changeBefore,
+      After: r.changeAfter,
     })),
     Total: capped ? AUDIT_COUNT_CAP : counted.n,
     TotalCapped: capped,

@@ -41,7 +41,7 @@ it('names the first row whose content was altered directly in the database', asy
 });
 
 it('finds an altered answer in a change record', async () => {
-  await tamper(`update audit.answer_changes set after = 'No'`);
+  await tamper(`update audit.audit_rows set change_after = 'No' where change_after is not null`);
   expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 7, Action: 'Response', Reason: 'altered' } });
 });
 
@@ -51,8 +51,18 @@ it('finds a row that was removed from the middle', async () => {
 });
 
 it('finds rows cut from the end of the chain', async () => {
-  await tamper(`delete from audit.answer_changes; delete from audit.audit_rows where seq >= 6`);
+  await tamper(`delete from audit.audit_rows where seq >= 6`);
   expect(await check()).toMatchObject({ Valid: false, Checked: 5, FirstBroken: { Seq: 6, Reason: 'truncated' } });
+});
+
+it('finds a change record added to a row that had none', async () => {
+  await tamper(`update audit.audit_rows set change_question = 'Forged', change_after = 'Yes' where seq = 2`);
+  expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 2, Action: 'Login', Reason: 'altered' } });
+});
+
+it('finds a Response row stripped of its change record', async () => {
+  await tamper(`update audit.audit_rows set change_group_name = null, change_period_id = null, change_period_name = null, change_section_id = null, change_question = null, change_before = null, change_after = null where seq = 7`);
+  expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 7, Action: 'Response', Reason: 'altered' } });
 });
 
 it('finds a row whose hash was recomputed without the chain key', async () => {
@@ -61,9 +71,9 @@ it('finds a row whose hash was recomputed without the chain key', async () => {
   expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 2, Reason: 'altered' } });
 });
 
-it('refuses updates, deletes and truncation of audit rows and change records', async () => {
+it('refuses updates, deletes and truncation of audit rows', async () => {
   await expect(ctx.query(`update audit.audit_rows set name = 'x' where seq = 1`)).rejects.toThrow(/append-only/);
-  await expect(ctx.query(`delete from audit.answer_changes`)).rejects.toThrow(/append-only/);
+  await expect(ctx.query(`delete from audit.audit_rows where seq = 7`)).rejects.toThrow(/append-only/);
   await expect(ctx.query(`truncate audit.audit_rows cascade`)).rejects.toThrow(/append-only/);
   expect((await check()).Valid).toBe(true);
 });

@@ -5,8 +5,20 @@ import { LocalProvider } from './local-provider';
 import type { PaymentProvider } from './provider';
 import { StripeProvider } from './stripe-provider';
 
-/** Stripe when configured for it (with its keys), the local provider otherwise. */
-export function selectProvider(app: ServiceApp, config: CommerceConfig): PaymentProvider {
+const providers = new WeakMap<object, PaymentProvider>();
+
+/**
+ * The installation's payment provider, one per service instance (the routes, the
+ * billing sweep and the demo seed share it): Stripe when configured with its keys,
+ * the local provider otherwise.
+ */
+export function paymentProviderOf(app: ServiceApp): PaymentProvider {
+  let provider = providers.get(app.db);
+  if (!provider) providers.set(app.db, (provider = selectProvider(app, app.config as unknown as CommerceConfig)));
+  return provider;
+}
+
+function selectProvider(app: ServiceApp, config: CommerceConfig): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'stripe') {
     if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
       throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

@@ -39,7 +39,7 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
   const inserted = await trx
     .insertInto('purchases')
     .values({
-      ...input.buyer,
+      ...buyerOf(input.buyer),
       checkoutId: input.checkoutId,
       productId: input.product.id,
       productName: input.product.name,
@@ -67,7 +67,7 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
   }
   await appendToOutbox(trx, {
     type: 'evt.commerce.purchase.completed',
-    actor: actorOfBuyer(input.buyer),
+    actor: actorOfBuyer(inserted),
     data: {
       purchaseId: inserted.id,
       userId: inserted.userId,

@@ -35,7 +35,7 @@ export class LocalFileStorage implements FileStorage {
     return path.join(this.options.directory, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = path.join(path.dirname(target), `.upload-${randomBytes(8).toString('hex')}.tmp`);

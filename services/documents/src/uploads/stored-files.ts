@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { documentsDb, type DocumentsExecutor } from '../db';
-import { newStorageKey } from '../storage/file-storage';
+import type { DocumentsExecutor } from '../db';
+import { newStorageKey, type FileStorage } from '../storage/file-storage';
 import type { CheckedFile } from './receive-upload';
 
 /** What an upload is for (recorded with the file; `type` 1/2 of `POST api/document` are annotations). */
@@ -53,8 +53,7 @@ export async function storeCheckedFile<T>(
  * went up) and generated PDFs past their time. Object first, then row: a failure in
  * between leaves a row the next sweep retries.
  */
-export async function sweepUnattachedFiles(app: ServiceApp, olderThanHours: number): Promise<number> {
-  const db = documentsDb(app);
+export async function sweepUnattachedFiles(db: DocumentsExecutor, storage: FileStorage, olderThanHours: number): Promise<number> {
   const stale = await db
     .selectFrom('files')
     .select('s3Name')
@@ -63,7 +62,7 @@ export async function sweepUnattachedFiles(app: ServiceApp, olderThanHours: numb
     .limit(200)
     .execute();
   for (const { s3Name } of stale) {
-    await app.storage.remove(s3Name);
+    await storage.remove(s3Name);
     await db.deleteFrom('files').where('s3Name', '=', s3Name).where('attached', '=', false).execute();
   }
   return stale.length;

@@ -32,9 +32,13 @@ export async function lockInfo(db: QuestionnaireExecutor, questionnaireId: strin
  * same section at once cannot both get it.
  */
 export async function acquireLock(trx: QuestionnaireExecutor, q: QuestionnaireRecord, sectionId: number, claims: AccessClaims, ttlSeconds: number): Promise<LockInfo> {
-  const before = await currentLock(trx, q.id, sectionId);
   const ttl = `${ttlSeconds} seconds`;
-  const taken = await sql<{ userId: string }>`
+  // `held` sees the row as it was before this statement: whether the caller already held it
+  const taken = await sql<{ userId: string; heldBefore: boolean }>`
+    with held as (
+      select 1 from section_locks
+      where questionnaire_id = ${q.id} and section_id = ${sectionId} and user_id = ${claims.sub} and expires_at > now()
+    )
     insert into section_locks (questionnaire_id, section_id, user_id, user_name, acquired_at, expires_at)
     values (${q.id}, ${sectionId}, ${claims.sub}, ${claims.name}, now(), now() + ${ttl}::interval)
     on conflict (questionnaire_id, section_id) do update set
@@ -43,9 +47,10 @@ export async function acquireLock(trx: QuestionnaireExecutor, q: QuestionnaireRe
       user_name = excluded.user_name,
       expires_at = excluded.expires_at
     where section_locks.user_id = excluded.user_id or section_locks.expires_at <= now()
-    returning user_id`.execute(trx);
-  if (!taken.rows.length) return lockInfo(trx, q.id, sectionId, claims.sub);
-  if (!before || before.userId !== claims.sub) {
+    returning user_id as "userId", exists (select 1 from held) as "heldBefore"`.execute(trx);
+  const row = taken.rows[0];
+  if (!row) return lockInfo(trx, q.id, sectionId, claims.sub);
+  if (!row.heldBefore) {
     await appendToOutbox(trx, { type: 'evt.questionnaire.section.locked', actor: actorFromClaims(claims), data: { ...atOf(q), sectionId, userId: claims.sub } });
   }
   return { Locker: claims.name, IsLocker: true };

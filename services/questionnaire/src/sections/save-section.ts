@@ -6,7 +6,7 @@ import { actorFromClaims } from '../actor';
 import { bankOf, enforceConditions } from '../question-bank';
 import { displayAnswer, normalizeAnswer } from '../question-bank/answers';
 import { assertSelf, questionnaireForUser } from '../questionnaires/access';
-import { atOf, lockQuestionnaire } from '../questionnaires/repository';
+import { atOf, isUuid, lockQuestionnaire } from '../questionnaires/repository';
 import { acquireLock } from '../locks/locks';
 import { answersOf, valuesOf } from './section-answers';
 
@@ -23,8 +23,8 @@ import { answersOf, valuesOf } from './section-answers';
 export async function saveSection(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string, items: SaveSectionBody, lockTtlSeconds: number): Promise<{ changed: number }> {
   assertSelf(claims, userId);
   return app.inTransaction(async (trx: QuestionnaireExecutor) => {
-    const q = await questionnaireForUser(trx, claims, questionnaireId);
-    await lockQuestionnaire(trx, q.id);
+    // saves of one questionnaire take turns (revision, approvals), then the access check reads the locked row
+    if (isUuid(questionnaireId)) await lockQuestionnaire(trx, questionnaireId);
     const fresh = await questionnaireForUser(trx, claims, questionnaireId);
     if (fresh.status !== 'Open') throw new Conflict(QuestionnaireAnswers.questionnaireClosed);
 

@@ -1,5 +1,7 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
+import { appendToOutbox } from '@cti/service-kit';
+import { createGroup } from '../../../identity/src/groups/create-group';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
 import { adminClaims, caller, claims, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
@@ -116,9 +118,7 @@ describe('admin list', () => {
   });
 
   it('lists countries lacking a current questionnaire and adds one for them', async () => {
-    const late = await world.identity.inTransaction((trx) =>
-      import('../../../identity/src/groups/create-group').then((m) => m.createGroup(trx, { name: 'Fiji', type: 'Country', countryId: 'FJ' }, null)),
-    );
+    const late = await world.identity.inTransaction((trx) => createGroup(trx, { name: 'Fiji', type: 'Country', countryId: 'FJ' }, null));
     const need = await (async () => {
       for (let i = 0; i < 100; i++) {
         const rows = (await admin().get('/api/questionnaire/needQuestionnaire')).json();
@@ -149,7 +149,6 @@ describe('country view', () => {
 
   it('keeps a renamed country in step with identity', async () => {
     const kenya = world.countries.Kenya!;
-    const { appendToOutbox } = await import('@cti/service-kit');
     await world.identity.inTransaction(async (trx) => {
       await trx.updateTable('groups').set({ name: 'Republic of Kenya' }).where('id', '=', kenya).execute();
       await appendToOutbox(trx, { type: 'evt.identity.group.updated', actor: null, data: { groupId: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE', logoPath: null } });

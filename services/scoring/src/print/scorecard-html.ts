@@ -70,7 +70,8 @@ const STYLE = `
   .facts td { padding: 3px 0; font-weight: bold; }
   .notice { border-left: 4px solid #b3261e; background: #fbeaea; padding: 8px 12px; margin: 0 0 14px; }
   .demo { border: 1px dashed #0b5cab; background: #e7f0fa; padding: 6px 10px; margin-bottom: 12px; font-size: 10pt; }
-  h2 { font-size: 13pt; color: #0b3d66; margin: 16px 0 6px; border-bottom: 1px solid #d6dde4; padding-bottom: 3px; }
+  section { break-inside: avoid; }
+  h2 { break-after: avoid; font-size: 13pt; color: #0b3d66; margin: 16px 0 6px; border-bottom: 1px solid #d6dde4; padding-bottom: 3px; }
   table.grid { width: 100%; border-collapse: collapse; font-size: 10pt; }
   table.grid th, table.grid td { border: 1px solid #d6dde4; padding: 4px 6px; text-align: left; }
   table.grid th { background: #f4f6f8; }
@@ -160,7 +161,7 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
       })
       .join('');
     parts.push(
-      `<h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th><th>What changed</th></tr></thead><tbody>${rows}</tbody></table>`,
+      `<section><h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th><th>What changed</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     );
   }
   parts.push(footer(card.IsDemo, 'Scorecard'));

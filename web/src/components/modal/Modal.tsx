@@ -16,7 +16,8 @@ export interface ModalProps {
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const visible = (el: HTMLElement) => el.offsetParent !== null || el.getClientRects().length > 0;
+// controls inside a collapsed or hidden part of the dialog are not tab stops
+const visible = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : !el.closest('[hidden]'));
 
 /**
  * A dialog: focus moves in (to the first control of the body, else the dialog itself) and

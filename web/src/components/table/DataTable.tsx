@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -85,6 +85,7 @@ export function DataTable<T>({
     autoResetPageIndex: false,
   });
 
+  const [scroller, scrollerProps] = useKeyboardScroll(caption);
   const pageCount = table.getPageCount();
   const total = table.getFilteredRowModel().rows.length;
   const pager = <Pagination page={pagination.pageIndex} pageCount={pageCount} total={total} pageSize={pagination.pageSize} onPage={(p) => table.setPageIndex(p)} />;
@@ -92,7 +93,7 @@ export function DataTable<T>({
   return (
     <div className="data-table">
       {paginationTop && pageCount > 1 && pager}
-      <div className="table-scroll">
+      <div className="table-scroll" ref={scroller} {...scrollerProps}>
         <table>
           {caption && <caption className="visually-hidden">{caption}</caption>}
           <thead>
@@ -156,4 +157,25 @@ export function DataTable<T>({
       {pageCount > 1 && pager}
     </div>
   );
+}
+
+/**
+ * A table wider than the screen scrolls sideways; keyboard users can then focus the
+ * scroller and use the arrow keys (WCAG 2.1.1). It is a tab stop only while it overflows.
+ */
+function useKeyboardScroll(caption: string | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  const props = overflows ? { tabIndex: 0, role: 'region' as const, 'aria-label': caption ? `${caption} (scrolls sideways)` : 'Table (scrolls sideways)' } : {};
+  return [ref, props] as const;
 }

@@ -15,7 +15,11 @@ const STEPS: readonly GuideStep[] = [
   {
     title: 'Choose the access you need',
     body: (
-      <ul>
+      <>
+        <p>
+          The <Link to="/purchaseAccess">purchase access</Link> page offers three subscriptions:
+        </p>
+        <ul>
         <li>
           <strong>Enhanced</strong>, {formatUsd(SubscriptionPrices.enhanced)} per annum: every scorecard with its details, score history charts, annotations,
           supporting documents, and complimentary certified-for-transaction scorecards.
@@ -29,6 +33,7 @@ const STEPS: readonly GuideStep[] = [
           one or more states before checking out.
         </li>
       </ul>
+      </>
     ),
   },
   {

@@ -43,7 +43,7 @@ const STEPS: readonly GuideStep[] = [
     title: 'See the map and the history',
     body: (
       <p>
-        The map "CTC Compliance Index by country" colours each state by category and hatches states on watch. Its legend and the table beside it give the
+        The <Link to="/map">map</Link> "CTC Compliance Index by country" colours each state by category and hatches states on watch. Its legend and the table beside it give the
         same information in text. Subscribers also see scores over past periods.
       </p>
     ),

@@ -1,0 +1,55 @@
+import type { Transaction } from '@cti/db';
+import type { MailMessage } from '@cti/contracts';
+import { callService, type ConsumerDefinition, type ServiceApp } from '@cti/service-kit';
+import type { CommerceDB } from '../db';
+import { kindOf } from '../products/grants';
+import { formatUsd } from './money';
+import { purchaseNames } from './purchases';
+
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
+
+/** The buyer's receipt: what was bought, for how much, until when, and what to do if access has not changed. */
+export function receiptOf(input: { name: string; amountCents: number; transactionId: string; purchasedOn: string; accessExpiresOn: string; buyerEmail: string; updatesRole: boolean; publicUrl: string }): MailMessage {
+  const until = input.accessExpiresOn.slice(0, 10);
+  const lines = [
+    `Thank you for your purchase of ${input.name}.`,
+    `Amount: ${formatUsd(input.amountCents)} (USD). Transaction: ${input.transactionId}. Date: ${input.purchasedOn.slice(0, 10)}.`,
+    `Your access runs until ${until}.`,
+    ...(input.updatesRole ? ['Your new access is active now. If you do not see it, sign out and sign in again.'] : []),
+    `Your purchase history: ${input.publicUrl}/history`,
+  ];
+  return {
+    to: [input.buyerEmail],
+    subject: `Your purchase: ${input.name}`,
+    html: lines.map((l) => `<p>${escape(l).replace(escape(`${input.publicUrl}/history`), `<a href="${escape(`${input.publicUrl}/history`)}">${escape(`${input.publicUrl}/history`)}</a>`)}</p>`).join('\n'),
+    text: lines.join('\n\n'),
+    kind: 'purchase-receipt',
+  };
+}
+
+/** E-mails each buyer a receipt (through identity's mail adapter) once their purchase is recorded. */
+export function receiptMailConsumer(app: ServiceApp): ConsumerDefinition {
+  return {
+    name: 'receipts',
+    filter: ['evt.commerce.purchase.completed'],
+    async handle(event, trx) {
+      if (event.type !== 'evt.commerce.purchase.completed') return;
+      const db = trx as Transaction<CommerceDB>;
+      const purchase = await db.selectFrom('purchases').selectAll().where('id', '=', event.data.purchaseId).executeTakeFirst();
+      if (!purchase) return;
+      const [name] = await purchaseNames(db, [purchase]);
+      const body = receiptOf({
+        name: name!,
+        amountCents: purchase.amountCents,
+        transactionId: purchase.transactionId,
+        purchasedOn: purchase.purchasedOn,
+        accessExpiresOn: purchase.accessExpiresOn,
+        buyerEmail: purchase.buyerEmail,
+        updatesRole: kindOf(purchase.productName).roles.length > 0,
+        publicUrl: app.config.PUBLIC_URL,
+      });
+      await callService(app, 'identity', '/internal/mail/send', { body, timeoutMs: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { RoleIds } from '@cti/access';
+import { CommerceMessages, type Product } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { commerceService } from '../src/app';
+import { outboxTypes } from './support';
+
+let ctx: TestContext;
+let app: ServiceApp;
+const admin = () => ({ authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}` });
+const buyer = () => ({ authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000b', roles: [RoleIds.Standard] })}` });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.start(commerceService, { DEMO_DATA: 'true' });
+});
+afterAll(() => ctx.close());
+
+const save = (payload: object, headers = admin()) => app.inject({ method: 'POST', url: '/api/product', headers, payload });
+
+describe('demo products', () => {
+  it('are the spec’s subscriptions in USD cents, with yearly plans, and a CFT Download product', async () => {
+    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
+    const byName = Object.fromEntries(list.map((p) => [p.Name, p]));
+    expect(byName['Enhanced Subscription']).toMatchObject({ Price: 2_000_000, UpdatesRole: true, PerCountry: false, planId: expect.any(String) });
+    expect(byName['Standard Subscription']).toMatchObject({ Price: 1_000_000, planId: expect.any(String) });
+    expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
+    expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: true });
+    const quick = (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
+    expect(quick['CFT Download']).toBe(byName['CFT Download']!.Id);
+  });
+});
+
+describe('products admin', () => {
+  it('adds, edits, deletes and restores a product, each recorded as an event', async () => {
+    const added = await save({ Name: 'Annual Report', Description: 'PDF', Price: 12_345 });
+    expect(added.statusCode).toBe(200);
+    const product: Product = added.json();
+    expect(product).toMatchObject({ Name: 'Annual Report', Price: 12_345, planId: null, Deleted: false, UpdatesRole: false });
+    const edited: Product = (await save({ Id: product.Id, Name: 'Annual Report 2026', Description: 'PDF', Price: 15_000 })).json();
+    expect(edited).toMatchObject({ Id: product.Id, Name: 'Annual Report 2026', Price: 15_000 });
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/product/${product.Id}`, headers: admin() });
+    expect(deleted.json().Deleted).toBe(true);
+    // buyers no longer see it; admins see it in the deleted table
+    expect((await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json().map((p: Product) => p.Id)).not.toContain(product.Id);
+    expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: buyer() })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json().find((p: Product) => p.Id === product.Id).Deleted).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json()['Annual Report 2026']).toBeUndefined();
+    const restored = await app.inject({ method: 'DELETE', url: `/api/product/${product.Id}/restore`, headers: admin() });
+    expect(restored.json().Deleted).toBe(false);
+    const types = await outboxTypes(app);
+    for (const t of ['evt.commerce.product.saved', 'evt.commerce.product.deleted', 'evt.commerce.product.restored']) expect(types).toContain(t);
+  });
+
+  it('creates and removes a plan (local provider)', async () => {
+    const product: Product = (await save({ Name: 'Quarterly Briefing', Description: '', Price: 5_000 })).json();
+    const plan = (await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: product.Id } })).json();
+    expect(plan.planId).toMatch(/^lpl_/);
+    expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBe(plan.planId);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: admin(), payload: { productId: product.Id } })).json()).toEqual({ planId: null });
+    expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBeNull();
+  });
+
+  it('refuses incomplete products and duplicate names', async () => {
+    const empty = await save({ Name: '  ', Description: '', Price: 100 });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(CommerceMessages.fillAllFields);
+    expect((await save({ Name: 'Negative', Description: '', Price: -1 })).statusCode).toBe(400);
+    expect((await save({ Name: 'cft download', Description: '', Price: 1 })).statusCode).toBe(409);
+    const unknownPlan = await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: 'missing' } });
+    expect(unknownPlan.statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    expect((await save({ Name: 'Sneaky', Description: '', Price: 1 }, buyer())).statusCode).toBe(403);
+    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
+    expect((await app.inject({ method: 'DELETE', url: `/api/product/${list[0]!.Id}`, headers: buyer() })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0]!.Id } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/report/purchase', headers: buyer(), payload: { start: '2026-01-01', end: '2026-01-31' } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/payment/refund/pi_x', headers: buyer() })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,36 @@
+import type { CheckoutCache } from '@cti/contracts';
+
+/** Browser-storage key of the checkout cache (index §3): it survives the trip to the payment provider. */
+export const CHECKOUT_CACHE_KEY = 'cti.checkout';
+
+export function readCheckoutCache(): CheckoutCache | null {
+  try {
+    const raw = window.localStorage.getItem(CHECKOUT_CACHE_KEY);
+    const value = raw ? (JSON.parse(raw) as CheckoutCache) : null;
+    return value && typeof value.productId === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCheckoutCache(cache: CheckoutCache): void {
+  window.localStorage.setItem(CHECKOUT_CACHE_KEY, JSON.stringify(cache));
+}
+
+export function clearCheckoutCache(): void {
+  window.localStorage.removeItem(CHECKOUT_CACHE_KEY);
+}
+
+/** The checkout route's params (productId plus updatesRole, planId, groupId, periodId in the query). */
+export function cacheFromRoute(productId: string, query: URLSearchParams): CheckoutCache {
+  return {
+    productId,
+    updatesRole: query.get('updatesRole') === 'true',
+    planId: query.get('planId'),
+    groupId: query.get('groupId'),
+    periodId: query.get('periodId'),
+  };
+}
+
+/** Country group ids of the cache's `groupId` (comma-separated for per-country purchases). */
+export const groupIdsOf = (cache: CheckoutCache | null) => [...new Set((cache?.groupId ?? '').split(',').map((s) => s.trim()).filter(Boolean))];

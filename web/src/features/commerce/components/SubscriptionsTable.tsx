@@ -1,0 +1,129 @@
+import { useMemo, useState } from 'react';
+import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
+import { Button } from '../../../components/form/fields';
+import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
+import { useToast } from '../../../components/toast/use-toast';
+import { formatShortDate } from '../../../lib/dates';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useProductsQuery, useUnsubscribeMutation, useUpgradeSubscriptionMutation } from '../commerce-api';
+import { formatCents } from '../money';
+
+/** The upgrade/downgrade pair of the plan catalogue (index §3): standard ↔ enhanced. */
+function planSwitchOf(products: Product[], productId: string): { label: string; target: Product } | null {
+  const tier = (p: Product) => (/enhanced/i.test(p.Name) ? 'enhanced' : /standard/i.test(p.Name) ? 'standard' : null);
+  const current = products.find((p) => p.Id === productId);
+  const from = current && tier(current);
+  if (!from) return null;
+  const target = products.find((p) => !p.Deleted && p.planId && tier(p) === (from === 'standard' ? 'enhanced' : 'standard'));
+  return target ? { label: from === 'standard' ? 'Upgrade to Enhanced' : 'Downgrade to Standard', target } : null;
+}
+
+/**
+ * Subscriptions with the provider's status: CANCELLED shows its reason as a tooltip
+ * and no cancel or renewal; others show Cancel and the renewal date, and the
+ * standard/enhanced plans can be switched (the provider's approval opens in a new tab).
+ */
+export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscription[]; withBuyer: boolean; loading?: boolean }) {
+  const { data: products = [] } = useProductsQuery();
+  const [unsubscribe, { isLoading: cancelling }] = useUnsubscribeMutation();
+  const [upgrade] = useUpgradeSubscriptionMutation();
+  const [toCancel, setToCancel] = useState<Subscription | null>(null);
+  const toast = useToast();
+
+  const confirmCancel = async () => {
+    if (!toCancel) return;
+    const result = await unsubscribe(toCancel.Id);
+    setToCancel(null);
+    if ('error' in result) toast.danger(CommerceMessages.cancelFailed, 6000);
+    else toast.success(CommerceMessages.cancelSucceeded, 6000);
+  };
+
+  const switchPlan = async (row: Subscription, planId: string) => {
+    // opened before the call so the browser treats it as the click's own tab
+    const tab = window.open('about:blank', '_blank');
+    const result = await upgrade({ subscriptionId: row.Id, planId });
+    const approve = 'data' in result ? result.data?.links?.find((l) => l.rel === 'approve') : undefined;
+    if (!approve) {
+      tab?.close();
+      toast.danger(CommerceMessages.upgradeFailed, 6000);
+      return;
+    }
+    if (tab) tab.location.href = approve.href;
+    else window.location.assign(approve.href);
+  };
+
+  const columns = useMemo<ColumnDef<Subscription, any>[]>(
+    () => [
+      { accessorKey: 'Name', header: 'Name' },
+      ...(withBuyer
+        ? ([
+            { accessorKey: 'UserName', header: 'User' },
+            { accessorKey: 'Organization', header: 'Organization' },
+          ] as ColumnDef<Subscription, any>[])
+        : []),
+      {
+        id: 'status',
+        header: 'Status',
+        accessorFn: (s) => s.Details.status,
+        cell: (c) => {
+          const d = c.row.original.Details;
+          return d.status === 'CANCELLED' ? (
+            <span className="badge subscription-cancelled" title={d.statusChangeNote ?? 'Cancelled'} tabIndex={0}>
+              CANCELLED
+            </span>
+          ) : (
+            <span className="badge">{d.status}</span>
+          );
+        },
+      },
+      {
+        id: 'lastPayment',
+        header: 'Last payment',
+        accessorFn: (s) => s.Details.lastPayment?.time ?? '',
+        cell: (c) => {
+          const last = c.row.original.Details.lastPayment;
+          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatShortDate(last.time)}` : '';
+        },
+      },
+      {
+        id: 'renewal',
+        header: 'Renews on',
+        accessorFn: (s) => s.Details.nextBillingTime ?? '',
+        cell: (c) => (c.row.original.Details.status === 'CANCELLED' ? '' : formatShortDate(c.row.original.Details.nextBillingTime)),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        enableSorting: false,
+        cell: (c) => {
+          const row = c.row.original;
+          if (row.Details.status === 'CANCELLED') return null;
+          const change = planSwitchOf(products, row.ProductId);
+          return (
+            <div className="cluster commerce-actions">
+              {change && (
+                <Button variant="secondary" className="button button-secondary button-small" onClick={() => switchPlan(row, change.target.planId!)}>
+                  {change.label}
+                </Button>
+              )}
+              <Button variant="danger" className="button button-danger button-small" onClick={() => setToCancel(row)} aria-label={`Cancel ${row.Name}`}>
+                Cancel
+              </Button>
+            </div>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [withBuyer, products],
+  );
+
+  return (
+    <>
+      <DataTable columns={columns} data={rows} loading={loading} caption="Subscriptions" emptyText="There are no subscriptions." />
+      <ConfirmDialog open={!!toCancel} title="Cancel subscription" confirmLabel="Yes, cancel" busy={cancelling} onConfirm={confirmCancel} onClose={() => setToCancel(null)}>
+        {CommerceMessages.cancelConfirm}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { DocumentRow } from '@cti/contracts';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { FilterBox } from '../../components/form/FilterBox';
+import { Button } from '../../components/form/fields';
+import { useToast } from '../../components/toast/use-toast';
+import { formatShortDate } from '../../lib/dates';
+import { saveDownloadedFile } from '../../lib/file-download';
+import { AddAcidDocumentModal } from './AddAcidDocumentModal';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidDocumentMutation } from './documents-api';
+import { DocumentMessages } from './messages';
+import './documents.css';
+
+/** /admin/acid-documents: ACID Documents Management (index §2): filter, 10 per page, add, download, delete. */
+export default function AcidAdminPage() {
+  const { data, isLoading, isError } = useAcidAdminDocumentsQuery();
+  const [download] = useDownloadAcidDocumentMutation();
+  const [deleteDocument, deleting] = useDeleteDocumentMutation();
+  const [filter, setFilter] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<DocumentRow | null>(null);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (isError) toast.danger(DocumentMessages.adminLoadFailed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+
+  const columns = useMemo<ColumnDef<DocumentRow, any>[]>(() => {
+    const save = async (d: DocumentRow) => {
+      const file = await download({ s3Name: d.S3Name, fileName: d.FileName });
+      if (file.data) saveDownloadedFile(file.data);
+      else toast.danger(DocumentMessages.adminDownloadFailed);
+    };
+    return [
+      { accessorKey: 'Title', header: 'Title' },
+      { accessorKey: 'Access', header: 'Access' },
+      { accessorKey: 'FileType', header: 'Type', cell: (c) => String(c.getValue()).toUpperCase() },
+      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatShortDate(c.getValue() as string) },
+      {
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        enableSorting: false,
+        cell: ({ row: { original: d } }) => (
+          <span className="cluster">
+            <Button variant="secondary" onClick={() => void save(d)} aria-label={`Download ${d.Title}`}>
+              Download
+            </Button>
+            <Button variant="danger" onClick={() => setToDelete(d)} aria-label={`Delete ${d.Title}`}>
+              Delete
+            </Button>
+          </span>
+        ),
+      },
+    ];
+  }, [download, toast]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const result = await deleteDocument(toDelete.S3Name);
+    setToDelete(null);
+    if (result.error) toast.danger(DocumentMessages.adminDeleteFailed);
+    else toast.success(DocumentMessages.adminDeleted);
+  };
+
+  return (
+    <section aria-labelledby="acid-admin-title" className="documents-page">
+      <PageHeader title="ACID Documents Management" titleId="acid-admin-title" eyebrow="Administration" actions={<Button onClick={() => setAdding(true)}>Add ACID Document</Button>} />
+      <FilterBox value={filter} onChange={setFilter} label="Filter ACID documents" />
+      <DataTable
+        columns={columns}
+        data={data ?? []}
+        pageSize={10}
+        filterText={filter}
+        filterFields={[(d) => d.Title, (d) => d.Access, (d) => d.FileName, (d) => formatShortDate(d.Uploaded)]}
+        initialSort={{ id: 'Uploaded', desc: true }}
+        caption="ACID documents"
+        loading={isLoading}
+        emptyText={isError ? DocumentMessages.adminLoadFailed : 'No ACID documents yet.'}
+        getRowId={(d) => d.S3Name}
+      />
+      <AddAcidDocumentModal open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog open={!!toDelete} title="Delete ACID document" text={DocumentMessages.confirmDeleteAcid} busy={deleting.isLoading} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+// pdf.js parses in a worker shipped with the app; nothing is fetched from elsewhere
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** Opens a PDF held at an object URL (the bytes were fetched with the user's token). */
+export function openPdf(url: string): Promise<PDFDocumentProxy> {
+  return getDocument({ url, isEvalSupported: false, enableXfa: false }).promise;
+}
+
+export type { PDFDocumentProxy };

@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { canDownloadCft, RouteRules, satisfiesRule, type Principal } from '@cti/access';
+import { indexSortScore } from '@cti/scoring-rules';
+import type { GroupIndexRow } from '@cti/contracts';
+import { usePrincipal } from '../../app/hooks';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { Spinner } from '../../components/form/fields';
+import { CategoryBadge } from './components/CategoryBadge';
+import { CftCell, useCftProductId } from './components/CftCell';
+import { CountryFlag } from './components/CountryFlag';
+import { DemoNotice } from './components/DemoNotice';
+import { WatchlistIcon } from './components/WatchlistIcon';
+import { useIndexListQuery } from './indexes-api';
+import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
+import './indexes.css';
+
+type Tab = 'made' | 'notMade';
+
+function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Principal | null }) {
+  const flag = <CountryFlag logoPath={row.LogoPath} countryId={row.CountryId} name={row.Group} />;
+  if (row.Score <= 0) {
+    return (
+      <div>
+        {flag}
+        <small className="zero-caution" role="note">
+          {NO_VIEWS_CAUTION}
+        </small>
+      </div>
+    );
+  }
+  return <Link to={canOpenRow(principal, row) ? `/index/${row.GroupId}` : '/restricted'}>{flag}</Link>;
+}
+
+/**
+ * /index, the Compliance Index (index §2): country search, the two tabs by qualifying
+ * declarations with their counts, Country, watchlist, Score (special-notice rows sort
+ * one point higher), Category, and the certified-for-transaction version.
+ */
+export default function IndexListPage() {
+  const principal = usePrincipal();
+  const { data: rows = [], isLoading, isError } = useIndexListQuery();
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<Tab>('made');
+  const [more, setMore] = useState(false);
+  const cft = !!principal && canDownloadCft(principal);
+  const productId = useCftProductId(!principal || cft);
+
+  const matching = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? rows.filter((r) => r.Group.toLowerCase().includes(needle)) : rows;
+  }, [rows, search]);
+  const made = matching.filter((r) => r.QualifyingDeclarations);
+  const notMade = matching.filter((r) => !r.QualifyingDeclarations);
+  const shown = tab === 'made' ? made : notMade;
+
+  const columns = useMemo<ColumnDef<GroupIndexRow, any>[]>(
+    () => [
+      { id: 'Country', accessorKey: 'Group', header: 'Country', cell: (c) => <CountryCell row={c.row.original} principal={principal} /> },
+      {
+        id: 'Watchlist',
+        header: () => <span className="visually-hidden">Watchlist</span>,
+        enableSorting: false,
+        cell: (c) => (c.row.original.Watchlist ? <WatchlistIcon groupId={c.row.original.GroupId} country={c.row.original.Group} isPublic={c.row.original.IsPublic} /> : null),
+      },
+      {
+        id: 'Score',
+        header: 'Score',
+        accessorFn: (r) => indexSortScore(r),
+        sortingFn: (a, b) => indexSortScore(a.original) - indexSortScore(b.original),
+        cell: (c) => <span className="score-value">{c.row.original.Score}</span>,
+      },
+      { id: 'Category', accessorKey: 'Category', header: 'Category', cell: (c) => <CategoryBadge category={c.getValue() as string} /> },
+      { id: 'CFT', header: 'Certified-for-transaction version', enableSorting: false, cell: (c) => <CftCell row={c.row.original} productId={productId} /> },
+    ],
+    [principal, productId],
+  );
+
+  const tabLabel = (t: Tab) =>
+    t === 'made' ? `View country scores with qualifying declarations made (${made.length})` : `View country scores with no qualifying declarations made (${notMade.length})`;
+
+  return (
+    <section aria-labelledby="index-title" className="indexes">
+      <PageHeader
+        title="Compliance Index"
+        titleId="index-title"
+        eyebrow="Cape Town Convention"
+        actions={
+          <div className="cluster">
+            <Link className="button button-secondary" to="/map">
+              Map
+            </Link>
+            <Link className="button button-secondary" to="/awg-asu-assessment">
+              ASU assessment
+            </Link>
+            {principal && satisfiesRule(principal, RouteRules.historicalData) && (
+              <Link className="button button-secondary" to="/historicalData">
+                Historical data
+              </Link>
+            )}
+            {principal && satisfiesRule(principal, RouteRules.adminOnly) && (
+              <Link className="button button-secondary" to="/manage/index-countries">
+                Index countries
+              </Link>
+            )}
+          </div>
+        }
+      />
+      <div className="index-intro">
+        <p>
+          The Compliance Index scores each contracting state from 0 to 100 on how well it implements the Cape Town Convention and its Aircraft Protocol, in law and in
+          practice. Scores are updated twice a year, in March and September, from the answers of the country&apos;s law firms.
+        </p>
+        {more && (
+          <div id="index-more">
+            <p>
+              Each country is scored on six variables, A to F, each from 0 to 5. Variables A and B together weigh half of the score and C to F the other half; a
+              precedent-based adjustment may move weight from E and F to B. The score falls into a category: Very High (87 to 100), High (75 to under 87), Medium (60
+              to under 75) or Low (under 60).
+            </p>
+            <p>
+              The first tab lists the states that have made the qualifying declarations; the second those that have not. A warning sign marks a state on the
+              watchlist: material developments are under way whose impact has not yet been assessed, so read its scorecard with added caution (
+              <Link to="/about/faq#watchlist">about the watchlist</Link>, <Link to="/about/methodology">methodology</Link>).
+            </p>
+          </div>
+        )}
+        <button type="button" className="button button-link" aria-expanded={more} aria-controls="index-more" onClick={() => setMore((m) => !m)}>
+          {more ? 'Show less' : 'Show more'}
+        </button>
+      </div>
+      {rows.some((r) => r.IsDemo) && <DemoNotice />}
+      <div className="toolbar">
+        <div className="field index-search">
+          <label htmlFor="country-search">Search countries</label>
+          <input id="country-search" type="search" value={search} placeholder="Country name" onChange={(e) => setSearch(e.target.value)} />
+        </div>
+      </div>
+      <div className="tabs" role="tablist" aria-label="Qualifying declarations">
+        {(['made', 'notMade'] as const).map((t) => (
+          <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls="index-table" onClick={() => setTab(t)}>
+            {tabLabel(t)}
+          </button>
+        ))}
+      </div>
+      <div id="index-table" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {isLoading ? (
+          <Spinner />
+        ) : isError ? (
+          <p className="notice notice-danger">The Compliance Index could not be loaded. Please refresh the page.</p>
+        ) : (
+          <DataTable
+            key={tab}
+            columns={columns}
+            data={shown}
+            pageSize={10}
+            initialSort={{ id: 'Score', desc: true }}
+            caption={tabLabel(tab)}
+            emptyText={search ? 'No country matches this search.' : 'No country in this list.'}
+            getRowId={(r) => r.GroupId}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

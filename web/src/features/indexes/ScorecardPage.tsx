@@ -1,0 +1,318 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
+import { pbaLevel, VARIABLES, WEIGHTS } from '@cti/scoring-rules';
+import { Button, Spinner } from '../../components/form/fields';
+import { useToast } from '../../components/toast/use-toast';
+import { answerText, statusOf } from '../../lib/api-error';
+import { formatShortDate } from '../../lib/dates';
+import { useHashScroll } from '../public-pages/use-hash-scroll';
+import { CategoryBadge } from './components/CategoryBadge';
+import { CountryFlag } from './components/CountryFlag';
+import { DemoNotice } from './components/DemoNotice';
+import { RichText } from './components/RichText';
+import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
+import { PrintScorecardButton } from './components/PrintScorecardButton';
+import { ExplainedHistory } from './history/ExplainedHistory';
+import { NO_VIEWS_CAUTION } from './row-access';
+import {
+  saveFile,
+  useDownloadDocumentMutation,
+  useEmailAnnotationsMutation,
+  useScorecardDocumentsQuery,
+  useScorecardQuery,
+  useScoreHistoryQuery,
+} from './indexes-api';
+import './indexes.css';
+
+// nivo loads with the chart only, on the pages that show one
+const ScoreHistoryChart = lazy(() => import('./history/ScoreHistoryChart'));
+
+function Variables({ card }: { card: Scorecard }) {
+  const level = pbaLevel(!!card.isPBA, card.PBA);
+  return (
+    <table className="simple-table variables-table">
+      <caption className="visually-hidden">Scores A to F</caption>
+      <thead>
+        <tr>
+          <th scope="col">Variable</th>
+          <th scope="col">Score (0 to 5)</th>
+          <th scope="col" className="text-right">
+            Weight
+          </th>
+          <th scope="col" className="text-right">
+            Points
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {VARIABLES.map((v) => {
+          const value = card[v] ?? 0;
+          return (
+            <tr key={v}>
+              <th scope="row">Variable {v}</th>
+              <td>
+                <span className="variable-bar" aria-hidden="true">
+                  <span style={{ width: `${(value / 5) * 100}%` }} />
+                </span>{' '}
+                {value}
+              </td>
+              <td className="text-right">{WEIGHTS[level][v]}</td>
+              <td className="text-right">{(WEIGHTS[level][v] * value).toFixed(1)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Documents({ groupId }: { groupId: string }) {
+  const { data = [], isLoading, isError } = useScorecardDocumentsQuery({ groupId, type: 1 });
+  const [download] = useDownloadDocumentMutation();
+  const toast = useToast();
+  if (isLoading) return <Spinner label="Loading documents…" />;
+  if (isError) return <p className="muted">The documents could not be loaded.</p>;
+  if (!data.length) return <p className="muted">There are no documents for this country yet.</p>;
+  return (
+    <table className="simple-table">
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Period</th>
+          <th scope="col">Uploaded</th>
+          <th scope="col">
+            <span className="visually-hidden">Download</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((d: DocumentRow) => (
+          <tr key={d.S3Name}>
+            <td>{d.Title}</td>
+            <td>{d.PeriodName ?? ''}</td>
+            <td>{formatShortDate(d.Uploaded)}</td>
+            <td>
+              <Button
+                variant="link"
+                onClick={async () => {
+                  const result = await download({ s3Name: d.S3Name, fileName: d.FileName });
+                  if ('data' in result && result.data) saveFile(result.data);
+                  else toast.danger('Failed to download document. Please try again.', 5000);
+                }}
+              >
+                Download
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Annotations({ card }: { card: Scorecard }) {
+  const [email, { isLoading }] = useEmailAnnotationsMutation();
+  const toast = useToast();
+  return (
+    <div className="stack">
+      <p>{card.AnnotationName ? <>Annotation of this scorecard: {card.AnnotationName}.</> : 'There is no annotation for this period yet.'}</p>
+      {card.AnnotationName && (
+        <Button
+          variant="secondary"
+          busy={isLoading}
+          onClick={async () => {
+            const result = await email({ groupId: card.GroupId, type: 1 });
+            if ('data' in result && result.data) toast.success(result.data.message);
+            else toast.danger(answerText('error' in result ? result.error : undefined) ?? 'An error occurred. Please try again later.', 5000);
+          }}
+        >
+          E-mail me the annotations
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function History({ groupId }: { groupId: string }) {
+  const { data, error, isLoading } = useScoreHistoryQuery(groupId);
+  const toast = useToast();
+  const warned = useRef(false);
+  useEffect(() => {
+    if (error && statusOf(error) !== 403 && !warned.current) {
+      warned.current = true;
+      toast.danger(ScoringMessages.historyFailed, 5000);
+    }
+  }, [error, toast]);
+  if (isLoading) return <Spinner label="Loading the score history…" />;
+  if (!data) return <p className="muted">The score history is not available.</p>;
+  if (!data.length) return <p className="muted">This country has no scored periods yet.</p>;
+  return (
+    <>
+      <Suspense fallback={<Spinner label="Loading the chart…" />}>
+        <ScoreHistoryChart history={data} />
+      </Suspense>
+      <h3>What changed, period by period</h3>
+      <ExplainedHistory history={data} />
+    </>
+  );
+}
+
+/**
+ * /index/{GroupId}, the country scorecard (index §2, §3): every part shown only to the
+ * roles of §6 (the service leaves out what the caller may not see and says which parts
+ * are open in Access); #notices scrolls to the notices after a second.
+ */
+export default function ScorecardPage() {
+  const { groupId = '' } = useParams();
+  const { data: card, error, isLoading } = useScorecardQuery(groupId, { skip: !groupId });
+  const toast = useToast();
+  const warned = useRef(false);
+  useHashScroll();
+
+  useEffect(() => {
+    if (error && statusOf(error) !== 403 && !warned.current) {
+      warned.current = true;
+      toast.danger(ScoringMessages.countryFailed, 5000);
+    }
+  }, [error, toast]);
+
+  if (statusOf(error) === 403) return <Navigate to="/restricted" replace />;
+  if (isLoading) return <Spinner />;
+  if (!card) return <p className="notice notice-danger">{ScoringMessages.countryFailed}</p>;
+  if (!card.Contracting) return <Navigate to={`/enforceabilityIndex/${card.GroupId}`} replace />;
+
+  const { Access: access } = card;
+  const noViews = card.Score <= 0;
+  const showNotices = access.watchlist && (card.Watchlist || card.IsSpecialNotice) && !!card.Notice;
+
+  return (
+    <article className="indexes scorecard" aria-labelledby="scorecard-title">
+      <header className="page-header scorecard-header">
+        <div className="cluster">
+          <CountryFlag logoPath={card.LogoPath} countryId={card.CountryId} size="large" />
+          <div>
+            <span className="eyebrow">Compliance Index scorecard{card.Period ? ` · ${card.Period}` : ''}</span>
+            <h1 id="scorecard-title">{card.Name}</h1>
+          </div>
+        </div>
+        <div className="page-header-actions">{!noViews && <PrintScorecardButton groupId={card.GroupId} variant="compliance" />}</div>
+      </header>
+      {card.IsDemo && <DemoNotice what="The scores of this scorecard" />}
+
+      {noViews ? (
+        <p className="notice notice-warning zero-caution" role="note">
+          {NO_VIEWS_CAUTION}
+        </p>
+      ) : (
+        <>
+          <section className="scorecard-summary card" aria-label="Score">
+            <div className="score-block">
+              <span className="muted">Score</span>
+              <span className="score-big">{card.Score}</span>
+              <CategoryBadge category={card.Category} />
+            </div>
+            <dl className="facts">
+              <dt>Qualifying declarations made</dt>
+              <dd>{card.QualifyingDeclarations ? 'Yes' : 'No'}</dd>
+              <dt>ASU conclusion</dt>
+              <dd>{card.Suspended ? 'Suspended' : card.ASU ?? '-'}</dd>
+              {card.isPBA !== null && (
+                <>
+                  <dt>Precedent-based adjustment</dt>
+                  <dd>{card.isPBA ? card.PBALevel : 'None'}</dd>
+                </>
+              )}
+              {access.watchlist && card.Watchlist && (
+                <>
+                  <dt>Watchlist</dt>
+                  <dd>
+                    <a href="#notices" className="watchlist-link" title={WATCHLIST_TOOLTIP}>
+                      <WarningGlyph /> On the watchlist
+                    </a>
+                  </dd>
+                </>
+              )}
+              {card.UpdatedOn && (
+                <>
+                  <dt>Last updated</dt>
+                  <dd>{formatShortDate(card.UpdatedOn)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+
+          <section id="notices" className="section" aria-labelledby="notices-title">
+            <h2 id="notices-title">Notices</h2>
+            {showNotices ? (
+              <div className={`notice ${card.Watchlist ? 'notice-warning' : ''}`}>
+                <strong>{card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong>
+                <RichText html={card.Notice} />
+                {card.Watchlist && (
+                  <p className="small">
+                    <Link to="/about/faq#watchlist">What the watchlist means</Link>
+                  </p>
+                )}
+              </div>
+            ) : (
+              <p className="muted">{access.watchlist ? 'There are no notices for this country.' : 'Notices are shown to subscribers.'}</p>
+            )}
+          </section>
+
+          {access.details ? (
+            <>
+              <section className="section" aria-labelledby="variables-title">
+                <h2 id="variables-title">Scores A to F</h2>
+                <Variables card={card} />
+              </section>
+              {card.ExplanatoryComments && (
+                <section className="section" aria-labelledby="comments-title">
+                  <h2 id="comments-title">Explanatory comments</h2>
+                  <RichText html={card.ExplanatoryComments} />
+                </section>
+              )}
+              {card.ImprovingScore && (
+                <section className="section" aria-labelledby="improving-title">
+                  <h2 id="improving-title">Improving the score</h2>
+                  <RichText html={card.ImprovingScore} />
+                </section>
+              )}
+              {card.Acknowledgements && (
+                <section className="section" aria-labelledby="ack-title">
+                  <h2 id="ack-title">Acknowledgements</h2>
+                  <RichText html={card.Acknowledgements} />
+                </section>
+              )}
+            </>
+          ) : (
+            <p className="notice">
+              The scores A to F and the explanatory texts are available to subscribers. <Link to="/purchasingAccess">Purchasing access</Link>
+            </p>
+          )}
+
+          {access.history && (
+            <section className="section" aria-labelledby="history-title">
+              <h2 id="history-title">Score history</h2>
+              <History groupId={card.GroupId} />
+            </section>
+          )}
+          {access.annotations && (
+            <section className="section" aria-labelledby="annotations-title">
+              <h2 id="annotations-title">Annotations</h2>
+              <Annotations card={card} />
+            </section>
+          )}
+          {access.documents && (
+            <section className="section" aria-labelledby="documents-title">
+              <h2 id="documents-title">Documents</h2>
+              <Documents groupId={card.GroupId} />
+            </section>
+          )}
+        </>
+      )}
+      <p>
+        <Link to="/index">Back to the Compliance Index</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { canDownloadCft } from '@cti/access';
+import { ScoringMessages, type GroupIndexRow } from '@cti/contracts';
+import { usePrincipal } from '../../../app/hooks';
+import { Button } from '../../../components/form/fields';
+import { useToast } from '../../../components/toast/use-toast';
+import { saveFile, useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
+
+/** The product sold for certified scorecards: the one whose name contains "CFT Download". */
+export function useCftProductId(skip: boolean): string | null {
+  const { data } = useCftProductsQuery(undefined, { skip });
+  if (!data) return null;
+  const name = Object.keys(data).find((n) => n.includes('CFT Download'));
+  return name ? data[name] ?? null : null;
+}
+
+/**
+ * Certified-for-transaction version: Download for those with CFT access (index §6),
+ * otherwise Order, which goes to checkout with the CFT product (disabled while that
+ * product cannot be found, e.g. when commerce does not answer).
+ */
+export function CftCell({ row, productId }: { row: GroupIndexRow; productId: string | null }) {
+  const principal = usePrincipal();
+  const [download, { isLoading }] = useDownloadCftMutation();
+  const toast = useToast();
+  if (!principal || row.Score <= 0) return null;
+  if (canDownloadCft(principal)) {
+    return (
+      <Button
+        variant="secondary"
+        className="button button-secondary button-small"
+        busy={isLoading}
+        aria-label={`Download the certified scorecard of ${row.Group}`}
+        onClick={async () => {
+          const result = await download(row.GroupId);
+          if ('data' in result && result.data) saveFile(result.data);
+          else toast.danger(ScoringMessages.printFailed, 5000);
+        }}
+      >
+        Download
+      </Button>
+    );
+  }
+  if (!productId) {
+    return (
+      <button type="button" className="button button-secondary button-small" disabled title="Ordering is not available right now.">
+        Order
+      </button>
+    );
+  }
+  const query = new URLSearchParams({ groupId: row.GroupId, ...(row.PeriodId ? { periodId: row.PeriodId } : {}) });
+  return (
+    <Link className="button button-secondary button-small" to={`/checkout/${encodeURIComponent(productId)}?${query}`} aria-label={`Order the certified scorecard of ${row.Group}`}>
+      Order
+    </Link>
+  );
+}

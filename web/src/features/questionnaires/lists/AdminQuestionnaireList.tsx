@@ -1,0 +1,170 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { QuestionnaireListMessages, type AdminQuestionnaireRow, type QuestionnaireReportFilter, type QuestionnaireStatus } from '@cti/contracts';
+import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
+import { FilterBox } from '../../../components/form/FilterBox';
+import { Button, SelectField } from '../../../components/form/fields';
+import { useToast } from '../../../components/toast/use-toast';
+import { formatShortDate } from '../../../lib/dates';
+import { StorageKeys } from '../../../app/session-storage';
+import { ExportPdfButton } from '../export/ExportPdfButton';
+import { useCloseOrOpenMutation, useQuestionnaireReportQuery } from '../questionnaire-api';
+import { AddQuestionnaireModal } from './AddQuestionnaireModal';
+import { useOpenQuestionnaire } from './open-questionnaire';
+import { ScoringEditor } from '../../indexes/editors/ScoringEditors';
+
+/** Which scoring editor is open, on which row (the scoring area renders the modals). */
+export interface ScoringEditorTarget {
+  kind: 'questionnaire' | 'enforceability';
+  row: AdminQuestionnaireRow;
+}
+
+interface ListFilters {
+  text: string;
+  entity: string;
+  period: string;
+  status: string;
+}
+const NO_FILTERS: ListFilters = { text: '', entity: '', period: '', status: '' };
+
+/** The admin's filter is kept for the session (accounts §3 "questionnaire filter"). */
+function storedFilters(): ListFilters {
+  try {
+    return { ...NO_FILTERS, ...(JSON.parse(window.localStorage.getItem(StorageKeys.questionnaireFilter) ?? '{}') as Partial<ListFilters>) };
+  } catch {
+    return NO_FILTERS;
+  }
+}
+
+const target = (row: AdminQuestionnaireRow) => ({ QuestionnaireId: row.QuestionnaireId, GroupId: row.GroupId, Country: row.Entity, Period: row.Period });
+
+function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
+  const [closeOrOpen, { isLoading }] = useCloseOrOpenMutation();
+  const toast = useToast();
+  const change = async (Status: QuestionnaireStatus) => {
+    const result = await closeOrOpen({ QuestionnaireId: row.QuestionnaireId, Status });
+    if ('data' in result && result.data) toast.success(QuestionnaireListMessages.saved);
+    else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
+  };
+  return (
+    <select aria-label={`Status of ${row.Entity} ${row.Period}`} value={row.Status} disabled={isLoading} onChange={(e) => void change(e.target.value as QuestionnaireStatus)} className="status-select">
+      <option value="Open">Open</option>
+      <option value="Closed">Closed</option>
+    </select>
+  );
+}
+
+/**
+ * The admin view of /manage/questionnaires (§2): filter text, Entity/Period/Status
+ * filters, 10 per page, row actions, the Open/Closed selector and Add Questionnaire.
+ */
+export function AdminQuestionnaireList() {
+  const [filters, setFilters] = useState<ListFilters>(storedFilters);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ScoringEditorTarget | null>(null);
+  const openQuestionnaire = useOpenQuestionnaire();
+  const { data: all = [] } = useQuestionnaireReportQuery([]);
+  const serverFilters = useMemo<QuestionnaireReportFilter[]>(
+    () =>
+      [
+        filters.entity && { Key: 'Entity' as const, Value: filters.entity },
+        filters.period && { Key: 'Period' as const, Value: filters.period },
+        filters.status && { Key: 'Status' as const, Value: filters.status },
+      ].filter((f): f is QuestionnaireReportFilter => !!f),
+    [filters.entity, filters.period, filters.status],
+  );
+  const { data: rows = [], isLoading } = useQuestionnaireReportQuery(serverFilters);
+
+  const update = (change: Partial<ListFilters>) =>
+    setFilters((f) => {
+      const next = { ...f, ...change };
+      window.localStorage.setItem(StorageKeys.questionnaireFilter, JSON.stringify(next));
+      return next;
+    });
+
+  /** Row actions of the scoring editors (the scoring area renders them from `editing`). */
+  const openQuestionnaireEditor = (row: AdminQuestionnaireRow) => setEditing({ kind: 'questionnaire', row });
+  const openEnforceabilityEditor = (row: AdminQuestionnaireRow) => setEditing({ kind: 'enforceability', row });
+  const closeEditor = () => setEditing(null);
+
+  const entities = useMemo(() => [...new Set(all.map((r) => r.Entity))].sort(), [all]);
+  const periods = useMemo(() => [...new Set(all.map((r) => r.Period))], [all]);
+
+  const columns: ColumnDef<AdminQuestionnaireRow, any>[] = [
+    { accessorKey: 'Entity', header: 'Entity' },
+    { accessorKey: 'Period', header: 'Period' },
+    { accessorKey: 'Status', header: 'Status', cell: (c) => <StatusSelector row={c.row.original} /> },
+    { accessorKey: 'LastUpdated', header: 'Last Updated', cell: (c) => formatShortDate(c.getValue() as string) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      cell: (c) => {
+        const row = c.row.original;
+        return (
+          <div className="row-actions">
+            <Button variant="secondary" className="button button-secondary button-small" onClick={() => openQuestionnaireEditor(row)}>
+              Questionnaire editor
+            </Button>
+            <Button variant="secondary" className="button button-secondary button-small" onClick={() => openEnforceabilityEditor(row)}>
+              Enforceability editor
+            </Button>
+            <Link className="button button-secondary button-small" to={`/index/${row.GroupId}#notices`}>
+              Scorecard
+            </Link>
+            <Button variant="secondary" className="button button-secondary button-small" onClick={() => openQuestionnaire(target(row))}>
+              Go to questionnaire
+            </Button>
+            <ExportPdfButton target={target(row)} />
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section className="section admin-questionnaires" aria-labelledby="admin-questionnaires-title">
+      <div className="cluster section-title-row">
+        <h2 id="admin-questionnaires-title">All questionnaires</h2>
+        <Button onClick={() => setAdding(true)}>Add Questionnaire</Button>
+      </div>
+      <div className="toolbar">
+        <FilterBox value={filters.text} onChange={(text) => update({ text })} label="Filter questionnaires" />
+        <SelectField label="Entity" value={filters.entity} onChange={(e) => update({ entity: e.target.value })}>
+          <option value="">All</option>
+          {entities.map((e) => (
+            <option key={e} value={e}>
+              {e}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Period" value={filters.period} onChange={(e) => update({ period: e.target.value })}>
+          <option value="">All</option>
+          {periods.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Status" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+          <option value="">All</option>
+          <option value="Open">Open</option>
+          <option value="Closed">Closed</option>
+        </SelectField>
+      </div>
+      <DataTable
+        columns={columns}
+        data={rows}
+        loading={isLoading}
+        pageSize={10}
+        filterText={filters.text}
+        filterFields={[(r) => r.Entity, (r) => r.Period, (r) => r.Status]}
+        caption="Questionnaires"
+        emptyText="No questionnaire matches these filters."
+        getRowId={(r) => r.QuestionnaireId}
+      />
+      {adding && <AddQuestionnaireModal onClose={() => setAdding(false)} />}
+      {editing && <ScoringEditor target={editing} onClose={closeEditor} />}
+    </section>
+  );
+}

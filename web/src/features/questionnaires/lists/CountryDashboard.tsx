@@ -1,0 +1,79 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { QuestionnaireListRow } from '@cti/contracts';
+import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
+import { formatShortDate } from '../../../lib/dates';
+import { ExportPdfButton } from '../export/ExportPdfButton';
+import { useCompletedQuestionnairesQuery, useOpenQuestionnairesQuery } from '../questionnaire-api';
+import { setCurrentQuestionnaire } from '../current-questionnaire';
+
+const target = (row: QuestionnaireListRow) => ({ QuestionnaireId: row.QuestionnaireId, GroupId: row.GroupId, Country: row.Country, Period: row.Period });
+
+export interface CountryDashboardProps {
+  /** Shown to admins only: the Manage Users link (route userAdmin). */
+  showManageUsers: boolean;
+  /**
+   * The "10 Most Recent Changes" table (the audit service's: User, Questionnaire,
+   * Question opening the change history, Stamp), rendered in its section.
+   */
+  recentChanges: ReactNode;
+}
+
+/**
+ * The country view "Questionnaires" (§2): open questionnaires with export, previous
+ * ones, and the ten most recent changes (from the audit service). Dates M/DD/YYYY, 10 rows per page.
+ */
+export function CountryDashboard({ showManageUsers, recentChanges }: CountryDashboardProps) {
+  const open = useOpenQuestionnairesQuery();
+  const completed = useCompletedQuestionnairesQuery();
+
+  const openColumns = useMemo<ColumnDef<QuestionnaireListRow, any>[]>(
+    () => [
+      {
+        accessorKey: 'Country',
+        header: 'Country Questionnaires',
+        cell: (c) => (
+          <Link to="/questionnaire/participation" onClick={() => setCurrentQuestionnaire(target(c.row.original))}>
+            {c.row.original.Country} {c.row.original.Period} Questionnaire
+          </Link>
+        ),
+      },
+      { accessorKey: 'Period', header: 'Period' },
+      { accessorKey: 'LastUpdated', header: 'Last Updated', cell: (c) => formatShortDate(c.getValue() as string) },
+      { id: 'export', header: 'Export PDF', enableSorting: false, cell: (c) => <ExportPdfButton target={target(c.row.original)} label="Download" /> },
+    ],
+    [],
+  );
+  const previousColumns = useMemo<ColumnDef<QuestionnaireListRow, any>[]>(
+    () => [
+      { accessorKey: 'Country', header: 'Country' },
+      { accessorKey: 'Period', header: 'Period' },
+      { accessorKey: 'LastUpdated', header: 'Last Updated', cell: (c) => formatShortDate(c.getValue() as string) },
+    ],
+    [],
+  );
+
+  return (
+    <div className="country-dashboard">
+      {showManageUsers && (
+        <p>
+          <Link to="/user/manage" className="button button-secondary button-small">
+            Manage Users
+          </Link>
+        </p>
+      )}
+      <section className="section" aria-labelledby="open-questionnaires-title">
+        <h2 id="open-questionnaires-title">Open Questionnaires</h2>
+        <DataTable columns={openColumns} data={open.data ?? []} loading={open.isLoading} pageSize={10} caption="Open questionnaires" emptyText="There is no open questionnaire for your countries." getRowId={(r) => r.QuestionnaireId} />
+      </section>
+      <section className="section" aria-labelledby="previous-questionnaires-title">
+        <h2 id="previous-questionnaires-title">Previous Questionnaires</h2>
+        <DataTable columns={previousColumns} data={completed.data ?? []} loading={completed.isLoading} pageSize={10} caption="Previous questionnaires" emptyText="No previous questionnaires." getRowId={(r) => r.QuestionnaireId} />
+      </section>
+      <section className="section recent-changes" aria-labelledby="recent-changes-title" data-section="recent-changes">
+        <h2 id="recent-changes-title">10 Most Recent Changes</h2>
+        {recentChanges}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import type {
+  AdminCommentAnswer,
+  AdminQuestionnaireRow,
+  Approval,
+  ConsentAnswer,
+  ConsentBody,
+  ConsentRow,
+  LockInfo,
+  MessageBody,
+  NavLocks,
+  NeedQuestionnaireRow,
+  Period,
+  QuestionnaireInfo,
+  QuestionnaireListRow,
+  QuestionnaireReportFilter,
+  QuestionnaireStatus,
+  QuestionsAnswer,
+  QuestionsBody,
+  SaveSectionBody,
+} from '@cti/contracts';
+import { api } from '../../app/api';
+
+const questionnaire = (id: string) => ({ type: 'Questionnaire' as const, id });
+
+/** Calls of questionnaire-workflow §7 (and the periods of index §7). */
+export const questionnaireApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /* lists */
+    openQuestionnaires: build.query<QuestionnaireListRow[], void>({
+      query: () => 'api/questionnaire/open',
+      providesTags: [{ type: 'Questionnaire', id: 'LIST' }],
+    }),
+    completedQuestionnaires: build.query<QuestionnaireListRow[], void>({
+      query: () => 'api/questionnaire/completed',
+      providesTags: [{ type: 'Questionnaire', id: 'LIST' }],
+    }),
+    questionnaireReport: build.query<AdminQuestionnaireRow[], QuestionnaireReportFilter[]>({
+      query: (filters) => ({ url: 'api/questionnaire/report', method: 'POST', body: filters }),
+      providesTags: [{ type: 'Questionnaire', id: 'LIST' }],
+    }),
+    closeOrOpen: build.mutation<boolean, { QuestionnaireId: string; Status: QuestionnaireStatus }>({
+      query: (body) => ({ url: 'api/questionnaire/closeOrOpen', method: 'POST', body }),
+      invalidatesTags: (_r, _e, arg) => [{ type: 'Questionnaire', id: 'LIST' }, questionnaire(arg.QuestionnaireId), 'Approval'],
+    }),
+    needQuestionnaire: build.query<NeedQuestionnaireRow[], void>({
+      query: () => 'api/questionnaire/needQuestionnaire',
+      providesTags: [{ type: 'Questionnaire', id: 'NEED' }],
+    }),
+    addQuestionnaire: build.mutation<boolean, string>({
+      query: (countryId) => ({ url: `api/questionnaire/addQuestionnaire/${encodeURIComponent(countryId)}`, method: 'POST' }),
+      invalidatesTags: [
+        { type: 'Questionnaire', id: 'LIST' },
+        { type: 'Questionnaire', id: 'NEED' },
+      ],
+    }),
+    questionnaireInfo: build.query<QuestionnaireInfo, string>({
+      query: (id) => `api/questionnaire/info/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [questionnaire(id)],
+    }),
+
+    /* periods */
+    periods: build.query<Period[], void>({ query: () => 'api/period', providesTags: [{ type: 'Period', id: 'LIST' }] }),
+    currentPeriod: build.query<Period, void>({ query: () => 'api/period/currentPeriod', providesTags: [{ type: 'Period', id: 'CURRENT' }] }),
+    addPeriod: build.mutation<boolean, string>({
+      query: (name) => ({ url: `api/period/${encodeURIComponent(name)}`, method: 'POST' }),
+      invalidatesTags: ['Period', { type: 'Questionnaire', id: 'LIST' }, { type: 'Questionnaire', id: 'NEED' }],
+    }),
+
+    /* sections */
+    sectionQuestions: build.query<QuestionsAnswer, QuestionsBody>({
+      query: (body) => ({ url: 'api/questionnaire/questions', method: 'POST', body }),
+      // a section always opens fresh: the lock is taken and answers may have moved on
+      keepUnusedDataFor: 0,
+      providesTags: (_r, _e, arg) => [{ type: 'Questionnaire', id: `${arg.QuestionnaireId}:${arg.SectionId}` }],
+    }),
+    saveSection: build.mutation<MessageBody, { questionnaireId: string; userId: string; questions: SaveSectionBody }>({
+      query: ({ questionnaireId, userId, questions }) => ({ url: `api/questionnaire/save/${questionnaireId}/${userId}`, method: 'POST', body: questions }),
+      // answers changed: approvals of the earlier answers no longer count
+      invalidatesTags: (_r, _e, arg) => [questionnaire(arg.questionnaireId), 'Approval', { type: 'Questionnaire', id: 'LIST' }, { type: 'Questionnaire', id: 'IDERA' }],
+    }),
+    confirmUnchanged: build.mutation<MessageBody, { QuestionnaireId: string; SectionId: number }>({
+      query: (body) => ({ url: 'api/questionnaire/confirmUnchanged', method: 'POST', body }),
+      invalidatesTags: (_r, _e, arg) => [{ type: 'Questionnaire', id: `${arg.QuestionnaireId}:${arg.SectionId}` }],
+    }),
+    ideraDeclaration: build.query<boolean, string>({
+      query: (id) => `api/questionnaire/ideraDeclaration/${id}`,
+      providesTags: [{ type: 'Questionnaire', id: 'IDERA' }],
+      keepUnusedDataFor: 0,
+    }),
+
+    /* locks */
+    renewLock: build.mutation<LockInfo, { QuestionnaireId: string; SectionId: number }>({
+      query: (body) => ({ url: 'api/questionnaire/lock', method: 'POST', body }),
+    }),
+    unlock: build.mutation<{ released: number }, { questionnaireId?: string; sectionId?: number } | void>({
+      query: (scope) => ({ url: 'api/questionnaire/unlock', params: scope ?? undefined }),
+      invalidatesTags: ['Lock'],
+    }),
+    navLocks: build.query<NavLocks, string>({
+      query: (id) => `api/questionnaire/navlocks/${id}`,
+      providesTags: ['Lock'],
+    }),
+
+    /* admin notes */
+    adminComment: build.query<AdminCommentAnswer, { questionnaireId: string; sectionId: number }>({
+      query: (body) => ({ url: 'api/questionnaire/adminComment', method: 'POST', body }),
+      providesTags: (_r, _e, arg) => [{ type: 'AdminComment', id: `${arg.questionnaireId}:${arg.sectionId}` }],
+      keepUnusedDataFor: 0,
+    }),
+    saveAdminComment: build.mutation<MessageBody, { questionnaireId: string; sectionId: number; comment: string }>({
+      query: (body) => ({ url: 'api/questionnaire/adminComment/save', method: 'POST', body }),
+      invalidatesTags: (_r, _e, arg) => [{ type: 'AdminComment', id: `${arg.questionnaireId}:${arg.sectionId}` }],
+    }),
+
+    /* approvals */
+    approvedNames: build.query<Approval[], string>({
+      query: (id) => ({ url: `api/finalize/approvedNames/${id}`, method: 'POST' }),
+      providesTags: ['Approval'],
+    }),
+    canApprove: build.query<boolean, { questionnaireId: string; userId: string }>({
+      query: (body) => ({ url: 'api/finalize/canApprove', method: 'POST', body }),
+      providesTags: ['Approval'],
+    }),
+    readyForFinalization: build.query<boolean, string>({
+      query: (id) => ({ url: `api/finalize/readyForFinalization/${id}`, method: 'POST' }),
+      providesTags: ['Approval'],
+    }),
+    approve: build.mutation<MessageBody, { questionnaireId: string; userId: string }>({
+      query: (body) => ({ url: 'api/finalize', method: 'POST', body }),
+      invalidatesTags: ['Approval'],
+    }),
+    submitAsFinal: build.mutation<boolean, string>({
+      query: (id) => ({ url: `api/finalize/close/${id}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => ['Approval', questionnaire(id), { type: 'Questionnaire', id: 'LIST' }],
+    }),
+
+    /* consent */
+    giveConsent: build.mutation<MessageBody, ConsentBody>({
+      query: (body) => ({ url: 'api/consent', method: 'POST', body }),
+      invalidatesTags: ['Consent'],
+    }),
+    consentAnswer: build.query<ConsentAnswer, { QuestionnaireId: string; UserId: string }>({
+      query: (body) => ({ url: 'api/consent/answer', method: 'POST', body }),
+      providesTags: ['Consent'],
+    }),
+    consents: build.query<ConsentRow[], string>({
+      query: (id) => `api/consent/${id}`,
+      providesTags: ['Consent'],
+    }),
+
+    /* export: the documents service renders posted HTML (scripts do not run there) */
+    printQuestionnaire: build.mutation<string, { html: string; filename: string }>({
+      query: (body) => ({
+        url: 'api/print',
+        method: 'POST',
+        body,
+        // the PDF becomes an object URL at once: the store keeps only serializable values
+        responseHandler: async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.text()),
+      }),
+    }),
+  }),
+});
+
+export const {
+  useOpenQuestionnairesQuery,
+  useCompletedQuestionnairesQuery,
+  useQuestionnaireReportQuery,
+  useCloseOrOpenMutation,
+  useNeedQuestionnaireQuery,
+  useAddQuestionnaireMutation,
+  useQuestionnaireInfoQuery,
+  usePeriodsQuery,
+  useCurrentPeriodQuery,
+  useAddPeriodMutation,
+  useSectionQuestionsQuery,
+  useSaveSectionMutation,
+  useConfirmUnchangedMutation,
+  useIderaDeclarationQuery,
+  useRenewLockMutation,
+  useUnlockMutation,
+  useNavLocksQuery,
+  useAdminCommentQuery,
+  useSaveAdminCommentMutation,
+  useApprovedNamesQuery,
+  useCanApproveQuery,
+  useReadyForFinalizationQuery,
+  useApproveMutation,
+  useSubmitAsFinalMutation,
+  useGiveConsentMutation,
+  useConsentAnswerQuery,
+  useConsentsQuery,
+  usePrintQuestionnaireMutation,
+} = questionnaireApi;

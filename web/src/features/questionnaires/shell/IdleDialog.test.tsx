@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { IdleDialog } from './IdleDialog';
+
+// jsdom has no fetch Request, which the data routers need: a declarative router it is
+const location = { pathname: '' };
+function Probe() {
+  location.pathname = useLocation().pathname;
+  return null;
+}
+
+function setup(onLeave = jest.fn()) {
+  render(
+    <MemoryRouter initialEntries={['/questionnaire/a/0']}>
+      <Probe />
+      <Routes>
+        <Route path="/questionnaire/a/0" element={<IdleDialog timeoutMs={60_000} dialogMs={180_000} redirectTo="/dashboard/country" onLeave={onLeave} />} />
+        <Route path="/dashboard/country" element={<p>Dashboard</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { router: { state: { location } }, onLeave };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('IdleDialog', () => {
+  it('asks "Are you still there?" after the idle time, counting down in minutes', () => {
+    setup();
+    act(() => jest.advanceTimersByTime(59_000));
+    expect(screen.queryByText('Are you still there?')).toBeNull();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.getByText('Are you still there?')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toContain('3 minutes');
+    act(() => jest.advanceTimersByTime(61_000));
+    expect(screen.getByRole('timer').textContent).toContain('2 minutes');
+  });
+
+  it('restarts the idle clock on activity', () => {
+    setup();
+    act(() => jest.advanceTimersByTime(50_000));
+    fireEvent.keyDown(window, { key: 'a' });
+    act(() => jest.advanceTimersByTime(50_000));
+    expect(screen.queryByText('Are you still there?')).toBeNull();
+  });
+
+  it('stays on Yes', () => {
+    const { router, onLeave } = setup();
+    act(() => jest.advanceTimersByTime(60_000));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(screen.queryByText('Are you still there?')).toBeNull();
+    expect(router.state.location.pathname).toBe('/questionnaire/a/0');
+    expect(onLeave).not.toHaveBeenCalled();
+  });
+
+  it('redirects without saving on No, or when nobody answers', async () => {
+    const first = setup();
+    act(() => jest.advanceTimersByTime(60_000));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'No' })));
+    expect(first.router.state.location.pathname).toBe('/dashboard/country');
+    expect(first.onLeave).toHaveBeenCalledTimes(1);
+  });
+
+  it('redirects when the countdown runs out', async () => {
+    const { router, onLeave } = setup();
+    act(() => jest.advanceTimersByTime(60_000));
+    await act(async () => jest.advanceTimersByTime(180_000));
+    expect(router.state.location.pathname).toBe('/dashboard/country');
+    expect(onLeave).toHaveBeenCalledTimes(1);
+  });
+});
