@@ -1,4 +1,4 @@
-import type { Executor, Kysely } from '@cti/db';
+import type { Executor, Generated, Kysely } from '@cti/db';
 import type { EventTables } from '@cti/events';
 import type { ServiceApp } from '@cti/service-kit';
 
@@ -43,6 +43,19 @@ export interface AuditChainHeadTable {
   lastHash: Buffer;
 }
 
+export interface AuditChainChecksTable {
+  id: Generated<string>;
+  startedBy: string;
+  startedAt: Generated<string>;
+  updatedAt: Generated<string>;
+  total: number;
+  checked: Generated<number>;
+  finishedAt: string | null;
+  valid: boolean | null;
+  /** AuditChainCheck['FirstBroken'] as JSON. */
+  firstBroken: unknown;
+}
+
 export interface AuditReplayRequestTable {
   id: number;
   requestedAt: string | null;
@@ -73,6 +86,7 @@ export interface PeriodsTable {
 export interface AuditDB extends EventTables {
   auditRows: AuditRowsTable;
   auditChainHead: AuditChainHeadTable;
+  auditChainChecks: AuditChainChecksTable;
   auditReplayRequest: AuditReplayRequestTable;
   auditFilterValues: AuditFilterValuesTable;
   scoreFacts: ScoreFactsTable;

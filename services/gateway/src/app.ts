@@ -24,6 +24,9 @@ export const gatewayService = defineService({
         vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN,
         trustedOrigins: config.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
         environment: config.NODE_ENV,
+        usersHost: config.USERS_HOST,
+        indexHost: config.INDEX_HOST,
+        carbonCalculatorUrl: config.CARBON_CALCULATOR_URL,
         howToVideos: {
           purchasingAccess: videoSource(config.HOWTO_VIDEO_PURCHASING_ACCESS_URL, config.HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL),
           useTheIndex: videoSource(config.HOWTO_VIDEO_USE_THE_INDEX_URL, config.HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL),

@@ -22,5 +22,10 @@ export const GatewayConfig = Type.Object({
   HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_USE_THE_INDEX_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL: Type.String({ default: '' }),
+  /** Host routing (accounts §4): user-admin routes live on USERS_HOST, the rest on INDEX_HOST; empty (or development) turns it off. */
+  USERS_HOST: Type.String({ default: '' }),
+  INDEX_HOST: Type.String({ default: '' }),
+  /** The carbon calculator site the login chooser and the user area link to; empty hides the link. */
+  CARBON_CALCULATOR_URL: Type.String({ default: '' }),
 });
 export type GatewayConfig = Type.Static<typeof GatewayConfig>;

@@ -18,6 +18,8 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
     root,
     wildcard: false,
     index: false,
+    // the web build writes .br/.gz copies of its text files; send them to browsers that accept them
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // hashed assets never change; index.html always revalidates
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

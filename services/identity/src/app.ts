@@ -6,7 +6,7 @@ import { freeAccessRoutes } from './free-access/routes';
 import { groupRoutes } from './groups/routes';
 import { Mailer } from './mail/mailer';
 import { mailRoutes } from './mail/routes';
-import { mailboxTransport, sendgridTransport, type MailTransport } from './mail/transports';
+import { mailTransportFor } from './mail/transports';
 import { passwordRoutes } from './passwords/routes';
 import { purchaseGrantsConsumer } from './purchases/purchase-grants';
 import { requestRoutes } from './requests/routes';
@@ -15,16 +15,6 @@ import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
 import { userRoutes } from './users/routes';
-
-type Config = IdentityContext['config'];
-
-/** SendGrid in production (or when asked for), the dev mailbox otherwise. */
-function mailTransportFor(config: Config): MailTransport {
-  const kind = config.MAIL_TRANSPORT || (config.NODE_ENV === 'production' ? 'sendgrid' : 'mailbox');
-  if (kind === 'mailbox') return mailboxTransport;
-  if (!config.SENDGRID_API_KEY) throw new Error('Configuration error: SENDGRID_API_KEY is required when mail goes through SendGrid');
-  return sendgridTransport({ apiKey: config.SENDGRID_API_KEY, apiUrl: config.SENDGRID_API_URL, from: config.MAIL_FROM });
-}
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService({

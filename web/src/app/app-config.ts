@@ -8,6 +8,11 @@ export interface AppConfig {
   /** Origins whose postMessage LOGIN/LOGOUT are accepted. */
   trustedOrigins: string[];
   environment: 'development' | 'production' | 'test';
+  /** Host routing (accounts §4): hosts of the user area and of the index; empty turns it off. */
+  usersHost?: string;
+  indexHost?: string;
+  /** The carbon calculator site (login chooser, user-area sidebar); empty when there is none. */
+  carbonCalculatorUrl?: string;
   /** Sources of the how-to videos (null: not published on this installation). */
   howToVideos?: { purchasingAccess: VideoSource | null; useTheIndex: VideoSource | null };
 }

@@ -59,32 +59,49 @@ export type AuditRow = Type.Static<typeof AuditRow>;
 /** One page of the audit report, newest first unless asked otherwise. */
 export const AuditReport = Type.Object({
   Rows: Type.Array(AuditRow),
-  /** Matching rows, counted up to AUDIT_COUNT_CAP. */
+  /** Matching rows, counted up to AUDIT_COUNT_CAP within a time budget. */
   Total: Type.Integer(),
-  /** True when more rows match than were counted (Total is then AUDIT_COUNT_CAP). */
+  /**
+   * True when Total is a lower bound: more than AUDIT_COUNT_CAP rows match (Total is the
+   * cap), or counting ran out of time (Total covers this page and, when it is full, one more row).
+   */
   TotalCapped: Type.Boolean(),
   Page: Type.Integer(),
   PageSize: Type.Integer(),
 });
 export type AuditReport = Type.Static<typeof AuditReport>;
 
-/** POST /api/report/audit/verify answer: the hash chain check of the audit log. */
+/** Where the hash chain of the audit log first breaks (beyond the spec: tamper evidence). */
+export const ChainBreak = Type.Object({
+  Seq: Type.Integer(),
+  Id: Nullable(Type.String()),
+  Action: Nullable(Type.String()),
+  Stamp: Nullable(Type.String()),
+  /** altered: the row's content or hash changed; missing: the row was removed; truncated: rows from it on were removed. */
+  Reason: Type.Union([Type.Literal('altered'), Type.Literal('missing'), Type.Literal('truncated')]),
+});
+export type ChainBreak = Type.Static<typeof ChainBreak>;
+
+/**
+ * A check of the audit log's hash chain. POST /api/report/audit/verify starts one (or
+ * answers the one running); GET answers the latest (null before the first). The check
+ * runs in the background: Checked of Total rows so far.
+ */
 export const AuditChainCheck = Type.Object({
-  Valid: Type.Boolean(),
-  /** Rows whose hash was recomputed. */
+  Id: Type.String(),
+  /** Running: being checked; Done: Valid and FirstBroken tell the outcome; Interrupted: the check stopped before the end. */
+  State: Type.Union([Type.Literal('Running'), Type.Literal('Done'), Type.Literal('Interrupted')]),
+  StartedBy: Type.String(),
+  StartedAt: Type.String(),
+  FinishedAt: Nullable(Type.String()),
+  /** Rows in the chain when the check began (rows appended later are left to the next check). */
+  Total: Type.Integer(),
   Checked: Type.Integer(),
-  FirstBroken: Nullable(
-    Type.Object({
-      Seq: Type.Integer(),
-      Id: Nullable(Type.String()),
-      Action: Nullable(Type.String()),
-      Stamp: Nullable(Type.String()),
-      /** altered: the row's content or hash changed; missing: rows before it were removed; truncated: rows after it were removed. */
-      Reason: Type.Union([Type.Literal('altered'), Type.Literal('missing'), Type.Literal('truncated')]),
-    }),
-  ),
+  Valid: Nullable(Type.Boolean()),
+  FirstBroken: Nullable(ChainBreak),
 });
 export type AuditChainCheck = Type.Static<typeof AuditChainCheck>;
+export const LatestAuditChainCheck = Nullable(AuditChainCheck);
 
 /** POST /api/report/augment body (questionnaire §7): two answers to compare. */
 export const AugmentBody = Type.Object({

@@ -1,11 +1,23 @@
-import type { AuditChainCheck } from '@cti/contracts';
+import type { ChainBreak } from '@cti/contracts';
 import type { AuditExecutor } from '../db';
 import { chainHash, GENESIS_HASH } from './chain-hash';
 import { CHAINED_COLUMNS, contentOf } from './row-content';
 
 const BATCH = 5000;
 
-type Broken = NonNullable<AuditChainCheck['FirstBroken']>;
+/** What a check of the chain found. */
+export interface ChainVerdict {
+  Valid: boolean;
+  Checked: number;
+  FirstBroken: ChainBreak | null;
+}
+
+export interface VerifyOptions {
+  /** Check rows up to this position (the head when the check began); default the head now. */
+  upTo?: number;
+  /** Called after every batch; a throw stops the check. */
+  onProgress?: (checked: number) => Promise<void>;
+}
 
 /**
  * Recomputes the chain from the first row to the head as it stood when the check
@@ -13,13 +25,13 @@ type Broken = NonNullable<AuditChainCheck['FirstBroken']>;
  * row where it breaks: a row whose content or hash changed, a row missing before a
  * surviving one, or rows missing at the end.
  */
-export async function verifyChain(db: AuditExecutor, key: string): Promise<AuditChainCheck> {
+export async function verifyChain(db: AuditExecutor, key: string, options: VerifyOptions = {}): Promise<ChainVerdict> {
   const head = await db.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).executeTakeFirstOrThrow();
-  const lastSeq = Number(head.lastSeq);
+  const lastSeq = Math.min(Number(head.lastSeq), options.upTo ?? Number.MAX_SAFE_INTEGER);
   let previous: Buffer = GENESIS_HASH;
   let expected = 1;
   let checked = 0;
-  const broken = (b: Broken): AuditChainCheck => ({ Valid: false, Checked: checked, FirstBroken: b });
+  const broken = (b: ChainBreak): ChainVerdict => ({ Valid: false, Checked: checked, FirstBroken: b });
 
   // rows by chain position; one batch is read while the one before is hashed
   const fetchBatch = (from: number) =>
@@ -45,10 +57,12 @@ export async function verifyChain(db: AuditExecutor, key: string): Promise<Audit
       expected = content.seq + 1;
       checked++;
     }
+    await options.onProgress?.(checked);
   }
   await next;
   if (expected <= lastSeq) return broken({ Seq: expected, Id: null, Action: null, Stamp: null, Reason: 'truncated' });
-  if (lastSeq > 0 && !previous.equals(head.lastHash)) {
+  // the head names the last link (when the check reached it)
+  if (lastSeq === Number(head.lastSeq) && lastSeq > 0 && !previous.equals(head.lastHash)) {
     return { Valid: false, Checked: checked, FirstBroken: { Seq: lastSeq, Id: null, Action: null, Stamp: null, Reason: 'altered' } };
   }
   return { Valid: true, Checked: checked, FirstBroken: null };

@@ -1,7 +1,7 @@
 import { RouteRules } from '@cti/access';
-import { AugmentAnswer, AugmentBody, AuditChainCheck, AuditReport, AuditReportBody, ErrorBody } from '@cti/contracts';
+import { AugmentAnswer, AugmentBody, AuditChainCheck, AuditReport, AuditReportBody, ErrorBody, LatestAuditChainCheck } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { verifyChain } from '../chain/verify-chain';
+import { ChainChecks, latestCheck } from '../chain/chain-check';
 import { auditDb } from '../db';
 import { answerDiffHtml } from './answer-diff';
 import { auditReport } from './audit-report';
@@ -16,11 +16,18 @@ export async function reportRoutes(app: ServiceApp, opts: { chainKey: string }) 
     async (request) => auditReport(auditDb(app), request.body),
   );
 
-  // beyond the spec: tamper evidence of the append-only, hash-chained log
+  // beyond the spec: tamper evidence of the append-only, hash-chained log, checked in the background
+  const checks = new ChainChecks(app, opts.chainKey);
+  app.addHook('onClose', () => checks.stop());
   app.post(
     '/api/report/audit/verify',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 200: AuditChainCheck, ...errors } } },
-    async () => verifyChain(auditDb(app), opts.chainKey),
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 202: AuditChainCheck, ...errors } } },
+    async (request, reply) => reply.code(202).send(await checks.start(request.principal!.name || request.principal!.email)),
+  );
+  app.get(
+    '/api/report/audit/verify',
+    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 200: LatestAuditChainCheck, ...errors } } },
+    async () => latestCheck(auditDb(app)),
   );
 
   // Change Details compares two answers the caller already reads; any signed-in user may ask

@@ -1,7 +1,7 @@
 import { RoleIds } from '@cti/access';
 import type { AuditChainCheck } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { auditService } from '../../src/app';
 import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
@@ -11,11 +11,19 @@ let audit: ServiceApp;
 /** Runs SQL as the database superuser with the append-only triggers bypassed: a tamperer, not the application. */
 const tamper = (statement: string) => ctx.query(`begin; set local session_replication_role = replica; ${statement}; commit;`);
 
-const verify = async (token = adminToken) => audit.inject({ method: 'POST', url: '/api/report/audit/verify', headers: { authorization: `Bearer ${token}` } });
+const verify = async (token = adminToken, method: 'POST' | 'GET' = 'POST') =>
+  audit.inject({ method, url: '/api/report/audit/verify', headers: { authorization: `Bearer ${token}` } });
+const latest = async () => (await verify(adminToken, 'GET')).json() as AuditChainCheck | null;
+/** Starts a check and waits for its outcome. */
 const check = async () => {
   const res = await verify();
-  expect(res.statusCode).toBe(200);
-  return res.json() as AuditChainCheck;
+  expect(res.statusCode).toBe(202);
+  const started = res.json() as AuditChainCheck;
+  expect(started.StartedBy).toBe('Ada Admin');
+  return eventually(async () => {
+    const now = await latest();
+    return now?.Id === started.Id && now.State !== 'Running' ? now : null;
+  });
 };
 
 beforeEach(async () => {
@@ -31,8 +39,10 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-it('finds the untouched chain intact', async () => {
-  expect(await check()).toEqual({ Valid: true, Checked: 7, FirstBroken: null });
+it('finds the untouched chain intact, in a check that runs in the background', async () => {
+  expect(await latest()).toBeNull();
+  expect(await check()).toMatchObject({ State: 'Done', Valid: true, Total: 7, Checked: 7, FirstBroken: null });
+  expect((await latest())!.FinishedAt).not.toBeNull();
 });
 
 it('names the first row whose content was altered directly in the database', async () => {
@@ -71,6 +81,18 @@ it('finds a row whose hash was recomputed without the chain key', async () => {
   expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 2, Reason: 'altered' } });
 });
 
+it('finds rows cut from the end even when the chain head was rewound with them', async () => {
+  expect((await check()).Total).toBe(7);
+  await tamper(`delete from audit.audit_rows where seq >= 6; update audit.audit_chain_head set last_seq = 5, last_hash = (select hash from audit.audit_rows where seq = 5)`);
+  expect(await check()).toMatchObject({ State: 'Done', Valid: false, Total: 5, FirstBroken: { Seq: 6, Reason: 'truncated' } });
+});
+
+it('reads a check whose process stopped as Interrupted, and starts a new one', async () => {
+  await ctx.query(`insert into audit.audit_chain_checks (started_by, started_at, updated_at, total, checked) values ('Ada Admin', now() - interval '5 minutes', now() - interval '4 minutes', 7, 5000)`);
+  expect(await latest()).toMatchObject({ State: 'Interrupted', Valid: null, Checked: 5000 });
+  expect(await check()).toMatchObject({ State: 'Done', Valid: true });
+});
+
 it('refuses updates, deletes and truncation of audit rows', async () => {
   await expect(ctx.query(`update audit.audit_rows set name = 'x' where seq = 1`)).rejects.toThrow(/append-only/);
   await expect(ctx.query(`delete from audit.audit_rows where seq = 7`)).rejects.toThrow(/append-only/);
@@ -82,8 +104,10 @@ it('keeps the chain intact while rows keep coming, and is for admins only', asyn
   await publish(audit, ...Array.from({ length: 5 }, (_, i) => envelope('evt.identity.user.agreed', { userId: `u-${i}`, email: `a${i}@example.com` }, null)));
   const during = await check();
   expect(during.Valid).toBe(true);
+  expect(during.Checked).toBe(during.Total);
   await waitForRows(audit, 12);
-  expect(await check()).toEqual({ Valid: true, Checked: 12, FirstBroken: null });
+  expect(await check()).toMatchObject({ State: 'Done', Valid: true, Checked: 12, FirstBroken: null });
   const viewer = signTestToken({ sub: 'viewer-1', roles: [RoleIds.CountryViewer] });
   expect((await verify(viewer)).statusCode).toBe(403);
+  expect((await verify(viewer, 'GET')).statusCode).toBe(403);
 });

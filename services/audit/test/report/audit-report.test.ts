@@ -3,6 +3,7 @@ import { AuditMessages, type AuditReport } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
 import { auditService } from '../../src/app';
+import { pageTotal } from '../../src/report/audit-report';
 import { actor, adminToken, answerSaved, day, envelope, publish, today, waitForRows } from '../support/audit-test-kit';
 
 let ctx: TestContext;
@@ -114,6 +115,14 @@ describe('pages', () => {
     expect(all.PageSize).toBe(20);
     expect([...first.Rows, ...second.Rows]).toEqual(all.Rows);
     expect((await report({ ...last30, pageSize: 101 })).statusCode).toBe(400);
+  });
+
+  it('reports a lower bound when there are more than 10,000 matches or counting ran out of time', () => {
+    expect(pageTotal(6, 0, 6, 20)).toEqual({ total: 6, capped: false });
+    expect(pageTotal(10_001, 0, 20, 20)).toEqual({ total: 10_000, capped: true });
+    // counting cut short: a full page proves one more row, a short page is the last
+    expect(pageTotal(null, 40, 20, 20)).toEqual({ total: 61, capped: true });
+    expect(pageTotal(null, 40, 7, 20)).toEqual({ total: 47, capped: false });
   });
 
   it('sorts oldest first when asked', async () => {

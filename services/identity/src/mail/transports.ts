@@ -71,3 +71,17 @@ export function describeDeliveryError(err: unknown): string {
   const body = e.response?.body ? ` ${JSON.stringify(e.response.body).slice(0, 500)}` : '';
   return `${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}${body}`.slice(0, 1000);
 }
+
+/** SendGrid in production (or when asked for), the dev mailbox otherwise. */
+export function mailTransportFor(config: {
+  MAIL_TRANSPORT: 'sendgrid' | 'mailbox' | '';
+  NODE_ENV: string;
+  SENDGRID_API_KEY: string;
+  SENDGRID_API_URL: string;
+  MAIL_FROM: string;
+}): MailTransport {
+  const kind = config.MAIL_TRANSPORT || (config.NODE_ENV === 'production' ? 'sendgrid' : 'mailbox');
+  if (kind === 'mailbox') return mailboxTransport;
+  if (!config.SENDGRID_API_KEY) throw new Error('Configuration error: SENDGRID_API_KEY is required when mail goes through SendGrid');
+  return sendgridTransport({ apiKey: config.SENDGRID_API_KEY, apiUrl: config.SENDGRID_API_URL, from: config.MAIL_FROM });
+}

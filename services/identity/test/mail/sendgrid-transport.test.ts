@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
 import { identityService } from '../../src/app';
-import { sendgridTransport } from '../../src/mail/transports';
+import { mailTransportFor, sendgridTransport } from '../../src/mail/transports';
 
 /** A local stand-in for api.sendgrid.com that records what SendGrid's own SDK sends. */
 let sendgrid: FastifyInstance;
@@ -76,8 +76,8 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     await eventually(() => received.find((r) => r.body.subject === 'Annotations for Ireland'));
-    await eventually(async () => (await ctx.query('select status from mail_messages where id = $1', [id]))[0]?.status === 'sent');
-    const events = await ctx.query(`select payload from outbox where type = 'evt.identity.mail.sent'`);
+    await eventually(async () => (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent');
+    const events = await ctx.query(`select payload from identity.outbox where type = 'evt.identity.mail.sent'`);
     expect(events.map((e) => e.payload.data)).toContainEqual(expect.objectContaining({ mailId: id, kind: 'annotations', to: ['reader@example.com'] }));
   });
 
@@ -90,13 +90,13 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     failNext = 1;
     const res = await send({ 'x-service-token': 'test-service-token-0123456789' }, 'retry@example.com');
     const { id } = res.json();
-    await eventually(async () => (await ctx.query('select attempts, status from mail_messages where id = $1', [id]))[0]?.attempts >= 1);
+    await eventually(async () => (await ctx.query('select attempts, status from identity.mail_messages where id = $1', [id]))[0]?.attempts >= 1);
     // the retry is scheduled 30 s later: bring it forward
     await eventually(async () => {
-      await ctx.query(`update mail_messages set next_attempt_at = now() where id = $1 and status = 'queued'`, [id]);
-      return (await ctx.query('select status from mail_messages where id = $1', [id]))[0]?.status === 'sent';
+      await ctx.query(`update identity.mail_messages set next_attempt_at = now() where id = $1 and status = 'queued'`, [id]);
+      return (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent';
     }, 15_000, 300);
-    const row = (await ctx.query('select attempts, last_error from mail_messages where id = $1', [id]))[0];
+    const row = (await ctx.query('select attempts, last_error from identity.mail_messages where id = $1', [id]))[0];
     expect(row.attempts).toBe(2);
     expect(received.filter((r) => r.body.personalizations[0].to[0].email === 'retry@example.com')).toHaveLength(1);
   });
@@ -114,10 +114,16 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
 });
 
 describe('production', () => {
-  it('refuses to start with SendGrid but no API key', async () => {
-    const ctx = await createTestContext();
-    await expect(ctx.start(identityService, { NODE_ENV: 'production' })).rejects.toThrow(/SENDGRID_API_KEY/);
-    await ctx.close();
+  const settings = { MAIL_TRANSPORT: '' as const, SENDGRID_API_KEY: '', SENDGRID_API_URL: 'https://api.sendgrid.com', MAIL_FROM: 'no-reply@example.com' };
+
+  it('sends through SendGrid, and refuses to without an API key', () => {
+    expect(() => mailTransportFor({ ...settings, NODE_ENV: 'production' })).toThrow(/SENDGRID_API_KEY/);
+    expect(mailTransportFor({ ...settings, NODE_ENV: 'production', SENDGRID_API_KEY: 'SG.x' }).name).toBe('sendgrid');
+  });
+
+  it('uses the dev mailbox in development and tests unless told otherwise', () => {
+    expect(mailTransportFor({ ...settings, NODE_ENV: 'development' }).name).toBe('mailbox');
+    expect(mailTransportFor({ ...settings, NODE_ENV: 'test' }).name).toBe('mailbox');
   });
 
   it('never serves the dev mailbox', async () => {

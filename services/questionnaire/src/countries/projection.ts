@@ -44,7 +44,7 @@ export async function projectIdentityEvent(event: DomainEvent, trx: Transaction<
 
 export const identityConsumer = (): ConsumerDefinition => ({
   name: 'identity',
+  // one server-side subject filter for identity's events; the handler keeps groups and users
   filter: ['evt.identity.>'],
-  // one subject filter (server-side): identity's events; the handler keeps groups and users
   handle: (event, trx) => projectIdentityEvent(event, trx as Transaction<QuestionnaireDB>),
 });

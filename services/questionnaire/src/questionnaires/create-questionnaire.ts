@@ -24,17 +24,19 @@ export async function createQuestionnaire(trx: QuestionnaireExecutor, input: { g
     .executeTakeFirst();
   const { id } = await trx
     .insertInto('questionnaires')
-    .values({ ...(input.id ? { id: input.id } : {}), groupId: input.groupId, periodId: input.periodId, status: 'Open', closedOn: null, bankVersion: CURRENT_BANK_VERSION, carriedFromId: source?.id ?? null })
+    .values({ ...(input.id ? { id: input.id } : {}), groupId: input.groupId, periodId: input.periodId, status: 'Open', closedOn: null, bankVersion: CURRENT_BANK_VERSION, carriedFromId: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (source) {
     const questionIds = bankOf(CURRENT_BANK_VERSION)
       .all()
       .map((q) => q.id);
-    await sql`
+    const carried = await sql`
       insert into answers (questionnaire_id, question_id, value, baseline, updated_by)
       select ${id}, question_id, value, value, updated_by from answers
       where questionnaire_id = ${source.id} and value is not null and question_id = any(${questionIds})`.execute(trx);
+    // a questionnaire that was never answered leaves nothing to carry forward or compare with
+    if (Number(carried.numAffectedRows ?? 0) > 0) await trx.updateTable('questionnaires').set({ carriedFromId: source.id }).where('id', '=', id).execute();
   }
   const created = await getQuestionnaire(trx, id);
   await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.created', actor, data: atOf(created) });

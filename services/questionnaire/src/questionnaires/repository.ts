@@ -52,6 +52,13 @@ export async function getQuestionnaire(db: QuestionnaireExecutor, id: string): P
   return found;
 }
 
+/** Reads and locks a questionnaire in one round trip (the save path). */
+export async function getQuestionnaireForUpdate(trx: QuestionnaireExecutor, id: string): Promise<QuestionnaireRecord> {
+  const found = isUuid(id) ? await selectQuestionnaires(trx).where('q.id', '=', id).forUpdate(['q']).executeTakeFirst() : undefined;
+  if (!found) throw new NotFound('Questionnaire not found.');
+  return found;
+}
+
 /** Locks the questionnaire row for the rest of the transaction (saves, approvals and closing take turns). */
 export async function lockQuestionnaire(trx: QuestionnaireExecutor, id: string): Promise<void> {
   await trx.selectFrom('questionnaires').select('id').where('id', '=', id).forUpdate().execute();

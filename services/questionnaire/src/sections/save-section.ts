@@ -6,7 +6,7 @@ import { actorFromClaims } from '../actor';
 import { bankOf, enforceConditions } from '../question-bank';
 import { displayAnswer, normalizeAnswer } from '../question-bank/answers';
 import { assertSelf, questionnaireForUser } from '../questionnaires/access';
-import { atOf, isUuid, lockQuestionnaire } from '../questionnaires/repository';
+import { atOf } from '../questionnaires/repository';
 import { acquireLock } from '../locks/locks';
 import { answersOf, valuesOf } from './section-answers';
 
@@ -23,9 +23,8 @@ import { answersOf, valuesOf } from './section-answers';
 export async function saveSection(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string, items: SaveSectionBody, lockTtlSeconds: number): Promise<{ changed: number }> {
   assertSelf(claims, userId);
   return app.inTransaction(async (trx: QuestionnaireExecutor) => {
-    // saves of one questionnaire take turns (revision, approvals), then the access check reads the locked row
-    if (isUuid(questionnaireId)) await lockQuestionnaire(trx, questionnaireId);
-    const fresh = await questionnaireForUser(trx, claims, questionnaireId);
+    // saves of one questionnaire take turns (revision, approvals): the row stays locked until commit
+    const fresh = await questionnaireForUser(trx, claims, questionnaireId, { forUpdate: true });
     if (fresh.status !== 'Open') throw new Conflict(QuestionnaireAnswers.questionnaireClosed);
 
     const bank = bankOf(fresh.bankVersion);
@@ -77,12 +76,9 @@ export async function saveSection(app: ServiceApp, claims: AccessClaims, questio
       });
     }
     if (changed) {
-      await trx
-        .updateTable('questionnaires')
-        .set((eb) => ({ answersRevision: eb('answersRevision', '+', 1), lastUpdated: sql<string>`now()` }))
-        .where('id', '=', fresh.id)
-        .execute();
-      await trx.deleteFrom('sectionConfirmations').where('questionnaireId', '=', fresh.id).where('sectionId', 'in', [...changedSections]).execute();
+      await sql`
+        with unconfirmed as (delete from section_confirmations where questionnaire_id = ${fresh.id} and section_id = any(${[...changedSections]}::int[]))
+        update questionnaires set answers_revision = answers_revision + 1, last_updated = now() where id = ${fresh.id}`.execute(trx);
     }
     return { changed };
   });

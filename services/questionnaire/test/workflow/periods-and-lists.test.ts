@@ -88,6 +88,14 @@ describe('carry-forward', () => {
     expect(refused.json().message).toBe(QuestionnaireAnswers.cannotConfirmChanged);
     await r1.get('/api/questionnaire/unlock');
   });
+
+  it('carries nothing from a questionnaire that was never answered', async () => {
+    const kenya = world.countries.Kenya!;
+    const q = await questionnaireOf(world.app, kenya);
+    const load = (await admin().post('/api/questionnaire/questions', { SectionId: SectionIds.Summary, GroupId: kenya, QuestionnaireId: q.id, ignoreLock: true })).json();
+    expect(load.Section.CarriedFrom).toBeNull();
+    expect(load.Questions[0].Carried).toBeUndefined();
+  });
 });
 
 describe('admin list', () => {

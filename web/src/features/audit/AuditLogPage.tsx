@@ -112,9 +112,10 @@ export default function AuditLogPage() {
 
       <div className="section audit-results">
         {data?.TotalCapped && (
-          <p className="notice notice-warning">
-            More than {AUDIT_COUNT_CAP.toLocaleString('en-US')} rows match: the pages reach the first {AUDIT_COUNT_CAP.toLocaleString('en-US')}. Narrow the dates or add filters to see the
-            rest.
+          <p className="notice notice-warning" role="status">
+            {data.Total >= AUDIT_COUNT_CAP
+              ? `More than ${AUDIT_COUNT_CAP.toLocaleString('en-US')} rows match: the pages reach the first ${AUDIT_COUNT_CAP.toLocaleString('en-US')}. Narrow the dates or add filters to see the rest.`
+              : 'Too many rows match to count them quickly: page on while there are more, or narrow the dates or add filters for an exact count.'}
           </p>
         )}
         {pager}

@@ -1,16 +1,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isLimitedToAccount } from '@cti/access';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SessionFeatures } from '../../app/session-features';
 import { Spinner } from '../../components/form/fields';
 import { useRefreshMutation } from './auth-api';
 import { appStarted, loggedOut, selectIsFree, selectRefreshToken, selectStarted, sessionRefreshed } from './auth-slice';
+import { landingPathFor } from './landing';
 
 /** Login-flow routes keep their place at start (accounts §2 "App start"). */
 const LOGIN_FLOW = '/user/flow';
 
 /**
- * App start: a stored session is refreshed first; a non-admin who must agree goes to
- * /agree, one arriving on /login goes to /index; a failed refresh logs out.
+ * App start (accounts §2): a stored session is refreshed first; then a non-admin not on
+ * the login-flow route goes to /agree when they must agree, otherwise one arriving on
+ * /login goes on to the index (or the account page when that is all they may see); a
+ * failed refresh logs out.
  */
 export function AppStart({ children }: { children: ReactNode }) {
   const started = useAppSelector(selectStarted);
@@ -40,11 +45,17 @@ export function AppStart({ children }: { children: ReactNode }) {
       const user = result.data;
       if (!user.IsAdmin && !location.pathname.startsWith(LOGIN_FLOW)) {
         if (user.MustAgreeCTC) navigate('/agree', { replace: true });
-        else if (location.pathname === '/login' || location.pathname === '/') navigate('/index', { replace: true });
+        else if (location.pathname === '/login' || location.pathname === '/') navigate(landingPathFor(user), { replace: true });
+        else if (isLimitedToAccount({ roles: user.Roles }) && location.pathname === '/index') navigate('/user/account', { replace: true });
       }
     });
   }, [started, refreshToken, isFree, dispatch, navigate, refresh, location.pathname]);
 
   if (!started) return <Spinner label="Starting…" />;
-  return <>{children}</>;
+  return (
+    <>
+      <SessionFeatures />
+      {children}
+    </>
+  );
 }

@@ -1,6 +1,21 @@
-import type { LoginBody, SessionUser } from '@cti/contracts';
+import type {
+  FreeAccessBody,
+  LoginBody,
+  ManagedUser,
+  MessageBody,
+  ResetPasswordBody,
+  RoleView,
+  SessionUser,
+  SetPasswordNewUserBody,
+} from '@cti/contracts';
 import { api } from '../../app/api';
 import { refreshPath } from '../../app/base-query';
+
+const enc = encodeURIComponent;
+
+/** Free access answers the session (a returning confirmed free user) or Confirm Email. */
+export type FreeAccessAnswer = SessionUser | { message: 'Confirm Email' };
+export const isSession = (answer: FreeAccessAnswer | undefined): answer is SessionUser => !!answer && 'Token' in answer;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -12,11 +27,51 @@ export const authApi = api.injectEndpoints({
     }),
     logout: build.mutation<unknown, { userId: string; username: string; isFree: boolean }>({
       query: ({ userId, username, isFree }) => ({
-        url: isFree ? `api/freeUser/logout/${encodeURIComponent(username)}` : `api/user/logout/${encodeURIComponent(userId)}`,
+        url: isFree ? `api/freeUser/logout/${enc(username)}` : `api/user/logout/${enc(userId)}`,
         method: 'POST',
       }),
     }),
+    freeAccess: build.mutation<FreeAccessAnswer, FreeAccessBody>({
+      query: (body) => ({ url: `api/freeUser/access/${enc(body.Email)}`, method: 'POST', body }),
+    }),
+    confirmFreeAccess: build.mutation<SessionUser, { email: string; code: string }>({
+      query: ({ email, code }) => ({ url: `api/freeUser/access/${enc(email)}/${enc(code)}`, method: 'POST' }),
+    }),
+    forgotPassword: build.mutation<MessageBody, string>({
+      query: (email) => ({ url: `api/user/forgotPassword/${enc(email)}`, method: 'POST' }),
+    }),
+    resetPassword: build.mutation<MessageBody, ResetPasswordBody>({
+      query: (body) => ({ url: 'api/user/resetPassword', method: 'POST', body }),
+    }),
+    setPasswordNewUser: build.mutation<MessageBody, SetPasswordNewUserBody>({
+      query: (body) => ({ url: 'api/user/setPasswordNewUser', method: 'POST', body }),
+    }),
+    /** Resend the welcome e-mail (`GET api/user/sendReset/{userId}`). */
+    sendWelcome: build.mutation<MessageBody, string>({
+      query: (userId) => ({ url: `api/user/sendReset/${enc(userId)}` }),
+    }),
+    /** The set-password page's prefill, allowed by its welcome token. */
+    userByWelcomeToken: build.query<ManagedUser, { id: string; token: string }>({
+      query: ({ id, token }) => `api/user/${enc(id)}?token=${enc(token)}`,
+    }),
+    ctcRoles: build.query<RoleView[], void>({ query: () => 'api/roles/ctc', keepUnusedDataFor: 3600 }),
+    ccRoles: build.query<RoleView[], void>({ query: () => 'api/roles/cc', keepUnusedDataFor: 3600 }),
+    rolesByEmail: build.query<RoleView[], string>({ query: (email) => `api/roles/by/email/${enc(email)}` }),
   }),
 });
 
-export const { useLoginMutation, useRefreshMutation, useLogoutMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRefreshMutation,
+  useLogoutMutation,
+  useFreeAccessMutation,
+  useConfirmFreeAccessMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useSetPasswordNewUserMutation,
+  useSendWelcomeMutation,
+  useUserByWelcomeTokenQuery,
+  useCtcRolesQuery,
+  useCcRolesQuery,
+  useRolesByEmailQuery,
+} = authApi;

@@ -29,6 +29,13 @@ export const authSlice = createSlice({
     agreed(state) {
       if (state.user) state.user.MustAgreeCTC = false;
     },
+    /** My account changed the user's name. */
+    profileChanged(state, action: PayloadAction<{ FirstName: string; LastName: string }>) {
+      if (!state.user) return;
+      state.user.FirstName = action.payload.FirstName;
+      state.user.LastName = action.payload.LastName;
+      state.user.Name = `${action.payload.FirstName} ${action.payload.LastName}`;
+    },
     loggedOut(state) {
       Object.assign(state, { user: null, token: null, refreshToken: null, isFree: false, started: true });
     },
@@ -45,7 +52,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signedIn, sessionRefreshed, loggedOut, appStarted, agreed } = authSlice.actions;
+export const { signedIn, sessionRefreshed, loggedOut, appStarted, agreed, profileChanged } = authSlice.actions;
 export const { selectUser, selectIsFree, selectToken, selectRefreshToken, selectStarted } = authSlice.selectors;
 
 /** The access-rule view of the signed-in user (libs/access). */

@@ -4,10 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loggedOut, selectIsFree, selectUser } from './auth-slice';
 import { useLogoutMutation } from './auth-api';
 
-/** Logout (accounts §4): server logout (free-user variant for free users), clear everything, go to /login. */
-export function useLogout() {
+/**
+ * Ends the session (accounts §4): server logout (the free-user variant for free users),
+ * then tokens, user, questionnaire filter, current questionnaire and free flag are cleared
+ * (the store does that when the user goes). Does not navigate.
+ */
+export function useEndSession() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const user = useAppSelector(selectUser);
   const isFree = useAppSelector(selectIsFree);
   const [serverLogout] = useLogoutMutation();
@@ -17,6 +20,15 @@ export function useLogout() {
       await serverLogout({ userId: user.Id, username: user.Username, isFree }).unwrap().catch(() => undefined);
     }
     dispatch(loggedOut());
+  }, [dispatch, serverLogout, user, isFree]);
+}
+
+/** Logout: end the session and go to /login. */
+export function useLogout() {
+  const endSession = useEndSession();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await endSession();
     navigate('/login', { replace: true });
-  }, [dispatch, navigate, serverLogout, user, isFree]);
+  }, [endSession, navigate]);
 }

@@ -37,12 +37,12 @@ export function PdfFrame({ url, title }: { url: string; title: string }) {
   return (
     <div className="pdf-frame-shell" onContextMenu={(e) => e.preventDefault()}>
       <iframe ref={frame} className="pdf-frame" title={title} srcDoc={FRAME_DOCUMENT} onLoad={attach} />
-      {frameBody && createPortal(<PdfViewerUi url={url} />, frameBody)}
+      {frameBody && createPortal(<PdfViewerUi url={url} frameDocument={frameBody.ownerDocument} />, frameBody)}
     </div>
   );
 }
 
-function PdfViewerUi({ url }: { url: string }) {
+function PdfViewerUi({ url, frameDocument }: { url: string; frameDocument: Document }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [zoomIndex, setZoomIndex] = useState(2);
@@ -53,7 +53,7 @@ function PdfViewerUi({ url }: { url: string }) {
     let cancelled = false;
     let opened: PDFDocumentProxy | null = null;
     void import('./pdfjs')
-      .then(({ openPdf }) => openPdf(url))
+      .then(({ openPdf }) => openPdf(url, frameDocument))
       .then((doc) => {
         opened = doc;
         if (cancelled) void doc.destroy();
@@ -64,7 +64,7 @@ function PdfViewerUi({ url }: { url: string }) {
       cancelled = true;
       void opened?.destroy();
     };
-  }, [url]);
+  }, [url, frameDocument]);
 
   // (re)draw every page at the chosen zoom
   useEffect(() => {
@@ -89,6 +89,22 @@ function PdfViewerUi({ url }: { url: string }) {
       cancelled = true;
     };
   }, [pdf, zoomIndex]);
+
+  // the page indicator follows scrolling
+  useEffect(() => {
+    const view = frameDocument.defaultView;
+    if (!pdf || !view) return;
+    const onScroll = () => {
+      const top = 60;
+      let current = 1;
+      pages.current.forEach((canvas, i) => {
+        if (canvas && canvas.getBoundingClientRect().top <= top) current = i + 1;
+      });
+      setPage(current);
+    };
+    view.addEventListener('scroll', onScroll, { passive: true });
+    return () => view.removeEventListener('scroll', onScroll);
+  }, [pdf, frameDocument]);
 
   const goTo = (n: number) => {
     setPage(n);

@@ -29,6 +29,8 @@ export const documentsApi = api.injectEndpoints({
       query: (s3Name) => ({ url: `api/document/delete/${encodeURIComponent(s3Name)}`, method: 'POST' }),
       invalidatesTags: (_r, _e, s3Name) => [
         { type: 'Document', id: 'SUPPORTING' },
+        // the scorecards' document lists (indexes feature) show annotations, which admins can delete too
+        { type: 'Document', id: 'LIST' },
         { type: 'AcidDocument', id: 'LIST' },
         { type: 'Document', id: s3Name },
         { type: 'AcidDocument', id: s3Name },

@@ -20,19 +20,19 @@ const STEPS: readonly GuideStep[] = [
           The <Link to="/purchaseAccess">purchase access</Link> page offers three subscriptions:
         </p>
         <ul>
-        <li>
-          <strong>Enhanced</strong>, {formatUsd(SubscriptionPrices.enhanced)} per annum: every scorecard with its details, score history charts, annotations,
-          supporting documents, and complimentary certified-for-transaction scorecards.
-        </li>
-        <li>
-          <strong>Standard</strong>, {formatUsd(SubscriptionPrices.standard)} per annum: scorecards and supporting documents, without complimentary certified
-          scorecards, annotations and charts.
-        </li>
-        <li>
-          <strong>Per country</strong>, {formatUsd(SubscriptionPrices.perCountry)} per state per annum: the scorecard materials of the states you select. Select
-          one or more states before checking out.
-        </li>
-      </ul>
+          <li>
+            <strong>Enhanced</strong>, {formatUsd(SubscriptionPrices.enhanced)} per annum: every scorecard with its details, score history charts,
+            annotations, supporting documents, and complimentary certified-for-transaction scorecards.
+          </li>
+          <li>
+            <strong>Standard</strong>, {formatUsd(SubscriptionPrices.standard)} per annum: scorecards and supporting documents, without complimentary
+            certified scorecards, annotations and charts.
+          </li>
+          <li>
+            <strong>Per country</strong>, {formatUsd(SubscriptionPrices.perCountry)} per state per annum: the scorecard materials of the states you
+            select. Select one or more states before checking out.
+          </li>
+        </ul>
       </>
     ),
   },

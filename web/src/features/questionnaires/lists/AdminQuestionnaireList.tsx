@@ -9,15 +9,9 @@ import { formatShortDate } from '../../../lib/dates';
 import { StorageKeys } from '../../../app/session-storage';
 import { ExportPdfButton } from '../export/ExportPdfButton';
 import { useCloseOrOpenMutation, useQuestionnaireReportQuery } from '../questionnaire-api';
+import { ScoringEditor, type ScoringEditorTarget } from '../../indexes/editors/ScoringEditors';
 import { AddQuestionnaireModal } from './AddQuestionnaireModal';
 import { useOpenQuestionnaire } from './open-questionnaire';
-import { ScoringEditor } from '../../indexes/editors/ScoringEditors';
-
-/** Which scoring editor is open, on which row (the scoring area renders the modals). */
-export interface ScoringEditorTarget {
-  kind: 'questionnaire' | 'enforceability';
-  row: AdminQuestionnaireRow;
-}
 
 interface ListFilters {
   text: string;
@@ -82,7 +76,7 @@ export function AdminQuestionnaireList() {
       return next;
     });
 
-  /** Row actions of the scoring editors (the scoring area renders them from `editing`). */
+  /** Row actions opening the scoring area's editors (questionnaire A–F, enforceability A–D). */
   const openQuestionnaireEditor = (row: AdminQuestionnaireRow) => setEditing({ kind: 'questionnaire', row });
   const openEnforceabilityEditor = (row: AdminQuestionnaireRow) => setEditing({ kind: 'enforceability', row });
   const closeEditor = () => setEditing(null);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { sameAnswer, type AnswerModel, type Question } from '@cti/contracts';
+import { isEmptyAnswer, sameAnswer, type AnswerModel, type Question } from '@cti/contracts';
 import { RichTextEditor } from '../rich-text/RichTextEditor';
 import { answerText, dayToModel, modelToDay } from '../answer-text';
 
@@ -19,7 +19,7 @@ function CarryBadge({ question, value, carriedFrom }: { question: Question; valu
   const carried = question.Carried;
   if (!carried || !carriedFrom) return null;
   if (carried.IsNew) return <span className="badge badge-new">New question</span>;
-  if (sameAnswer(value, carried.Model)) return <span className="badge badge-unchanged">Unchanged since {carriedFrom}</span>;
+  if (sameAnswer(value, carried.Model)) return isEmptyAnswer(value) ? null : <span className="badge badge-unchanged">Unchanged since {carriedFrom}</span>;
   const before = answerText(question, carried.Model);
   return (
     <span className="carry-changed">

@@ -1,0 +1,22 @@
+import { createTestContext, type TestContext } from '@cti/testing';
+import { gatewayService } from '../src/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+it('publishes the how-to video sources it is configured with, and null when none is', async () => {
+  const gateway = await ctx.start(gatewayService, {
+    HOWTO_VIDEO_USE_THE_INDEX_URL: 'https://media.example.org/use-the-index.mp4',
+    HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL: 'https://media.example.org/use-the-index.en.vtt',
+  });
+  const res = await gateway.inject({ method: 'GET', url: '/app-config.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.json().howToVideos).toEqual({
+    purchasingAccess: null,
+    useTheIndex: { src: 'https://media.example.org/use-the-index.mp4', captions: 'https://media.example.org/use-the-index.en.vtt' },
+  });
+});

@@ -1,0 +1,110 @@
+import { createTestContext, type TestContext } from '@cti/testing';
+import type { ServiceApp } from '@cti/service-kit';
+import type { GroupView, SessionUser } from '@cti/contracts';
+import { identityService } from '../src/app';
+import { bearer, givenGroup, givenUser, mailTo, outboxEvents, sessionOf } from './helpers';
+
+let ctx: TestContext;
+let app: ServiceApp;
+let admin: SessionUser;
+let manager: SessionUser;
+let ireland: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000' });
+  ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
+  await givenGroup(app, 'Lessors ACC', 'ACC Group');
+  await givenUser(app, 'boss@example.com', { roles: ['Admin'] });
+  await givenUser(app, 'manager@example.com', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
+  await givenUser(app, 'member1@example.com', { roles: ['CountryViewer'], groupIds: [ireland] });
+  admin = await sessionOf(app, 'boss@example.com');
+  manager = await sessionOf(app, 'manager@example.com');
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, s: SessionUser) => app.inject({ method: 'GET', url, headers: bearer(s) });
+const post = (url: string, s: SessionUser, payload: object) => app.inject({ method: 'POST', url, headers: bearer(s), payload });
+
+describe('group lists', () => {
+  it('GET api/group answers every group with its members, sorted by name, for admins only', async () => {
+    const groups: GroupView[] = (await get('/api/group', admin)).json();
+    expect(groups.map((g) => g.Name)).toEqual(['Ireland', 'Lessors ACC']);
+    expect(groups[0]!.Users.map((u) => u.Email)).toEqual(expect.arrayContaining(['manager@example.com', 'member1@example.com']));
+    expect((await get('/api/group', manager)).statusCode).toBe(403);
+  });
+
+  it('GET api/group/manager answers a group manager their groups', async () => {
+    expect((await get('/api/group/manager', manager)).json().map((g: GroupView) => g.Name)).toEqual(['Ireland']);
+  });
+
+  it('GET api/group/ccOptions answers the groups without CountryId', async () => {
+    expect((await get('/api/group/ccOptions', manager)).json().map((g: GroupView) => g.Name)).toEqual(['Lessors ACC']);
+  });
+
+  it('GET api/group/countries answers the Country groups to any signed-in user', async () => {
+    const member = await sessionOf(app, 'member1@example.com');
+    expect((await get('/api/group/countries', member)).json().map((g: GroupView) => g.Name)).toEqual(['Ireland']);
+  });
+
+  it('GET api/logo answers flags with display names', async () => {
+    const logos = (await get('/api/logo', admin)).json();
+    expect(logos).toContainEqual({ Path: '/flags/ie.svg', DisplayName: 'Ireland' });
+    expect(logos.length).toBeGreaterThan(200);
+  });
+});
+
+describe('add and edit', () => {
+  it('adds a Country group with its flag and country from the flag, and publishes it', async () => {
+    const res = await post('/api/group', admin, { Name: 'Portugal', Type: 'Country', LogoPath: '/flags/pt.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ Name: 'Portugal', Type: 'Country', LogoPath: '/flags/pt.svg', CountryId: 'PT' });
+    const events = await outboxEvents(app, 'evt.identity.group.created');
+    expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ name: 'Portugal', countryId: 'PT', logoPath: '/flags/pt.svg' }));
+  });
+
+  it('drops LogoPath for groups that are not countries', async () => {
+    expect((await post('/api/group', admin, { Name: 'AWG', Type: 'AWG Member', LogoPath: '/flags/pt.svg' })).json()).toMatchObject({ LogoPath: null, CountryId: null });
+  });
+
+  it('needs Name and Type', async () => {
+    const res = await post('/api/group', admin, { Name: '', Type: 'Country' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please fill out all fields');
+    expect((await post('/api/group', admin, { Name: 'X', Type: '' })).json().message).toBe('Please fill out all fields');
+    expect((await post('/api/group', admin, { Name: 'X', Type: 'Club' })).statusCode).toBe(400);
+  });
+
+  it('edits a group and publishes evt.identity.group.updated', async () => {
+    const res = await post('/api/group/edit', admin, { Id: ireland, Name: 'Éire', Type: 'Country', LogoPath: '/flags/ie.svg' });
+    expect(res.json()).toMatchObject({ Id: ireland, Name: 'Éire', CountryId: 'IE' });
+    const events = await outboxEvents(app, 'evt.identity.group.updated');
+    expect(events.map((e) => e.data)).toContainEqual({ groupId: ireland, name: 'Éire', type: 'Country', countryId: 'IE', logoPath: '/flags/ie.svg' });
+  });
+
+  it('is for admins only', async () => {
+    expect((await post('/api/group', manager, { Name: 'Mine', Type: 'Country' })).statusCode).toBe(403);
+    expect((await post('/api/group/edit', manager, { Id: ireland, Name: 'Mine', Type: 'Country' })).statusCode).toBe(403);
+  });
+});
+
+describe('POST api/group/email', () => {
+  it('sends one mail to the chosen members with CC and answers Message sent.', async () => {
+    const groups: GroupView[] = (await get('/api/group', admin)).json();
+    const members = groups.find((g) => g.Id === ireland)!.Users;
+    const res = await post('/api/group/email', admin, { Subject: 'Period opens', Message: 'Hello <all>\n\nSee you.', To: members.map((m) => m.Id), CC: ['cc@example.net'], Group: ireland });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Message sent.');
+    const mail = await mailTo(app, 'cc@example.net', 'group-email');
+    expect(mail.Subject).toBe('Period opens');
+    expect(mail.To.sort()).toEqual(members.map((m) => m.Email).sort());
+    expect(mail.Html).toContain('Hello &lt;all&gt;');
+    expect((await outboxEvents(app, 'evt.identity.group.emailed')).length).toBe(1);
+  });
+
+  it('needs a message and a subject, and members as To', async () => {
+    expect((await post('/api/group/email', admin, { Subject: 'S', Message: ' ', To: [], CC: ['a@b.cd'], Group: ireland })).json().message).toBe('Please enter a message.');
+    expect((await post('/api/group/email', admin, { Subject: '', Message: 'M', To: [], CC: ['a@b.cd'], Group: ireland })).json().message).toBe('Please enter a subject.');
+    expect((await post('/api/group/email', admin, { Subject: 'S', Message: 'M', To: ['00000000-0000-0000-0000-000000000000'], CC: [], Group: ireland })).statusCode).toBe(400);
+  });
+});

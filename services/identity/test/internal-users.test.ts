@@ -1,0 +1,45 @@
+import { createTestContext, type TestContext } from '@cti/testing';
+import type { ServiceApp } from '@cti/service-kit';
+import { identityService } from '../src/app';
+import { givenGroup, givenUser } from './helpers';
+
+let ctx: TestContext;
+let app: ServiceApp;
+let userId: string;
+let groupId: string;
+const service = { 'x-service-token': 'test-service-token-0123456789' };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.start(identityService);
+  groupId = await givenGroup(app, 'Ireland', 'Country', 'IE');
+  userId = await givenUser(app, 'subscriber@example.com', { groupIds: [groupId], organization: 'Lessor Ltd' });
+});
+afterAll(() => ctx.close());
+
+describe('GET /internal/users/:id', () => {
+  it('answers the user with organization and groups to other services', async () => {
+    const res = await app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: service });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      Id: userId,
+      Email: 'subscriber@example.com',
+      Name: 'Test subscriber',
+      FirstName: 'Test',
+      LastName: 'subscriber',
+      OrganizationName: 'Lessor Ltd',
+      Groups: [{ Id: groupId, Name: 'Ireland' }],
+    });
+  });
+
+  it('answers 404 for an unknown id and 403 without the service token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: service })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/internal/users/not-a-uuid', headers: service })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/internal/users/${userId}` })).statusCode).toBe(403);
+  });
+
+  it('looks up many users at once', async () => {
+    const res = await app.inject({ method: 'POST', url: '/internal/users/lookup', headers: service, payload: { ids: [userId, 'junk'] } });
+    expect(res.json().map((u: { Email: string }) => u.Email)).toEqual(['subscriber@example.com']);
+  });
+});
