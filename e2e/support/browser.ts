@@ -52,7 +52,7 @@ export async function openSession(browser: Browser, viewport = { width: 1280, he
 /** Signs in through the login form and waits for the index. */
 export async function signIn(page: Page, email: string, password = 'demo-password'): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));

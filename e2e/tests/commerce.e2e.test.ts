@@ -146,3 +146,18 @@ it('the admin manages products and sees every subscription with its status', asy
   await a.getByText('There are no subscriptions.').waitFor();
   await admin.screenshot('commerce-subscriptions-admin');
 });
+
+it('My account lists subscriptions: admins every one with user and organization, CANCELLED with its reason', async () => {
+  const a = admin.page;
+  await a.goto('/user/account');
+  const section = a.getByRole('region', { name: 'Subscriptions' });
+  await section.waitFor();
+  const row = section.getByRole('row').filter({ hasText: 'Sam Standard' });
+  await row.waitFor();
+  expect(await row.textContent()).toContain('Regional Lender');
+  const status = row.getByText('CANCELLED');
+  expect(await status.getAttribute('title')).toBe('Refunded by Ada Admin');
+  // a cancelled subscription offers neither cancel nor renewal
+  expect(await row.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+  await admin.screenshot('commerce-my-account-subscriptions');
+});

@@ -18,6 +18,8 @@ interface Row {
 let browser: Browser;
 let rows: Row[];
 const sessions: Session[] = [];
+/** Browsers launched with WebGL for the map, closed at the end. */
+const extraBrowsers: Browser[] = [];
 
 async function tokenOf(email: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: 'demo-password' }) });
@@ -42,7 +44,8 @@ async function demoIndex(): Promise<Row[]> {
 }
 
 async function session(email: string, options: { webgl?: boolean } = {}): Promise<Session> {
-  const b = options.webgl ? await launchBrowser({ webgl: true }) : browser;
+  let b = browser;
+  if (options.webgl) extraBrowsers.push((b = await launchBrowser({ webgl: true })));
   const s = await openSession(b);
   sessions.push(s);
   await signIn(s.page, email);
@@ -57,6 +60,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   for (const s of sessions) await s.context.close().catch(() => undefined);
+  for (const b of extraBrowsers) await b.close().catch(() => undefined);
   await browser?.close();
 });
 afterEach(async () => {
@@ -87,7 +91,7 @@ it('lists the index in two tabs with counts, sorts by score and searches by coun
   await page.getByLabel('Search countries').fill('irel');
   const inTab = ireland().QualifyingDeclarations ? 'made (1)' : 'no qualifying declarations made (1)';
   await page.getByRole('tab', { name: new RegExp(`${inTab.replace(/[()]/g, '\\$&')}$`) }).click();
-  await page.getByRole('link', { name: 'Ireland' }).waitFor();
+  await page.getByRole('link', { name: 'Ireland', exact: true }).waitFor();
   expect(await page.locator('tbody tr').count()).toBe(1);
   // Ireland is on the demo watchlist: Standard subscribers see the warning and follow it to the notices
   await page.getByRole('button', { name: 'Ireland is on the watchlist: read the notices' }).click();

@@ -88,6 +88,8 @@ async function main() {
         },
       });
     }
+    // measure the steady state: statistics current, visibility map set (a migration may just have rewritten rows)
+    await sql`vacuum analyze audit_rows`.execute(db);
     const total = Number((await db.selectFrom('auditRows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     process.stdout.write(`${total} audit rows stored\n`);
 

@@ -5,6 +5,8 @@ import { useAppSelector, usePrincipal } from './hooks';
 import { selectUser } from '../features/auth/auth-slice';
 import { Spinner } from '../components/form/fields';
 import type { AppRoute } from './route-types';
+import { USER_AREA_PATHS } from './menu';
+import { UserArea } from '../features/accounts/UserArea';
 
 // One lazy component per route, created once: a lazy() made during render would be
 // recreated on every retry of a suspended render and never resolve.
@@ -33,9 +35,11 @@ export function Guarded({ route }: { route: AppRoute }) {
   if (decision === 'login') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (decision === 'restricted') return <Navigate to="/restricted" replace />;
   if (user?.MustAgreeCTC && !user.IsAdmin && !route.allowUnagreed) return <Navigate to="/agree" replace />;
-  return (
+  const page = (
     <Suspense fallback={<Spinner />}>
       <Page />
     </Suspense>
   );
+  // the user-area pages (accounts §2) share a sidebar and a navbar
+  return USER_AREA_PATHS.includes(route.path) ? <UserArea>{page}</UserArea> : page;
 }

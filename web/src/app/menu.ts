@@ -29,3 +29,17 @@ export const USER_MENU: readonly MenuEntry[] = [
   { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
   { label: 'Purchase History', to: '/history', show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) && hasPurchases(p.email) },
 ];
+
+/**
+ * The user area's navbar (accounts §2): User admin (group managers and admins), Request
+ * queue, Subscriptions (admins only) and My account. Its pages get the user-area chrome.
+ */
+export const USER_AREA_TABS: readonly MenuEntry[] = [
+  { label: 'User admin', to: '/user/manage', show: (p) => satisfiesRule(p, RouteRules.usersPage) },
+  { label: 'Request queue', to: '/user/requests', show: isAdmin },
+  { label: 'Subscriptions', to: '/user/subscriptions', show: isAdmin },
+  { label: 'My account', to: '/user/account', show: (p) => satisfiesRule(p, RouteRules.account) },
+];
+
+/** Paths shown inside the user area (sidebar and navbar). */
+export const USER_AREA_PATHS: readonly string[] = [...USER_AREA_TABS.map((t) => t.to), '/account'];

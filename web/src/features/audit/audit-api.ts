@@ -24,8 +24,13 @@ export const auditApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/report/audit', method: 'POST', body }),
       providesTags: [{ type: 'AuditReport', id: 'LIST' }],
     }),
-    verifyAuditChain: build.mutation<AuditChainCheck, void>({
+    latestAuditChainCheck: build.query<AuditChainCheck | null, void>({
+      query: () => 'api/report/audit/verify',
+      providesTags: [{ type: 'AuditReport', id: 'CHAIN' }],
+    }),
+    startAuditChainCheck: build.mutation<AuditChainCheck, void>({
       query: () => ({ url: 'api/report/audit/verify', method: 'POST' }),
+      invalidatesTags: [{ type: 'AuditReport', id: 'CHAIN' }],
     }),
     answerDiff: build.query<AugmentAnswer, AugmentBody>({
       query: (body) => ({ url: 'api/report/augment', method: 'POST', body }),
@@ -52,7 +57,8 @@ export const auditApi = api.injectEndpoints({
 
 export const {
   useLazyAuditReportQuery,
-  useVerifyAuditChainMutation,
+  useLatestAuditChainCheckQuery,
+  useStartAuditChainCheckMutation,
   useAnswerDiffQuery,
   useFilterSuggestionsQuery,
   useRecentChangesQuery,

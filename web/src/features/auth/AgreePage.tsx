@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, CheckboxField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
-import { agreed } from './auth-slice';
+import { agreed, selectUser } from './auth-slice';
+import { landingPathFor } from './landing';
 
 const agreeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,6 +18,7 @@ export default function AgreePage() {
   const [ticked, setTicked] = useState(false);
   const [agree, { isLoading }] = agreeApi.useAgreeMutation();
   const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -27,7 +29,7 @@ export default function AgreePage() {
       return;
     }
     dispatch(agreed());
-    navigate('/index', { replace: true });
+    navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }) : '/index', { replace: true });
   };
 
   return (

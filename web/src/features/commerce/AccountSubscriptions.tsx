@@ -3,30 +3,26 @@ import { SubscriptionsTable } from './components/SubscriptionsTable';
 import { formatShortDate } from '../../lib/dates';
 import './commerce.css';
 
-/** The carbon-calculator access notice (index §6): who paid last, and when access ended or ends. */
-function CarbonCalculatorNotice() {
+/**
+ * Who paid for the carbon calculator last (index §6: the expiry notice names the last
+ * payer and subscriber contact if known). My account itself announces the expiry.
+ */
+function CarbonCalculatorPayer() {
   const { data } = useAccPaymentCheckQuery();
-  if (!data) return null;
-  const payer = data.LastPayer ? ` The last payment was made by ${data.LastPayer}${data.SubscriberEmail ? ` (${data.SubscriberEmail})` : ''}.` : '';
-  if (data.HasAccess) {
-    return (
-      <p className="notice notice-success">
-        Your Carbon Calculator access is active{data.ExpiresOn ? ` until ${formatShortDate(data.ExpiresOn)}` : ''}.{payer}
-      </p>
-    );
-  }
+  if (!data || data.HasAccess || !data.LastPayer) return null;
   return (
     <p className="notice notice-warning">
-      Your Carbon Calculator access has expired{data.ExpiresOn ? ` (it ended on ${formatShortDate(data.ExpiresOn)})` : ''}.{payer} To renew it, contact the subscriber of your
-      organization or the Compliance Index team.
+      Carbon Calculator access for your organization was last paid by {data.LastPayer}
+      {data.SubscriberEmail ? ` (${data.SubscriberEmail})` : ''}
+      {data.ExpiresOn ? `, for access until ${formatShortDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew it.
     </p>
   );
 }
 
 /**
  * My account's subscriptions section (accounts §6): admins see every subscription with
- * user and organization; group managers their group's; other users the carbon
- * calculator access notice (and the subscriptions they bought themselves).
+ * user and organization; group managers their group's; other users who last paid for
+ * the carbon calculator (and the subscriptions they bought themselves, if any).
  */
 export function AccountSubscriptions() {
   const { data, isLoading } = usePaymentDetailsQuery();
@@ -34,7 +30,7 @@ export function AccountSubscriptions() {
   return (
     <section className="section account-subscriptions" aria-labelledby="account-subscriptions-title">
       <h2 id="account-subscriptions-title">Subscriptions</h2>
-      {view === 'user' && <CarbonCalculatorNotice />}
+      {view === 'user' && <CarbonCalculatorPayer />}
       {(view !== 'user' || (data?.Subscriptions.length ?? 0) > 0) && (
         <SubscriptionsTable rows={data?.Subscriptions ?? []} withBuyer={view === 'admin'} loading={isLoading} />
       )}

@@ -5,7 +5,6 @@ import { AuditMessages } from '@cti/contracts';
 import { makeStore } from '../../../app/store';
 import { Toaster } from '../../../components/toast/Toaster';
 import { KeyedFilter, type AppliedFilter } from './KeyedFilter';
-import { chainCheckText } from './ChainCheck';
 
 const keys = [
   { key: 'Action', label: 'Action' },
@@ -63,20 +62,5 @@ describe('KeyedFilter', () => {
     fireEvent.change(screen.getByLabelText('Filter by'), { target: { value: 'Action' } });
     expect(await screen.findByText(AuditMessages.filterLookupFailure)).toBeTruthy();
     quiet.mockRestore();
-  });
-});
-
-describe('chainCheckText', () => {
-  it('says the log is intact, or names the first broken row and how it broke', () => {
-    expect(chainCheckText({ Valid: true, Checked: 12345, FirstBroken: null })).toBe('The audit log is intact: all 12,345 rows verified.');
-    expect(
-      chainCheckText({ Valid: false, Checked: 2, FirstBroken: { Seq: 3, Id: 'x', Action: 'Login', Stamp: '2025-03-10T14:05:09.000Z', Reason: 'altered' } }),
-    ).toBe('The audit log was tampered with: row #3 (Login, 03/10/2025 2:05:09 pm UTC) was altered after it was recorded.');
-    expect(chainCheckText({ Valid: false, Checked: 3, FirstBroken: { Seq: 4, Id: null, Action: null, Stamp: null, Reason: 'missing' } })).toBe(
-      'The audit log was tampered with: row #4 was removed.',
-    );
-    expect(chainCheckText({ Valid: false, Checked: 5, FirstBroken: { Seq: 6, Id: null, Action: null, Stamp: null, Reason: 'truncated' } })).toBe(
-      'The audit log was tampered with: rows from #6 on were removed.',
-    );
   });
 });

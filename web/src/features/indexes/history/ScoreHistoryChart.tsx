@@ -27,6 +27,7 @@ export default function ScoreHistoryChart({ history }: { history: ScoreHistoryRo
       </div>
       <div className="history-chart-canvas" role="img" aria-label={view === 'variables' ? 'Variables A to F per period' : 'Score per period'}>
         <ResponsiveLine
+          ariaLabel={view === 'variables' ? 'Variables A to F per period' : 'Score per period'}
           data={data}
           margin={{ top: 16, right: 120, bottom: 48, left: 48 }}
           xScale={{ type: 'point' }}

@@ -1,0 +1,10 @@
+/** /user/sync: a placeholder route; the spec shows no content for it (accounts §2). */
+export default function SyncPlaceholderPage() {
+  return (
+    <section aria-labelledby="sync-title">
+      <h1 id="sync-title" className="visually-hidden">
+        Sync
+      </h1>
+    </section>
+  );
+}

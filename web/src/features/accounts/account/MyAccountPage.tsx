@@ -1,0 +1,122 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { PasswordAnswers } from '@cti/contracts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Button, Spinner, TextField } from '../../../components/form/fields';
+import { useToast } from '../../../components/toast/use-toast';
+import { answerText } from '../../../lib/api-error';
+import { formatShortDate } from '../../../lib/dates';
+import { passwordLongEnough } from '../../auth/account-messages';
+import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
+import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
+import { AccountMessages } from '../messages';
+import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
+import '../accounts.css';
+
+/** First and last name, and optionally a new password (accounts §7 `POST api/user/account`). */
+function ProfileForm({ userId, firstName, lastName }: { userId: string; firstName: string; lastName: string }) {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [update, { isLoading }] = useUpdateAccountMutation();
+  const [first, setFirst] = useState(firstName);
+  const [last, setLast] = useState(lastName);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+
+  useEffect(() => {
+    setFirst(firstName);
+    setLast(lastName);
+  }, [firstName, lastName]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!first.trim() || !last.trim()) return void toast.danger(AccountMessages.missingName);
+    if (password || confirm) {
+      if (password !== confirm) return void toast.danger(AccountMessages.mismatch);
+      if (!passwordLongEnough(password)) return void toast.danger(AccountMessages.tooShort);
+    }
+    const result = await update({ user: { Id: userId, FirstName: first.trim(), LastName: last.trim() }, newPassword: password || null });
+    if ('error' in result) {
+      const answer = answerText(result.error);
+      return void toast.danger(answer === PasswordAnswers.tooShort ? AccountMessages.tooShort : answer ?? 'An error occured. Please try again later.');
+    }
+    dispatch(profileChanged({ FirstName: first.trim(), LastName: last.trim() }));
+    setPassword('');
+    setConfirm('');
+    toast.success(result.data.message);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="section" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <div className="form-grid">
+        <TextField label="First name" autoComplete="given-name" value={first} onChange={(e) => setFirst(e.target.value)} />
+        <TextField label="Last name" autoComplete="family-name" value={last} onChange={(e) => setLast(e.target.value)} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint="Optional; more than 6 characters." value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" busy={isLoading}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /user/account and /account (accounts §2): My account. The profile form; the roles the
+ * user holds and those that expired (an expired carbon-calculator access gets a notice).
+ * Sections below the profile belong to other areas (subscriptions).
+ */
+export default function MyAccountPage() {
+  const me = useAppSelector(selectUser);
+  const isFree = useAppSelector(selectIsFree);
+  const { data: user, isLoading } = useUserQuery(me?.Id ?? '', { skip: !me || isFree });
+
+  if (isFree) {
+    return (
+      <section className="card narrow" aria-labelledby="account-title">
+        <h1 id="account-title">My account</h1>
+        <p>{AccountMessages.freeUser}</p>
+      </section>
+    );
+  }
+  if (isLoading || !user) return <Spinner />;
+  const accExpired = user.ExpiredRoles.find((r) => r.Name === 'ACCFullAccess');
+  return (
+    <section aria-labelledby="account-title" className="stack">
+      <div className="page-header">
+        <h1 id="account-title">My account</h1>
+      </div>
+      <p className="muted">
+        {user.Email}
+        {user.Organization ? ` · ${user.Organization}` : ''}
+      </p>
+      {accExpired && !user.Roles.some((r) => r.Name === 'ACCFullAccess') && (
+        <p className="notice notice-warning" role="status">
+          Your Carbon Calculator access expired on {formatShortDate(accExpired.ExpiresOn)}.
+        </p>
+      )}
+      <ProfileForm userId={user.Id} firstName={user.FirstName} lastName={user.LastName} />
+      <section className="section" aria-labelledby="roles-title">
+        <h2 id="roles-title">Access</h2>
+        <p>Roles: {user.RoleNames || 'none'}</p>
+        {user.GroupNames && <p>Groups: {user.GroupNames}</p>}
+        {user.Expires && <p>Your account expires on {formatShortDate(user.Expires)}.</p>}
+        {user.ExpiredRoles.length > 0 && (
+          <>
+            <h3>Expired roles</h3>
+            <ul>
+              {user.ExpiredRoles.map((r) => (
+                <li key={r.Id}>
+                  {r.Name}, expired on {formatShortDate(r.ExpiresOn)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <AccountSubscriptions />
+    </section>
+  );
+}

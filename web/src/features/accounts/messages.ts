@@ -1,0 +1,35 @@
+/** Texts of the users, groups, requests and account screens, verbatim from accounts §5/§8. */
+export const UserMessages = {
+  missingFields: 'Please fill out all fields',
+  domainMismatch: 'This domain must match your own.',
+  added: 'User added successfully',
+  edited: 'User editted successfully',
+  failed: 'Failed',
+  accGroupWarning:
+    'Changing the ACC group removes this user from the aircraft and portfolios of the current group; they will lose access to them.',
+  externalTooltip: 'Access is time limited and an extension can be requested.',
+} as const;
+
+export const GroupMessages = {
+  missingFields: 'Please fill out all fields',
+  failed: 'An error occured. Please try again later.',
+  added: 'Group added successfully',
+  edited: 'Group edited successfully.',
+  missingMessage: 'Please enter a message.',
+  missingSubject: 'Please enter a subject.',
+  emailSent: 'Your email has been sent.',
+  emailFailed: 'An error occured. Please try again later.',
+} as const;
+
+export const RequestMessages = {
+  externalMissingFields: 'You must fill out all fields.',
+  externalDomain: "Additional users must share the primary contact's e-mail domain.",
+  approvalMissingFields: 'You must fill out all fields other than the extra users field.',
+} as const;
+
+export const AccountMessages = {
+  missingName: 'Please fill out a First and Last Name.',
+  tooShort: 'Please make sure the length of your passsword is more than 6 characters.',
+  mismatch: 'Please check your passwords, they do not match.',
+  freeUser: 'Free access has no account settings. Sign in with a Compliance Index account to manage one.',
+} as const;

@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { UserEditPolicy } from '@cti/access';
+import type { ManagedUser } from '@cti/contracts';
+import { useAppSelector, usePrincipal } from '../../../app/hooks';
+import { Button, CheckboxField, SelectField, TextField } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
+import { useToast } from '../../../components/toast/use-toast';
+import { answerText } from '../../../lib/api-error';
+import { formatShortDate } from '../../../lib/dates';
+import { selectUser } from '../../auth/auth-slice';
+import { useCalculatorGroupsQuery, useManagerGroupsQuery, useRegisterUserMutation, useRolesQuery, useUpdateUserMutation } from '../accounts-api';
+import { CheckList } from '../components/CheckList';
+import { UserMessages } from '../messages';
+import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
+
+/**
+ * Add or edit a user (accounts §2/§5), 960 wide. Add versus edit is decided by the Id.
+ * Group managers see only the roles and groups they may give; Disabled and the other
+ * flags are for admins.
+ */
+export function UserModal({ open, user, onClose, defaultGroups }: { open: boolean; user: ManagedUser | null; onClose(): void; defaultGroups?: string[] }) {
+  const principal = usePrincipal();
+  const me = useAppSelector(selectUser);
+  const toast = useToast();
+  const admin = !!principal && UserEditPolicy.isAdmin(principal);
+  const { data: roles = [] } = useRolesQuery();
+  const { data: groups = [] } = useManagerGroupsQuery();
+  const { data: calculatorGroups = [] } = useCalculatorGroupsQuery();
+  const [register, { isLoading: adding }] = useRegisterUserMutation();
+  const [update, { isLoading: saving }] = useUpdateUserMutation();
+  const [form, setForm] = useState<UserForm>(() => formOf(user, { groups: defaultGroups }));
+
+  useEffect(() => {
+    if (open) setForm(formOf(user, { groups: defaultGroups }));
+  }, [open, user, defaultGroups]);
+
+  const assignable = useMemo(() => (principal ? UserEditPolicy.assignableRoleIds(principal) : []), [principal]);
+  const roleOptions = roles.map((r) => ({ value: r.Id, label: r.Name, locked: !assignable.includes(r.Id) && form.Roles.includes(r.Id) })).filter((o) => assignable.includes(o.value) || o.locked);
+  // groups the user is in but the editor does not manage stay, untouchable
+  const groupOptions = [
+    ...groups.map((g) => ({ value: g.Id, label: g.Name })),
+    ...(user?.Groups ?? []).filter((g) => !groups.some((x) => x.Id === g.Id)).map((g) => ({ value: g.Id, label: g.Name, locked: true })),
+  ];
+  const set = <K extends keyof UserForm>(key: K, value: UserForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const text = (key: 'FirstName' | 'LastName' | 'Email' | 'OrganizationName' | 'OrganizationAddress' | 'ExpiresOn') => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!principal || !me) return;
+    const problem = validateUserForm(form, principal);
+    if (problem) return void toast.danger(problem);
+    const body = payloadOf(form, principal, me.Id);
+    const result = form.Id ? await update(body) : await register(body);
+    if ('error' in result) {
+      toast.danger(answerText(result.error) ?? UserMessages.failed);
+      return;
+    }
+    toast.success(form.Id ? UserMessages.edited : UserMessages.added);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={960}
+      title={form.Id ? `Edit ${user?.Name ?? 'user'}` : 'Add user'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} busy={adding || saving}>
+            {form.Id ? 'Save user' : 'Add user'}
+          </Button>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <div className="form-grid">
+          <TextField label="First name" {...text('FirstName')} />
+          <TextField label="Last name" {...text('LastName')} />
+          <TextField label="E-mail" type="email" {...text('Email')} hint={!admin && !form.Id ? 'Must be in your own e-mail domain.' : undefined} />
+          <TextField label="Organization" {...text('OrganizationName')} />
+          <TextField label="Organization address" {...text('OrganizationAddress')} />
+          <TextField label="Expires on" type="date" {...text('ExpiresOn')} hint="Leave empty for no expiry." />
+          <SelectField label="Calculator group" value={form.CalculatorGroup} onChange={(e) => set('CalculatorGroup', e.target.value)}>
+            <option value="">None</option>
+            {calculatorGroups.map((g) => (
+              <option key={g.Id} value={g.Id}>
+                {g.Name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {accGroupChanged(user, form) && (
+          <p className="notice notice-warning" role="alert">
+            {UserMessages.accGroupWarning}
+          </p>
+        )}
+        <CheckList legend="Roles" options={roleOptions} selected={form.Roles} onChange={(v) => set('Roles', v)} filterable={false} />
+        {!!user?.ExpiredRoles.length && (
+          <p className="muted">Expired roles: {user.ExpiredRoles.map((r) => `${r.Name} (${formatShortDate(r.ExpiresOn)})`).join(', ')}</p>
+        )}
+        <CheckList legend="Groups" options={groupOptions} selected={form.Groups} onChange={(v) => set('Groups', v)} />
+        {admin && (
+          <fieldset className="plain">
+            <legend>Admin settings</legend>
+            <div className="cluster">
+              <CheckboxField label="Group manager" checked={form.IsGroupManager} onChange={(e) => set('IsGroupManager', e.target.checked)} />
+              <CheckboxField label="Hidden" checked={form.IsHidden} onChange={(e) => set('IsHidden', e.target.checked)} />
+              <CheckboxField label="Insolvency documents (ACID)" checked={form.IsACID} onChange={(e) => set('IsACID', e.target.checked)} />
+              <CheckboxField label="Disabled" checked={form.Disabled} onChange={(e) => set('Disabled', e.target.checked)} />
+            </div>
+          </fieldset>
+        )}
+        <button type="submit" hidden />
+      </form>
+    </Modal>
+  );
+}
