@@ -32,7 +32,10 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
     if (file.startsWith(root + path.sep) && path.extname(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file));
     }
-    if (path.extname(urlPath) && !urlPath.endsWith('.html')) {
+    // a missing build file is a 404; any other path is a screen of the app (even /pdf/<name>.pdf)
+    const topLevel = urlPath.split('/')[1] ?? '';
+    const isBuildFile = urlPath.split('/').length === 2 || fs.existsSync(path.join(root, topLevel));
+    if (path.extname(urlPath) && isBuildFile && !urlPath.endsWith('.html')) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
     }
     reply.header('Cache-Control', 'no-cache');

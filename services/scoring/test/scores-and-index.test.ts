@@ -168,6 +168,15 @@ describe('countries and the two indexes', () => {
     expect(bad.json().message).toBe('Variable B must be a number from 0 to 5 in steps of .5.');
   });
 
+  it('shows the enforceability history to the historical-chart roles only', async () => {
+    const de = world.countries.DE!.groupId;
+    const history = await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Enhanced']));
+    expect(history.json()).toEqual([expect.objectContaining({ Period: '2024 1st Q', Score: 54.5, A: 4, B: 3, C: 2, D: 1 })]);
+    expect((await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
+    const asFree = (await get(app, `/api/group/index/enforceability/${de}`, tokenFor(['FreeAccess']))).json();
+    expect(asFree).toMatchObject({ HasScores: true, Score: 54.5, A: null, ExplanatoryComments: null });
+  });
+
   it('says when a country has no enforceability scores', async () => {
     const page = (await get(app, `/api/group/index/enforceability/${world.countries.KE!.groupId}`)).json();
     expect(page).toMatchObject({ HasScores: false, Score: 0, Category: 'Unscored' });

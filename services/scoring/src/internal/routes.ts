@@ -1,6 +1,5 @@
-import { Scorecard, ScorecardVariant, type EnforceabilityHistoryRow, type EnforceabilityScorecard, type ScoreHistoryRow } from '@cti/contracts';
+import { Scorecard, ScorecardVariant, ScoringMessages, type EnforceabilityHistoryRow, type EnforceabilityScorecard, type ScoreHistoryRow } from '@cti/contracts';
 import { NotFound, Type, type ServiceApp } from '@cti/service-kit';
-import { ScoringMessages } from '@cti/contracts';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from '../read-models/build';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';

@@ -1,5 +1,5 @@
 import { RouteRules } from '@cti/access';
-import { PrintScorecardBody, type AsuRow, type EnforceabilityHistoryRow, type EnforceabilityScorecard, type ScoreHistoryRow, type Scorecard } from '@cti/contracts';
+import { PrintScorecardBody, ScoringMessages, type AsuRow, type EnforceabilityHistoryRow, type EnforceabilityScorecard, type ScoreHistoryRow, type Scorecard } from '@cti/contracts';
 import { callService, Forbidden, NotFound, principalOf, type ServiceApp } from '@cti/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
@@ -8,8 +8,6 @@ import { accessFor, asuListFor, enforceabilityFor, listAudience, scorecardFor } 
 import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';
-import { ScoringMessages } from '@cti/contracts';
-
 
 
 /** Scorecard PDFs (rendered by the documents service) and the ASU Excel download (index §7). */

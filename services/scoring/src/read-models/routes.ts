@@ -15,7 +15,7 @@ import {
   type GroupIndexRow,
 } from '@cti/contracts';
 import { Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
@@ -43,7 +43,7 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
 
   /** A list everybody may open, narrowed per audience (who may see which watchlist flags). */
   const list = <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) =>
-    async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    async (request: FastifyRequest, reply: FastifyReply) => {
       const m = await model(key, 'The index is being prepared. Please try again shortly.');
       const p = principal(request);
       const audience = listAudience(p);

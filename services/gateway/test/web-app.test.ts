@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+import { gatewayService } from '../src/app';
+
+let ctx: TestContext;
+let gateway: ServiceApp;
+
+beforeAll(async () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(dist, 'flags'));
+  fs.writeFileSync(path.join(dist, 'flags', 'ie.svg'), '<svg/>');
+  ctx = await createTestContext();
+  gateway = await ctx.start(gatewayService, { WEB_DIST: dist });
+});
+afterAll(() => ctx.close());
+
+const get = (url: string) => gateway.inject({ method: 'GET', url });
+
+describe('serving the web app', () => {
+  it('answers index.html for the screens of the app, including deep links with an extension', async () => {
+    for (const url of ['/', '/login', '/index/123', '/pdf/5b1d.pdf?returnTo=acidDocuments']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, expect.stringContaining('<title>app</title>')]);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves build files with long caching for hashed assets', async () => {
+    const res = await get('/assets/app-123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect((await get('/flags/ie.svg')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for missing build files rather than the app', async () => {
+    expect((await get('/assets/missing-999.js')).statusCode).toBe(404);
+    expect((await get('/flags/zz.svg')).statusCode).toBe(404);
+    expect((await get('/favicon.ico')).statusCode).toBe(404);
+  });
+
+  it('never serves internal paths', async () => {
+    expect((await get('/internal/render')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,131 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { GroupIndexRow, SessionUser } from '@cti/contracts';
+import { RoleIds } from '@cti/access';
+import { makeStore } from '../../app/store';
+import { signedIn } from '../auth/auth-slice';
+import IndexListPage from './IndexListPage';
+import { fileNameOf, indexesApi } from './indexes-api';
+import { applyFilters } from './history/HistoricalDataPage';
+
+const row = (Group: string, Score: number, extra: Partial<GroupIndexRow> = {}): GroupIndexRow => ({
+  GroupId: `g-${Group}`,
+  Group,
+  LogoPath: null,
+  CountryId: Group.slice(0, 2).toUpperCase(),
+  Watchlist: false,
+  Score,
+  Category: Score >= 87 ? 'Very High' : Score >= 75 ? 'High' : Score > 0 ? 'Low' : 'Unscored',
+  IsSpecialNotice: false,
+  QualifyingDeclarations: true,
+  Suspended: false,
+  ASU: null,
+  PBA: null,
+  Period: '2026 March',
+  PeriodId: 'p1',
+  Scored: Score > 0,
+  IsPublic: false,
+  IsDemo: true,
+  ...extra,
+});
+
+const user = (roles: number[], groups: string[] = []): SessionUser => ({
+  Id: 'u1',
+  Username: 'u@example.com',
+  Name: 'U',
+  FirstName: 'U',
+  LastName: 'U',
+  Roles: roles,
+  IsGroupManager: false,
+  MustAgreeCTC: false,
+  IsACID: false,
+  IsAdmin: roles.includes(RoleIds.Admin),
+  Groups: groups.map((Id) => ({ Id, Name: Id, Type: 'Country', CountryId: null })),
+  IsFree: false,
+  Token: 't',
+  RefreshToken: 'r',
+});
+
+async function renderIndex(rows: GroupIndexRow[], session: SessionUser) {
+  const store = makeStore();
+  store.dispatch(signedIn({ session, isFree: false }));
+  await store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows));
+  await store.dispatch(indexesApi.util.upsertQueryData('cftProducts', undefined, { 'CFT Download (one country)': 'prod-cft', Standard: 'prod-std' }));
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/index']}>
+        <Routes>
+          <Route path="/index" element={<IndexListPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const bodyRows = () => within(screen.getByRole('tabpanel')).getAllByRole('row').slice(1);
+
+describe('Compliance Index list', () => {
+  const rows = [
+    row('Alpha', 80),
+    row('Bravo', 79.5, { IsSpecialNotice: true, Watchlist: true }),
+    row('Charlie', 90, { QualifyingDeclarations: false }),
+    row('Delta', 0, { Category: 'Unscored', Scored: false }),
+  ];
+
+  it('shows the two tabs with their counts and sorts special-notice rows one point higher', async () => {
+    await renderIndex(rows, user([RoleIds.Standard]));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'View country scores with qualifying declarations made (3)',
+      'View country scores with no qualifying declarations made (1)',
+    ]);
+    // Bravo (79.5 + 1) sorts above Alpha (80); Delta (0) last
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Bravo', 'Alpha', expect.stringContaining('Delta')]);
+    fireEvent.click(screen.getByRole('tab', { name: /no qualifying declarations/ }));
+    expect(bodyRows()).toHaveLength(1);
+  });
+
+  it('shows the zero-score caution without a link to the scorecard', async () => {
+    await renderIndex(rows, user([RoleIds.Standard]));
+    const delta = bodyRows()[2]!;
+    expect(delta.textContent).toContain('No views have been received');
+    expect(within(delta).queryByRole('link')).toBeNull();
+  });
+
+  it('offers Download to CFT roles and Order (to checkout with the CFT product) to others', async () => {
+    await renderIndex(rows, user([RoleIds.Standard]));
+    const order = within(bodyRows()[0]!).getByRole('link', { name: /Order the certified scorecard of Bravo/ });
+    expect(order.getAttribute('href')).toBe('/checkout/prod-cft?groupId=g-Bravo&periodId=p1');
+  });
+
+  it('links rows to the scorecard only for those who may open it', async () => {
+    await renderIndex(rows, user([RoleIds.CountryViewer], ['g-Alpha']));
+    expect(screen.getByRole('link', { name: 'Alpha' }).getAttribute('href')).toBe('/index/g-Alpha');
+    expect(screen.getByRole('link', { name: 'Bravo' }).getAttribute('href')).toBe('/restricted');
+  });
+
+  it('filters by country name across both tabs', async () => {
+    await renderIndex(rows, user([RoleIds.Enhanced]));
+    fireEvent.change(screen.getByLabelText('Search countries'), { target: { value: 'char' } });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'View country scores with qualifying declarations made (0)',
+      'View country scores with no qualifying declarations made (1)',
+    ]);
+  });
+});
+
+describe('helpers', () => {
+  it('reads the file name of a download, UTF-8 first', () => {
+    expect(fileNameOf(`attachment; filename="C_te d_Ivoire Scorecard.pdf"; filename*=UTF-8''C%C3%B4te%20d%E2%80%99Ivoire%20Scorecard.pdf`, 'x.pdf')).toBe('Côte d’Ivoire Scorecard.pdf');
+    expect(fileNameOf('attachment; filename="ASU_assessment2026-03-01.xlsx"', 'x')).toBe('ASU_assessment2026-03-01.xlsx');
+    expect(fileNameOf(null, 'fallback.pdf')).toBe('fallback.pdf');
+  });
+
+  it('filters historical data: any value within a key, all keys together', () => {
+    const h = (Country: string, Year: number, Score: number) => ({ GroupId: Country, Country, CountryId: null, LogoPath: null, PeriodId: `${Year}`, Period: `${Year}`, Year, Score, Category: 'High' });
+    const data = [h('Ireland', 2025, 80), h('Ireland', 2026, 82), h('Kenya', 2026, 60)];
+    expect(applyFilters(data, [{ key: 'Year', value: '2026' }]).map((r) => r.Country)).toEqual(['Ireland', 'Kenya']);
+    expect(applyFilters(data, [{ key: 'Year', value: '2026' }, { key: 'Country', value: 'ire' }]).map((r) => r.Score)).toEqual([82]);
+    expect(applyFilters(data, [{ key: 'Score', value: '80' }, { key: 'Score', value: '60' }])).toHaveLength(2);
+  });
+});
