@@ -90,6 +90,9 @@ it('an admin adds a user; the welcome e-mail sets the password and leads to the 
   const { page, problems } = await session();
   await followMailLink(page, newUser.email, /Set your password/);
   await page.waitForURL('**/user/setPassword/**');
+  await page.getByRole('heading', { name: 'Set your password' }).waitFor();
+  // prefilled from the account the admin created
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="organization"]')?.value === 'Newcomer Leasing');
   await page.getByLabel('Organisation address').fill('1 Runway Road');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm password').fill('short');
@@ -102,6 +105,7 @@ it('an admin adds a user; the welcome e-mail sets the password and leads to the 
   await page.waitForURL('**/user/flow?email=**');
   await page.getByRole('link', { name: 'Login CTC Compliance Index' }).click();
   await page.waitForURL('**/login?email=**');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(newUser.email);
   await page.getByLabel('Password').fill('nora-first-pass');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -118,12 +122,14 @@ it('forgot password: the reset e-mail in the dev mailbox, a new password, and si
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgotPassword');
+  await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
   await page.getByLabel('E-mail').fill(newUser.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText('Check your email for the Reset Password Link.').first().waitFor();
 
   await followMailLink(page, newUser.email, /^Reset password$/);
   await page.waitForURL('**/resetPassword/**');
+  await page.getByRole('heading', { name: 'Reset password' }).waitFor();
   await page.getByLabel('E-mail').fill(newUser.email);
   await page.getByLabel('New password', { exact: true }).fill('nora-second-pass');
   await page.getByLabel('Confirm new password').fill('nora-other-pass');

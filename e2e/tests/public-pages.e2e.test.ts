@@ -129,3 +129,20 @@ describe('site chrome for a visitor', () => {
     await page.getByText('The video of this guide is not published on this installation.').waitFor();
   });
 });
+
+describe('Privacy Policy modal', () => {
+  it('opens from the free-access form, passes axe while open, and closes with Escape back to its button', async () => {
+    const { page } = sessions.desktop!;
+    await page.goto('/login');
+    const opener = page.getByRole('button', { name: 'Privacy Policy' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
+    await dialog.getByText('15 September 2025').waitFor();
+    await dialog.getByRole('heading', { level: 3, name: 'Your rights' }).waitFor();
+    expect(describeFindings('/login with the Privacy Policy modal', await seriousViolations(page))).toEqual([]);
+    await sessions.desktop!.screenshot('public-privacy-modal-1280');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});

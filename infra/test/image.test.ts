@@ -46,7 +46,7 @@ describe('infra/docker/Dockerfile', () => {
   });
 
   it('builds the web app into the gateway image only', () => {
-    expect(dockerfile).toContain('if [ "$SERVICE" = gateway ]; then npm run build -w @cti/web; fi');
+    expect(dockerfile).toContain('if [ "$SERVICE" = gateway ]; then npx tsc -b web && npm run build -w @cti/web; fi');
   });
 });
 

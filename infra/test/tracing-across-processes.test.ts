@@ -74,6 +74,9 @@ it('follows one trace from the caller through the gateway, the service and NATS 
   expect(consumerSpan.service).toBe('probe_consumer');
   expect(consumerSpan.name).toMatch(/^process .*\.identity\.user\.agreed$/);
 
+  // readiness probes (every start above polled them) are not recorded
+  expect(spans.filter((s) => s.name.includes('/health/')).map((s) => s.name)).toEqual([]);
+
   // log lines carry the request id and the trace id: in the gateway, the service, and the consumer
   const requestId = res.headers.get('x-request-id');
   for (const p of [gateway, producer]) {

@@ -1,9 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, ConsoleSpanExporter, ParentBasedSampler, SimpleSpanProcessor, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  ParentBasedSampler,
+  SamplingDecision,
+  SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SamplingResult,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
 import { REQUEST_ID_KEY } from '@cti/events';
@@ -19,6 +29,23 @@ export interface TracingOptions {
 }
 
 let provider: NodeTracerProvider | null = null;
+
+/** Health probes and metric scrapes get trace ids (for their log lines) but are never recorded. */
+class SkipProbesSampler implements Sampler {
+  constructor(private readonly inner: Sampler) {}
+
+  shouldSample(ctx: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): SamplingResult {
+    const urlPath = attributes[ATTR_URL_PATH];
+    if (kind === SpanKind.SERVER && typeof urlPath === 'string' && (urlPath.startsWith('/health/') || urlPath === '/metrics')) {
+      return { decision: SamplingDecision.NOT_RECORD };
+    }
+    return this.inner.shouldSample(ctx, traceId, name, kind, attributes, links);
+  }
+
+  toString(): string {
+    return `SkipProbes{${this.inner.toString()}}`;
+  }
+}
 
 /**
  * Registers the OpenTelemetry SDK once per process: W3C trace-context propagation,
@@ -36,7 +63,7 @@ export function setupTracing(options: TracingOptions): NodeTracerProvider {
   }
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio) }),
+    sampler: new SkipProbesSampler(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio) })),
     spanProcessors,
   });
   provider.register();

@@ -1,6 +1,7 @@
 import { RouteRules } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { AccessRequestView, ApprovalPayload, ErrorBody, ExternalApprovalPayload, ExternalRequestPayload, IdParam, MessageBody } from '@cti/contracts';
+import { BadRequest, type ServiceApp } from '@cti/service-kit';
+import { AccessRequestView, ApprovalPayload, ErrorBody, ExternalApprovalPayload, ExternalRequestPayload, IdParam, MessageBody, UserAnswers } from '@cti/contracts';
+import { isEmail } from '../users/passwords';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
@@ -49,11 +50,12 @@ export async function requestRoutes(app: ServiceApp, ctx: IdentityContext) {
           Title: Type.Optional(Type.String({ maxLength: 200 })),
           Users: Type.Optional(Type.Array(Type.Object({ Email: Type.String({ maxLength: 320 }), Name: Type.String({ maxLength: 400 }), Title: Type.Optional(Type.String({ maxLength: 200 })) }), { maxItems: 50 })),
         }),
-        response: { 200: Type.Object({ Id: Type.String() }), 403: ErrorBody },
+        response: { 200: Type.Object({ Id: Type.String() }), 400: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {
       const b = request.body;
+      if (![b.Email, ...(b.Users ?? []).map((u) => u.Email)].every(isEmail)) throw new BadRequest(UserAnswers.invalidUsername);
       const id = await app.inTransaction((trx) =>
         createAccessRequest(
           trx,

@@ -1,6 +1,6 @@
 import { sql } from '@cti/db';
 import { RoleIds, UserEditPolicy, type Principal } from '@cti/access';
-import { BadRequest, Conflict, Forbidden, NotFound, actorOf, appendToOutbox, principalOf, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, Conflict, DomainError, Forbidden, NotFound, actorOf, appendToOutbox, principalOf, type ServiceApp } from '@cti/service-kit';
 import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
@@ -236,7 +236,7 @@ export async function resendWelcome(app: ServiceApp, ctx: IdentityContext, reque
   if (!user || user.isFree || user.disabled) return { message: 'Welcome email sent.' };
   const mailId = await app.inTransaction((trx) => queueWelcomeMail(trx, ctx, { id: user.id, email: user.email, name: user.name }, actorOf(request), { interactive: true }));
   const outcome = await ctx.mailer.deliverNow(mailId);
-  if (outcome === 'failed') throw new BadRequest('Welcome email failed to send.');
+  if (outcome === 'failed') throw new DomainError(502, 'Welcome email failed to send.');
   return { message: 'Welcome email sent.' };
 }
 

@@ -1,10 +1,22 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector, usePrincipal } from '../../app/hooks';
 import { USER_MENU } from '../../app/menu';
 import { useAppConfigQuery } from '../../app/app-config';
 import { selectIsFree, selectUser } from '../../features/auth/auth-slice';
 import { useLogout } from '../../features/auth/use-logout';
+import { readCheckoutCache } from '../../features/commerce/checkout-cache';
+
+/** The cart icon (accounts §2): the checkout in progress, else the purchase-access page. */
+function cartTarget(): string {
+  const cache = readCheckoutCache();
+  if (!cache) return '/purchaseAccess';
+  const query = new URLSearchParams();
+  if (cache.updatesRole) query.set('updatesRole', 'true');
+  for (const key of ['planId', 'groupId', 'periodId'] as const) if (cache[key]) query.set(key, cache[key]!);
+  const search = query.toString();
+  return `/checkout/${encodeURIComponent(cache.productId)}${search ? `?${search}` : ''}`;
+}
 
 /** The user menu: label = the user's name ("Free User" for free users); entries by role; Logout last. */
 export function UserMenu() {
@@ -16,19 +28,35 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
       if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+      // Escape returns focus to the menu button instead of dropping it
+      if (e instanceof KeyboardEvent && e.key === 'Escape') button.current?.focus();
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
+    // menu button pattern: opening moves focus to the first item
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     return () => {
       document.removeEventListener('mousedown', close);
       document.removeEventListener('keydown', close);
     };
   }, [open]);
+
+  /** Arrow keys, Home and End move between items (focus leaving the menu closes it, see onBlur). */
+  const onMenuKey = (e: ReactKeyboardEvent<HTMLUListElement>) => {
+    const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 };
+    const move = moves[e.key];
+    if (move === undefined) return;
+    e.preventDefault();
+    items[(move + items.length) % items.length]?.focus();
+  };
 
   if (!user || !principal) {
     return (
@@ -39,12 +67,31 @@ export function UserMenu() {
   }
   const entries = USER_MENU.filter((e) => e.show(principal, config));
   return (
-    <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+    <div className="user-menu" ref={root} onBlur={(e) => open && !root.current?.contains(e.relatedTarget as Node | null) && setOpen(false)}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
         {isFree ? 'Free User' : user.Name} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <ul id={menuId} className="user-menu-list" role="menu">
+        <ul id={menuId} className="user-menu-list" role="menu" aria-label={isFree ? 'Free User' : user.Name} onKeyDown={onMenuKey}>
+          <li role="none">
+            <Link role="menuitem" to={cartTarget()} onClick={() => setOpen(false)}>
+              <span aria-hidden="true">🛒 </span>Cart
+            </Link>
+          </li>
           {entries.map((e) => (
             <li key={e.to} role="none">
               <Link role="menuitem" to={e.to} onClick={() => setOpen(false)}>

@@ -10,6 +10,7 @@ import { isSession, useFreeAccessMutation, useLoginMutation } from './auth-api';
 import { selectUser, signedIn } from './auth-slice';
 import { landingPathFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
+import { PrivacyPolicyLink } from '../public-pages/privacy/PrivacyPolicyModal';
 import './auth.css';
 
 /** What the visitor is told for a free-access answer other than success (accounts §8). */
@@ -72,6 +73,9 @@ function FreeAccessForm() {
           checked={agreed}
           onChange={(e) => setAgreed(e.target.checked)}
         />
+        <p className="small muted">
+          We use these details to give you access and to write to you about it; see the <PrivacyPolicyLink />.
+        </p>
         <div className="form-actions">
           <Button type="submit" disabled={!agreed} busy={isLoading}>
             Gain free access

@@ -32,8 +32,15 @@ export default function SetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [expired, setExpired] = useState(false);
 
+  // the prefill never overwrites what the user typed before it arrived
   useEffect(() => {
-    if (user) setFields({ FirstName: user.FirstName, LastName: user.LastName, OrganizationName: user.Organization, OrganizationAddress: user.OrganizationAddress });
+    if (!user) return;
+    setFields((f) => ({
+      FirstName: f.FirstName || user.FirstName,
+      LastName: f.LastName || user.LastName,
+      OrganizationName: f.OrganizationName || user.Organization,
+      OrganizationAddress: f.OrganizationAddress || user.OrganizationAddress,
+    }));
   }, [user]);
   // the prefill is refused once the token is spent or expired
   useEffect(() => setExpired((e) => e || tokenRefused), [tokenRefused]);

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
+import { usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField } from '../../../components/form/fields';
 import { FilterBox } from '../../../components/form/FilterBox';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
@@ -32,6 +34,9 @@ export default function UsersAdminPage() {
   const toast = useToast();
 
   const rows = useMemo(() => data.filter((u) => u.IsHidden === onlyHidden), [data, onlyHidden]);
+  const principal = usePrincipal();
+  // a group manager's new users start in the manager's groups
+  const defaultGroups = useMemo(() => (principal && !UserEditPolicy.isAdmin(principal) ? [...principal.groups] : undefined), [principal]);
 
   const resend = async (user: ManagedUser) => {
     const result = await sendWelcome(user.Id);
@@ -99,7 +104,7 @@ export default function UsersAdminPage() {
         caption="Users"
         emptyText="No users match."
       />
-      <UserModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+      <UserModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} defaultGroups={defaultGroups} />
       <ExternalRequestModal open={externalOpen} onClose={() => setExternalOpen(false)} />
       <RolesDescriptionModal open={rolesOpen} onClose={() => setRolesOpen(false)} />
     </section>
