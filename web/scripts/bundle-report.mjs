@@ -139,14 +139,16 @@ async function main() {
   const cssOf = (names) => new Set([...names].flatMap((n) => chunks.get(n).css));
   const cssSum = (files) => [...files].reduce((s, f) => s + (cssSizes.get(f) ?? 0), 0);
 
+  // other routes' pages are loaded by navigating, not by this page: never "on demand" here
+  const pageFiles = new Set([...chunks.values()].filter((c) => routes.some((r) => c.facade === r.module)).map((c) => c.fileName));
   const rows = routes.map((route) => {
     const page = [...chunks.values()].find((c) => c.facade === route.module);
     if (!page) throw new Error(`no chunk for ${route.path} (${route.module})`);
     const loaded = closure(chunks, [...entries, page.fileName]);
     const later = new Set();
-    for (const name of loaded) for (const d of chunks.get(name).dynamicImports) if (!loaded.has(d) && chunks.get(d)?.facade !== route.module) later.add(d);
+    for (const name of loaded) for (const d of chunks.get(name).dynamicImports) if (!loaded.has(d) && !pageFiles.has(d)) later.add(d);
     const pageOnly = [...loaded].filter((n) => !shell.has(n));
-    const lazyDeps = [...closure(chunks, [...later])].filter((n) => !loaded.has(n) && !routes.some((r) => chunks.get(n)?.facade === r.module));
+    const lazyDeps = [...closure(chunks, [...later])].filter((n) => !loaded.has(n));
     const js = sum(loaded);
     const budget = BUDGETS[route.path];
     return {

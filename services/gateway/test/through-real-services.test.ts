@@ -35,8 +35,8 @@ it('logs in through the gateway and finds the login in the audit report', async 
   const today = new Date().toISOString().slice(0, 10);
   const rows = await eventually(async () => {
     const res = await gateway.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${Token}` }, payload: { start: today, end: today } });
-    const body = res.json();
-    return Array.isArray(body) && body.some((r: { Action: string }) => r.Action === 'Login') ? body : null;
+    const rows: Array<{ Action: string; Name: string }> = res.json().Rows ?? [];
+    return rows.some((r) => r.Action === 'Login') ? rows.filter((r) => r.Action === 'Login') : null;
   });
   expect(rows[0].Name).toBe('Ada Admin');
 });

@@ -1,4 +1,5 @@
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { RoleIds } from '@cti/access';
 import type { ServiceApp } from '@cti/service-kit';
 import type { GroupIndexRow, EnforceabilityRow, QuestionnaireScoring } from '@cti/contracts';
 import { scoringService } from '../src/app';
@@ -113,6 +114,15 @@ describe('GET api/group/index/list', () => {
     const after = await get(app, '/api/group/index/list', adminToken, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('refuses a token once it expires, even one verified (and cached) moments before', async () => {
+    const shortLived = signTestToken({ sub: 'brief', roles: [RoleIds.Standard] }, 1500);
+    expect((await get(app, '/api/group/index/list', shortLived)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    const later = await get(app, '/api/group/index/list', shortLived);
+    expect(later.statusCode).toBe(401);
+    expect(later.headers['token-expired']).toBe('true');
   });
 
   it('needs an index role', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -12,6 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { Pagination } from './Pagination';
+import { useKeyboardScroll } from './TableScroll';
 
 export type { ColumnDef } from '@tanstack/react-table';
 
@@ -157,25 +158,4 @@ export function DataTable<T>({
       {pageCount > 1 && pager}
     </div>
   );
-}
-
-/**
- * A table wider than the screen scrolls sideways; keyboard users can then focus the
- * scroller and use the arrow keys (WCAG 2.1.1). It is a tab stop only while it overflows.
- */
-function useKeyboardScroll(caption: string | undefined) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  const props = overflows ? { tabIndex: 0, role: 'region' as const, 'aria-label': caption ? `${caption} (scrolls sideways)` : 'Table (scrolls sideways)' } : {};
-  return [ref, props] as const;
 }

@@ -31,7 +31,7 @@ const ScoreHistoryChart = lazy(() => import('./history/ScoreHistoryChart'));
 function Variables({ card }: { card: Scorecard }) {
   const level = pbaLevel(!!card.isPBA, card.PBA);
   return (
-    <table className="simple-table variables-table">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to F"><table className="simple-table variables-table">
       <caption className="visually-hidden">Scores A to F</caption>
       <thead>
         <tr>
@@ -63,7 +63,7 @@ function Variables({ card }: { card: Scorecard }) {
           );
         })}
       </tbody>
-    </table>
+    </table></div>
   );
 }
 
@@ -75,7 +75,7 @@ function Documents({ groupId }: { groupId: string }) {
   if (isError) return <p className="muted">The documents could not be loaded.</p>;
   if (!data.length) return <p className="muted">There are no documents for this country yet.</p>;
   return (
-    <table className="simple-table">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Documents"><table className="simple-table">
       <thead>
         <tr>
           <th scope="col">Title</th>
@@ -107,7 +107,7 @@ function Documents({ groupId }: { groupId: string }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </table></div>
   );
 }
 

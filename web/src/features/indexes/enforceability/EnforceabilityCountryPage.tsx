@@ -19,7 +19,7 @@ function History({ groupId }: { groupId: string }) {
   const { data = [], isLoading } = useEnforceabilityHistoryQuery(groupId);
   if (isLoading) return <Spinner label="Loading the score history…" />;
   return (
-    <table className="simple-table">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Enforceability score history"><table className="simple-table">
       <thead>
         <tr>
           <th scope="col">Period</th>
@@ -50,7 +50,7 @@ function History({ groupId }: { groupId: string }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </table></div>
   );
 }
 
@@ -78,7 +78,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
         <>
           <section className="section" aria-labelledby="e-variables-title">
             <h2 id="e-variables-title">Scores A to D</h2>
-            <table className="simple-table variables-table">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to D"><table className="simple-table variables-table">
               <thead>
                 <tr>
                   <th scope="col">Variable</th>
@@ -101,7 +101,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </table></div>
           </section>
           {card.ExplanatoryComments && (
             <section className="section">

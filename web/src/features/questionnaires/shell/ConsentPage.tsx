@@ -4,6 +4,7 @@ import { isAdminPrincipal, RoleIds } from '@cti/access';
 import type { QuestionnaireInfo, QuestionnaireStep } from '@cti/contracts';
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
+import { TableScroll } from '../../../components/table/TableScroll';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { selectUser } from '../../auth/auth-slice';
@@ -16,7 +17,7 @@ function ConsentTable({ questionnaireId }: { questionnaireId: string }) {
   return (
     <section aria-labelledby="consents-title" className="section">
       <h3 id="consents-title">Consents</h3>
-      <div className="table-scroll">
+      <TableScroll label="Consents">
         <table className="simple-table">
           <thead>
             <tr>
@@ -44,7 +45,7 @@ function ConsentTable({ questionnaireId }: { questionnaireId: string }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -1,0 +1,33 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A table wider than the screen scrolls sideways; keyboard users can then focus the
+ * scroller and use the arrow keys (WCAG 2.1.1, axe "scrollable-region-focusable"). It is
+ * a tab stop, a labelled region, only while it overflows.
+ */
+export function useKeyboardScroll(label: string | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  const props = overflows ? { tabIndex: 0, role: 'region' as const, 'aria-label': label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)' } : {};
+  return [ref, props] as const;
+}
+
+/** The horizontal scroller around a plain `<table>`: `<TableScroll label="Consents"><table>…</table></TableScroll>`. */
+export function TableScroll({ label, children }: { label?: string; children: ReactNode }) {
+  const [ref, props] = useKeyboardScroll(label);
+  return (
+    <div className="table-scroll" ref={ref} {...props}>
+      {children}
+    </div>
+  );
+}
