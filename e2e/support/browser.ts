@@ -57,3 +57,31 @@ export async function signIn(page: Page, email: string, password = 'demo-passwor
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/**
+ * One browser for a test file and fresh sessions per test: a failing test leaves a
+ * screenshot of each of its sessions in test-output/e2e, and every session is closed after
+ * its test. Call at the top level of the file; use the returned function inside tests.
+ */
+export function sessionsPerTest(name: string): () => Promise<Session> {
+  let browser: Browser;
+  const open: Session[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const state = expect.getState();
+    if (state.assertionCalls !== state.numPassingAsserts) {
+      for (const [i, s] of open.entries()) await s.screenshot(`${name}-failure-${i}-${Date.now()}`);
+    }
+    for (const s of open.splice(0)) await s.context.close();
+  });
+  return async () => {
+    const s = await openSession(browser);
+    open.push(s);
+    return s;
+  };
+}

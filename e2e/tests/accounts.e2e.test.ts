@@ -1,26 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { sessionsPerTest, signIn } from '../support/browser';
 
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const state = expect.getState();
-  if (state.assertionCalls !== state.numPassingAsserts) for (const [i, s] of sessions.entries()) await s.screenshot(`accounts-failure-${Date.now()}-${i}`);
-  for (const s of sessions.splice(0)) await s.context.close();
-});
-
-async function session(): Promise<Session> {
-  const s = await openSession(browser);
-  sessions.push(s);
-  return s;
-}
+const session = sessionsPerTest('accounts');
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.org`;
 

@@ -1,28 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { sessionsPerTest, signIn } from '../support/browser';
 
 const EMPTY = 'There were 0 results for this search. Please change your filters and try again.';
 
-let browser: Browser;
-const sessions: Session[] = [];
+const openSession = sessionsPerTest('audit');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const state = expect.getState();
-  if (state.assertionCalls !== state.numPassingAsserts) {
-    for (const [i, s] of sessions.entries()) await s.screenshot(`audit-failure-${i}-${Date.now()}`);
-  }
-  for (const s of sessions.splice(0)) await s.context.close();
-});
-
-async function session(email: string): Promise<Session> {
-  const s = await openSession(browser);
-  sessions.push(s);
+async function session(email: string) {
+  const s = await openSession();
   await signIn(s.page, email);
   return s;
 }

@@ -7,8 +7,8 @@ import { describeFindings, seriousViolations } from '../support/accessibility';
 /**
  * Every route the web app declares (each feature's routes.ts), opened by an admin at
  * 1280 and 375 px: it renders with a title and a level-1 heading, nothing is wider than
- * the screen, axe-core finds no serious or critical violation, and a screenshot of each
- * width is kept in test-output/e2e.
+ * the screen, axe-core (at 1280) finds no serious or critical violation, and a screenshot
+ * of each width is kept in test-output/e2e.
  */
 const FEATURES = path.resolve(__dirname, '..', '..', 'web', 'src', 'features');
 const declaredPaths = fs
@@ -67,7 +67,7 @@ it('finds the routes of every feature', () => {
 });
 
 describe.each(declaredPaths)('%s', (routePath) => {
-  it.each(WIDTHS.map((w) => w.name))('at %s px: renders with a title and a heading, no serious or critical axe violation', async (width) => {
+  it.each(WIDTHS.map((w) => w.name))('at %s px: renders with a title and a heading within the width, axe clean', async (width) => {
     if (routePath.startsWith('/enforceabilityIndex/:') && !params.enforceabilityGroupId) {
       const rows = await api<Array<{ GroupId: string }>>(sessions['1280']!.page, '/api/group/index/enforceability/list');
       if (rows?.[0]) params.enforceabilityGroupId = rows[0].GroupId;
@@ -76,15 +76,15 @@ describe.each(declaredPaths)('%s', (routePath) => {
     const { page } = session;
     const url = concrete(routePath);
     await page.goto(url);
-    // the map keeps fetching tiles: settle for a quiet moment or ten seconds, whichever comes first
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+    // let late data land before axe looks (the map never goes quiet: two seconds at most)
+    await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => undefined);
     expect(await page.title()).toMatch(/\S+ \| Compliance Index$/);
     expect(await page.getByRole('main').count()).toBe(1);
     // responsive down to 375 px: wide tables scroll inside their own box, the page never does
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-    const findings = await seriousViolations(page);
     await session.screenshot(`all-routes${url.replace(/[^a-z0-9]+/gi, '-')}-${width}`);
-    expect(describeFindings(`${url} @${width}px`, findings)).toEqual([]);
+    // axe once per route (at 1280); the narrow width checks layout (the public pages' own test runs axe at both)
+    if (width === '1280') expect(describeFindings(`${url} @${width}px`, await seriousViolations(page))).toEqual([]);
   });
 });

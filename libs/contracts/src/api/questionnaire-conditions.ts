@@ -74,3 +74,32 @@ export function sameAnswer(a: AnswerModel | undefined, b: AnswerModel | undefine
   }
   return a === b;
 }
+
+/**
+ * An answer as people read it: option labels (lists joined with "; "), dates as days.
+ * Rich text is handed to `richText` (the server makes it plain text, the web keeps HTML).
+ */
+export function answerAsText(
+  type: string,
+  model: AnswerModel | undefined,
+  optionLabel: (id: number) => string | undefined,
+  richText: (html: string) => string = (html) => html,
+): string | null {
+  if (model === undefined || isEmptyAnswer(model)) return null;
+  const label = (id: number) => optionLabel(id) ?? String(id);
+  switch (type) {
+    case 'select':
+    case 'radio':
+    case 'autocomplete':
+      return typeof model === 'number' ? label(model) : String(model);
+    case 'checkbox':
+    case 'tags':
+      return Array.isArray(model) ? model.map(label).join('; ') : String(model);
+    case 'date':
+      return typeof model === 'string' ? model.slice(0, 10) : String(model);
+    case 'wysiwyg':
+      return typeof model === 'string' ? richText(model) : String(model);
+    default:
+      return String(model);
+  }
+}

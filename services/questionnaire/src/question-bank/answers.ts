@@ -1,5 +1,5 @@
 import { BadRequest } from '@cti/service-kit';
-import { isEmptyAnswer, type AnswerModel } from '@cti/contracts';
+import { answerAsText, isEmptyAnswer, type AnswerModel } from '@cti/contracts';
 import type { IndexedQuestion } from './index';
 import { richTextToPlain, sanitizeRichText } from './rich-text';
 
@@ -80,22 +80,5 @@ export function normalizeAnswer(q: IndexedQuestion, raw: AnswerModel): AnswerMod
 }
 
 /** An answer as people read it (audit change records): option labels, dates as days, rich text as plain text. */
-export function displayAnswer(q: IndexedQuestion, model: AnswerModel | undefined): string | null {
-  if (model === undefined || isEmptyAnswer(model)) return null;
-  const label = (id: number) => q.options?.find((o) => o.id === id)?.label ?? String(id);
-  switch (q.type) {
-    case 'select':
-    case 'radio':
-    case 'autocomplete':
-      return typeof model === 'number' ? label(model) : String(model);
-    case 'checkbox':
-    case 'tags':
-      return Array.isArray(model) ? model.map(label).join('; ') : String(model);
-    case 'date':
-      return typeof model === 'string' ? model.slice(0, 10) : String(model);
-    case 'wysiwyg':
-      return typeof model === 'string' ? richTextToPlain(model) : String(model);
-    default:
-      return String(model);
-  }
-}
+export const displayAnswer = (q: IndexedQuestion, model: AnswerModel | undefined): string | null =>
+  answerAsText(q.type, model, (id) => q.options?.find((o) => o.id === id)?.label, richTextToPlain);

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
 import { daysAgo, formatShortDate, formatUtcTimestamp, isoDay } from '../../lib/dates';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { useLazyPurchaseReportQuery, useRefundMutation } from './commerce-api';
 import { formatCents } from './money';
 
@@ -81,7 +81,7 @@ export default function PurchaseLogPage() {
         </Button>
       </div>
       <DataTable columns={columns} data={data ?? []} pageSize={20} initialSort={{ id: 'PurchasedOn', desc: true }} caption="Purchase log" loading={isFetching && !data} emptyText="No purchases in this date range." />
-      <ConfirmDialog open={!!toRefund} title="Refund purchase" confirmLabel="Yes, refund" busy={refunding} onConfirm={confirmRefund} onClose={() => setToRefund(null)}>
+      <ConfirmDialog open={!!toRefund} title="Refund purchase" confirmLabel="Yes, refund" busy={refunding} onConfirm={confirmRefund} cancelLabel="No" onClose={() => setToRefund(null)}>
         {CommerceMessages.refundConfirm}
       </ConfirmDialog>
     </section>

@@ -8,7 +8,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { formatShortDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { AddAcidDocumentModal } from './AddAcidDocumentModal';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
@@ -82,7 +82,9 @@ export default function AcidAdminPage() {
         getRowId={(d) => d.S3Name}
       />
       <AddAcidDocumentModal open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog open={!!toDelete} title="Delete ACID document" text={DocumentMessages.confirmDeleteAcid} busy={deleting.isLoading} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog open={!!toDelete} title="Delete ACID document" confirmLabel="Delete" busy={deleting.isLoading} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)}>
+        {DocumentMessages.confirmDeleteAcid}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { formatShortDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { answerText } from '../../lib/api-error';
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { useDeleteDocumentMutation, useDownloadSupportingDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
@@ -108,11 +108,13 @@ export default function SupportingDocumentsPage() {
       <ConfirmDialog
         open={!!toDelete}
         title="Delete supporting document"
-        text={DocumentMessages.confirmDeleteSupporting}
+        confirmLabel="Delete"
         busy={deleting.isLoading}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+        onClose={() => setToDelete(null)}
+      >
+        {DocumentMessages.confirmDeleteSupporting}
+      </ConfirmDialog>
     </section>
   );
 }

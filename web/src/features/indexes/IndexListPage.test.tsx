@@ -6,7 +6,8 @@ import { RoleIds } from '@cti/access';
 import { makeStore } from '../../app/store';
 import { signedIn } from '../auth/auth-slice';
 import IndexListPage from './IndexListPage';
-import { fileNameOf, indexesApi } from './indexes-api';
+import { indexesApi } from './indexes-api';
+import { fileNameOf } from '../../lib/file-download';
 import { applyFilters } from './history/HistoricalDataPage';
 
 const row = (Group: string, Score: number, extra: Partial<GroupIndexRow> = {}): GroupIndexRow => ({

@@ -1,3 +1,4 @@
+import { saveDownloadedFile } from '../../lib/file-download';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
@@ -16,7 +17,6 @@ import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExplainedHistory } from './history/ExplainedHistory';
 import { NO_VIEWS_CAUTION } from './row-access';
 import {
-  saveFile,
   useDownloadDocumentMutation,
   useEmailAnnotationsMutation,
   useScorecardDocumentsQuery,
@@ -97,7 +97,7 @@ function Documents({ groupId }: { groupId: string }) {
                 variant="link"
                 onClick={async () => {
                   const result = await download({ s3Name: d.S3Name, fileName: d.FileName });
-                  if ('data' in result && result.data) saveFile(result.data);
+                  if ('data' in result && result.data) saveDownloadedFile(result.data);
                   else toast.danger('Failed to download document. Please try again.', 5000);
                 }}
               >

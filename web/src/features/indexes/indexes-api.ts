@@ -19,50 +19,7 @@ import type {
   ScoringInputs,
 } from '@cti/contracts';
 import { api } from '../../app/api';
-
-/** A downloaded file held as an object URL (the store keeps only serializable values). */
-export interface DownloadedFile {
-  url: string;
-  filename: string;
-}
-
-/** File name from Content-Disposition (filename* first), else the fallback. */
-export function fileNameOf(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1]!.trim() : fallback;
-}
-
-const asFile = (fallback: string) => async (response: Response) => {
-  if (!response.ok) {
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return { url: URL.createObjectURL(await response.blob()), filename: fileNameOf(response.headers.get('content-disposition'), fallback) } satisfies DownloadedFile;
-};
-
-/** Saves a downloaded file under its name and frees the object URL. */
-export function saveFile(file: DownloadedFile): void {
-  const a = document.createElement('a');
-  a.href = file.url;
-  a.download = file.filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(file.url), 10_000);
-}
+import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
 /**
  * Calls of the indexes (index §7): the read models of the scoring service (answered
@@ -133,15 +90,15 @@ export const indexesApi = api.injectEndpoints({
         url: variant === 'enforceability' ? 'api/print/enforceability/scorecard' : 'api/print/scorecard',
         method: 'POST',
         body: { GroupId },
-        responseHandler: asFile(variant === 'enforceability' ? 'Enforceability Scorecard.pdf' : 'Scorecard.pdf'),
+        responseHandler: asDownloadedFile(variant === 'enforceability' ? 'Enforceability Scorecard.pdf' : 'Scorecard.pdf'),
       }),
     }),
     printAsu: build.mutation<DownloadedFile, void>({
-      query: () => ({ url: 'api/print/asu', method: 'POST', body: {}, responseHandler: asFile(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`) }),
+      query: () => ({ url: 'api/print/asu', method: 'POST', body: {}, responseHandler: asDownloadedFile(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`) }),
     }),
     /** Certified-for-transaction scorecard from the documents service (it adds the verification code). */
     downloadCft: build.mutation<DownloadedFile, string>({
-      query: (groupId) => ({ url: `api/print/cft/${encodeURIComponent(groupId)}`, method: 'GET', responseHandler: asFile('Certified Scorecard.pdf') }),
+      query: (groupId) => ({ url: `api/print/cft/${encodeURIComponent(groupId)}`, method: 'GET', responseHandler: asDownloadedFile('Certified Scorecard.pdf') }),
     }),
 
     /** Commerce: product ids by name (the "CFT Download" product is ordered from the index). */
@@ -152,7 +109,7 @@ export const indexesApi = api.injectEndpoints({
       providesTags: [{ type: 'Document', id: 'LIST' }],
     }),
     downloadDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
-      query: ({ s3Name, fileName }) => ({ url: `api/document/${encodeURIComponent(s3Name)}`, method: 'GET', responseHandler: asFile(fileName) }),
+      query: ({ s3Name, fileName }) => ({ url: `api/document/${encodeURIComponent(s3Name)}`, method: 'GET', responseHandler: asDownloadedFile(fileName) }),
     }),
     /** Documents: e-mails the user a link to the country's annotation. */
     emailAnnotations: build.mutation<MessageBody, { groupId: string; type: 1 | 2 }>({

@@ -4,7 +4,7 @@ import { Button } from '../../../components/form/fields';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatShortDate } from '../../../lib/dates';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
 import { useProductsQuery, useUnsubscribeMutation, useUpgradeSubscriptionMutation } from '../commerce-api';
 import { formatCents } from '../money';
 
@@ -121,7 +121,7 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
   return (
     <>
       <DataTable columns={columns} data={rows} loading={loading} caption="Subscriptions" emptyText="There are no subscriptions." />
-      <ConfirmDialog open={!!toCancel} title="Cancel subscription" confirmLabel="Yes, cancel" busy={cancelling} onConfirm={confirmCancel} onClose={() => setToCancel(null)}>
+      <ConfirmDialog open={!!toCancel} title="Cancel subscription" confirmLabel="Yes, cancel" busy={cancelling} onConfirm={confirmCancel} cancelLabel="No" onClose={() => setToCancel(null)}>
         {CommerceMessages.cancelConfirm}
       </ConfirmDialog>
     </>

@@ -1,3 +1,4 @@
+import { saveDownloadedFile } from '../../../lib/file-download';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { AsuRow } from '@cti/contracts';
@@ -8,7 +9,7 @@ import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { CountryFlag } from '../components/CountryFlag';
 import { WatchlistIcon } from '../components/WatchlistIcon';
-import { saveFile, useAsuListQuery, usePrintAsuMutation } from '../indexes-api';
+import { useAsuListQuery, usePrintAsuMutation } from '../indexes-api';
 import '../indexes.css';
 
 export const ASU_METHODOLOGY_PDF = '/docs/asu-assessment-methodology.pdf';
@@ -60,7 +61,7 @@ export default function AsuPage() {
             busy={downloading}
             onClick={async () => {
               const result = await download();
-              if ('data' in result && result.data) saveFile(result.data);
+              if ('data' in result && result.data) saveDownloadedFile(result.data);
               else toast.danger('The Excel file could not be prepared. Please try again later.', 5000);
             }}
           >

@@ -1,10 +1,11 @@
+import { saveDownloadedFile } from '../../../lib/file-download';
 import { Link } from 'react-router';
 import { canDownloadCft } from '@cti/access';
 import { ScoringMessages, type GroupIndexRow } from '@cti/contracts';
 import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
-import { saveFile, useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
+import { useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
 
 /** The product sold for certified scorecards: the one whose name contains "CFT Download". */
 export function useCftProductId(skip: boolean): string | null {
@@ -33,7 +34,7 @@ export function CftCell({ row, productId }: { row: GroupIndexRow; productId: str
         aria-label={`Download the certified scorecard of ${row.Group}`}
         onClick={async () => {
           const result = await download(row.GroupId);
-          if ('data' in result && result.data) saveFile(result.data);
+          if ('data' in result && result.data) saveDownloadedFile(result.data);
           else toast.danger(ScoringMessages.printFailed, 5000);
         }}
       >

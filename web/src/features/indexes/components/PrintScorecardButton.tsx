@@ -1,7 +1,8 @@
+import { saveDownloadedFile } from '../../../lib/file-download';
 import { ScoringMessages } from '@cti/contracts';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
-import { saveFile, usePrintScorecardMutation } from '../indexes-api';
+import { usePrintScorecardMutation } from '../indexes-api';
 
 /** Print or download the scorecard as a PDF (compliance or enforceability variant), with a spinner until done. */
 export function PrintScorecardButton({ groupId, variant }: { groupId: string; variant: 'compliance' | 'enforceability' }) {
@@ -13,7 +14,7 @@ export function PrintScorecardButton({ groupId, variant }: { groupId: string; va
       busy={isLoading}
       onClick={async () => {
         const result = await print({ GroupId: groupId, variant });
-        if ('data' in result && result.data) saveFile(result.data);
+        if ('data' in result && result.data) saveDownloadedFile(result.data);
         else toast.danger(ScoringMessages.printFailed, 5000);
       }}
     >

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/form/fields';
-import { Modal } from '../../../components/modal/Modal';
+import { Button } from '../form/fields';
+import { Modal } from './Modal';
 
-/** A yes/no question before an action that cannot be undone (refund, cancel). */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onClose }: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
+  /** The question, e.g. the spec's confirmation text. */
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onClose(): void;
-}) {
+}
+
+/** A yes/no question before an action that cannot be undone (delete, refund, cancel). */
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -21,7 +25,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, onCon
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            No
+            {cancelLabel}
           </Button>
           <Button variant="danger" busy={busy} onClick={onConfirm}>
             {confirmLabel}
