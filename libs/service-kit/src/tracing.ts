@@ -4,6 +4,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
   BatchSpanProcessor,
   ConsoleSpanExporter,
   ParentBasedSampler,
@@ -61,9 +62,12 @@ export function setupTracing(options: TracingOptions): NodeTracerProvider {
   } else if (options.exporter === 'console') {
     spanProcessors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
   }
+  // With nothing to export, spans are not recorded: they still carry trace ids (logs,
+  // propagation) but cost next to nothing per request.
+  const root: Sampler = options.exporter === 'none' ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(options.sampleRatio);
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    sampler: new SkipProbesSampler(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio) })),
+    sampler: new SkipProbesSampler(new ParentBasedSampler({ root })),
     spanProcessors,
   });
   provider.register();
