@@ -190,11 +190,16 @@ export class RenderPool {
   }
 }
 
+/** `<meta http-equiv="refresh">`: the one way posted HTML could navigate with scripts off. */
+const META_REFRESH = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/gi;
+
 /**
  * Gives the document our render origin as its base, first in <head> so an own <base>
  * in the HTML cannot take over: relative `assets/...` links resolve to our assets.
+ * Meta refreshes are removed: a navigation racing the load would fail the render.
  */
-export function withRenderBase(html: string): string {
+export function withRenderBase(posted: string): string {
+  const html = posted.replace(META_REFRESH, '');
   const base = `<base href="${RENDER_ORIGIN}/">`;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head) return `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}`;
