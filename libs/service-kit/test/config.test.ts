@@ -37,10 +37,12 @@ describe('loadConfig', () => {
   });
 
   it('reads NAME_FILE when NAME is not set (container secrets)', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-')), 'token');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    const file = path.join(dir, 'token');
     fs.writeFileSync(file, 'token-from-a-secret-file\n');
     const { SERVICE_TOKEN: _omitted, ...rest } = valid;
     expect(loadConfig(CommonConfig, { ...rest, SERVICE_TOKEN_FILE: file }).SERVICE_TOKEN).toBe('token-from-a-secret-file');
     expect(() => loadConfig(CommonConfig, { ...rest, SERVICE_TOKEN_FILE: '/nope/missing' })).toThrow('Configuration error: SERVICE_TOKEN_FILE points at /nope/missing, which cannot be read');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -19,6 +19,8 @@ export const refreshPath = (isFree: boolean) => (isFree ? 'api/freeUser/refresh'
 export function createBaseQuery(baseUrl: string): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
   const raw = fetchBaseQuery({
     baseUrl,
+    // looked up per call, so test environments without fetch can still build the store
+    fetchFn: (input, init) => globalThis.fetch(input, init),
     prepareHeaders: (headers, { getState }) => {
       const token = (getState() as AuthView).auth.token;
       if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
