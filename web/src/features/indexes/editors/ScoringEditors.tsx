@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ScoringMessages, type AdminQuestionnaireRow, type EnforceabilityScoring, type QuestionnaireScoring } from '@cti/contracts';
 import {
   complianceCategory,
@@ -57,6 +57,59 @@ function Computed({ score, category }: { score: number | null; category: string 
   );
 }
 
+/**
+ * What both editors share: the 960-wide modal with Cancel and Save, the form (Enter
+ * saves), the closed-questionnaire notice, and the spec's toasts for the save's outcome.
+ */
+function EditorShell({ title, closed, canSave, busy, save, onClose, children }: {
+  title: string;
+  closed: boolean;
+  canSave: boolean;
+  busy: boolean;
+  /** Sends the save; resolves to whether the server accepted it. */
+  save(): Promise<boolean>;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const toast = useToast();
+  const submit = async () => {
+    if (!canSave) return;
+    if (await save()) {
+      toast.success(ScoringMessages.saved);
+      onClose();
+    } else toast.danger(ScoringMessages.saveFailed, 5000);
+  };
+  return (
+    <Modal
+      open
+      width={960}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} busy={busy} disabled={closed || !canSave}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="scoring-editor stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {closed && <ClosedNotice />}
+        {children}
+      </form>
+    </Modal>
+  );
+}
+
 /** The questionnaire editor (questionnaire §2 Modals, §3, §5): A–F, flags, PBA, notice, texts, annotation. */
 function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireScoring; onClose(): void }) {
   const closed = record.Status === 'Closed';
@@ -72,15 +125,13 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
   const [notice, setNotice] = useState(record.Notice ?? '');
   const [texts, setTexts] = useState(() => textsOf(record));
   const [save, { isLoading }] = useSaveQuestionnaireScoresMutation();
-  const toast = useToast();
   const inputs = parseInputs<Variable>(values);
   const score = inputs ? complianceScore(inputs, flags.isPBA, flags.PBA) : null;
 
-  const submit = async () => {
-    if (!inputs) return;
+  const send = async () => {
     const result = await save({
       Id: record.Id,
-      ...inputs,
+      ...inputs!,
       ...flags,
       PBA: flags.isPBA ? flags.PBA : null,
       Notice: notice,
@@ -89,72 +140,45 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
       Score: score,
       Category: complianceCategory(score),
     });
-    if ('data' in result && result.data) {
-      toast.success(ScoringMessages.saved);
-      onClose();
-    } else toast.danger(ScoringMessages.saveFailed, 5000);
+    return 'data' in result && !!result.data;
   };
 
   return (
-    <Modal
-      open
-      width={960}
-      title={`Questionnaire editor: ${record.Entity}, ${record.Period}`}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} busy={isLoading} disabled={closed || !inputs}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form
-        className="scoring-editor stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {closed && <ClosedNotice />}
-        <fieldset disabled={closed}>
-          <legend>Scoring inputs</legend>
-          <div className="score-inputs">
-            {VARIABLES.map((v) => (
-              <ScoreInput key={v} variable={v} value={values[v]} onChange={(next) => setValues({ ...values, [v]: next })} />
-            ))}
-          </div>
-          <Computed score={score} category={complianceCategory(score)} />
-        </fieldset>
-        <fieldset disabled={closed} className="cluster editor-flags">
-          <legend>Status</legend>
-          <CheckboxField label="Suspended" checked={flags.Suspended} onChange={(e) => setFlags({ ...flags, Suspended: e.target.checked })} />
-          <CheckboxField label="Qualifying declarations made" checked={flags.QualifyingDeclarations} onChange={(e) => setFlags({ ...flags, QualifyingDeclarations: e.target.checked })} />
-          <CheckboxField label="Watchlist" checked={flags.Watchlist} onChange={(e) => setFlags({ ...flags, Watchlist: e.target.checked })} />
-          <CheckboxField label="isPBA (precedent-based adjustment)" checked={flags.isPBA} onChange={(e) => setFlags({ ...flags, isPBA: e.target.checked })} />
-          <SelectField label="Precedent adjustment" value={flags.PBA} disabled={!flags.isPBA} onChange={(e) => setFlags({ ...flags, PBA: Number(e.target.value) })}>
-            {([1, 2, 3] as const).map((level) => (
-              <option key={level} value={level}>
-                {PBA_LABELS[level]}
-              </option>
-            ))}
-          </SelectField>
-        </fieldset>
-        <fieldset disabled={closed}>
-          <legend>Special notice</legend>
-          <CheckboxField label="Show a special notice" checked={flags.IsSpecialNotice} onChange={(e) => setFlags({ ...flags, IsSpecialNotice: e.target.checked })} />
-          <div className="field">
-            <span className="field-label">Notice (shown under #notices with the watchlist)</span>
-            <RichTextEditor label="Notice" initialHtml={notice} readOnly={closed} onChange={setNotice} />
-          </div>
-        </fieldset>
-        <TextEditors texts={texts} onChange={setTexts} disabled={closed} />
-        <AnnotationUpload target={{ type: 1, QuestionnaireId: record.Id }} disabled={closed} />
-      </form>
-    </Modal>
+    <EditorShell title={`Questionnaire editor: ${record.Entity}, ${record.Period}`} closed={closed} canSave={!!inputs} busy={isLoading} save={send} onClose={onClose}>
+      <fieldset disabled={closed}>
+        <legend>Scoring inputs</legend>
+        <div className="score-inputs">
+          {VARIABLES.map((v) => (
+            <ScoreInput key={v} variable={v} value={values[v]} onChange={(next) => setValues({ ...values, [v]: next })} />
+          ))}
+        </div>
+        <Computed score={score} category={complianceCategory(score)} />
+      </fieldset>
+      <fieldset disabled={closed} className="cluster editor-flags">
+        <legend>Status</legend>
+        <CheckboxField label="Suspended" checked={flags.Suspended} onChange={(e) => setFlags({ ...flags, Suspended: e.target.checked })} />
+        <CheckboxField label="Qualifying declarations made" checked={flags.QualifyingDeclarations} onChange={(e) => setFlags({ ...flags, QualifyingDeclarations: e.target.checked })} />
+        <CheckboxField label="Watchlist" checked={flags.Watchlist} onChange={(e) => setFlags({ ...flags, Watchlist: e.target.checked })} />
+        <CheckboxField label="isPBA (precedent-based adjustment)" checked={flags.isPBA} onChange={(e) => setFlags({ ...flags, isPBA: e.target.checked })} />
+        <SelectField label="Precedent adjustment" value={flags.PBA} disabled={!flags.isPBA} onChange={(e) => setFlags({ ...flags, PBA: Number(e.target.value) })}>
+          {([1, 2, 3] as const).map((level) => (
+            <option key={level} value={level}>
+              {PBA_LABELS[level]}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+      <fieldset disabled={closed}>
+        <legend>Special notice</legend>
+        <CheckboxField label="Show a special notice" checked={flags.IsSpecialNotice} onChange={(e) => setFlags({ ...flags, IsSpecialNotice: e.target.checked })} />
+        <div className="field">
+          <span className="field-label">Notice (shown under #notices with the watchlist)</span>
+          <RichTextEditor label="Notice" initialHtml={notice} readOnly={closed} onChange={setNotice} />
+        </div>
+      </fieldset>
+      <TextEditors texts={texts} onChange={setTexts} disabled={closed} />
+      <AnnotationUpload target={{ type: 1, QuestionnaireId: record.Id }} disabled={closed} />
+    </EditorShell>
   );
 }
 
@@ -163,57 +187,28 @@ function EnforceabilityEditorForm({ record, closed, questionnaireId, onClose }: 
   const [values, setValues] = useState(() => inputText(ENFORCEABILITY_VARIABLES, record));
   const [texts, setTexts] = useState(() => textsOf(record));
   const [save, { isLoading }] = useSaveEnforceabilityMutation();
-  const toast = useToast();
   const inputs = parseInputs<EnforceabilityVariable>(values);
   const score = inputs ? enforceabilityScore(inputs) : null;
 
-  const submit = async () => {
-    if (!inputs) return;
-    const result = await save({ QuestionnaireId: questionnaireId, GroupId: record.GroupId, PeriodId: record.PeriodId, ...inputs, ...texts, Score: score, Category: enforceabilityCategory(score) });
-    if ('data' in result && result.data) {
-      toast.success(ScoringMessages.saved);
-      onClose();
-    } else toast.danger(ScoringMessages.saveFailed, 5000);
+  const send = async () => {
+    const result = await save({ QuestionnaireId: questionnaireId, GroupId: record.GroupId, PeriodId: record.PeriodId, ...inputs!, ...texts, Score: score, Category: enforceabilityCategory(score) });
+    return 'data' in result && !!result.data;
   };
 
   return (
-    <Modal
-      open
-      width={960}
-      title={`Enforceability editor: ${record.Entity}, ${record.Period}`}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} busy={isLoading} disabled={closed || !inputs}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form
-        className="scoring-editor stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {closed && <ClosedNotice />}
-        <fieldset disabled={closed}>
-          <legend>Enforceability inputs</legend>
-          <div className="score-inputs">
-            {ENFORCEABILITY_VARIABLES.map((v) => (
-              <ScoreInput key={v} variable={v} value={values[v]} onChange={(next) => setValues({ ...values, [v]: next })} />
-            ))}
-          </div>
-          <Computed score={score} category={enforceabilityCategory(score)} />
-        </fieldset>
-        <TextEditors texts={texts} onChange={setTexts} disabled={closed} />
-        <AnnotationUpload target={{ type: 2, GroupId: record.GroupId, PeriodId: record.PeriodId }} disabled={closed} />
-      </form>
-    </Modal>
+    <EditorShell title={`Enforceability editor: ${record.Entity}, ${record.Period}`} closed={closed} canSave={!!inputs} busy={isLoading} save={send} onClose={onClose}>
+      <fieldset disabled={closed}>
+        <legend>Enforceability inputs</legend>
+        <div className="score-inputs">
+          {ENFORCEABILITY_VARIABLES.map((v) => (
+            <ScoreInput key={v} variable={v} value={values[v]} onChange={(next) => setValues({ ...values, [v]: next })} />
+          ))}
+        </div>
+        <Computed score={score} category={enforceabilityCategory(score)} />
+      </fieldset>
+      <TextEditors texts={texts} onChange={setTexts} disabled={closed} />
+      <AnnotationUpload target={{ type: 2, GroupId: record.GroupId, PeriodId: record.PeriodId }} disabled={closed} />
+    </EditorShell>
   );
 }
 
