@@ -1,5 +1,5 @@
 import { saveDownloadedFile } from '../../lib/file-download';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
 import { pbaLevel, VARIABLES, WEIGHTS } from '@cti/scoring-rules';
@@ -23,6 +23,7 @@ import {
   useScorecardQuery,
   useScoreHistoryQuery,
 } from './indexes-api';
+import { useFailureToast } from './use-failure-toast';
 import './indexes.css';
 
 // nivo loads with the chart only, on the pages that show one
@@ -136,14 +137,7 @@ function Annotations({ card }: { card: Scorecard }) {
 
 function History({ groupId }: { groupId: string }) {
   const { data, error, isLoading } = useScoreHistoryQuery(groupId);
-  const toast = useToast();
-  const warned = useRef(false);
-  useEffect(() => {
-    if (error && statusOf(error) !== 403 && !warned.current) {
-      warned.current = true;
-      toast.danger(ScoringMessages.historyFailed, 5000);
-    }
-  }, [error, toast]);
+  useFailureToast(error, ScoringMessages.historyFailed);
   if (isLoading) return <Spinner label="Loading the score history…" />;
   if (!data) return <p className="muted">The score history is not available.</p>;
   if (!data.length) return <p className="muted">This country has no scored periods yet.</p>;
@@ -166,16 +160,8 @@ function History({ groupId }: { groupId: string }) {
 export default function ScorecardPage() {
   const { groupId = '' } = useParams();
   const { data: card, error, isLoading } = useScorecardQuery(groupId, { skip: !groupId });
-  const toast = useToast();
-  const warned = useRef(false);
   useHashScroll();
-
-  useEffect(() => {
-    if (error && statusOf(error) !== 403 && !warned.current) {
-      warned.current = true;
-      toast.danger(ScoringMessages.countryFailed, 5000);
-    }
-  }, [error, toast]);
+  useFailureToast(error, ScoringMessages.countryFailed);
 
   if (statusOf(error) === 403) return <Navigate to="/restricted" replace />;
   if (isLoading) return <Spinner />;

@@ -1,10 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ScoringMessages, type EnforceabilityScorecard } from '@cti/contracts';
 import { ENFORCEABILITY_VARIABLES, ENFORCEABILITY_WEIGHTS } from '@cti/scoring-rules';
 import { Spinner } from '../../../components/form/fields';
-import { useToast } from '../../../components/toast/use-toast';
-import { statusOf } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
@@ -13,6 +10,7 @@ import { RichText } from '../components/RichText';
 import { useEnforceabilityHistoryQuery, useEnforceabilityScorecardQuery } from '../indexes-api';
 import { PrintScorecardButton } from '../components/PrintScorecardButton';
 import { EnforceabilityNav } from './EnforceabilityNav';
+import { useFailureToast } from '../use-failure-toast';
 import '../indexes.css';
 
 function History({ groupId }: { groupId: string }) {
@@ -139,14 +137,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
 export default function EnforceabilityCountryPage() {
   const { groupId = '' } = useParams();
   const { data: card, error, isLoading } = useEnforceabilityScorecardQuery(groupId, { skip: !groupId });
-  const toast = useToast();
-  const warned = useRef(false);
-  useEffect(() => {
-    if (error && statusOf(error) !== 403 && !warned.current) {
-      warned.current = true;
-      toast.danger(ScoringMessages.countryFailed, 5000);
-    }
-  }, [error, toast]);
+  useFailureToast(error, ScoringMessages.countryFailed);
   if (isLoading) return <Spinner />;
   if (!card) return <p className="notice notice-danger">{ScoringMessages.countryFailed}</p>;
   return (
