@@ -25,17 +25,14 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // with wildcard off, every build file is a route of its own; these are the folders they live in
+  const buildFolders = new Set(fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]!);
-    if (urlPath.startsWith('/internal/')) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
-    const file = path.join(root, urlPath);
-    if (file.startsWith(root + path.sep) && path.extname(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(root, file));
-    }
+    const segments = urlPath.split('/');
     // a missing build file is a 404; any other path is a screen of the app (even /pdf/<name>.pdf)
-    const topLevel = urlPath.split('/')[1] ?? '';
-    const isBuildFile = urlPath.split('/').length === 2 || fs.existsSync(path.join(root, topLevel));
-    if (path.extname(urlPath) && isBuildFile && !urlPath.endsWith('.html')) {
+    const inBuild = segments.length === 2 || buildFolders.has(segments[1]!);
+    if (path.extname(urlPath) && inBuild && !urlPath.endsWith('.html')) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
     }
     reply.header('Cache-Control', 'no-cache');
