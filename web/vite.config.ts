@@ -16,11 +16,21 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
  * interaction on the public index page. `npm run bundle-report -w @cti/web` measures it.
  */
 const chunkGroups = [
-  { name: 'framework', test: pkg('react|react-dom|scheduler|react-router|cookie|set-cookie-parser|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store'), priority: 30 },
+  {
+    name: 'framework',
+    test: pkg(
+      'react|react-dom|scheduler|react-router|cookie|set-cookie-parser|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store',
+    ),
+    priority: 30,
+  },
   { name: 'map', test: pkg('mapbox-gl|topojson-client|world-atlas'), priority: 20 },
   { name: 'charts', test: pkg('@nivo|d3-[a-z-]+|@react-spring|internmap|delaunator|robust-predicates'), priority: 20 },
   { name: 'pdf', test: pkg('pdfjs-dist'), priority: 20 },
-  { name: 'rich-text', test: pkg('slate|slate-react|slate-history|is-hotkey|scroll-into-view-if-needed|compute-scroll-into-view|direction|is-plain-object'), priority: 20 },
+  {
+    name: 'rich-text',
+    test: pkg('slate|slate-react|slate-history|is-hotkey|scroll-into-view-if-needed|compute-scroll-into-view|direction|is-plain-object'),
+    priority: 20,
+  },
   { name: 'table', test: pkg('@tanstack'), priority: 10 },
 ];
 

@@ -24,4 +24,5 @@ export async function seriousViolations(page: Page): Promise<Finding[]> {
 }
 
 /** One line per finding, for a readable assertion failure. */
-export const describeFindings = (where: string, findings: Finding[]) => findings.map((f) => `${where}: [${f.impact}] ${f.rule} (${f.help}) at ${f.targets.join(' | ')}`);
+export const describeFindings = (where: string, findings: Finding[]) =>
+  findings.map((f) => `${where}: [${f.impact}] ${f.rule} (${f.help}) at ${f.targets.join(' | ')}`);

@@ -164,7 +164,10 @@ it('a group manager sees only their users and files an external representative r
   await page.waitForURL('**/user/manage');
   await page.getByRole('button', { name: 'Vera Viewer' }).waitFor();
   expect(await page.getByRole('button', { name: 'Ada Admin' }).count()).toBe(0);
-  expect(await page.getByRole('navigation', { name: 'User area' }).getByRole('link').allTextContents()).toEqual(['User admin', 'My account']);
+  expect(await page.getByRole('navigation', { name: 'User area' }).getByRole('link').allTextContents()).toEqual([
+    'User admin',
+    'My account',
+  ]);
   await page.getByRole('button', { name: 'External legal representative access request' }).click();
   const dialog = page.getByRole('dialog', { name: 'External legal representative access request' });
   await dialog.getByLabel('Name', { exact: true }).fill('Ellen Counsel');

@@ -49,7 +49,9 @@ it('an admin filters the audit log by Action, opens a Response row and sees the 
   expect(actions.length).toBeLessThanOrEqual(20);
   expect(new Set(actions)).toEqual(new Set(['Response']));
   // When reads MM/DD/YYYY h:mm:ss a in UTC plus the relative time
-  expect(await bodyRows(page).first().locator('td').nth(4).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (am|pm) \(.+\)$/);
+  expect(await bodyRows(page).first().locator('td').nth(4).textContent()).toMatch(
+    /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (am|pm) \(.+\)$/,
+  );
 
   // a Response row opens Change Details with the word diff of the answers
   await bodyRows(page).first().click();
@@ -68,7 +70,10 @@ it('an admin filters the audit log by Action, opens a Response row and sees the 
 
   // tamper evidence: the chain of the whole log checks out
   await page.getByRole('button', { name: 'Verify audit chain' }).click();
-  await page.getByTestId('chain-check-result').getByText(/^The audit log is intact: all [\d,]+ rows verified\.$/).waitFor();
+  await page
+    .getByTestId('chain-check-result')
+    .getByText(/^The audit log is intact: all [\d,]+ rows verified\.$/)
+    .waitFor();
   expect(await page.getByTestId('chain-check-result').textContent()).toContain('by Ada Admin');
   expect(problems).toEqual([]);
 });

@@ -87,7 +87,9 @@ it('a standard user buys a per-country subscription for two countries; the admin
   expect(await logRow.textContent()).toContain('$4,000');
   await logRow.getByRole('button', { name: /^Refund / }).click();
   const dialog = a.getByRole('dialog', { name: 'Refund purchase' });
-  await dialog.getByText('This will fully refund this purchase and unsubscribe from the service. Are you sure you want to continue.').waitFor();
+  await dialog
+    .getByText('This will fully refund this purchase and unsubscribe from the service. Are you sure you want to continue.')
+    .waitFor();
   await dialog.getByRole('button', { name: 'Yes, refund' }).click();
   await a.getByText('Success! This purchase has been refunded.').waitFor();
   await logRow.getByText(/^Refunded/).waitFor();

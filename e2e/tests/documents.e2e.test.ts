@@ -17,7 +17,10 @@ afterAll(async () => {
 
 /** A one-page PDF the upload checks accept. */
 const samplePdf = (text: string) =>
-  Buffer.from(`%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n% ${text}\ntrailer <</Root 1 0 R>>\n%%EOF\n`, 'latin1');
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n% ${text}\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );
 
 async function withSession(email: string, journey: (session: Session) => Promise<void>, name: string) {
   const session = await openSession(browser);
@@ -62,7 +65,10 @@ it('an admin adds a supporting document, downloads it and deletes it', async () 
       expect(await row.textContent()).toContain('Member (Ireland)');
       await session.screenshot('documents-library');
 
-      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Journey test document' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: 'Download Journey test document' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe('journey.pdf');
 
       await row.getByRole('button', { name: 'Delete Journey test document' }).click();
@@ -96,13 +102,16 @@ it('an IsACID user opens an ACID PDF in the viewer', async () => {
       const frameBox = await page.locator('iframe.pdf-frame').boundingBox();
       expect(Math.round(frameBox!.height)).toBe(800);
       // the page was really drawn: the canvas has a size and non-blank pixels
-      const drawn = await frame.locator('canvas.page').first().evaluate((c: HTMLCanvasElement) => {
-        const ctx = c.getContext('2d')!;
-        const { data } = ctx.getImageData(0, 0, c.width, c.height);
-        let ink = 0;
-        for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) ink++;
-        return { width: c.width, ink };
-      });
+      const drawn = await frame
+        .locator('canvas.page')
+        .first()
+        .evaluate((c: HTMLCanvasElement) => {
+          const ctx = c.getContext('2d')!;
+          const { data } = ctx.getImageData(0, 0, c.width, c.height);
+          let ink = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) ink++;
+          return { width: c.width, ink };
+        });
       expect(drawn.width).toBeGreaterThan(300);
       expect(drawn.ink).toBeGreaterThan(100);
       await session.screenshot('documents-pdf-viewer');
@@ -149,7 +158,9 @@ async function pdfText(pdf: Buffer): Promise<string> {
     for (let i = 1; i <= doc.numPages; i++) out += (await (await doc.getPage(i)).getTextContent()).items.map((t) => t.str ?? '').join(' ') + ' ';
     process.stdout.write(out);`;
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, file], { cwd: path.resolve(__dirname, '..', '..') });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, file], {
+      cwd: path.resolve(__dirname, '..', '..'),
+    });
     return stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -163,7 +174,11 @@ it('a certified scorecard carries a code that the public verification page confi
       const { page } = session;
       const token = await page.evaluate(() => window.localStorage.getItem('cti.authToken'));
       const headers = { authorization: `Bearer ${token}` };
-      const list = (await (await page.request.get('/api/group/index/list', { headers })).json()) as Array<{ GroupId: string; Group: string; Scored: boolean }>;
+      const list = (await (await page.request.get('/api/group/index/list', { headers })).json()) as Array<{
+        GroupId: string;
+        Group: string;
+        Scored: boolean;
+      }>;
       const country = list.find((c) => c.Scored)!;
       const download = await page.request.get(`/api/print/cft/${country.GroupId}`, { headers });
       expect(download.status()).toBe(200);
@@ -179,12 +194,18 @@ it('a certified scorecard carries a code that the public verification page confi
         await visitor.page.goto(`/verify/${code}`);
         await visitor.page.getByRole('heading', { name: 'Genuine certified scorecard' }).waitFor();
         await visitor.page.getByText(country.Group, { exact: true }).first().waitFor();
-        await visitor.page.getByLabel('Check a PDF file against this code').setInputFiles({ name: 'scorecard.pdf', mimeType: 'application/pdf', buffer: pdf });
+        await visitor.page
+          .getByLabel('Check a PDF file against this code')
+          .setInputFiles({ name: 'scorecard.pdf', mimeType: 'application/pdf', buffer: pdf });
         await visitor.page.getByText('The file matches the scorecard issued with this code: it has not been altered.').waitFor();
         const altered = Buffer.from(pdf);
         altered[altered.length >> 1] ^= 0xff;
-        await visitor.page.getByLabel('Check a PDF file against this code').setInputFiles({ name: 'altered.pdf', mimeType: 'application/pdf', buffer: altered });
-        await visitor.page.getByText('The file does not match: it has been altered, or it is not the scorecard issued with this code.').waitFor();
+        await visitor.page
+          .getByLabel('Check a PDF file against this code')
+          .setInputFiles({ name: 'altered.pdf', mimeType: 'application/pdf', buffer: altered });
+        await visitor.page
+          .getByText('The file does not match: it has been altered, or it is not the scorecard issued with this code.')
+          .waitFor();
         await visitor.screenshot('documents-verify');
 
         await visitor.page.goto('/verify/ZZZZZ-ZZZZZ');

@@ -22,7 +22,11 @@ const sessions: Session[] = [];
 const extraBrowsers: Browser[] = [];
 
 async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: 'demo-password' }) });
+  const res = await fetch(`${baseUrl()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: 'demo-password' }),
+  });
   return ((await res.json()) as { Token: string }).Token;
 }
 
@@ -31,11 +35,15 @@ async function demoIndex(): Promise<Row[]> {
   const token = await tokenOf('admin@example.com');
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
-    const list = (await (await fetch(`${baseUrl()}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })).json()) as Row[];
+    const list = (await (
+      await fetch(`${baseUrl()}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Row[];
     const scored = Array.isArray(list) ? list.filter((r) => r.Scored) : [];
     const periods = new Set(scored.map((r) => r.Period));
     if (scored.length >= 45 && periods.size === 1) {
-      const enforceability = (await (await fetch(`${baseUrl()}/api/group/index/enforceability/list`, { headers: { authorization: `Bearer ${token}` } })).json()) as Row[];
+      const enforceability = (await (
+        await fetch(`${baseUrl()}/api/group/index/enforceability/list`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Row[];
       if (enforceability.every((r) => r.Period === scored[0]!.Period)) return list;
     }
     await new Promise((r) => setTimeout(r, 2000));
@@ -65,7 +73,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   const state = expect.getState();
-  if (state.assertionCalls !== state.numPassingAsserts) for (const s of sessions) await s.screenshot(`indexes-failure-${Date.now()}`).catch(() => undefined);
+  if (state.assertionCalls !== state.numPassingAsserts)
+    for (const s of sessions) await s.screenshot(`indexes-failure-${Date.now()}`).catch(() => undefined);
 });
 
 const tabs = async (page: Page) => (await page.getByRole('tab').allTextContents()).map((t) => t.trim());
@@ -111,7 +120,9 @@ it('shows each role its parts of the Ireland scorecard', async () => {
   // the history chart (nivo) and the explained history
   await viewer.page.locator('.history-chart svg path').first().waitFor();
   expect(await viewer.page.locator('.explained-history > li').count()).toBeGreaterThanOrEqual(2);
-  expect(await viewer.page.locator('.history-moves li').first().textContent()).toMatch(/^[A-F] \d(\.5)?→\d(\.5)?, [+−]\d+\.\d+$|^Rounding|^Category|^No variable/);
+  expect(await viewer.page.locator('.history-moves li').first().textContent()).toMatch(
+    /^[A-F] \d(\.5)?→\d(\.5)?, [+−]\d+\.\d+$|^Rounding|^Category|^No variable/,
+  );
   // #notices is scrolled to and focused after the spec's one-second delay
   await viewer.page.waitForFunction(() => document.activeElement?.id === 'notices', undefined, { timeout: 5000 });
   await viewer.screenshot('indexes-scorecard-viewer');
@@ -150,13 +161,25 @@ it('downloads the scorecard as a PDF with a spinner until it is ready', async ()
 it('renders the compliance map in Chromium with WebGL from the local GeoJSON', async () => {
   const { page, problems } = await session('member@example.com', { webgl: true });
   const outside: string[] = [];
-  page.on('request', (r) => !r.url().startsWith(baseUrl()) && !r.url().startsWith('blob:') && !r.url().startsWith('data:') && outside.push(r.url()));
+  page.on(
+    'request',
+    (r) => !r.url().startsWith(baseUrl()) && !r.url().startsWith('blob:') && !r.url().startsWith('data:') && outside.push(r.url()),
+  );
   await page.goto('/map');
   await page.getByRole('heading', { name: 'CTC Compliance Index by country' }).waitFor();
   const map = page.locator('.world-map[data-map-state="loaded"]');
   await map.waitFor({ timeout: 60_000 });
   expect(Number(await map.getAttribute('data-rendered-features'))).toBeGreaterThan(150);
-  for (const entry of ['Very High', 'High', 'Medium', 'Low', 'Suspended', 'Insufficient Legal Analysis', 'No data available', 'Watchlist']) {
+  for (const entry of [
+    'Very High',
+    'High',
+    'Medium',
+    'Low',
+    'Suspended',
+    'Insufficient Legal Analysis',
+    'No data available',
+    'Watchlist',
+  ]) {
     await page.getByRole('list', { name: 'Legend' }).getByText(entry, { exact: true }).waitFor();
   }
   // the WebGL canvas holds the legend's colours

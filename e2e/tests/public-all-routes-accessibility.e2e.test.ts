@@ -58,7 +58,9 @@ function concrete(routePath: string): string {
   return routePath
     .replace(/^\/questionnaire\/\*$/, '/questionnaire/participation')
     .replace(/\/:[A-Za-z]+\?/g, '')
-    .replace(/:([A-Za-z]+)/g, (_m, name: string) => (enforceability && name === 'groupId' ? (params.enforceabilityGroupId ?? 'unknown') : (params[name] ?? 'unknown')));
+    .replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+      enforceability && name === 'groupId' ? (params.enforceabilityGroupId ?? 'unknown') : (params[name] ?? 'unknown'),
+    );
 }
 
 it('finds the routes of every feature', () => {

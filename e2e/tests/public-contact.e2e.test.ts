@@ -63,7 +63,10 @@ it('a country viewer reports compliance activity from the footer; the message ar
         .getByText(token)
         .first()
         .waitFor({ timeout: 3000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       if (found) {
         body = await frame.locator('body').textContent();
         break;

@@ -1,5 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, COMPLIANCE_BANDS, ENFORCEABILITY_BANDS, PBA_LABELS, VARIABLES, WEIGHTS, type PbaLevel } from '@cti/scoring-rules';
+import {
+  ASU_A_THRESHOLD,
+  ASU_B_THRESHOLD,
+  COMPLIANCE_BANDS,
+  ENFORCEABILITY_BANDS,
+  PBA_LABELS,
+  VARIABLES,
+  WEIGHTS,
+  type PbaLevel,
+} from '@cti/scoring-rules';
 import { launchBrowser, openSession, type Session } from '../support/browser';
 import { describeFindings, seriousViolations } from '../support/accessibility';
 
@@ -10,7 +19,11 @@ const PUBLIC_ROUTES: Array<{ path: string; heading: string; title: string }> = [
   { path: '/about/methodology', heading: 'Methodology', title: 'Methodology' },
   { path: '/about/terms', heading: 'Terms and Conditions', title: 'Terms and Conditions' },
   { path: '/about/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy' },
-  { path: '/purchasingAccess', heading: 'Purchasing Access to Non-Public Index Materials', title: 'Purchasing Access to Non-Public Index Materials' },
+  {
+    path: '/purchasingAccess',
+    heading: 'Purchasing Access to Non-Public Index Materials',
+    title: 'Purchasing Access to Non-Public Index Materials',
+  },
   { path: '/useTheIndex', heading: 'Using the Index E-Platform', title: 'Using the Index E-Platform' },
   { path: '/contact/compliance', heading: 'Report Compliance Activity', title: 'Report Compliance Activity' },
   { path: '/contact/technical', heading: 'Comments/Inquiries', title: 'Comments/Inquiries' },
@@ -39,23 +52,26 @@ afterAll(async () => {
 const shotName = (path: string, width: string) => `public${path.replace(/[^a-z0-9]+/gi, '-')}-${width}`;
 
 describe.each(PUBLIC_ROUTES)('$path', ({ path, heading, title }) => {
-  it.each(WIDTHS.map((w) => w.name))('renders for a visitor at %s width with landmarks, a title, no console errors and no serious axe violation', async (width) => {
-    const session = sessions[width]!;
-    const { page } = session;
-    session.problems.length = 0;
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.title()).toBe(`${title} | Compliance Index`);
-    expect(await page.getByRole('main').count()).toBe(1);
-    expect(await page.getByRole('banner').count()).toBe(1);
-    expect(await page.getByRole('contentinfo').count()).toBe(1);
-    // nothing wider than the viewport: the page reflows down to 375 px
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-    expect(describeFindings(path, await seriousViolations(page))).toEqual([]);
-    await session.screenshot(shotName(path, width === 'desktop' ? '1280' : '375'));
-    expect(session.problems).toEqual([]);
-  });
+  it.each(WIDTHS.map((w) => w.name))(
+    'renders for a visitor at %s width with landmarks, a title, no console errors and no serious axe violation',
+    async (width) => {
+      const session = sessions[width]!;
+      const { page } = session;
+      session.problems.length = 0;
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.title()).toBe(`${title} | Compliance Index`);
+      expect(await page.getByRole('main').count()).toBe(1);
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('contentinfo').count()).toBe(1);
+      // nothing wider than the viewport: the page reflows down to 375 px
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+      expect(describeFindings(path, await seriousViolations(page))).toEqual([]);
+      await session.screenshot(shotName(path, width === 'desktop' ? '1280' : '375'));
+      expect(session.problems).toEqual([]);
+    },
+  );
 });
 
 describe('methodology page', () => {
@@ -76,7 +92,9 @@ describe('methodology page', () => {
       ['Enforceability Index categories', ENFORCEABILITY_BANDS],
     ] as const) {
       const table = page.getByRole('table', { name: caption });
-      const shown = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()]));
+      const shown = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()]));
       expect(shown.map(([category]) => category)).toEqual(bands.map((b) => b.category));
       expect(shown.map(([, range]) => (range!.match(/\d+/g) ?? []).map(Number))).toEqual(bands.map((b) => [b.min, b.max]));
     }
@@ -107,7 +125,16 @@ describe('site chrome for a visitor', () => {
     await page.goto('/about');
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     const footer = page.getByRole('contentinfo');
-    for (const name of ['About the Index', 'Methodology', 'FAQ', 'Using the Index E-Platform', 'Purchasing access', 'Report compliance activity', 'Terms', 'Privacy Policy']) {
+    for (const name of [
+      'About the Index',
+      'Methodology',
+      'FAQ',
+      'Using the Index E-Platform',
+      'Purchasing access',
+      'Report compliance activity',
+      'Terms',
+      'Privacy Policy',
+    ]) {
       expect(await footer.getByRole('link', { name, exact: true }).count()).toBe(1);
     }
     await page.keyboard.press('Tab');
@@ -118,7 +145,12 @@ describe('site chrome for a visitor', () => {
     await page.getByRole('heading', { level: 1, name: 'Methodology' }).waitFor();
     // the new page starts at the top, with focus on its main region
     expect(await page.evaluate(() => [window.scrollY, document.activeElement?.id])).toEqual([0, 'main']);
-    expect(await page.getByRole('navigation', { name: 'About the Index' }).getByRole('link', { name: 'Methodology' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'About the Index' })
+        .getByRole('link', { name: 'Methodology' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('shows the how-to guide beside the video area and says when no video is published', async () => {

@@ -14,7 +14,8 @@ const sessions: Session[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const s of [(rory = await openSession(browser)), (roisin = await openSession(browser)), (admin = await openSession(browser))]) sessions.push(s);
+  for (const s of [(rory = await openSession(browser)), (roisin = await openSession(browser)), (admin = await openSession(browser))])
+    sessions.push(s);
 });
 afterAll(async () => {
   await browser?.close();
@@ -57,7 +58,10 @@ it('two respondents of different firms fill sections, consent, approve and submi
   await r1.getByRole('heading', { name: 'Terms of participation' }).waitFor();
   await r1.getByRole('button', { name: 'Save and Next' }).click();
   await r1.waitForURL('**/questionnaire/consent');
-  await r1.getByRole('group', { name: /Your answer/ }).getByLabel('Yes').check();
+  await r1
+    .getByRole('group', { name: /Your answer/ })
+    .getByLabel('Yes')
+    .check();
   await r1.getByRole('button', { name: 'Submit consent' }).click();
   await toast(r1, 'Thank you. Your consent has been recorded.');
 
@@ -84,7 +88,11 @@ it('two respondents of different firms fill sections, consent, approve and submi
   await r2.getByRole('status').filter({ hasText: 'Rory Respondent is editing this section' }).waitFor();
   expect(await r2.getByLabel(/Approximate number of cases in the last five years/).getAttribute('readonly')).not.toBeNull();
   expect(await r2.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
-  await r2.getByRole('navigation', { name: 'Questionnaire sections' }).getByRole('link', { name: /Liens/ }).getByRole('img', { name: 'Locked by Rory Respondent' }).waitFor();
+  await r2
+    .getByRole('navigation', { name: 'Questionnaire sections' })
+    .getByRole('link', { name: /Liens/ })
+    .getByRole('img', { name: 'Locked by Rory Respondent' })
+    .waitFor();
 
   // Roisin fills Protectionism D (foreign arbitral awards) and moves on
   await openSection(r2, 'Variable E', /foreign arbitral awards/);
@@ -130,7 +138,10 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   expect(await status.inputValue()).toBe('Closed');
   await admin.screenshot('questionnaire-admin-closed');
 
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Export PDF: Ireland September 2026' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Export PDF: Ireland September 2026' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Ireland September 2026 Questionnaire.pdf');
   const chunks: Buffer[] = [];
   for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
@@ -140,7 +151,10 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   await page.getByRole('button', { name: 'Go to questionnaire' }).first().click();
   await page.waitForURL('**/questionnaire/participation');
   await page.getByRole('button', { name: 'Exit' }).waitFor();
-  await page.getByText(/^Closed/).first().waitFor();
+  await page
+    .getByText(/^Closed/)
+    .first()
+    .waitFor();
   expect(await page.getByRole('button', { name: 'Save and Next' }).count()).toBe(0);
   await page.getByRole('button', { name: 'Exit' }).click();
   await page.waitForURL('**/manage/questionnaires');

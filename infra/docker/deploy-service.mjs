@@ -20,11 +20,11 @@ const out = path.resolve(outArg);
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 const rootManifest = readJson(path.join(root, 'package.json'));
-const workspaceDirs = rootManifest.workspaces.flatMap((pattern) =>
-  pattern.endsWith('/*')
-    ? fs.readdirSync(path.join(root, pattern.slice(0, -2))).map((d) => `${pattern.slice(0, -2)}/${d}`)
-    : [pattern],
-).filter((dir) => fs.existsSync(path.join(root, dir, 'package.json')));
+const workspaceDirs = rootManifest.workspaces
+  .flatMap((pattern) =>
+    pattern.endsWith('/*') ? fs.readdirSync(path.join(root, pattern.slice(0, -2))).map((d) => `${pattern.slice(0, -2)}/${d}`) : [pattern],
+  )
+  .filter((dir) => fs.existsSync(path.join(root, dir, 'package.json')));
 const dirOf = new Map(workspaceDirs.map((dir) => [readJson(path.join(root, dir, 'package.json')).name, dir]));
 
 const start = dirOf.get(`@cti/${service}`);
@@ -68,5 +68,8 @@ if (service === 'gateway') {
 const { devDependencies: _dev, scripts: _scripts, ...manifest } = rootManifest;
 fs.writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ ...manifest, workspaces: [...needed].sort() }, null, 2)}\n`);
 fs.copyFileSync(path.join(root, 'package-lock.json'), path.join(out, 'package-lock.json'));
-fs.writeFileSync(path.join(out, 'server.js'), `// the ${service} service (written by infra/docker/deploy-service.mjs)\nrequire('./${start}/dist/src/server.js');\n`);
+fs.writeFileSync(
+  path.join(out, 'server.js'),
+  `// the ${service} service (written by infra/docker/deploy-service.mjs)\nrequire('./${start}/dist/src/server.js');\n`,
+);
 process.stdout.write(`${service}: ${[...needed].sort().join(', ')}${service === 'gateway' ? ', web/dist' : ''}\n`);

@@ -40,7 +40,8 @@ const secretsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-secrets-'));
 execFileSync(process.execPath, [path.join(repo, 'infra/docker/generate-secrets.mjs'), secretsRoot]);
 const hostPath = (containerPath: string) => containerPath.replace(/^\/run\/cti/, secretsRoot);
 
-const environmentOf = (name: string) => Object.fromEntries(Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
+const environmentOf = (name: string) =>
+  Object.fromEntries(Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
 
 afterAll(() => fs.rmSync(secretsRoot, { recursive: true, force: true }));
 
@@ -170,6 +171,10 @@ describe('.env.example', () => {
   const listed = new Set([...text.matchAll(/^#?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
 
   it.each(DEPLOYABLES)('lists every variable %s reads (regenerate: node infra/dev/dist/env-example.js > .env.example)', (name) => {
-    expect(variablesOf(name, repo).map((v) => v.name).filter((key) => !listed.has(key))).toEqual([]);
+    expect(
+      variablesOf(name, repo)
+        .map((v) => v.name)
+        .filter((key) => !listed.has(key)),
+    ).toEqual([]);
   });
 });

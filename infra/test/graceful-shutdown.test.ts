@@ -14,7 +14,13 @@ let ctx: TestContext;
 const running: RunningProcess[] = [];
 
 const producerEnv = () => ({ ...ctx.env, LOG_LEVEL: 'info', PROBE_NAME: 'probe_producer' });
-const consumerEnv = () => ({ ...ctx.env, LOG_LEVEL: 'info', PROBE_NAME: 'probe_consumer', PROBE_CONSUME: 'true', PROBE_HANDLE_DELAY_MS: '15' });
+const consumerEnv = () => ({
+  ...ctx.env,
+  LOG_LEVEL: 'info',
+  PROBE_NAME: 'probe_consumer',
+  PROBE_CONSUME: 'true',
+  PROBE_HANDLE_DELAY_MS: '15',
+});
 const start = async (name: string, env: Record<string, string>, port?: number) => {
   const p = await startProcess(name, probeScript, env, port);
   running.push(p);
@@ -39,7 +45,11 @@ it('loses no event and handles none twice when the producer and the consumers ar
   const writer = (async () => {
     while (writing) {
       try {
-        const res = await fetch(`${producer.url}/api/user/probe/emit?count=5`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const res = await fetch(`${producer.url}/api/user/probe/emit?count=5`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         if (res.ok) accepted += ((await res.json()) as { ids: string[] }).ids.length;
       } catch {
         // the producer is restarting: nothing was written
@@ -74,7 +84,9 @@ it('loses no event and handles none twice when the producer and the consumers ar
   expect(accepted).toBeGreaterThan(200);
   await eventually(async () => (await handled()) >= written.length, 60_000, 250);
 
-  const received = await ctx.query<{ eventId: string; times: number }>('select event_id as "eventId", count(*)::int as times from probe_consumer.probe_received group by event_id');
+  const received = await ctx.query<{ eventId: string; times: number }>(
+    'select event_id as "eventId", count(*)::int as times from probe_consumer.probe_received group by event_id',
+  );
   // nothing processed twice
   expect(received.filter((r) => r.times > 1)).toEqual([]);
   // nothing lost: every event the producer committed was handled, and published

@@ -39,7 +39,10 @@ describe('infra/docker/Dockerfile', () => {
   it('runs as a non-root user with a healthcheck, and carries only /app and /data from the build', () => {
     expect(finalStage).toContain('USER 65532:65532');
     expect(finalStage.find((l) => l.startsWith('HEALTHCHECK'))).toContain('CMD ["/nodejs/bin/node", "/app/healthcheck.js"]');
-    expect(finalStage.filter((l) => l.startsWith('COPY'))).toEqual(['COPY --from=build /app /app', 'COPY --from=build --chown=65532:65532 /data /data']);
+    expect(finalStage.filter((l) => l.startsWith('COPY'))).toEqual([
+      'COPY --from=build /app /app',
+      'COPY --from=build --chown=65532:65532 /data /data',
+    ]);
     const chromium = instructions.slice(instructions.indexOf(stages[2]!), instructions.indexOf(stages[3]!));
     expect(chromium).toContain('USER 65532:65532');
     expect(chromium.join(' ')).toContain('apt-get install -y --no-install-recommends chromium');
@@ -55,7 +58,10 @@ describe('infra/docker/deploy-service.mjs', () => {
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
   const deploy = (service: string) => {
     const dir = path.join(out, service);
-    const log = execFileSync(process.execPath, [path.join(repo, 'infra/docker/deploy-service.mjs'), service, dir], { cwd: repo, encoding: 'utf8' });
+    const log = execFileSync(process.execPath, [path.join(repo, 'infra/docker/deploy-service.mjs'), service, dir], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     return { dir, log, manifest: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown> };
   };
 

@@ -45,7 +45,10 @@ function validateAgainstSchema(obj: K8sObject): void {
   new Model(obj).validate();
 }
 
-const keys = generateKeyPairSync('ed25519', { publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const keys = generateKeyPairSync('ed25519', {
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'k8s-secrets-'));
 afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 
@@ -87,12 +90,19 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
       expect(c.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
       expect(c.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
       expect(c.startupProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
-      expect(c.ports).toEqual([{ name: 'http', containerPort: 8080 }, { name: 'metrics', containerPort: 9464 }]);
+      expect(c.ports).toEqual([
+        { name: 'http', containerPort: 8080 },
+        { name: 'metrics', containerPort: 9464 },
+      ]);
       expect(Object.keys(c.resources.requests).sort()).toEqual(['cpu', 'memory']);
       expect(Object.keys(c.resources.limits).sort()).toEqual(['cpu', 'memory']);
       expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
       expect(deployment.spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 65532 });
-      expect(c.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+      expect(c.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
       expect(deployment.spec.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464' });
     });
 
@@ -155,7 +165,9 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
     });
 
     it('reads its database URL, the JWT public key(s) and the service token from Secrets', () => {
-      const refs = Object.fromEntries((containerOf(svc).env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => [e.name, e.valueFrom.secretKeyRef]));
+      const refs = Object.fromEntries(
+        (containerOf(svc).env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => [e.name, e.valueFrom.secretKeyRef]),
+      );
       expect(refs).toMatchObject({
         DATABASE_URL: { name: `cti-db-${svc}`, key: 'url' },
         JWT_PUBLIC_KEY: { name: 'cti-jwt', key: 'public.pem' },
@@ -184,7 +196,18 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
     objects.forEach((o) => walk(o.spec));
     const runbook = fs.readFileSync(path.join(repo, 'infra/README.md'), 'utf8');
     expect([...referenced].filter((name) => !runbook.includes(`\`${name}\``))).toEqual([]);
-    expect(referenced).toEqual(new Set([...SERVICES.map((s) => `cti-db-${s}`), 'cti-jwt', 'cti-jwt-signing', 'cti-service-token', 'cti-sendgrid', 'cti-stripe', 'cti-audit-chain', ...(dir.includes('production') ? ['cti-tls'] : [])]));
+    expect(referenced).toEqual(
+      new Set([
+        ...SERVICES.map((s) => `cti-db-${s}`),
+        'cti-jwt',
+        'cti-jwt-signing',
+        'cti-service-token',
+        'cti-sendgrid',
+        'cti-stripe',
+        'cti-audit-chain',
+        ...(dir.includes('production') ? ['cti-tls'] : []),
+      ]),
+    );
   });
 
   it('sends all outside traffic through an Ingress to the gateway', () => {
@@ -216,7 +239,8 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
     it('puts everything in the cti namespace, with released images from the registry', () => {
       const namespaced = objects.filter((o) => o.kind !== 'Namespace');
       expect(namespaced.filter((o) => o.metadata.namespace !== 'cti').map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
-      for (const d of all('Deployment')) expect(d.spec.template.spec.containers[0].image).toMatch(/^europe-west1-docker\.pkg\.dev\/.+:\d+\.\d+\.\d+$/);
+      for (const d of all('Deployment'))
+        expect(d.spec.template.spec.containers[0].image).toMatch(/^europe-west1-docker\.pkg\.dev\/.+:\d+\.\d+\.\d+$/);
       expect(one('Namespace', 'cti').metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
     });
 

@@ -10,13 +10,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const migrate = (service: string, env: Record<string, string>) =>
-  spawnSync(process.execPath, [serviceScript(service), 'migrate'], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, [serviceScript(service), 'migrate'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 
 it('migrates a service’s schema with nothing but DATABASE_URL, exits 0, and does nothing the second time', async () => {
   const first = migrate('audit', { DATABASE_URL: ctx.databaseUrl });
   expect([first.status, first.stdout.trim()]).toEqual([0, 'audit: schema migrated']);
   const tables = await ctx.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'audit'");
-  expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['outbox', 'processed_events', 'rate_limit_counters', 'kysely_migration']));
+  expect(tables.map((t) => t.table_name)).toEqual(
+    expect.arrayContaining(['outbox', 'processed_events', 'rate_limit_counters', 'kysely_migration']),
+  );
   const applied = await ctx.query('select name from audit.kysely_migration');
   const again = migrate('audit', { DATABASE_URL: ctx.databaseUrl });
   expect(again.status).toBe(0);

@@ -27,7 +27,11 @@ it('restarts each of two replicas under steady load with 0 failed requests', asy
   const identityEnv = { ...ctx.env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' };
   const a = await start('identity-a', serviceScript('identity'), identityEnv);
   const b = await start('identity-b', serviceScript('identity'), identityEnv);
-  const gateway = await start('gateway', serviceScript('gateway'), { LOG_LEVEL: 'warn', IDENTITY_URL: `${a.url},${b.url}`, RATE_LIMIT_PER_MINUTE: '1000000' });
+  const gateway = await start('gateway', serviceScript('gateway'), {
+    LOG_LEVEL: 'warn',
+    IDENTITY_URL: `${a.url},${b.url}`,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
 
   const token = signTestToken({ sub: randomUUID() });
   const outcomes: Array<{ status: number | string; at: number }> = [];
@@ -39,7 +43,10 @@ it('restarts each of two replicas under steady load with 0 failed requests', asy
         await res.arrayBuffer();
         outcomes.push({ status: res.status, at: Date.now() });
       } catch (err) {
-        outcomes.push({ status: err instanceof Error ? `${err.message} ${String((err.cause as Error | undefined)?.message ?? '')}` : String(err), at: Date.now() });
+        outcomes.push({
+          status: err instanceof Error ? `${err.message} ${String((err.cause as Error | undefined)?.message ?? '')}` : String(err),
+          at: Date.now(),
+        });
       }
     }
   };

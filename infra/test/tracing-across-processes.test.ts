@@ -30,7 +30,9 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       type Attr = { key: string; value: { stringValue?: string } };
-      const payload = JSON.parse(body) as { resourceSpans: Array<{ resource: { attributes: Attr[] }; scopeSpans: Array<{ spans: ExportedSpan[] }> }> };
+      const payload = JSON.parse(body) as {
+        resourceSpans: Array<{ resource: { attributes: Attr[] }; scopeSpans: Array<{ spans: ExportedSpan[] }> }>;
+      };
       for (const rs of payload.resourceSpans) {
         const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
         for (const ss of rs.scopeSpans) for (const s of ss.spans) spans.push({ ...s, service });
@@ -48,15 +50,28 @@ afterAll(async () => {
 });
 
 it('follows one trace from the caller through the gateway, the service and NATS into the consumer', async () => {
-  const otel = { LOG_LEVEL: 'info', OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` };
+  const otel = {
+    LOG_LEVEL: 'info',
+    OTEL_TRACES_EXPORTER: 'otlp',
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+  };
   const producer = await startProcess('producer', probeScript, { ...ctx.env, ...otel, PROBE_NAME: 'probe_producer' });
-  const consumer = await startProcess('consumer', probeScript, { ...ctx.env, ...otel, PROBE_NAME: 'probe_consumer', PROBE_CONSUME: 'true' });
+  const consumer = await startProcess('consumer', probeScript, {
+    ...ctx.env,
+    ...otel,
+    PROBE_NAME: 'probe_consumer',
+    PROBE_CONSUME: 'true',
+  });
   const gateway = await startProcess('gateway', serviceScript('gateway'), { ...otel, IDENTITY_URL: producer.url });
   running.push(producer, consumer, gateway);
 
   const traceId = '0af7651916cd43dd8448eb211c80319c';
   const callerSpan = 'b7ad6b7169203331';
-  const res = await fetch(`${gateway.url}/api/user/probe/emit`, { method: 'POST', headers: { traceparent: `00-${traceId}-${callerSpan}-01`, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${gateway.url}/api/user/probe/emit`, {
+    method: 'POST',
+    headers: { traceparent: `00-${traceId}-${callerSpan}-01`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('x-trace-id')).toBe(traceId);
   await eventually(async () => (await ctx.query('select 1 from probe_consumer.probe_received')).length === 1, 20_000);

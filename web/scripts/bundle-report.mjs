@@ -38,7 +38,13 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
 /** The page module of each route, read from the lazy `page: () => import('./X')` of each feature's routes.ts. */
 async function loadRoutes() {
-  const server = await createServer({ root: webRoot, configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
+  const server = await createServer({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+  });
   try {
     const { appRoutes } = await server.ssrLoadModule('/src/app/routes.ts');
     return appRoutes.map((route) => {
@@ -170,7 +176,9 @@ async function main() {
   console.log(`${pad('route', 34)}${padL('page JS', 10)}${padL('JS before use', 15)}${padL('CSS', 10)}${padL('on demand', 12)}  budget`);
   for (const r of rows.sort((a, b) => a.path.localeCompare(b.path))) {
     const budget = r.budget === null ? '' : `${r.overBudget ? 'OVER' : 'ok'} (≤ ${kb(r.budget)})`;
-    console.log(`${pad(r.path, 34)}${padL(kb(r.pageJs), 10)}${padL(kb(r.js), 15)}${padL(kb(r.css), 10)}${padL(r.onDemandJs ? kb(r.onDemandJs) : '-', 12)}  ${budget}`);
+    console.log(
+      `${pad(r.path, 34)}${padL(kb(r.pageJs), 10)}${padL(kb(r.js), 15)}${padL(kb(r.css), 10)}${padL(r.onDemandJs ? kb(r.onDemandJs) : '-', 12)}  ${budget}`,
+    );
   }
   if (showPackages || breakdownRoutes.length) {
     console.log('\nShell by package:');
@@ -178,10 +186,15 @@ async function main() {
     for (const r of rows.filter((row) => row.budget !== null || breakdownRoutes.includes(row.path))) {
       const loaded = closure(chunks, [...entries, r.pageChunk]);
       console.log(`\n${r.path} beyond the shell, by package:`);
-      for (const [name, bytes] of packageBreakdown(chunks, [...loaded].filter((n) => !shell.has(n))).slice(0, 25)) console.log(`  ${pad(name, 46)}${padL(kb(bytes), 10)}`);
+      for (const [name, bytes] of packageBreakdown(
+        chunks,
+        [...loaded].filter((n) => !shell.has(n)),
+      ).slice(0, 25))
+        console.log(`  ${pad(name, 46)}${padL(kb(bytes), 10)}`);
     }
   }
-  if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify({ outDir, shell: { js: sum(shell), chunks: [...shell] }, routes: rows }, null, 2));
+  if (jsonFile)
+    fs.writeFileSync(jsonFile, JSON.stringify({ outDir, shell: { js: sum(shell), chunks: [...shell] }, routes: rows }, null, 2));
   const over = rows.filter((r) => r.overBudget);
   if (over.length) {
     console.error(`\nOver budget: ${over.map((r) => `${r.path} ${kb(r.js)} > ${kb(r.budget)}`).join('; ')}`);

@@ -4,7 +4,12 @@ import pg from 'pg';
  * Creates the application database and, per service, a login role owning a schema
  * of the same name. Roles get nothing on each other's schemas.
  */
-export async function provisionDatabase(superuserUrl: string, database: string, services: string[], passwordOf: (s: string) => string): Promise<void> {
+export async function provisionDatabase(
+  superuserUrl: string,
+  database: string,
+  services: string[],
+  passwordOf: (s: string) => string,
+): Promise<void> {
   const admin = new pg.Client({ connectionString: superuserUrl });
   await admin.connect();
   try {
@@ -23,7 +28,9 @@ export async function provisionDatabase(superuserUrl: string, database: string, 
       const role = pg.escapeIdentifier(service);
       const password = pg.escapeLiteral(passwordOf(service));
       const found = await db.query('select 1 from pg_roles where rolname = $1', [service]);
-      await db.query(found.rowCount ? `alter role ${role} with login password ${password}` : `create role ${role} with login password ${password}`);
+      await db.query(
+        found.rowCount ? `alter role ${role} with login password ${password}` : `create role ${role} with login password ${password}`,
+      );
       await db.query(`grant connect on database ${pg.escapeIdentifier(database)} to ${role}`);
       await db.query(`create schema if not exists ${role} authorization ${role}`);
     }

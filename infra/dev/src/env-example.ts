@@ -17,7 +17,9 @@ export function envExample(repoRoot: string): string {
   const backEnd = DEPLOYABLES.filter((s) => s !== 'gateway');
   const signature = (v: VariableInfo) => JSON.stringify([v.default, v.shape, v.required]);
   const first = perService.get(backEnd[0]!)!;
-  const common = first.filter((v) => backEnd.every((s) => perService.get(s)!.some((w) => w.name === v.name && signature(w) === signature(v))));
+  const common = first.filter((v) =>
+    backEnd.every((s) => perService.get(s)!.some((w) => w.name === v.name && signature(w) === signature(v))),
+  );
   const commonNames = new Set(common.map((v) => v.name));
 
   const sections = [

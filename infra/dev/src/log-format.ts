@@ -10,7 +10,7 @@ export function formatLogLine(service: string, line: string, verbose: boolean, t
     const entry = JSON.parse(line) as { level: number; msg?: string; reqId?: string; err?: { message?: string }; [k: string]: unknown };
     if (!verbose && noisy.has(entry.msg ?? '') && entry.level < 40) return null;
     const level = levels[entry.level] ?? String(entry.level);
-    const color = tty ? colors[entry.level] ?? '' : '';
+    const color = tty ? (colors[entry.level] ?? '') : '';
     const reset = color ? '\x1b[0m' : '';
     const extra = [entry.reqId ? `req=${entry.reqId}` : '', entry.err?.message ? `err=${entry.err.message}` : ''].filter(Boolean).join(' ');
     return `${prefix}${color}${level.padEnd(5)}${reset} ${entry.msg ?? ''}${extra ? ` (${extra})` : ''}`;

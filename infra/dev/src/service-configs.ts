@@ -19,7 +19,10 @@ export interface VariableInfo {
 }
 
 const isDefinition = (value: unknown): value is ServiceDefinition<any> =>
-  !!value && typeof value === 'object' && typeof (value as ServiceDefinition).name === 'string' && typeof (value as ServiceDefinition).plugin === 'function';
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as ServiceDefinition).name === 'string' &&
+  typeof (value as ServiceDefinition).plugin === 'function';
 
 /** A service's definition, as its package (`@cti/<name>`) exports it. */
 export function serviceDefinition(name: Deployable): ServiceDefinition<any> {
@@ -33,7 +36,9 @@ export function serviceDefinition(name: Deployable): ServiceDefinition<any> {
 function shapeOf(schema: Record<string, unknown>): string {
   const anyOf = schema.anyOf as Array<{ const?: unknown }> | undefined;
   if (anyOf) return `one of ${anyOf.map((a) => a.const).join(', ')}`;
-  const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : ''].filter(Boolean).join(', ');
+  const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : '']
+    .filter(Boolean)
+    .join(', ');
   if (schema.type === 'integer' || schema.type === 'number') return `${schema.type}${bounds ? ` (${bounds})` : ''}`;
   if (schema.type === 'boolean') return 'true or false';
   if (schema.pattern) return `matching ${String(schema.pattern)}`;
@@ -47,16 +52,28 @@ export function commentsOf(sourceFile: string): Map<string, string> {
   if (!fs.existsSync(sourceFile)) return out;
   const text = fs.readFileSync(sourceFile, 'utf8');
   for (const match of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\n\s*([A-Z][A-Z0-9_]*)\s*:/g)) {
-    out.set(match[2]!, match[1]!.replace(/^\s*\*\s?/gm, '').replace(/\s+/g, ' ').trim());
+    out.set(
+      match[2]!,
+      match[1]!
+        .replace(/^\s*\*\s?/gm, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   }
   return out;
 }
 
 /** The variables one service reads: the common ones (as the kit trims them) plus its own. */
 export function variablesOf(name: Deployable, repoRoot: string): VariableInfo[] {
-  const schema = configSchemaOf(serviceDefinition(name)) as unknown as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+  const schema = configSchemaOf(serviceDefinition(name)) as unknown as {
+    properties: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
   const required = new Set(schema.required ?? []);
-  const comments = new Map([...commentsOf(path.join(repoRoot, 'libs/service-kit/src/config.ts')), ...commentsOf(path.join(repoRoot, 'services', name, 'src/config.ts'))]);
+  const comments = new Map([
+    ...commentsOf(path.join(repoRoot, 'libs/service-kit/src/config.ts')),
+    ...commentsOf(path.join(repoRoot, 'services', name, 'src/config.ts')),
+  ]);
   return Object.entries(schema.properties).map(([key, prop]) => ({
     name: key,
     required: required.has(key) && prop.default === undefined,

@@ -143,14 +143,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     await Promise.all(
       SERVICES.map((service) => {
-        const databaseUrl = perServiceRoles ? serviceDatabaseUrl(superuserUrl!, database, service, secrets.rolePassword(service)) : superuserUrl!;
+        const databaseUrl = perServiceRoles
+          ? serviceDatabaseUrl(superuserUrl!, database, service, secrets.rolePassword(service))
+          : superuserUrl!;
         // back-end services are reached through the gateway only
         const extra: Record<string, string> = { HOST: '127.0.0.1', PORT: String(ports[service]), DATABASE_URL: databaseUrl };
         if (service === 'identity') extra.JWT_PRIVATE_KEY = secrets.jwtPrivateKey;
         return waitReady(service, ports[service]!, launch(service, extra));
       }),
     );
-    const gateway = launch('gateway', { PORT: String(ports.gateway), WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist') });
+    const gateway = launch('gateway', {
+      PORT: String(ports.gateway),
+      WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist'),
+    });
     await waitReady('gateway', ports.gateway!, gateway);
     return { url: `http://localhost:${ports.gateway}`, ports, stop };
   } catch (err) {

@@ -66,7 +66,8 @@ export async function startProcess(name: string, script: string, env: Record<str
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting: ${logs.map((l) => l.msg).join(' | ')}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode} while starting: ${logs.map((l) => l.msg).join(' | ')}`);
     try {
       if ((await fetch(`${running.url}/health/ready`)).ok) return running;
     } catch {

@@ -32,14 +32,16 @@ export function canSeeSupportingDocument(p: Principal, doc: SupportingDocumentAc
 }
 
 /** Whether the user holds a role that may download supporting documents at all (shows Download). */
-export const mayDownloadSupportingDocuments = (p: Principal): boolean => isAdminPrincipal(p) || holdsAny(p, SupportingDocumentDownloadRoles);
+export const mayDownloadSupportingDocuments = (p: Principal): boolean =>
+  isAdminPrincipal(p) || holdsAny(p, SupportingDocumentDownloadRoles);
 
 /** Download one supporting document: a download role, for a document the user may see. */
 export const canDownloadSupportingDocument = (p: Principal, doc: SupportingDocumentAccess): boolean =>
   mayDownloadSupportingDocuments(p) && canSeeSupportingDocument(p, doc);
 
 /** ACID documents: private ones only for admins and IsACID users; public ones for any signed-in user. */
-export const canReadAcidDocument = (p: Principal, doc: { isPrivate: boolean }): boolean => !doc.isPrivate || isAdminPrincipal(p) || p.isAcid;
+export const canReadAcidDocument = (p: Principal, doc: { isPrivate: boolean }): boolean =>
+  !doc.isPrivate || isAdminPrincipal(p) || p.isAcid;
 
 /** Add and delete supporting documents, manage ACID documents, upload and attach annotations. */
 export const canManageDocuments = (p: Principal): boolean => isAdminPrincipal(p);

@@ -26,14 +26,18 @@ export const DEFAULT_INDEX_ACCESS: IndexAccessSettings = {
 
 /** Reads "GB" / "GB,US,CA" settings (service config, app config) into the settings shape. */
 export function indexAccessSettings(publicCountryId?: string | null, openAnnotationCountryIds?: string | null): IndexAccessSettings {
-  const list = openAnnotationCountryIds?.split(',').map((c) => c.trim()).filter(Boolean);
+  const list = openAnnotationCountryIds
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   return {
     publicCountryId: publicCountryId?.trim() || DEFAULT_INDEX_ACCESS.publicCountryId,
     openAnnotationCountryIds: list?.length ? list : DEFAULT_INDEX_ACCESS.openAnnotationCountryIds,
   };
 }
 
-const anyRole = (p: Principal, roles: readonly RoleName[]) => roles.some((r) => p.roles.includes(RoleIds[r])) || (roles.includes('Admin') && p.isAdmin);
+const anyRole = (p: Principal, roles: readonly RoleName[]) =>
+  roles.some((r) => p.roles.includes(RoleIds[r])) || (roles.includes('Admin') && p.isAdmin);
 const sameCode = (a: string | null | undefined, b: string) => !!a && a.toUpperCase() === b.toUpperCase();
 const ownGroup = (p: Principal, c: IndexCountry) => p.groups.includes(c.groupId);
 /** A CountryViewer or CountryRespondent who belongs to this country's group. */

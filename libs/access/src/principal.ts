@@ -9,5 +9,4 @@ export interface Principal {
   free: boolean;
 }
 
-export const hasRole = (p: Principal | null | undefined, roleId: number): boolean =>
-  !!p && p.roles.includes(roleId);
+export const hasRole = (p: Principal | null | undefined, roleId: number): boolean => !!p && p.roles.includes(roleId);

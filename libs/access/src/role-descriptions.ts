@@ -2,7 +2,8 @@ import type { RoleName } from './roles';
 
 /** Role meanings of accounts §6, for the roles description modal of the users admin. */
 export const RoleDescriptions: Record<RoleName, string> = {
-  Admin: 'Manages everything: users, groups, access requests, subscriptions, products, periods, documents, questionnaires, audit and purchase logs.',
+  Admin:
+    'Manages everything: users, groups, access requests, subscriptions, products, periods, documents, questionnaires, audit and purchase logs.',
   AWGMember: 'Member of the working group with access to both sites (Compliance Index and Carbon Calculator).',
   AWGMemberCTC: 'Member of the working group with access to the Compliance Index only.',
   AWGMemberACC: 'Member of the working group with access to the Carbon Calculator only.',

@@ -25,8 +25,7 @@ export type RoleId = (typeof RoleIds)[RoleName];
 
 export const RoleNames = Object.keys(RoleIds) as RoleName[];
 
-export const roleNameOf = (id: number): RoleName | undefined =>
-  RoleNames.find((name) => RoleIds[name] === id);
+export const roleNameOf = (id: number): RoleName | undefined => RoleNames.find((name) => RoleIds[name] === id);
 
 export const roleIdsOf = (names: readonly RoleName[]): number[] => names.map((n) => RoleIds[n]);
 

@@ -6,9 +6,7 @@ import type { Principal } from './principal';
  * Flags cover the rules the spec states by flag rather than role.
  */
 export type RouteRule =
-  | { match: 'or' | 'and'; roles: readonly RoleName[] }
-  | { flag: 'isAdmin' | 'isGroupManagerOrAdmin' | 'isAcid' }
-  | { public: true };
+  { match: 'or' | 'and'; roles: readonly RoleName[] } | { flag: 'isAdmin' | 'isGroupManagerOrAdmin' | 'isAcid' } | { public: true };
 
 export type GuardDecision = 'allow' | 'login' | 'restricted';
 

@@ -5,21 +5,46 @@ const or = (...roles: RoleName[]): RouteRule => ({ match: 'or', roles });
 
 /** Role lists of accounts §6 and index-documents-commerce §6, one constant per row. */
 export const AccountRoles: readonly RoleName[] = [
-  'Admin', 'AWGMember', 'AWGMemberACC', 'AWGMemberCTC', 'ACCFullAccess', 'ACCPresaleAccess',
-  'CountryRespondent', 'CountryViewer', 'Enhanced', 'Standard', 'FreeAccess',
+  'Admin',
+  'AWGMember',
+  'AWGMemberACC',
+  'AWGMemberCTC',
+  'ACCFullAccess',
+  'ACCPresaleAccess',
+  'CountryRespondent',
+  'CountryViewer',
+  'Enhanced',
+  'Standard',
+  'FreeAccess',
 ];
 export const QuestionnaireRoles: readonly RoleName[] = ['CountryRespondent', 'Admin'];
 export const HistoricalDataRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'Standard', 'AWGMember'];
 export const IndexRoles: readonly RoleName[] = [
-  'Admin', 'AWGMember', 'CountryRespondent', 'CountryViewer', 'Enhanced', 'Standard', 'FreeAccess',
+  'Admin',
+  'AWGMember',
+  'CountryRespondent',
+  'CountryViewer',
+  'Enhanced',
+  'Standard',
+  'FreeAccess',
 ];
 export const DocumentsRoles: readonly RoleName[] = IndexRoles.filter((r) => r !== 'FreeAccess');
 export const PurchaseHistoryRoles: readonly RoleName[] = [
-  'Admin', 'Enhanced', 'Standard', 'AWGMember', 'CountryViewer', 'CountryRespondent',
+  'Admin',
+  'Enhanced',
+  'Standard',
+  'AWGMember',
+  'CountryViewer',
+  'CountryRespondent',
 ];
 export const ScoringAccessRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'AWGMember', 'ScoringAccess'];
 export const SupportingDocumentDownloadRoles: readonly RoleName[] = [
-  'Admin', 'AWGMember', 'AWGMemberCTC', 'Enhanced', 'CountryRespondent', 'CountryViewer',
+  'Admin',
+  'AWGMember',
+  'AWGMemberCTC',
+  'Enhanced',
+  'CountryRespondent',
+  'CountryViewer',
 ];
 
 /** Route rules of the screens (accounts §6, questionnaire §6, index §6). */

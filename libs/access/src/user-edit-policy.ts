@@ -6,7 +6,12 @@ const isAdmin = (p: Principal) => p.isAdmin || p.roles.includes(RoleIds.Admin);
 /** The e-mail domain, lower case ("" when there is none). */
 export const emailDomain = (email: string) => {
   const at = email.trim().lastIndexOf('@');
-  return at < 0 ? '' : email.trim().slice(at + 1).toLowerCase();
+  return at < 0
+    ? ''
+    : email
+        .trim()
+        .slice(at + 1)
+        .toLowerCase();
 };
 
 /**

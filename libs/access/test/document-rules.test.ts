@@ -1,4 +1,13 @@
-import { canDownloadSupportingDocument, canManageDocuments, canReadAcidDocument, canSeeSupportingDocument, mayDownloadSupportingDocuments, RoleIds, type Principal, type RoleName } from '../src';
+import {
+  canDownloadSupportingDocument,
+  canManageDocuments,
+  canReadAcidDocument,
+  canSeeSupportingDocument,
+  mayDownloadSupportingDocuments,
+  RoleIds,
+  type Principal,
+  type RoleName,
+} from '../src';
 
 const IRELAND = 'g-ireland';
 const who = (roles: RoleName[], more: Partial<Principal> = {}): Principal => ({

@@ -30,8 +30,15 @@ const as = (roles: RoleName[], groups: string[] = []): Principal => ({
 
 describe('index §6: open a country scorecard', () => {
   it.each<[RoleName, boolean]>([
-    ['Admin', true], ['Enhanced', true], ['Standard', true], ['AWGMember', true],
-    ['FreeAccess', false], ['CountryViewer', false], ['CountryRespondent', false], ['ScoringAccess', false], ['CFTPackage', false],
+    ['Admin', true],
+    ['Enhanced', true],
+    ['Standard', true],
+    ['AWGMember', true],
+    ['FreeAccess', false],
+    ['CountryViewer', false],
+    ['CountryRespondent', false],
+    ['ScoringAccess', false],
+    ['CFTPackage', false],
   ])('%s on another country → %s', (role, allowed) => expect(canOpenScorecard(as([role]), ireland)).toBe(allowed));
 
   it('opens the public group to everyone and own groups to their members', () => {
@@ -56,15 +63,28 @@ describe('index §6: open a country scorecard', () => {
 
 describe('index §6: certified download', () => {
   it.each<[RoleName, boolean]>([
-    ['Admin', true], ['Enhanced', true], ['AWGMember', true], ['CFTPackage', true],
-    ['Standard', false], ['CountryViewer', false], ['CountryRespondent', false], ['FreeAccess', false], ['CFTAccess', false],
+    ['Admin', true],
+    ['Enhanced', true],
+    ['AWGMember', true],
+    ['CFTPackage', true],
+    ['Standard', false],
+    ['CountryViewer', false],
+    ['CountryRespondent', false],
+    ['FreeAccess', false],
+    ['CFTAccess', false],
   ])('%s → %s', (role, allowed) => expect(canDownloadCft(as([role]))).toBe(allowed));
 });
 
 describe('index §6: watchlist visibility', () => {
   it.each<[RoleName, boolean]>([
-    ['Admin', true], ['Enhanced', true], ['Standard', true], ['AWGMember', true], ['CountryViewer', true],
-    ['CountryRespondent', false], ['FreeAccess', false], ['ScoringAccess', false],
+    ['Admin', true],
+    ['Enhanced', true],
+    ['Standard', true],
+    ['AWGMember', true],
+    ['CountryViewer', true],
+    ['CountryRespondent', false],
+    ['FreeAccess', false],
+    ['ScoringAccess', false],
   ])('%s on any country → %s', (role, allowed) => expect(canSeeWatchlist(as([role]), ireland)).toBe(allowed));
 
   it('shows respondents the watchlist of their own groups only', () => {
@@ -79,8 +99,14 @@ describe('index §6: annotations', () => {
     expect(canSeeAnnotations(as(['FreeAccess']), ireland)).toBe(false);
   });
   it.each<[RoleName, boolean]>([
-    ['Admin', true], ['AWGMember', true], ['Enhanced', true], ['AnnotationAccess', true],
-    ['Standard', false], ['CountryViewer', false], ['CountryRespondent', false], ['FreeAccess', false],
+    ['Admin', true],
+    ['AWGMember', true],
+    ['Enhanced', true],
+    ['AnnotationAccess', true],
+    ['Standard', false],
+    ['CountryViewer', false],
+    ['CountryRespondent', false],
+    ['FreeAccess', false],
   ])('%s on another country → %s', (role, allowed) => expect(canSeeAnnotations(as([role]), ireland)).toBe(allowed));
   it('are open to viewers and respondents of the group', () => {
     expect(canSeeAnnotations(as(['CountryViewer'], ['g-ie']), ireland)).toBe(true);
@@ -108,13 +134,23 @@ describe('index §6: scorecard documents, details and historical charts', () => 
   it('opens all three to viewers and respondents of the group', () => {
     for (const role of ['CountryViewer', 'CountryRespondent'] as const) {
       const p = as([role], ['g-ie']);
-      expect([canSeeScorecardDocuments(p, ireland), canSeeScorecardDetails(p, ireland), canSeeHistoricalCharts(p, ireland)]).toEqual([true, true, true]);
+      expect([canSeeScorecardDocuments(p, ireland), canSeeScorecardDetails(p, ireland), canSeeHistoricalCharts(p, ireland)]).toEqual([
+        true,
+        true,
+        true,
+      ]);
     }
   });
 
   it('summarises one person and one country', () => {
     expect(scorecardAccess(as(['FreeAccess']), publicCountry)).toEqual({
-      open: true, details: false, watchlist: false, annotations: true, documents: false, history: false, cftDownload: false,
+      open: true,
+      details: false,
+      watchlist: false,
+      annotations: true,
+      documents: false,
+      history: false,
+      cftDownload: false,
     });
   });
 });

@@ -21,7 +21,19 @@ const SPEC_TABLE: Record<string, Who> = {
   Requests: { roles: ['Admin'] },
   Subscriptions: { roles: ['Admin'] },
   Account: {
-    roles: ['Admin', 'AWGMember', 'AWGMemberACC', 'AWGMemberCTC', 'ACCFullAccess', 'ACCPresaleAccess', 'CountryRespondent', 'CountryViewer', 'Enhanced', 'Standard', 'FreeAccess'],
+    roles: [
+      'Admin',
+      'AWGMember',
+      'AWGMemberACC',
+      'AWGMemberCTC',
+      'ACCFullAccess',
+      'ACCPresaleAccess',
+      'CountryRespondent',
+      'CountryViewer',
+      'Enhanced',
+      'Standard',
+      'FreeAccess',
+    ],
   },
   'Questionnaire pages': { roles: ['CountryRespondent', 'Admin'] },
   'Admin pages': { roles: ['Admin'] },
@@ -74,7 +86,9 @@ describe('every screen of §6 for every role', () => {
   });
 
   it('keeps the login, password and confirmEmail screens public', () => {
-    expect(PUBLIC_SCREENS).toEqual(expect.arrayContaining(['/confirmEmail/:email', '/confirmEmail/:email/:code', '/login', '/forgotPassword']));
+    expect(PUBLIC_SCREENS).toEqual(
+      expect.arrayContaining(['/confirmEmail/:email', '/confirmEmail/:email/:code', '/login', '/forgotPassword']),
+    );
     expect(guardRoute(null, RouteRules.public)).toBe('allow');
   });
 });

@@ -7,14 +7,12 @@ export type MigrationSet = Record<string, Migration>;
  * Migrates one service's schema. The migration table lives in that schema, so each
  * service has its own history; names are timestamp-prefixed and applied in order.
  */
-export async function migrateSchema(
-  db: Kysely<any>,
-  schema: string,
-  migrations: MigrationSet,
-): Promise<MigrationResultSet> {
+export async function migrateSchema(db: Kysely<any>, schema: string, migrations: MigrationSet): Promise<MigrationResultSet> {
   assertIdentifier(schema);
   // checked first: CREATE SCHEMA needs a database privilege a service role may lack
-  const existing = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
+  const existing = await sql<{
+    n: number;
+  }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
   if (!existing.rows[0]?.n) await sql`create schema ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({
     db,

@@ -105,7 +105,18 @@ export class DurableConsumer {
     for (const [key, values] of msg.headers ?? []) if (values[0] !== undefined) carrier[key.toLowerCase()] = values[0];
     // the handler runs in the trace (and with the request id) of the transaction that wrote the event
     const parent = contextFromHeaders(carrier);
-    const span = tracer.startSpan(`process ${msg.subject}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': this.options.durable } }, parent);
+    const span = tracer.startSpan(
+      `process ${msg.subject}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': msg.subject,
+          'messaging.consumer.group.name': this.options.durable,
+        },
+      },
+      parent,
+    );
     try {
       await context.with(trace.setSpan(parent, span), () => this.handleMessage(msg));
     } finally {

@@ -129,7 +129,11 @@ export class OutboxRelay {
         }
       }
       if (sent.length) {
-        await trx.updateTable('outbox').set({ sentAt: sql`now()` }).where('id', 'in', sent).execute();
+        await trx
+          .updateTable('outbox')
+          .set({ sentAt: sql`now()` })
+          .where('id', 'in', sent)
+          .execute();
       }
       if (failure) {
         await trx

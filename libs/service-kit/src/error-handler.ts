@@ -6,11 +6,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error instanceof DomainError) {
     reply.headers(error.headers);
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-    return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message });
+    return reply
+      .code(error.statusCode)
+      .send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message });
   }
   if (error.validation) {
     const first = error.validation[0];
-    const where = first?.instancePath ? `${error.validationContext ?? 'body'}${first.instancePath.replace(/\//g, '.')}` : error.validationContext ?? 'request';
+    const where = first?.instancePath
+      ? `${error.validationContext ?? 'body'}${first.instancePath.replace(/\//g, '.')}`
+      : (error.validationContext ?? 'request');
     return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `Invalid ${where}: ${first?.message ?? error.message}` });
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -22,5 +26,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  return reply
+    .code(404)
+    .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
 }

@@ -27,7 +27,12 @@ export interface InternalCall {
  * Calls another service's `/internal/...` route (never routed by the gateway) with the
  * service token. Throws a DomainError with the callee's status and message on failure.
  */
-export async function callService<T = unknown>(app: FastifyInstance, service: ServiceName, path: string, call: InternalCall = {}): Promise<T> {
+export async function callService<T = unknown>(
+  app: FastifyInstance,
+  service: ServiceName,
+  path: string,
+  call: InternalCall = {},
+): Promise<T> {
   if (!path.startsWith('/internal/')) throw new Error(`internal calls go to /internal/ paths, not ${path}`);
   const base = pickReplica(String(app.config[urlKey[service]] ?? ''));
   const res = await fetch(`${base}${path}`, {
@@ -59,6 +64,9 @@ export async function callService<T = unknown>(app: FastifyInstance, service: Se
 
 /** `<SERVICE>_URL` may list several replicas, comma-separated (one Kubernetes Service URL in production). */
 function pickReplica(urls: string): string {
-  const list = urls.split(',').map((u) => u.trim()).filter(Boolean);
+  const list = urls
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   return list[Math.floor(Math.random() * list.length)] ?? '';
 }

@@ -38,8 +38,19 @@ export const metricsPlugin = fp<MetricsOptions>(
     if (opts.processMetrics) collectDefaultMetrics({ register: registry });
 
     const labelNames = ['method', 'route', 'status_code'] as const;
-    const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
-    const latency = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer HTTP requests, by route pattern and status', labelNames, buckets: LATENCY_BUCKETS, registers: [registry] });
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames,
+      registers: [registry],
+    });
+    const latency = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by route pattern and status',
+      labelNames,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
     const eventProcessing = new Histogram({
       name: 'cti_event_processing_seconds',
       help: 'Time a consumer took per delivered event (handler and commit), by outcome',
@@ -57,7 +68,8 @@ export const metricsPlugin = fp<MetricsOptions>(
 
     app.decorate('metrics', {
       registry,
-      observeEvent: (s: ProcessingSample) => eventProcessing.observe({ consumer: s.consumer, type: s.type, outcome: s.outcome }, s.durationMs / 1000),
+      observeEvent: (s: ProcessingSample) =>
+        eventProcessing.observe({ consumer: s.consumer, type: s.type, outcome: s.outcome }, s.durationMs / 1000),
     });
     if (opts.route) {
       app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
@@ -109,7 +121,9 @@ export function instrumentEvents(registry: Registry, events: EventsFacade): void
       if (b) this.set(b.oldestAgeMs / 1000);
     },
   });
-  const lags = perScrape(() => Promise.all(events.consumers.map(async (c) => ({ consumer: c.durable, lag: await c.lag().catch(() => null) }))));
+  const lags = perScrape(() =>
+    Promise.all(events.consumers.map(async (c) => ({ consumer: c.durable, lag: await c.lag().catch(() => null) }))),
+  );
   new Gauge({
     name: 'cti_consumer_lag_events',
     help: 'Events in the stream not yet delivered to a durable consumer',

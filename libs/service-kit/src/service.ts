@@ -64,7 +64,20 @@ export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>)
   const props: TProperties = { ...common, ...(def.config?.properties ?? {}) };
   if (stateless) {
     // the gateway has no schema, no events and no keys of its own
-    for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'DB_POOL_SIZE', 'NATS_URL', 'EVENTS_STREAM', 'EVENTS_SUBJECT_PREFIX', 'EVENTS_REPLICAS', 'JWT_PUBLIC_KEY', 'JWT_PUBLIC_KEY_PREVIOUS', 'SERVICE_TOKEN', 'JWT_ISSUER', 'JWT_AUDIENCE']) {
+    for (const key of [
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'DB_POOL_SIZE',
+      'NATS_URL',
+      'EVENTS_STREAM',
+      'EVENTS_SUBJECT_PREFIX',
+      'EVENTS_REPLICAS',
+      'JWT_PUBLIC_KEY',
+      'JWT_PUBLIC_KEY_PREVIOUS',
+      'SERVICE_TOKEN',
+      'JWT_ISSUER',
+      'JWT_AUDIENCE',
+    ]) {
       delete props[key];
     }
   }
@@ -134,7 +147,11 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   app.get('/documentation/json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthPlugin);
   await app.register(tracingPlugin);
-  await app.register(metricsPlugin, { serviceName: def.name, route: !config.METRICS_PORT, processMetrics: options.processMetrics ?? false });
+  await app.register(metricsPlugin, {
+    serviceName: def.name,
+    route: !config.METRICS_PORT,
+    processMetrics: options.processMetrics ?? false,
+  });
 
   if (def.stateful !== false) {
     await app.register(authPlugin, {
@@ -199,7 +216,7 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
       process.stderr.write(`${def.name}: ${err.message}\n`);
       process.exit(78);
     }
-    process.stderr.write(`${def.name}: failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(`${def.name}: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   }
   const config = app.config;
@@ -245,7 +262,10 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
  * Brings the service's schema to its latest migration and returns; needs DATABASE_URL
  * only. Services also migrate when they start, so this is what runs before a rollout.
  */
-export async function migrateService<P extends TProperties>(def: ServiceDefinition<P>, env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function migrateService<P extends TProperties>(
+  def: ServiceDefinition<P>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
   if (def.stateful === false) return;
   const { DATABASE_URL } = loadConfig(Type.Object({ DATABASE_URL: CommonConfig.properties.DATABASE_URL }), env);
   const db = createDatabase<any>({ connectionString: DATABASE_URL, schema: def.name, poolSize: 1 });

@@ -1,6 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Link,
+  type Span,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -16,7 +27,13 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_SERVICE_NAME,
+  ATTR_URL_PATH,
+} from '@opentelemetry/semantic-conventions';
 import { REQUEST_ID_KEY } from '@cti/events';
 
 export interface TracingOptions {
@@ -96,7 +113,14 @@ export function requestTrace(raw: IncomingMessage): RequestTrace {
   let found = requestTraces.get(raw);
   if (!found) {
     const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
-    const span = tracer().startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: (raw.url ?? '').split('?')[0] } }, parent);
+    const span = tracer().startSpan(
+      raw.method ?? 'HTTP',
+      {
+        kind: SpanKind.SERVER,
+        attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: (raw.url ?? '').split('?')[0] },
+      },
+      parent,
+    );
     found = { span, ctx: trace.setSpan(parent, span) };
     requestTraces.set(raw, found);
   }

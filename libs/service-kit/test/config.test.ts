@@ -42,7 +42,9 @@ describe('loadConfig', () => {
     fs.writeFileSync(file, 'token-from-a-secret-file\n');
     const { SERVICE_TOKEN: _omitted, ...rest } = valid;
     expect(loadConfig(CommonConfig, { ...rest, SERVICE_TOKEN_FILE: file }).SERVICE_TOKEN).toBe('token-from-a-secret-file');
-    expect(() => loadConfig(CommonConfig, { ...rest, SERVICE_TOKEN_FILE: '/nope/missing' })).toThrow('Configuration error: SERVICE_TOKEN_FILE points at /nope/missing, which cannot be read');
+    expect(() => loadConfig(CommonConfig, { ...rest, SERVICE_TOKEN_FILE: '/nope/missing' })).toThrow(
+      'Configuration error: SERVICE_TOKEN_FILE points at /nope/missing, which cannot be read',
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -16,7 +16,10 @@ const newPair = generateKeyPairSync('ed25519', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
 const signWithNewKey = (sub: string, expiresIn = 60_000) =>
-  createSigner({ key: newPair.privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti', expiresIn })({ sub, email: `${sub}@example.com` });
+  createSigner({ key: newPair.privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti', expiresIn })({
+    sub,
+    email: `${sub}@example.com`,
+  });
 
 let ctx: TestContext;
 let rotating: ServiceApp;
@@ -31,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (app: ServiceApp, token: string) => app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${token}` } });
+const call = (app: ServiceApp, token: string) =>
+  app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${token}` } });
 
 it('accepts tokens signed with the new key and, during a rotation, with the previous one', async () => {
   expect((await call(rotating, signWithNewKey('new-user'))).json()).toEqual({ sub: 'new-user' });
@@ -51,7 +55,10 @@ it('still tells an expired token of the previous key apart (Token-Expired), so t
 });
 
 it('refuses a token signed by a key that is neither', async () => {
-  const stranger = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const stranger = generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const token = createSigner({ key: stranger.privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti' })({ sub: 'x' });
   const res = await call(rotating, token);
   expect([res.statusCode, res.headers['token-expired']]).toEqual([401, undefined]);

@@ -10,7 +10,11 @@ const probeService = defineService({
   async plugin(app) {
     app.post('/api/user/probe/emit', async () => {
       await app.inTransaction((trx) =>
-        appendToOutbox(trx, { type: 'evt.identity.user.loggedIn', actor: null, data: { userId: 'u-1', email: 'probe@example.com' } } as never),
+        appendToOutbox(trx, {
+          type: 'evt.identity.user.loggedIn',
+          actor: null,
+          data: { userId: 'u-1', email: 'probe@example.com' },
+        } as never),
       );
       app.log.info('probe event written');
       return { ok: true };
@@ -65,7 +69,9 @@ const metricsText = async () => (await probe.inject({ method: 'GET', url: '/metr
 const sample = (text: string, name: string, labels: Record<string, string> = {}) => {
   const line = text
     .split('\n')
-    .find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)) : false);
+    .find((l) =>
+      l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)) : false,
+    );
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 };
 
@@ -74,7 +80,12 @@ describe('a request through the gateway', () => {
   let gatewayTraceId: string | undefined;
 
   beforeAll(async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/user/probe/emit', payload: {}, headers: { traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01` } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/probe/emit',
+      payload: {},
+      headers: { traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01` },
+    });
     expect(res.statusCode).toBe(200);
     requestId = String(res.headers['x-request-id']);
     gatewayTraceId = res.headers['x-trace-id'] as string | undefined;
@@ -86,12 +97,13 @@ describe('a request through the gateway', () => {
     const [row] = await ctx.query<{ headers: Record<string, string> }>('select headers from probe.outbox');
     expect(row!.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
     expect(row!.headers['x-request-id']).toBe(requestId);
-
   });
 
   it('logs the request id and trace id on every line of the request, in both processes', () => {
     const requestLines = [...logs.gateway, ...logs.probe].filter((l) => l.reqId === requestId);
-    expect(requestLines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'probe event written', 'request completed']));
+    expect(requestLines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'probe event written', 'request completed']),
+    );
     for (const line of requestLines) expect({ msg: line.msg, traceId: line.traceId }).toEqual({ msg: line.msg, traceId: TRACE_ID });
     // no request line without ids
     for (const line of [...logs.gateway, ...logs.probe].filter((l) => /request|probe event/.test(l.msg))) expect(line.reqId).toBeDefined();
@@ -107,7 +119,9 @@ describe('/metrics', () => {
   it('counts requests and times them by route pattern and status', async () => {
     await probe.inject({ method: 'POST', url: '/api/user/probe/emit', payload: {} });
     const text = await metricsText();
-    expect(sample(text, 'http_requests_total', { method: 'POST', route: '/api/user/probe/emit', status_code: '200', service: 'probe' })).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, 'http_requests_total', { method: 'POST', route: '/api/user/probe/emit', status_code: '200', service: 'probe' }),
+    ).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/api/user/probe/emit', le: '+Inf' })).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'http_request_duration_seconds_sum', { route: '/api/user/probe/emit' })).toBeGreaterThan(0);
     const gatewayText = (await gateway.inject({ method: 'GET', url: '/metrics' })).body;
@@ -115,7 +129,10 @@ describe('/metrics', () => {
   });
 
   it('times event processing by consumer, type and outcome', async () => {
-    await eventually(async () => (sample(await metricsText(), 'cti_event_processing_seconds_count', { consumer: 'probe', outcome: 'handled' }) ?? 0) >= 2, 15_000);
+    await eventually(
+      async () => (sample(await metricsText(), 'cti_event_processing_seconds_count', { consumer: 'probe', outcome: 'handled' }) ?? 0) >= 2,
+      15_000,
+    );
   });
 
   it('shows Postgres pool use', async () => {

@@ -23,9 +23,78 @@ export function seededRandom(seed: number) {
   };
 }
 
-const SYLLABLES = ['an', 'bel', 'cor', 'dra', 'el', 'fin', 'gar', 'hol', 'is', 'jun', 'kar', 'lo', 'mar', 'nor', 'os', 'pol', 'qua', 'ri', 'sel', 'tan', 'ur', 'val', 'wes', 'xi', 'yor', 'zan'];
-const FIRST = ['Ada', 'Rory', 'Roisin', 'Vera', 'Maeve', 'Morgan', 'Erin', 'Sam', 'Pierre', 'Ana', 'Lukas', 'Mei', 'Omar', 'Ines', 'Jonas', 'Priya', 'Kofi', 'Sofia', 'Mateo', 'Hana'];
-const LAST = ['Admin', 'Respondent', 'Viewer', 'Manager', 'Member', 'Okafor', 'Silva', 'Nakamura', 'Dubois', 'Novak', 'Haddad', 'Costa', 'Larsen', 'Moreau', 'Petrov', 'Kaur', 'Mensah', 'Rossi', 'Garcia', 'Kim'];
+const SYLLABLES = [
+  'an',
+  'bel',
+  'cor',
+  'dra',
+  'el',
+  'fin',
+  'gar',
+  'hol',
+  'is',
+  'jun',
+  'kar',
+  'lo',
+  'mar',
+  'nor',
+  'os',
+  'pol',
+  'qua',
+  'ri',
+  'sel',
+  'tan',
+  'ur',
+  'val',
+  'wes',
+  'xi',
+  'yor',
+  'zan',
+];
+const FIRST = [
+  'Ada',
+  'Rory',
+  'Roisin',
+  'Vera',
+  'Maeve',
+  'Morgan',
+  'Erin',
+  'Sam',
+  'Pierre',
+  'Ana',
+  'Lukas',
+  'Mei',
+  'Omar',
+  'Ines',
+  'Jonas',
+  'Priya',
+  'Kofi',
+  'Sofia',
+  'Mateo',
+  'Hana',
+];
+const LAST = [
+  'Admin',
+  'Respondent',
+  'Viewer',
+  'Manager',
+  'Member',
+  'Okafor',
+  'Silva',
+  'Nakamura',
+  'Dubois',
+  'Novak',
+  'Haddad',
+  'Costa',
+  'Larsen',
+  'Moreau',
+  'Petrov',
+  'Kaur',
+  'Mensah',
+  'Rossi',
+  'Garcia',
+  'Kim',
+];
 const QUESTIONS = [
   'Has the State made an IDERA declaration?',
   'Are non-consensual rights or interests preserved?',
@@ -36,7 +105,16 @@ const QUESTIONS = [
   'Describe the timing of repossession inside insolvency.',
   'Is the choice of a foreign law respected?',
 ];
-const ANSWERS = ['Yes', 'No', 'Partially, subject to court approval', 'Within 60 days', 'Within 30 days', 'Not applicable', 'See the comments of the working group', 'A declaration under Article XXX was deposited'];
+const ANSWERS = [
+  'Yes',
+  'No',
+  'Partially, subject to court approval',
+  'Within 60 days',
+  'Within 30 days',
+  'Not applicable',
+  'See the comments of the working group',
+  'A declaration under Article XXX was deposited',
+];
 
 interface Person {
   actor: EventActor;
@@ -72,34 +150,103 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
   const at = (p: Person) => {
     const groupId = p.countryId ?? random.pick(countries).id;
     const period = random.pick(PERIODS);
-    return { questionnaireId: `q-${groupId}-${period.id}`, groupId, groupName: countryName.get(groupId)!, periodId: period.id, periodName: period.name };
+    return {
+      questionnaireId: `q-${groupId}-${period.id}`,
+      groupId,
+      groupName: countryName.get(groupId)!,
+      periodId: period.id,
+      periodName: period.name,
+    };
   };
   const weighted: Array<[number, (p: Person) => Pick<DomainEvent, 'type' | 'data'>]> = [
     [28, (p) => ({ type: 'evt.identity.user.loggedIn', data: { userId: p.actor.userId, email: p.actor.email, free: false } })],
     [8, (p) => ({ type: 'evt.identity.user.loggedOut', data: { userId: p.actor.userId, email: p.actor.email, free: false } })],
-    [14, (p) => ({ type: 'evt.questionnaire.section.locked', data: { ...at(p), sectionId: random.pick([8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23]), userId: p.actor.userId } })],
-    [14, (p) => ({ type: 'evt.questionnaire.section.unlocked', data: { ...at(p), sectionId: random.pick([8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23]), userId: p.actor.userId } })],
+    [
+      14,
+      (p) => ({
+        type: 'evt.questionnaire.section.locked',
+        data: { ...at(p), sectionId: random.pick([8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23]), userId: p.actor.userId },
+      }),
+    ],
+    [
+      14,
+      (p) => ({
+        type: 'evt.questionnaire.section.unlocked',
+        data: { ...at(p), sectionId: random.pick([8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23]), userId: p.actor.userId },
+      }),
+    ],
     [
       22,
       (p) => {
         const q = random.int(QUESTIONS.length);
         return {
           type: 'evt.questionnaire.answer.saved',
-          data: { ...at(p), sectionId: 9, questionId: `question-${q}`, question: QUESTIONS[q]!, before: random.pick(ANSWERS), after: random.pick(ANSWERS) },
+          data: {
+            ...at(p),
+            sectionId: 9,
+            questionId: `question-${q}`,
+            question: QUESTIONS[q]!,
+            before: random.pick(ANSWERS),
+            after: random.pick(ANSWERS),
+          },
         };
       },
     ],
     [3, (p) => ({ type: 'evt.identity.user.agreed', data: { userId: p.actor.userId, email: p.actor.email } })],
-    [1, (p) => ({ type: 'evt.questionnaire.consent.given', data: { ...at(p), userId: p.actor.userId, answer: random.next() < 0.9 ? 'Yes' : 'No' } })],
-    [0.5, (p) => ({ type: 'evt.questionnaire.approval.added', data: { ...at(p), userId: p.actor.userId, name: p.actor.name, organizationName: 'Law Partners' } })],
-    [0.5, (p) => ({ type: 'evt.scoring.scores.saved', data: { ...at(p), score: random.int(200) / 2, category: 'High', previousScore: null } })],
-    [4, (p) => ({ type: 'evt.identity.mail.sent', data: { mailId: randomUUID(), kind: 'notice', to: [p.actor.email], subject: 'Your questionnaire was updated' } })],
-    [1, (p) => ({ type: 'evt.identity.user.updated', data: { userId: p.actor.userId, email: p.actor.email, name: p.actor.name, organizationName: 'Law Partners', roles: [7], groupIds: [], disabled: false } })],
+    [
+      1,
+      (p) => ({
+        type: 'evt.questionnaire.consent.given',
+        data: { ...at(p), userId: p.actor.userId, answer: random.next() < 0.9 ? 'Yes' : 'No' },
+      }),
+    ],
+    [
+      0.5,
+      (p) => ({
+        type: 'evt.questionnaire.approval.added',
+        data: { ...at(p), userId: p.actor.userId, name: p.actor.name, organizationName: 'Law Partners' },
+      }),
+    ],
+    [
+      0.5,
+      (p) => ({ type: 'evt.scoring.scores.saved', data: { ...at(p), score: random.int(200) / 2, category: 'High', previousScore: null } }),
+    ],
+    [
+      4,
+      (p) => ({
+        type: 'evt.identity.mail.sent',
+        data: { mailId: randomUUID(), kind: 'notice', to: [p.actor.email], subject: 'Your questionnaire was updated' },
+      }),
+    ],
+    [
+      1,
+      (p) => ({
+        type: 'evt.identity.user.updated',
+        data: {
+          userId: p.actor.userId,
+          email: p.actor.email,
+          name: p.actor.name,
+          organizationName: 'Law Partners',
+          roles: [7],
+          groupIds: [],
+          disabled: false,
+        },
+      }),
+    ],
     [
       0.5,
       (p) => ({
         type: 'evt.commerce.purchase.completed',
-        data: { purchaseId: randomUUID(), userId: p.actor.userId, productId: 'enhanced', productName: 'Enhanced subscription', amountCents: 2_000_000, currency: 'USD', transactionId: `tx-${random.int(1e9)}`, grant: { roles: ['Enhanced'], groupIds: [], expiresOn: null } },
+        data: {
+          purchaseId: randomUUID(),
+          userId: p.actor.userId,
+          productId: 'enhanced',
+          productName: 'Enhanced subscription',
+          amountCents: 2_000_000,
+          currency: 'USD',
+          transactionId: `tx-${random.int(1e9)}`,
+          grant: { roles: ['Enhanced'], groupIds: [], expiresOn: null },
+        },
       }),
     ],
   ];
@@ -143,7 +290,7 @@ export async function generateAuditRows(db: Kysely<AuditDB>, options: GenerateOp
     ['Country', new Set()],
   ]);
 
-  for (let done = 0; done < options.rows; ) {
+  for (let done = 0; done < options.rows;) {
     const size = Math.min(batch, options.rows - done);
     const rows: Array<Insertable<AuditRowsTable>> = [];
     for (let i = 0; i < size; i++) {
@@ -167,7 +314,11 @@ export async function generateAuditRows(db: Kysely<AuditDB>, options: GenerateOp
   }
   const values = [...filterValues].flatMap(([key, set]) => [...set].map((value) => ({ key, value })));
   for (let i = 0; i < values.length; i += 5000) {
-    await db.insertInto('auditFilterValues').values(values.slice(i, i + 5000)).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('auditFilterValues')
+      .values(values.slice(i, i + 5000))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   await sql`vacuum analyze audit_rows`.execute(db);
   await sql`analyze audit_filter_values`.execute(db);

@@ -70,7 +70,14 @@ async function main() {
     await app.ready();
     const db = auditDb(app);
 
-    const present = Number((await db.selectFrom('auditRows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const present = Number(
+      (
+        await db
+          .selectFrom('auditRows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (present < rows) {
       process.stdout.write(`generating ${rows - present} audit rows over ${days} days in ${dir}…\n`);
       const began = Date.now();
@@ -83,20 +90,31 @@ async function main() {
         onProgress: (done, total) => {
           if (Date.now() - lastReport > 5000 || done === total) {
             lastReport = Date.now();
-            process.stdout.write(`  ${done} / ${total} (${Math.round((done / total) * 100)}%, ${Math.round((Date.now() - began) / 1000)} s)\n`);
+            process.stdout.write(
+              `  ${done} / ${total} (${Math.round((done / total) * 100)}%, ${Math.round((Date.now() - began) / 1000)} s)\n`,
+            );
           }
         },
       });
     }
     // measure the steady state: statistics current, visibility map set (a migration may just have rewritten rows)
     await sql`vacuum analyze audit_rows`.execute(db);
-    const total = Number((await db.selectFrom('auditRows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('auditRows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     process.stdout.write(`${total} audit rows stored\n`);
 
     // filter values the data actually holds
     const sample = seededRandom(7);
     const names = (await db.selectFrom('auditFilterValues').select('value').where('key', '=', 'Name').execute()).map((r) => r.value);
-    const countries = (await db.selectFrom('auditFilterValues').select('value').where('key', '=', 'Country').where('value', '!=', 'AWG Members').execute()).map((r) => r.value);
+    const countries = (
+      await db.selectFrom('auditFilterValues').select('value').where('key', '=', 'Country').where('value', '!=', 'AWG Members').execute()
+    ).map((r) => r.value);
 
     const end = new Date().toISOString().slice(0, 10);
     const start = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -113,20 +131,30 @@ async function main() {
       ['Description words "IDERA declaration"', () => ({ ...range, values: ['IDERA declaration'] })],
       ['Description = one e-mail (rare)', () => ({ ...range, values: [`user${sample.int(3000)}@example.com`] })],
       ['Action = Login and user group', () => ({ ...range, actions: ['Login'], countries: [sample.pick(countries)] })],
-      ['Action = Response, user and description', () => ({ ...range, actions: ['Response'], names: [sample.pick(names)], values: ['repossession'] })],
+      [
+        'Action = Response, user and description',
+        () => ({ ...range, actions: ['Response'], names: [sample.pick(names)], values: ['repossession'] }),
+      ],
     ];
 
     const token = signTestToken({ sub: 'bench-admin', roles: [RoleIds.Admin], isAdmin: true, name: 'Bench Admin' });
     const report = async (body: AuditReportBody) => {
       const began = process.hrtime.bigint();
-      const res = await app!.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
+      const res = await app!.inject({
+        method: 'POST',
+        url: '/api/report/audit',
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
       const took = Number(process.hrtime.bigint() - began) / 1e6;
       if (res.statusCode !== 200) throw new Error(`report answered ${res.statusCode}: ${res.body}`);
       return { took, answer: res.json() as AuditReport };
     };
 
     const all: number[] = [];
-    process.stdout.write(`\n${'scenario'.padEnd(44)} ${'matches'.padStart(8)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}\n`);
+    process.stdout.write(
+      `\n${'scenario'.padEnd(44)} ${'matches'.padStart(8)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}\n`,
+    );
     for (const [name, body] of scenarios) {
       for (let i = 0; i < 3; i++) await report(body()); // warm up
       const times: number[] = [];
@@ -138,7 +166,9 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       all.push(...times);
-      process.stdout.write(`${name.padEnd(44)} ${matches.padStart(8)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(times[times.length - 1]!)}\n`);
+      process.stdout.write(
+        `${name.padEnd(44)} ${matches.padStart(8)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(times[times.length - 1]!)}\n`,
+      );
     }
     all.sort((a, b) => a - b);
     const p95 = percentile(all, 95);
@@ -147,7 +177,9 @@ async function main() {
     if (flag('verify')) {
       const began = Date.now();
       const check = await verifyChain(db, DEV_CHAIN_KEY);
-      process.stdout.write(`chain check: ${check.Valid ? 'intact' : `broken at row ${check.FirstBroken?.Seq}`}, ${check.Checked} rows in ${((Date.now() - began) / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `chain check: ${check.Valid ? 'intact' : `broken at row ${check.FirstBroken?.Seq}`}, ${check.Checked} rows in ${((Date.now() - began) / 1000).toFixed(1)} s\n`,
+      );
     }
     process.exitCode = p95 <= P95_BUDGET_MS ? 0 : 1;
   } finally {
@@ -158,6 +190,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

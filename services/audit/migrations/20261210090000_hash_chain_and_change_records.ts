@@ -33,7 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('group_id', 'text')
     .addColumn('hash', 'bytea', (c) => c.notNull())
     .execute();
-  await sql`alter table audit_rows add column value_search tsvector generated always as (to_tsvector('simple'::regconfig, value_text)) stored`.execute(db);
+  await sql`alter table audit_rows add column value_search tsvector generated always as (to_tsvector('simple'::regconfig, value_text)) stored`.execute(
+    db,
+  );
   // the report: a date range newest first, optionally narrowed by exact action / user group / user
   await sql`create index audit_rows_stamp_idx on audit_rows (stamp, seq)`.execute(db);
   await sql`create index audit_rows_action_stamp_idx on audit_rows (action, stamp, seq)`.execute(db);
@@ -72,8 +74,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       raise exception 'audit rows are append-only (% on %)', tg_op, tg_table_name using errcode = 'insufficient_privilege';
     end $$`.execute(db);
   for (const table of ['audit_rows', 'answer_changes']) {
-    await sql`create trigger ${sql.id(`${table}_append_only`)} before update or delete on ${sql.id(table)} for each row execute function audit_refuse_change()`.execute(db);
-    await sql`create trigger ${sql.id(`${table}_no_truncate`)} before truncate on ${sql.id(table)} for each statement execute function audit_refuse_change()`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_append_only`)} before update or delete on ${sql.id(table)} for each row execute function audit_refuse_change()`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.id(`${table}_no_truncate`)} before truncate on ${sql.id(table)} for each statement execute function audit_refuse_change()`.execute(
+      db,
+    );
   }
 
   // The last link of the chain; appending locks it, so links are made one at a time.
@@ -124,7 +130,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['periods', 'score_facts', 'audit_filter_values', 'audit_replay_request', 'audit_chain_head', 'answer_changes', 'audit_rows']) {
+  for (const table of [
+    'periods',
+    'score_facts',
+    'audit_filter_values',
+    'audit_replay_request',
+    'audit_chain_head',
+    'answer_changes',
+    'audit_rows',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await sql`drop function audit_refuse_change()`.execute(db);

@@ -30,6 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const changes = sql.lit(ANSWER_SAVED);
   await sql`create index audit_rows_changes_stamp_idx on audit_rows (stamp desc, seq desc) where event_type = ${changes}`.execute(db);
-  await sql`create index audit_rows_changes_group_idx on audit_rows (group_id, stamp desc, seq desc) where event_type = ${changes}`.execute(db);
-  await sql`create index audit_rows_changes_question_idx on audit_rows (questionnaire_id, question_id, stamp desc, seq desc) where event_type = ${changes}`.execute(db);
+  await sql`create index audit_rows_changes_group_idx on audit_rows (group_id, stamp desc, seq desc) where event_type = ${changes}`.execute(
+    db,
+  );
+  await sql`create index audit_rows_changes_question_idx on audit_rows (questionnaire_id, question_id, stamp desc, seq desc) where event_type = ${changes}`.execute(
+    db,
+  );
 }

@@ -31,11 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('buyer_organization', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('buyer_group_ids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`));
 
-  await buyer(
-    db.schema
-      .createTable('checkouts')
-      .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`)),
-  )
+  await buyer(db.schema.createTable('checkouts').addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`)))
     .addColumn('product_id', 'uuid', (c) => c.notNull().references('products.id'))
     .addColumn('product_name', 'text', (c) => c.notNull())
     .addColumn('unit_price_cents', 'integer', (c) => c.notNull())
@@ -52,11 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('completed_at', 'timestamptz')
     .execute();
 
-  await buyer(
-    db.schema
-      .createTable('subscriptions')
-      .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`)),
-  )
+  await buyer(db.schema.createTable('subscriptions').addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`)))
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('provider_subscription_id', 'text', (c) => c.notNull().unique())
     .addColumn('customer_id', 'text')
@@ -76,11 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').column('user_id').execute();
 
-  await buyer(
-    db.schema
-      .createTable('purchases')
-      .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`)),
-  )
+  await buyer(db.schema.createTable('purchases').addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`)))
     .addColumn('checkout_id', 'uuid', (c) => c.references('checkouts.id'))
     .addColumn('product_id', 'uuid', (c) => c.notNull().references('products.id'))
     .addColumn('product_name', 'text', (c) => c.notNull())
@@ -185,8 +173,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'local_plan_changes', 'local_payments', 'local_subscriptions', 'local_sessions', 'local_plans',
-    'provider_events', 'customers', 'purchases', 'subscriptions', 'checkouts', 'countries', 'products',
+    'local_plan_changes',
+    'local_payments',
+    'local_subscriptions',
+    'local_sessions',
+    'local_plans',
+    'provider_events',
+    'customers',
+    'purchases',
+    'subscriptions',
+    'checkouts',
+    'countries',
+    'products',
   ]) {
     await db.schema.dropTable(t).execute();
   }

@@ -97,7 +97,15 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/customers') return { id: this.id('cus'), object: 'customer', email: p.email };
     if (method === 'POST' && path === '/v1/products') return { id: this.id('prod'), object: 'product', name: p.name };
     if (method === 'POST' && path === '/v1/prices') {
-      const price = { id: this.id('price'), object: 'price', active: true, product: p.product, unit_amount: Number(p.unit_amount), currency: p.currency, recurring: p.recurring };
+      const price = {
+        id: this.id('price'),
+        object: 'price',
+        active: true,
+        product: p.product,
+        unit_amount: Number(p.unit_amount),
+        currency: p.currency,
+        recurring: p.recurring,
+      };
       this.prices.set(price.id, price);
       return price;
     }
@@ -142,11 +150,29 @@ export class FakeStripe {
         object: 'list',
         has_more: false,
         url: '/v1/invoice_payments',
-        data: [{ id: this.id('inpay'), object: 'invoice_payment', amount_paid: invoice.amount_paid, currency: 'usd', status: 'paid', invoice: invoice.id, is_default: true, payment: { type: 'payment_intent', payment_intent: invoice.payment_intent }, status_transitions: { paid_at: invoice.paid_at, canceled_at: null } }],
+        data: [
+          {
+            id: this.id('inpay'),
+            object: 'invoice_payment',
+            amount_paid: invoice.amount_paid,
+            currency: 'usd',
+            status: 'paid',
+            invoice: invoice.id,
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: invoice.payment_intent },
+            status_transitions: { paid_at: invoice.paid_at, canceled_at: null },
+          },
+        ],
       };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      return { id: this.id('re'), object: 'refund', amount: this.amountOfIntent(p.payment_intent as string), payment_intent: p.payment_intent, status: 'succeeded' };
+      return {
+        id: this.id('re'),
+        object: 'refund',
+        amount: this.amountOfIntent(p.payment_intent as string),
+        payment_intent: p.payment_intent,
+        status: 'succeeded',
+      };
     }
     if (resource === 'subscriptions' && id) {
       const sub = this.subscriptions.get(id) ?? this.notFound();
@@ -158,13 +184,21 @@ export class FakeStripe {
       }
       if (method === 'DELETE') {
         sub.status = 'canceled';
-        if (p.cancellation_details) sub.cancellation_details = { reason: 'cancellation_requested', comment: (p.cancellation_details as Obj).comment ?? null };
+        if (p.cancellation_details)
+          sub.cancellation_details = { reason: 'cancellation_requested', comment: (p.cancellation_details as Obj).comment ?? null };
         return sub;
       }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const sid = this.id('bps');
-      return { id: sid, object: 'billing_portal.session', customer: p.customer, flow: p.flow_data, return_url: p.return_url, url: `https://billing.stripe.test/p/session/${sid}` };
+      return {
+        id: sid,
+        object: 'billing_portal.session',
+        customer: p.customer,
+        flow: p.flow_data,
+        return_url: p.return_url,
+        url: `https://billing.stripe.test/p/session/${sid}`,
+      };
     }
     this.notFound();
   }
@@ -192,7 +226,18 @@ export class FakeStripe {
         cancel_at_period_end: false,
         cancellation_details: { reason: null, comment: null },
         metadata: (session.subscription_data as Obj | undefined)?.metadata ?? {},
-        items: { object: 'list', data: [{ id: this.id('si'), object: 'subscription_item', price: { id: line.price }, quantity: Number(line.quantity), current_period_end: Math.floor(Date.now() / 1000) + 365 * 86400 }] },
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: this.id('si'),
+              object: 'subscription_item',
+              price: { id: line.price },
+              quantity: Number(line.quantity),
+              current_period_end: Math.floor(Date.now() / 1000) + 365 * 86400,
+            },
+          ],
+        },
       };
       this.subscriptions.set(sub.id, sub);
       const invoice = this.invoice(sub, amountCents, 'subscription_create');

@@ -16,7 +16,9 @@ beforeAll(async () => {
   p = await startPlatform();
   countries = await givenCountries(p, ['Ireland', 'France', 'Germany']);
   await seedProducts(p.commerce, paymentProviderOf(p.commerce));
-  admin = { authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}` };
+  admin = {
+    authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}`,
+  };
   const buyer = await givenUser(p, 'quicklist@example.com');
   products = (await p.commerce.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer.auth })).json();
 });
@@ -24,7 +26,12 @@ afterAll(() => p.ctx.close());
 
 /** The buyer's whole journey with the local provider: open checkout, confirm on the local page, complete. */
 async function buy(user: SignedIn, productId: string, groupId?: string): Promise<PaymentAnswer> {
-  const start = await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', headers: user.auth, payload: { productId, groupId } });
+  const start = await p.commerce.inject({
+    method: 'POST',
+    url: '/api/payment/checkout',
+    headers: user.auth,
+    payload: { productId, groupId },
+  });
   expect(start.statusCode).toBe(200);
   const { sessionId, url, provider } = start.json();
   expect(provider).toBe('local');
@@ -34,7 +41,12 @@ async function buy(user: SignedIn, productId: string, groupId?: string): Promise
   const pay = await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${sessionId}/pay`, headers: user.auth });
   expect(pay.statusCode).toBe(200);
   expect(pay.json().redirectUrl).toBe(`http://cti.test/checkout/${productId}?session_id=${sessionId}`);
-  const done = await p.commerce.inject({ method: 'POST', url: '/api/payment', headers: user.auth, payload: { details: { sessionId }, extra: { productId, groupId } } });
+  const done = await p.commerce.inject({
+    method: 'POST',
+    url: '/api/payment',
+    headers: user.auth,
+    payload: { details: { sessionId }, extra: { productId, groupId } },
+  });
   expect(done.statusCode).toBe(200);
   return done.json();
 }
@@ -62,16 +74,22 @@ describe('per-country subscription through the local provider', () => {
     });
     const expires = Date.parse(hasRole(h, RoleIds.CountryViewer)!.expiresOn!);
     expect(Math.abs(expires - (Date.now() + year))).toBeLessThan(2 * 86_400_000);
-    const refreshed = (await p.identity.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: buyer.session.RefreshToken } })).json();
+    const refreshed = (
+      await p.identity.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: buyer.session.RefreshToken } })
+    ).json();
     expect(refreshed.Roles).toContain(RoleIds.CountryViewer);
     expect(refreshed.Groups.map((g: { Id: string }) => g.Id).sort()).toEqual([countries[0], countries[1]].sort());
   });
 
   it('completing the same payment again (browser retry, provider notice) records one purchase', async () => {
-    const session = await sql<{ providerSessionId: string }>`select provider_session_id from checkouts where user_id = ${buyer.id}`.execute(p.commerce.db);
+    const session = await sql<{ providerSessionId: string }>`select provider_session_id from checkouts where user_id = ${buyer.id}`.execute(
+      p.commerce.db,
+    );
     const sessionId = session.rows[0]!.providerSessionId;
     const again = await Promise.all(
-      Array.from({ length: 10 }, () => p.commerce.inject({ method: 'POST', url: '/api/payment', headers: buyer.auth, payload: { details: { sessionId } } })),
+      Array.from({ length: 10 }, () =>
+        p.commerce.inject({ method: 'POST', url: '/api/payment', headers: buyer.auth, payload: { details: { sessionId } } }),
+      ),
     );
     expect(new Set(again.map((r) => r.json().purchaseId))).toEqual(new Set([answer.purchaseId]));
     expect((await outboxTypes(p.commerce)).filter((t) => t === 'evt.commerce.purchase.completed')).toHaveLength(1);
@@ -98,7 +116,11 @@ describe('per-country subscription through the local provider', () => {
     const own: PaymentDetails = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: buyer.auth })).json();
     expect(own.View).toBe('user');
     expect(own.Subscriptions).toHaveLength(1);
-    expect(own.Subscriptions[0]!.Details).toMatchObject({ status: 'ACTIVE', subscriberEmail: 'countries@example.com', lastPayment: { amount: 400_000, currency: 'USD' } });
+    expect(own.Subscriptions[0]!.Details).toMatchObject({
+      status: 'ACTIVE',
+      subscriberEmail: 'countries@example.com',
+      lastPayment: { amount: 400_000, currency: 'USD' },
+    });
     expect(own.Subscriptions[0]!.Details.nextBillingTime).toEqual(expect.any(String));
     const all = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/admin', headers: admin })).json();
     expect(all.find((s: { UserName: string }) => s.UserName === 'Test countries')).toMatchObject({ Organization: 'Buyer Org' });
@@ -107,7 +129,9 @@ describe('per-country subscription through the local provider', () => {
 
   it('the admin refunds it from the purchase log: money back, subscription cancelled, roles gone', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const log: PurchaseLogRow[] = (await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })).json();
+    const log: PurchaseLogRow[] = (
+      await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })
+    ).json();
     const row = log.find((r) => r.UserEmail === 'countries@example.com')!;
     expect(row).toMatchObject({ Price: 400_000, Refunds: [] });
     const refund = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${row.TransactionId}`, headers: admin });
@@ -118,14 +142,18 @@ describe('per-country subscription through the local provider', () => {
     });
     // the Standard role the buyer had before is untouched
     expect(hasRole(await holdings(p, buyer.id), RoleIds.Standard)).toEqual({ roleId: RoleIds.Standard, expiresOn: null });
-    const after: PurchaseLogRow[] = (await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })).json();
+    const after: PurchaseLogRow[] = (
+      await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })
+    ).json();
     expect(after.find((r) => r.Id === row.Id)!.Refunds).toEqual([expect.objectContaining({ Amount: 400_000 })]);
     const sub = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: buyer.auth })).json().Subscriptions[0];
     expect(sub.Details.status).toBe('CANCELLED');
     expect(sub.Details.statusChangeNote).toBe('Refunded by Ada Admin');
     expect(sub.Details.nextBillingTime).toBeNull();
     // refunding again changes nothing more
-    expect((await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${row.TransactionId}`, headers: admin })).statusCode).toBe(200);
+    expect((await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${row.TransactionId}`, headers: admin })).statusCode).toBe(
+      200,
+    );
     const types = await outboxTypes(p.commerce);
     expect(types.filter((t) => t === 'evt.commerce.purchase.refunded')).toHaveLength(1);
     expect(types.filter((t) => t === 'evt.commerce.subscription.cancelled')).toHaveLength(1);
@@ -140,41 +168,77 @@ describe('checkout validation', () => {
 
   it('refuses a per-country purchase without a known country', async () => {
     for (const groupId of [undefined, '', 'not-a-country', `${countries[0]},00000000-0000-4000-8000-00000000dead`]) {
-      const res = await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', headers: user.auth, payload: { productId: products['Per Country Subscription'], groupId } });
+      const res = await p.commerce.inject({
+        method: 'POST',
+        url: '/api/payment/checkout',
+        headers: user.auth,
+        payload: { productId: products['Per Country Subscription'], groupId },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(CommerceMessages.countryRequired);
     }
   });
 
   it('answers "There is nothing in the cart." for an unknown or deleted product', async () => {
-    const res = await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', headers: user.auth, payload: { productId: 'nope' } });
+    const res = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment/checkout',
+      headers: user.auth,
+      payload: { productId: 'nope' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(CommerceMessages.emptyCart);
   });
 
   it('does not complete a payment that was not confirmed, nor someone else’s', async () => {
-    const start = (await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', headers: user.auth, payload: { productId: products['CFT Download'] } })).json();
-    const early = await p.commerce.inject({ method: 'POST', url: '/api/payment', headers: user.auth, payload: { details: { sessionId: start.sessionId } } });
+    const start = (
+      await p.commerce.inject({
+        method: 'POST',
+        url: '/api/payment/checkout',
+        headers: user.auth,
+        payload: { productId: products['CFT Download'] },
+      })
+    ).json();
+    const early = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: user.auth,
+      payload: { details: { sessionId: start.sessionId } },
+    });
     expect(early.statusCode).toBe(400);
     const other = await givenUser(p, 'intruder@example.com');
-    expect((await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${start.sessionId}/pay`, headers: other.auth })).statusCode).toBe(404);
+    expect(
+      (await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${start.sessionId}/pay`, headers: other.auth })).statusCode,
+    ).toBe(404);
     const cancel = await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${start.sessionId}/cancel`, headers: user.auth });
     expect(cancel.json().redirectUrl).toBe(`http://cti.test/checkout/${products['CFT Download']}?cancelled=true`);
-    expect((await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${start.sessionId}/pay`, headers: user.auth })).statusCode).toBe(404);
+    expect(
+      (await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${start.sessionId}/pay`, headers: user.auth })).statusCode,
+    ).toBe(404);
   });
 
   it('needs a signed-in user', async () => {
-    expect((await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', payload: { productId: products['CFT Download'] } })).statusCode).toBe(401);
+    expect(
+      (await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', payload: { productId: products['CFT Download'] } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
 describe('certified-for-transaction order (one-time purchase)', () => {
   it('grants CFTPackage for a year, links to the scorecard, and takes it back when the year is over', async () => {
     const user = await givenUser(p, 'cft@example.com', { roles: ['Standard'] });
-    const start = await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', headers: user.auth, payload: { productId: products['CFT Download'], groupId: countries[2], periodId: '2026 1st Q' } });
+    const start = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment/checkout',
+      headers: user.auth,
+      payload: { productId: products['CFT Download'], groupId: countries[2], periodId: '2026 1st Q' },
+    });
     const { sessionId } = start.json();
     await p.commerce.inject({ method: 'POST', url: `/api/payment/local/${sessionId}/pay`, headers: user.auth });
-    const done = (await p.commerce.inject({ method: 'POST', url: '/api/payment', headers: user.auth, payload: { details: { sessionId } } })).json();
+    const done = (
+      await p.commerce.inject({ method: 'POST', url: '/api/payment', headers: user.auth, payload: { details: { sessionId } } })
+    ).json();
     expect(done).toMatchObject({ amount: 50_000, grantsRoles: [RoleIds.CFTPackage], grantsGroups: [] });
     await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.CFTPackage));
     const history = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
@@ -193,10 +257,13 @@ describe('subscription lifecycle', () => {
     await eventually(async () => (await holdings(p, user.id)).groupIds.length === 2);
     const sub = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json().Subscriptions[0];
     const other = await givenUser(p, 'stranger@example.com');
-    expect((await p.commerce.inject({ method: 'GET', url: `/api/payment/unsubscribe/${sub.Id}`, headers: other.auth })).statusCode).toBe(403);
+    expect((await p.commerce.inject({ method: 'GET', url: `/api/payment/unsubscribe/${sub.Id}`, headers: other.auth })).statusCode).toBe(
+      403,
+    );
     const cancel = await p.commerce.inject({ method: 'GET', url: `/api/payment/unsubscribe/${sub.SubscriptionId}`, headers: user.auth });
     expect(cancel.json()).toEqual({ message: CommerceMessages.cancelSucceeded });
-    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json().Subscriptions[0];
+    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()
+      .Subscriptions[0];
     expect(listed.Details.status).toBe('CANCELLED');
     expect(listed.Details.statusChangeNote).toMatch(/^Cancelled by Test cancel\. Access ends on \d{4}-\d{2}-\d{2}\.$/);
     expect(listed.Details.nextBillingTime).toBeNull();
@@ -230,12 +297,26 @@ describe('subscription lifecycle', () => {
     await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.Standard));
     const { Subscriptions } = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json();
     const sub = Subscriptions[0];
-    const enhanced = (await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Enhanced Subscription']}`, headers: user.auth })).json();
-    const perCountry = (await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Per Country Subscription']}`, headers: user.auth })).json();
-    const refused = await p.commerce.inject({ method: 'POST', url: `/api/payment/upgrade/${sub.Id}`, headers: user.auth, payload: { planId: perCountry.planId } });
+    const enhanced = (
+      await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Enhanced Subscription']}`, headers: user.auth })
+    ).json();
+    const perCountry = (
+      await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Per Country Subscription']}`, headers: user.auth })
+    ).json();
+    const refused = await p.commerce.inject({
+      method: 'POST',
+      url: `/api/payment/upgrade/${sub.Id}`,
+      headers: user.auth,
+      payload: { planId: perCountry.planId },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().name).toBe('UNPROCESSABLE_ENTITY');
-    const res = await p.commerce.inject({ method: 'POST', url: `/api/payment/upgrade/${sub.Id}`, headers: user.auth, payload: { planId: enhanced.planId } });
+    const res = await p.commerce.inject({
+      method: 'POST',
+      url: `/api/payment/upgrade/${sub.Id}`,
+      headers: user.auth,
+      payload: { planId: enhanced.planId },
+    });
     expect(res.statusCode).toBe(200);
     const approve = res.json().links.find((l: { rel: string }) => l.rel === 'approve');
     const changeId = approve.href.split('/').pop();
@@ -248,19 +329,32 @@ describe('subscription lifecycle', () => {
       const h = await holdings(p, user.id);
       return hasRole(h, RoleIds.Enhanced) && !hasRole(h, RoleIds.Standard) && hasRole(h, RoleIds.CountryRespondent);
     });
-    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json().Subscriptions[0];
+    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()
+      .Subscriptions[0];
     expect(listed).toMatchObject({ Name: 'Enhanced Subscription', ProductId: products['Enhanced Subscription'] });
   });
 
   it('group managers see the subscriptions of their group’s members', async () => {
     const member = await givenUser(p, 'member-of-ireland@example.com', { roles: ['CountryViewer'], groupIds: [countries[0]!] });
     await buy(member, products['Standard Subscription']!);
-    const manager = await givenUser(p, 'manager-of-ireland@example.com', { roles: ['CountryViewer'], groupIds: [countries[0]!], isGroupManager: true });
-    const seen: PaymentDetails = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: manager.auth })).json();
+    const manager = await givenUser(p, 'manager-of-ireland@example.com', {
+      roles: ['CountryViewer'],
+      groupIds: [countries[0]!],
+      isGroupManager: true,
+    });
+    const seen: PaymentDetails = (
+      await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: manager.auth })
+    ).json();
     expect(seen.View).toBe('groupManager');
     expect(seen.Subscriptions.map((s) => s.Details.subscriberEmail)).toContain('member-of-ireland@example.com');
-    const outsider = await givenUser(p, 'manager-of-france@example.com', { roles: ['CountryViewer'], groupIds: [countries[1]!], isGroupManager: true });
-    const notSeen: PaymentDetails = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: outsider.auth })).json();
+    const outsider = await givenUser(p, 'manager-of-france@example.com', {
+      roles: ['CountryViewer'],
+      groupIds: [countries[1]!],
+      isGroupManager: true,
+    });
+    const notSeen: PaymentDetails = (
+      await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: outsider.auth })
+    ).json();
     expect(notSeen.Subscriptions.map((s) => s.Details.subscriberEmail)).not.toContain('member-of-ireland@example.com');
   });
 });
@@ -268,7 +362,12 @@ describe('subscription lifecycle', () => {
 describe('carbon-calculator payment check', () => {
   it('names the last payer of the user’s organization and when the access ends', async () => {
     const payer = await givenUser(p, 'acc-payer@example.com', { organization: 'Carbon Lessors' });
-    const create = await p.commerce.inject({ method: 'POST', url: '/api/product', headers: admin, payload: { Name: 'Carbon Calculator Access', Description: 'ACC', Price: 100_000 } });
+    const create = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin,
+      payload: { Name: 'Carbon Calculator Access', Description: 'ACC', Price: 100_000 },
+    });
     await buy(payer, create.json().Id);
     const colleague = await givenUser(p, 'acc-colleague@example.com', { organization: 'Carbon Lessors' });
     const check = (await p.commerce.inject({ method: 'GET', url: '/api/user/check/payments/acc', headers: colleague.auth })).json();
@@ -278,6 +377,8 @@ describe('carbon-calculator payment check', () => {
       const s = await signIn(p, 'acc-payer@example.com');
       return s.session.Roles.includes(RoleIds.ACCFullAccess) ? s : null;
     });
-    expect((await p.commerce.inject({ method: 'GET', url: '/api/user/check/payments/acc', headers: refreshed.auth })).json().HasAccess).toBe(true);
+    expect(
+      (await p.commerce.inject({ method: 'GET', url: '/api/user/check/payments/acc', headers: refreshed.auth })).json().HasAccess,
+    ).toBe(true);
   });
 });

@@ -7,8 +7,12 @@ import { outboxTypes } from './support';
 
 let ctx: TestContext;
 let app: ServiceApp;
-const admin = () => ({ authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}` });
-const buyer = () => ({ authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000b', roles: [RoleIds.Standard] })}` });
+const admin = () => ({
+  authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}`,
+});
+const buyer = () => ({
+  authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000b', roles: [RoleIds.Standard] })}`,
+});
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -22,7 +26,12 @@ describe('demo products', () => {
   it('are the spec’s subscriptions in USD cents, with yearly plans, and a CFT Download product', async () => {
     const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
     const byName = Object.fromEntries(list.map((p) => [p.Name, p]));
-    expect(byName['Enhanced Subscription']).toMatchObject({ Price: 2_000_000, UpdatesRole: true, PerCountry: false, planId: expect.any(String) });
+    expect(byName['Enhanced Subscription']).toMatchObject({
+      Price: 2_000_000,
+      UpdatesRole: true,
+      PerCountry: false,
+      planId: expect.any(String),
+    });
     expect(byName['Standard Subscription']).toMatchObject({ Price: 1_000_000, planId: expect.any(String) });
     expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
     expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: true });
@@ -42,22 +51,33 @@ describe('products admin', () => {
     const deleted = await app.inject({ method: 'DELETE', url: `/api/product/${product.Id}`, headers: admin() });
     expect(deleted.json().Deleted).toBe(true);
     // buyers no longer see it; admins see it in the deleted table
-    expect((await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json().map((p: Product) => p.Id)).not.toContain(product.Id);
+    expect((await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json().map((p: Product) => p.Id)).not.toContain(
+      product.Id,
+    );
     expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: buyer() })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json().find((p: Product) => p.Id === product.Id).Deleted).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json()['Annual Report 2026']).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json().find((p: Product) => p.Id === product.Id).Deleted,
+    ).toBe(true);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json()['Annual Report 2026'],
+    ).toBeUndefined();
     const restored = await app.inject({ method: 'DELETE', url: `/api/product/${product.Id}/restore`, headers: admin() });
     expect(restored.json().Deleted).toBe(false);
     const types = await outboxTypes(app);
-    for (const t of ['evt.commerce.product.saved', 'evt.commerce.product.deleted', 'evt.commerce.product.restored']) expect(types).toContain(t);
+    for (const t of ['evt.commerce.product.saved', 'evt.commerce.product.deleted', 'evt.commerce.product.restored'])
+      expect(types).toContain(t);
   });
 
   it('creates and removes a plan (local provider)', async () => {
     const product: Product = (await save({ Name: 'Quarterly Briefing', Description: '', Price: 5_000 })).json();
-    const plan = (await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: product.Id } })).json();
+    const plan = (
+      await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: product.Id } })
+    ).json();
     expect(plan.planId).toMatch(/^lpl_/);
     expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBe(plan.planId);
-    expect((await app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: admin(), payload: { productId: product.Id } })).json()).toEqual({ planId: null });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: admin(), payload: { productId: product.Id } })).json(),
+    ).toEqual({ planId: null });
     expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBeNull();
   });
 
@@ -67,7 +87,12 @@ describe('products admin', () => {
     expect(empty.json().message).toBe(CommerceMessages.fillAllFields);
     expect((await save({ Name: 'Negative', Description: '', Price: -1 })).statusCode).toBe(400);
     expect((await save({ Name: 'cft download', Description: '', Price: 1 })).statusCode).toBe(409);
-    const unknownPlan = await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: 'missing' } });
+    const unknownPlan = await app.inject({
+      method: 'POST',
+      url: '/api/payment/plan/new',
+      headers: admin(),
+      payload: { productId: 'missing' },
+    });
     expect(unknownPlan.statusCode).toBe(404);
   });
 
@@ -75,8 +100,20 @@ describe('products admin', () => {
     expect((await save({ Name: 'Sneaky', Description: '', Price: 1 }, buyer())).statusCode).toBe(403);
     const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
     expect((await app.inject({ method: 'DELETE', url: `/api/product/${list[0]!.Id}`, headers: buyer() })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0]!.Id } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/report/purchase', headers: buyer(), payload: { start: '2026-01-01', end: '2026-01-31' } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0]!.Id } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/report/purchase',
+          headers: buyer(),
+          payload: { start: '2026-01-01', end: '2026-01-31' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/payment/refund/pi_x', headers: buyer() })).statusCode).toBe(403);
   });
 });

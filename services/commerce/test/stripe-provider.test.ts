@@ -29,7 +29,9 @@ beforeAll(async () => {
   });
   countries = await givenCountries(p, ['Ireland', 'France']);
   await seedProducts(p.commerce, paymentProviderOf(p.commerce));
-  admin = { authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}` };
+  admin = {
+    authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}`,
+  };
   const someone = await givenUser(p, 'lookup@example.com');
   products = (await p.commerce.inject({ method: 'GET', url: '/api/product/quicklist', headers: someone.auth })).json();
 });
@@ -40,20 +42,44 @@ afterAll(async () => {
 
 /** A Stripe event, as its webhook delivers it. */
 function event(type: string, object: object, created = Math.floor(Date.now() / 1000)) {
-  return JSON.stringify({ id: `evt_test_${++eventSeq}`, object: 'event', api_version: '2026-10-28.endive', created, livemode: false, pending_webhooks: 1, type, data: { object } });
+  return JSON.stringify({
+    id: `evt_test_${++eventSeq}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  });
 }
 
 function deliver(payload: string, signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
-  return p.commerce.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+  return p.commerce.inject({
+    method: 'POST',
+    url: '/api/payment/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload,
+  });
 }
 
 async function openCheckout(user: SignedIn, productId: string, groupId?: string) {
-  const res = await p.commerce.inject({ method: 'POST', url: '/api/payment/checkout', headers: user.auth, payload: { productId, groupId } });
+  const res = await p.commerce.inject({
+    method: 'POST',
+    url: '/api/payment/checkout',
+    headers: user.auth,
+    payload: { productId, groupId },
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { sessionId: string; url: string; provider: string };
 }
 
-const purchasesOf = async (userId: string) => (await sql<{ id: string; paymentKey: string; transactionId: string }>`select * from purchases where user_id = ${userId}`.execute(p.commerce.db)).rows;
+const purchasesOf = async (userId: string) =>
+  (
+    await sql<{ id: string; paymentKey: string; transactionId: string }>`select * from purchases where user_id = ${userId}`.execute(
+      p.commerce.db,
+    )
+  ).rows;
 
 describe('plans', () => {
   it('creates a Stripe product and a yearly USD price per subscription product, with idempotency keys', async () => {
@@ -63,18 +89,42 @@ describe('plans', () => {
     expect(perCountry.params).toMatchObject({ currency: 'usd', recurring: { interval: 'year' } });
     expect(perCountry.idempotencyKey).toMatch(/^plan:.+:price$/);
     expect(stripe.callsTo('POST', '/v1/products').every((c) => !!c.idempotencyKey)).toBe(true);
-    const product = (await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Per Country Subscription']}`, headers: admin })).json();
+    const product = (
+      await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Per Country Subscription']}`, headers: admin })
+    ).json();
     expect(product.planId).toBe([...stripe.prices.values()].find((price) => price.unit_amount === 200_000)!.id);
   });
 
   it('removing a plan deactivates the price; a provider failure answers the spec’s text', async () => {
-    const created = (await p.commerce.inject({ method: 'POST', url: '/api/product', headers: admin, payload: { Name: 'Monthly Access', Description: '', Price: 1_000 } })).json();
-    const plan = (await p.commerce.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin, payload: { productId: created.Id } })).json();
-    const removed = await p.commerce.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: admin, payload: { productId: created.Id } });
+    const created = (
+      await p.commerce.inject({
+        method: 'POST',
+        url: '/api/product',
+        headers: admin,
+        payload: { Name: 'Monthly Access', Description: '', Price: 1_000 },
+      })
+    ).json();
+    const plan = (
+      await p.commerce.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin, payload: { productId: created.Id } })
+    ).json();
+    const removed = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment/plan/remove',
+      headers: admin,
+      payload: { productId: created.Id },
+    });
     expect(removed.json()).toEqual({ planId: null });
-    expect(stripe.callsTo('POST', `/v1/prices/${plan.planId}`)[0]).toMatchObject({ params: { active: 'false' }, idempotencyKey: `plan-remove:${plan.planId}` });
+    expect(stripe.callsTo('POST', `/v1/prices/${plan.planId}`)[0]).toMatchObject({
+      params: { active: 'false' },
+      idempotencyKey: `plan-remove:${plan.planId}`,
+    });
     stripe.failing = '/v1/products';
-    const failed = await p.commerce.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin, payload: { productId: created.Id } });
+    const failed = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment/plan/new',
+      headers: admin,
+      payload: { productId: created.Id },
+    });
     stripe.failing = null;
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toBe(CommerceMessages.planFailed);
@@ -88,7 +138,9 @@ describe('checkout and webhooks', () => {
     expect(provider).toBe('stripe');
     expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
     const call = stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!;
-    const plan = (await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Per Country Subscription']}`, headers: user.auth })).json().planId;
+    const plan = (
+      await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Per Country Subscription']}`, headers: user.auth })
+    ).json().planId;
     expect(call.params).toMatchObject({
       mode: 'subscription',
       line_items: [{ price: plan, quantity: '2' }],
@@ -103,7 +155,10 @@ describe('checkout and webhooks', () => {
     const user = await givenUser(p, 'once@example.com');
     await openCheckout(user, products['CFT Download']!, countries[0]);
     const call = stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!;
-    expect(call.params).toMatchObject({ mode: 'payment', line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'CFT Download' } } }] });
+    expect(call.params).toMatchObject({
+      mode: 'payment',
+      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'CFT Download' } } }],
+    });
   });
 
   it('grants once when the same event is delivered 100 times at once', async () => {
@@ -116,7 +171,11 @@ describe('checkout and webhooks', () => {
     expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(1);
     expect(await purchasesOf(user.id)).toHaveLength(1);
     const completed = (await outboxTypes(p.commerce)).filter((t) => t === 'evt.commerce.purchase.completed');
-    const mine = await sql<{ n: number }>`select count(*)::int as n from outbox where type = 'evt.commerce.purchase.completed' and payload->'data'->>'userId' = ${user.id}`.execute(p.commerce.db);
+    const mine = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outbox where type = 'evt.commerce.purchase.completed' and payload->'data'->>'userId' = ${user.id}`.execute(
+      p.commerce.db,
+    );
     expect(mine.rows[0]!.n).toBe(1);
     expect(completed.length).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.CountryViewer));
@@ -144,13 +203,26 @@ describe('checkout and webhooks', () => {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const tampered = payload.replace('"amount_total":2000000', '"amount_total":1');
     expect((await deliver(tampered, signature)).statusCode).toBe(400);
-    expect((await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }))).statusCode).toBe(400);
-    expect((await p.commerce.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json' }, payload })).statusCode).toBe(400);
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect((await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }))).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await p.commerce.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json' }, payload }))
+        .statusCode,
+    ).toBe(400);
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     expect((await deliver(payload, stale)).statusCode).toBe(400);
     expect(await purchasesOf(user.id)).toHaveLength(0);
     // the genuine one, within the 300 s tolerance, is taken
-    const recent = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 200 });
+    const recent = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 200,
+    });
     expect((await deliver(payload, recent)).statusCode).toBe(200);
     expect(await purchasesOf(user.id)).toHaveLength(1);
   });
@@ -163,15 +235,26 @@ describe('checkout and webhooks', () => {
     await eventually(async () => (await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.Enhanced));
     const sub = stripe.subscriptions.get(session.subscription)!;
     const now = Math.floor(Date.now() / 1000);
-    const updated = { ...sub, cancel_at_period_end: true, cancellation_details: { reason: 'cancellation_requested', comment: 'Too expensive' } };
+    const updated = {
+      ...sub,
+      cancel_at_period_end: true,
+      cancellation_details: { reason: 'cancellation_requested', comment: 'Too expensive' },
+    };
     const deleted = { ...sub, status: 'canceled', cancellation_details: { reason: 'cancellation_requested', comment: 'Too expensive' } };
     expect((await deliver(event('customer.subscription.deleted', deleted, now))).statusCode).toBe(200);
     expect((await deliver(event('customer.subscription.updated', { ...updated, status: 'active' }, now - 10))).statusCode).toBe(200);
-    const row = (await sql<{ status: string; endedAt: string | null; statusNote: string }>`select status, ended_at, status_note from subscriptions where provider_subscription_id = ${sub.id}`.execute(p.commerce.db)).rows[0]!;
+    const row = (
+      await sql<{
+        status: string;
+        endedAt: string | null;
+        statusNote: string;
+      }>`select status, ended_at, status_note from subscriptions where provider_subscription_id = ${sub.id}`.execute(p.commerce.db)
+    ).rows[0]!;
     expect(row).toMatchObject({ status: 'CANCELLED', statusNote: 'Too expensive' });
     expect(row.endedAt).not.toBeNull();
     await eventually(async () => !(await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.Enhanced));
-    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json().Subscriptions[0];
+    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()
+      .Subscriptions[0];
     expect(listed.Details).toMatchObject({ status: 'CANCELLED', statusChangeNote: 'Too expensive', nextBillingTime: null });
   });
 
@@ -201,14 +284,28 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
     const [purchase] = await purchasesOf(user.id);
     const res = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${purchase!.transactionId}`, headers: admin });
     expect(res.json()).toEqual({ message: CommerceMessages.refundSucceeded });
-    expect(stripe.callsTo('POST', '/v1/refunds').at(-1)).toMatchObject({ params: { payment_intent: purchase!.transactionId }, idempotencyKey: `refund:${purchase!.id}` });
+    expect(stripe.callsTo('POST', '/v1/refunds').at(-1)).toMatchObject({
+      params: { payment_intent: purchase!.transactionId },
+      idempotencyKey: `refund:${purchase!.id}`,
+    });
     const cancel = stripe.callsTo('DELETE', `/v1/subscriptions/${session.subscription}`);
     expect(cancel).toHaveLength(1);
     expect(cancel[0]!.idempotencyKey).toMatch(/^cancel-now:/);
     // Stripe's own notice of the refund changes nothing more
-    const refundEvent = event('refund.created', { id: 're_from_dashboard', object: 'refund', amount: 200_000, payment_intent: purchase!.transactionId, charge: null, status: 'succeeded' });
+    const refundEvent = event('refund.created', {
+      id: 're_from_dashboard',
+      object: 'refund',
+      amount: 200_000,
+      payment_intent: purchase!.transactionId,
+      charge: null,
+      status: 'succeeded',
+    });
     await deliver(refundEvent);
-    const refunded = await sql<{ n: number }>`select count(*)::int as n from outbox where type = 'evt.commerce.purchase.refunded' and payload->'data'->>'userId' = ${user.id}`.execute(p.commerce.db);
+    const refunded = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outbox where type = 'evt.commerce.purchase.refunded' and payload->'data'->>'userId' = ${user.id}`.execute(
+      p.commerce.db,
+    );
     expect(refunded.rows[0]!.n).toBe(1);
     await eventually(async () => (await holdings(p, user.id)).groupIds.length === 0);
   });
@@ -218,8 +315,21 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
     const { sessionId } = await openCheckout(user, products['CFT Download']!);
     const session = stripe.completeSession(sessionId, 50_000);
     await deliver(event('checkout.session.completed', session));
-    await deliver(event('charge.refunded', { id: 'ch_dash', object: 'charge', payment_intent: session.payment_intent, amount_refunded: 50_000, refunds: { object: 'list', data: [{ id: 're_dash' }] } }));
-    const row = (await sql<{ refundId: string; refundedCents: number }>`select refund_id, refunded_cents from purchases where user_id = ${user.id}`.execute(p.commerce.db)).rows[0]!;
+    await deliver(
+      event('charge.refunded', {
+        id: 'ch_dash',
+        object: 'charge',
+        payment_intent: session.payment_intent,
+        amount_refunded: 50_000,
+        refunds: { object: 'list', data: [{ id: 're_dash' }] },
+      }),
+    );
+    const row = (
+      await sql<{
+        refundId: string;
+        refundedCents: number;
+      }>`select refund_id, refunded_cents from purchases where user_id = ${user.id}`.execute(p.commerce.db)
+    ).rows[0]!;
     expect(row).toEqual({ refundId: 're_dash', refundedCents: 50_000 });
   });
 
@@ -233,7 +343,9 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
     stripe.failing = null;
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(CommerceMessages.refundFailed);
-    const row = (await sql<{ refundedAt: string | null }>`select refunded_at from purchases where id = ${purchase!.id}`.execute(p.commerce.db)).rows[0]!;
+    const row = (
+      await sql<{ refundedAt: string | null }>`select refunded_at from purchases where id = ${purchase!.id}`.execute(p.commerce.db)
+    ).rows[0]!;
     expect(row.refundedAt).toBeNull();
   });
 
@@ -242,15 +354,29 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
     const { sessionId } = await openCheckout(user, products['Standard Subscription']!);
     const session = stripe.completeSession(sessionId, 1_000_000);
     await deliver(event('checkout.session.completed', session));
-    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json().Subscriptions[0];
-    const enhancedPlan = (await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Enhanced Subscription']}`, headers: user.auth })).json().planId;
-    const upgrade = await p.commerce.inject({ method: 'POST', url: `/api/payment/upgrade/${listed.Id}`, headers: user.auth, payload: { planId: enhancedPlan } });
+    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()
+      .Subscriptions[0];
+    const enhancedPlan = (
+      await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Enhanced Subscription']}`, headers: user.auth })
+    ).json().planId;
+    const upgrade = await p.commerce.inject({
+      method: 'POST',
+      url: `/api/payment/upgrade/${listed.Id}`,
+      headers: user.auth,
+      payload: { planId: enhancedPlan },
+    });
     expect(upgrade.statusCode).toBe(200);
-    expect(upgrade.json().links[0]).toMatchObject({ rel: 'approve', href: expect.stringMatching(/^https:\/\/billing\.stripe\.test\/p\/session\//) });
+    expect(upgrade.json().links[0]).toMatchObject({
+      rel: 'approve',
+      href: expect.stringMatching(/^https:\/\/billing\.stripe\.test\/p\/session\//),
+    });
     const portal = stripe.callsTo('POST', '/v1/billing_portal/sessions').at(-1)!;
     expect(portal.params).toMatchObject({
       return_url: 'http://cti.test/user/account',
-      flow_data: { type: 'subscription_update_confirm', subscription_update_confirm: { subscription: session.subscription, items: [{ price: enhancedPlan, quantity: '1' }] } },
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: { subscription: session.subscription, items: [{ price: enhancedPlan, quantity: '1' }] },
+      },
     });
     expect(portal.idempotencyKey).toMatch(/^plan-change:/);
     // the subscriber approved: Stripe announces the new price
@@ -262,13 +388,25 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
       return roles.includes(RoleIds.Enhanced) && !roles.includes(RoleIds.Standard);
     });
     stripe.failing = '/v1/billing_portal';
-    const failed = await p.commerce.inject({ method: 'POST', url: `/api/payment/upgrade/${listed.Id}`, headers: user.auth, payload: { planId: (await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Standard Subscription']}`, headers: user.auth })).json().planId } });
+    const failed = await p.commerce.inject({
+      method: 'POST',
+      url: `/api/payment/upgrade/${listed.Id}`,
+      headers: user.auth,
+      payload: {
+        planId: (
+          await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Standard Subscription']}`, headers: user.auth })
+        ).json().planId,
+      },
+    });
     stripe.failing = null;
     expect(failed.statusCode).toBe(422);
     expect(failed.json()).toEqual({ name: 'UNPROCESSABLE_ENTITY', message: CommerceMessages.upgradeFailed });
 
     const cancel = await p.commerce.inject({ method: 'GET', url: `/api/payment/unsubscribe/${listed.Id}`, headers: user.auth });
     expect(cancel.json()).toEqual({ message: CommerceMessages.cancelSucceeded });
-    expect(stripe.callsTo('POST', `/v1/subscriptions/${session.subscription}`).at(-1)).toMatchObject({ params: { cancel_at_period_end: 'true' }, idempotencyKey: `cancel:${listed.Id}` });
+    expect(stripe.callsTo('POST', `/v1/subscriptions/${session.subscription}`).at(-1)).toMatchObject({
+      params: { cancel_at_period_end: 'true' },
+      idempotencyKey: `cancel:${listed.Id}`,
+    });
   });
 });

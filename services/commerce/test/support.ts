@@ -30,10 +30,14 @@ export async function startPlatform(commerceEnv: Record<string, string> = {}): P
 export async function givenCountries(p: Platform, names: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const name of names) {
-    ids.push(await p.identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null)));
+    ids.push(
+      await p.identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null)),
+    );
   }
   await eventually(async () => {
-    const rows = await sql<{ n: number }>`select count(*)::int as n from countries where group_id = any(${ids}::uuid[])`.execute(p.commerce.db);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from countries where group_id = any(${ids}::uuid[])`.execute(
+      p.commerce.db,
+    );
     return rows.rows[0]!.n === ids.length;
   });
   return ids;
@@ -46,7 +50,11 @@ export interface SignedIn {
 }
 
 /** A user made through identity's use-case, signed in through identity's login. */
-export async function givenUser(p: Platform, email: string, opts: { roles?: RoleName[]; groupIds?: string[]; isGroupManager?: boolean; organization?: string } = {}): Promise<SignedIn> {
+export async function givenUser(
+  p: Platform,
+  email: string,
+  opts: { roles?: RoleName[]; groupIds?: string[]; isGroupManager?: boolean; organization?: string } = {},
+): Promise<SignedIn> {
   const id = await p.identity.inTransaction((trx) =>
     createUser(
       trx,
@@ -76,7 +84,10 @@ export async function signIn(p: Platform, email: string, id?: string): Promise<S
 
 /** The user's roles and groups as identity holds them now. */
 export async function holdings(p: Platform, userId: string) {
-  const roles = await sql<{ roleId: number; expiresOn: string | null }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(p.identity.db);
+  const roles = await sql<{
+    roleId: number;
+    expiresOn: string | null;
+  }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(p.identity.db);
   const groups = await sql<{ groupId: string }>`select group_id from user_groups where user_id = ${userId}`.execute(p.identity.db);
   return { roles: roles.rows, groupIds: groups.rows.map((g) => g.groupId).sort() };
 }

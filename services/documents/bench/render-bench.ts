@@ -14,7 +14,9 @@ const RENDERS = Number(process.env.BENCH_RENDERS ?? 200);
 const TARGET_P50_MS = 60;
 const TARGET_PER_SECOND = 20;
 
-const onePage = (i: number) => `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="assets/print.css"></head><body>
+const onePage = (
+  i: number,
+) => `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="assets/print.css"></head><body>
 <img src="assets/logo.svg" alt="" height="32"><h1>Ireland — country scorecard #${i}</h1>
 <p class="muted">Period 2026 1st Q · Compliance Index</p>
 <table><thead><tr><th>Variable</th><th>Score</th><th>Weight</th></tr></thead><tbody>
@@ -25,7 +27,13 @@ ${['A', 'B', 'C', 'D', 'E', 'F'].map((v, k) => `<tr><td>${v}</td><td>${(4 + (k %
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
-  const pool = new RenderPool({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', size: POOL_SIZE, queueMax: RENDERS, timeoutMs: 30_000, assets: loadRenderAssets() });
+  const pool = new RenderPool({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    size: POOL_SIZE,
+    queueMax: RENDERS,
+    timeoutMs: 30_000,
+    assets: loadRenderAssets(),
+  });
   const launchStarted = performance.now();
   await pool.start();
   const launchMs = performance.now() - launchStarted;
@@ -53,8 +61,11 @@ async function main() {
 
   const p50 = percentile(latencies, 50);
   const ok = p50 <= TARGET_P50_MS && perSecond >= TARGET_PER_SECOND;
-  const line = (label: string, value: string, target: string, pass: boolean) => console.log(`${label.padEnd(22)} ${value.padStart(10)}   target ${target.padEnd(8)} ${pass ? 'ok' : 'MISSED'}`);
-  console.log(`renderer benchmark: ${os.cpus().length} cores, pool of ${POOL_SIZE} pages, ${RENDERS} one-page PDFs (browser launch ${launchMs.toFixed(0)} ms)`);
+  const line = (label: string, value: string, target: string, pass: boolean) =>
+    console.log(`${label.padEnd(22)} ${value.padStart(10)}   target ${target.padEnd(8)} ${pass ? 'ok' : 'MISSED'}`);
+  console.log(
+    `renderer benchmark: ${os.cpus().length} cores, pool of ${POOL_SIZE} pages, ${RENDERS} one-page PDFs (browser launch ${launchMs.toFixed(0)} ms)`,
+  );
   line('latency p50', `${p50.toFixed(1)} ms`, `≤ ${TARGET_P50_MS} ms`, p50 <= TARGET_P50_MS);
   console.log(`${'latency p95'.padEnd(22)} ${`${percentile(latencies, 95).toFixed(1)} ms`.padStart(10)}`);
   line('throughput', `${perSecond.toFixed(1)}/s`, `≥ ${TARGET_PER_SECOND}/s`, perSecond >= TARGET_PER_SECOND);

@@ -33,8 +33,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('documents_kind_idx').on('documents').columns(['kind', 'created_at']).execute();
   await db.schema.createIndex('documents_group_idx').on('documents').columns(['group_id', 'kind']).execute();
   // one current annotation per questionnaire (type 1) and per enforceability record (type 2)
-  await sql`create unique index documents_annotation_questionnaire_uq on documents (questionnaire_id) where kind = 'annotation' and annotation_type = 1`.execute(db);
-  await sql`create unique index documents_annotation_enforceability_uq on documents (group_id, period_id) where kind = 'annotation' and annotation_type = 2`.execute(db);
+  await sql`create unique index documents_annotation_questionnaire_uq on documents (questionnaire_id) where kind = 'annotation' and annotation_type = 1`.execute(
+    db,
+  );
+  await sql`create unique index documents_annotation_enforceability_uq on documents (group_id, period_id) where kind = 'annotation' and annotation_type = 2`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('countries')

@@ -32,10 +32,13 @@ export const documentsService = defineService({
     // uploads are refused with the spec's text and the specific reason beside it
     app.setErrorHandler((error: FastifyError, request, reply) => {
       // a body that is not multipart, sent to an upload route, is an upload without its file
-      const notMultipart = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !!request.routeOptions.schema?.consumes?.includes('multipart/form-data');
+      const notMultipart =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !!request.routeOptions.schema?.consumes?.includes('multipart/form-data');
       if (notMultipart) error = new UploadRefused(UploadProblems.missing) as unknown as FastifyError;
       if (error instanceof UploadRefused) {
-        return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message, reason: error.reason });
+        return reply
+          .code(error.statusCode)
+          .send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message, reason: error.reason });
       }
       return errorHandler(error, request, reply);
     });
@@ -53,7 +56,9 @@ export const documentsService = defineService({
     await app.register(certifiedRoutes, { config });
 
     const sweep = () =>
-      sweepUnattachedFiles(documentsDb(app), app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) => app.log.warn({ err }, 'sweep of unattached uploads failed'));
+      sweepUnattachedFiles(documentsDb(app), app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) =>
+        app.log.warn({ err }, 'sweep of unattached uploads failed'),
+      );
     const timer = setInterval(sweep, SWEEP_EVERY_MS);
     timer.unref();
     app.addHook('onReady', async () => void sweep());

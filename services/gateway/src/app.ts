@@ -22,7 +22,9 @@ export const gatewayService = defineService({
       return {
         demo: config.DEMO_DATA,
         vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN,
-        trustedOrigins: config.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+        trustedOrigins: config.TRUSTED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
         environment: config.NODE_ENV,
         usersHost: config.USERS_HOST,
         indexHost: config.INDEX_HOST,

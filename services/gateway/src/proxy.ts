@@ -51,7 +51,12 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  const poolOptions = { connections: 128, pipelining: 1, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS };
+  const poolOptions = {
+    connections: 128,
+    pipelining: 1,
+    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+  };
   const dispatcher = new Agent({
     ...poolOptions,
     factory: (origin, opts) => {
@@ -94,7 +99,13 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       }),
       onError: (rep, { error }) => {
         request.log.warn({ err: error, service }, 'upstream unavailable');
-        return rep.code(502).send({ statusCode: 502, error: 'Bad Gateway', message: 'There was an issue contacting the server. Please try again in a few minutes.' });
+        return rep
+          .code(502)
+          .send({
+            statusCode: 502,
+            error: 'Bad Gateway',
+            message: 'There was an issue contacting the server. Please try again in a few minutes.',
+          });
       },
     });
   });

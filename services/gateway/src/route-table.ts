@@ -13,9 +13,24 @@ const prefix = (service: Upstream, ...paths: string[]): RouteEntry[] => paths.ma
 
 /** ARCHITECTURE.md "API ownership": the most specific entry wins. */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  ...prefix('scoring', '/api/group/index/', '/api/questionnaire/enforceability/save', '/api/print/scorecard', '/api/print/enforceability/scorecard', '/api/print/asu'),
+  ...prefix(
+    'scoring',
+    '/api/group/index/',
+    '/api/questionnaire/enforceability/save',
+    '/api/print/scorecard',
+    '/api/print/enforceability/scorecard',
+    '/api/print/asu',
+  ),
   { path: '/api/questionnaire/save', match: 'exact', service: 'scoring' },
-  ...prefix('commerce', '/api/user/paymentDetails', '/api/user/check/payments/', '/api/product', '/api/payment', '/api/purchase', '/api/report/purchase'),
+  ...prefix(
+    'commerce',
+    '/api/user/paymentDetails',
+    '/api/user/check/payments/',
+    '/api/product',
+    '/api/payment',
+    '/api/purchase',
+    '/api/report/purchase',
+  ),
   ...prefix('audit', '/api/questionnaire/changes/', '/api/report/audit', '/api/report/augment', '/api/filter/'),
   ...prefix('documents', '/api/document', '/api/acid', '/api/print', '/api/group/annotations'),
   ...prefix('questionnaire', '/api/questionnaire/', '/api/finalize', '/api/consent', '/api/period'),

@@ -26,7 +26,12 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
     },
   });
   // with wildcard off, every build file is a route of its own; these are the folders they live in
-  const buildFolders = new Set(fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+  const buildFolders = new Set(
+    fs
+      .readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name),
+  );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]!);
     const segments = urlPath.split('/');

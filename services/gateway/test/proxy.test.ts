@@ -50,7 +50,10 @@ it('reaches the owning service for each prefix of the route table', async () => 
 });
 
 it('forwards bodies byte for byte, the bearer token, and a request id', async () => {
-  const raw = Buffer.from('--boundary\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF-1.7\x00\xff\r\n--boundary--\r\n', 'latin1');
+  const raw = Buffer.from(
+    '--boundary\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF-1.7\x00\xff\r\n--boundary--\r\n',
+    'latin1',
+  );
   const res = await gateway.inject({
     method: 'POST',
     url: '/api/document?type=1',
@@ -66,7 +69,12 @@ it('forwards bodies byte for byte, the bearer token, and a request id', async ()
 });
 
 it('replaces a client-sent X-Forwarded-For with the address it saw', async () => {
-  const res = await gateway.inject({ method: 'GET', url: '/api/roles', headers: { 'x-forwarded-for': '6.6.6.6' }, remoteAddress: '203.0.113.9' });
+  const res = await gateway.inject({
+    method: 'GET',
+    url: '/api/roles',
+    headers: { 'x-forwarded-for': '6.6.6.6' },
+    remoteAddress: '203.0.113.9',
+  });
   expect(res.json().forwardedFor).toBe('203.0.113.9');
 });
 

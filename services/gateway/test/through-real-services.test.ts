@@ -21,20 +21,40 @@ beforeAll(async () => {
   await identity.listen({ port: 0, host: '127.0.0.1' });
   await audit.listen({ port: 0, host: '127.0.0.1' });
   await identity.inTransaction((trx) =>
-    createUser(trx, { email: 'admin@example.com', password: 'demo-password', firstName: 'Ada', lastName: 'Admin', roleIds: [RoleIds.Admin], groupIds: [] }, null),
+    createUser(
+      trx,
+      {
+        email: 'admin@example.com',
+        password: 'demo-password',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        roleIds: [RoleIds.Admin],
+        groupIds: [],
+      },
+      null,
+    ),
   );
   gateway = await ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
 });
 afterAll(() => ctx.close());
 
 it('logs in through the gateway and finds the login in the audit report', async () => {
-  const login = await gateway.inject({ method: 'POST', url: '/api/user/login', payload: { Email: 'admin@example.com', Password: 'demo-password' } });
+  const login = await gateway.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { Email: 'admin@example.com', Password: 'demo-password' },
+  });
   expect([login.statusCode, login.body.slice(0, 80)]).toEqual([200, expect.stringContaining('Username')]);
   expect(login.headers['x-served-by']).toBe('identity');
   const { Token } = login.json();
   const today = new Date().toISOString().slice(0, 10);
   const rows = await eventually(async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${Token}` }, payload: { start: today, end: today } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/report/audit',
+      headers: { authorization: `Bearer ${Token}` },
+      payload: { start: today, end: today },
+    });
     const rows: Array<{ Action: string; Name: string }> = res.json().Rows ?? [];
     return rows.some((r) => r.Action === 'Login') ? rows.filter((r) => r.Action === 'Login') : null;
   });

@@ -7,7 +7,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .execute();
-  await db.insertInto('roles').values(AllRoles.map((r) => ({ id: r.Id, name: r.Name }))).execute();
+  await db
+    .insertInto('roles')
+    .values(AllRoles.map((r) => ({ id: r.Id, name: r.Name })))
+    .execute();
 
   await db.schema
     .createTable('groups')

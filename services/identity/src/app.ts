@@ -23,7 +23,10 @@ export const identityService = defineService({
   config: IdentityConfig,
   migrations,
   async plugin(app, config) {
-    const mailer = new Mailer(app as ServiceApp, mailTransportFor(config), { maxAttempts: config.MAIL_MAX_ATTEMPTS, pollMs: config.MAIL_POLL_MS });
+    const mailer = new Mailer(app as ServiceApp, mailTransportFor(config), {
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      pollMs: config.MAIL_POLL_MS,
+    });
     app.addHook('onReady', async () => mailer.start());
     app.addHook('onClose', async () => mailer.stop());
     const ctx: IdentityContext = {

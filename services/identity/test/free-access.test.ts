@@ -15,8 +15,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const ask = (email: string, body: object, remoteAddress = '10.2.0.1') =>
-  app.inject({ method: 'POST', url: `/api/freeUser/access/${encodeURIComponent(email)}`, payload: { Email: email, ...body }, remoteAddress });
-const confirm = (email: string, code: string) => app.inject({ method: 'POST', url: `/api/freeUser/access/${encodeURIComponent(email)}/${encodeURIComponent(code)}` });
+  app.inject({
+    method: 'POST',
+    url: `/api/freeUser/access/${encodeURIComponent(email)}`,
+    payload: { Email: email, ...body },
+    remoteAddress,
+  });
+const confirm = (email: string, code: string) =>
+  app.inject({ method: 'POST', url: `/api/freeUser/access/${encodeURIComponent(email)}/${encodeURIComponent(code)}` });
 
 describe('POST api/freeUser/access/{email}', () => {
   it('sends a confirmation e-mail to a new visitor and answers Confirm Email', async () => {
@@ -35,7 +41,13 @@ describe('POST api/freeUser/access/{email}', () => {
     const { parts } = linkIn(await mailTo(app, 'linked@example.org', 'free-access-confirmation'), '/confirmEmail/');
     const res = await confirm(parts[0]!, parts[1]!);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ Username: 'linked@example.org', Name: 'Lin Ked', IsFree: true, Roles: [RoleIds.FreeAccess], MustAgreeCTC: false });
+    expect(res.json()).toMatchObject({
+      Username: 'linked@example.org',
+      Name: 'Lin Ked',
+      IsFree: true,
+      Roles: [RoleIds.FreeAccess],
+      MustAgreeCTC: false,
+    });
     expect(res.json().Token).toEqual(expect.any(String));
     // single use
     expect((await confirm(parts[0]!, parts[1]!)).statusCode).toBe(400);
@@ -103,11 +115,21 @@ describe('free sessions', () => {
 
   it('logs out with api/freeUser/logout/{username}', async () => {
     const session = await freeSession('bye@example.org');
-    const stranger = await app.inject({ method: 'POST', url: '/api/freeUser/logout/someone@example.org', headers: { authorization: `Bearer ${session.Token}` } });
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/api/freeUser/logout/someone@example.org',
+      headers: { authorization: `Bearer ${session.Token}` },
+    });
     expect(stranger.statusCode).toBe(403);
-    const res = await app.inject({ method: 'POST', url: '/api/freeUser/logout/bye@example.org', headers: { authorization: `Bearer ${session.Token}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/freeUser/logout/bye@example.org',
+      headers: { authorization: `Bearer ${session.Token}` },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/freeUser/refresh', payload: { token: session.RefreshToken } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/freeUser/refresh', payload: { token: session.RefreshToken } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('cannot sign in with a password', async () => {
@@ -123,7 +145,16 @@ describe('rate limits', () => {
     const other = await limited.start(identityService, { FREE_ACCESS_RATE_PER_IP: '1000', FREE_ACCESS_RATE_PER_ACCOUNT: '2' });
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) {
-      codes.push((await other.inject({ method: 'POST', url: '/api/freeUser/access/x@example.org', payload: { Email: 'x@example.org', Name: 'X', Company: 'Y' }, remoteAddress: `10.9.0.${i}` })).statusCode);
+      codes.push(
+        (
+          await other.inject({
+            method: 'POST',
+            url: '/api/freeUser/access/x@example.org',
+            payload: { Email: 'x@example.org', Name: 'X', Company: 'Y' },
+            remoteAddress: `10.9.0.${i}`,
+          })
+        ).statusCode,
+      );
     }
     expect(codes).toEqual([202, 202, 429]);
     await limited.close();

@@ -60,11 +60,16 @@ describe('add and edit', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Name: 'Portugal', Type: 'Country', LogoPath: '/flags/pt.svg', CountryId: 'PT' });
     const events = await outboxEvents(app, 'evt.identity.group.created');
-    expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ name: 'Portugal', countryId: 'PT', logoPath: '/flags/pt.svg' }));
+    expect(events.map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ name: 'Portugal', countryId: 'PT', logoPath: '/flags/pt.svg' }),
+    );
   });
 
   it('drops LogoPath for groups that are not countries', async () => {
-    expect((await post('/api/group', admin, { Name: 'AWG', Type: 'AWG Member', LogoPath: '/flags/pt.svg' })).json()).toMatchObject({ LogoPath: null, CountryId: null });
+    expect((await post('/api/group', admin, { Name: 'AWG', Type: 'AWG Member', LogoPath: '/flags/pt.svg' })).json()).toMatchObject({
+      LogoPath: null,
+      CountryId: null,
+    });
   });
 
   it('needs Name and Type', async () => {
@@ -79,7 +84,13 @@ describe('add and edit', () => {
     const res = await post('/api/group/edit', admin, { Id: ireland, Name: 'Éire', Type: 'Country', LogoPath: '/flags/ie.svg' });
     expect(res.json()).toMatchObject({ Id: ireland, Name: 'Éire', CountryId: 'IE' });
     const events = await outboxEvents(app, 'evt.identity.group.updated');
-    expect(events.map((e) => e.data)).toContainEqual({ groupId: ireland, name: 'Éire', type: 'Country', countryId: 'IE', logoPath: '/flags/ie.svg' });
+    expect(events.map((e) => e.data)).toContainEqual({
+      groupId: ireland,
+      name: 'Éire',
+      type: 'Country',
+      countryId: 'IE',
+      logoPath: '/flags/ie.svg',
+    });
   });
 
   it('is for admins only', async () => {
@@ -92,7 +103,13 @@ describe('POST api/group/email', () => {
   it('sends one mail to the chosen members with CC and answers Message sent.', async () => {
     const groups: GroupView[] = (await get('/api/group', admin)).json();
     const members = groups.find((g) => g.Id === ireland)!.Users;
-    const res = await post('/api/group/email', admin, { Subject: 'Period opens', Message: 'Hello <all>\n\nSee you.', To: members.map((m) => m.Id), CC: ['cc@example.net'], Group: ireland });
+    const res = await post('/api/group/email', admin, {
+      Subject: 'Period opens',
+      Message: 'Hello <all>\n\nSee you.',
+      To: members.map((m) => m.Id),
+      CC: ['cc@example.net'],
+      Group: ireland,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Message sent.');
     const mail = await mailTo(app, 'cc@example.net', 'group-email');
@@ -103,8 +120,22 @@ describe('POST api/group/email', () => {
   });
 
   it('needs a message and a subject, and members as To', async () => {
-    expect((await post('/api/group/email', admin, { Subject: 'S', Message: ' ', To: [], CC: ['a@b.cd'], Group: ireland })).json().message).toBe('Please enter a message.');
-    expect((await post('/api/group/email', admin, { Subject: '', Message: 'M', To: [], CC: ['a@b.cd'], Group: ireland })).json().message).toBe('Please enter a subject.');
-    expect((await post('/api/group/email', admin, { Subject: 'S', Message: 'M', To: ['00000000-0000-0000-0000-000000000000'], CC: [], Group: ireland })).statusCode).toBe(400);
+    expect(
+      (await post('/api/group/email', admin, { Subject: 'S', Message: ' ', To: [], CC: ['a@b.cd'], Group: ireland })).json().message,
+    ).toBe('Please enter a message.');
+    expect(
+      (await post('/api/group/email', admin, { Subject: '', Message: 'M', To: [], CC: ['a@b.cd'], Group: ireland })).json().message,
+    ).toBe('Please enter a subject.');
+    expect(
+      (
+        await post('/api/group/email', admin, {
+          Subject: 'S',
+          Message: 'M',
+          To: ['00000000-0000-0000-0000-000000000000'],
+          CC: [],
+          Group: ireland,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -46,8 +46,15 @@ export async function givenUser(
   return id;
 }
 
-export async function givenGroup(app: ServiceApp, name: string, type: 'Country' | 'ACC Group' | 'AWG Member' = 'Country', countryId: string | null = null) {
-  return app.inTransaction((trx) => createGroup(trx, { name, type, countryId: type === 'Country' ? countryId ?? name.slice(0, 2).toUpperCase() : null }, null));
+export async function givenGroup(
+  app: ServiceApp,
+  name: string,
+  type: 'Country' | 'ACC Group' | 'AWG Member' = 'Country',
+  countryId: string | null = null,
+) {
+  return app.inTransaction((trx) =>
+    createGroup(trx, { name, type, countryId: type === 'Country' ? (countryId ?? name.slice(0, 2).toUpperCase()) : null }, null),
+  );
 }
 
 export const login = (app: ServiceApp, Email: string, Password = PASSWORD, remoteAddress = '10.0.0.1') =>
@@ -68,8 +75,13 @@ export async function outboxTypes(app: ServiceApp): Promise<string[]> {
 }
 
 /** The events of one type in the outbox, oldest first. */
-export async function outboxEvents<T = Record<string, unknown>>(app: ServiceApp, type: string): Promise<Array<{ data: T; actor: unknown }>> {
-  const rows = await sql<{ payload: { data: T; actor: unknown } }>`select payload from outbox where type = ${type} order by seq`.execute(app.db);
+export async function outboxEvents<T = Record<string, unknown>>(
+  app: ServiceApp,
+  type: string,
+): Promise<Array<{ data: T; actor: unknown }>> {
+  const rows = await sql<{ payload: { data: T; actor: unknown } }>`select payload from outbox where type = ${type} order by seq`.execute(
+    app.db,
+  );
   return rows.rows.map((r) => r.payload);
 }
 

@@ -33,7 +33,9 @@ describe('GET /internal/users/:id', () => {
   });
 
   it('answers 404 for an unknown id and 403 without the service token', async () => {
-    expect((await app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: service })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: service })).statusCode,
+    ).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/internal/users/not-a-uuid', headers: service })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/internal/users/${userId}` })).statusCode).toBe(403);
   });

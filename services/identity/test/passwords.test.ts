@@ -8,14 +8,20 @@ let app: ServiceApp;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { PASSWORD_RATE_PER_IP: '1000', LOGIN_RATE_PER_IP: '1000', RESET_MAILS_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ACCOUNT: '3' });
+  app = await ctx.start(identityService, {
+    PASSWORD_RATE_PER_IP: '1000',
+    LOGIN_RATE_PER_IP: '1000',
+    RESET_MAILS_PER_ACCOUNT: '3',
+    LOGIN_FAILURES_PER_ACCOUNT: '3',
+  });
   await givenUser(app, 'forgetful@example.com');
   await givenUser(app, 'locked@example.com');
   await givenUser(app, 'flooded@example.com');
 });
 afterAll(() => ctx.close());
 
-const forgot = (email: string, remoteAddress = '10.3.0.1') => app.inject({ method: 'POST', url: `/api/user/forgotPassword/${encodeURIComponent(email)}`, remoteAddress });
+const forgot = (email: string, remoteAddress = '10.3.0.1') =>
+  app.inject({ method: 'POST', url: `/api/user/forgotPassword/${encodeURIComponent(email)}`, remoteAddress });
 const reset = (payload: object) => app.inject({ method: 'POST', url: '/api/user/resetPassword', payload });
 const codeFrom = async (email: string, after = 0) => linkIn(await mailTo(app, email, 'reset-password', after), '/resetPassword/').parts[0]!;
 
@@ -131,7 +137,10 @@ describe('rate limits', () => {
     const limited = await createTestContext();
     const other = await limited.start(identityService, { PASSWORD_RATE_PER_IP: '2' });
     const codes: number[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await other.inject({ method: 'POST', url: `/api/user/forgotPassword/a${i}@example.com`, remoteAddress: '10.3.9.9' })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await other.inject({ method: 'POST', url: `/api/user/forgotPassword/a${i}@example.com`, remoteAddress: '10.3.9.9' })).statusCode,
+      );
     expect(codes).toEqual([200, 200, 429]);
     await limited.close();
   });

@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const queue = async (): Promise<AccessRequestView[]> => (await app.inject({ method: 'GET', url: '/api/request', headers: bearer(admin) })).json();
+const queue = async (): Promise<AccessRequestView[]> =>
+  (await app.inject({ method: 'GET', url: '/api/request', headers: bearer(admin) })).json();
 const post = (url: string, s: SessionUser, payload: object) => app.inject({ method: 'POST', url, headers: bearer(s), payload });
 const external = (extra: object = {}) => ({
   FirstName: 'Ella',
@@ -41,7 +42,16 @@ async function regularRequest(email: string) {
   return app.inTransaction((trx) =>
     createAccessRequest(
       trx,
-      { email, type: 'Compliance Index', organization: 'Harbour Leasing', organizationAddress: '1 Quay', reasoning: 'Scorecards', name: 'Lena Lessor', title: 'Counsel', extraUsers: [{ email: 'analyst@harbour.ie', name: 'Andy Analyst' }] },
+      {
+        email,
+        type: 'Compliance Index',
+        organization: 'Harbour Leasing',
+        organizationAddress: '1 Quay',
+        reasoning: 'Scorecards',
+        name: 'Lena Lessor',
+        title: 'Counsel',
+        extraUsers: [{ email: 'analyst@harbour.ie', name: 'Andy Analyst' }],
+      },
       null,
     ),
   );
@@ -49,11 +59,21 @@ async function regularRequest(email: string) {
 
 describe('external legal representative requests', () => {
   it('a group manager files one; it appears In Progress with UserManagerId and its users', async () => {
-    const res = await post('/api/request/external/create', manager, external({ Users: [{ FirstName: 'Extra', LastName: 'Person', Email: 'extra@counsel.ie' }] }));
+    const res = await post(
+      '/api/request/external/create',
+      manager,
+      external({ Users: [{ FirstName: 'Extra', LastName: 'Person', Email: 'extra@counsel.ie' }] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Your request has been submitted. An administrator will review it.');
     const row = (await queue()).find((r) => r.Email === 'ella@counsel.ie')!;
-    expect(row).toMatchObject({ Type: 'External Legal Representative', Status: 'In Progress', UserManagerId: manager.Id, Name: 'Ella External', Organization: 'Counsel Chambers' });
+    expect(row).toMatchObject({
+      Type: 'External Legal Representative',
+      Status: 'In Progress',
+      UserManagerId: manager.Id,
+      Name: 'Ella External',
+      Organization: 'Counsel Chambers',
+    });
     expect(row.Users.map((u) => [u.Email, u.Name, u.IsPrimary])).toEqual([
       ['ella@counsel.ie', 'Ella External', true],
       ['extra@counsel.ie', 'Extra Person', false],
@@ -61,7 +81,11 @@ describe('external legal representative requests', () => {
   });
 
   it('splits a joined Name on a space', async () => {
-    await post('/api/request/external/create', manager, external({ FirstName: '', LastName: '', Name: 'Joan Van Der Berg', Email: 'joan@counsel.ie' }));
+    await post(
+      '/api/request/external/create',
+      manager,
+      external({ FirstName: '', LastName: '', Name: 'Joan Van Der Berg', Email: 'joan@counsel.ie' }),
+    );
     expect((await queue()).find((r) => r.Email === 'joan@counsel.ie')!.Name).toBe('Joan Van Der Berg');
   });
 
@@ -72,7 +96,11 @@ describe('external legal representative requests', () => {
   });
 
   it("refuses extra users outside the primary contact's domain", async () => {
-    const res = await post('/api/request/external/create', manager, external({ Email: 'x@counsel.ie', Users: [{ FirstName: 'O', LastName: 'P', Email: 'o@elsewhere.ie' }] }));
+    const res = await post(
+      '/api/request/external/create',
+      manager,
+      external({ Email: 'x@counsel.ie', Users: [{ FirstName: 'O', LastName: 'P', Email: 'o@elsewhere.ie' }] }),
+    );
     expect(res.json().message).toBe("Additional users must share the primary contact's e-mail domain.");
   });
 
@@ -103,7 +131,10 @@ describe('regular requests', () => {
         Name: row.Name,
         Title: 'Counsel',
         Reasoning: row.Reasoning,
-        Emails: [...row.Users.filter((u) => !u.IsPrimary).map((u) => ({ Id: u.Id, Email: u.Email, Name: u.Name, Title: u.Title })), { Id: primary.Id, Email: primary.Email, Name: primary.Name, Title: primary.Title }],
+        Emails: [
+          ...row.Users.filter((u) => !u.IsPrimary).map((u) => ({ Id: u.Id, Email: u.Email, Name: u.Name, Title: u.Title })),
+          { Id: primary.Id, Email: primary.Email, Name: primary.Name, Title: primary.Title },
+        ],
       },
       Roles: [RoleIds.Standard, RoleIds.ACCPresaleAccess],
       Groups: [ireland],
@@ -123,7 +154,16 @@ describe('regular requests', () => {
 
   it('answers the approval validation text', async () => {
     const id = await regularRequest('valid@harbour.ie');
-    const base = { Id: id, Organization: 'O', PrimaryEmail: 'valid@harbour.ie', PrimaryId: 'x', Name: 'N', Title: 'T', Reasoning: '', Emails: [] };
+    const base = {
+      Id: id,
+      Organization: 'O',
+      PrimaryEmail: 'valid@harbour.ie',
+      PrimaryId: 'x',
+      Name: 'N',
+      Title: 'T',
+      Reasoning: '',
+      Emails: [],
+    };
     for (const [request, roles, calc] of [
       [{ ...base, Title: '' }, [RoleIds.Standard], accGroup],
       [{ ...base, Organization: null }, [RoleIds.Standard], accGroup],

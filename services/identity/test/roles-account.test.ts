@@ -32,7 +32,12 @@ describe('roles calls', () => {
 
   it('GET api/roles/by/email/{email} answers a user’s active roles, and nothing for unknown e-mails', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/roles/by/email/calc@example.com' });
-    expect(res.json().map((r: { Id: number }) => r.Id).sort()).toEqual([RoleIds.Standard, RoleIds.ACCFullAccess].sort());
+    expect(
+      res
+        .json()
+        .map((r: { Id: number }) => r.Id)
+        .sort(),
+    ).toEqual([RoleIds.Standard, RoleIds.ACCFullAccess].sort());
     expect((await app.inject({ method: 'GET', url: '/api/roles/by/email/nobody@example.com' })).json()).toEqual([]);
   });
 });
@@ -40,7 +45,10 @@ describe('roles calls', () => {
 describe('expired roles (ExpiresOn)', () => {
   it('stop granting access and show as ExpiredRoles on the user', async () => {
     const id = await givenUser(app, 'lapsed@example.com', { roles: ['Enhanced', 'ACCFullAccess'] });
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 day' where user_id = $1 and role_id = $2`, [id, RoleIds.ACCFullAccess]);
+    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 day' where user_id = $1 and role_id = $2`, [
+      id,
+      RoleIds.ACCFullAccess,
+    ]);
     const session = await sessionOf(app, 'lapsed@example.com');
     expect(session.Roles).toEqual([RoleIds.Enhanced]);
     const me = (await app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(session) })).json();
@@ -66,22 +74,42 @@ describe('POST api/user/account (My account)', () => {
 
   it('keeps the password when none is given', async () => {
     const session = await sessionOf(app, 'calc@example.com');
-    await app.inject({ method: 'POST', url: '/api/user/account', headers: bearer(session), payload: { user: { Id: session.Id, FirstName: 'C', LastName: 'Alc' }, newPassword: null } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/account',
+      headers: bearer(session),
+      payload: { user: { Id: session.Id, FirstName: 'C', LastName: 'Alc' }, newPassword: null },
+    });
     expect((await login(app, 'calc@example.com')).statusCode).toBe(200);
   });
 
   it('answers "Please fill out a First and Last Name." and refuses short passwords', async () => {
     const session = await sessionOf(app, 'calc@example.com');
-    const noName = await app.inject({ method: 'POST', url: '/api/user/account', headers: bearer(session), payload: { user: { Id: session.Id, FirstName: '', LastName: 'X' } } });
+    const noName = await app.inject({
+      method: 'POST',
+      url: '/api/user/account',
+      headers: bearer(session),
+      payload: { user: { Id: session.Id, FirstName: '', LastName: 'X' } },
+    });
     expect(noName.json().message).toBe('Please fill out a First and Last Name.');
-    const short = await app.inject({ method: 'POST', url: '/api/user/account', headers: bearer(session), payload: { user: { Id: session.Id, FirstName: 'A', LastName: 'B' }, newPassword: '123' } });
+    const short = await app.inject({
+      method: 'POST',
+      url: '/api/user/account',
+      headers: bearer(session),
+      payload: { user: { Id: session.Id, FirstName: 'A', LastName: 'B' }, newPassword: '123' },
+    });
     expect(short.json().message).toBe('PasswordTooShort');
   });
 
   it('refuses to change someone else', async () => {
     const session = await sessionOf(app, 'calc@example.com');
     const other = await sessionOf(app, 'me@example.com', 'a-new-password');
-    const res = await app.inject({ method: 'POST', url: '/api/user/account', headers: bearer(session), payload: { user: { Id: other.Id, FirstName: 'A', LastName: 'B' } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/account',
+      headers: bearer(session),
+      payload: { user: { Id: other.Id, FirstName: 'A', LastName: 'B' } },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

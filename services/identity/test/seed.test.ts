@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const counts = async () =>
-  (await ctx.query(`select (select count(*) from identity.users) u, (select count(*) from identity.groups) g, (select count(*) from identity.access_requests) r, (select count(*) from identity.outbox) e`))[0];
+  (
+    await ctx.query(
+      `select (select count(*) from identity.users) u, (select count(*) from identity.groups) g, (select count(*) from identity.access_requests) r, (select count(*) from identity.outbox) e`,
+    )
+  )[0];
 
 it('signs every demo account in with the demo password', async () => {
   for (const account of DEMO_ACCOUNTS) expect((await login(app, account.email, DEMO_PASSWORD)).statusCode).toBe(200);

@@ -42,9 +42,11 @@ const payload = (extra: object = {}) => ({
   IsHidden: false,
   ...extra,
 });
-const register = (s: SessionUser, body: object) => app.inject({ method: 'POST', url: '/api/user/register', headers: bearer(s), payload: body });
+const register = (s: SessionUser, body: object) =>
+  app.inject({ method: 'POST', url: '/api/user/register', headers: bearer(s), payload: body });
 const update = (s: SessionUser, body: object) => app.inject({ method: 'POST', url: '/api/user/update', headers: bearer(s), payload: body });
-const list = async (s: SessionUser): Promise<ManagedUser[]> => (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(s) })).json();
+const list = async (s: SessionUser): Promise<ManagedUser[]> =>
+  (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(s) })).json();
 const byEmail = async (email: string) => (await list(admin)).find((u) => u.Email === email)!;
 
 describe('POST api/user/register', () => {
@@ -53,7 +55,14 @@ describe('POST api/user/register', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('User added successfully');
     const user = await byEmail('welcome@example.org');
-    expect(user).toMatchObject({ Name: 'Nina New', CalculatorGroupName: 'Lessors ACC', HasPassword: false, Expires: '2031-01-31T23:59:59.999Z', RoleNames: 'CountryViewer', GroupNames: 'Ireland' });
+    expect(user).toMatchObject({
+      Name: 'Nina New',
+      CalculatorGroupName: 'Lessors ACC',
+      HasPassword: false,
+      Expires: '2031-01-31T23:59:59.999Z',
+      RoleNames: 'CountryViewer',
+      GroupNames: 'Ireland',
+    });
     const { parts } = linkIn(await mailTo(app, 'welcome@example.org', 'welcome'), '/user/setPassword/');
     expect(parts[0]).toBe(user.Id);
     // the set-password page may read the user with its token, nobody else anonymously
@@ -62,17 +71,27 @@ describe('POST api/user/register', () => {
     const set = await app.inject({
       method: 'POST',
       url: '/api/user/setPasswordNewUser',
-      payload: { user: { Id: user.Id, FirstName: 'Nina', LastName: 'Newer', OrganizationName: 'Dublin Law', OrganizationAddress: '2 Main St' }, password: 'first-password', token: parts[1] },
+      payload: {
+        user: { Id: user.Id, FirstName: 'Nina', LastName: 'Newer', OrganizationName: 'Dublin Law', OrganizationAddress: '2 Main St' },
+        password: 'first-password',
+        token: parts[1],
+      },
     });
     expect(set.json().message).toBe('Success');
     expect((await login(app, 'welcome@example.org', 'first-password')).json()).toMatchObject({ Name: 'Nina Newer', MustAgreeCTC: true });
     const again = await app.inject({
       method: 'POST',
       url: '/api/user/setPasswordNewUser',
-      payload: { user: { Id: user.Id, FirstName: 'N', LastName: 'N', OrganizationName: 'O', OrganizationAddress: 'A' }, password: 'second-password', token: parts[1] },
+      payload: {
+        user: { Id: user.Id, FirstName: 'N', LastName: 'N', OrganizationName: 'O', OrganizationAddress: 'A' },
+        password: 'second-password',
+        token: parts[1],
+      },
     });
     expect(again.json().message).toBe('InvalidToken');
-    expect(await outboxTypes(app)).toEqual(expect.arrayContaining(['evt.identity.user.created', 'evt.identity.welcome.sent', 'evt.identity.password.set']));
+    expect(await outboxTypes(app)).toEqual(
+      expect.arrayContaining(['evt.identity.user.created', 'evt.identity.welcome.sent', 'evt.identity.password.set']),
+    );
   });
 
   it('answers the spec texts for missing fields, a bad e-mail and an existing user', async () => {
@@ -96,7 +115,10 @@ describe('POST api/user/register', () => {
   });
 
   it('ignores admin-only fields sent by a group manager and refuses roles or groups they cannot give', async () => {
-    const res = await register(manager, payload({ Email: 'sneaky@dublinlaw.ie', Disabled: true, IsACID: true, IsGroupManager: true, IsHidden: true }));
+    const res = await register(
+      manager,
+      payload({ Email: 'sneaky@dublinlaw.ie', Disabled: true, IsACID: true, IsGroupManager: true, IsHidden: true }),
+    );
     expect(res.statusCode).toBe(200);
     expect(await byEmail('sneaky@dublinlaw.ie')).toMatchObject({ Disabled: false, IsACID: false, IsGroupManager: false, IsHidden: false });
     expect((await register(manager, payload({ Email: 'root@dublinlaw.ie', Roles: [RoleIds.Admin] }))).statusCode).toBe(403);
@@ -123,7 +145,12 @@ describe('GET api/user/groupManager', () => {
 
   it('answers rows with the derived names', async () => {
     const row = await byEmail('colleague@dublinlaw.ie');
-    expect(row).toMatchObject({ Groups: [{ Id: ireland, Name: 'Ireland' }], Roles: [{ Id: RoleIds.CountryViewer, Name: 'CountryViewer' }], GroupNameList: ['Ireland'], RoleNameList: ['CountryViewer'] });
+    expect(row).toMatchObject({
+      Groups: [{ Id: ireland, Name: 'Ireland' }],
+      Roles: [{ Id: RoleIds.CountryViewer, Name: 'CountryViewer' }],
+      GroupNameList: ['Ireland'],
+      RoleNameList: ['CountryViewer'],
+    });
   });
 });
 
@@ -152,7 +179,13 @@ describe('POST api/user/update', () => {
 
   it('keeps what a group manager cannot give when they edit', async () => {
     const id = await givenUser(app, 'subscriber@dublinlaw.ie', { roles: ['CountryViewer', 'Enhanced'], groupIds: [ireland, france] });
-    const res = await update(manager, { ...payload(), Id: id, Email: 'subscriber@dublinlaw.ie', Roles: [RoleIds.CountryViewer, RoleIds.Standard], Groups: [ireland] });
+    const res = await update(manager, {
+      ...payload(),
+      Id: id,
+      Email: 'subscriber@dublinlaw.ie',
+      Roles: [RoleIds.CountryViewer, RoleIds.Standard],
+      Groups: [ireland],
+    });
     expect(res.statusCode).toBe(200);
     const row = await byEmail('subscriber@dublinlaw.ie');
     expect(row.RoleNameList.sort()).toEqual(['CountryViewer', 'Enhanced', 'Standard']);
@@ -190,7 +223,11 @@ describe('GET api/user/sendReset/{userId}', () => {
       app.inject({
         method: 'POST',
         url: '/api/user/setPasswordNewUser',
-        payload: { user: { Id: user.Id, FirstName: 'R', LastName: 'S', OrganizationName: 'O', OrganizationAddress: 'A' }, password: 'long-enough', token },
+        payload: {
+          user: { Id: user.Id, FirstName: 'R', LastName: 'S', OrganizationName: 'O', OrganizationAddress: 'A' },
+          password: 'long-enough',
+          token,
+        },
       });
     expect((await set(first)).json().message).toBe('InvalidToken');
     expect((await set(second)).json().message).toBe('Success');
@@ -216,10 +253,17 @@ describe('POST api/user/setPasswordNewUser', () => {
       app.inject({
         method: 'POST',
         url: '/api/user/setPasswordNewUser',
-        payload: { user: { Id: user.Id, FirstName: 'T', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' }, password: 'long-enough', token, ...extra },
+        payload: {
+          user: { Id: user.Id, FirstName: 'T', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' },
+          password: 'long-enough',
+          token,
+          ...extra,
+        },
       });
     expect((await set({ password: 'short' })).json().message).toBe('PasswordTooShort');
-    expect((await set({ user: { Id: user.Id, FirstName: '', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' } })).json().message).toBe('Please fill out all fields');
+    expect(
+      (await set({ user: { Id: user.Id, FirstName: '', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' } })).json().message,
+    ).toBe('Please fill out all fields');
     expect((await set({ token: 'wrong' })).json().message).toBe('InvalidToken');
     await ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [user.Id]);
     expect((await set({})).json().message).toBe('InvalidToken');

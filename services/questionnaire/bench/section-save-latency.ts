@@ -21,7 +21,10 @@ const DEADLINE_MS = 5 * 60_000;
 async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const res = await fetch(`${BASE}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
@@ -31,13 +34,18 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
-  const user = await call<SessionUser>('/api/user/login', { body: { Email: process.env.BENCH_EMAIL ?? 'respondent@example.com', Password: process.env.BENCH_PASSWORD ?? 'demo-password' } });
+  const user = await call<SessionUser>('/api/user/login', {
+    body: { Email: process.env.BENCH_EMAIL ?? 'respondent@example.com', Password: process.env.BENCH_PASSWORD ?? 'demo-password' },
+  });
   const token = user.Token;
   const [questionnaire] = await call<QuestionnaireListRow[]>('/api/questionnaire/open', { token });
   if (!questionnaire) throw new Error('The respondent has no open questionnaire: run against a stack with demo data.');
   // Protectionism C (section 18): q1 is a number we can alternate
   const sectionId = 18;
-  const section = await call<QuestionsAnswer>('/api/questionnaire/questions', { token, body: { SectionId: sectionId, GroupId: questionnaire.GroupId, QuestionnaireId: questionnaire.QuestionnaireId } });
+  const section = await call<QuestionsAnswer>('/api/questionnaire/questions', {
+    token,
+    body: { SectionId: sectionId, GroupId: questionnaire.GroupId, QuestionnaireId: questionnaire.QuestionnaireId },
+  });
   if (!section.IsLocker) throw new Error(`The section is locked by ${section.Locker}; try again when they have left it.`);
   const questions = section.Questions.map((q) => ({ Id: q.Id, Model: q.Model }));
   const varying = questions.find((q) => q.Id === `${sectionId}.1`)!;
@@ -58,7 +66,9 @@ async function main() {
   } finally {
     varying.Model = original;
     await call(`/api/questionnaire/save/${questionnaire.QuestionnaireId}/${user.Id}`, { token, body: questions }).catch(() => undefined);
-    await call(`/api/questionnaire/unlock?questionnaireId=${questionnaire.QuestionnaireId}&sectionId=${sectionId}`, { token }).catch(() => undefined);
+    await call(`/api/questionnaire/unlock?questionnaireId=${questionnaire.QuestionnaireId}&sectionId=${sectionId}`, { token }).catch(
+      () => undefined,
+    );
   }
 
   const sorted = [...timings].sort((a, b) => a - b);

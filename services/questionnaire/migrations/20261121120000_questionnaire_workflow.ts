@@ -115,7 +115,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['section_confirmations', 'admin_comments', 'approvals', 'consents', 'section_locks', 'answers', 'questionnaires', 'periods', 'directory_users', 'countries']) {
+  for (const t of [
+    'section_confirmations',
+    'admin_comments',
+    'approvals',
+    'consents',
+    'section_locks',
+    'answers',
+    'questionnaires',
+    'periods',
+    'directory_users',
+    'countries',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -22,7 +22,9 @@ export async function startWorld(countryNames: string[] = ['Ireland', 'Kenya'], 
   const app = await ctx.start(questionnaireService, env);
   const countries: Record<string, string> = {};
   for (const name of countryNames) {
-    countries[name] = await identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null));
+    countries[name] = await identity.inTransaction((trx) =>
+      createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null),
+    );
   }
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from countries where active`.execute(app.db);
@@ -32,7 +34,20 @@ export async function startWorld(countryNames: string[] = ['Ireland', 'Kenya'], 
 }
 
 export function claims(sub: string, more: Partial<AccessClaims> = {}): AccessClaims {
-  return { sub, email: `${sub}@example.com`, name: sub, roles: [], groups: [], groupNames: [], isAdmin: false, isGroupManager: false, isAcid: false, free: false, organization: '', ...more };
+  return {
+    sub,
+    email: `${sub}@example.com`,
+    name: sub,
+    roles: [],
+    groups: [],
+    groupNames: [],
+    isAdmin: false,
+    isGroupManager: false,
+    isAcid: false,
+    free: false,
+    organization: '',
+    ...more,
+  };
 }
 
 export const adminClaims = claims('admin-1', { name: 'Ada Admin', roles: [RoleIds.Admin], isAdmin: true });
@@ -62,7 +77,9 @@ export async function questionnaireOf(app: ServiceApp, groupId: string, period?:
 
 /** Events this service wrote to its outbox, oldest first. */
 export async function outboxEvents(app: ServiceApp, type?: string): Promise<DomainEvent[]> {
-  const rows = await sql<{ payload: DomainEvent }>`select payload from outbox ${type ? sql`where type = ${type}` : sql``} order by seq`.execute(app.db);
+  const rows = await sql<{
+    payload: DomainEvent;
+  }>`select payload from outbox ${type ? sql`where type = ${type}` : sql``} order by seq`.execute(app.db);
   return rows.rows.map((r) => r.payload);
 }
 

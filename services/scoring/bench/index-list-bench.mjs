@@ -58,7 +58,11 @@ function startHelloWorld() {
 async function waitForDemoScores(base, token) {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    const rows = await (await fetch(`${base}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })).json().catch(() => []);
+    const rows = await (
+      await fetch(`${base}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })
+    )
+      .json()
+      .catch(() => []);
     const scored = Array.isArray(rows) ? rows.filter((r) => r.Scored) : [];
     if (scored.length >= 45 && new Set(scored.map((r) => r.Period)).size === 1) return rows.length;
     await new Promise((r) => setTimeout(r, 2000));
@@ -85,7 +89,11 @@ async function main() {
   });
   const hello = await startHelloWorld();
   try {
-    const login = await fetch(`${stack.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'standard@example.com', Password: 'demo-password' }) });
+    const login = await fetch(`${stack.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: 'standard@example.com', Password: 'demo-password' }),
+    });
     const { Token } = await login.json();
     const countries = await waitForDemoScores(stack.url, Token);
     const url = `${stack.url.replace('localhost', '127.0.0.1')}/api/group/index/list`;
@@ -99,14 +107,28 @@ async function main() {
       summary('index list via gateway', await run({ url, headers })),
       summary(`index list via gateway at ${RATE} req/s`, await run({ url, headers, overallRate: RATE })),
       // every answer is a 304 here (autocannon counts them as non-2xx)
-      summary('index list via gateway, client holds the ETag (304)', await run({ url, headers: { ...headers, 'if-none-match': (await fetch(url, { headers })).headers.get('etag') } })),
+      summary(
+        'index list via gateway, client holds the ETag (304)',
+        await run({ url, headers: { ...headers, 'if-none-match': (await fetch(url, { headers })).headers.get('etag') } }),
+      ),
     ];
     console.table(results);
     const ratio = results[1].reqPerSec / results[0].reqPerSec;
     const checks = [
       { target: 'index list req/s ≥ 0.30 × hello-world', value: ratio.toFixed(2), ok: ratio >= 0.3 },
-      { target: `p99 ≤ 10 ms at ${RATE} req/s`, value: `${results[2].p99} ms`, ok: results[2].p99 <= 10 && results[2].non2xx === 0 && results[2].errors === 0 },
-      { target: 'no failed requests', value: results.slice(0, 3).map((r) => r.non2xx + r.errors).join('/'), ok: results.slice(0, 3).every((r) => r.non2xx === 0 && r.errors === 0) },
+      {
+        target: `p99 ≤ 10 ms at ${RATE} req/s`,
+        value: `${results[2].p99} ms`,
+        ok: results[2].p99 <= 10 && results[2].non2xx === 0 && results[2].errors === 0,
+      },
+      {
+        target: 'no failed requests',
+        value: results
+          .slice(0, 3)
+          .map((r) => r.non2xx + r.errors)
+          .join('/'),
+        ok: results.slice(0, 3).every((r) => r.non2xx === 0 && r.errors === 0),
+      },
     ];
     console.table(checks);
     process.exitCode = checks.every((c) => c.ok) ? 0 : 1;

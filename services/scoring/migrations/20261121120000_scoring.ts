@@ -58,7 +58,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_by', 'text')
     .execute();
-  await db.schema.createIndex('compliance_scores_group_period_idx').on('compliance_scores').columns(['group_id', 'period_id']).unique().execute();
+  await db.schema
+    .createIndex('compliance_scores_group_period_idx')
+    .on('compliance_scores')
+    .columns(['group_id', 'period_id'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('enforceability_scores')
@@ -102,7 +107,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['read_models', 'annotations', 'enforceability_scores', 'compliance_scores', 'questionnaires', 'periods', 'countries']) {
+  for (const table of [
+    'read_models',
+    'annotations',
+    'enforceability_scores',
+    'compliance_scores',
+    'questionnaires',
+    'periods',
+    'countries',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

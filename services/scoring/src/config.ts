@@ -5,7 +5,10 @@ export const ScoringConfig = Type.Object({
   /** ISO code of the one country whose scorecard is open to everyone (index §6). */
   PUBLIC_COUNTRY_ID: Type.String({ pattern: '^[A-Za-z]{2}$', default: DEFAULT_INDEX_ACCESS.publicCountryId }),
   /** ISO codes of the three countries whose annotations are open to all (index §6). */
-  OPEN_ANNOTATION_COUNTRY_IDS: Type.String({ pattern: '^[A-Za-z]{2}(,[A-Za-z]{2})*$', default: DEFAULT_INDEX_ACCESS.openAnnotationCountryIds.join(',') }),
+  OPEN_ANNOTATION_COUNTRY_IDS: Type.String({
+    pattern: '^[A-Za-z]{2}(,[A-Za-z]{2})*$',
+    default: DEFAULT_INDEX_ACCESS.openAnnotationCountryIds.join(','),
+  }),
   /**
    * Longest time a replica serves a cached read model without re-reading it. Changes
    * reach every replica at once through Postgres notifications; this only bounds how

@@ -2,7 +2,6 @@ import type { Executor, Generated, Kysely } from '@cti/db';
 import type { EventTables } from '@cti/events';
 import type { ServiceApp } from '@cti/service-kit';
 
-
 export interface CountriesTable {
   groupId: string;
   name: string;

@@ -20,7 +20,16 @@ const ADMIN = { userId: 'admin-1', name: 'Ada Admin', email: 'admin@example.com'
 
 describe('demo scores', () => {
   it('are created for the demo seed’s questionnaires, deterministic per country and period, and marked as demo', async () => {
-    const world = await givenWorld(app, [['Ireland', 'IE'], ['Mozambique', 'MZ'], ['Cameroon', 'CM'], ['Germany', 'DE']], ['2023 March', '2023 September']);
+    const world = await givenWorld(
+      app,
+      [
+        ['Ireland', 'IE'],
+        ['Mozambique', 'MZ'],
+        ['Cameroon', 'CM'],
+        ['Germany', 'DE'],
+      ],
+      ['2023 March', '2023 September'],
+    );
     const rows = await eventually(async () => {
       const list = (await get(app, '/api/group/index/list')).json() as GroupIndexRow[];
       return list.find((r) => r.Group === 'Ireland')?.Period === '2023 September' ? list : null;
@@ -29,7 +38,14 @@ describe('demo scores', () => {
     expect(ireland).toMatchObject({ IsDemo: true, Scored: true, Watchlist: true });
     const expected = demoComplianceScores({ name: 'Ireland', countryId: 'IE' }, '2023 September')!;
     const card = (await get(app, `/api/group/index/${ireland.GroupId}`)).json();
-    expect([card.A, card.B, card.C, card.D, card.E, card.F]).toEqual([expected.A, expected.B, expected.C, expected.D, expected.E, expected.F]);
+    expect([card.A, card.B, card.C, card.D, card.E, card.F]).toEqual([
+      expected.A,
+      expected.B,
+      expected.C,
+      expected.D,
+      expected.E,
+      expected.F,
+    ]);
     expect(card.ExplanatoryComments).toContain('Demo data.');
     // the scenarios the screens need: an unscored country and a zero score
     expect(rows.find((r) => r.Group === 'Mozambique')).toMatchObject({ Scored: false, Category: 'Unscored', Score: 0 });
@@ -44,9 +60,21 @@ describe('demo scores', () => {
   });
 
   it('are not made for questionnaires an admin creates', async () => {
-    await publish(app, 'evt.identity.group.created', { groupId: 'g-no', name: 'Norway', type: 'Country', countryId: 'NO', logoPath: '/flags/no.svg' });
-    const periodId = (await app.db.selectFrom('periods').select('periodId').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()).periodId as string;
-    await publish(app, 'evt.questionnaire.questionnaire.created', { questionnaireId: 'q-no', groupId: 'g-no', groupName: 'Norway', periodId, periodName: '2023 September' }, ADMIN);
+    await publish(app, 'evt.identity.group.created', {
+      groupId: 'g-no',
+      name: 'Norway',
+      type: 'Country',
+      countryId: 'NO',
+      logoPath: '/flags/no.svg',
+    });
+    const periodId = (await app.db.selectFrom('periods').select('periodId').orderBy('createdAt', 'desc').executeTakeFirstOrThrow())
+      .periodId as string;
+    await publish(
+      app,
+      'evt.questionnaire.questionnaire.created',
+      { questionnaireId: 'q-no', groupId: 'g-no', groupName: 'Norway', periodId, periodName: '2023 September' },
+      ADMIN,
+    );
     await eventually(async () => (await get(app, '/api/group/index/scoring/q-no')).statusCode === 200);
     const norway = ((await get(app, '/api/group/index/list')).json() as GroupIndexRow[]).find((r) => r.Group === 'Norway');
     expect(norway).toMatchObject({ Scored: false });
@@ -61,6 +89,10 @@ describe('two replicas', () => {
     const save = await saveScores(app, 'q-no', inputs(5));
     expect(save.statusCode).toBe(200);
     expect(((await get(app, '/api/group/index/list')).json() as GroupIndexRow[]).find((r) => r.Group === 'Norway')!.Score).toBe(100);
-    await eventually(async () => ((await get(replica, '/api/group/index/list')).json() as GroupIndexRow[]).find((r) => r.Group === 'Norway')!.Score === 100, 5000);
+    await eventually(
+      async () =>
+        ((await get(replica, '/api/group/index/list')).json() as GroupIndexRow[]).find((r) => r.Group === 'Norway')!.Score === 100,
+      5000,
+    );
   });
 });

@@ -19,16 +19,25 @@ beforeAll(async () => {
   documents = await ctx.start(documentsService, { STORAGE_DIR: storage, RENDER_POOL_SIZE: '1' });
   const address = await documents.listen({ port: 0, host: '127.0.0.1' });
   scoring = await ctx.start(scoringService, { DOCUMENTS_URL: address });
-  world = await givenWorld(scoring, [['Ireland', 'IE'], ['Germany', 'DE']], ['2025 September'], async (period, w) => {
-    await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), Watchlist: true, Notice: '<p>On watch</p>' });
-  });
+  world = await givenWorld(
+    scoring,
+    [
+      ['Ireland', 'IE'],
+      ['Germany', 'DE'],
+    ],
+    ['2025 September'],
+    async (period, w) => {
+      await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), Watchlist: true, Notice: '<p>On watch</p>' });
+    },
+  );
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
   fs.rmSync(storage, { recursive: true, force: true });
 });
 
-const print = (url: string, GroupId: string, token: string) => scoring.inject({ method: 'POST', url, headers: auth(token), payload: { GroupId } });
+const print = (url: string, GroupId: string, token: string) =>
+  scoring.inject({ method: 'POST', url, headers: auth(token), payload: { GroupId } });
 
 it('prints the scorecard the caller may see as a PDF named after the country', async () => {
   const res = await print('/api/print/scorecard', world.countries.IE!.groupId, tokenFor(['Enhanced']));

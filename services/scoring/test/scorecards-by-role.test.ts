@@ -16,7 +16,12 @@ beforeAll(async () => {
   app = await ctx.start(scoringService);
   world = await givenWorld(
     app,
-    [['United Kingdom', 'GB'], ['Ireland', 'IE'], ['United States', 'US'], ['Kenya', 'KE']],
+    [
+      ['United Kingdom', 'GB'],
+      ['Ireland', 'IE'],
+      ['United States', 'US'],
+      ['Kenya', 'KE'],
+    ],
     ['2024 1st Q', '2024 2nd Q'],
     async (period, w) => {
       const q = (code: string) => w.questionnaires[`${code}:${period}`]!;
@@ -39,8 +44,19 @@ beforeAll(async () => {
   );
   const ie = world.countries.IE!;
   await publish(app, 'evt.documents.annotation.attached', {
-    documentId: 'd-1', kind: 'annotation', s3Name: 'abc.pdf', title: 'Ireland annotations', fileName: 'ireland.pdf', access: 'Annotation',
-    groupId: ie.groupId, groupName: 'Ireland', annotationType: 1, questionnaireId: world.questionnaires['IE:2024 2nd Q']!, periodId: null, periodName: null, replacedS3Name: null,
+    documentId: 'd-1',
+    kind: 'annotation',
+    s3Name: 'abc.pdf',
+    title: 'Ireland annotations',
+    fileName: 'ireland.pdf',
+    access: 'Annotation',
+    groupId: ie.groupId,
+    groupName: 'Ireland',
+    annotationType: 1,
+    questionnaireId: world.questionnaires['IE:2024 2nd Q']!,
+    periodId: null,
+    periodName: null,
+    replacedS3Name: null,
   });
   await eventually(async () => (await get(app, `/api/group/index/${ie.groupId}`)).json().AnnotationName === 'Ireland annotations');
 });
@@ -69,8 +85,23 @@ describe('open a country scorecard (index §6)', () => {
     const res = await scorecard('GB', free);
     expect(res.statusCode).toBe(200);
     const card = res.json() as Scorecard;
-    expect(card).toMatchObject({ Name: 'United Kingdom', Score: 90, Category: 'Very High', A: null, ExplanatoryComments: null, Watchlist: false });
-    expect(card.Access).toEqual({ open: true, details: false, watchlist: false, annotations: true, documents: false, history: false, cftDownload: false });
+    expect(card).toMatchObject({
+      Name: 'United Kingdom',
+      Score: 90,
+      Category: 'Very High',
+      A: null,
+      ExplanatoryComments: null,
+      Watchlist: false,
+    });
+    expect(card.Access).toEqual({
+      open: true,
+      details: false,
+      watchlist: false,
+      annotations: true,
+      documents: false,
+      history: false,
+      cftDownload: false,
+    });
     expect((await get(app, `/api/group/index/${id('GB')}/scores`, free)).statusCode).toBe(403);
   });
 });
@@ -80,14 +111,35 @@ describe('what each role sees of Ireland', () => {
 
   it('shows viewers of the group everything', async () => {
     const card = await view(['CountryViewer'], [id('IE')]);
-    expect(card).toMatchObject({ A: 5, B: 5, Watchlist: true, Notice: '<p>On watch: new insolvency bill</p>', AnnotationName: 'Ireland annotations', ExplanatoryComments: '<p>IDERA now recorded</p>' });
-    expect(card.Access).toMatchObject({ details: true, watchlist: true, annotations: true, documents: true, history: true, cftDownload: false });
+    expect(card).toMatchObject({
+      A: 5,
+      B: 5,
+      Watchlist: true,
+      Notice: '<p>On watch: new insolvency bill</p>',
+      AnnotationName: 'Ireland annotations',
+      ExplanatoryComments: '<p>IDERA now recorded</p>',
+    });
+    expect(card.Access).toMatchObject({
+      details: true,
+      watchlist: true,
+      annotations: true,
+      documents: true,
+      history: true,
+      cftDownload: false,
+    });
   });
 
   it('shows Standard subscribers details and the watchlist, but no annotations or history', async () => {
     const card = await view(['Standard']);
     expect(card).toMatchObject({ A: 5, Watchlist: true, AnnotationName: null });
-    expect(card.Access).toMatchObject({ details: true, watchlist: true, annotations: false, documents: true, history: false, cftDownload: false });
+    expect(card.Access).toMatchObject({
+      details: true,
+      watchlist: true,
+      annotations: false,
+      documents: true,
+      history: false,
+      cftDownload: false,
+    });
     expect((await get(app, `/api/group/index/${id('IE')}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
   });
 
@@ -100,13 +152,17 @@ describe('what each role sees of Ireland', () => {
     const a = await scorecard('IE', tokenFor(['Standard']));
     const b = await scorecard('IE', tokenFor(['Enhanced']));
     expect(a.headers.etag).not.toBe(b.headers.etag);
-    expect((await get(app, `/api/group/index/${id('IE')}`, tokenFor(['Standard']), { 'if-none-match': a.headers.etag as string })).statusCode).toBe(304);
+    expect(
+      (await get(app, `/api/group/index/${id('IE')}`, tokenFor(['Standard']), { 'if-none-match': a.headers.etag as string })).statusCode,
+    ).toBe(304);
   });
 });
 
 describe('explained score history', () => {
   it('names the variables that moved, their points, the category change and the notice', async () => {
-    const history = (await get(app, `/api/group/index/${id('IE')}/scores`, tokenFor(['CountryRespondent'], [id('IE')]))).json() as ScoreHistoryRow[];
+    const history = (
+      await get(app, `/api/group/index/${id('IE')}/scores`, tokenFor(['CountryRespondent'], [id('IE')]))
+    ).json() as ScoreHistoryRow[];
     expect(history.map((h) => [h.Period, h.Score, h.Category])).toEqual([
       ['2024 1st Q', 80, 'High'],
       ['2024 2nd Q', 89, 'Very High'],
@@ -124,7 +180,8 @@ describe('explained score history', () => {
 });
 
 describe('watchlist visibility in the lists', () => {
-  const ieRow = async (token: string) => ((await get(app, '/api/group/index/list', token)).json() as GroupIndexRow[]).find((r) => r.CountryId === 'IE')!;
+  const ieRow = async (token: string) =>
+    ((await get(app, '/api/group/index/list', token)).json() as GroupIndexRow[]).find((r) => r.CountryId === 'IE')!;
 
   it.each<[RoleName, string | null, boolean]>([
     ['Standard', null, true],
@@ -156,14 +213,25 @@ describe('map, ASU and historical data', () => {
     const asFree = (await get(app, '/api/group/index/asu', tokenFor(['FreeAccess']))).json() as AsuRow[];
     const ie = asFree.find((r) => r.CountryId === 'IE')!;
     expect(ie).toMatchObject({ ASU: 'Eligible', Condition1: 'Yes', Condition2: 'Yes', Condition3: 'Yes', A: null, B: null });
-    expect(asFree.find((r) => r.CountryId === 'US')).toMatchObject({ Suspended: true, Condition1: 'No', Condition2: 'No', Condition3: 'Yes', ASU: 'Not Eligible' });
+    expect(asFree.find((r) => r.CountryId === 'US')).toMatchObject({
+      Suspended: true,
+      Condition1: 'No',
+      Condition2: 'No',
+      Condition3: 'Yes',
+      ASU: 'Not Eligible',
+    });
     expect(asFree.find((r) => r.CountryId === 'KE')).toMatchObject({ ASU: null, Condition1: '-', Condition2: '-', Condition3: '-' });
     const asStandard = (await get(app, '/api/group/index/asu', tokenFor(['Standard']))).json() as AsuRow[];
     expect(asStandard.find((r) => r.CountryId === 'IE')).toMatchObject({ A: 5, B: 5 });
   });
 
   it('writes the ASU Excel file server-side, sorted by country, named with the date', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/print/asu', headers: { authorization: `Bearer ${tokenFor(['FreeAccess'])}` }, payload: {} });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/print/asu',
+      headers: { authorization: `Bearer ${tokenFor(['FreeAccess'])}` },
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`);
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
@@ -178,7 +246,9 @@ describe('map, ASU and historical data', () => {
   it('lists every score per period for the historical data roles only', async () => {
     const res = await get(app, '/api/group/index/history', tokenFor(['Standard']));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ Country: 'Ireland', Period: '2024 1st Q', Year: 2024, Score: 80 })]));
+    expect(res.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Country: 'Ireland', Period: '2024 1st Q', Year: 2024, Score: 80 })]),
+    );
     for (const roles of [['FreeAccess'], ['CountryViewer']] as RoleName[][]) {
       expect((await get(app, '/api/group/index/history', tokenFor(roles))).statusCode).toBe(403);
     }
@@ -200,7 +270,11 @@ describe('internal scorecards for the documents service', () => {
     expect(html.body).toContain('Watchlist notice');
     expect(html.body).toContain('data:image/svg+xml;base64,');
     expect(html.body).not.toMatch(/<script|<link|src="http/);
-    const enforceability = await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}/html?variant=enforceability`, headers: SERVICE });
+    const enforceability = await app.inject({
+      method: 'GET',
+      url: `/internal/scorecards/${id('IE')}/html?variant=enforceability`,
+      headers: SERVICE,
+    });
     expect(enforceability.body).toContain('This group does not yet have enforceability scores for the current period.');
   });
 });

@@ -12,7 +12,15 @@ let world: World;
 beforeAll(async () => {
   ctx = await createTestContext();
   app = await ctx.start(scoringService);
-  world = await givenWorld(app, [['Ireland', 'IE'], ['Kenya', 'KE'], ['Germany', 'DE']], ['2024 1st Q', '2024 2nd Q']);
+  world = await givenWorld(
+    app,
+    [
+      ['Ireland', 'IE'],
+      ['Kenya', 'KE'],
+      ['Germany', 'DE'],
+    ],
+    ['2024 1st Q', '2024 2nd Q'],
+  );
 });
 afterAll(() => ctx.close());
 
@@ -22,7 +30,12 @@ const row = async (code: string, token = adminToken) => (await list(token)).find
 
 describe('POST api/questionnaire/save', () => {
   it('computes Score, Category and ASU itself, ignoring what the client sent', async () => {
-    const res = await saveScores(app, q('IE'), { ...inputs(4, 3, 2, 5, 1, 0), QualifyingDeclarations: true, Score: 99, Category: 'Very High' });
+    const res = await saveScores(app, q('IE'), {
+      ...inputs(4, 3, 2, 5, 1, 0),
+      QualifyingDeclarations: true,
+      Score: 99,
+      Category: 'Very High',
+    });
     expect(res.statusCode).toBe(200);
     const saved = res.json() as QuestionnaireScoring;
     expect(saved).toMatchObject({ Score: 55, Category: 'Low', ASU: 'Eligible', Entity: 'Ireland', Period: '2024 2nd Q' });
@@ -41,7 +54,11 @@ describe('POST api/questionnaire/save', () => {
     await saveScores(app, q('IE'), inputs(5));
     await saveScores(app, q('IE'), inputs(4));
     const events = (await outboxOf(app, 'evt.scoring.scores.saved')).filter((e) => e.data.questionnaireId === q('IE'));
-    expect(events.map((e) => [e.data.score, e.data.previousScore])).toEqual([[55, null], [100, 55], [80, 100]]);
+    expect(events.map((e) => [e.data.score, e.data.previousScore])).toEqual([
+      [55, null],
+      [100, 55],
+      [80, 100],
+    ]);
     expect(events[2].data).toMatchObject({ groupName: 'Ireland', periodName: '2024 2nd Q', category: 'High' });
     expect(events[2].actor).toMatchObject({ userId: 'user-Admin-' });
   });
@@ -61,7 +78,9 @@ describe('POST api/questionnaire/save', () => {
 
   it('is for admins only', async () => {
     expect((await saveScores(app, q('IE'), inputs(1), tokenFor(['Enhanced']))).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/questionnaire/save', payload: { Id: q('IE'), ...inputs(1) } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/questionnaire/save', payload: { Id: q('IE'), ...inputs(1) } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses to change a closed questionnaire', async () => {
@@ -84,7 +103,8 @@ describe('POST api/questionnaire/save', () => {
   it('sanitizes rich text and keeps formatting', async () => {
     const res = await saveScores(app, q('IE'), {
       ...inputs(4),
-      ExplanatoryComments: '<p onclick="x()">Good <strong>progress</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org">src</a></p>',
+      ExplanatoryComments:
+        '<p onclick="x()">Good <strong>progress</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org">src</a></p>',
       Acknowledgements: '<p><br></p>',
     });
     const saved = res.json() as QuestionnaireScoring;
@@ -135,35 +155,87 @@ describe('GET api/group/index/list', () => {
 describe('countries and the two indexes', () => {
   it('follows identity group renames and ignores groups that are not countries', async () => {
     const ie = world.countries.IE!;
-    await publish(app, 'evt.identity.group.updated', { groupId: ie.groupId, name: 'Éire', type: 'Country', countryId: 'IE', logoPath: '/flags/ie.svg' });
-    await publish(app, 'evt.identity.group.created', { groupId: 'acc-1', name: 'Lessors', type: 'ACC Group', countryId: null, logoPath: null });
+    await publish(app, 'evt.identity.group.updated', {
+      groupId: ie.groupId,
+      name: 'Éire',
+      type: 'Country',
+      countryId: 'IE',
+      logoPath: '/flags/ie.svg',
+    });
+    await publish(app, 'evt.identity.group.created', {
+      groupId: 'acc-1',
+      name: 'Lessors',
+      type: 'ACC Group',
+      countryId: null,
+      logoPath: null,
+    });
     await eventually(async () => (await row('IE')).Group === 'Éire');
     expect((await list()).some((r) => r.GroupId === 'acc-1')).toBe(false);
-    await publish(app, 'evt.identity.group.updated', { groupId: ie.groupId, name: 'Ireland', type: 'Country', countryId: 'IE', logoPath: '/flags/ie.svg' });
+    await publish(app, 'evt.identity.group.updated', {
+      groupId: ie.groupId,
+      name: 'Ireland',
+      type: 'Country',
+      countryId: 'IE',
+      logoPath: '/flags/ie.svg',
+    });
     await eventually(async () => (await row('IE')).Group === 'Ireland');
   });
 
   it('moves a country to the Enforceability Index when an admin says it is not a contracting state', async () => {
     const de = world.countries.DE!;
-    const res = await app.inject({ method: 'POST', url: `/api/group/index/countries/${de.groupId}`, headers: auth(adminToken), payload: { Contracting: false } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/group/index/countries/${de.groupId}`,
+      headers: auth(adminToken),
+      payload: { Contracting: false },
+    });
     expect(res.json()).toMatchObject({ Name: 'Germany', Contracting: false });
     expect((await list()).some((r) => r.GroupId === de.groupId)).toBe(false);
     const enforceability = (await get(app, '/api/group/index/enforceability/list')).json() as EnforceabilityRow[];
     expect(enforceability).toEqual([expect.objectContaining({ Group: 'Germany', Category: 'Unscored', Scored: false })]);
-    expect((await outboxOf(app, 'evt.scoring.country.reclassified')).at(-1).data).toEqual({ groupId: de.groupId, groupName: 'Germany', contracting: false });
-    expect((await app.inject({ method: 'POST', url: `/api/group/index/countries/${de.groupId}`, headers: auth(tokenFor(['Enhanced'])), payload: { Contracting: true } })).statusCode).toBe(403);
+    expect((await outboxOf(app, 'evt.scoring.country.reclassified')).at(-1).data).toEqual({
+      groupId: de.groupId,
+      groupName: 'Germany',
+      contracting: false,
+    });
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/group/index/countries/${de.groupId}`,
+          headers: auth(tokenFor(['Enhanced'])),
+          payload: { Contracting: true },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('saves enforceability scores with the server computing Score and Category', async () => {
     const de = world.countries.DE!;
     const open = world.periods[0]!; // a period whose Germany questionnaire is closed is refused, so reopen first
-    await publish(app, 'evt.questionnaire.questionnaire.opened', { questionnaireId: q('DE', open.name), groupId: de.groupId, groupName: 'Germany', periodId: open.periodId, periodName: open.name });
+    await publish(app, 'evt.questionnaire.questionnaire.opened', {
+      questionnaireId: q('DE', open.name),
+      groupId: de.groupId,
+      groupName: 'Germany',
+      periodId: open.periodId,
+      periodName: open.name,
+    });
     await eventually(async () => (await get(app, `/api/group/index/scoring/${q('DE', open.name)}`)).json().Questionnaire.Status === 'Open');
     const res = await app.inject({
       method: 'POST',
       url: '/api/questionnaire/enforceability/save',
       headers: auth(adminToken),
-      payload: { GroupId: de.groupId, PeriodId: open.periodId, A: 4, B: 3, C: 2, D: 1, Score: 1, Category: 'High', ImprovingScore: '<p>More <em>courts</em></p>' },
+      payload: {
+        GroupId: de.groupId,
+        PeriodId: open.periodId,
+        A: 4,
+        B: 3,
+        C: 2,
+        D: 1,
+        Score: 1,
+        Category: 'High',
+        ImprovingScore: '<p>More <em>courts</em></p>',
+      },
     });
     expect(res.statusCode).toBe(200);
     // 5·4 + 8·3 + 3.5·3 = 54.5
@@ -172,8 +244,18 @@ describe('countries and the two indexes', () => {
     expect(listed[0]).toMatchObject({ Score: 54.5, Category: 'Medium', Period: '2024 1st Q' });
     const page = (await get(app, `/api/group/index/enforceability/${de.groupId}`)).json();
     expect(page).toMatchObject({ HasScores: true, A: 4, B: 3, C: 2, D: 1, Score: 54.5 });
-    expect((await outboxOf(app, 'evt.scoring.enforceability.saved')).at(-1).data).toMatchObject({ groupName: 'Germany', score: 54.5, category: 'Medium', periodName: '2024 1st Q' });
-    const bad = await app.inject({ method: 'POST', url: '/api/questionnaire/enforceability/save', headers: auth(adminToken), payload: { GroupId: de.groupId, PeriodId: open.periodId, A: 4, B: 7, C: 2, D: 1 } });
+    expect((await outboxOf(app, 'evt.scoring.enforceability.saved')).at(-1).data).toMatchObject({
+      groupName: 'Germany',
+      score: 54.5,
+      category: 'Medium',
+      periodName: '2024 1st Q',
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/questionnaire/enforceability/save',
+      headers: auth(adminToken),
+      payload: { GroupId: de.groupId, PeriodId: open.periodId, A: 4, B: 7, C: 2, D: 1 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Variable B must be a number from 0 to 5 in steps of .5.');
   });

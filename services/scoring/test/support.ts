@@ -9,7 +9,12 @@ import { sql } from '@cti/db';
  * Publishes another service's event onto this context's stream (through the scoring
  * app's own outbox and relay), as identity, questionnaire or documents would.
  */
-export async function publish<T extends EventType>(app: ServiceApp, type: T, data: NewEvent<T>['data'], actor: EventActor | null = null): Promise<void> {
+export async function publish<T extends EventType>(
+  app: ServiceApp,
+  type: T,
+  data: NewEvent<T>['data'],
+  actor: EventActor | null = null,
+): Promise<void> {
   await app.inTransaction((trx) => appendToOutbox(trx, { type, actor, data } as NewEvent));
 }
 
@@ -45,7 +50,13 @@ export async function givenWorld(
   for (const [name, code] of countries) {
     const groupId = randomUUID();
     world.countries[code] = { groupId, name, code };
-    await publish(app, 'evt.identity.group.created', { groupId, name, type: 'Country', countryId: code, logoPath: `/flags/${code.toLowerCase()}.svg` });
+    await publish(app, 'evt.identity.group.created', {
+      groupId,
+      name,
+      type: 'Country',
+      countryId: code,
+      logoPath: `/flags/${code.toLowerCase()}.svg`,
+    });
   }
   let day = 1;
   for (const name of periodNames) {
@@ -62,7 +73,13 @@ export async function givenWorld(
     });
     for (const { c, id } of opened) {
       world.questionnaires[`${c.code}:${name}`] = id;
-      await publish(app, 'evt.questionnaire.questionnaire.created', { questionnaireId: id, groupId: c.groupId, groupName: c.name, periodId, periodName: name });
+      await publish(app, 'evt.questionnaire.questionnaire.created', {
+        questionnaireId: id,
+        groupId: c.groupId,
+        groupName: c.name,
+        periodId,
+        periodName: name,
+      });
     }
     const expected = Object.keys(world.questionnaires).length;
     await eventually(async () => {
@@ -85,6 +102,8 @@ export const get = (app: ServiceApp, url: string, token = adminToken, headers: R
   app.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
 
 export async function outboxOf(app: ServiceApp, type: string) {
-  const rows = await sql<{ payload: { data: Record<string, unknown>; actor: unknown } }>`select payload from outbox where type = ${type} order by seq`.execute(app.db);
+  const rows = await sql<{
+    payload: { data: Record<string, unknown>; actor: unknown };
+  }>`select payload from outbox where type = ${type} order by seq`.execute(app.db);
   return rows.rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload));
 }

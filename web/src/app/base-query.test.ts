@@ -12,8 +12,20 @@ let refreshCalls = 0;
 let refreshWorks = true;
 
 const session = (token: string, refresh: string): SessionUser => ({
-  Id: 'u1', Username: 'u@example.com', Name: 'U', FirstName: 'U', LastName: 'X', Roles: [6], IsGroupManager: false,
-  MustAgreeCTC: false, IsACID: false, IsAdmin: false, Groups: [], IsFree: false, Token: token, RefreshToken: refresh,
+  Id: 'u1',
+  Username: 'u@example.com',
+  Name: 'U',
+  FirstName: 'U',
+  LastName: 'X',
+  Roles: [6],
+  IsGroupManager: false,
+  MustAgreeCTC: false,
+  IsACID: false,
+  IsAdmin: false,
+  Groups: [],
+  IsFree: false,
+  Token: token,
+  RefreshToken: refresh,
 });
 
 beforeAll(async () => {
@@ -35,8 +47,14 @@ afterAll(() => server.close());
 function setup() {
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const api = createApi({ baseQuery: createBaseQuery(`http://127.0.0.1:${port}/`), endpoints: (b) => ({ thing: b.query<{ ok: boolean }, number>({ query: () => 'api/thing' }) }) });
-  const store = configureStore({ reducer: { auth: authSlice.reducer, [api.reducerPath]: api.reducer }, middleware: (g) => g().concat(api.middleware) });
+  const api = createApi({
+    baseQuery: createBaseQuery(`http://127.0.0.1:${port}/`),
+    endpoints: (b) => ({ thing: b.query<{ ok: boolean }, number>({ query: () => 'api/thing' }) }),
+  });
+  const store = configureStore({
+    reducer: { auth: authSlice.reducer, [api.reducerPath]: api.reducer },
+    middleware: (g) => g().concat(api.middleware),
+  });
   store.dispatch(signedIn({ session: session('t1', 'r1'), isFree: false }));
   return { api, store };
 }

@@ -9,14 +9,30 @@ import { makeStore } from './store';
 import { signedIn } from '../features/auth/auth-slice';
 
 const session: SessionUser = {
-  Id: 'u1', Username: 'u@example.com', Name: 'U Ser', FirstName: 'U', LastName: 'Ser', Roles: [6], IsGroupManager: false,
-  MustAgreeCTC: false, IsACID: false, IsAdmin: false, Groups: [], IsFree: false, Token: 't1', RefreshToken: 'r1',
+  Id: 'u1',
+  Username: 'u@example.com',
+  Name: 'U Ser',
+  FirstName: 'U',
+  LastName: 'Ser',
+  Roles: [6],
+  IsGroupManager: false,
+  MustAgreeCTC: false,
+  IsACID: false,
+  IsAdmin: false,
+  Groups: [],
+  IsFree: false,
+  Token: 't1',
+  RefreshToken: 'r1',
 };
 const { Token, RefreshToken, ...user } = session;
 
 describe('sign-on messages', () => {
   it('parses LOGIN with user and tokens, and LOGOUT', () => {
-    expect(parseSignOnMessage({ ACTION: 'LOGIN', user, authToken: 'a', refreshToken: 'b' })).toMatchObject({ ACTION: 'LOGIN', authToken: 'a', refreshToken: 'b' });
+    expect(parseSignOnMessage({ ACTION: 'LOGIN', user, authToken: 'a', refreshToken: 'b' })).toMatchObject({
+      ACTION: 'LOGIN',
+      authToken: 'a',
+      refreshToken: 'b',
+    });
     expect(parseSignOnMessage({ ACTION: 'LOGOUT' })).toEqual({ ACTION: 'LOGOUT' });
     expect(parseSignOnMessage({ ACTION: 'LOGIN', user: {}, authToken: 'a' })).toBeNull();
     expect(parseSignOnMessage('hello')).toBeNull();
@@ -44,7 +60,14 @@ describe('cross-frame sign-on in the app', () => {
   async function setup() {
     window.localStorage.clear();
     const store = makeStore();
-    await store.dispatch(appConfigApi.util.upsertQueryData('appConfig', undefined, { demo: false, vendorEmailDomain: 'x', trustedOrigins: ['https://calc.example'], environment: 'test' }));
+    await store.dispatch(
+      appConfigApi.util.upsertQueryData('appConfig', undefined, {
+        demo: false,
+        vendorEmailDomain: 'x',
+        trustedOrigins: ['https://calc.example'],
+        environment: 'test',
+      }),
+    );
     render(
       <Provider store={store}>
         <MemoryRouter initialEntries={['/index']}>

@@ -7,8 +7,7 @@ import type { StoredUser } from './session-storage';
  * postMessage, accepted only from configured origins.
  */
 export type SignOnMessage =
-  | { ACTION: 'LOGIN'; user: StoredUser; authToken: string; refreshToken: string; isFree?: boolean }
-  | { ACTION: 'LOGOUT' };
+  { ACTION: 'LOGIN'; user: StoredUser; authToken: string; refreshToken: string; isFree?: boolean } | { ACTION: 'LOGOUT' };
 
 /** The message if it is a well-formed sign-on message, else null. */
 export function parseSignOnMessage(data: unknown): SignOnMessage | null {
@@ -19,7 +18,13 @@ export function parseSignOnMessage(data: unknown): SignOnMessage | null {
   const user = m.user as Partial<StoredUser> | undefined;
   if (!user || typeof user.Id !== 'string' || typeof user.Username !== 'string' || !Array.isArray(user.Roles)) return null;
   if (typeof m.authToken !== 'string' || typeof m.refreshToken !== 'string') return null;
-  return { ACTION: 'LOGIN', user: { Groups: [], ...user } as StoredUser, authToken: m.authToken, refreshToken: m.refreshToken, isFree: m.isFree === true };
+  return {
+    ACTION: 'LOGIN',
+    user: { Groups: [], ...user } as StoredUser,
+    authToken: m.authToken,
+    refreshToken: m.refreshToken,
+    isFree: m.isFree === true,
+  };
 }
 
 /** Whether a message's origin may sign this site in or out: this site itself or a configured one. */
@@ -28,7 +33,11 @@ export function isTrustedOrigin(origin: string, trustedOrigins: readonly string[
   return normalized === ownOrigin.toLowerCase() || trustedOrigins.some((o) => o.replace(/\/$/, '').toLowerCase() === normalized);
 }
 
-export const sessionOfMessage = (m: Extract<SignOnMessage, { ACTION: 'LOGIN' }>): SessionUser => ({ ...m.user, Token: m.authToken, RefreshToken: m.refreshToken });
+export const sessionOfMessage = (m: Extract<SignOnMessage, { ACTION: 'LOGIN' }>): SessionUser => ({
+  ...m.user,
+  Token: m.authToken,
+  RefreshToken: m.refreshToken,
+});
 
 /**
  * Tells the other frames (the parent and every embedded frame) about a sign-in or

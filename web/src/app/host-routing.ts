@@ -1,7 +1,18 @@
 import type { AppConfig } from './app-config';
 
 /** Pages served on either host (sign-in, passwords, terms, errors, the dev mailbox). */
-const SHARED = [/^\/login/, /^\/forgotPassword/, /^\/resetPassword\//, /^\/confirmEmail\//, /^\/agree/, /^\/restricted/, /^\/404/, /^\/dev\//, /^\/about/, /^\/contact\//];
+const SHARED = [
+  /^\/login/,
+  /^\/forgotPassword/,
+  /^\/resetPassword\//,
+  /^\/confirmEmail\//,
+  /^\/agree/,
+  /^\/restricted/,
+  /^\/404/,
+  /^\/dev\//,
+  /^\/about/,
+  /^\/contact\//,
+];
 /** The user area: user admin, requests, subscriptions, account, login chooser, password setup. */
 const USERS = [/^\/user\//, /^\/account$/];
 

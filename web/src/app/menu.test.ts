@@ -18,7 +18,18 @@ const labels = (entries: typeof USER_MENU, p: Principal) => entries.filter((e) =
 describe('user menu (accounts §2/§6)', () => {
   it('shows every admin entry to an admin, Manage Products only with a vendor-domain e-mail', () => {
     const admin = labels(USER_MENU, principal(['Admin']));
-    expect(admin).toEqual(expect.arrayContaining(['Users', 'Request Queue', 'Audit log', 'Purchase log', 'User groups', 'Periods', 'Document library', 'My Account']));
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        'Users',
+        'Request Queue',
+        'Audit log',
+        'Purchase log',
+        'User groups',
+        'Periods',
+        'Document library',
+        'My Account',
+      ]),
+    );
     expect(admin).not.toContain('Manage Products');
     expect(labels(USER_MENU, principal(['Admin'], { email: 'ops@vendor.example' }))).toContain('Manage Products');
   });
@@ -26,7 +37,8 @@ describe('user menu (accounts §2/§6)', () => {
   it('shows Users to group managers, never the admin entries', () => {
     const manager = labels(USER_MENU, principal(['CountryViewer'], { isGroupManager: true }));
     expect(manager).toContain('Users');
-    for (const adminOnly of ['Request Queue', 'Audit log', 'Purchase log', 'User groups', 'Periods', 'Manage Products']) expect(manager).not.toContain(adminOnly);
+    for (const adminOnly of ['Request Queue', 'Audit log', 'Purchase log', 'User groups', 'Periods', 'Manage Products'])
+      expect(manager).not.toContain(adminOnly);
   });
 
   it('hides My Account and the document library from free users', () => {
@@ -37,7 +49,19 @@ describe('user menu (accounts §2/§6)', () => {
   });
 
   it('shows My Account to exactly the account roles of §6', () => {
-    const account: RoleName[] = ['Admin', 'AWGMember', 'AWGMemberACC', 'AWGMemberCTC', 'ACCFullAccess', 'ACCPresaleAccess', 'CountryRespondent', 'CountryViewer', 'Enhanced', 'Standard', 'FreeAccess'];
+    const account: RoleName[] = [
+      'Admin',
+      'AWGMember',
+      'AWGMemberACC',
+      'AWGMemberCTC',
+      'ACCFullAccess',
+      'ACCPresaleAccess',
+      'CountryRespondent',
+      'CountryViewer',
+      'Enhanced',
+      'Standard',
+      'FreeAccess',
+    ];
     for (const role of RoleNames) expect(labels(USER_MENU, principal([role])).includes('My Account')).toBe(account.includes(role));
   });
 });

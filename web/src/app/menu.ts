@@ -27,7 +27,11 @@ export const USER_MENU: readonly MenuEntry[] = [
   { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => satisfiesRule(p, RouteRules.questionnaire) },
   { label: 'Document library', to: '/documents', show: (p) => satisfiesRule(p, RouteRules.documents) },
   { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
-  { label: 'Purchase History', to: '/history', show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) && hasPurchases(p.email) },
+  {
+    label: 'Purchase History',
+    to: '/history',
+    show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) && hasPurchases(p.email),
+  },
 ];
 
 /**

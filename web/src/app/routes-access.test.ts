@@ -10,7 +10,8 @@ describe('route guards follow the §6 tables', () => {
   });
 
   it('registers the account screens of accounts §2', () => {
-    for (const path of ['/user/manage', '/user/requests', '/user/account', '/account', '/admin/groups']) expect(byPath.has(path)).toBe(true);
+    for (const path of ['/user/manage', '/user/requests', '/user/account', '/account', '/admin/groups'])
+      expect(byPath.has(path)).toBe(true);
   });
 
   it.each(PUBLIC_SCREENS.map((p) => [p]))('%s is open to anyone', (path) => {

@@ -56,7 +56,8 @@ function CrossFrameSignOn() {
       return;
     }
     if (!config?.trustedOrigins.length) return;
-    if (user && token && refreshToken) broadcastSignOn({ ACTION: 'LOGIN', user, authToken: token, refreshToken, isFree }, config.trustedOrigins);
+    if (user && token && refreshToken)
+      broadcastSignOn({ ACTION: 'LOGIN', user, authToken: token, refreshToken, isFree }, config.trustedOrigins);
     else if (!user) broadcastSignOn({ ACTION: 'LOGOUT' }, config.trustedOrigins);
   }, [token, refreshToken, user, isFree, config]);
 
@@ -68,7 +69,10 @@ function HostRouting() {
   const { data: config } = useAppConfigQuery();
   const location = useLocation();
   useEffect(() => {
-    const target = hostRedirectUrl({ ...window.location, pathname: location.pathname, search: location.search, hash: location.hash }, config);
+    const target = hostRedirectUrl(
+      { ...window.location, pathname: location.pathname, search: location.search, hash: location.hash },
+      config,
+    );
     if (target) window.location.replace(target);
   }, [config, location.pathname, location.search, location.hash]);
   return null;

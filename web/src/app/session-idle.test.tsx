@@ -9,8 +9,20 @@ import { signedIn } from '../features/auth/auth-slice';
 import { StorageKeys } from './session-storage';
 
 const session: SessionUser = {
-  Id: 'u1', Username: 'u@example.com', Name: 'U Ser', FirstName: 'U', LastName: 'Ser', Roles: [6], IsGroupManager: false,
-  MustAgreeCTC: false, IsACID: false, IsAdmin: false, Groups: [], IsFree: false, Token: 't1', RefreshToken: 'r1',
+  Id: 'u1',
+  Username: 'u@example.com',
+  Name: 'U Ser',
+  FirstName: 'U',
+  LastName: 'Ser',
+  Roles: [6],
+  IsGroupManager: false,
+  MustAgreeCTC: false,
+  IsACID: false,
+  IsAdmin: false,
+  Groups: [],
+  IsFree: false,
+  Token: 't1',
+  RefreshToken: 'r1',
 };
 
 beforeEach(() => jest.useFakeTimers());
@@ -20,7 +32,14 @@ async function setup(path = '/index') {
   window.localStorage.clear();
   // jsdom has no fetch: the server logout fails, and the session ends locally all the same
   const store = makeStore();
-  await store.dispatch(appConfigApi.util.upsertQueryData('appConfig', undefined, { demo: false, vendorEmailDomain: 'x', trustedOrigins: [], environment: 'test' }));
+  await store.dispatch(
+    appConfigApi.util.upsertQueryData('appConfig', undefined, {
+      demo: false,
+      vendorEmailDomain: 'x',
+      trustedOrigins: [],
+      environment: 'test',
+    }),
+  );
   store.dispatch(signedIn({ session, isFree: false }));
   window.localStorage.setItem(StorageKeys.questionnaireFilter, 'Ireland');
   render(

@@ -36,11 +36,17 @@ export function loadStoredSession(): StoredSession {
   } catch {
     user = null;
   }
-  return { user, token: read(StorageKeys.authToken), refreshToken: read(StorageKeys.refreshToken), isFree: read(StorageKeys.freeUser) === 'true' };
+  return {
+    user,
+    token: read(StorageKeys.authToken),
+    refreshToken: read(StorageKeys.refreshToken),
+    isFree: read(StorageKeys.freeUser) === 'true',
+  };
 }
 
 export function storeSession(session: StoredSession): void {
-  const set = (key: string, value: string | null) => (value === null ? window.localStorage.removeItem(key) : window.localStorage.setItem(key, value));
+  const set = (key: string, value: string | null) =>
+    value === null ? window.localStorage.removeItem(key) : window.localStorage.setItem(key, value);
   set(StorageKeys.user, session.user ? JSON.stringify(session.user) : null);
   set(StorageKeys.authToken, session.token);
   set(StorageKeys.refreshToken, session.refreshToken);

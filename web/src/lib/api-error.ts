@@ -13,4 +13,5 @@ export function answerText(error: FetchBaseQueryError | SerializedError | undefi
   return error.message;
 }
 
-export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined) => (error && 'status' in error ? error.status : undefined);
+export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined) =>
+  error && 'status' in error ? error.status : undefined;

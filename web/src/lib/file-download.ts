@@ -32,7 +32,10 @@ export const asDownloadedFile = (fallbackName: string) => async (response: Respo
       return text;
     }
   }
-  return { url: URL.createObjectURL(await response.blob()), filename: fileNameOf(response.headers.get('content-disposition'), fallbackName) } satisfies DownloadedFile;
+  return {
+    url: URL.createObjectURL(await response.blob()),
+    filename: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+  } satisfies DownloadedFile;
 };
 
 /** Saves a downloaded file under its name and frees the object URL afterwards. */

@@ -318,7 +318,12 @@ export const ApprovalPayload = Type.Object({
     Title: Nullable(Type.String({ maxLength: 200 })),
     Reasoning: Type.Optional(Nullable(Type.String())),
     Emails: Type.Array(
-      Type.Object({ Id: Type.Optional(Nullable(Type.String())), Email: Type.String({ maxLength: 320 }), Name: Type.String({ maxLength: 400 }), Title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))) }),
+      Type.Object({
+        Id: Type.Optional(Nullable(Type.String())),
+        Email: Type.String({ maxLength: 320 }),
+        Name: Type.String({ maxLength: 400 }),
+        Title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+      }),
       { maxItems: 100 },
     ),
   }),

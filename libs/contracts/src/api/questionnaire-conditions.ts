@@ -55,7 +55,7 @@ export function applyConditions<Q extends ConditionalQuestion>(
   for (const q of [...questions].sort((a, b) => a.Index - b.Index)) {
     const shows = !q.ShowIf || conditionHolds(q.ShowIf, effective, context);
     if (shows) visible.add(q.Index);
-    effective.set(q.Index, shows ? answers.get(q.Index) ?? null : null);
+    effective.set(q.Index, shows ? (answers.get(q.Index) ?? null) : null);
   }
   return { visible, answers: effective };
 }

@@ -216,7 +216,12 @@ export type Approval = Type.Static<typeof Approval>;
 export const ConsentAnswerValue = Type.Union([Type.Literal('Yes'), Type.Literal('No')]);
 export const ConsentBody = Type.Object({ QuestionnaireId: Type.String(), UserId: Type.String(), Answer: ConsentAnswerValue });
 export type ConsentBody = Type.Static<typeof ConsentBody>;
-export const ConsentRow = Type.Object({ Answer: ConsentAnswerValue, Name: Type.String(), Organization: Type.String(), Email: Type.String() });
+export const ConsentRow = Type.Object({
+  Answer: ConsentAnswerValue,
+  Name: Type.String(),
+  Organization: Type.String(),
+  Email: Type.String(),
+});
 export type ConsentRow = Type.Static<typeof ConsentRow>;
 export const ConsentAnswerBody = Type.Object({ QuestionnaireId: Type.String(), UserId: Type.String() });
 export type ConsentAnswerBody = Type.Static<typeof ConsentAnswerBody>;

@@ -35,11 +35,20 @@ export const QuestionnaireEvents = {
     before: Nullable(Type.String()),
     after: Nullable(Type.String()),
   }),
-  'evt.questionnaire.consent.given': Type.Object({ ...At, userId: Type.String(), answer: Type.Union([Type.Literal('Yes'), Type.Literal('No')]) }),
+  'evt.questionnaire.consent.given': Type.Object({
+    ...At,
+    userId: Type.String(),
+    answer: Type.Union([Type.Literal('Yes'), Type.Literal('No')]),
+  }),
   'evt.questionnaire.approval.added': Type.Object({ ...At, userId: Type.String(), name: Type.String(), organizationName: Type.String() }),
   'evt.questionnaire.section.locked': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String() }),
   'evt.questionnaire.section.unlocked': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String() }),
   'evt.questionnaire.adminComment.saved': Type.Object({ ...At, sectionId: Type.Number() }),
   /** Carry-forward: a respondent confirmed a section unchanged since the period it started from. */
-  'evt.questionnaire.section.confirmed': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String(), carriedFromPeriodName: Type.String() }),
+  'evt.questionnaire.section.confirmed': Type.Object({
+    ...At,
+    sectionId: Type.Number(),
+    userId: Type.String(),
+    carriedFromPeriodName: Type.String(),
+  }),
 };

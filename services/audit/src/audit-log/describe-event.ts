@@ -27,70 +27,140 @@ const score = (value: number | null) => (value === null ? 'no score' : String(va
  */
 const describers: Describers = {
   // identity
-  'evt.identity.user.loggedIn': (d) => ({ action: 'Login', description: d.free ? html`${d.email} logged in with free access` : html`${d.email} logged in` }),
+  'evt.identity.user.loggedIn': (d) => ({
+    action: 'Login',
+    description: d.free ? html`${d.email} logged in with free access` : html`${d.email} logged in`,
+  }),
   'evt.identity.user.loggedOut': (d) => ({ action: 'Logout', description: html`${d.email} logged out` }),
   'evt.identity.user.agreed': (d) => ({ action: 'Agreement', description: html`${d.email} agreed to the Terms and Conditions` }),
-  'evt.identity.user.created': (d) => ({ action: 'User Created', description: html`Created user <b>${d.name}</b> (${d.email}) with roles ${roles(d.roles)}` }),
+  'evt.identity.user.created': (d) => ({
+    action: 'User Created',
+    description: html`Created user <b>${d.name}</b> (${d.email}) with roles ${roles(d.roles)}`,
+  }),
   'evt.identity.user.updated': (d) => ({
     action: 'User Updated',
-    description: html`Updated user <b>${d.name}</b> (${d.email}), ${d.organizationName}: roles ${roles(d.roles)}${d.disabled ? ', disabled' : ''}`,
+    description: html`Updated user <b>${d.name}</b> (${d.email}), ${d.organizationName}: roles
+      ${roles(d.roles)}${d.disabled ? ', disabled' : ''}`,
   }),
   'evt.identity.user.disabled': (d) => ({ action: 'User Disabled', description: html`Disabled user <b>${d.name}</b> (${d.email})` }),
-  'evt.identity.user.rolesChanged': (d) => ({ action: 'Roles Changed', description: html`Roles of ${d.email} are now ${roles(d.roles)}: ${d.reason}` }),
+  'evt.identity.user.rolesChanged': (d) => ({
+    action: 'Roles Changed',
+    description: html`Roles of ${d.email} are now ${roles(d.roles)}: ${d.reason}`,
+  }),
   'evt.identity.account.updated': (d) => ({
     action: 'Account Updated',
     description: html`${d.email} updated their account (name <b>${d.name}</b>${d.passwordChanged ? ', new password' : ''})`,
   }),
-  'evt.identity.group.created': (d) => ({ action: 'Group Created', description: html`Created ${d.type} group <b>${d.name}</b>`, groupId: d.groupId }),
-  'evt.identity.group.updated': (d) => ({ action: 'Group Updated', description: html`Updated ${d.type} group <b>${d.name}</b>`, groupId: d.groupId }),
+  'evt.identity.group.created': (d) => ({
+    action: 'Group Created',
+    description: html`Created ${d.type} group <b>${d.name}</b>`,
+    groupId: d.groupId,
+  }),
+  'evt.identity.group.updated': (d) => ({
+    action: 'Group Updated',
+    description: html`Updated ${d.type} group <b>${d.name}</b>`,
+    groupId: d.groupId,
+  }),
   'evt.identity.group.emailed': (d) => ({
     action: 'Group Email',
     description: html`E-mailed group <b>${d.name}</b> (${d.recipients.length} recipients): ${clip(d.subject)}`,
     groupId: d.groupId,
   }),
-  'evt.identity.freeAccess.requested': (d) => ({ action: 'Free Access Requested', description: html`${d.name} (${d.email}, ${d.company}) asked for free access` }),
-  'evt.identity.freeAccess.granted': (d) => ({ action: 'Free Access', description: html`Free access granted to ${d.name} (${d.email}, ${d.company})` }),
-  'evt.identity.password.resetRequested': (d) => ({ action: 'Password Reset Requested', description: html`${d.email} asked for a password reset link` }),
+  'evt.identity.freeAccess.requested': (d) => ({
+    action: 'Free Access Requested',
+    description: html`${d.name} (${d.email}, ${d.company}) asked for free access`,
+  }),
+  'evt.identity.freeAccess.granted': (d) => ({
+    action: 'Free Access',
+    description: html`Free access granted to ${d.name} (${d.email}, ${d.company})`,
+  }),
+  'evt.identity.password.resetRequested': (d) => ({
+    action: 'Password Reset Requested',
+    description: html`${d.email} asked for a password reset link`,
+  }),
   'evt.identity.password.reset': (d) => ({ action: 'Password Reset', description: html`${d.email} reset their password` }),
   'evt.identity.password.set': (d) => ({ action: 'Password Set', description: html`${d.email} set their first password` }),
   'evt.identity.welcome.sent': (d) => ({ action: 'Welcome Email', description: html`Sent the welcome e-mail to ${d.email}` }),
-  'evt.identity.request.created': (d) => ({ action: 'Access Request', description: html`${d.type} access request from ${d.email} (${d.organization})` }),
+  'evt.identity.request.created': (d) => ({
+    action: 'Access Request',
+    description: html`${d.type} access request from ${d.email} (${d.organization})`,
+  }),
   'evt.identity.request.approved': (d) => ({
     action: 'Access Request Approved',
     description: html`Approved the ${d.type} access request of ${d.email} (${d.organization}) for ${d.userIds.length} user(s)`,
   }),
-  'evt.identity.request.denied': (d) => ({ action: 'Access Request Denied', description: html`Denied the ${d.type} access request of ${d.email} (${d.organization})` }),
-  'evt.identity.mail.sent': (d) => ({ action: 'Email Sent', description: html`Sent ${d.kind} e-mail “${clip(d.subject)}” to ${d.to.join(', ')}` }),
+  'evt.identity.request.denied': (d) => ({
+    action: 'Access Request Denied',
+    description: html`Denied the ${d.type} access request of ${d.email} (${d.organization})`,
+  }),
+  'evt.identity.mail.sent': (d) => ({
+    action: 'Email Sent',
+    description: html`Sent ${d.kind} e-mail “${clip(d.subject)}” to ${d.to.join(', ')}`,
+  }),
 
   // questionnaire
   'evt.questionnaire.period.opened': (d) => ({
     action: 'Period Opened',
-    description: html`Opened period <b>${d.name}</b>: ${d.openedQuestionnaireIds.length} questionnaires opened, ${d.closedQuestionnaireIds.length} closed`,
+    description: html`Opened period <b>${d.name}</b>: ${d.openedQuestionnaireIds.length} questionnaires opened,
+      ${d.closedQuestionnaireIds.length} closed`,
   }),
-  'evt.questionnaire.questionnaire.created': (d) => ({ action: 'Questionnaire Created', description: html`Created the questionnaire of ${where(d)}`, ...at(d) }),
-  'evt.questionnaire.questionnaire.opened': (d) => ({ action: 'Questionnaire Opened', description: html`Opened the questionnaire of ${where(d)}`, ...at(d) }),
-  'evt.questionnaire.questionnaire.closed': (d) => ({ action: 'Questionnaire Closed', description: html`Closed the questionnaire of ${where(d)}`, ...at(d) }),
+  'evt.questionnaire.questionnaire.created': (d) => ({
+    action: 'Questionnaire Created',
+    description: html`Created the questionnaire of ${where(d)}`,
+    ...at(d),
+  }),
+  'evt.questionnaire.questionnaire.opened': (d) => ({
+    action: 'Questionnaire Opened',
+    description: html`Opened the questionnaire of ${where(d)}`,
+    ...at(d),
+  }),
+  'evt.questionnaire.questionnaire.closed': (d) => ({
+    action: 'Questionnaire Closed',
+    description: html`Closed the questionnaire of ${where(d)}`,
+    ...at(d),
+  }),
   'evt.questionnaire.answer.saved': (d) => ({
     action: 'Response',
     description: html`Changed the answer to <i>${clip(d.question)}</i> in ${where(d)}, ${section(d.sectionId)}`,
     questionId: d.questionId,
     ...at(d),
   }),
-  'evt.questionnaire.consent.given': (d) => ({ action: 'Consent', description: html`Answered <b>${d.answer}</b> to the consent of ${where(d)}`, ...at(d) }),
-  'evt.questionnaire.approval.added': (d) => ({ action: 'Approval', description: html`${d.name} (${d.organizationName}) approved the questionnaire of ${where(d)}`, ...at(d) }),
-  'evt.questionnaire.section.locked': (d) => ({ action: 'Section Locked', description: html`Opened ${section(d.sectionId)} of ${where(d)} for editing`, ...at(d) }),
-  'evt.questionnaire.section.unlocked': (d) => ({ action: 'Section Unlocked', description: html`Released ${section(d.sectionId)} of ${where(d)}`, ...at(d) }),
+  'evt.questionnaire.consent.given': (d) => ({
+    action: 'Consent',
+    description: html`Answered <b>${d.answer}</b> to the consent of ${where(d)}`,
+    ...at(d),
+  }),
+  'evt.questionnaire.approval.added': (d) => ({
+    action: 'Approval',
+    description: html`${d.name} (${d.organizationName}) approved the questionnaire of ${where(d)}`,
+    ...at(d),
+  }),
+  'evt.questionnaire.section.locked': (d) => ({
+    action: 'Section Locked',
+    description: html`Opened ${section(d.sectionId)} of ${where(d)} for editing`,
+    ...at(d),
+  }),
+  'evt.questionnaire.section.unlocked': (d) => ({
+    action: 'Section Unlocked',
+    description: html`Released ${section(d.sectionId)} of ${where(d)}`,
+    ...at(d),
+  }),
   'evt.questionnaire.section.confirmed': (d) => ({
     action: 'Section Confirmed',
     description: html`Confirmed ${section(d.sectionId)} of ${where(d)} unchanged since ${d.carriedFromPeriodName}`,
     ...at(d),
   }),
-  'evt.questionnaire.adminComment.saved': (d) => ({ action: 'Admin Comment', description: html`Saved the admin notes of ${section(d.sectionId)} in ${where(d)}`, ...at(d) }),
+  'evt.questionnaire.adminComment.saved': (d) => ({
+    action: 'Admin Comment',
+    description: html`Saved the admin notes of ${section(d.sectionId)} in ${where(d)}`,
+    ...at(d),
+  }),
 
   // scoring
   'evt.scoring.scores.saved': (d) => ({
     action: 'Score Saved',
-    description: html`Scored ${where(d)}: ${score(d.score)} (${d.category})${d.previousScore !== null && d.previousScore !== d.score ? `, was ${d.previousScore}` : ''}`,
+    description: html`Scored ${where(d)}: ${score(d.score)}
+    (${d.category})${d.previousScore !== null && d.previousScore !== d.score ? `, was ${d.previousScore}` : ''}`,
     ...at(d),
   }),
   'evt.scoring.enforceability.saved': (d) => ({
@@ -105,23 +175,36 @@ const describers: Describers = {
   }),
 
   // documents
-  'evt.documents.file.uploaded': (d) => ({ action: 'File Uploaded', description: html`Uploaded ${d.fileName} (${d.contentType}, ${Math.ceil(d.sizeBytes / 1024)} KB) as ${d.purpose}` }),
+  'evt.documents.file.uploaded': (d) => ({
+    action: 'File Uploaded',
+    description: html`Uploaded ${d.fileName} (${d.contentType}, ${Math.ceil(d.sizeBytes / 1024)} KB) as ${d.purpose}`,
+  }),
   'evt.documents.document.added': (d) => ({
     action: 'Document Added',
     description: html`Added ${d.kind} document <b>${d.title}</b> (${d.fileName}, ${d.access}${d.groupName ? `, ${d.groupName}` : ''})`,
     groupId: d.groupId,
   }),
-  'evt.documents.document.deleted': (d) => ({ action: 'Document Deleted', description: html`Deleted ${d.kind} document <b>${d.title}</b> (${d.fileName})`, groupId: d.groupId }),
+  'evt.documents.document.deleted': (d) => ({
+    action: 'Document Deleted',
+    description: html`Deleted ${d.kind} document <b>${d.title}</b> (${d.fileName})`,
+    groupId: d.groupId,
+  }),
   'evt.documents.annotation.attached': (d) => ({
     action: 'Annotation Attached',
-    description: html`Attached annotation ${d.fileName} to the ${d.annotationType === 1 ? 'questionnaire' : 'enforceability record'} of <b>${d.groupName}</b>${d.periodName ? ` (${d.periodName})` : ''}`,
+    description: html`Attached annotation ${d.fileName} to the ${d.annotationType === 1 ? 'questionnaire' : 'enforceability record'} of
+      <b>${d.groupName}</b>${d.periodName ? ` (${d.periodName})` : ''}`,
     questionnaireId: d.questionnaireId,
     groupId: d.groupId,
   }),
-  'evt.documents.annotation.emailed': (d) => ({ action: 'Annotation Emailed', description: html`E-mailed annotation ${d.fileName} of <b>${d.groupName}</b> to ${d.to}`, groupId: d.groupId }),
+  'evt.documents.annotation.emailed': (d) => ({
+    action: 'Annotation Emailed',
+    description: html`E-mailed annotation ${d.fileName} of <b>${d.groupName}</b> to ${d.to}`,
+    groupId: d.groupId,
+  }),
   'evt.documents.certifiedScorecard.downloaded': (d) => ({
     action: 'Certified Scorecard',
-    description: html`Issued certified scorecard ${d.code} of <b>${d.groupName}</b> (${d.periodName}): ${score(d.score)}${d.category ? ` (${d.category})` : ''}`,
+    description: html`Issued certified scorecard ${d.code} of <b>${d.groupName}</b> (${d.periodName}):
+      ${score(d.score)}${d.category ? ` (${d.category})` : ''}`,
     groupId: d.groupId,
   }),
 
@@ -131,14 +214,26 @@ const describers: Describers = {
     description: html`Purchased <b>${d.productName}</b> for ${money(d.amountCents)} ${d.currency} (transaction ${d.transactionId})`,
     groupId: d.groupId ?? null,
   }),
-  'evt.commerce.purchase.refunded': (d) => ({ action: 'Refund', description: html`Refunded <b>${d.productName}</b>, ${money(d.amountCents)} (transaction ${d.transactionId})` }),
-  'evt.commerce.purchase.expired': (d) => ({ action: 'Purchase Expired', description: html`Access bought with <b>${d.productName}</b> ended` }),
+  'evt.commerce.purchase.refunded': (d) => ({
+    action: 'Refund',
+    description: html`Refunded <b>${d.productName}</b>, ${money(d.amountCents)} (transaction ${d.transactionId})`,
+  }),
+  'evt.commerce.purchase.expired': (d) => ({
+    action: 'Purchase Expired',
+    description: html`Access bought with <b>${d.productName}</b> ended`,
+  }),
   'evt.commerce.subscription.cancelled': (d) => ({
     action: 'Subscription Cancelled',
     description: html`Cancelled the <b>${d.productName}</b> subscription (${d.reason}); access ends ${d.endsOn.slice(0, 10)}`,
   }),
-  'evt.commerce.subscription.planChanged': (d) => ({ action: 'Plan Changed', description: html`Moved a subscription from <b>${d.fromProductName}</b> to <b>${d.productName}</b>` }),
-  'evt.commerce.product.saved': (d) => ({ action: d.created ? 'Product Created' : 'Product Updated', description: html`${d.created ? 'Created' : 'Updated'} product <b>${d.name}</b> at ${money(d.price)}` }),
+  'evt.commerce.subscription.planChanged': (d) => ({
+    action: 'Plan Changed',
+    description: html`Moved a subscription from <b>${d.fromProductName}</b> to <b>${d.productName}</b>`,
+  }),
+  'evt.commerce.product.saved': (d) => ({
+    action: d.created ? 'Product Created' : 'Product Updated',
+    description: html`${d.created ? 'Created' : 'Updated'} product <b>${d.name}</b> at ${money(d.price)}`,
+  }),
   'evt.commerce.product.deleted': (d) => ({ action: 'Product Deleted', description: html`Deleted product <b>${d.name}</b>` }),
   'evt.commerce.product.restored': (d) => ({ action: 'Product Restored', description: html`Restored product <b>${d.name}</b>` }),
   'evt.commerce.plan.created': (d) => ({ action: 'Plan Created', description: html`Created a subscription plan for <b>${d.name}</b>` }),

@@ -66,11 +66,23 @@ export async function recordEvent(trx: AuditExecutor, event: DomainEvent, chainK
     { key: 'Name', value: row.name },
     ...(row.country ? [{ key: 'Country', value: row.country }] : []),
   ];
-  await trx.insertInto('auditFilterValues').values(suggestions).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('auditFilterValues')
+    .values(suggestions)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   if (event.type === 'evt.scoring.scores.saved') {
     const d = event.data;
-    const facts = { groupId: d.groupId, groupName: d.groupName, periodId: d.periodId, periodName: d.periodName, year: yearOf(d.periodName), score: d.score, category: d.category };
+    const facts = {
+      groupId: d.groupId,
+      groupName: d.groupName,
+      periodId: d.periodId,
+      periodName: d.periodName,
+      year: yearOf(d.periodName),
+      score: d.score,
+      category: d.category,
+    };
     await trx
       .insertInto('scoreFacts')
       .values({ questionnaireId: d.questionnaireId, ...facts })

@@ -11,7 +11,12 @@ export type NewAuditRow = Omit<ChainedContent, 'seq'>;
  * the event already has its row (a redelivery whose processed mark was lost).
  */
 export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAuditRow): Promise<boolean> {
-  const head = await trx.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+  const head = await trx
+    .selectFrom('auditChainHead')
+    .select(['lastSeq', 'lastHash'])
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const existing = await trx.selectFrom('auditRows').select('seq').where('id', '=', row.id).executeTakeFirst();
   if (existing) return false;
 

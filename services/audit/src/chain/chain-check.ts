@@ -7,7 +7,12 @@ import { verifyChain } from './verify-chain';
 /** A running check that has not moved for this long was left by a process that stopped. */
 const STALE_AFTER_SECONDS = 30;
 
-type CheckRow = Omit<AuditChainChecksTable, 'id' | 'startedAt' | 'updatedAt' | 'checked'> & { id: string; startedAt: string; updatedAt: string; checked: number };
+type CheckRow = Omit<AuditChainChecksTable, 'id' | 'startedAt' | 'updatedAt' | 'checked'> & {
+  id: string;
+  startedAt: string;
+  updatedAt: string;
+  checked: number;
+};
 
 const isStale = (row: CheckRow) => Date.now() - Date.parse(row.updatedAt) > STALE_AFTER_SECONDS * 1000;
 
@@ -51,10 +56,15 @@ export class ChainChecks {
     const { row, fresh } = await db.transaction().execute(async (trx) => {
       // one start at a time across replicas
       await sql`select pg_advisory_xact_lock(hashtext('audit_chain_check'))`.execute(trx);
-      const last = (await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst()) as CheckRow | undefined;
+      const last = (await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst()) as
+        CheckRow | undefined;
       if (last && !last.finishedAt && !isStale(last)) return { row: last, fresh: false };
       const head = await trx.selectFrom('auditChainHead').select('lastSeq').where('id', '=', 1).executeTakeFirstOrThrow();
-      const created = await trx.insertInto('auditChainChecks').values({ startedBy, total: Number(head.lastSeq), finishedAt: null, valid: null, firstBroken: null }).returningAll().executeTakeFirstOrThrow();
+      const created = await trx
+        .insertInto('auditChainChecks')
+        .values({ startedBy, total: Number(head.lastSeq), finishedAt: null, valid: null, firstBroken: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { row: created as CheckRow, fresh: true };
     });
     if (fresh) {
@@ -70,22 +80,39 @@ export class ChainChecks {
     const finish = (set: { valid: boolean | null; firstBroken: ChainBreak | null; checked?: number }) =>
       db
         .updateTable('auditChainChecks')
-        .set({ ...set, firstBroken: set.firstBroken ? JSON.stringify(set.firstBroken) : null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .set({
+          ...set,
+          firstBroken: set.firstBroken ? JSON.stringify(set.firstBroken) : null,
+          finishedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
         .where('id', '=', check.id)
         .execute();
     try {
       // rows counted by an earlier check must still be there, even if the head was rewound with them
-      const earlier = await db.selectFrom('auditChainChecks').select((eb) => eb.fn.max('total').as('total')).where('id', '!=', check.id).executeTakeFirst();
+      const earlier = await db
+        .selectFrom('auditChainChecks')
+        .select((eb) => eb.fn.max('total').as('total'))
+        .where('id', '!=', check.id)
+        .executeTakeFirst();
       const known = Number(earlier?.total ?? 0);
       if (known > Number(check.total)) {
-        await finish({ valid: false, firstBroken: { Seq: Number(check.total) + 1, Id: null, Action: null, Stamp: null, Reason: 'truncated' }, checked: 0 });
+        await finish({
+          valid: false,
+          firstBroken: { Seq: Number(check.total) + 1, Id: null, Action: null, Stamp: null, Reason: 'truncated' },
+          checked: 0,
+        });
         return;
       }
       const verdict = await verifyChain(db, this.key, {
         upTo: Number(check.total),
         onProgress: async (checked) => {
           if (this.stopping) throw new Error('the service is stopping');
-          await db.updateTable('auditChainChecks').set({ checked, updatedAt: sql`now()` }).where('id', '=', check.id).execute();
+          await db
+            .updateTable('auditChainChecks')
+            .set({ checked, updatedAt: sql`now()` })
+            .where('id', '=', check.id)
+            .execute();
         },
       });
       await finish({ valid: verdict.Valid, firstBroken: verdict.FirstBroken, checked: verdict.Checked });

@@ -13,7 +13,11 @@ const APPEND_ONLY_TABLES = ['audit_rows'] as const;
  * after (every replica: the replay runs before consumers start).
  */
 export async function requestReplay(db: Kysely<AuditDB>): Promise<void> {
-  await db.updateTable('auditReplayRequest').set({ requestedAt: sql`now()` }).where('id', '=', 1).execute();
+  await db
+    .updateTable('auditReplayRequest')
+    .set({ requestedAt: sql`now()` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /**
@@ -27,9 +31,11 @@ export async function applyReplayRequest(app: ServiceApp, durable: string): Prom
   return db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('auditReplayRequest').select('requestedAt').where('id', '=', 1).forUpdate().executeTakeFirst();
     if (!request?.requestedAt) return false;
-    for (const table of APPEND_ONLY_TABLES) await sql`alter table ${sql.id(table)} disable trigger ${sql.id(`${table}_no_truncate`)}`.execute(trx);
+    for (const table of APPEND_ONLY_TABLES)
+      await sql`alter table ${sql.id(table)} disable trigger ${sql.id(`${table}_no_truncate`)}`.execute(trx);
     await sql`truncate ${sql.join(REBUILT_TABLES.map((t) => sql.id(t)))}`.execute(trx);
-    for (const table of APPEND_ONLY_TABLES) await sql`alter table ${sql.id(table)} enable trigger ${sql.id(`${table}_no_truncate`)}`.execute(trx);
+    for (const table of APPEND_ONLY_TABLES)
+      await sql`alter table ${sql.id(table)} enable trigger ${sql.id(`${table}_no_truncate`)}`.execute(trx);
     await trx.updateTable('auditChainHead').set({ lastSeq: 0, lastHash: GENESIS_HASH }).where('id', '=', 1).execute();
     await trx.deleteFrom('processedEvents').where('consumer', '=', durable).execute();
     const { bus } = app.events;

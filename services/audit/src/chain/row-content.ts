@@ -5,8 +5,27 @@ export const ANSWER_SAVED = 'evt.questionnaire.answer.saved';
 
 /** Every stored column the chain covers, and the hash. */
 export const CHAINED_COLUMNS = [
-  'seq', 'id', 'eventType', 'action', 'value', 'valueText', 'country', 'name', 'actorUserId', 'stamp', 'questionId', 'questionnaireId', 'groupId', 'hash',
-  'changeGroupName', 'changePeriodId', 'changePeriodName', 'changeSectionId', 'changeQuestion', 'changeBefore', 'changeAfter',
+  'seq',
+  'id',
+  'eventType',
+  'action',
+  'value',
+  'valueText',
+  'country',
+  'name',
+  'actorUserId',
+  'stamp',
+  'questionId',
+  'questionnaireId',
+  'groupId',
+  'hash',
+  'changeGroupName',
+  'changePeriodId',
+  'changePeriodName',
+  'changeSectionId',
+  'changeQuestion',
+  'changeBefore',
+  'changeAfter',
 ] as const satisfies ReadonlyArray<keyof AuditRowsTable>;
 
 type ChangeColumns = Pick<

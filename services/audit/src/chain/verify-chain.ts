@@ -40,7 +40,10 @@ export async function verifyChain(db: AuditExecutor, key: string, options: Verif
       : db
           .selectFrom('auditRows')
           .select(CHAINED_COLUMNS)
-          .where('seq', '>=', from).where('seq', '<=', Math.min(lastSeq, from + BATCH - 1)).orderBy('seq').execute();
+          .where('seq', '>=', from)
+          .where('seq', '<=', Math.min(lastSeq, from + BATCH - 1))
+          .orderBy('seq')
+          .execute();
 
   let next = fetchBatch(1);
   for (let from = 1; from <= lastSeq; from += BATCH) {
@@ -52,7 +55,8 @@ export async function verifyChain(db: AuditExecutor, key: string, options: Verif
       const content = contentOf(stored);
       // a gap: rows removed before this one (also at the end of the previous batch)
       if (content.seq !== expected) return broken({ Seq: expected, Id: null, Action: null, Stamp: null, Reason: 'missing' });
-      if (!chainHash(key, previous, content).equals(hash)) return broken({ Seq: content.seq, Id: r.id, Action: r.action, Stamp: r.stamp, Reason: 'altered' });
+      if (!chainHash(key, previous, content).equals(hash))
+        return broken({ Seq: content.seq, Id: r.id, Action: r.action, Stamp: r.stamp, Reason: 'altered' });
       previous = hash;
       expected = content.seq + 1;
       checked++;

@@ -10,7 +10,19 @@ export type GroupScope = 'all' | readonly string[];
 const changeRows = (db: AuditExecutor) =>
   db
     .selectFrom('auditRows')
-    .select(['id', 'name', 'stamp', 'questionId', 'questionnaireId', 'groupId', 'changeGroupName', 'changePeriodName', 'changeQuestion', 'changeBefore', 'changeAfter'])
+    .select([
+      'id',
+      'name',
+      'stamp',
+      'questionId',
+      'questionnaireId',
+      'groupId',
+      'changeGroupName',
+      'changePeriodName',
+      'changeQuestion',
+      'changeBefore',
+      'changeAfter',
+    ])
     .where('eventType', '=', ANSWER_SAVED);
 
 /** The most recent answer changes in the reader's countries, newest first (the country dashboard). */

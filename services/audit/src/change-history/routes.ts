@@ -14,13 +14,19 @@ export async function changeHistoryRoutes(app: ServiceApp) {
 
   app.get(
     '/api/questionnaire/changes/:count',
-    { preHandler: app.requireRule(changeHistoryRule), schema: { tags: ['audit'], params: RecentChangesParams, response: { 200: RecentChanges, ...errors } } },
+    {
+      preHandler: app.requireRule(changeHistoryRule),
+      schema: { tags: ['audit'], params: RecentChangesParams, response: { 200: RecentChanges, ...errors } },
+    },
     async (request) => recentChanges(auditDb(app), changeHistoryScope(principalOf(request.principal!)), request.params.count),
   );
 
   app.post(
     '/api/questionnaire/changes/question',
-    { preHandler: app.requireRule(changeHistoryRule), schema: { tags: ['audit'], body: QuestionChangesBody, response: { 200: ChangeHistory, ...errors } } },
+    {
+      preHandler: app.requireRule(changeHistoryRule),
+      schema: { tags: ['audit'], body: QuestionChangesBody, response: { 200: ChangeHistory, ...errors } },
+    },
     async (request) => {
       if (!canReadChangeHistory(principalOf(request.principal!), request.body.groupId)) throw new Forbidden();
       return questionHistory(auditDb(app), request.body);

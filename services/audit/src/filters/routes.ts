@@ -1,5 +1,13 @@
 import { HistoricalDataRoles, isAdminPrincipal, satisfiesRule } from '@cti/access';
-import { ErrorBody, FILTER_SUGGESTION_LIMIT, FilterBody, FilterKeyParam, FilterListQuery, FilterSuggestions, type FilterKey } from '@cti/contracts';
+import {
+  ErrorBody,
+  FILTER_SUGGESTION_LIMIT,
+  FilterBody,
+  FilterKeyParam,
+  FilterListQuery,
+  FilterSuggestions,
+  type FilterKey,
+} from '@cti/contracts';
 import { Forbidden, principalOf, type ServiceApp } from '@cti/service-kit';
 import { auditDb, type AuditExecutor } from '../db';
 import { columnSuggestions, descriptionSuggestions } from './filter-values';
@@ -66,7 +74,10 @@ async function suggestionsFor(
       const audit = who.admin && who.list !== 'scores';
       const scores = who.scoresReader && who.list !== 'audit';
       if (!audit && !scores) throw new Forbidden();
-      const [groups, countries] = await Promise.all([audit ? columnSuggestions(db, 'Country', text) : [], scores ? scoredCountrySuggestions(db, text) : []]);
+      const [groups, countries] = await Promise.all([
+        audit ? columnSuggestions(db, 'Country', text) : [],
+        scores ? scoredCountrySuggestions(db, text) : [],
+      ]);
       return merged(groups, countries, FILTER_SUGGESTION_LIMIT);
     }
   }

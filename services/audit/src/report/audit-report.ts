@@ -52,7 +52,12 @@ async function countMatches(db: AuditExecutor, matching: (trx: AuditExecutor) =>
     return await db.transaction().execute(async (trx) => {
       await sql`set local statement_timeout = ${sql.lit(COUNT_BUDGET_MS)}`.execute(trx);
       const row = await trx
-        .selectFrom(matching(trx).select(sql`1`.as('one')).limit(AUDIT_COUNT_CAP + 1).as('m'))
+        .selectFrom(
+          matching(trx)
+            .select(sql`1`.as('one'))
+            .limit(AUDIT_COUNT_CAP + 1)
+            .as('m'),
+        )
         .select(sql<number>`count(*)::int`.as('n'))
         .executeTakeFirstOrThrow();
       return row.n;
@@ -103,7 +108,20 @@ export async function auditReport(db: AuditExecutor, body: AuditReportBody): Pro
     offset >= AUDIT_COUNT_CAP
       ? Promise.resolve([])
       : filtered(db, from, to, filters)
-          .select(['seq', 'id', 'action', 'value', 'country', 'name', 'stamp', 'questionId', 'questionnaireId', 'groupId', 'changeBefore', 'changeAfter'])
+          .select([
+            'seq',
+            'id',
+            'action',
+            'value',
+            'country',
+            'name',
+            'stamp',
+            'questionId',
+            'questionnaireId',
+            'groupId',
+            'changeBefore',
+            'changeAfter',
+          ])
           .orderBy('stamp', direction)
           .orderBy('seq', direction)
           .limit(pageSize)

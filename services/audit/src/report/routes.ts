@@ -1,5 +1,13 @@
 import { RouteRules } from '@cti/access';
-import { AugmentAnswer, AugmentBody, AuditChainCheck, AuditReport, AuditReportBody, ErrorBody, LatestAuditChainCheck } from '@cti/contracts';
+import {
+  AugmentAnswer,
+  AugmentBody,
+  AuditChainCheck,
+  AuditReport,
+  AuditReportBody,
+  ErrorBody,
+  LatestAuditChainCheck,
+} from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { ChainChecks, latestCheck } from '../chain/chain-check';
 import { auditDb } from '../db';
@@ -12,7 +20,10 @@ export async function reportRoutes(app: ServiceApp, opts: { chainKey: string }) 
 
   app.post(
     '/api/report/audit',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], body: AuditReportBody, response: { 200: AuditReport, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['audit'], body: AuditReportBody, response: { 200: AuditReport, ...errors } },
+    },
     async (request) => auditReport(auditDb(app), request.body),
   );
 

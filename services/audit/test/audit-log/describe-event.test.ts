@@ -20,7 +20,9 @@ it('describes an answer change as a Response row of its questionnaire and questi
     questionnaireId: 'q-ie-2025',
     groupId: 'g-ie',
   });
-  expect(row.value).toBe('Changed the answer to <i>Has the State made an IDERA declaration?</i> in <b>Ireland</b> (2025 March), IDERA extension');
+  expect(row.value).toBe(
+    'Changed the answer to <i>Has the State made an IDERA declaration?</i> in <b>Ireland</b> (2025 March), IDERA extension',
+  );
   expect(row.valueText).toBe('Changed the answer to Has the State made an IDERA declaration? in Ireland (2025 March), IDERA extension');
   expect(row.change).toMatchObject({ before: 'No', after: 'Yes', userName: 'Rory Respondent', periodName: '2025 March' });
 });
@@ -49,12 +51,24 @@ it('escapes user text so it cannot bring markup, in every wording', () => {
 });
 
 it('names actors: the actor name and groups, or System for system work', () => {
-  expect(auditRowOf(envelope('evt.identity.group.created', { groupId: 'g', name: 'Chile', type: 'Country', countryId: 'CL', logoPath: null }, null))).toMatchObject({
+  expect(
+    auditRowOf(
+      envelope('evt.identity.group.created', { groupId: 'g', name: 'Chile', type: 'Country', countryId: 'CL', logoPath: null }, null),
+    ),
+  ).toMatchObject({
     name: 'System',
     country: '',
     groupId: 'g',
   });
-  expect(auditRowOf(envelope('evt.identity.user.loggedIn', { userId: 'u', email: 'm@example.com', free: false }, actor('Morgan Member', ['AWG Members', 'Ireland'])))).toMatchObject({
+  expect(
+    auditRowOf(
+      envelope(
+        'evt.identity.user.loggedIn',
+        { userId: 'u', email: 'm@example.com', free: false },
+        actor('Morgan Member', ['AWG Members', 'Ireland']),
+      ),
+    ),
+  ).toMatchObject({
     name: 'Morgan Member',
     country: 'AWG Members, Ireland',
     action: 'Login',
@@ -76,17 +90,31 @@ it('writes money, roles and scores the way people read them', () => {
     }),
   );
   expect(purchase.description.text).toBe('Purchased Enhanced subscription for $20,000.00 USD (transaction tx-1)');
-  const user = describeEvent(envelope('evt.identity.user.created', { userId: 'u', email: 'v@example.com', name: 'Vera', roles: [8, 7], groupIds: [] }));
+  const user = describeEvent(
+    envelope('evt.identity.user.created', { userId: 'u', email: 'v@example.com', name: 'Vera', roles: [8, 7], groupIds: [] }),
+  );
   expect(user.description.text).toBe('Created user Vera (v@example.com) with roles CountryViewer, CountryRespondent');
   const scored = describeEvent(
-    envelope('evt.scoring.scores.saved', { questionnaireId: 'q', groupId: 'g', groupName: 'Ireland', periodId: 'p', periodName: '2025 March', score: 87.5, category: 'Very High', previousScore: 80 }),
+    envelope('evt.scoring.scores.saved', {
+      questionnaireId: 'q',
+      groupId: 'g',
+      groupName: 'Ireland',
+      periodId: 'p',
+      periodName: '2025 March',
+      score: 87.5,
+      category: 'Very High',
+      previousScore: 80,
+    }),
   );
   expect(scored).toMatchObject({ action: 'Score Saved', questionnaireId: 'q', groupId: 'g' });
   expect(scored.description.text).toBe('Scored Ireland (2025 March): 87.5 (Very High), was 80');
 });
 
 it('keeps a readable, escaped row for event types newer than this code', () => {
-  const draft = describeEvent({ type: 'evt.documents.folder.renamed', data: { folderId: 'f-1', name: '<b>Old</b>', tags: ['a', 'b'], groupId: 'g-9' } });
+  const draft = describeEvent({
+    type: 'evt.documents.folder.renamed',
+    data: { folderId: 'f-1', name: '<b>Old</b>', tags: ['a', 'b'], groupId: 'g-9' },
+  });
   expect(draft.action).toBe('Folder Renamed');
   expect(draft.description.text).toBe('Folder Renamed (documents): folderId: f-1; name: <b>Old</b>; tags: a, b; groupId: g-9');
   expect(draft.description.html).toContain('<b>name</b>: &lt;b&gt;Old&lt;/b&gt;');

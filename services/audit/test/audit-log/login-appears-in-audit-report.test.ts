@@ -15,7 +15,18 @@ beforeAll(async () => {
   identity = await ctx.start(identityService);
   audit = await ctx.start(auditService);
   await identity.inTransaction((trx) =>
-    createUser(trx, { email: 'ada@example.com', password: 'a long password', firstName: 'Ada', lastName: 'Admin', roleIds: [RoleIds.Admin], groupIds: [] }, null),
+    createUser(
+      trx,
+      {
+        email: 'ada@example.com',
+        password: 'a long password',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        roleIds: [RoleIds.Admin],
+        groupIds: [],
+      },
+      null,
+    ),
   );
 });
 afterAll(() => ctx.close());
@@ -25,7 +36,11 @@ const report = (body: object, token = adminToken) =>
   audit.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
 
 it('stores a login published by identity as a Login row of the audit report', async () => {
-  const res = await identity.inject({ method: 'POST', url: '/api/user/login', payload: { Email: 'ada@example.com', Password: 'a long password' } });
+  const res = await identity.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { Email: 'ada@example.com', Password: 'a long password' },
+  });
   expect(res.statusCode).toBe(200);
   const rows = await eventually(async () => {
     const r = (await report({ start: today(), end: today(), actions: ['Login'] })).json();
@@ -37,7 +52,9 @@ it('stores a login published by identity as a Login row of the audit report', as
 it('is for admins only', async () => {
   const viewer = signTestToken({ sub: 'viewer-1', roles: [RoleIds.CountryViewer] });
   expect((await report({ start: today(), end: today() }, viewer)).statusCode).toBe(403);
-  expect((await audit.inject({ method: 'POST', url: '/api/report/audit', payload: { start: today(), end: today() } })).statusCode).toBe(401);
+  expect((await audit.inject({ method: 'POST', url: '/api/report/audit', payload: { start: today(), end: today() } })).statusCode).toBe(
+    401,
+  );
 });
 
 it('escapes user text in descriptions', async () => {

@@ -32,7 +32,9 @@ beforeEach(async () => {
   const who = actor('Rory Respondent', ['Ireland']);
   await publish(
     audit,
-    ...Array.from({ length: 6 }, (_, i) => envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: `rory${i}@example.com`, free: false }, who)),
+    ...Array.from({ length: 6 }, (_, i) =>
+      envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: `rory${i}@example.com`, free: false }, who),
+    ),
     envelope('evt.questionnaire.answer.saved', answerSaved(), who),
   );
   await waitForRows(audit, 7);
@@ -71,24 +73,32 @@ it('finds a change record added to a row that had none', async () => {
 });
 
 it('finds a Response row stripped of its change record', async () => {
-  await tamper(`update audit.audit_rows set change_group_name = null, change_period_id = null, change_period_name = null, change_section_id = null, change_question = null, change_before = null, change_after = null where seq = 7`);
+  await tamper(
+    `update audit.audit_rows set change_group_name = null, change_period_id = null, change_period_name = null, change_section_id = null, change_question = null, change_before = null, change_after = null where seq = 7`,
+  );
   expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 7, Action: 'Response', Reason: 'altered' } });
 });
 
 it('finds a row whose hash was recomputed without the chain key', async () => {
   // a tamperer recomputes the link with a plain SHA-256 instead of the keyed HMAC
-  await tamper(`update audit.audit_rows set value = 'rory@example.com logged out', hash = sha256(convert_to('forged', 'UTF8')) where seq = 2`);
+  await tamper(
+    `update audit.audit_rows set value = 'rory@example.com logged out', hash = sha256(convert_to('forged', 'UTF8')) where seq = 2`,
+  );
   expect(await check()).toMatchObject({ Valid: false, FirstBroken: { Seq: 2, Reason: 'altered' } });
 });
 
 it('finds rows cut from the end even when the chain head was rewound with them', async () => {
   expect((await check()).Total).toBe(7);
-  await tamper(`delete from audit.audit_rows where seq >= 6; update audit.audit_chain_head set last_seq = 5, last_hash = (select hash from audit.audit_rows where seq = 5)`);
+  await tamper(
+    `delete from audit.audit_rows where seq >= 6; update audit.audit_chain_head set last_seq = 5, last_hash = (select hash from audit.audit_rows where seq = 5)`,
+  );
   expect(await check()).toMatchObject({ State: 'Done', Valid: false, Total: 5, FirstBroken: { Seq: 6, Reason: 'truncated' } });
 });
 
 it('reads a check whose process stopped as Interrupted, and starts a new one', async () => {
-  await ctx.query(`insert into audit.audit_chain_checks (started_by, started_at, updated_at, total, checked) values ('Ada Admin', now() - interval '5 minutes', now() - interval '4 minutes', 7, 5000)`);
+  await ctx.query(
+    `insert into audit.audit_chain_checks (started_by, started_at, updated_at, total, checked) values ('Ada Admin', now() - interval '5 minutes', now() - interval '4 minutes', 7, 5000)`,
+  );
   expect(await latest()).toMatchObject({ State: 'Interrupted', Valid: null, Checked: 5000 });
   expect(await check()).toMatchObject({ State: 'Done', Valid: true });
 });
@@ -101,7 +111,10 @@ it('refuses updates, deletes and truncation of audit rows', async () => {
 });
 
 it('keeps the chain intact while rows keep coming, and is for admins only', async () => {
-  await publish(audit, ...Array.from({ length: 5 }, (_, i) => envelope('evt.identity.user.agreed', { userId: `u-${i}`, email: `a${i}@example.com` }, null)));
+  await publish(
+    audit,
+    ...Array.from({ length: 5 }, (_, i) => envelope('evt.identity.user.agreed', { userId: `u-${i}`, email: `a${i}@example.com` }, null)),
+  );
   const during = await check();
   expect(during.Valid).toBe(true);
   expect(during.Checked).toBe(during.Total);

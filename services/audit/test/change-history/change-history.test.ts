@@ -24,22 +24,45 @@ beforeAll(async () => {
   const events = [
     envelope('evt.questionnaire.answer.saved', answerSaved({ before: null, after: 'No' }), rory, minute(1)),
     envelope('evt.questionnaire.answer.saved', answerSaved({ before: 'No', after: 'Yes' }), roisin, minute(2)),
-    envelope('evt.questionnaire.answer.saved', answerSaved({ ...france, questionId: 'liens-1', question: 'Liens <preserved>?', before: null, after: 'Yes' }), pierre, minute(3)),
-    envelope('evt.questionnaire.answer.saved', answerSaved({ questionId: 'summary-1', question: 'Date of ratification', before: null, after: '2005-06-01' }), rory, minute(4)),
+    envelope(
+      'evt.questionnaire.answer.saved',
+      answerSaved({ ...france, questionId: 'liens-1', question: 'Liens <preserved>?', before: null, after: 'Yes' }),
+      pierre,
+      minute(3),
+    ),
+    envelope(
+      'evt.questionnaire.answer.saved',
+      answerSaved({ questionId: 'summary-1', question: 'Date of ratification', before: null, after: '2005-06-01' }),
+      rory,
+      minute(4),
+    ),
     // not a change: stays out of the history
     envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, rory, minute(5)),
   ];
   for (let i = 0; i < 12; i++) {
-    events.push(envelope('evt.questionnaire.answer.saved', answerSaved({ questionId: `e-${i}`, question: `Question ${i}`, before: null, after: String(i) }), roisin, minute(10 + i)));
+    events.push(
+      envelope(
+        'evt.questionnaire.answer.saved',
+        answerSaved({ questionId: `e-${i}`, question: `Question ${i}`, before: null, after: String(i) }),
+        roisin,
+        minute(10 + i),
+      ),
+    );
   }
   await publish(audit, ...events);
   await waitForRows(audit, events.length);
 });
 afterAll(() => ctx.close());
 
-const recent = async (token: string, count = 10) => audit.inject({ method: 'GET', url: `/api/questionnaire/changes/${count}`, headers: { authorization: `Bearer ${token}` } });
+const recent = async (token: string, count = 10) =>
+  audit.inject({ method: 'GET', url: `/api/questionnaire/changes/${count}`, headers: { authorization: `Bearer ${token}` } });
 const history = async (token: string, body: object) =>
-  audit.inject({ method: 'POST', url: '/api/questionnaire/changes/question', headers: { authorization: `Bearer ${token}` }, payload: body });
+  audit.inject({
+    method: 'POST',
+    url: '/api/questionnaire/changes/question',
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  });
 
 describe('GET api/questionnaire/changes/{count}', () => {
   it('answers the 10 most recent changes of every country to an admin', async () => {
@@ -47,7 +70,15 @@ describe('GET api/questionnaire/changes/{count}', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json() as RecentChange[];
     expect(rows).toHaveLength(10);
-    expect(rows[0]).toMatchObject({ User: 'Roisin Respondent', Questionnaire: 'Ireland – 2025 March', Question: 'Question 11', QuestionId: 'e-11', QuestionnaireId: 'q-ie-2025', GroupId: 'g-ie', Stamp: minute(21) });
+    expect(rows[0]).toMatchObject({
+      User: 'Roisin Respondent',
+      Questionnaire: 'Ireland – 2025 March',
+      Question: 'Question 11',
+      QuestionId: 'e-11',
+      QuestionnaireId: 'q-ie-2025',
+      GroupId: 'g-ie',
+      Stamp: minute(21),
+    });
     const all = (await (await recent(adminToken, 100)).json()) as RecentChange[];
     expect(all).toHaveLength(16);
     expect(all.map((r) => r.GroupId)).toContain('g-fr');
@@ -68,7 +99,10 @@ describe('GET api/questionnaire/changes/{count}', () => {
     expect((await recent(member)).statusCode).toBe(403);
     expect((await audit.inject({ method: 'GET', url: '/api/questionnaire/changes/10' })).statusCode).toBe(401);
     expect((await recent(adminToken, 0)).statusCode).toBe(400);
-    expect((await audit.inject({ method: 'GET', url: '/api/questionnaire/changes/ten', headers: { authorization: `Bearer ${adminToken}` } })).statusCode).toBe(400);
+    expect(
+      (await audit.inject({ method: 'GET', url: '/api/questionnaire/changes/ten', headers: { authorization: `Bearer ${adminToken}` } }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -80,7 +114,16 @@ describe('POST api/questionnaire/changes/question', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json() as ChangeRecord[];
     expect(rows).toEqual([
-      expect.objectContaining({ Group: 'Ireland', Period: '2025 March', Question: 'Has the State made an IDERA declaration?', Before: 'No', Answer: 'Yes', User: 'Roisin Respondent', Stamp: minute(2), ...{ QuestionId: 'idera-1', QuestionnaireId: 'q-ie-2025', GroupId: 'g-ie' } }),
+      expect.objectContaining({
+        Group: 'Ireland',
+        Period: '2025 March',
+        Question: 'Has the State made an IDERA declaration?',
+        Before: 'No',
+        Answer: 'Yes',
+        User: 'Roisin Respondent',
+        Stamp: minute(2),
+        ...{ QuestionId: 'idera-1', QuestionnaireId: 'q-ie-2025', GroupId: 'g-ie' },
+      }),
       expect.objectContaining({ Before: null, Answer: 'No', User: 'Rory Respondent', Stamp: minute(1) }),
     ]);
   });

@@ -51,7 +51,10 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
     },
   });
   await crashing.start();
-  const [event] = await publish(identity, envelope('evt.identity.user.loggedIn', { userId: 'u-crash', email: 'crash@example.com', free: false }, actor('Casey Crash')));
+  const [event] = await publish(
+    identity,
+    envelope('evt.identity.user.loggedIn', { userId: 'u-crash', email: 'crash@example.com', free: false }, actor('Casey Crash')),
+  );
   await eventually(() => crashed);
   await crashing.stop();
   expect(await rowsOf(event!.id)).toHaveLength(1);
@@ -62,7 +65,10 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
   const restarted = await ctx.start(auditService);
   const consumer = restarted.events.consumers[0]!;
   await eventually(() => consumer.stats.duplicates >= 1, 20_000);
-  await eventually(async () => (await restarted.events.bus.jsm.consumers.info(restarted.events.bus.subjects.stream, 'audit')).num_ack_pending === 0, 20_000);
+  await eventually(
+    async () => (await restarted.events.bus.jsm.consumers.info(restarted.events.bus.subjects.stream, 'audit')).num_ack_pending === 0,
+    20_000,
+  );
   expect(await rowsOf(event!.id)).toHaveLength(1);
   await restarted.close();
 }, 60_000);
@@ -73,7 +79,13 @@ it('stores every event published while the audit service was down once it starts
   const published = await identity.inTransaction(async (trx) => {
     const out = [];
     for (let i = 0; i < 5; i++) {
-      out.push(await appendToOutbox(trx, { type: 'evt.identity.user.agreed', actor: actor(`Dana ${i}`, ['Ireland']), data: { userId: `u-${i}`, email: `dana${i}@example.com` } }));
+      out.push(
+        await appendToOutbox(trx, {
+          type: 'evt.identity.user.agreed',
+          actor: actor(`Dana ${i}`, ['Ireland']),
+          data: { userId: `u-${i}`, email: `dana${i}@example.com` },
+        }),
+      );
     }
     return out;
   });
@@ -83,7 +95,11 @@ it('stores every event published while the audit service was down once it starts
   await waitForRows(audit, before + 5);
   for (const event of published) {
     const [row] = await rowsOf(event.id);
-    expect(row).toMatchObject({ action: 'Agreement', country: 'Ireland', value: `${(event.data as { email: string }).email} agreed to the Terms and Conditions` });
+    expect(row).toMatchObject({
+      action: 'Agreement',
+      country: 'Ireland',
+      value: `${(event.data as { email: string }).email} agreed to the Terms and Conditions`,
+    });
   }
   await audit.close();
 }, 60_000);
@@ -93,10 +109,29 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
   const total = (await auditRowCount(audit)) + 4;
   await publish(
     audit,
-    envelope('evt.questionnaire.period.opened', { periodId: 'p-2025', name: '2025 March', createdAt: '2025-03-01T00:00:00.000Z', closedQuestionnaireIds: [], openedQuestionnaireIds: ['q-ie-2025'] }),
+    envelope('evt.questionnaire.period.opened', {
+      periodId: 'p-2025',
+      name: '2025 March',
+      createdAt: '2025-03-01T00:00:00.000Z',
+      closedQuestionnaireIds: [],
+      openedQuestionnaireIds: ['q-ie-2025'],
+    }),
     envelope('evt.questionnaire.answer.saved', answerSaved({ before: null, after: 'No' }), actor('Rory Respondent', ['Ireland'])),
     envelope('evt.questionnaire.answer.saved', answerSaved({ before: 'No', after: 'Yes' }), actor('Roisin Respondent', ['Ireland'])),
-    envelope('evt.scoring.scores.saved', { questionnaireId: 'q-ie-2025', groupId: 'g-ie', groupName: 'Ireland', periodId: 'p-2025', periodName: '2025 March', score: 87.5, category: 'Very High', previousScore: null }, actor('Ada Admin')),
+    envelope(
+      'evt.scoring.scores.saved',
+      {
+        questionnaireId: 'q-ie-2025',
+        groupId: 'g-ie',
+        groupName: 'Ireland',
+        periodId: 'p-2025',
+        periodName: '2025 March',
+        score: 87.5,
+        category: 'Very High',
+        previousScore: null,
+      },
+      actor('Ada Admin'),
+    ),
   );
   await waitForRows(audit, total);
 
@@ -118,7 +153,10 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
   await audit.close();
   const rebuilt = await ctx.start(auditService);
   await waitForRows(rebuilt, total, 30_000);
-  await eventually(async () => (await rebuilt.events.bus.jsm.consumers.info(rebuilt.events.bus.subjects.stream, 'audit')).num_pending === 0, 20_000);
+  await eventually(
+    async () => (await rebuilt.events.bus.jsm.consumers.info(rebuilt.events.bus.subjects.stream, 'audit')).num_pending === 0,
+    20_000,
+  );
   expect(await snapshot()).toEqual(original);
   expect((await db.selectFrom('auditReplayRequest').select('requestedAt').executeTakeFirstOrThrow()).requestedAt).toBeNull();
 }, 90_000);

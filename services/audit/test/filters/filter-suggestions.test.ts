@@ -12,7 +12,16 @@ const respondent = signTestToken({ sub: 'u-rory', roles: [RoleIds.CountryRespond
 const scored = (questionnaireId: string, groupName: string, periodName: string, score: number | null) =>
   envelope(
     'evt.scoring.scores.saved',
-    { questionnaireId, groupId: `g-${groupName}`, groupName, periodId: `p-${periodName}`, periodName, score, category: 'High', previousScore: null },
+    {
+      questionnaireId,
+      groupId: `g-${groupName}`,
+      groupName,
+      periodId: `p-${periodName}`,
+      periodName,
+      score,
+      category: 'High',
+      previousScore: null,
+    },
     actor('Ada Admin'),
   );
 
@@ -21,9 +30,23 @@ beforeAll(async () => {
   audit = await ctx.start(auditService);
   const events = [
     envelope('evt.identity.user.loggedIn', { userId: 'u1', email: 'rory@example.com', free: false }, actor('Rory Respondent', ['Ireland'])),
-    envelope('evt.identity.user.loggedIn', { userId: 'u2', email: 'morgan@example.com', free: false }, actor('Morgan Member', ['AWG Members', 'Ireland'])),
+    envelope(
+      'evt.identity.user.loggedIn',
+      { userId: 'u2', email: 'morgan@example.com', free: false },
+      actor('Morgan Member', ['AWG Members', 'Ireland']),
+    ),
     envelope('evt.questionnaire.answer.saved', answerSaved(), actor('Roisin Respondent', ['Ireland'])),
-    envelope('evt.questionnaire.period.opened', { periodId: 'p-2026', name: 'March 2026', createdAt: '2026-03-01T00:00:00.000Z', closedQuestionnaireIds: [], openedQuestionnaireIds: [] }, null),
+    envelope(
+      'evt.questionnaire.period.opened',
+      {
+        periodId: 'p-2026',
+        name: 'March 2026',
+        createdAt: '2026-03-01T00:00:00.000Z',
+        closedQuestionnaireIds: [],
+        openedQuestionnaireIds: [],
+      },
+      null,
+    ),
     scored('q-ie-24', 'Ireland', '2024 September', 80),
     scored('q-ie-25', 'Ireland', '2025 March', 82.5),
     scored('q-cl-25', 'Chile', '2025 March', 61),
@@ -56,7 +79,9 @@ describe('audit keys (admin)', () => {
 
   it('suggests recent descriptions holding the words typed', async () => {
     expect((await suggest('Value', 'morgan')).list).toEqual(['morgan@example.com logged in']);
-    expect((await suggest('Value', 'IDERA decl')).list).toEqual(['Changed the answer to Has the State made an IDERA declaration? in Ireland (2025 March), IDERA extension']);
+    expect((await suggest('Value', 'IDERA decl')).list).toEqual([
+      'Changed the answer to Has the State made an IDERA declaration? in Ireland (2025 March), IDERA extension',
+    ]);
     expect((await suggest('Value', null)).list).toHaveLength(8);
   });
 
@@ -87,7 +112,12 @@ describe('default and score keys (historical data)', () => {
   it('refuses users without historical-data access, unknown keys and anonymous callers', async () => {
     expect((await suggest('Year', null, respondent)).status).toBe(403);
     expect((await suggest('Colour', null)).status).toBe(400);
-    const res = await audit.inject({ method: 'POST', url: '/api/filter/Year', payload: 'null', headers: { 'content-type': 'application/json' } });
+    const res = await audit.inject({
+      method: 'POST',
+      url: '/api/filter/Year',
+      payload: 'null',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -25,18 +25,42 @@ beforeAll(async () => {
     audit,
     envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, rory, at(40)),
     envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, rory, at(2, 9)),
-    envelope('evt.questionnaire.answer.saved', answerSaved({ before: 'No declaration', after: 'A declaration under Article XXX' }), rory, at(2, 10)),
+    envelope(
+      'evt.questionnaire.answer.saved',
+      answerSaved({ before: 'No declaration', after: 'A declaration under Article XXX' }),
+      rory,
+      at(2, 10),
+    ),
     envelope('evt.identity.user.loggedIn', { userId: 'u-ada', email: 'admin@example.com', free: false }, ada, at(1, 8)),
-    envelope('evt.identity.group.created', { groupId: 'g-fr', name: 'France', type: 'Country', countryId: 'FR', logoPath: null }, ada, at(1, 9)),
+    envelope(
+      'evt.identity.group.created',
+      { groupId: 'g-fr', name: 'France', type: 'Country', countryId: 'FR', logoPath: null },
+      ada,
+      at(1, 9),
+    ),
     envelope('evt.identity.user.loggedIn', { userId: 'u-pierre', email: 'pierre@example.com', free: false }, pierre, at(0, 0)),
-    envelope('evt.questionnaire.answer.saved', answerSaved({ groupId: 'g-fr', groupName: 'France', questionnaireId: 'q-fr', questionId: 'liens-1', question: 'Are non-consensual rights preserved?', before: null, after: 'Yes' }), pierre, at(0, 0)),
+    envelope(
+      'evt.questionnaire.answer.saved',
+      answerSaved({
+        groupId: 'g-fr',
+        groupName: 'France',
+        questionnaireId: 'q-fr',
+        questionId: 'liens-1',
+        question: 'Are non-consensual rights preserved?',
+        before: null,
+        after: 'Yes',
+      }),
+      pierre,
+      at(0, 0),
+    ),
   );
   await waitForRows(audit, 7);
 });
 afterAll(() => ctx.close());
 
 const last30 = { start: day(-30), end: today() };
-const report = async (body: object, token = adminToken) => audit.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
+const report = async (body: object, token = adminToken) =>
+  audit.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
 const rowsOf = async (body: object) => {
   const res = await report(body);
   expect(res.statusCode).toBe(200);
@@ -50,7 +74,13 @@ it('answers the rows of the date range newest first, with the Stamp and the colu
   expect(answer.Rows.map((r) => r.Action)).toEqual(['Response', 'Login', 'Group Created', 'Login', 'Response', 'Login']);
   const stamps = answer.Rows.map((r) => r.Stamp);
   expect([...stamps].sort().reverse()).toEqual(stamps);
-  expect(answer.Rows[3]).toMatchObject({ Action: 'Login', Value: 'admin@example.com logged in', Country: '', Name: 'Ada Admin', Stamp: at(1, 8) });
+  expect(answer.Rows[3]).toMatchObject({
+    Action: 'Login',
+    Value: 'admin@example.com logged in',
+    Country: '',
+    Name: 'Ada Admin',
+    Stamp: at(1, 8),
+  });
 });
 
 it('gives Response rows the question, the questionnaire and both answers for Change Details', async () => {
@@ -133,7 +163,10 @@ describe('pages', () => {
 
 describe('messages and access', () => {
   it('answers the failure text for dates that are not dates or an end before the start', async () => {
-    for (const body of [{ start: 'yesterday', end: today() }, { start: today(), end: day(-3) }]) {
+    for (const body of [
+      { start: 'yesterday', end: today() },
+      { start: today(), end: day(-3) },
+    ]) {
       const res = await report(body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(AuditMessages.failure);

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 it('marks removed and added words of two answers', () => {
-  expect(answerDiffHtml('The lien is preserved', 'The lien is not preserved')).toBe('The lien is <ins class="diff-added">not </ins>preserved');
+  expect(answerDiffHtml('The lien is preserved', 'The lien is not preserved')).toBe(
+    'The lien is <ins class="diff-added">not </ins>preserved',
+  );
   expect(answerDiffHtml('Yes', 'No')).toBe('<del class="diff-removed">Yes</del><ins class="diff-added">No</ins>');
 });
 
@@ -35,7 +37,12 @@ it('reads a missing answer as empty and keeps line breaks', () => {
 
 it('answers POST api/report/augment with the HTML diff to a signed-in user', async () => {
   const token = signTestToken({ sub: 'u-rory', roles: [RoleIds.CountryRespondent], groups: ['g-ie'] });
-  const res = await audit.inject({ method: 'POST', url: '/api/report/augment', headers: { authorization: `Bearer ${token}` }, payload: { text1: 'a b c', text2: 'a c d' } });
+  const res = await audit.inject({
+    method: 'POST',
+    url: '/api/report/augment',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { text1: 'a b c', text2: 'a c d' },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ Html: 'a <del class="diff-removed">b </del>c <ins class="diff-added">d</ins>' });
   expect((await audit.inject({ method: 'POST', url: '/api/report/augment', payload: { text1: 'a', text2: 'b' } })).statusCode).toBe(401);

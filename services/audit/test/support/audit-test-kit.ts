@@ -4,7 +4,13 @@ import type { DomainEvent, EventActor, EventData, EventType } from '@cti/contrac
 import type { ServiceApp } from '@cti/service-kit';
 import { eventually, signTestToken } from '@cti/testing';
 
-export const adminToken = signTestToken({ sub: 'admin-1', roles: [RoleIds.Admin], isAdmin: true, name: 'Ada Admin', email: 'admin@example.com' });
+export const adminToken = signTestToken({
+  sub: 'admin-1',
+  roles: [RoleIds.Admin],
+  isAdmin: true,
+  name: 'Ada Admin',
+  email: 'admin@example.com',
+});
 
 export const actor = (name: string, groupNames: string[] = [], userId = `u-${name.toLowerCase().replace(/\W+/g, '-')}`): EventActor => ({
   userId,
@@ -14,7 +20,12 @@ export const actor = (name: string, groupNames: string[] = [], userId = `u-${nam
 });
 
 /** An event envelope as a service's outbox would publish it, with a chosen time. */
-export function envelope<T extends EventType>(type: T, data: EventData<T>, who: EventActor | null = null, occurredAt = new Date().toISOString()): DomainEvent<T> {
+export function envelope<T extends EventType>(
+  type: T,
+  data: EventData<T>,
+  who: EventActor | null = null,
+  occurredAt = new Date().toISOString(),
+): DomainEvent<T> {
   return { id: randomUUID(), type, occurredAt, actor: who, data } as DomainEvent<T>;
 }
 
@@ -31,14 +42,20 @@ export const day = (offsetDays: number, from = new Date()) => new Date(from.getT
 export const today = () => day(0);
 
 export async function auditRowCount(app: ServiceApp): Promise<number> {
-  const row = await app.db.selectFrom('auditRows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('auditRows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Waits until the audit log holds at least `count` rows. */
-export const waitForRows = (app: ServiceApp, count: number, timeoutMs = 15_000) => eventually(async () => (await auditRowCount(app)) >= count, timeoutMs);
+export const waitForRows = (app: ServiceApp, count: number, timeoutMs = 15_000) =>
+  eventually(async () => (await auditRowCount(app)) >= count, timeoutMs);
 
-export const answerSaved = (over: Partial<EventData<'evt.questionnaire.answer.saved'>> = {}): EventData<'evt.questionnaire.answer.saved'> => ({
+export const answerSaved = (
+  over: Partial<EventData<'evt.questionnaire.answer.saved'>> = {},
+): EventData<'evt.questionnaire.answer.saved'> => ({
   questionnaireId: 'q-ie-2025',
   groupId: 'g-ie',
   groupName: 'Ireland',

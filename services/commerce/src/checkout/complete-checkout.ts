@@ -44,7 +44,12 @@ export async function recordPaidCheckout(trx: CommerceExecutor, checkout: Checko
     periodId: checkout.periodId,
     accessExpiresOn,
   });
-  await trx.updateTable('checkouts').set({ status: 'completed', completedAt: payment.paidAt }).where('id', '=', checkout.id).where('status', '=', 'open').execute();
+  await trx
+    .updateTable('checkouts')
+    .set({ status: 'completed', completedAt: payment.paidAt })
+    .where('id', '=', checkout.id)
+    .where('status', '=', 'open')
+    .execute();
   if (endedAtProvider && subscriptionId) {
     // cancelled at the provider before this payment was recorded: grant, then end
     const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
@@ -57,7 +62,12 @@ export async function recordPaidCheckout(trx: CommerceExecutor, checkout: Checko
  * Completes a checkout from the provider's own record of it (never from what the
  * browser claims). `buyerId` restricts it to the buyer's own checkout.
  */
-export async function completeCheckout(app: ServiceApp, provider: PaymentProvider, sessionId: string, buyerId: string | null): Promise<PurchaseRow> {
+export async function completeCheckout(
+  app: ServiceApp,
+  provider: PaymentProvider,
+  sessionId: string,
+  buyerId: string | null,
+): Promise<PurchaseRow> {
   const outcome = await provider.retrieveCheckout(sessionId);
   const checkout = await checkoutOf(commerceDb(app), outcome);
   if (!checkout) throw new NotFound('Checkout not found');

@@ -28,7 +28,10 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
 
   app.post(
     '/api/payment/checkout',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutSessionAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutSessionAnswer, ...errors } },
+    },
     async (request) => startCheckout(app, provider, claimsOf(request), request.body),
   );
 
@@ -66,7 +69,10 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
   // the local provider's confirmation page (web /payment/local/{sessionId}) talks to these
   app.get(
     '/api/payment/local/:sessionId',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], params: SessionParam, response: { 200: LocalCheckoutSession, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['payments'], params: SessionParam, response: { 200: LocalCheckoutSession, ...errors } },
+    },
     async (request) => {
       const session = await ownSession(request.params.sessionId, claimsOf(request).email);
       return {
@@ -104,7 +110,8 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
     { preHandler: app.requireUser, schema: { tags: ['payments'], params: ChangeParam, response: { 200: LocalPlanChange, ...errors } } },
     async (request) => {
       const change = await local.planChange(request.params.changeId);
-      if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase()) throw new NotFound('No such plan change');
+      if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase())
+        throw new NotFound('No such plan change');
       return { changeId: change.id, status: change.status, fromPlan: change.fromPlan, toPlan: change.toPlan, returnUrl: change.returnUrl };
     },
   );
@@ -113,7 +120,8 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
     { preHandler: app.requireUser, schema: { tags: ['payments'], params: ChangeParam, response: { 200: RedirectAnswer, ...errors } } },
     async (request) => {
       const change = await local.planChange(request.params.changeId);
-      if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase()) throw new NotFound('No such plan change');
+      if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase())
+        throw new NotFound('No such plan change');
       const approved = await local.approvePlanChange(request.params.changeId).catch(refused);
       await applyNotices(app, local, [approved.notice]);
       return { redirectUrl: approved.returnUrl };

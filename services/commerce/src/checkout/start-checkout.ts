@@ -7,17 +7,37 @@ import { kindOf } from '../products/grants';
 import { findProduct, isUuid } from '../products/repository';
 
 /** `groupId` of the checkout cache: one id, or several joined with commas. */
-export const parseGroupIds = (groupId: string | null | undefined) =>
-  [...new Set((groupId ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+export const parseGroupIds = (groupId: string | null | undefined) => [
+  ...new Set(
+    (groupId ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The provider's customer for this user, created once and remembered. */
 async function customerFor(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims): Promise<string | null> {
   const db = commerceDb(app);
-  const known = await db.selectFrom('customers').select('customerId').where('userId', '=', claims.sub).where('provider', '=', provider.name).executeTakeFirst();
+  const known = await db
+    .selectFrom('customers')
+    .select('customerId')
+    .where('userId', '=', claims.sub)
+    .where('provider', '=', provider.name)
+    .executeTakeFirst();
   if (known) return known.customerId;
-  const customerId = await provider.ensureCustomer({ userId: claims.sub, email: claims.email, name: claims.name, idempotencyKey: `customer:${claims.sub}` });
+  const customerId = await provider.ensureCustomer({
+    userId: claims.sub,
+    email: claims.email,
+    name: claims.name,
+    idempotencyKey: `customer:${claims.sub}`,
+  });
   if (!customerId) return null;
-  await db.insertInto('customers').values({ userId: claims.sub, provider: provider.name, customerId }).onConflict((oc) => oc.columns(['userId', 'provider']).doNothing()).execute();
+  await db
+    .insertInto('customers')
+    .values({ userId: claims.sub, provider: provider.name, customerId })
+    .onConflict((oc) => oc.columns(['userId', 'provider']).doNothing())
+    .execute();
   return customerId;
 }
 
@@ -26,7 +46,12 @@ async function customerFor(app: ServiceApp, provider: PaymentProvider, claims: A
  * subscription when it has a plan). The per-country product is priced per country
  * and needs at least one known country.
  */
-export async function startCheckout(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims, body: StartCheckoutBody): Promise<CheckoutSessionAnswer> {
+export async function startCheckout(
+  app: ServiceApp,
+  provider: PaymentProvider,
+  claims: AccessClaims,
+  body: StartCheckoutBody,
+): Promise<CheckoutSessionAnswer> {
   const db = commerceDb(app);
   const product = await findProduct(db, body.productId);
   if (!product || product.deletedAt) throw new NotFound(CommerceMessages.emptyCart);

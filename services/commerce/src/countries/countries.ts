@@ -30,6 +30,10 @@ export const listCountries = (db: CommerceExecutor) => db.selectFrom('countries'
 
 export async function countryNames(db: CommerceExecutor, groupIds: readonly string[]): Promise<Map<string, string>> {
   if (!groupIds.length) return new Map();
-  const rows = await db.selectFrom('countries').selectAll().where('groupId', 'in', [...groupIds]).execute();
+  const rows = await db
+    .selectFrom('countries')
+    .selectAll()
+    .where('groupId', 'in', [...groupIds])
+    .execute();
   return new Map(rows.map((r) => [r.groupId, r.name]));
 }

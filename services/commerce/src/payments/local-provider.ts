@@ -18,7 +18,6 @@ import {
 /** Ids derived from the idempotency key: a retried call finds what the first one made. */
 const keyedId = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
-
 type LocalSubscription = Selectable<LocalSubscriptionsTable>;
 
 function facts(sub: LocalSubscription): SubscriptionFacts {
@@ -71,7 +70,9 @@ export class LocalProvider implements PaymentProvider {
 
   async createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
     if (input.mode === 'subscription') {
-      const plan = input.planId ? await this.db.selectFrom('localPlans').selectAll().where('id', '=', input.planId).executeTakeFirst() : undefined;
+      const plan = input.planId
+        ? await this.db.selectFrom('localPlans').selectAll().where('id', '=', input.planId).executeTakeFirst()
+        : undefined;
       if (!plan?.active) throw new ProviderError(`No active local plan ${input.planId}`);
     }
     const id = keyedId('lcs', input.idempotencyKey);
@@ -134,7 +135,15 @@ export class LocalProvider implements PaymentProvider {
         }
         await trx
           .insertInto('localPayments')
-          .values({ id: paymentId, amountCents: amount, sessionId: session.id, subscriptionId, reason: 'checkout', refundId: null, refundedAt: null })
+          .values({
+            id: paymentId,
+            amountCents: amount,
+            sessionId: session.id,
+            subscriptionId,
+            reason: 'checkout',
+            refundId: null,
+            refundedAt: null,
+          })
           .execute();
         await trx
           .updateTable('localSessions')
@@ -149,7 +158,12 @@ export class LocalProvider implements PaymentProvider {
   async cancelSession(sessionId: string): Promise<string> {
     const session = await this.session(sessionId);
     if (!session) throw new ProviderError('No such checkout session');
-    await this.db.updateTable('localSessions').set({ status: 'cancelled' }).where('id', '=', sessionId).where('status', '=', 'open').execute();
+    await this.db
+      .updateTable('localSessions')
+      .set({ status: 'cancelled' })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'open')
+      .execute();
     return session.cancelUrl;
   }
 
@@ -230,7 +244,11 @@ export class LocalProvider implements PaymentProvider {
     const change = await this.db.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).executeTakeFirst();
     if (!change) return undefined;
     const sub = await this.subscription(change.subscriptionId);
-    const plans = await this.db.selectFrom('localPlans').select(['id', 'name']).where('id', 'in', [change.newPlanId, sub?.planId ?? change.newPlanId]).execute();
+    const plans = await this.db
+      .selectFrom('localPlans')
+      .select(['id', 'name'])
+      .where('id', 'in', [change.newPlanId, sub?.planId ?? change.newPlanId])
+      .execute();
     const nameOf = (id: string | undefined) => plans.find((p) => p.id === id)?.name ?? id ?? '';
     return { ...change, customerEmail: sub?.customerEmail ?? '', fromPlan: nameOf(sub?.planId), toPlan: nameOf(change.newPlanId) };
   }
@@ -249,7 +267,10 @@ export class LocalProvider implements PaymentProvider {
         .executeTakeFirst();
       if (!sub) throw new ProviderError('The subscription is not active');
       await trx.updateTable('localPlanChanges').set({ status: 'approved' }).where('id', '=', change.id).execute();
-      return { returnUrl: change.returnUrl, notice: { kind: 'subscription.changed', subscription: facts(sub), version: nowVersion() } as const };
+      return {
+        returnUrl: change.returnUrl,
+        notice: { kind: 'subscription.changed', subscription: facts(sub), version: nowVersion() } as const,
+      };
     });
   }
 
@@ -289,7 +310,15 @@ export class LocalProvider implements PaymentProvider {
         const amount = plan.amountCents * sub.quantity;
         await trx
           .insertInto('localPayments')
-          .values({ id: paymentId, amountCents: amount, sessionId: null, subscriptionId: sub.id, reason: 'renewal', refundId: null, refundedAt: null })
+          .values({
+            id: paymentId,
+            amountCents: amount,
+            sessionId: null,
+            subscriptionId: sub.id,
+            reason: 'renewal',
+            refundId: null,
+            refundedAt: null,
+          })
           .execute();
         const renewed = await trx
           .updateTable('localSubscriptions')

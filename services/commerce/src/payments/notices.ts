@@ -11,7 +11,12 @@ import { applySubscriptionFacts, findSubscriptionByProviderId } from '../subscri
 import type { PaymentProvider, ProviderNotice, ResolvedNotice } from './provider';
 
 /** Records a refund made at the provider (by us or from its dashboard), once. */
-export async function recordRefund(trx: CommerceExecutor, transactionId: string, refundId: string, amountCents: number | null): Promise<boolean> {
+export async function recordRefund(
+  trx: CommerceExecutor,
+  transactionId: string,
+  refundId: string,
+  amountCents: number | null,
+): Promise<boolean> {
   const refunded = await trx
     .updateTable('purchases')
     .set({ refundedAt: sql<string>`now()`, refundId, refundedCents: sql<number>`coalesce(${amountCents}::int, amount_cents)` })
@@ -42,10 +47,19 @@ export async function resolveNotice(app: ServiceApp, provider: PaymentProvider, 
     const outcome = await provider.retrieveCheckout(notice.sessionId);
     return outcome.paid && outcome.payment ? { kind: 'checkout.paid', outcome } : { kind: 'ignored', type: 'checkout.unpaid' };
   }
-  if (notice.kind === 'subscription.paid' && notice.checkoutId && !(await findSubscriptionByProviderId(commerceDb(app), notice.subscriptionId))) {
+  if (
+    notice.kind === 'subscription.paid' &&
+    notice.checkoutId &&
+    !(await findSubscriptionByProviderId(commerceDb(app), notice.subscriptionId))
+  ) {
     // the first invoice can be announced before the checkout that created the subscription
-    const checkout = await commerceDb(app).selectFrom('checkouts').select('providerSessionId').where('id', '=', notice.checkoutId).executeTakeFirst();
-    if (checkout?.providerSessionId) return resolveNotice(app, provider, { kind: 'checkout.completed', sessionId: checkout.providerSessionId });
+    const checkout = await commerceDb(app)
+      .selectFrom('checkouts')
+      .select('providerSessionId')
+      .where('id', '=', notice.checkoutId)
+      .executeTakeFirst();
+    if (checkout?.providerSessionId)
+      return resolveNotice(app, provider, { kind: 'checkout.completed', sessionId: checkout.providerSessionId });
   }
   return notice;
 }
@@ -55,14 +69,21 @@ export async function resolveNotice(app: ServiceApp, provider: PaymentProvider, 
  * (a checkout's payment, a subscription's payment, a subscription's state, a refund),
  * in the caller's transaction (webhooks record the event id in the same one).
  */
-export async function applyNotice(trx: CommerceExecutor, provider: PaymentProvider, notice: ResolvedNotice, log: FastifyBaseLogger): Promise<void> {
+export async function applyNotice(
+  trx: CommerceExecutor,
+  provider: PaymentProvider,
+  notice: ResolvedNotice,
+  log: FastifyBaseLogger,
+): Promise<void> {
   switch (notice.kind) {
     case 'checkout.paid': {
       const { outcome } = notice;
       const checkout = await trx
         .selectFrom('checkouts')
         .selectAll()
-        .where((eb) => eb.or([eb('providerSessionId', '=', outcome.sessionId), ...(outcome.checkoutId ? [eb('id', '=', outcome.checkoutId)] : [])]))
+        .where((eb) =>
+          eb.or([eb('providerSessionId', '=', outcome.sessionId), ...(outcome.checkoutId ? [eb('id', '=', outcome.checkoutId)] : [])]),
+        )
         .executeTakeFirst();
       if (!checkout) {
         log.warn({ sessionId: outcome.sessionId }, 'payment notice for a checkout this installation did not open');

@@ -45,7 +45,8 @@ export interface PaymentFacts {
   paidAt: string;
 }
 
-export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED' | 'PAST_DUE' | 'UNPAID' | 'INCOMPLETE' | 'INCOMPLETE_EXPIRED' | 'TRIALING' | 'PAUSED' | string;
+export type SubscriptionStatus =
+  'ACTIVE' | 'CANCELLED' | 'PAST_DUE' | 'UNPAID' | 'INCOMPLETE' | 'INCOMPLETE_EXPIRED' | 'TRIALING' | 'PAUSED' | string;
 
 export interface SubscriptionFacts {
   subscriptionId: string;
@@ -103,10 +104,19 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   retrieveCheckout(sessionId: string): Promise<CheckoutOutcome>;
   refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents: number }>;
-  cancelSubscription(subscriptionId: string, opts: { atPeriodEnd: boolean; reason: string; idempotencyKey: string }): Promise<SubscriptionFacts>;
+  cancelSubscription(
+    subscriptionId: string,
+    opts: { atPeriodEnd: boolean; reason: string; idempotencyKey: string },
+  ): Promise<SubscriptionFacts>;
   getSubscription(subscriptionId: string): Promise<SubscriptionFacts>;
   /** A page where the subscriber approves moving to another plan. */
-  requestPlanChange(input: { subscriptionId: string; customerId: string | null; planId: string; returnUrl: string; idempotencyKey: string }): Promise<string>;
+  requestPlanChange(input: {
+    subscriptionId: string;
+    customerId: string | null;
+    planId: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<string>;
   /** Verifies a webhook on its raw body and translates it; throws WebhookRefused when not genuine. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedNotification;
 }

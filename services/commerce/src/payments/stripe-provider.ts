@@ -22,7 +22,7 @@ export interface StripeSettings {
 }
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
-const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id ?? null);
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 /** Stripe's subscription statuses in the spec's upper-case form (CANCELLED shows its reason). */
 const statusOf = (s: Stripe.Subscription.Status) => (s === 'canceled' ? 'CANCELLED' : s.toUpperCase());
@@ -76,7 +76,10 @@ export class StripeProvider implements PaymentProvider {
 
   async ensureCustomer(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<string> {
     const customer = await call('customer creation', () =>
-      this.stripe.customers.create({ email: input.email, name: input.name || undefined, metadata: { userId: input.userId } }, { idempotencyKey: input.idempotencyKey }),
+      this.stripe.customers.create(
+        { email: input.email, name: input.name || undefined, metadata: { userId: input.userId } },
+        { idempotencyKey: input.idempotencyKey },
+      ),
     );
     return customer.id;
   }
@@ -90,7 +93,13 @@ export class StripeProvider implements PaymentProvider {
     );
     const price = await call('price creation', () =>
       this.stripe.prices.create(
-        { product: product.id, currency: 'usd', unit_amount: input.amountCents, recurring: { interval: 'year' }, metadata: { productId: input.productId } },
+        {
+          product: product.id,
+          currency: 'usd',
+          unit_amount: input.amountCents,
+          recurring: { interval: 'year' },
+          metadata: { productId: input.productId },
+        },
         { idempotencyKey: `${input.idempotencyKey}:price` },
       ),
     );
@@ -126,7 +135,9 @@ export class StripeProvider implements PaymentProvider {
             ],
       ...(input.mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
     };
-    const session = await call('checkout session creation', () => this.stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }));
+    const session = await call('checkout session creation', () =>
+      this.stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }),
+    );
     if (!session.url) throw new ProviderError('Stripe returned a checkout session without a URL');
     return { sessionId: session.id, url: session.url };
   }
@@ -135,7 +146,9 @@ export class StripeProvider implements PaymentProvider {
   private async paymentOfInvoice(invoiceId: string, amountCents: number, currency: string, paidAt: string | null): Promise<PaymentFacts> {
     const payments = await call('invoice payment lookup', () => this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 }));
     const paid = payments.data.find((p) => p.status === 'paid') ?? payments.data[0];
-    const transactionId = idOf(paid?.payment?.payment_intent as string | { id: string } | undefined) ?? idOf(paid?.payment?.charge as string | { id: string } | undefined);
+    const transactionId =
+      idOf(paid?.payment?.payment_intent as string | { id: string } | undefined) ??
+      idOf(paid?.payment?.charge as string | { id: string } | undefined);
     if (!transactionId) throw new ProviderError(`Stripe invoice ${invoiceId} has no payment`);
     return {
       paymentKey: invoiceId,
@@ -147,7 +160,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutOutcome> {
-    const session = await call('checkout session lookup', () => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }));
+    const session = await call('checkout session lookup', () =>
+      this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }),
+    );
     const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
     const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id ?? null;
     const currency = (session.currency ?? 'usd').toUpperCase();
@@ -160,25 +175,45 @@ export class StripeProvider implements PaymentProvider {
       if (invoiceId) payment = await this.paymentOfInvoice(invoiceId, session.amount_total ?? 0, currency, iso(session.created));
     } else if (paid) {
       const intent = idOf(session.payment_intent as string | { id: string } | null);
-      if (intent) payment = { paymentKey: intent, transactionId: intent, amountCents: session.amount_total ?? 0, currency, paidAt: new Date().toISOString() };
+      if (intent)
+        payment = {
+          paymentKey: intent,
+          transactionId: intent,
+          amountCents: session.amount_total ?? 0,
+          currency,
+          paidAt: new Date().toISOString(),
+        };
     }
     return { sessionId: session.id, checkoutId, paid: paid && !!payment, payment, subscription };
   }
 
   async refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents: number }> {
     const refund = await call('refund', () =>
-      this.stripe.refunds.create(transactionId.startsWith('ch_') ? { charge: transactionId } : { payment_intent: transactionId }, { idempotencyKey }),
+      this.stripe.refunds.create(transactionId.startsWith('ch_') ? { charge: transactionId } : { payment_intent: transactionId }, {
+        idempotencyKey,
+      }),
     );
     return { refundId: refund.id, amountCents: refund.amount };
   }
 
-  async cancelSubscription(subscriptionId: string, opts: { atPeriodEnd: boolean; reason: string; idempotencyKey: string }): Promise<SubscriptionFacts> {
+  async cancelSubscription(
+    subscriptionId: string,
+    opts: { atPeriodEnd: boolean; reason: string; idempotencyKey: string },
+  ): Promise<SubscriptionFacts> {
     const sub = opts.atPeriodEnd
       ? await call('subscription cancellation', () =>
-          this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, cancellation_details: { comment: opts.reason } }, { idempotencyKey: opts.idempotencyKey }),
+          this.stripe.subscriptions.update(
+            subscriptionId,
+            { cancel_at_period_end: true, cancellation_details: { comment: opts.reason } },
+            { idempotencyKey: opts.idempotencyKey },
+          ),
         )
       : await call('subscription cancellation', () =>
-          this.stripe.subscriptions.cancel(subscriptionId, { cancellation_details: { comment: opts.reason } }, { idempotencyKey: opts.idempotencyKey }),
+          this.stripe.subscriptions.cancel(
+            subscriptionId,
+            { cancellation_details: { comment: opts.reason } },
+            { idempotencyKey: opts.idempotencyKey },
+          ),
         );
     return subscriptionFacts(sub);
   }
@@ -187,7 +222,13 @@ export class StripeProvider implements PaymentProvider {
     return subscriptionFacts(await call('subscription lookup', () => this.stripe.subscriptions.retrieve(subscriptionId)));
   }
 
-  async requestPlanChange(input: { subscriptionId: string; customerId: string | null; planId: string; returnUrl: string; idempotencyKey: string }): Promise<string> {
+  async requestPlanChange(input: {
+    subscriptionId: string;
+    customerId: string | null;
+    planId: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<string> {
     const sub = await call('subscription lookup', () => this.stripe.subscriptions.retrieve(input.subscriptionId));
     const item = sub.items.data[0];
     if (!item) throw new ProviderError(`Stripe subscription ${input.subscriptionId} has no item`);
@@ -201,7 +242,10 @@ export class StripeProvider implements PaymentProvider {
           return_url: input.returnUrl,
           flow_data: {
             type: 'subscription_update_confirm',
-            subscription_update_confirm: { subscription: sub.id, items: [{ id: item.id, price: input.planId, quantity: item.quantity ?? 1 }] },
+            subscription_update_confirm: {
+              subscription: sub.id,
+              items: [{ id: item.id, price: input.planId, quantity: item.quantity ?? 1 }],
+            },
             after_completion: { type: 'redirect', redirect: { return_url: input.returnUrl } },
           },
         },
@@ -236,13 +280,23 @@ export class StripeProvider implements PaymentProvider {
         const details = invoice.parent?.subscription_details;
         const subscriptionId = idOf(details?.subscription as string | { id: string } | null | undefined);
         if (!subscriptionId || !invoice.id) return { kind: 'ignored', type: event.type };
-        const payment = await this.paymentOfInvoice(invoice.id, invoice.amount_paid, invoice.currency, iso(invoice.status_transitions?.paid_at));
+        const payment = await this.paymentOfInvoice(
+          invoice.id,
+          invoice.amount_paid,
+          invoice.currency,
+          iso(invoice.status_transitions?.paid_at),
+        );
         const line = invoice.lines?.data?.find((l) => !!l.pricing?.price_details?.price);
         return {
           kind: 'subscription.paid',
           subscriptionId,
           checkoutId: details?.metadata?.checkoutId ?? null,
-          reason: invoice.billing_reason === 'subscription_create' ? 'create' : invoice.billing_reason === 'subscription_cycle' ? 'cycle' : 'other',
+          reason:
+            invoice.billing_reason === 'subscription_create'
+              ? 'create'
+              : invoice.billing_reason === 'subscription_cycle'
+                ? 'cycle'
+                : 'other',
           payment,
           planId: (line?.pricing?.price_details?.price as string | undefined) ?? null,
         };
@@ -261,7 +315,8 @@ export class StripeProvider implements PaymentProvider {
       }
       case 'refund.created': {
         const refund = event.data.object;
-        const transactionId = idOf(refund.payment_intent as string | { id: string } | null) ?? idOf(refund.charge as string | { id: string } | null);
+        const transactionId =
+          idOf(refund.payment_intent as string | { id: string } | null) ?? idOf(refund.charge as string | { id: string } | null);
         if (!transactionId || refund.status === 'failed' || refund.status === 'canceled') return { kind: 'ignored', type: event.type };
         return { kind: 'payment.refunded', transactionId, refundId: refund.id, amountCents: refund.amount };
       }

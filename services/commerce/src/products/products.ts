@@ -32,7 +32,11 @@ export async function saveProduct(app: ServiceApp, actor: EventActor | null, bod
         .returningAll()
         .executeTakeFirstOrThrow();
     } else {
-      row = await trx.insertInto('products').values({ name, description, priceCents: body.Price, planId: null, deletedAt: null }).returningAll().executeTakeFirstOrThrow();
+      row = await trx
+        .insertInto('products')
+        .values({ name, description, priceCents: body.Price, planId: null, deletedAt: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
     await appendToOutbox(trx, { type: 'evt.commerce.product.saved', actor, data: { ...eventData(row), created: !body.Id } });
     return row;
@@ -49,7 +53,11 @@ export async function setProductDeleted(app: ServiceApp, actor: EventActor | nul
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await appendToOutbox(trx, { type: deleted ? 'evt.commerce.product.deleted' : 'evt.commerce.product.restored', actor, data: eventData(row) });
+    await appendToOutbox(trx, {
+      type: deleted ? 'evt.commerce.product.deleted' : 'evt.commerce.product.restored',
+      actor,
+      data: eventData(row),
+    });
     return row;
   });
 }
@@ -97,6 +105,7 @@ export async function removePlan(app: ServiceApp, provider: PaymentProvider, act
       .where('planId', '=', product.planId)
       .returningAll()
       .executeTakeFirst();
-    if (row) await appendToOutbox(trx, { type: 'evt.commerce.plan.removed', actor, data: { ...eventData(row), removedPlanId: product.planId! } });
+    if (row)
+      await appendToOutbox(trx, { type: 'evt.commerce.plan.removed', actor, data: { ...eventData(row), removedPlanId: product.planId! } });
   });
 }

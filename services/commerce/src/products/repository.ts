@@ -26,7 +26,11 @@ export const findProduct = (db: CommerceExecutor, id: string) =>
   isUuid(id) ? db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);
 
 export const findProductByName = (db: CommerceExecutor, name: string) =>
-  db.selectFrom('products').selectAll().where(sql`lower(name)`, '=', name.trim().toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('products')
+    .selectAll()
+    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
+    .executeTakeFirst();
 
 export const findProductByPlan = (db: CommerceExecutor, planId: string) =>
   db.selectFrom('products').selectAll().where('planId', '=', planId).executeTakeFirst();

@@ -68,7 +68,9 @@ export async function purchaseReport(app: ServiceApp, body: PurchaseReportBody):
     User: row.buyerName || row.buyerEmail,
     UserEmail: row.buyerEmail,
     TransactionId: row.transactionId,
-    Refunds: row.refundedAt ? [{ RefundId: row.refundId ?? '', RefundedOn: row.refundedAt, Amount: row.refundedCents ?? row.amountCents }] : [],
+    Refunds: row.refundedAt
+      ? [{ RefundId: row.refundId ?? '', RefundedOn: row.refundedAt, Amount: row.refundedCents ?? row.amountCents }]
+      : [],
   }));
 }
 
@@ -78,7 +80,12 @@ export async function purchaseReport(app: ServiceApp, body: PurchaseReportBody):
  * calls carry idempotency keys and the records change once, so a repeated refund
  * refunds nothing more.
  */
-export async function refundPurchase(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims, transactionId: string): Promise<void> {
+export async function refundPurchase(
+  app: ServiceApp,
+  provider: PaymentProvider,
+  claims: AccessClaims,
+  transactionId: string,
+): Promise<void> {
   const db = commerceDb(app);
   const purchase = await db.selectFrom('purchases').selectAll().where('transactionId', '=', transactionId).executeTakeFirst();
   if (!purchase) throw new NotFound(CommerceMessages.refundFailed);
@@ -97,7 +104,11 @@ export async function refundPurchase(app: ServiceApp, provider: PaymentProvider,
   const reason = `Refunded by ${claims.name || claims.email}`;
   if (subscription && !subscription.endedAt) {
     try {
-      await provider.cancelSubscription(subscription.providerSubscriptionId, { atPeriodEnd: false, reason, idempotencyKey: `cancel-now:${subscription.id}` });
+      await provider.cancelSubscription(subscription.providerSubscriptionId, {
+        atPeriodEnd: false,
+        reason,
+        idempotencyKey: `cancel-now:${subscription.id}`,
+      });
     } catch (err) {
       // the money is back; the subscription is ended here and its cancellation retried by the next refund click
       app.log.warn({ err, subscriptionId: subscription.id }, 'cancelling the refunded subscription failed at the payment provider');

@@ -10,7 +10,16 @@ const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
 
 /** The buyer's receipt: what was bought, for how much, until when, and what to do if access has not changed. */
-export function receiptOf(input: { name: string; amountCents: number; transactionId: string; purchasedOn: string; accessExpiresOn: string; buyerEmail: string; updatesRole: boolean; publicUrl: string }): MailMessage {
+export function receiptOf(input: {
+  name: string;
+  amountCents: number;
+  transactionId: string;
+  purchasedOn: string;
+  accessExpiresOn: string;
+  buyerEmail: string;
+  updatesRole: boolean;
+  publicUrl: string;
+}): MailMessage {
   const until = input.accessExpiresOn.slice(0, 10);
   const lines = [
     `Thank you for your purchase of ${input.name}.`,
@@ -22,7 +31,12 @@ export function receiptOf(input: { name: string; amountCents: number; transactio
   return {
     to: [input.buyerEmail],
     subject: `Your purchase: ${input.name}`,
-    html: lines.map((l) => `<p>${escape(l).replace(escape(`${input.publicUrl}/history`), `<a href="${escape(`${input.publicUrl}/history`)}">${escape(`${input.publicUrl}/history`)}</a>`)}</p>`).join('\n'),
+    html: lines
+      .map(
+        (l) =>
+          `<p>${escape(l).replace(escape(`${input.publicUrl}/history`), `<a href="${escape(`${input.publicUrl}/history`)}">${escape(`${input.publicUrl}/history`)}</a>`)}</p>`,
+      )
+      .join('\n'),
     text: lines.join('\n\n'),
     kind: 'purchase-receipt',
   };

@@ -62,7 +62,11 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
     .returningAll()
     .executeTakeFirst();
   if (!inserted) {
-    const existing = await trx.selectFrom('purchases').selectAll().where('paymentKey', '=', input.payment.paymentKey).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('purchases')
+      .selectAll()
+      .where('paymentKey', '=', input.payment.paymentKey)
+      .executeTakeFirstOrThrow();
     return { purchase: existing, created: false };
   }
   await appendToOutbox(trx, {

@@ -17,7 +17,10 @@ export async function purchaseRoutes(app: ServiceApp, opts: { provider: PaymentP
 
   app.post(
     '/api/report/purchase',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['purchases'], body: PurchaseReportBody, response: { 200: PurchaseLog, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['purchases'], body: PurchaseReportBody, response: { 200: PurchaseLog, ...errors } },
+    },
     async (request) => purchaseReport(app, request.body),
   );
 
@@ -25,7 +28,11 @@ export async function purchaseRoutes(app: ServiceApp, opts: { provider: PaymentP
     '/api/payment/refund/:transactionId',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['purchases'], params: Type.Object({ transactionId: Type.String({ maxLength: 200 }) }), response: { 200: MessageBody, ...errors } },
+      schema: {
+        tags: ['purchases'],
+        params: Type.Object({ transactionId: Type.String({ maxLength: 200 }) }),
+        response: { 200: MessageBody, ...errors },
+      },
     },
     async (request) => {
       await refundPurchase(app, opts.provider, claimsOf(request), request.params.transactionId);

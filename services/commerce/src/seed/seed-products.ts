@@ -8,13 +8,15 @@ import { findProductByName } from '../products/repository';
 export const DEMO_PRODUCTS = [
   {
     name: 'Enhanced Subscription',
-    description: 'Member-level access to every country scorecard, annotation, historical chart and certified-for-transaction scorecard, per annum.',
+    description:
+      'Member-level access to every country scorecard, annotation, historical chart and certified-for-transaction scorecard, per annum.',
     priceCents: 2_000_000,
     subscription: true,
   },
   {
     name: 'Standard Subscription',
-    description: 'Access to every country scorecard and supporting document, without complimentary certified scorecards, annotations or graphing, per annum.',
+    description:
+      'Access to every country scorecard and supporting document, without complimentary certified scorecards, annotations or graphing, per annum.',
     priceCents: 1_000_000,
     subscription: true,
   },

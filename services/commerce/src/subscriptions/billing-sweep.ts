@@ -28,7 +28,12 @@ async function expireOneTimePurchases(app: ServiceApp, now: Date): Promise<numbe
       await appendToOutbox(trx, {
         type: 'evt.commerce.purchase.expired',
         actor: actorOfBuyer(purchase),
-        data: { purchaseId: purchase.id, userId: purchase.userId, productName: purchase.productName, grant: grantOf(purchase.productName, purchase.groupIds, null) },
+        data: {
+          purchaseId: purchase.id,
+          userId: purchase.userId,
+          productName: purchase.productName,
+          grant: grantOf(purchase.productName, purchase.groupIds, null),
+        },
       });
     }
     return due.length;

@@ -1,9 +1,25 @@
 import { claimsOf, type ServiceApp } from '@cti/service-kit';
 import { RouteRules } from '@cti/access';
-import { AccPaymentCheck, CommerceMessages, ErrorBody, MessageBody, PaymentDetails, SubscriptionList, UpgradeAnswer, UpgradeBody } from '@cti/contracts';
+import {
+  AccPaymentCheck,
+  CommerceMessages,
+  ErrorBody,
+  MessageBody,
+  PaymentDetails,
+  SubscriptionList,
+  UpgradeAnswer,
+  UpgradeBody,
+} from '@cti/contracts';
 import Type from 'typebox';
 import type { PaymentProvider } from '../payments/provider';
-import { accPaymentCheck, allSubscriptionDetails, cancelSubscription, paymentDetails, PlanChangeRefused, requestPlanChange } from './subscriptions';
+import {
+  accPaymentCheck,
+  allSubscriptionDetails,
+  cancelSubscription,
+  paymentDetails,
+  PlanChangeRefused,
+  requestPlanChange,
+} from './subscriptions';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength: 200 }) });
@@ -18,7 +34,10 @@ export async function subscriptionRoutes(app: ServiceApp, opts: { provider: Paym
 
   app.get(
     '/api/user/paymentDetails/admin',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody, 403: ErrorBody } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody, 403: ErrorBody } },
+    },
     async () => allSubscriptionDetails(app),
   );
 
@@ -30,7 +49,10 @@ export async function subscriptionRoutes(app: ServiceApp, opts: { provider: Paym
 
   app.get(
     '/api/payment/unsubscribe/:subscriptionId',
-    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], params: SubscriptionParam, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['subscriptions'], params: SubscriptionParam, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       await cancelSubscription(app, opts.provider, claimsOf(request), request.params.subscriptionId);
       return { message: CommerceMessages.cancelSucceeded };
@@ -41,7 +63,12 @@ export async function subscriptionRoutes(app: ServiceApp, opts: { provider: Paym
     '/api/payment/upgrade/:subscriptionId',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['subscriptions'], params: SubscriptionParam, body: UpgradeBody, response: { 200: UpgradeAnswer, 422: UpgradeAnswer, ...errors } },
+      schema: {
+        tags: ['subscriptions'],
+        params: SubscriptionParam,
+        body: UpgradeBody,
+        response: { 200: UpgradeAnswer, 422: UpgradeAnswer, ...errors },
+      },
     },
     async (request, reply) => {
       try {

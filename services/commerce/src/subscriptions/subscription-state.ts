@@ -52,7 +52,12 @@ async function productName(trx: CommerceExecutor, productId: string) {
  * Ends a subscription for good (the provider cancelled it, at period end or at once):
  * announced once, and identity takes back what it granted.
  */
-export async function endSubscription(trx: CommerceExecutor, row: SubscriptionRow, reason: string, actor: EventActor | null): Promise<SubscriptionRow> {
+export async function endSubscription(
+  trx: CommerceExecutor,
+  row: SubscriptionRow,
+  reason: string,
+  actor: EventActor | null,
+): Promise<SubscriptionRow> {
   const ended = await trx
     .updateTable('subscriptions')
     .set({ status: 'CANCELLED', statusNote: reason, endedAt: sql<string>`now()`, updatedAt: sql<string>`now()` })
@@ -60,7 +65,7 @@ export async function endSubscription(trx: CommerceExecutor, row: SubscriptionRo
     .where('endedAt', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (!ended) return (await trx.selectFrom('subscriptions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
+  if (!ended) return await trx.selectFrom('subscriptions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   await appendToOutbox(trx, {
     type: 'evt.commerce.subscription.cancelled',
     actor: actor ?? actorOfBuyer(ended),
@@ -81,8 +86,18 @@ export async function endSubscription(trx: CommerceExecutor, row: SubscriptionRo
  * of order: an older version than the one applied is ignored, and an ended
  * subscription stays ended. A new plan moves the subscription to that plan's product.
  */
-export async function applySubscriptionFacts(trx: CommerceExecutor, providerSubscriptionId: string, facts: SubscriptionFacts, version: number): Promise<SubscriptionRow | undefined> {
-  const row = await trx.selectFrom('subscriptions').selectAll().where('providerSubscriptionId', '=', providerSubscriptionId).forUpdate().executeTakeFirst();
+export async function applySubscriptionFacts(
+  trx: CommerceExecutor,
+  providerSubscriptionId: string,
+  facts: SubscriptionFacts,
+  version: number,
+): Promise<SubscriptionRow | undefined> {
+  const row = await trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('providerSubscriptionId', '=', providerSubscriptionId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row || row.endedAt || version < row.providerVersion) return row;
   const planChanged = !!facts.planId && facts.planId !== row.planId;
   const newProduct = planChanged ? await findProductByPlan(trx, facts.planId!) : undefined;

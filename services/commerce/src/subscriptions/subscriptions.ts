@@ -14,14 +14,25 @@ const isAdmin = (c: AccessClaims) => c.isAdmin || c.roles.includes(RoleIds.Admin
 /** Rows as §3 lists them, with the provider's details mirrored from its notifications. */
 async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];
-  const products = await db.selectFrom('products').select(['id', 'name']).where('id', 'in', [...new Set(rows.map((r) => r.productId))]).execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(rows.map((r) => r.productId))])
+    .execute();
   const productName = new Map(products.map((p) => [p.id, p.name]));
-  const names = await purchaseNames(db, rows.map((r) => ({ productName: productName.get(r.productId) ?? 'Subscription', groupIds: r.groupIds })));
+  const names = await purchaseNames(
+    db,
+    rows.map((r) => ({ productName: productName.get(r.productId) ?? 'Subscription', groupIds: r.groupIds })),
+  );
   const payments = await db
     .selectFrom('purchases')
     .select(['subscriptionId', 'purchasedOn', 'amountCents', 'currency'])
     .distinctOn('subscriptionId')
-    .where('subscriptionId', 'in', rows.map((r) => r.id))
+    .where(
+      'subscriptionId',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('subscriptionId')
     .orderBy('purchasedOn', 'desc')
     .execute();
@@ -65,7 +76,9 @@ export async function paymentDetails(app: ServiceApp, claims: AccessClaims): Pro
   if (isAdmin(claims)) return { View: 'admin', Subscriptions: await toSubscriptions(db, await allSubscriptions(db).execute()) };
   const groups = claims.isGroupManager ? claims.groups : [];
   const rows = await allSubscriptions(db)
-    .where((eb) => eb.or([eb('userId', '=', claims.sub), ...(groups.length ? [sql<boolean>`buyer_group_ids && ${sql.val(groups)}::text[]`] : [])]))
+    .where((eb) =>
+      eb.or([eb('userId', '=', claims.sub), ...(groups.length ? [sql<boolean>`buyer_group_ids && ${sql.val(groups)}::text[]`] : [])]),
+    )
     .execute();
   return { View: claims.isGroupManager ? 'groupManager' : 'user', Subscriptions: await toSubscriptions(db, rows) };
 }
@@ -100,14 +113,23 @@ export async function cancelSubscription(app: ServiceApp, provider: PaymentProvi
   const reason = `Cancelled by ${claims.name || claims.email}`;
   let facts;
   try {
-    facts = await provider.cancelSubscription(row.providerSubscriptionId, { atPeriodEnd: true, reason, idempotencyKey: `cancel:${row.id}` });
+    facts = await provider.cancelSubscription(row.providerSubscriptionId, {
+      atPeriodEnd: true,
+      reason,
+      idempotencyKey: `cancel:${row.id}`,
+    });
   } catch (err) {
     app.log.warn({ err, subscriptionId: row.id }, 'cancelling failed at the payment provider');
     throw new DomainError(502, CommerceMessages.cancelFailed);
   }
   await db
     .updateTable('subscriptions')
-    .set({ cancelAtPeriodEnd: true, statusNote: reason, currentPeriodEnd: facts.currentPeriodEnd ?? row.currentPeriodEnd, updatedAt: sql<string>`now()` })
+    .set({
+      cancelAtPeriodEnd: true,
+      statusNote: reason,
+      currentPeriodEnd: facts.currentPeriodEnd ?? row.currentPeriodEnd,
+      updatedAt: sql<string>`now()`,
+    })
     .where('id', '=', row.id)
     .execute();
 }
@@ -124,7 +146,13 @@ export class PlanChangeRefused extends DomainError {
  * subscriber approves moving between the standard and enhanced plans. The move itself
  * arrives as the provider's subscription update.
  */
-export async function requestPlanChange(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims, id: string, planId: string): Promise<string> {
+export async function requestPlanChange(
+  app: ServiceApp,
+  provider: PaymentProvider,
+  claims: AccessClaims,
+  id: string,
+  planId: string,
+): Promise<string> {
   const db = commerceDb(app);
   const row = await manageable(db, claims, id);
   if (row.endedAt || row.cancelAtPeriodEnd || row.status === 'CANCELLED') throw new PlanChangeRefused('The subscription is cancelled.');
@@ -153,16 +181,27 @@ export async function requestPlanChange(app: ServiceApp, provider: PaymentProvid
  */
 export async function accPaymentCheck(app: ServiceApp, claims: AccessClaims): Promise<AccPaymentCheck> {
   const db = commerceDb(app);
-  const products = (await db.selectFrom('products').select(['id', 'name']).execute()).filter((p) => kindOf(p.name).roles.includes('ACCFullAccess'));
+  const products = (await db.selectFrom('products').select(['id', 'name']).execute()).filter((p) =>
+    kindOf(p.name).roles.includes('ACCFullAccess'),
+  );
   const hasAccess = claims.roles.includes(RoleIds.ACCFullAccess);
   if (!products.length) return { HasAccess: hasAccess, ExpiresOn: null, LastPayer: null, SubscriberEmail: null };
   const organization = (claims.organization ?? '').trim();
   const last = await db
     .selectFrom('purchases')
     .selectAll()
-    .where('productId', 'in', products.map((p) => p.id))
+    .where(
+      'productId',
+      'in',
+      products.map((p) => p.id),
+    )
     .where('refundedAt', 'is', null)
-    .where((eb) => eb.or([eb('userId', '=', claims.sub), ...(organization ? [eb(sql`lower(buyer_organization)`, '=', organization.toLowerCase())] : [])]))
+    .where((eb) =>
+      eb.or([
+        eb('userId', '=', claims.sub),
+        ...(organization ? [eb(sql`lower(buyer_organization)`, '=', organization.toLowerCase())] : []),
+      ]),
+    )
     .orderBy('purchasedOn', 'desc')
     .executeTakeFirst();
   return {

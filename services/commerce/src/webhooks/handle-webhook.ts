@@ -9,7 +9,12 @@ import type { PaymentProvider } from '../payments/provider';
  * number of concurrent deliveries exactly one commits the effect; the others find
  * the id and only acknowledge. Failures answer 500 so the provider redelivers.
  */
-export async function handleWebhook(app: ServiceApp, provider: PaymentProvider, raw: Buffer, signature: string | undefined): Promise<'applied' | 'duplicate'> {
+export async function handleWebhook(
+  app: ServiceApp,
+  provider: PaymentProvider,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<'applied' | 'duplicate'> {
   const verified = provider.verifyWebhook(raw, signature);
   const db = commerceDb(app);
   const seen = await db.selectFrom('providerEvents').select('id').where('id', '=', verified.eventId).executeTakeFirst();

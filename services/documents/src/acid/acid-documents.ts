@@ -35,7 +35,12 @@ export async function prepareAcidView(db: DocumentsExecutor, p: Principal, s3Nam
 }
 
 /** `POST /api/acid/upload`: file, title and access (Private unless Public is chosen) in one request. */
-export async function uploadAcidDocument(app: ServiceApp, file: CheckedFile, fields: Record<string, string>, actor: EventActor | null): Promise<DocumentRow> {
+export async function uploadAcidDocument(
+  app: ServiceApp,
+  file: CheckedFile,
+  fields: Record<string, string>,
+  actor: EventActor | null,
+): Promise<DocumentRow> {
   const title = fields.title?.trim() ?? '';
   if (!title) throw new BadRequest(DocumentAnswers.fillAllFields);
   const requested = fields.access?.trim() || 'Private';

@@ -14,20 +14,38 @@ export const ACID_PDF_GONE = 'This ACID PDF is no longer available. Please gener
  * user may read, public and restricted) as a PDF for this user and answers its file name.
  * It is kept like an unattached upload, so the sweep removes it after a day.
  */
-export async function generateAcidPdf(app: ServiceApp, claims: AccessClaims, p: Principal, actor: EventActor | null): Promise<{ filename: string }> {
+export async function generateAcidPdf(
+  app: ServiceApp,
+  claims: AccessClaims,
+  p: Principal,
+  actor: EventActor | null,
+): Promise<{ filename: string }> {
   const docs = await listAcidDocuments(documentsDb(app), p);
   const now = new Date().toISOString();
   const section = (heading: string, rows: typeof docs) => `
     <h2>${heading}</h2>
-    ${rows.length ? `<table><thead><tr><th>Title</th><th>File</th><th>Uploaded</th></tr></thead><tbody>${rows
-      .map((d) => `<tr><td>${escapeHtml(d.Title)}</td><td>${escapeHtml(d.FileName)}</td><td>${escapeHtml(longDate(d.Uploaded))}</td></tr>`)
-      .join('')}</tbody></table>` : '<p class="muted">None.</p>'}`;
+    ${
+      rows.length
+        ? `<table><thead><tr><th>Title</th><th>File</th><th>Uploaded</th></tr></thead><tbody>${rows
+            .map(
+              (d) =>
+                `<tr><td>${escapeHtml(d.Title)}</td><td>${escapeHtml(d.FileName)}</td><td>${escapeHtml(longDate(d.Uploaded))}</td></tr>`,
+            )
+            .join('')}</tbody></table>`
+        : '<p class="muted">None.</p>'
+    }`;
   const html = printablePage(
     'ACID insolvency materials',
     `<h1>ACID insolvency materials</h1>
      <p class="muted">Prepared for ${escapeHtml(claims.name)} on ${escapeHtml(longDate(now))}. Restricted material: not for onward distribution.</p>
-     ${section('Public Documents', docs.filter((d) => !d.IsPrivate))}
-     ${section('Restrictive access documents', docs.filter((d) => d.IsPrivate))}`,
+     ${section(
+       'Public Documents',
+       docs.filter((d) => !d.IsPrivate),
+     )}
+     ${section(
+       'Restrictive access documents',
+       docs.filter((d) => d.IsPrivate),
+     )}`,
   );
   const pdf = await renderPdf(app, html);
   const file = { fileName: `ACID materials ${now.slice(0, 10)}.pdf`, extension: 'pdf' as const, contentType: 'application/pdf', data: pdf };

@@ -40,7 +40,11 @@ export async function acidRoutes(app: ServiceApp, opts: { config: DocumentsConfi
     '/api/acid/upload',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['acid'], consumes: ['multipart/form-data'], response: { 200: DocumentRow, 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal } },
+      schema: {
+        tags: ['acid'],
+        consumes: ['multipart/form-data'],
+        response: { 200: DocumentRow, 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal },
+      },
     },
     async (request) => {
       const { file, fields } = await receiveUpload(request, opts.config.UPLOAD_MAX_BYTES);

@@ -1,6 +1,13 @@
 import { canSeeAnnotations, canSeeScorecardDocuments, type IndexAccessSettings, type Principal } from '@cti/access';
 import { appendToOutbox, BadRequest, callService, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
-import { DocumentAnswers, type AccessClaims, type AttachAnnotationBody, type DocumentRow, type EventActor, type MailMessage } from '@cti/contracts';
+import {
+  DocumentAnswers,
+  type AccessClaims,
+  type AttachAnnotationBody,
+  type DocumentRow,
+  type EventActor,
+  type MailMessage,
+} from '@cti/contracts';
 import { documentsDb, type DocumentsExecutor } from '../db';
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
 import { removeObjectQuietly } from '../library/delete-document';
@@ -24,18 +31,24 @@ export function annotationTypeOf(raw: string | undefined, fallback?: AnnotationT
  * a questionnaire (type 1) or of a country's enforceability record for a period (type 2),
  * replacing the one it had.
  */
-export async function attachAnnotation(app: ServiceApp, type: AnnotationType, body: AttachAnnotationBody, actor: EventActor | null): Promise<DocumentRow> {
+export async function attachAnnotation(
+  app: ServiceApp,
+  type: AnnotationType,
+  body: AttachAnnotationBody,
+  actor: EventActor | null,
+): Promise<DocumentRow> {
   const questionnaireId = body.QuestionnaireId?.trim() || null;
   const givenGroupId = body.GroupId?.trim() || null;
   const givenPeriodId = body.PeriodId?.trim() || null;
-  if (!body.S3Name || (type === 1 && !questionnaireId) || (type === 2 && (!givenGroupId || !givenPeriodId))) throw new BadRequest(DocumentAnswers.fillAllFields);
+  if (!body.S3Name || (type === 1 && !questionnaireId) || (type === 2 && (!givenGroupId || !givenPeriodId)))
+    throw new BadRequest(DocumentAnswers.fillAllFields);
 
   const { row, replaced } = await app.inTransaction(async (trx: DocumentsExecutor) => {
     const file = await requireFreshUpload(trx, body.S3Name, ['annotation1', 'annotation2', 'document']);
     const questionnaire = type === 1 ? await findQuestionnaire(trx, questionnaireId!) : undefined;
     // a questionnaire not projected yet gets its country and period when its event arrives
-    const groupId = type === 1 ? questionnaire?.groupId ?? null : givenGroupId;
-    const periodId = type === 1 ? questionnaire?.periodId ?? null : givenPeriodId;
+    const groupId = type === 1 ? (questionnaire?.groupId ?? null) : givenGroupId;
+    const periodId = type === 1 ? (questionnaire?.periodId ?? null) : givenPeriodId;
     const country = groupId ? await findCountry(trx, groupId) : undefined;
     const period = periodId ? await findPeriod(trx, periodId) : undefined;
 
@@ -44,7 +57,9 @@ export async function attachAnnotation(app: ServiceApp, type: AnnotationType, bo
       .select(['id', 's3Name'])
       .where('kind', '=', 'annotation')
       .where('annotationType', '=', type)
-      .$call((q) => (type === 1 ? q.where('questionnaireId', '=', questionnaireId) : q.where('groupId', '=', groupId).where('periodId', '=', periodId)))
+      .$call((q) =>
+        type === 1 ? q.where('questionnaireId', '=', questionnaireId) : q.where('groupId', '=', groupId).where('periodId', '=', periodId),
+      )
       .executeTakeFirst();
     if (previous) {
       await trx.deleteFrom('documents').where('id', '=', previous.id).execute();
@@ -52,7 +67,17 @@ export async function attachAnnotation(app: ServiceApp, type: AnnotationType, bo
     }
     const { id } = await trx
       .insertInto('documents')
-      .values({ kind: 'annotation', title: file.fileName, s3Name: file.s3Name, access: 'Annotation', groupId, periodId, questionnaireId: type === 1 ? questionnaireId : null, annotationType: type, createdBy: actor?.userId ?? 'system' })
+      .values({
+        kind: 'annotation',
+        title: file.fileName,
+        s3Name: file.s3Name,
+        access: 'Annotation',
+        groupId,
+        periodId,
+        questionnaireId: type === 1 ? questionnaireId : null,
+        annotationType: type,
+        createdBy: actor?.userId ?? 'system',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await markAttached(trx, file.s3Name);
@@ -82,10 +107,19 @@ export async function attachAnnotation(app: ServiceApp, type: AnnotationType, bo
 }
 
 const annotationsOf = (db: DocumentsExecutor, groupId: string, type: AnnotationType) =>
-  documentsWithFiles(db).where('d.kind', '=', 'annotation').where('d.groupId', '=', groupId).where('d.annotationType', '=', type).orderBy('d.createdAt', 'desc');
+  documentsWithFiles(db)
+    .where('d.kind', '=', 'annotation')
+    .where('d.groupId', '=', groupId)
+    .where('d.annotationType', '=', type)
+    .orderBy('d.createdAt', 'desc');
 
 /** `POST api/document/all/{groupId}?type=1|2`: a country's annotation documents for its scorecard. */
-export async function listCountryDocuments(db: DocumentsExecutor, p: Principal, groupId: string, type: AnnotationType): Promise<DocumentRow[]> {
+export async function listCountryDocuments(
+  db: DocumentsExecutor,
+  p: Principal,
+  groupId: string,
+  type: AnnotationType,
+): Promise<DocumentRow[]> {
   const country = await findCountry(db, groupId);
   if (!canSeeScorecardDocuments(p, { groupId, countryId: country?.countryCode ?? null })) throw new Forbidden();
   return (await annotationsOf(db, groupId, type).execute()).map(toDocumentRow);
@@ -99,7 +133,14 @@ export async function emailAnnotation(
   app: ServiceApp,
   claims: AccessClaims,
   p: Principal,
-  input: { groupId: string; type: AnnotationType; s3Name?: string; linkTtlSeconds: number; settings: IndexAccessSettings; requestId: string },
+  input: {
+    groupId: string;
+    type: AnnotationType;
+    s3Name?: string;
+    linkTtlSeconds: number;
+    settings: IndexAccessSettings;
+    requestId: string;
+  },
 ): Promise<{ message: string }> {
   const db = documentsDb(app);
   const country = await findCountry(db, input.groupId);

@@ -14,14 +14,31 @@ export async function annotationRoutes(app: ServiceApp, opts: { config: Document
 
   app.post(
     '/api/document/annotation',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['annotations'], querystring: DocumentTypeQuery, body: AttachAnnotationBody, response: { 200: DocumentRow, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: {
+        tags: ['annotations'],
+        querystring: DocumentTypeQuery,
+        body: AttachAnnotationBody,
+        response: { 200: DocumentRow, ...errors },
+      },
+    },
     async (request) => attachAnnotation(app, annotationTypeOf(request.query.type), request.body, actorOf(request)),
   );
 
   app.post(
     '/api/document/all/:groupId',
-    { preHandler: app.requireUser, schema: { tags: ['annotations'], params: GroupParam, querystring: DocumentTypeQuery, response: { 200: Type.Array(DocumentRow), ...errors } } },
-    async (request) => listCountryDocuments(db, principalOf(claimsOf(request)), request.params.groupId, annotationTypeOf(request.query.type, 1)),
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['annotations'],
+        params: GroupParam,
+        querystring: DocumentTypeQuery,
+        response: { 200: Type.Array(DocumentRow), ...errors },
+      },
+    },
+    async (request) =>
+      listCountryDocuments(db, principalOf(claimsOf(request)), request.params.groupId, annotationTypeOf(request.query.type, 1)),
   );
 
   // the scorecard's annotation link (GET) and the same call from a button (POST)

@@ -7,9 +7,34 @@ import { certificateFooter } from './certificate-stamp';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code';
 
 /** The parts of scoring's scorecard (index §3) a certificate states and watches for change. */
-const CERTIFIED_FACTS = ['Name', 'Period', 'PeriodId', 'Score', 'Category', 'A', 'B', 'C', 'D', 'E', 'F', 'ASU', 'isPBA', 'PBA', 'Suspended', 'Watchlist', 'QualifyingDeclarations', 'IsSpecialNotice', 'Notice'] as const;
+const CERTIFIED_FACTS = [
+  'Name',
+  'Period',
+  'PeriodId',
+  'Score',
+  'Category',
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'ASU',
+  'isPBA',
+  'PBA',
+  'Suspended',
+  'Watchlist',
+  'QualifyingDeclarations',
+  'IsSpecialNotice',
+  'Notice',
+] as const;
 
-type ScorecardJson = Partial<Record<(typeof CERTIFIED_FACTS)[number], unknown>> & { Name?: string; Period?: string | null; Score?: number | null; Category?: string | null };
+type ScorecardJson = Partial<Record<(typeof CERTIFIED_FACTS)[number], unknown>> & {
+  Name?: string;
+  Period?: string | null;
+  Score?: number | null;
+  Category?: string | null;
+};
 
 /** SHA-256 of the certified facts in a fixed order: the same scorecard always hashes the same. */
 export function scorecardHash(scorecard: ScorecardJson): string {
@@ -26,7 +51,12 @@ const scorecardPath = (groupId: string) => `/internal/scorecards/${encodeURIComp
  * PDF stamped with issue date, period, a verification code and its QR; the PDF's hash is
  * recorded so the verification page can tell a genuine file from an altered one.
  */
-export async function issueCertifiedScorecard(app: ServiceApp, claims: AccessClaims, groupId: string, requestId: string): Promise<{ pdf: Buffer; fileName: string }> {
+export async function issueCertifiedScorecard(
+  app: ServiceApp,
+  claims: AccessClaims,
+  groupId: string,
+  requestId: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
   const [scorecard, html] = await Promise.all([
     callService<ScorecardJson>(app, 'scoring', scorecardPath(groupId), { requestId }),
     callService<string>(app, 'scoring', `${scorecardPath(groupId)}/html?variant=compliance`, { requestId }),
@@ -44,7 +74,18 @@ export async function issueCertifiedScorecard(app: ServiceApp, claims: AccessCla
   await app.inTransaction(async (trx: DocumentsExecutor) => {
     await trx
       .insertInto('certifiedScorecards')
-      .values({ code, groupId, groupName: country, periodName: period, score, category, scorecardHash: scorecardHash(scorecard), pdfSha256, issuedTo: claims.sub, issuedAt })
+      .values({
+        code,
+        groupId,
+        groupName: country,
+        periodName: period,
+        score,
+        category,
+        scorecardHash: scorecardHash(scorecard),
+        pdfSha256,
+        issuedTo: claims.sub,
+        issuedAt,
+      })
       .execute();
     await appendToOutbox(trx, {
       type: 'evt.documents.certifiedScorecard.downloaded',
@@ -57,7 +98,9 @@ export async function issueCertifiedScorecard(app: ServiceApp, claims: AccessCla
 
 const findCertificate = async (app: ServiceApp, rawCode: string) => {
   const code = normalizeVerificationCode(rawCode);
-  const row = code ? await documentsDb(app).selectFrom('certifiedScorecards').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
+  const row = code
+    ? await documentsDb(app).selectFrom('certifiedScorecards').selectAll().where('code', '=', code).executeTakeFirst()
+    : undefined;
   if (!row) throw new NotFound(DocumentAnswers.unknownCertificate);
   return row;
 };
@@ -73,7 +116,11 @@ export async function verifyCertificate(app: ServiceApp, rawCode: string, reques
   try {
     const current = await callService<ScorecardJson>(app, 'scoring', scorecardPath(row.groupId), { requestId, timeoutMs: 5000 });
     if (scorecardHash(current) !== row.scorecardHash) {
-      supersededBy = { Period: current.Period ?? row.periodName, Score: typeof current.Score === 'number' ? current.Score : null, Category: current.Category ?? null };
+      supersededBy = {
+        Period: current.Period ?? row.periodName,
+        Score: typeof current.Score === 'number' ? current.Score : null,
+        Category: current.Category ?? null,
+      };
     }
   } catch (err) {
     app.log.warn({ err }, 'scoring did not answer; superseding judged from later certificates');

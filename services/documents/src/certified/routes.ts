@@ -35,7 +35,14 @@ export async function certifiedRoutes(app: ServiceApp, opts: { config: Documents
 
   app.post(
     '/api/document/verify/:code/file',
-    { schema: { tags: ['certified'], params: CodeParam, consumes: ['multipart/form-data'], response: { 200: CertificateFileCheck, ...errors } } },
+    {
+      schema: {
+        tags: ['certified'],
+        params: CodeParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: CertificateFileCheck, ...errors },
+      },
+    },
     async (request) => {
       await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
       if (!request.isMultipart()) throw new BadRequest(UploadProblems.missing);
@@ -44,7 +51,8 @@ export async function certifiedRoutes(app: ServiceApp, opts: { config: Documents
         const file = await request.file({ limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
         data = file ? await file.toBuffer() : null;
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BadRequest(UploadProblems.tooLarge(Math.round(config.UPLOAD_MAX_BYTES / 1048576)));
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new BadRequest(UploadProblems.tooLarge(Math.round(config.UPLOAD_MAX_BYTES / 1048576)));
         throw err;
       }
       if (!data?.length) throw new BadRequest(UploadProblems.missing);

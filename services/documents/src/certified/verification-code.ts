@@ -13,11 +13,7 @@ export function newVerificationCode(): string {
 
 /** What a person typed, as stored: upper case, dash in the middle, look-alike letters mapped. Null when it cannot be a code. */
 export function normalizeVerificationCode(raw: string): string | null {
-  const compact = raw
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const compact = raw.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (compact.length !== LENGTH || [...compact].some((c) => !ALPHABET.includes(c))) return null;
   return `${compact.slice(0, 5)}-${compact.slice(5)}`;
 }

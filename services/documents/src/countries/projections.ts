@@ -35,7 +35,13 @@ export async function projectEvent(event: DomainEvent, trx: Transaction<Document
     case 'evt.questionnaire.questionnaire.opened':
     case 'evt.questionnaire.questionnaire.closed': {
       const q = event.data;
-      const row = { questionnaireId: q.questionnaireId, groupId: q.groupId, groupName: q.groupName, periodId: q.periodId, periodName: q.periodName };
+      const row = {
+        questionnaireId: q.questionnaireId,
+        groupId: q.groupId,
+        groupName: q.groupName,
+        periodId: q.periodId,
+        periodName: q.periodName,
+      };
       await trx
         .insertInto('questionnaires')
         .values(row)
@@ -64,11 +70,14 @@ export const PROJECTED_EVENTS = [
   'evt.questionnaire.questionnaire.closed',
 ] as const;
 
-export const listCountries = (db: DocumentsExecutor) => db.selectFrom('countries').select(['groupId', 'name', 'countryCode']).orderBy('name').execute();
+export const listCountries = (db: DocumentsExecutor) =>
+  db.selectFrom('countries').select(['groupId', 'name', 'countryCode']).orderBy('name').execute();
 
-export const findCountry = (db: DocumentsExecutor, groupId: string) => db.selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst();
+export const findCountry = (db: DocumentsExecutor, groupId: string) =>
+  db.selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst();
 
 export const findQuestionnaire = (db: DocumentsExecutor, questionnaireId: string) =>
   db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();
 
-export const findPeriod = (db: DocumentsExecutor, periodId: string) => db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();
+export const findPeriod = (db: DocumentsExecutor, periodId: string) =>
+  db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();

@@ -36,5 +36,5 @@ export async function deleteDocument(app: ServiceApp, s3Name: string, actor: Eve
 
 /** After a commit: a failed removal only leaves an unreferenced object behind, so it is logged, not thrown. */
 export async function removeObjectQuietly(app: ServiceApp, s3Name: string) {
-  await app.storage.remove(s3Name).catch((err: unknown) => app.log.error({ err, s3Name }, 'could not remove a deleted document\'s object'));
+  await app.storage.remove(s3Name).catch((err: unknown) => app.log.error({ err, s3Name }, "could not remove a deleted document's object"));
 }

@@ -34,7 +34,8 @@ export function documentsWithFiles(db: DocumentsExecutor) {
 
 export type StoredDocument = Awaited<ReturnType<ReturnType<typeof documentsWithFiles>['executeTakeFirstOrThrow']>>;
 
-export const findDocumentByS3Name = (db: DocumentsExecutor, s3Name: string) => documentsWithFiles(db).where('d.s3Name', '=', s3Name).executeTakeFirst();
+export const findDocumentByS3Name = (db: DocumentsExecutor, s3Name: string) =>
+  documentsWithFiles(db).where('d.s3Name', '=', s3Name).executeTakeFirst();
 
 export const listDocumentsOfKind = (db: DocumentsExecutor, kind: DocumentKind) =>
   documentsWithFiles(db).where('d.kind', '=', kind).orderBy('d.createdAt', 'desc').execute();

@@ -1,6 +1,14 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
 import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
-import { AddSupportingDocumentBody, DocumentAnswers, DocumentCountry, DocumentRow, DocumentTypeQuery, ErrorBody, MessageBody } from '@cti/contracts';
+import {
+  AddSupportingDocumentBody,
+  DocumentAnswers,
+  DocumentCountry,
+  DocumentRow,
+  DocumentTypeQuery,
+  ErrorBody,
+  MessageBody,
+} from '@cti/contracts';
 import { documentsDb } from '../db';
 import { listCountries } from '../countries/projections';
 import { LocalFileStorage } from '../storage/local-storage';
@@ -20,14 +28,20 @@ export async function libraryRoutes(app: ServiceApp, opts: { accessSettings: Ind
 
   app.post(
     '/api/document/supporting',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['documents'], body: AddSupportingDocumentBody, response: { 200: DocumentRow, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['documents'], body: AddSupportingDocumentBody, response: { 200: DocumentRow, ...errors } },
+    },
     async (request) => addSupportingDocument(app, request.body, actorOf(request)),
   );
 
   // `?type=3` is the ACID admin list; no type is the supporting library
   app.post(
     '/api/document/all',
-    { preHandler: app.requireUser, schema: { tags: ['documents'], querystring: DocumentTypeQuery, response: { 200: Type.Array(DocumentRow), ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['documents'], querystring: DocumentTypeQuery, response: { 200: Type.Array(DocumentRow), ...errors } },
+    },
     async (request) => {
       const p = principalOf(claimsOf(request));
       const type = request.query.type;
@@ -39,13 +53,19 @@ export async function libraryRoutes(app: ServiceApp, opts: { accessSettings: Ind
 
   app.get(
     '/api/document/countries',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['documents'], response: { 200: Type.Array(DocumentCountry), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['documents'], response: { 200: Type.Array(DocumentCountry), ...errors } },
+    },
     async () => (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name })),
   );
 
   app.post(
     '/api/document/delete/:S3Name',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['documents'], params: S3NameParam, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['documents'], params: S3NameParam, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       await deleteDocument(app, request.params.S3Name, actorOf(request));
       return { message: DocumentAnswers.deleted };
@@ -72,7 +92,12 @@ export async function libraryRoutes(app: ServiceApp, opts: { accessSettings: Ind
         schema: {
           tags: ['documents'],
           params: S3NameParam,
-          querystring: Type.Object({ expires: Type.String(), name: Type.String(), type: Type.Optional(Type.String()), signature: Type.String() }),
+          querystring: Type.Object({
+            expires: Type.String(),
+            name: Type.String(),
+            type: Type.Optional(Type.String()),
+            signature: Type.String(),
+          }),
           response: errors,
         },
       },

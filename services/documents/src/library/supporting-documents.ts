@@ -19,25 +19,46 @@ export async function requireFreshUpload(db: DocumentsExecutor, s3Name: string, 
 }
 
 /** `POST api/document/supporting`: title, access and the uploaded file (and a country for Member). */
-export async function addSupportingDocument(app: ServiceApp, body: AddSupportingDocumentBody, actor: EventActor | null): Promise<DocumentRow> {
+export async function addSupportingDocument(
+  app: ServiceApp,
+  body: AddSupportingDocumentBody,
+  actor: EventActor | null,
+): Promise<DocumentRow> {
   const title = body.Title?.trim() ?? '';
   const access = body.Access?.trim() ?? '';
   const countryId = body.CountryId?.trim() || null;
-  if (!title || !body.S3Name || !isSupportingAccess(access) || (access === 'Member' && !countryId)) throw new BadRequest(DocumentAnswers.fillAllFields);
+  if (!title || !body.S3Name || !isSupportingAccess(access) || (access === 'Member' && !countryId))
+    throw new BadRequest(DocumentAnswers.fillAllFields);
   return app.inTransaction(async (trx: DocumentsExecutor) => {
     const file = await requireFreshUpload(trx, body.S3Name, ['document']);
     const country = access === 'Member' ? await findCountry(trx, countryId!) : null;
     if (access === 'Member' && !country) throw new BadRequest('Please select a country.');
     const { id } = await trx
       .insertInto('documents')
-      .values({ kind: 'supporting', title, s3Name: file.s3Name, access, groupId: country?.groupId ?? null, createdBy: actor?.userId ?? 'system' })
+      .values({
+        kind: 'supporting',
+        title,
+        s3Name: file.s3Name,
+        access,
+        groupId: country?.groupId ?? null,
+        createdBy: actor?.userId ?? 'system',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await markAttached(trx, file.s3Name);
     await appendToOutbox(trx, {
       type: 'evt.documents.document.added',
       actor,
-      data: { documentId: id, kind: 'supporting', s3Name: file.s3Name, title, fileName: file.fileName, access, groupId: country?.groupId ?? null, groupName: country?.name ?? null },
+      data: {
+        documentId: id,
+        kind: 'supporting',
+        s3Name: file.s3Name,
+        title,
+        fileName: file.fileName,
+        access,
+        groupId: country?.groupId ?? null,
+        groupName: country?.name ?? null,
+      },
     });
     return toDocumentRow((await findDocumentByS3Name(trx, file.s3Name))!);
   });

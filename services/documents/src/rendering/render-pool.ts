@@ -90,7 +90,12 @@ export class RenderPool {
 
   private async launch(): Promise<void> {
     const browser = await chromium.launch({ executablePath: this.options.executablePath, headless: true, args: ISOLATION_ARGS });
-    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', acceptDownloads: false, bypassCSP: false });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      bypassCSP: false,
+    });
     await context.route('**/*', (route) => this.answer(route));
     browser.on('disconnected', () => {
       if (this.browser !== browser) return;
@@ -204,6 +209,7 @@ export function withRenderBase(posted: string): string {
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head) return `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}`;
   const htmlTag = /<html(\s[^>]*)?>/i.exec(html);
-  if (htmlTag) return `${html.slice(0, htmlTag.index + htmlTag[0].length)}<head>${base}</head>${html.slice(htmlTag.index + htmlTag[0].length)}`;
+  if (htmlTag)
+    return `${html.slice(0, htmlTag.index + htmlTag[0].length)}<head>${base}</head>${html.slice(htmlTag.index + htmlTag[0].length)}`;
   return `<!doctype html><html><head>${base}<meta charset="utf-8"></head><body>${html}</body></html>`;
 }

@@ -43,7 +43,11 @@ export async function renderRoutes(app: ServiceApp, opts: { config: DocumentsCon
 
   app.post(
     '/internal/render',
-    { bodyLimit: config.RENDER_MAX_HTML_BYTES, preHandler: app.requireService, schema: { tags: ['internal'], body: PrintBody, response: errors } },
+    {
+      bodyLimit: config.RENDER_MAX_HTML_BYTES,
+      preHandler: app.requireService,
+      schema: { tags: ['internal'], body: PrintBody, response: errors },
+    },
     async (request, reply) => sendPdf(reply, await renderPdf(app, request.body.html), pdfFileName(request.body.filename)),
   );
 }

@@ -9,20 +9,44 @@ import { storeCheckedFile } from '../uploads/stored-files';
 import type { CheckedFile } from '../uploads/receive-upload';
 
 const SUPPORTING: ReadonlyArray<{ title: string; access: SupportingAccess; summary: string }> = [
-  { title: 'Cape Town Convention and Aircraft Protocol: reading guide (demo)', access: 'Global', summary: 'How the Convention and its Aircraft Protocol fit together, and where the index questions come from.' },
-  { title: 'Compliance Index methodology notes (demo)', access: 'Global', summary: 'Variables A to F, the weights of each precedent level and the category bands.' },
+  {
+    title: 'Cape Town Convention and Aircraft Protocol: reading guide (demo)',
+    access: 'Global',
+    summary: 'How the Convention and its Aircraft Protocol fit together, and where the index questions come from.',
+  },
+  {
+    title: 'Compliance Index methodology notes (demo)',
+    access: 'Global',
+    summary: 'Variables A to F, the weights of each precedent level and the category bands.',
+  },
   { title: 'Working group scoring minutes (demo)', access: 'Admin', summary: 'Internal notes of the scoring panel; administrators only.' },
 ];
 
 const ACID: ReadonlyArray<{ title: string; access: AcidAccess; summary: string }> = [
-  { title: 'ACID insolvency practice guide (demo)', access: 'Public', summary: 'Alternative A remedies, waiting periods and the insolvency administrator\'s duties, explained.' },
-  { title: 'ACID restricted case digest (demo)', access: 'Private', summary: 'Summaries of insolvency proceedings involving aircraft objects; restricted to ACID users.' },
+  {
+    title: 'ACID insolvency practice guide (demo)',
+    access: 'Public',
+    summary: "Alternative A remedies, waiting periods and the insolvency administrator's duties, explained.",
+  },
+  {
+    title: 'ACID restricted case digest (demo)',
+    access: 'Private',
+    summary: 'Summaries of insolvency proceedings involving aircraft objects; restricted to ACID users.',
+  },
 ];
 
 /** A one-page demo PDF made by the renderer, so the seeded files are real documents. */
 async function demoPdf(app: ServiceApp, title: string, summary: string): Promise<CheckedFile> {
-  const html = printablePage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(summary)}</p><p class="muted">Demo data generated for the local platform; not a real publication.</p>`);
-  return { fileName: `${title.replace(/[^A-Za-z0-9 ]+/g, '').trim()}.pdf`, extension: 'pdf', contentType: 'application/pdf', data: await renderPdf(app, html) };
+  const html = printablePage(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(summary)}</p><p class="muted">Demo data generated for the local platform; not a real publication.</p>`,
+  );
+  return {
+    fileName: `${title.replace(/[^A-Za-z0-9 ]+/g, '').trim()}.pdf`,
+    extension: 'pdf',
+    contentType: 'application/pdf',
+    data: await renderPdf(app, html),
+  };
 }
 
 /** Demo supporting and ACID documents, added through the same use-cases as the admin pages; idempotent by title. */

@@ -93,7 +93,12 @@ export class LocalFileStorage implements FileStorage {
   async signedDownloadUrl(key: string, options: SignedLinkOptions): Promise<string> {
     const expires = String(Math.floor(Date.now() / 1000) + options.expiresInSeconds);
     const type = options.contentType ?? '';
-    const query = new URLSearchParams({ expires, name: options.fileName, ...(type ? { type } : {}), signature: this.sign(key, expires, options.fileName, type) });
+    const query = new URLSearchParams({
+      expires,
+      name: options.fileName,
+      ...(type ? { type } : {}),
+      signature: this.sign(key, expires, options.fileName, type),
+    });
     return `${this.options.publicUrl.replace(/\/$/, '')}/api/document/link/${key}?${query}`;
   }
 

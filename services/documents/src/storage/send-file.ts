@@ -9,7 +9,13 @@ export const FILE_MISSING = 'The file of this document is missing.';
  * Streams a stored object as a download: a safe saved name in Content-Disposition, the
  * type of its extension (none for other extensions, index §5), never sniffed by the browser.
  */
-export async function sendStoredFile(app: ServiceApp, reply: FastifyReply, s3Name: string, fileName: string, disposition: 'attachment' | 'inline' = 'attachment') {
+export async function sendStoredFile(
+  app: ServiceApp,
+  reply: FastifyReply,
+  s3Name: string,
+  fileName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
   let body;
   try {
     body = await app.storage.read(s3Name);

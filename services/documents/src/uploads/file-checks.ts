@@ -21,7 +21,10 @@ export async function contentMatchesExtension(data: Buffer, ext: DocumentExtensi
 export function isPdf(data: Buffer): boolean {
   if (data.length < 32 || data.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
   // a complete file ends with %%EOF (followed by at most some whitespace)
-  return data.subarray(Math.max(0, data.length - 1024)).toString('latin1').includes('%%EOF');
+  return data
+    .subarray(Math.max(0, data.length - 1024))
+    .toString('latin1')
+    .includes('%%EOF');
 }
 
 const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -43,7 +46,9 @@ export async function isWordPackage(data: Buffer): Promise<boolean> {
     const contentTypes = entries.get('[Content_Types].xml');
     if (!contentTypes) return false;
     const xml = contentTypes.toString('utf8');
-    const override = new RegExp(`<Override[^>]*PartName="/([^"]+)"[^>]*ContentType="${escapeRegExp(WORD_MAIN_TYPE)}"|<Override[^>]*ContentType="${escapeRegExp(WORD_MAIN_TYPE)}"[^>]*PartName="/([^"]+)"`);
+    const override = new RegExp(
+      `<Override[^>]*PartName="/([^"]+)"[^>]*ContentType="${escapeRegExp(WORD_MAIN_TYPE)}"|<Override[^>]*ContentType="${escapeRegExp(WORD_MAIN_TYPE)}"[^>]*PartName="/([^"]+)"`,
+    );
     const match = override.exec(xml);
     const mainPart = match?.[1] ?? match?.[2];
     return !!mainPart && entries.has(mainPart);

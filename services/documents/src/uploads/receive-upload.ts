@@ -49,7 +49,8 @@ export async function checkUpload(raw: { fileName: string; declaredType: string;
   if (raw.data.length === 0) throw new UploadRefused(UploadProblems.empty);
   if (raw.data.length > maxBytes) throw new UploadRefused(UploadProblems.tooLarge(megabytes(maxBytes)), 413);
   const declared = raw.declaredType.split(';')[0]!.trim().toLowerCase();
-  if (!UNKNOWN_TYPES.includes(declared) && !ACCEPTED_DECLARED_TYPES[extension].includes(declared)) throw new UploadRefused(UploadProblems.content);
+  if (!UNKNOWN_TYPES.includes(declared) && !ACCEPTED_DECLARED_TYPES[extension].includes(declared))
+    throw new UploadRefused(UploadProblems.content);
   if (!(await contentMatchesExtension(raw.data, extension))) throw new UploadRefused(UploadProblems.content);
   return { fileName: safeFileName(name), extension, contentType: DOCUMENT_TYPES[extension], data: raw.data };
 }

@@ -21,7 +21,12 @@ export async function uploadRoutes(app: ServiceApp, opts: { config: DocumentsCon
     '/api/document',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['documents'], querystring: DocumentTypeQuery, consumes: ['multipart/form-data'], response: { 200: Type.String(), 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal } },
+      schema: {
+        tags: ['documents'],
+        querystring: DocumentTypeQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: Type.String(), 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal },
+      },
     },
     async (request, reply) => {
       const purpose = purposeOf(request.query.type);

@@ -9,9 +9,11 @@ import type { CheckedFile } from './receive-upload';
 /** What an upload is for (recorded with the file; `type` 1/2 of `POST api/document` are annotations). */
 export type UploadPurpose = 'document' | 'annotation1' | 'annotation2' | 'acid' | 'acid-pdf';
 
-export const findFile = (db: DocumentsExecutor, s3Name: string) => db.selectFrom('files').selectAll().where('s3Name', '=', s3Name).executeTakeFirst();
+export const findFile = (db: DocumentsExecutor, s3Name: string) =>
+  db.selectFrom('files').selectAll().where('s3Name', '=', s3Name).executeTakeFirst();
 
-export const markAttached = (db: DocumentsExecutor, s3Name: string) => db.updateTable('files').set({ attached: true }).where('s3Name', '=', s3Name).execute();
+export const markAttached = (db: DocumentsExecutor, s3Name: string) =>
+  db.updateTable('files').set({ attached: true }).where('s3Name', '=', s3Name).execute();
 
 /**
  * Stores the checked bytes under a new generated key, then runs `record` (the use-case's
@@ -32,7 +34,15 @@ export async function storeCheckedFile<T>(
       const sha256 = createHash('sha256').update(file.data).digest('hex');
       await trx
         .insertInto('files')
-        .values({ s3Name, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.data.length, sha256, purpose, uploadedBy: actor?.userId ?? 'system' })
+        .values({
+          s3Name,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.data.length,
+          sha256,
+          purpose,
+          uploadedBy: actor?.userId ?? 'system',
+        })
         .execute();
       await appendToOutbox(trx, {
         type: 'evt.documents.file.uploaded',
@@ -43,7 +53,9 @@ export async function storeCheckedFile<T>(
     });
     return { s3Name, result };
   } catch (err) {
-    await app.storage.remove(s3Name).catch((removeErr: unknown) => app.log.error({ err: removeErr, s3Name }, 'could not remove the object of a failed upload'));
+    await app.storage
+      .remove(s3Name)
+      .catch((removeErr: unknown) => app.log.error({ err: removeErr, s3Name }, 'could not remove the object of a failed upload'));
     throw err;
   }
 }

@@ -47,7 +47,8 @@ describe('POST /api/acid/upload (admin)', () => {
 
 describe('listing ACID documents', () => {
   it('gives IsACID users both sections and others only the public documents', async () => {
-    const titles = async (headers: Record<string, string>) => ((await bed.app.inject({ method: 'POST', url: '/api/acid/documents', headers })).json() as DocumentRow[]).map((d) => d.Title).sort();
+    const titles = async (headers: Record<string, string>) =>
+      ((await bed.app.inject({ method: 'POST', url: '/api/acid/documents', headers })).json() as DocumentRow[]).map((d) => d.Title).sort();
     expect(await titles(acidUser())).toEqual(['Practice guide', 'Restricted digest', 'Word memo']);
     expect(await titles(plainUser())).toEqual(['Practice guide']);
   });
@@ -61,7 +62,8 @@ describe('listing ACID documents', () => {
 
 describe('downloading and viewing', () => {
   it('downloads private documents for admins and IsACID users only', async () => {
-    const get = (s3Name: string, headers: Record<string, string>) => bed.app.inject({ method: 'GET', url: `/api/acid/download/${s3Name}`, headers });
+    const get = (s3Name: string, headers: Record<string, string>) =>
+      bed.app.inject({ method: 'GET', url: `/api/acid/download/${s3Name}`, headers });
     const ok = await get(privateDoc.S3Name, acidUser());
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-disposition']).toContain('Restricted digest.pdf');
@@ -117,6 +119,8 @@ describe('deleting an ACID document', () => {
     const res = await bed.app.inject({ method: 'POST', url: `/api/document/delete/${wordDoc.S3Name}`, headers: admin() });
     expect(res.json()).toEqual({ message: 'Successfully Deleted.' });
     expect(storedObjects(bed.storageDir)).not.toContain(wordDoc.S3Name);
-    expect(await outboxData(bed.app, 'evt.documents.document.deleted')).toContainEqual(expect.objectContaining({ kind: 'acid', title: 'Word memo' }));
+    expect(await outboxData(bed.app, 'evt.documents.document.deleted')).toContainEqual(
+      expect.objectContaining({ kind: 'acid', title: 'Word memo' }),
+    );
   });
 });

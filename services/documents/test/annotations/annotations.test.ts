@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import type { DocumentRow, MailMessage } from '@cti/contracts';
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import { documentsDb } from '../../src/db';
-import { admin, as, givenCountry, outboxData, publishAndWait, startDocuments, storedObjects, upload, type DocumentsTestBed } from '../support/documents-kit';
+import {
+  admin,
+  as,
+  givenCountry,
+  outboxData,
+  publishAndWait,
+  startDocuments,
+  storedObjects,
+  upload,
+  type DocumentsTestBed,
+} from '../support/documents-kit';
 import { sampleDocx, samplePdf } from '../support/sample-files';
 import { StandInService } from '../support/stand-in-service';
 
@@ -15,16 +25,34 @@ let bed: DocumentsTestBed;
 let identity: StandInService;
 
 beforeAll(async () => {
-  identity = new StandInService((method, path) => (method === 'POST' && path === '/internal/mail/send' ? { body: { id: 'mail-1', status: 'queued' } } : undefined));
+  identity = new StandInService((method, path) =>
+    method === 'POST' && path === '/internal/mail/send' ? { body: { id: 'mail-1', status: 'queued' } } : undefined,
+  );
   bed = await startDocuments({ IDENTITY_URL: await identity.start(), PUBLIC_URL: 'http://cti.test' });
   await givenCountry(bed.app, IRELAND, 'Ireland', 'IE');
   await givenCountry(bed.app, BRITAIN, 'United Kingdom', 'GB');
-  await publishAndWait(bed.app, { type: 'evt.questionnaire.period.opened', actor: null, data: { periodId: PERIOD, name: '2026 1st Q', createdAt: new Date().toISOString(), closedQuestionnaireIds: [], openedQuestionnaireIds: [QUESTIONNAIRE] } }, () =>
-    documentsDb(bed.app).selectFrom('periods').selectAll().executeTakeFirst(),
+  await publishAndWait(
+    bed.app,
+    {
+      type: 'evt.questionnaire.period.opened',
+      actor: null,
+      data: {
+        periodId: PERIOD,
+        name: '2026 1st Q',
+        createdAt: new Date().toISOString(),
+        closedQuestionnaireIds: [],
+        openedQuestionnaireIds: [QUESTIONNAIRE],
+      },
+    },
+    () => documentsDb(bed.app).selectFrom('periods').selectAll().executeTakeFirst(),
   );
   await publishAndWait(
     bed.app,
-    { type: 'evt.questionnaire.questionnaire.created', actor: null, data: { questionnaireId: QUESTIONNAIRE, groupId: IRELAND, groupName: 'Ireland', periodId: PERIOD, periodName: '2026 1st Q' } },
+    {
+      type: 'evt.questionnaire.questionnaire.created',
+      actor: null,
+      data: { questionnaireId: QUESTIONNAIRE, groupId: IRELAND, groupName: 'Ireland', periodId: PERIOD, periodName: '2026 1st Q' },
+    },
     () => documentsDb(bed.app).selectFrom('questionnaires').selectAll().executeTakeFirst(),
   );
 });
@@ -33,8 +61,10 @@ afterAll(async () => {
   await identity.stop();
 });
 
-const attach = (type: number, body: object, headers = admin()) => bed.app.inject({ method: 'POST', url: `/api/document/annotation?type=${type}`, headers, payload: body });
-const countryDocs = (groupId: string, type: number, headers: Record<string, string>) => bed.app.inject({ method: 'POST', url: `/api/document/all/${groupId}?type=${type}`, headers });
+const attach = (type: number, body: object, headers = admin()) =>
+  bed.app.inject({ method: 'POST', url: `/api/document/annotation?type=${type}`, headers, payload: body });
+const countryDocs = (groupId: string, type: number, headers: Record<string, string>) =>
+  bed.app.inject({ method: 'POST', url: `/api/document/all/${groupId}?type=${type}`, headers });
 
 let first: DocumentRow;
 let current: DocumentRow;
@@ -45,12 +75,27 @@ describe('attaching annotations (scoring editors, admin)', () => {
     const res = await attach(1, { QuestionnaireId: QUESTIONNAIRE, S3Name: s3Name });
     expect(res.statusCode).toBe(200);
     first = res.json();
-    expect(first).toMatchObject({ Title: 'Ireland annotations v1.pdf', Access: 'Annotation', CountryId: IRELAND, CountryName: 'Ireland', PeriodName: '2026 1st Q' });
+    expect(first).toMatchObject({
+      Title: 'Ireland annotations v1.pdf',
+      Access: 'Annotation',
+      CountryId: IRELAND,
+      CountryName: 'Ireland',
+      PeriodName: '2026 1st Q',
+    });
     const [event] = await outboxData(bed.app, 'evt.documents.annotation.attached');
-    expect(event).toMatchObject({ annotationType: 1, questionnaireId: QUESTIONNAIRE, groupId: IRELAND, groupName: 'Ireland', periodId: PERIOD, periodName: '2026 1st Q', fileName: 'Ireland annotations v1.pdf', replacedS3Name: null });
+    expect(event).toMatchObject({
+      annotationType: 1,
+      questionnaireId: QUESTIONNAIRE,
+      groupId: IRELAND,
+      groupName: 'Ireland',
+      periodId: PERIOD,
+      periodName: '2026 1st Q',
+      fileName: 'Ireland annotations v1.pdf',
+      replacedS3Name: null,
+    });
   });
 
-  it('replaces the questionnaire\'s previous annotation and removes its file', async () => {
+  it("replaces the questionnaire's previous annotation and removes its file", async () => {
     const s3Name = await upload(bed.app, 'Ireland annotations v2.docx', sampleDocx(), '?type=1');
     current = (await attach(1, { QuestionnaireId: QUESTIONNAIRE, S3Name: s3Name })).json();
     expect(storedObjects(bed.storageDir)).not.toContain(first.S3Name);
@@ -77,15 +122,27 @@ describe('attaching annotations (scoring editors, admin)', () => {
     expect(early.CountryId).toBeNull();
     await publishAndWait(
       bed.app,
-      { type: 'evt.questionnaire.questionnaire.created', actor: null, data: { questionnaireId: 'q-later', groupId: BRITAIN, groupName: 'United Kingdom', periodId: PERIOD, periodName: '2026 1st Q' } },
-      async () => (await documentsDb(bed.app).selectFrom('documents').select('groupId').where('s3Name', '=', s3Name).executeTakeFirst())?.groupId,
+      {
+        type: 'evt.questionnaire.questionnaire.created',
+        actor: null,
+        data: { questionnaireId: 'q-later', groupId: BRITAIN, groupName: 'United Kingdom', periodId: PERIOD, periodName: '2026 1st Q' },
+      },
+      async () =>
+        (await documentsDb(bed.app).selectFrom('documents').select('groupId').where('s3Name', '=', s3Name).executeTakeFirst())?.groupId,
     );
   });
 });
 
 describe("a country's documents on its scorecard (POST api/document/all/{groupId})", () => {
-  it('lists the annotations of the type for Admin, AWGMember, Enhanced, Standard and the country\'s own viewers and respondents', async () => {
-    for (const headers of [admin(), as(['AWGMember']), as(['Enhanced']), as(['Standard']), as(['CountryViewer'], { groups: [IRELAND] }), as(['CountryRespondent'], { groups: [IRELAND] })]) {
+  it("lists the annotations of the type for Admin, AWGMember, Enhanced, Standard and the country's own viewers and respondents", async () => {
+    for (const headers of [
+      admin(),
+      as(['AWGMember']),
+      as(['Enhanced']),
+      as(['Standard']),
+      as(['CountryViewer'], { groups: [IRELAND] }),
+      as(['CountryRespondent'], { groups: [IRELAND] }),
+    ]) {
       const res = await countryDocs(IRELAND, 1, headers);
       expect(res.statusCode).toBe(200);
       expect((res.json() as DocumentRow[]).map((d) => d.Title)).toEqual(['Ireland annotations v2.docx']);
@@ -101,15 +158,22 @@ describe("a country's documents on its scorecard (POST api/document/all/{groupId
   });
 
   it('lets the same people download the files', async () => {
-    const ok = await bed.app.inject({ method: 'GET', url: `/api/document/${current.S3Name}`, headers: as(['CountryViewer'], { groups: [IRELAND] }) });
+    const ok = await bed.app.inject({
+      method: 'GET',
+      url: `/api/document/${current.S3Name}`,
+      headers: as(['CountryViewer'], { groups: [IRELAND] }),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-disposition']).toContain('Ireland annotations v2.docx');
-    expect((await bed.app.inject({ method: 'GET', url: `/api/document/${current.S3Name}`, headers: as(['FreeAccess']) })).statusCode).toBe(403);
+    expect((await bed.app.inject({ method: 'GET', url: `/api/document/${current.S3Name}`, headers: as(['FreeAccess']) })).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('annotations e-mailed to the user (api/group/annotations/{groupId})', () => {
-  const mailMe = (groupId: string, headers: Record<string, string>, query = '') => bed.app.inject({ method: 'GET', url: `/api/group/annotations/${groupId}${query}`, headers });
+  const mailMe = (groupId: string, headers: Record<string, string>, query = '') =>
+    bed.app.inject({ method: 'GET', url: `/api/group/annotations/${groupId}${query}`, headers });
 
   it('e-mails the newest annotation as a time-limited link that downloads the file', async () => {
     const res = await mailMe(IRELAND, as(['AnnotationAccess'], { email: 'reader@example.com', name: 'Rita Reader' }));
@@ -131,7 +195,9 @@ describe('annotations e-mailed to the user (api/group/annotations/{groupId})', (
     url.searchParams.set('name', 'other.docx');
     expect((await bed.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(403);
 
-    expect(await outboxData(bed.app, 'evt.documents.annotation.emailed')).toContainEqual(expect.objectContaining({ to: 'reader@example.com', groupName: 'Ireland' }));
+    expect(await outboxData(bed.app, 'evt.documents.annotation.emailed')).toContainEqual(
+      expect.objectContaining({ to: 'reader@example.com', groupName: 'Ireland' }),
+    );
   });
 
   it('opens the special countries to everyone and keeps others to the annotation roles', async () => {

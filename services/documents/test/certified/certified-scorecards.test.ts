@@ -6,7 +6,17 @@ import { pdfText } from '../support/pdf';
 import { StandInService } from '../support/stand-in-service';
 
 const IRELAND = '11111111-1111-4111-8111-111111111111';
-let scorecard = { GroupId: IRELAND, Name: 'Ireland', Period: '2026 1st Q', PeriodId: 'p1', Score: 88.5, Category: 'Very High', A: 5, B: 4.5, UpdatedOn: '2026-03-01T00:00:00.000Z' };
+let scorecard = {
+  GroupId: IRELAND,
+  Name: 'Ireland',
+  Period: '2026 1st Q',
+  PeriodId: 'p1',
+  Score: 88.5,
+  Category: 'Very High',
+  A: 5,
+  B: 4.5,
+  UpdatedOn: '2026-03-01T00:00:00.000Z',
+};
 let scoringUp = true;
 
 let bed: DocumentsTestBed;
@@ -18,18 +28,26 @@ beforeAll(async () => {
     if (method !== 'GET') return undefined;
     if (path === `/internal/scorecards/${IRELAND}`) return { body: scorecard };
     if (path === `/internal/scorecards/${IRELAND}/html?variant=compliance`) {
-      return { type: 'text/html', body: `<!doctype html><html><head><link rel="stylesheet" href="assets/print.css"></head><body><h1>${scorecard.Name} scorecard</h1><p>Score ${scorecard.Score} ${scorecard.Category}</p></body></html>` };
+      return {
+        type: 'text/html',
+        body: `<!doctype html><html><head><link rel="stylesheet" href="assets/print.css"></head><body><h1>${scorecard.Name} scorecard</h1><p>Score ${scorecard.Score} ${scorecard.Category}</p></body></html>`,
+      };
     }
     return undefined;
   });
-  bed = await startDocuments({ SCORING_URL: await scoring.start(), PUBLIC_URL: 'https://index.example.org', VERIFY_RATE_PER_MINUTE: '1000' });
+  bed = await startDocuments({
+    SCORING_URL: await scoring.start(),
+    PUBLIC_URL: 'https://index.example.org',
+    VERIFY_RATE_PER_MINUTE: '1000',
+  });
 });
 afterAll(async () => {
   await bed.close();
   await scoring.stop();
 });
 
-const download = (headers: Record<string, string>, groupId = IRELAND) => bed.app.inject({ method: 'GET', url: `/api/print/cft/${groupId}`, headers });
+const download = (headers: Record<string, string>, groupId = IRELAND) =>
+  bed.app.inject({ method: 'GET', url: `/api/print/cft/${groupId}`, headers });
 const verify = (code: string) => bed.app.inject({ method: 'GET', url: `/api/document/verify/${encodeURIComponent(code)}` });
 const checkFile = (code: string, data: Buffer) => {
   const body = multipart([{ name: 'file', file: { fileName: 'scorecard.pdf', contentType: 'application/pdf', data } }]);
@@ -40,7 +58,7 @@ let pdf: Buffer;
 let code: string;
 
 describe('certified-for-transaction download (GET api/print/cft/{groupId})', () => {
-  it('renders scoring\'s scorecard stamped with issue date, period, a verification code and its QR', async () => {
+  it("renders scoring's scorecard stamped with issue date, period, a verification code and its QR", async () => {
     const res = await download(as(['Enhanced'], { sub: 'erin', name: 'Erin Enhanced' }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -58,7 +76,15 @@ describe('certified-for-transaction download (GET api/print/cft/{groupId})', () 
 
   it('records the download as an event with the PDF hash', async () => {
     const [event] = await outboxData(bed.app, 'evt.documents.certifiedScorecard.downloaded');
-    expect(event).toMatchObject({ code, groupId: IRELAND, groupName: 'Ireland', periodName: '2026 1st Q', score: 88.5, category: 'Very High', sha256: createHash('sha256').update(pdf).digest('hex') });
+    expect(event).toMatchObject({
+      code,
+      groupId: IRELAND,
+      groupName: 'Ireland',
+      periodName: '2026 1st Q',
+      score: 88.5,
+      category: 'Very High',
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+    });
   });
 
   it.each([['Admin'], ['AWGMember'], ['CFTPackage']] as const)('is open to %s (CFT access)', async (role) => {
@@ -78,7 +104,16 @@ describe('public verification (GET api/document/verify/{code})', () => {
   it('confirms a genuine code and says what it certifies', async () => {
     const res = await verify(code);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject<Partial<CertificateVerification>>({ Code: code, GroupId: IRELAND, Country: 'Ireland', Period: '2026 1st Q', Score: 88.5, Category: 'Very High', Superseded: false, SupersededBy: null });
+    expect(res.json()).toMatchObject<Partial<CertificateVerification>>({
+      Code: code,
+      GroupId: IRELAND,
+      Country: 'Ireland',
+      Period: '2026 1st Q',
+      Score: 88.5,
+      Category: 'Very High',
+      Superseded: false,
+      SupersededBy: null,
+    });
   });
 
   it('accepts the code as people type it', async () => {
@@ -128,7 +163,8 @@ describe('public verification (GET api/document/verify/{code})', () => {
     const limited = await startDocuments({ SCORING_URL: 'http://127.0.0.1:9', VERIFY_RATE_PER_MINUTE: '3' });
     try {
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/document/verify/ZZZZZ-ZZZZZ' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await limited.app.inject({ method: 'GET', url: '/api/document/verify/ZZZZZ-ZZZZZ' })).statusCode);
       expect(statuses).toEqual([404, 404, 404, 429, 429]);
     } finally {
       await limited.close();

@@ -1,5 +1,14 @@
 import type { DocumentRow } from '@cti/contracts';
-import { admin, as, givenCountry, outboxData, startDocuments, storedObjects, upload, type DocumentsTestBed } from '../support/documents-kit';
+import {
+  admin,
+  as,
+  givenCountry,
+  outboxData,
+  startDocuments,
+  storedObjects,
+  upload,
+  type DocumentsTestBed,
+} from '../support/documents-kit';
 import { sampleDocx, samplePdf } from '../support/sample-files';
 
 let bed: DocumentsTestBed;
@@ -13,14 +22,21 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const add = (body: object, headers = admin()) => bed.app.inject({ method: 'POST', url: '/api/document/supporting', headers, payload: body });
+const add = (body: object, headers = admin()) =>
+  bed.app.inject({ method: 'POST', url: '/api/document/supporting', headers, payload: body });
 const list = async (headers: Record<string, string>) => {
   const res = await bed.app.inject({ method: 'POST', url: '/api/document/all', headers });
   expect(res.statusCode).toBe(200);
   return (res.json() as DocumentRow[]).map((d) => d.Title);
 };
 
-async function addDocument(title: string, access: string, countryId: string | null = null, fileName = `${title}.pdf`, data = samplePdf(title)) {
+async function addDocument(
+  title: string,
+  access: string,
+  countryId: string | null = null,
+  fileName = `${title}.pdf`,
+  data = samplePdf(title),
+) {
   const s3Name = await upload(bed.app, fileName, data);
   const res = await add({ Title: title, Access: access, CountryId: countryId, S3Name: s3Name });
   expect(res.statusCode).toBe(200);
@@ -34,9 +50,19 @@ let internal: DocumentRow;
 describe('adding supporting documents (admin)', () => {
   it('adds a document with title, file and access, and records the event', async () => {
     global = await addDocument('Convention text', 'Global');
-    expect(global).toMatchObject({ Title: 'Convention text', Access: 'Global', CountryId: null, CountryName: null, IsPrivate: false, FileName: 'Convention text.pdf', FileType: 'pdf' });
+    expect(global).toMatchObject({
+      Title: 'Convention text',
+      Access: 'Global',
+      CountryId: null,
+      CountryName: null,
+      IsPrivate: false,
+      FileName: 'Convention text.pdf',
+      FileType: 'pdf',
+    });
     expect(global.S3Name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    expect(await outboxData(bed.app, 'evt.documents.document.added')).toContainEqual(expect.objectContaining({ kind: 'supporting', title: 'Convention text', access: 'Global', s3Name: global.S3Name }));
+    expect(await outboxData(bed.app, 'evt.documents.document.added')).toContainEqual(
+      expect.objectContaining({ kind: 'supporting', title: 'Convention text', access: 'Global', s3Name: global.S3Name }),
+    );
   });
 
   it('needs a country for Member access and names it', async () => {
@@ -59,7 +85,9 @@ describe('adding supporting documents (admin)', () => {
   });
 
   it('refuses a file that was not uploaded, or is already used', async () => {
-    expect((await add({ Title: 'T', Access: 'Global', S3Name: '00000000-0000-4000-8000-000000000000.pdf' })).json().message).toBe('The uploaded file was not found. Please upload it again.');
+    expect((await add({ Title: 'T', Access: 'Global', S3Name: '00000000-0000-4000-8000-000000000000.pdf' })).json().message).toBe(
+      'The uploaded file was not found. Please upload it again.',
+    );
     expect((await add({ Title: 'T', Access: 'Global', S3Name: global.S3Name })).statusCode).toBe(400);
   });
 
@@ -88,7 +116,8 @@ describe('the library each user sees', () => {
 });
 
 describe('downloading supporting documents', () => {
-  const download = (s3Name: string, headers: Record<string, string>) => bed.app.inject({ method: 'GET', url: `/api/document/${s3Name}`, headers });
+  const download = (s3Name: string, headers: Record<string, string>) =>
+    bed.app.inject({ method: 'GET', url: `/api/document/${s3Name}`, headers });
 
   it('sends the file with its type and a safe saved name', async () => {
     const res = await download(global.S3Name, as(['AWGMember']));
@@ -124,13 +153,19 @@ describe('downloading supporting documents', () => {
 
 describe('deleting supporting documents', () => {
   it('deletes the document and its file, answering "Successfully Deleted."', async () => {
-    expect((await bed.app.inject({ method: 'POST', url: `/api/document/delete/${internal.S3Name}`, headers: as(['Enhanced']) })).statusCode).toBe(403);
+    expect(
+      (await bed.app.inject({ method: 'POST', url: `/api/document/delete/${internal.S3Name}`, headers: as(['Enhanced']) })).statusCode,
+    ).toBe(403);
     const res = await bed.app.inject({ method: 'POST', url: `/api/document/delete/${internal.S3Name}`, headers: admin() });
     expect(res.json()).toEqual({ message: 'Successfully Deleted.' });
     expect(storedObjects(bed.storageDir)).not.toContain(internal.S3Name);
     expect(await list(admin())).not.toContain('Panel minutes');
-    expect(await outboxData(bed.app, 'evt.documents.document.deleted')).toContainEqual(expect.objectContaining({ title: 'Panel minutes', kind: 'supporting' }));
-    expect((await bed.app.inject({ method: 'POST', url: `/api/document/delete/${internal.S3Name}`, headers: admin() })).statusCode).toBe(404);
+    expect(await outboxData(bed.app, 'evt.documents.document.deleted')).toContainEqual(
+      expect.objectContaining({ title: 'Panel minutes', kind: 'supporting' }),
+    );
+    expect((await bed.app.inject({ method: 'POST', url: `/api/document/delete/${internal.S3Name}`, headers: admin() })).statusCode).toBe(
+      404,
+    );
   });
 });
 

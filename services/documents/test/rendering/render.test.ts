@@ -23,11 +23,15 @@ afterAll(async () => {
   await new Promise((resolve) => probe.close(resolve));
 });
 
-const print = (body: object, headers: Record<string, string> = as(['CountryRespondent'])) => bed.app.inject({ method: 'POST', url: '/api/print', headers, payload: body });
+const print = (body: object, headers: Record<string, string> = as(['CountryRespondent'])) =>
+  bed.app.inject({ method: 'POST', url: '/api/print', headers, payload: body });
 
 describe('POST api/print', () => {
   it('renders the posted HTML to a PDF download named as asked', async () => {
-    const res = await print({ html: '<html><body><h1>Ireland 2026 1st Q</h1><p>Questionnaire answers</p></body></html>', filename: 'Ireland 2026 1st Q Questionnaire.pdf' });
+    const res = await print({
+      html: '<html><body><h1>Ireland 2026 1st Q</h1><p>Questionnaire answers</p></body></html>',
+      filename: 'Ireland 2026 1st Q Questionnaire.pdf',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('filename="Ireland 2026 1st Q Questionnaire.pdf"');
@@ -44,7 +48,9 @@ describe('POST api/print', () => {
   });
 
   it('does not run scripts in the posted HTML', async () => {
-    const res = await print({ html: `<h1 id="t">Original heading</h1><script>document.getElementById('t').textContent = 'PWNED'; document.body.append('INJECTED')</script><img src="x" onerror="document.body.append('ONERROR')">` });
+    const res = await print({
+      html: `<h1 id="t">Original heading</h1><script>document.getElementById('t').textContent = 'PWNED'; document.body.append('INJECTED')</script><img src="x" onerror="document.body.append('ONERROR')">`,
+    });
     const { text } = await pdfText(res.rawPayload);
     expect(text).toContain('Original heading');
     expect(text).not.toMatch(/PWNED|INJECTED|ONERROR/);
@@ -84,14 +90,21 @@ describe('POST api/print', () => {
 
 describe('POST /internal/render', () => {
   it('renders for other services holding the service token', async () => {
-    const res = await bed.app.inject({ method: 'POST', url: '/internal/render', headers: { 'x-service-token': bed.ctx.env.SERVICE_TOKEN! }, payload: { html: '<h1>Scorecard</h1>', filename: 'Ireland scorecard' } });
+    const res = await bed.app.inject({
+      method: 'POST',
+      url: '/internal/render',
+      headers: { 'x-service-token': bed.ctx.env.SERVICE_TOKEN! },
+      payload: { html: '<h1>Scorecard</h1>', filename: 'Ireland scorecard' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('filename="Ireland scorecard.pdf"');
     expect((await pdfText(res.rawPayload)).text).toContain('Scorecard');
   });
 
   it('refuses callers without the service token, even admins', async () => {
-    expect((await bed.app.inject({ method: 'POST', url: '/internal/render', headers: admin(), payload: { html: '<p>x</p>' } })).statusCode).toBe(403);
+    expect(
+      (await bed.app.inject({ method: 'POST', url: '/internal/render', headers: admin(), payload: { html: '<p>x</p>' } })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -104,7 +117,9 @@ describe('a busy renderer', () => {
 
   it('answers 503 with Retry-After once its queue is full, and renders the rest', async () => {
     const big = `<table>${'<tr><td>row</td><td>value</td></tr>'.repeat(3000)}</table>`;
-    const results = await Promise.all(Array.from({ length: 5 }, () => busy.app.inject({ method: 'POST', url: '/api/print', headers: admin(), payload: { html: big } })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => busy.app.inject({ method: 'POST', url: '/api/print', headers: admin(), payload: { html: big } })),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     const refused = results.filter((r) => r.statusCode === 503);

@@ -19,7 +19,11 @@ const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => 
 export class FakeGcsServer {
   readonly objects = new Map<string, StoredObject>();
   readonly requests: string[] = [];
-  readonly keyPair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  readonly keyPair = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   private readonly publicKey: KeyObject = createPublicKey(this.keyPair.publicKey);
   private server = http.createServer((req, res) => void this.handle(req, res));
   private generation = 1;
@@ -37,7 +41,15 @@ export class FakeGcsServer {
 
   /** The service-account key file the client is given. */
   credentials(projectId = 'test-project') {
-    return { type: 'service_account', project_id: projectId, private_key_id: 'k1', private_key: this.keyPair.privateKey, client_email: `documents@${projectId}.iam.gserviceaccount.com`, client_id: '1', token_uri: 'http://127.0.0.1:9/token' };
+    return {
+      type: 'service_account',
+      project_id: projectId,
+      private_key_id: 'k1',
+      private_key: this.keyPair.privateKey,
+      client_email: `documents@${projectId}.iam.gserviceaccount.com`,
+      client_id: '1',
+      token_uri: 'http://127.0.0.1:9/token',
+    };
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -57,12 +69,17 @@ export class FakeGcsServer {
 
     if (req.method === 'POST' && url.pathname === `/upload/storage/v1/b/${this.bucket}/o`) {
       const name = url.searchParams.get('name')!;
-      if (url.searchParams.get('ifGenerationMatch') === '0' && this.objects.has(name)) return json(412, { error: { code: 412, message: 'Precondition Failed' } });
+      if (url.searchParams.get('ifGenerationMatch') === '0' && this.objects.has(name))
+        return json(412, { error: { code: 412, message: 'Precondition Failed' } });
       const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')![1]!;
       const parts = splitMultipart(body, boundary);
       const metadata = JSON.parse(parts[0]!.body.toString('utf8')) as { contentType?: string };
       const data = parts[1]!.body;
-      const object = { data, contentType: metadata.contentType ?? parts[1]!.type ?? 'application/octet-stream', generation: this.generation++ };
+      const object = {
+        data,
+        contentType: metadata.contentType ?? parts[1]!.type ?? 'application/octet-stream',
+        generation: this.generation++,
+      };
       this.objects.set(name, object);
       return json(200, this.metadataOf(name, object));
     }
@@ -81,19 +98,30 @@ export class FakeGcsServer {
     if (objectPath && req.method === 'DELETE') {
       return this.objects.delete(decodeURIComponent(objectPath[1]!)) ? (res.writeHead(204), res.end()) : notFound();
     }
-    if (req.method === 'GET' && url.pathname === `/storage/v1/b/${this.bucket}`) return json(200, { kind: 'storage#bucket', name: this.bucket });
+    if (req.method === 'GET' && url.pathname === `/storage/v1/b/${this.bucket}`)
+      return json(200, { kind: 'storage#bucket', name: this.bucket });
 
     const signedPath = new RegExp(`^/${this.bucket}/(.+)$`).exec(url.pathname);
     if (signedPath && req.method === 'GET' && url.searchParams.has('X-Goog-Signature')) {
       if (!this.signatureValid(req.method, url)) return json(403, { error: { code: 403, message: 'SignatureDoesNotMatch' } });
       const date = url.searchParams.get('X-Goog-Date')!;
-      const issued = Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8), +date.slice(9, 11), +date.slice(11, 13), +date.slice(13, 15));
-      if (issued + Number(url.searchParams.get('X-Goog-Expires')) * 1000 < Date.now()) return json(400, { error: { code: 400, message: 'ExpiredToken' } });
+      const issued = Date.UTC(
+        +date.slice(0, 4),
+        +date.slice(4, 6) - 1,
+        +date.slice(6, 8),
+        +date.slice(9, 11),
+        +date.slice(11, 13),
+        +date.slice(13, 15),
+      );
+      if (issued + Number(url.searchParams.get('X-Goog-Expires')) * 1000 < Date.now())
+        return json(400, { error: { code: 400, message: 'ExpiredToken' } });
       const object = this.objects.get(decodeURIComponent(signedPath[1]!));
       if (!object) return notFound();
       res.writeHead(200, {
         'content-type': url.searchParams.get('response-content-type') ?? object.contentType,
-        ...(url.searchParams.has('response-content-disposition') ? { 'content-disposition': url.searchParams.get('response-content-disposition')! } : {}),
+        ...(url.searchParams.has('response-content-disposition')
+          ? { 'content-disposition': url.searchParams.get('response-content-disposition')! }
+          : {}),
       });
       return res.end(object.data);
     }
@@ -124,7 +152,12 @@ export class FakeGcsServer {
     const canonicalRequest = [method, url.pathname, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
     const credential = url.searchParams.get('X-Goog-Credential')!;
     const scope = credential.slice(credential.indexOf('/') + 1);
-    const stringToSign = ['GOOG4-RSA-SHA256', url.searchParams.get('X-Goog-Date'), scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
+    const stringToSign = [
+      'GOOG4-RSA-SHA256',
+      url.searchParams.get('X-Goog-Date'),
+      scope,
+      createHash('sha256').update(canonicalRequest).digest('hex'),
+    ].join('\n');
     return verify('RSA-SHA256', Buffer.from(stringToSign), this.publicKey, Buffer.from(url.searchParams.get('X-Goog-Signature')!, 'hex'));
   }
 }

@@ -58,7 +58,11 @@ describe('the Google Cloud Storage adapter (real @google-cloud/storage client, l
   it('makes v4 signed URLs the bucket accepts, naming the saved file and its type', async () => {
     const key = newStorageKey('pdf');
     await storage.put(key, samplePdf('signed'), 'application/pdf');
-    const url = await storage.signedDownloadUrl(key, { expiresInSeconds: 3600, fileName: 'Ireland annotations.pdf', contentType: 'application/pdf' });
+    const url = await storage.signedDownloadUrl(key, {
+      expiresInSeconds: 3600,
+      fileName: 'Ireland annotations.pdf',
+      contentType: 'application/pdf',
+    });
     expect(url.startsWith(`${endpoint}/${BUCKET}/${key}?`)).toBe(true);
     expect(new URL(url).searchParams.get('X-Goog-Algorithm')).toBe('GOOG4-RSA-SHA256');
     const res = await fetch(url);
@@ -81,19 +85,35 @@ describe('the Google Cloud Storage adapter (real @google-cloud/storage client, l
 describe('the documents service on Google Cloud Storage', () => {
   let bed: DocumentsTestBed;
   beforeAll(async () => {
-    bed = await startDocuments({ STORAGE_DRIVER: 'gcs', GCS_BUCKET: BUCKET, GCS_API_ENDPOINT: endpoint, GCS_PROJECT_ID: 'test-project', GCS_KEY_FILE: keyFile });
+    bed = await startDocuments({
+      STORAGE_DRIVER: 'gcs',
+      GCS_BUCKET: BUCKET,
+      GCS_API_ENDPOINT: endpoint,
+      GCS_PROJECT_ID: 'test-project',
+      GCS_KEY_FILE: keyFile,
+    });
   });
   afterAll(() => bed.close());
 
   it('uploads to the bucket, downloads from it and deletes from it', async () => {
     const body = fileUpload('Bucket test.pdf', samplePdf('through the service'), 'application/pdf');
-    const uploaded = await bed.app.inject({ method: 'POST', url: '/api/document', headers: { ...admin(), ...body.headers }, payload: body.payload });
+    const uploaded = await bed.app.inject({
+      method: 'POST',
+      url: '/api/document',
+      headers: { ...admin(), ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode).toBe(200);
     const s3Name = uploaded.body;
     expect(gcs.objects.has(s3Name)).toBe(true);
     expect(bed.storageDir && fs.readdirSync(bed.storageDir)).toEqual([]);
 
-    const added = await bed.app.inject({ method: 'POST', url: '/api/document/supporting', headers: admin(), payload: { Title: 'In the bucket', Access: 'Global', S3Name: s3Name } });
+    const added = await bed.app.inject({
+      method: 'POST',
+      url: '/api/document/supporting',
+      headers: admin(),
+      payload: { Title: 'In the bucket', Access: 'Global', S3Name: s3Name },
+    });
     expect(added.statusCode).toBe(200);
     const download = await bed.app.inject({ method: 'GET', url: `/api/document/${s3Name}`, headers: admin() });
     expect(download.statusCode).toBe(200);

@@ -61,11 +61,20 @@ describe('storing an upload', () => {
 
   it('removes the stored object again when recording it fails, so nothing is left behind', async () => {
     // the database refuses the file row after the object was written
-    await bed.ctx.query(`create function documents.refuse_files() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
-    await bed.ctx.query('create trigger refuse_files before insert on documents.files for each row execute function documents.refuse_files()');
+    await bed.ctx.query(
+      `create function documents.refuse_files() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`,
+    );
+    await bed.ctx.query(
+      'create trigger refuse_files before insert on documents.files for each row execute function documents.refuse_files()',
+    );
     try {
       const body = fileUpload('a.pdf', samplePdf(), 'application/pdf');
-      const res = await bed.app.inject({ method: 'POST', url: '/api/document', headers: { ...admin(), ...body.headers }, payload: body.payload });
+      const res = await bed.app.inject({
+        method: 'POST',
+        url: '/api/document',
+        headers: { ...admin(), ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(500);
       expect(storedObjects(bed.storageDir)).toEqual([]);
       expect(await outboxTypes(bed.app)).not.toContain('evt.documents.file.uploaded');
@@ -77,7 +86,11 @@ describe('storing an upload', () => {
   it('sweeps uploads never attached to a document', async () => {
     const s3Name = await upload(bed.app, 'abandoned.pdf', samplePdf());
     const kept = await upload(bed.app, 'fresh.pdf', samplePdf());
-    await documentsDb(bed.app).updateTable('files').set({ uploadedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() }).where('s3Name', '=', s3Name).execute();
+    await documentsDb(bed.app)
+      .updateTable('files')
+      .set({ uploadedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() })
+      .where('s3Name', '=', s3Name)
+      .execute();
     const storage = new LocalFileStorage({ directory: bed.storageDir, publicUrl: 'http://localhost', signingKey: 'k' });
     expect(await sweepUnattachedFiles(documentsDb(bed.app), storage, 24)).toBe(1);
     expect(storedObjects(bed.storageDir)).toEqual([kept]);

@@ -36,7 +36,13 @@ export async function startDocuments(env: Record<string, string> = {}): Promise<
 /** A bearer header for someone holding these roles (and groups, flags). */
 export function as(roles: RoleName[], more: Partial<AccessClaims> = {}): Record<string, string> {
   const sub = more.sub ?? `${roles.join('-') || 'nobody'}-${Math.random().toString(16).slice(2, 8)}`;
-  const token = signTestToken({ sub, name: `Test ${roles.join(' ') || 'User'}`, roles: roles.map((r) => RoleIds[r]), isAdmin: roles.includes('Admin'), ...more });
+  const token = signTestToken({
+    sub,
+    name: `Test ${roles.join(' ') || 'User'}`,
+    roles: roles.map((r) => RoleIds[r]),
+    isAdmin: roles.includes('Admin'),
+    ...more,
+  });
   return { authorization: `Bearer ${token}` };
 }
 
@@ -58,7 +64,12 @@ export async function outboxData(app: ServiceApp, type: string): Promise<any[]> 
 /** Uploads through `POST api/document` as an admin; answers the stored name. */
 export async function upload(app: ServiceApp, fileName: string, data: Buffer, query = '', contentType?: string): Promise<string> {
   const body = fileUpload(fileName, data, contentType);
-  const res = await app.inject({ method: 'POST', url: `/api/document${query}`, headers: { ...admin(), ...body.headers }, payload: body.payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/document${query}`,
+    headers: { ...admin(), ...body.headers },
+    payload: body.payload,
+  });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.body;
 }
@@ -70,7 +81,9 @@ export async function publishAndWait(app: ServiceApp, event: NewEvent, projected
 }
 
 export async function givenCountry(app: ServiceApp, groupId: string, name: string, countryId: string | null = null): Promise<void> {
-  await publishAndWait(app, { type: 'evt.identity.group.created', actor: null, data: { groupId, name, type: 'Country', countryId, logoPath: null } }, async () =>
-    documentsDb(app).selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst(),
+  await publishAndWait(
+    app,
+    { type: 'evt.identity.group.created', actor: null, data: { groupId, name, type: 'Country', countryId, logoPath: null } },
+    async () => documentsDb(app).selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst(),
   );
 }

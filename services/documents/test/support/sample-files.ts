@@ -61,7 +61,8 @@ const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 export function sampleDocx(mainType = WORD_MAIN): Buffer {
   return zipOf({
     '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/></Types>`,
-    'word/document.xml': '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:body></w:document>',
+    'word/document.xml':
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:body></w:document>',
   });
 }
 
@@ -95,11 +96,14 @@ export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: R
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`, 'utf8'));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`, 'utf8'),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const fileUpload = (fileName: string, data: Buffer, contentType?: string) => multipart([{ name: 'file', file: { fileName, data, contentType } }]);
+export const fileUpload = (fileName: string, data: Buffer, contentType?: string) =>
+  multipart([{ name: 'file', file: { fileName, data, contentType } }]);

@@ -27,7 +27,10 @@ export class StandInService {
         const body = raw && req.headers['content-type']?.includes('json') ? JSON.parse(raw) : raw;
         const path = req.url ?? '/';
         this.calls.push({ method: req.method ?? 'GET', path, serviceToken: req.headers['x-service-token'] as string | undefined, body });
-        const a: Answer = this.answer(req.method ?? 'GET', path, body) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+        const a: Answer = this.answer(req.method ?? 'GET', path, body) ?? {
+          status: 404,
+          body: { statusCode: 404, error: 'Not Found', message: 'Not found' },
+        };
         const type = a.type ?? (typeof a.body === 'string' ? 'text/plain' : 'application/json');
         res.writeHead(a.status ?? 200, { 'content-type': type });
         res.end(typeof a.body === 'string' ? a.body : JSON.stringify(a.body));

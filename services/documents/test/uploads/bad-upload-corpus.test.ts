@@ -29,32 +29,118 @@ const twoFiles = (): MultipartPart[] => [
 ];
 
 const CORPUS: BadUpload[] = [
-  { name: 'a Windows executable renamed .pdf', body: () => fileUpload('invoice.pdf', sampleExe(), 'application/pdf'), status: 400, reason: UploadProblems.content },
-  { name: 'an ELF binary renamed .docx', body: () => fileUpload('report.docx', elf), status: 400, reason: UploadProblems.content },
-  { name: 'an executable under its own name', body: () => fileUpload('setup.exe', sampleExe(), 'application/x-msdownload'), status: 400, reason: UploadProblems.extension },
-  { name: 'a plain zip renamed .docx', body: () => fileUpload('archive.docx', zipOf({ 'readme.txt': 'hello', 'data/x.bin': Buffer.alloc(100) })), status: 400, reason: UploadProblems.content },
   {
-    name: 'a zip whose content types name a Word document it does not contain',
-    body: () =>
-      fileUpload('hollow.docx', zipOf({ '[Content_Types].xml': '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' })),
+    name: 'a Windows executable renamed .pdf',
+    body: () => fileUpload('invoice.pdf', sampleExe(), 'application/pdf'),
     status: 400,
     reason: UploadProblems.content,
   },
-  { name: 'a macro-enabled Word package renamed .docx', body: () => fileUpload('macros.docx', sampleDocx('application/vnd.ms-word.document.macroEnabled.main+xml')), status: 400, reason: UploadProblems.content },
-  { name: 'a .docx renamed .pdf', body: () => fileUpload('swapped.pdf', sampleDocx(), 'application/pdf'), status: 400, reason: UploadProblems.content },
-  { name: 'an HTML page renamed .doc', body: () => fileUpload('page.doc', html, 'application/msword'), status: 400, reason: UploadProblems.content },
-  { name: 'a truncated PDF (no %%EOF)', body: () => fileUpload('cut.pdf', samplePdf().subarray(0, 120), 'application/pdf'), status: 400, reason: UploadProblems.content },
-  { name: 'an empty file', body: () => fileUpload('empty.pdf', Buffer.alloc(0), 'application/pdf'), status: 400, reason: UploadProblems.empty },
-  { name: 'a file over the size limit', body: () => fileUpload('huge.pdf', Buffer.concat([samplePdf(), Buffer.alloc(LIMIT)]), 'application/pdf'), status: 413, reason: UploadProblems.tooLarge(0.1) },
-  { name: 'a ../ name', body: () => fileUpload('../../etc/cron.d/evil.pdf', samplePdf(), 'application/pdf'), status: 400, reason: UploadProblems.name },
-  { name: 'a ..\\ name', body: () => fileUpload('..\\..\\windows\\evil.pdf', samplePdf(), 'application/pdf'), status: 400, reason: UploadProblems.name },
+  { name: 'an ELF binary renamed .docx', body: () => fileUpload('report.docx', elf), status: 400, reason: UploadProblems.content },
+  {
+    name: 'an executable under its own name',
+    body: () => fileUpload('setup.exe', sampleExe(), 'application/x-msdownload'),
+    status: 400,
+    reason: UploadProblems.extension,
+  },
+  {
+    name: 'a plain zip renamed .docx',
+    body: () => fileUpload('archive.docx', zipOf({ 'readme.txt': 'hello', 'data/x.bin': Buffer.alloc(100) })),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'a zip whose content types name a Word document it does not contain',
+    body: () =>
+      fileUpload(
+        'hollow.docx',
+        zipOf({
+          '[Content_Types].xml':
+            '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        }),
+      ),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'a macro-enabled Word package renamed .docx',
+    body: () => fileUpload('macros.docx', sampleDocx('application/vnd.ms-word.document.macroEnabled.main+xml')),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'a .docx renamed .pdf',
+    body: () => fileUpload('swapped.pdf', sampleDocx(), 'application/pdf'),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'an HTML page renamed .doc',
+    body: () => fileUpload('page.doc', html, 'application/msword'),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'a truncated PDF (no %%EOF)',
+    body: () => fileUpload('cut.pdf', samplePdf().subarray(0, 120), 'application/pdf'),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'an empty file',
+    body: () => fileUpload('empty.pdf', Buffer.alloc(0), 'application/pdf'),
+    status: 400,
+    reason: UploadProblems.empty,
+  },
+  {
+    name: 'a file over the size limit',
+    body: () => fileUpload('huge.pdf', Buffer.concat([samplePdf(), Buffer.alloc(LIMIT)]), 'application/pdf'),
+    status: 413,
+    reason: UploadProblems.tooLarge(0.1),
+  },
+  {
+    name: 'a ../ name',
+    body: () => fileUpload('../../etc/cron.d/evil.pdf', samplePdf(), 'application/pdf'),
+    status: 400,
+    reason: UploadProblems.name,
+  },
+  {
+    name: 'a ..\\ name',
+    body: () => fileUpload('..\\..\\windows\\evil.pdf', samplePdf(), 'application/pdf'),
+    status: 400,
+    reason: UploadProblems.name,
+  },
   { name: 'a name of dots only', body: () => fileUpload('..', samplePdf(), 'application/pdf'), status: 400, reason: UploadProblems.name },
-  { name: 'a real PDF sent with a lying Content-Type', body: () => fileUpload('real.pdf', samplePdf(), 'text/html'), status: 400, reason: UploadProblems.content },
-  { name: 'a real PDF declared as an executable', body: () => fileUpload('real.pdf', samplePdf(), 'application/x-msdownload'), status: 400, reason: UploadProblems.content },
-  { name: 'a request without the file field', body: () => multipart([{ name: 'title', value: 'no file' }]), status: 400, reason: UploadProblems.missing },
-  { name: 'a file in another field', body: () => multipart([{ name: 'attachment', file: { fileName: 'a.pdf', contentType: 'application/pdf', data: samplePdf() } }]), status: 400, reason: UploadProblems.missing },
+  {
+    name: 'a real PDF sent with a lying Content-Type',
+    body: () => fileUpload('real.pdf', samplePdf(), 'text/html'),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'a real PDF declared as an executable',
+    body: () => fileUpload('real.pdf', samplePdf(), 'application/x-msdownload'),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  {
+    name: 'a request without the file field',
+    body: () => multipart([{ name: 'title', value: 'no file' }]),
+    status: 400,
+    reason: UploadProblems.missing,
+  },
+  {
+    name: 'a file in another field',
+    body: () => multipart([{ name: 'attachment', file: { fileName: 'a.pdf', contentType: 'application/pdf', data: samplePdf() } }]),
+    status: 400,
+    reason: UploadProblems.missing,
+  },
   { name: 'two files at once', body: () => multipart(twoFiles()), status: 400, reason: 'Send one file at a time.' },
-  { name: 'a body that is not multipart', body: () => ({ payload: samplePdf(), headers: { 'content-type': 'application/pdf' } }), status: 400, reason: UploadProblems.missing },
+  {
+    name: 'a body that is not multipart',
+    body: () => ({ payload: samplePdf(), headers: { 'content-type': 'application/pdf' } }),
+    status: 400,
+    reason: UploadProblems.missing,
+  },
 ];
 
 describe('the bad-upload corpus', () => {
@@ -96,7 +182,10 @@ describe('good uploads', () => {
   });
 
   it('records what each upload is for (?type=1 and 2 are annotations)', async () => {
-    for (const [type, purpose] of [['1', 'annotation1'], ['2', 'annotation2']]) {
+    for (const [type, purpose] of [
+      ['1', 'annotation1'],
+      ['2', 'annotation2'],
+    ]) {
       const res = await post(fileUpload('notes.pdf', samplePdf(), 'application/pdf'), admin(), `/api/document?type=${type}`);
       const row = await documentsDb(bed.app).selectFrom('files').selectAll().where('s3Name', '=', res.body).executeTakeFirstOrThrow();
       expect(row.purpose).toBe(purpose);
@@ -107,6 +196,8 @@ describe('good uploads', () => {
   it('is for admins only', async () => {
     const body = fileUpload('a.pdf', samplePdf(), 'application/pdf');
     expect((await post(body, as(['Enhanced']))).statusCode).toBe(403);
-    expect((await bed.app.inject({ method: 'POST', url: '/api/document', headers: body.headers, payload: body.payload })).statusCode).toBe(401);
+    expect((await bed.app.inject({ method: 'POST', url: '/api/document', headers: body.headers, payload: body.payload })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -38,7 +38,13 @@ async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, use
  * User already exists; a new or unconfirmed visitor gets a confirmation e-mail (Confirm
  * Email); a free user who confirmed before is let in. Rate-limited per IP and e-mail.
  */
-export async function requestFreeAccess(app: ServiceApp, ctx: IdentityContext, pathEmail: string, body: FreeAccessBody, ip: string): Promise<FreeAccessOutcome> {
+export async function requestFreeAccess(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  pathEmail: string,
+  body: FreeAccessBody,
+  ip: string,
+): Promise<FreeAccessOutcome> {
   await app.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
   const raw = (body.Email || pathEmail).trim();
   if (!isEmail(raw)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
@@ -61,7 +67,11 @@ export async function requestFreeAccess(app: ServiceApp, ctx: IdentityContext, p
   await app.inTransaction(async (trx) => {
     let userId = existing?.id;
     if (userId) {
-      await trx.updateTable('users').set({ name, ...splitName(name), organizationName: company, updatedAt: sql<string>`now()` }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ name, ...splitName(name), organizationName: company, updatedAt: sql<string>`now()` })
+        .where('id', '=', userId)
+        .execute();
     } else {
       userId = await insertUser(trx, {
         email,
@@ -86,14 +96,24 @@ export async function requestFreeAccess(app: ServiceApp, ctx: IdentityContext, p
 }
 
 /** `POST /api/freeUser/access/{email}/{code}`: the confirmation link logs the free user in. */
-export async function confirmFreeAccess(app: ServiceApp, ctx: IdentityContext, rawEmail: string, code: string, ip: string): Promise<SessionUser> {
+export async function confirmFreeAccess(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  rawEmail: string,
+  code: string,
+  ip: string,
+): Promise<SessionUser> {
   await app.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
   if (!isEmail(rawEmail)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
   const email = normalizeEmail(rawEmail);
   const session = await app.inTransaction(async (trx) => {
     const userId = await consumeOneTimeToken(trx, 'free-confirm', code.trim(), { email });
     if (!userId) return null;
-    await trx.updateTable('users').set({ confirmedAt: sql<string>`coalesce(confirmed_at, now())` }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ confirmedAt: sql<string>`coalesce(confirmed_at, now())` })
+      .where('id', '=', userId)
+      .execute();
     const user = await findUserById(trx, userId);
     if (!user || !user.isFree || user.disabled) return null;
     return grantFreeSession(trx, ctx, user);

@@ -11,12 +11,16 @@ export interface CreateGroupInput {
 }
 
 export const findGroupByName = (db: IdentityExecutor, name: string) =>
-  db.selectFrom('groups').selectAll().where(sql`lower(name)`, '=', name.trim().toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('groups')
+    .selectAll()
+    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
+    .executeTakeFirst();
 
 /** Creates a group and records `evt.identity.group.created` (in the caller's transaction). */
 export async function createGroup(trx: IdentityExecutor, input: CreateGroupInput, actor: EventActor | null): Promise<string> {
   if (await findGroupByName(trx, input.name)) throw new Conflict('Group already exists');
-  const logoPath = input.type === 'Country' ? input.logoPath ?? null : null;
+  const logoPath = input.type === 'Country' ? (input.logoPath ?? null) : null;
   const countryId = input.countryId ?? null;
   const { id } = await trx
     .insertInto('groups')

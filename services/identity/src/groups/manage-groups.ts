@@ -1,7 +1,15 @@
 import { sql } from '@cti/db';
 import { UserEditPolicy } from '@cti/access';
 import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf, type ServiceApp } from '@cti/service-kit';
-import { GroupAnswers, GroupTypes, type AccessClaims, type GroupEmailPayload, type GroupPayload, type GroupType, type GroupView } from '@cti/contracts';
+import {
+  GroupAnswers,
+  GroupTypes,
+  type AccessClaims,
+  type GroupEmailPayload,
+  type GroupPayload,
+  type GroupType,
+  type GroupView,
+} from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
@@ -30,7 +38,11 @@ export async function loadGroups(db: IdentityExecutor, filter: GroupFilter = {})
           .selectFrom('userGroups')
           .innerJoin('users', 'users.id', 'userGroups.userId')
           .select(['userGroups.groupId', 'users.id', 'users.name', 'users.email'])
-          .where('userGroups.groupId', 'in', groups.map((g) => g.id))
+          .where(
+            'userGroups.groupId',
+            'in',
+            groups.map((g) => g.id),
+          )
           .where('users.isFree', '=', false)
           .orderBy('users.name')
           .execute()
@@ -105,7 +117,12 @@ export async function editGroup(app: ServiceApp, request: FastifyRequest, payloa
  * `POST api/group/email` (accounts §3/§8): Subject and Message required; To are members
  * of the group, CC any e-mail addresses. One mail, sent now: the answer says if it left.
  */
-export async function emailGroup(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, payload: GroupEmailPayload): Promise<{ message: string }> {
+export async function emailGroup(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  payload: GroupEmailPayload,
+): Promise<{ message: string }> {
   const message = payload.Message.trim();
   const subject = payload.Subject.trim();
   if (!message) throw new BadRequest(GroupAnswers.missingMessage);
@@ -122,8 +139,16 @@ export async function emailGroup(app: ServiceApp, ctx: IdentityContext, request:
   const content = MailTemplates.groupEmail(group.Name, subject, message);
   const recipients = to.length ? to : cc;
   const mailId = await app.inTransaction(async (trx) => {
-    const id = await queueMail(trx, { to: recipients, cc: to.length ? cc.map(normalizeEmail) : [], ...content, kind: 'group-email' }, { interactive: true });
-    await appendToOutbox(trx, { type: 'evt.identity.group.emailed', actor: actorOf(request), data: { groupId: group.Id, name: group.Name, subject, recipients: [...to, ...cc] } });
+    const id = await queueMail(
+      trx,
+      { to: recipients, cc: to.length ? cc.map(normalizeEmail) : [], ...content, kind: 'group-email' },
+      { interactive: true },
+    );
+    await appendToOutbox(trx, {
+      type: 'evt.identity.group.emailed',
+      actor: actorOf(request),
+      data: { groupId: group.Id, name: group.Name, subject, recipients: [...to, ...cc] },
+    });
     return id;
   });
   if ((await ctx.mailer.deliverNow(mailId)) === 'failed') throw new DomainError(502, 'An error occured. Please try again later.');

@@ -18,24 +18,39 @@ export async function groupRoutes(app: ServiceApp, ctx: IdentityContext) {
   app.get('/api/group', { preHandler: admin, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async () =>
     loadGroups(identityDb(app), { withUsers: true }),
   );
-  app.get('/api/group/manager', { preHandler: usersPage, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async (request) =>
-    managerGroups(app, claimsOf(request)),
+  app.get(
+    '/api/group/manager',
+    { preHandler: usersPage, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } },
+    async (request) => managerGroups(app, claimsOf(request)),
   );
   app.get(
     '/api/group/ccOptions',
-    { preHandler: usersPage, schema: { tags: ['groups'], description: 'Groups without CountryId (calculator groups).', response: { 200: Groups, ...errors } } },
+    {
+      preHandler: usersPage,
+      schema: { tags: ['groups'], description: 'Groups without CountryId (calculator groups).', response: { 200: Groups, ...errors } },
+    },
     async () => loadGroups(identityDb(app), { withoutCountry: true }),
   );
-  app.get('/api/group/countries', { preHandler: app.requireUser, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async () =>
-    loadGroups(identityDb(app), { type: 'Country' }),
+  app.get(
+    '/api/group/countries',
+    { preHandler: app.requireUser, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } },
+    async () => loadGroups(identityDb(app), { type: 'Country' }),
   );
-  app.get('/api/logo', { preHandler: admin, schema: { tags: ['groups'], response: { 200: Type.Array(LogoView), ...errors } } }, async () => [...LOGOS]);
+  app.get(
+    '/api/logo',
+    { preHandler: admin, schema: { tags: ['groups'], response: { 200: Type.Array(LogoView), ...errors } } },
+    async () => [...LOGOS],
+  );
 
-  app.post('/api/group', { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } }, async (request) =>
-    addGroup(app, request, request.body),
+  app.post(
+    '/api/group',
+    { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } },
+    async (request) => addGroup(app, request, request.body),
   );
-  app.post('/api/group/edit', { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } }, async (request) =>
-    editGroup(app, request, request.body),
+  app.post(
+    '/api/group/edit',
+    { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } },
+    async (request) => editGroup(app, request, request.body),
   );
   app.post(
     '/api/group/email',

@@ -12,7 +12,13 @@ const HOUR = 3_600_000;
  * message at most 500 characters; sent to CONTACT_EMAIL with the sender as reply-to.
  * Rate-limited per IP and per sender address.
  */
-export async function sendContactMessage(app: ServiceApp, ctx: IdentityContext, input: ContactMessage, ip: string, caller: AccessClaims | null) {
+export async function sendContactMessage(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  input: ContactMessage,
+  ip: string,
+  caller: AccessClaims | null,
+) {
   await app.rateLimits.hit(`contact-ip:${ip}`, { max: ctx.config.CONTACT_RATE_PER_IP, windowMs: HOUR });
   const fields = {
     firstname: input.firstname.trim(),
@@ -22,14 +28,19 @@ export async function sendContactMessage(app: ServiceApp, ctx: IdentityContext, 
     message: input.message.trim(),
     category: (input.category ?? 'general').trim() || 'general',
   };
-  if (!fields.firstname || !fields.lastname || !fields.email || !fields.group || !fields.message) throw new BadRequest(ContactAnswers.missingFields);
+  if (!fields.firstname || !fields.lastname || !fields.email || !fields.group || !fields.message)
+    throw new BadRequest(ContactAnswers.missingFields);
   if (fields.message.length > CONTACT_MESSAGE_MAX) throw new BadRequest(ContactAnswers.tooLong);
   if (!isEmail(fields.email)) throw new BadRequest('Please enter a valid e-mail address.');
   await app.rateLimits.hit(`contact-account:${normalizeEmail(fields.email)}`, { max: ctx.config.CONTACT_RATE_PER_ACCOUNT, windowMs: HOUR });
 
   const content = MailTemplates.contact(fields);
   const id = await app.inTransaction((trx) =>
-    queueMail(trx, { to: [ctx.config.CONTACT_EMAIL], subject: content.subject, html: content.html, text: content.text, kind: 'contact' }, { interactive: true, replyTo: fields.email }),
+    queueMail(
+      trx,
+      { to: [ctx.config.CONTACT_EMAIL], subject: content.subject, html: content.html, text: content.text, kind: 'contact' },
+      { interactive: true, replyTo: fields.email },
+    ),
   );
   const outcome = await ctx.mailer.deliverNow(id);
   if (outcome === 'failed') throw new DomainError(502, ContactAnswers.failed);

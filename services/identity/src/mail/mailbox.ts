@@ -24,7 +24,9 @@ export async function listMailbox(app: ServiceApp, to?: string): Promise<Mailbox
   let query = identityDb(app).selectFrom('mailMessages').selectAll().orderBy('createdAt', 'desc').limit(200);
   if (to?.trim()) {
     const address = to.trim().toLowerCase();
-    query = query.where(sql<boolean>`exists (select 1 from jsonb_array_elements_text(to_addresses || cc_addresses) a where lower(a) = ${address})`);
+    query = query.where(
+      sql<boolean>`exists (select 1 from jsonb_array_elements_text(to_addresses || cc_addresses) a where lower(a) = ${address})`,
+    );
   }
   const rows = await query.execute();
   return rows.map((r) => ({

@@ -156,7 +156,10 @@ export class Mailer {
         })
         .where('id', '=', row.id)
         .execute();
-      this.app.log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, giveUp, err: describeDeliveryError(err) }, 'mail delivery failed');
+      this.app.log.warn(
+        { mailId: row.id, kind: row.kind, attempts: row.attempts, giveUp, err: describeDeliveryError(err) },
+        'mail delivery failed',
+      );
       return giveUp ? 'failed' : 'queued';
     }
     await this.app.inTransaction(async (trx) => {

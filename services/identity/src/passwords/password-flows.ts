@@ -1,12 +1,6 @@
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, type ServiceApp } from '@cti/service-kit';
-import {
-  MIN_PASSWORD_LENGTH,
-  PasswordAnswers,
-  UserAnswers,
-  type ResetPasswordBody,
-  type SetPasswordNewUserBody,
-} from '@cti/contracts';
+import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
 import { queueMail } from '../mail/mailer';
@@ -48,7 +42,11 @@ export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawE
         const code = await issueOneTimeToken(trx, user.id, 'reset', minutes * 60_000);
         const content = MailTemplates.resetPassword(user.name || user.email, ctx.links.resetPassword(code), minutes);
         await queueMail(trx, { to: [user.email], ...content, kind: 'reset-password' });
-        await appendToOutbox(trx, { type: 'evt.identity.password.resetRequested', actor: null, data: { userId: user.id, email: user.email } });
+        await appendToOutbox(trx, {
+          type: 'evt.identity.password.resetRequested',
+          actor: null,
+          data: { userId: user.id, email: user.email },
+        });
       });
       ctx.mailer.kick();
     }
@@ -63,7 +61,12 @@ export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawE
  * the same InvalidToken. Success ends every session and every other reset link, and
  * clears the account's failed-login count.
  */
-export async function resetPassword(app: ServiceApp, ctx: IdentityContext, body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
+export async function resetPassword(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  body: ResetPasswordBody,
+  ip: string,
+): Promise<{ message: string }> {
   await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
   if (!isEmail(body.Email)) throw new BadRequest(PasswordAnswers.invalidUsername);
   if (passwordTooShort(body.NewPassword)) throw new BadRequest(PasswordAnswers.tooShort);
@@ -72,7 +75,11 @@ export async function resetPassword(app: ServiceApp, ctx: IdentityContext, body:
   const userId = await app.inTransaction(async (trx) => {
     const owner = await consumeOneTimeToken(trx, 'reset', body.Code.trim(), { email });
     if (!owner) return null;
-    await trx.updateTable('users').set({ passwordHash, updatedAt: sql<string>`now()` }).where('id', '=', owner).execute();
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: sql<string>`now()` })
+      .where('id', '=', owner)
+      .execute();
     await spendAllTokens(trx, owner, 'reset');
     await revokeAllSessions(trx, owner);
     await appendToOutbox(trx, { type: 'evt.identity.password.reset', actor: null, data: { userId: owner, email } });
@@ -88,7 +95,12 @@ export async function resetPassword(app: ServiceApp, ctx: IdentityContext, body:
  * the first password and the profile fields. Answers Success, InvalidToken or
  * PasswordTooShort.
  */
-export async function setPasswordNewUser(app: ServiceApp, ctx: IdentityContext, body: SetPasswordNewUserBody, ip: string): Promise<{ message: string }> {
+export async function setPasswordNewUser(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  body: SetPasswordNewUserBody,
+  ip: string,
+): Promise<{ message: string }> {
   await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
   const u = body.user;
   const fields = {

@@ -43,11 +43,21 @@ async function rememberBase(trx: Trx, userId: string, kind: 'role' | 'group', ta
   let present = false;
   let expiresOn: string | null = null;
   if (kind === 'role') {
-    const row = await trx.selectFrom('userRoles').select('expiresOn').where('userId', '=', userId).where('roleId', '=', Number(target)).executeTakeFirst();
+    const row = await trx
+      .selectFrom('userRoles')
+      .select('expiresOn')
+      .where('userId', '=', userId)
+      .where('roleId', '=', Number(target))
+      .executeTakeFirst();
     present = !!row && (row.expiresOn === null || Date.parse(row.expiresOn) > Date.now());
     expiresOn = row?.expiresOn ?? null;
   } else {
-    present = !!(await trx.selectFrom('userGroups').select('groupId').where('userId', '=', userId).where('groupId', '=', target).executeTakeFirst());
+    present = !!(await trx
+      .selectFrom('userGroups')
+      .select('groupId')
+      .where('userId', '=', userId)
+      .where('groupId', '=', target)
+      .executeTakeFirst());
   }
   await trx
     .insertInto('purchaseGrantBases')
@@ -68,11 +78,21 @@ async function recompute(trx: Trx, userId: string, kind: 'role' | 'group', targe
     .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
     .where(sql<boolean>`${value} = any(${column})`)
     .execute();
-  const base = await trx.selectFrom('purchaseGrantBases').selectAll().where('userId', '=', userId).where('kind', '=', kind).where('target', '=', target).executeTakeFirst();
+  const base = await trx
+    .selectFrom('purchaseGrantBases')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('kind', '=', kind)
+    .where('target', '=', target)
+    .executeTakeFirst();
 
   if (kind === 'group') {
     if (active.length) {
-      await trx.insertInto('userGroups').values({ userId, groupId: target }).onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing()).execute();
+      await trx
+        .insertInto('userGroups')
+        .values({ userId, groupId: target })
+        .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
+        .execute();
       return;
     }
     if (base && !base.present) await trx.deleteFrom('userGroups').where('userId', '=', userId).where('groupId', '=', target).execute();
@@ -115,7 +135,11 @@ async function recordRolesChanged(trx: Trx, userId: string, reason: string, acto
   if (!user) return;
   const roles = await activeRoleIds(trx, userId);
   const groups = await trx.selectFrom('userGroups').select('groupId').where('userId', '=', userId).orderBy('groupId').execute();
-  await appendToOutbox(trx, { type: 'evt.identity.user.rolesChanged', actor, data: { userId, email: user.email, roles, groupIds: groups.map((g) => g.groupId), reason } });
+  await appendToOutbox(trx, {
+    type: 'evt.identity.user.rolesChanged',
+    actor,
+    data: { userId, email: user.email, roles, groupIds: groups.map((g) => g.groupId), reason },
+  });
 }
 
 /** Locks the user for the change, so grants of one user never interleave (replicas included). */
@@ -136,16 +160,31 @@ export async function applyPurchaseGrant(
   if (!(await lockUser(trx, input.userId))) return false;
   const existing = await trx.selectFrom('purchaseGrants').selectAll().where('sourceId', '=', input.sourceId).forUpdate().executeTakeFirst();
   if (existing?.revokedAt || (existing && Date.parse(input.eventAt) < Date.parse(existing.lastEventAt))) return false;
-  const roleIds: number[] = [...new Set(input.grant.roles.map((r): number | undefined => RoleIds[r as RoleName]))].filter((id): id is number => typeof id === 'number');
+  const roleIds: number[] = [...new Set(input.grant.roles.map((r): number | undefined => RoleIds[r as RoleName]))].filter(
+    (id): id is number => typeof id === 'number',
+  );
   const wanted = [...new Set(input.grant.groupIds.filter((id) => uuid.test(id)))];
   const groups = wanted.length ? await trx.selectFrom('groups').select('id').where('id', 'in', wanted).execute() : [];
   const next = { roleIds, groupIds: groups.map((g) => g.id) };
   const touched = new Map([...targetsOf(next), ...(existing ? targetsOf(existing) : [])].map(([k, t]) => [`${k}:${t}`, [k, t] as const]));
-  for (const [kind, target] of touched.values()) if (next.roleIds.includes(Number(target)) || next.groupIds.includes(target)) await rememberBase(trx, input.userId, kind, target);
+  for (const [kind, target] of touched.values())
+    if (next.roleIds.includes(Number(target)) || next.groupIds.includes(target)) await rememberBase(trx, input.userId, kind, target);
   await trx
     .insertInto('purchaseGrants')
-    .values({ sourceId: input.sourceId, userId: input.userId, productName: input.productName, ...next, expiresOn: input.grant.expiresOn, revokedAt: null, lastEventAt: input.eventAt })
-    .onConflict((oc) => oc.column('sourceId').doUpdateSet({ productName: input.productName, ...next, expiresOn: input.grant.expiresOn, lastEventAt: input.eventAt }))
+    .values({
+      sourceId: input.sourceId,
+      userId: input.userId,
+      productName: input.productName,
+      ...next,
+      expiresOn: input.grant.expiresOn,
+      revokedAt: null,
+      lastEventAt: input.eventAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('sourceId')
+        .doUpdateSet({ productName: input.productName, ...next, expiresOn: input.grant.expiresOn, lastEventAt: input.eventAt }),
+    )
     .execute();
   for (const [kind, target] of touched.values()) await recompute(trx, input.userId, kind, target);
   await recordRolesChanged(trx, input.userId, input.reason, input.actor);
@@ -164,11 +203,24 @@ export async function revokePurchaseGrant(
     // revoked before its grant arrived: a tombstone keeps a late grant from applying
     await trx
       .insertInto('purchaseGrants')
-      .values({ sourceId: input.sourceId, userId: input.userId, productName: input.productName, roleIds: [], groupIds: [], expiresOn: null, revokedAt: sql<string>`now()`, lastEventAt: input.eventAt })
+      .values({
+        sourceId: input.sourceId,
+        userId: input.userId,
+        productName: input.productName,
+        roleIds: [],
+        groupIds: [],
+        expiresOn: null,
+        revokedAt: sql<string>`now()`,
+        lastEventAt: input.eventAt,
+      })
       .execute();
     return false;
   }
-  await trx.updateTable('purchaseGrants').set({ revokedAt: sql<string>`now()`, lastEventAt: input.eventAt }).where('sourceId', '=', input.sourceId).execute();
+  await trx
+    .updateTable('purchaseGrants')
+    .set({ revokedAt: sql<string>`now()`, lastEventAt: input.eventAt })
+    .where('sourceId', '=', input.sourceId)
+    .execute();
   for (const [kind, target] of targetsOf(existing)) await recompute(trx, input.userId, kind, target);
   await recordRolesChanged(trx, input.userId, input.reason, input.actor);
   return true;
@@ -181,27 +233,59 @@ export async function handleCommerceEvent(event: DomainEvent, trx: Transaction<a
   switch (event.type) {
     case 'evt.commerce.purchase.completed': {
       const d = event.data;
-      await applyPurchaseGrant(t, { ...common, sourceId: d.subscriptionId ?? d.purchaseId, userId: d.userId, productName: d.productName, grant: d.grant, reason: `Purchased ${d.productName}` });
+      await applyPurchaseGrant(t, {
+        ...common,
+        sourceId: d.subscriptionId ?? d.purchaseId,
+        userId: d.userId,
+        productName: d.productName,
+        grant: d.grant,
+        reason: `Purchased ${d.productName}`,
+      });
       return;
     }
     case 'evt.commerce.subscription.planChanged': {
       const d = event.data;
-      await applyPurchaseGrant(t, { ...common, sourceId: d.subscriptionId, userId: d.userId, productName: d.productName, grant: d.grant, reason: `Subscription moved from ${d.fromProductName} to ${d.productName}` });
+      await applyPurchaseGrant(t, {
+        ...common,
+        sourceId: d.subscriptionId,
+        userId: d.userId,
+        productName: d.productName,
+        grant: d.grant,
+        reason: `Subscription moved from ${d.fromProductName} to ${d.productName}`,
+      });
       return;
     }
     case 'evt.commerce.purchase.refunded': {
       const d = event.data;
-      await revokePurchaseGrant(t, { ...common, sourceId: d.subscriptionId ?? d.purchaseId, userId: d.userId, productName: d.productName, reason: `Refunded ${d.productName}` });
+      await revokePurchaseGrant(t, {
+        ...common,
+        sourceId: d.subscriptionId ?? d.purchaseId,
+        userId: d.userId,
+        productName: d.productName,
+        reason: `Refunded ${d.productName}`,
+      });
       return;
     }
     case 'evt.commerce.subscription.cancelled': {
       const d = event.data;
-      await revokePurchaseGrant(t, { ...common, sourceId: d.subscriptionId, userId: d.userId, productName: d.productName, reason: `Subscription to ${d.productName} ended: ${d.reason}` });
+      await revokePurchaseGrant(t, {
+        ...common,
+        sourceId: d.subscriptionId,
+        userId: d.userId,
+        productName: d.productName,
+        reason: `Subscription to ${d.productName} ended: ${d.reason}`,
+      });
       return;
     }
     case 'evt.commerce.purchase.expired': {
       const d = event.data;
-      await revokePurchaseGrant(t, { ...common, sourceId: d.purchaseId, userId: d.userId, productName: d.productName, reason: `${d.productName} expired` });
+      await revokePurchaseGrant(t, {
+        ...common,
+        sourceId: d.purchaseId,
+        userId: d.userId,
+        productName: d.productName,
+        reason: `${d.productName} expired`,
+      });
       return;
     }
     default:

@@ -42,7 +42,11 @@ export async function listAccessRequests(db: IdentityExecutor, ids?: readonly st
   const users = await db
     .selectFrom('accessRequestUsers')
     .selectAll()
-    .where('requestId', 'in', requests.map((r) => r.id))
+    .where(
+      'requestId',
+      'in',
+      requests.map((r) => r.id),
+    )
     .orderBy('position')
     .execute();
   return requests.map((r) => ({
@@ -59,7 +63,9 @@ export async function listAccessRequests(db: IdentityExecutor, ids?: readonly st
     Expires: iso(r.expires),
     OrganizationAddress: r.organizationAddress,
     CreatedOn: iso(String(r.createdAt))!,
-    Users: users.filter((u) => u.requestId === r.id).map((u) => ({ Id: u.id, Email: u.email, Name: u.name, Title: u.title, IsPrimary: u.isPrimary })),
+    Users: users
+      .filter((u) => u.requestId === r.id)
+      .map((u) => ({ Id: u.id, Email: u.email, Name: u.name, Title: u.title, IsPrimary: u.isPrimary })),
   }));
 }
 
@@ -97,7 +103,10 @@ export async function createAccessRequest(trx: IdentityExecutor, input: NewAcces
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const users = [{ email, name: input.name, title: input.title ?? '', isPrimary: true }, ...(input.extraUsers ?? []).map((u) => ({ email: normalizeEmail(u.email), name: u.name, title: u.title ?? '', isPrimary: false }))];
+  const users = [
+    { email, name: input.name, title: input.title ?? '', isPrimary: true },
+    ...(input.extraUsers ?? []).map((u) => ({ email: normalizeEmail(u.email), name: u.name, title: u.title ?? '', isPrimary: false })),
+  ];
   await trx
     .insertInto('accessRequestUsers')
     .values(users.map((u, position) => ({ requestId: id, ...u, position })))
@@ -122,7 +131,11 @@ export const splitName = (name: string) => {
  * access for an external legal representative; every field required, extra users share
  * the primary contact's e-mail domain.
  */
-export async function createExternalRequest(app: ServiceApp, request: FastifyRequest, payload: ExternalRequestPayload): Promise<{ message: string }> {
+export async function createExternalRequest(
+  app: ServiceApp,
+  request: FastifyRequest,
+  payload: ExternalRequestPayload,
+): Promise<{ message: string }> {
   const caller = request.principal!;
   const fromName = payload.Name?.trim() ? splitName(payload.Name) : { firstName: '', lastName: '' };
   const firstName = payload.FirstName.trim() || fromName.firstName;
@@ -130,7 +143,8 @@ export async function createExternalRequest(app: ServiceApp, request: FastifyReq
   const email = payload.Email.trim();
   const organization = payload.Organization.trim();
   const organizationAddress = payload.OrganizationAddress.trim();
-  if (!firstName || !lastName || !email || !payload.Expires?.trim() || !organization || !organizationAddress) throw new BadRequest(RequestAnswers.externalMissingFields);
+  if (!firstName || !lastName || !email || !payload.Expires?.trim() || !organization || !organizationAddress)
+    throw new BadRequest(RequestAnswers.externalMissingFields);
   if (!isEmail(email)) throw new BadRequest(UserAnswers.invalidUsername);
   const expires = parseExpiry(payload.Expires);
   if (expires && Date.parse(expires) < Date.now()) throw new BadRequest('Expires must be a future date.');
@@ -145,7 +159,16 @@ export async function createExternalRequest(app: ServiceApp, request: FastifyReq
   await app.inTransaction((trx) =>
     createAccessRequest(
       trx,
-      { email, type: EXTERNAL_REQUEST_TYPE, organization, organizationAddress, name: `${firstName} ${lastName}`, expires, userManagerId: caller.sub, extraUsers },
+      {
+        email,
+        type: EXTERNAL_REQUEST_TYPE,
+        organization,
+        organizationAddress,
+        name: `${firstName} ${lastName}`,
+        expires,
+        userManagerId: caller.sub,
+        extraUsers,
+      },
       actorOf(request),
     ),
   );
@@ -179,7 +202,13 @@ interface AccountToOpen {
 async function openAccount(trx: IdentityExecutor, ctx: IdentityContext, account: AccountToOpen, actor: EventActor | null): Promise<string> {
   const existing = await findUserByEmail(trx, account.email);
   if (existing && !existing.isFree) {
-    await grantRoles(trx, existing.id, { roleIds: account.roleIds, groupIds: account.groupIds, expiresOn: account.expiresOn }, 'access request approved', actor);
+    await grantRoles(
+      trx,
+      existing.id,
+      { roleIds: account.roleIds, groupIds: account.groupIds, expiresOn: account.expiresOn },
+      'access request approved',
+      actor,
+    );
     if (account.calculatorGroupId && !existing.calculatorGroupId) {
       await trx.updateTable('users').set({ calculatorGroupId: account.calculatorGroupId }).where('id', '=', existing.id).execute();
     }
@@ -207,10 +236,22 @@ async function openAccount(trx: IdentityExecutor, ctx: IdentityContext, account:
   return userId;
 }
 
-async function finish(trx: IdentityExecutor, row: { id: string; email: string; type: string; organization: string }, status: string, caller: AccessClaims, actor: EventActor | null, userIds: string[]) {
-  await trx.updateTable('accessRequests').set({ status, decidedAt: sql<string>`now()`, decidedBy: caller.sub }).where('id', '=', row.id).execute();
+async function finish(
+  trx: IdentityExecutor,
+  row: { id: string; email: string; type: string; organization: string },
+  status: string,
+  caller: AccessClaims,
+  actor: EventActor | null,
+  userIds: string[],
+) {
+  await trx
+    .updateTable('accessRequests')
+    .set({ status, decidedAt: sql<string>`now()`, decidedBy: caller.sub })
+    .where('id', '=', row.id)
+    .execute();
   const data = { requestId: row.id, email: row.email, type: row.type, organization: row.organization };
-  if (status === AccessRequestStatuses.approved) await appendToOutbox(trx, { type: 'evt.identity.request.approved', actor, data: { ...data, userIds } });
+  if (status === AccessRequestStatuses.approved)
+    await appendToOutbox(trx, { type: 'evt.identity.request.approved', actor, data: { ...data, userIds } });
   else await appendToOutbox(trx, { type: 'evt.identity.request.denied', actor, data });
 }
 
@@ -219,24 +260,35 @@ async function finish(trx: IdentityExecutor, row: { id: string; email: string; t
  * Title, Roles and CalculatorGroup required; every e-mail of the request (the primary
  * is among them) becomes a user with the chosen roles, groups and calculator group.
  */
-export async function approveRequest(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, payload: ApprovalPayload): Promise<{ message: string }> {
+export async function approveRequest(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  payload: ApprovalPayload,
+): Promise<{ message: string }> {
   const r = payload.Request;
   const required = [r.Organization, r.PrimaryEmail, r.PrimaryId, r.Name, r.Title, payload.CalculatorGroup];
   if (required.some((v) => !v?.trim()) || !payload.Roles.length) throw new BadRequest(RequestAnswers.approvalMissingFields);
   const db = identityDb(app);
-  const calculator = isUuid(payload.CalculatorGroup!) ? await db.selectFrom('groups').select(['id', 'countryId']).where('id', '=', payload.CalculatorGroup!).executeTakeFirst() : undefined;
+  const calculator = isUuid(payload.CalculatorGroup!)
+    ? await db.selectFrom('groups').select(['id', 'countryId']).where('id', '=', payload.CalculatorGroup!).executeTakeFirst()
+    : undefined;
   if (!calculator || calculator.countryId !== null) throw new BadRequest('The calculator group must be a group without a country.');
   const validRoles = new Set<number>(Object.values(RoleIds));
   if (payload.Roles.some((id) => !validRoles.has(id))) throw new BadRequest('Unknown role.');
   const groupIds = [...new Set(payload.Groups)];
-  if (groupIds.some((g) => !isUuid(g)) || (groupIds.length && (await db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute()).length !== groupIds.length)) {
+  if (
+    groupIds.some((g) => !isUuid(g)) ||
+    (groupIds.length && (await db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute()).length !== groupIds.length)
+  ) {
     throw new BadRequest('Unknown group.');
   }
   const emails = new Map<string, { email: string; name: string }>();
   for (const e of [...r.Emails, { Email: r.PrimaryEmail!, Name: r.Name! }]) {
     if (!isEmail(e.Email)) throw new BadRequest(UserAnswers.invalidUsername);
     const key = normalizeEmail(e.Email);
-    if (!emails.has(key)) emails.set(key, { email: key, name: e.Name.trim() || (key === normalizeEmail(r.PrimaryEmail!) ? r.Name!.trim() : key) });
+    if (!emails.has(key))
+      emails.set(key, { email: key, name: e.Name.trim() || (key === normalizeEmail(r.PrimaryEmail!) ? r.Name!.trim() : key) });
   }
   const actor = actorOf(request);
   await app.inTransaction(async (trx) => {
@@ -272,7 +324,12 @@ export async function approveRequest(app: ServiceApp, ctx: IdentityContext, requ
  * users) become CountryViewers of the requesting manager's groups until Expires; the
  * manager can manage them.
  */
-export async function approveExternalRequest(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, payload: ExternalApprovalPayload): Promise<{ message: string }> {
+export async function approveExternalRequest(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  payload: ExternalApprovalPayload,
+): Promise<{ message: string }> {
   const actor = actorOf(request);
   await app.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, payload.Id);

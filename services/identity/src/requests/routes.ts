@@ -1,11 +1,27 @@
 import { RouteRules } from '@cti/access';
 import { BadRequest, type ServiceApp } from '@cti/service-kit';
-import { AccessRequestView, ApprovalPayload, ErrorBody, ExternalApprovalPayload, ExternalRequestPayload, IdParam, MessageBody, UserAnswers } from '@cti/contracts';
+import {
+  AccessRequestView,
+  ApprovalPayload,
+  ErrorBody,
+  ExternalApprovalPayload,
+  ExternalRequestPayload,
+  IdParam,
+  MessageBody,
+  UserAnswers,
+} from '@cti/contracts';
 import { isEmail } from '../users/passwords';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
-import { approveExternalRequest, approveRequest, createAccessRequest, createExternalRequest, denyRequest, listAccessRequests } from './access-requests';
+import {
+  approveExternalRequest,
+  approveRequest,
+  createAccessRequest,
+  createExternalRequest,
+  denyRequest,
+  listAccessRequests,
+} from './access-requests';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -13,24 +29,33 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export async function requestRoutes(app: ServiceApp, ctx: IdentityContext) {
   const admin = app.requireRule(RouteRules.adminOnly);
 
-  app.get('/api/request', { preHandler: admin, schema: { tags: ['requests'], response: { 200: Type.Array(AccessRequestView), ...errors } } }, async () =>
-    listAccessRequests(identityDb(app)),
+  app.get(
+    '/api/request',
+    { preHandler: admin, schema: { tags: ['requests'], response: { 200: Type.Array(AccessRequestView), ...errors } } },
+    async () => listAccessRequests(identityDb(app)),
   );
   app.post(
     '/api/request/external/create',
-    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['requests'], body: ExternalRequestPayload, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.usersPage),
+      schema: { tags: ['requests'], body: ExternalRequestPayload, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => createExternalRequest(app, request, request.body),
   );
-  app.post('/api/request/approve', { preHandler: admin, schema: { tags: ['requests'], body: ApprovalPayload, response: { 200: MessageBody, ...errors } } }, async (request) =>
-    approveRequest(app, ctx, request, request.body),
+  app.post(
+    '/api/request/approve',
+    { preHandler: admin, schema: { tags: ['requests'], body: ApprovalPayload, response: { 200: MessageBody, ...errors } } },
+    async (request) => approveRequest(app, ctx, request, request.body),
   );
   app.post(
     '/api/request/external/approve',
     { preHandler: admin, schema: { tags: ['requests'], body: ExternalApprovalPayload, response: { 200: MessageBody, ...errors } } },
     async (request) => approveExternalRequest(app, ctx, request, request.body),
   );
-  app.get('/api/request/deny/:id', { preHandler: admin, schema: { tags: ['requests'], params: IdParam, response: { 200: MessageBody, ...errors } } }, async (request) =>
-    denyRequest(app, request, request.params.id),
+  app.get(
+    '/api/request/deny/:id',
+    { preHandler: admin, schema: { tags: ['requests'], params: IdParam, response: { 200: MessageBody, ...errors } } },
+    async (request) => denyRequest(app, request, request.params.id),
   );
 
   // other applications (the carbon calculator site) file regular access requests here
@@ -48,7 +73,16 @@ export async function requestRoutes(app: ServiceApp, ctx: IdentityContext) {
           Reasoning: Type.Optional(Type.String({ maxLength: 5000 })),
           Name: Type.String({ maxLength: 400 }),
           Title: Type.Optional(Type.String({ maxLength: 200 })),
-          Users: Type.Optional(Type.Array(Type.Object({ Email: Type.String({ maxLength: 320 }), Name: Type.String({ maxLength: 400 }), Title: Type.Optional(Type.String({ maxLength: 200 })) }), { maxItems: 50 })),
+          Users: Type.Optional(
+            Type.Array(
+              Type.Object({
+                Email: Type.String({ maxLength: 320 }),
+                Name: Type.String({ maxLength: 400 }),
+                Title: Type.Optional(Type.String({ maxLength: 200 })),
+              }),
+              { maxItems: 50 },
+            ),
+          ),
         }),
         response: { 200: Type.Object({ Id: Type.String() }), 400: ErrorBody, 403: ErrorBody },
       },

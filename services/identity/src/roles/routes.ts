@@ -24,7 +24,8 @@ export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {
       schema: {
         ...schema,
         params: EmailParam,
-        description: 'Roles of a not-yet-signed-in user for the login chooser; an unknown e-mail answers an empty list. Rate-limited per IP.',
+        description:
+          'Roles of a not-yet-signed-in user for the login chooser; an unknown e-mail answers an empty list. Rate-limited per IP.',
       },
     },
     async (request) => {

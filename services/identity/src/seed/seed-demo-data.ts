@@ -48,7 +48,11 @@ export async function seedDemoData(app: ServiceApp): Promise<void> {
   for (const country of DEMO_COUNTRIES) {
     if (await findGroupByName(db, country.name)) continue;
     await app.inTransaction((trx) =>
-      createGroup(trx, { name: country.name, type: 'Country', countryId: country.code.toUpperCase(), logoPath: flagPath(country.code) }, null),
+      createGroup(
+        trx,
+        { name: country.name, type: 'Country', countryId: country.code.toUpperCase(), logoPath: flagPath(country.code) },
+        null,
+      ),
     );
   }
   for (const group of DEMO_OTHER_GROUPS) {
@@ -80,11 +84,20 @@ export async function seedDemoData(app: ServiceApp): Promise<void> {
         null,
       );
       // demo accounts have already agreed to the terms
-      await trx.updateTable('users').set({ mustAgreeCtc: false, agreedCtcAt: sql`now()` }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ mustAgreeCtc: false, agreedCtcAt: sql`now()` })
+        .where('id', '=', userId)
+        .execute();
     });
   }
   for (const request of DEMO_REQUESTS) {
-    const exists = await db.selectFrom('accessRequests').select('id').where('email', '=', request.email).where('type', '=', request.type).executeTakeFirst();
+    const exists = await db
+      .selectFrom('accessRequests')
+      .select('id')
+      .where('email', '=', request.email)
+      .where('type', '=', request.type)
+      .executeTakeFirst();
     if (exists) continue;
     await app.inTransaction((trx) => createAccessRequest(trx, request, null));
   }

@@ -14,7 +14,6 @@ export const INVALID_REFRESH = 'Invalid refresh token';
  * the whole family is revoked, logging out every holder.
  */
 export async function refreshSession(app: ServiceApp, issuer: SessionIssuer, token: string, opts: { free: boolean }): Promise<SessionUser> {
-
   const tokenHash = hashToken(token);
   const outcome = await app.inTransaction(async (trx) => {
     const spent = await trx
@@ -27,9 +26,18 @@ export async function refreshSession(app: ServiceApp, issuer: SessionIssuer, tok
       .returning(['userId', 'familyId'])
       .executeTakeFirst();
     if (!spent) {
-      const known = await trx.selectFrom('refreshTokens').select(['familyId', 'usedAt']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+      const known = await trx
+        .selectFrom('refreshTokens')
+        .select(['familyId', 'usedAt'])
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
       if (known?.usedAt) {
-        await trx.updateTable('refreshTokens').set({ revokedAt: sql`now()` }).where('familyId', '=', known.familyId).where('revokedAt', 'is', null).execute();
+        await trx
+          .updateTable('refreshTokens')
+          .set({ revokedAt: sql`now()` })
+          .where('familyId', '=', known.familyId)
+          .where('revokedAt', 'is', null)
+          .execute();
         return { kind: 'reused' as const };
       }
       return { kind: 'invalid' as const };

@@ -28,7 +28,8 @@ export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssu
 
   // a logout with an access token that just expired is still a logout
   const logoutClaims = (request: FastifyRequest): AccessClaims => {
-    const claims = request.principal ?? (request.headers.authorization ? app.verifyIgnoringExpiry(request.headers.authorization.slice(7)) : null);
+    const claims =
+      request.principal ?? (request.headers.authorization ? app.verifyIgnoringExpiry(request.headers.authorization.slice(7)) : null);
     if (!claims) throw new Unauthorized();
     return claims;
   };

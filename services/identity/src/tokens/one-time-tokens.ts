@@ -14,7 +14,13 @@ export async function issueOneTimeToken(
   options: { replacePrevious?: boolean } = {},
 ): Promise<string> {
   if (options.replacePrevious) {
-    await trx.updateTable('userTokens').set({ usedAt: sql<string>`now()` }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+    await trx
+      .updateTable('userTokens')
+      .set({ usedAt: sql<string>`now()` })
+      .where('userId', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('usedAt', 'is', null)
+      .execute();
   }
   const token = newOpaqueToken();
   await trx
@@ -45,7 +51,12 @@ export async function consumeOneTimeToken(
   if (owner.userId) query = query.where('userId', '=', owner.userId);
   if (owner.email) {
     const email = owner.email.trim().toLowerCase();
-    query = query.where('userId', 'in', (eb) => eb.selectFrom('users').select('id').where(sql`lower(email)`, '=', email));
+    query = query.where('userId', 'in', (eb) =>
+      eb
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email),
+    );
   }
   const row = await query.returning('userId').executeTakeFirst();
   return row?.userId ?? null;
@@ -67,5 +78,11 @@ export async function isTokenValid(db: IdentityExecutor, purpose: TokenPurpose, 
 
 /** Spends every open token of a purpose (a password reset ends the other reset links). */
 export async function spendAllTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose): Promise<void> {
-  await trx.updateTable('userTokens').set({ usedAt: sql<string>`now()` }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+  await trx
+    .updateTable('userTokens')
+    .set({ usedAt: sql<string>`now()` })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
 }

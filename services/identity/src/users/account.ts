@@ -27,7 +27,13 @@ export async function updateOwnAccount(app: ServiceApp, request: FastifyRequest,
   await app.inTransaction(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ firstName, lastName, name: `${firstName} ${lastName}`, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql<string>`now()` })
+      .set({
+        firstName,
+        lastName,
+        name: `${firstName} ${lastName}`,
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: sql<string>`now()`,
+      })
       .where('id', '=', caller.sub)
       .execute();
     await appendToOutbox(trx, {

@@ -6,7 +6,15 @@ import { actorFromClaims } from '../sessions/session';
 /** Records that the user agreed to the terms (accounts §7 `GET api/user/agree`). */
 export async function agreeToTerms(app: ServiceApp, claims: AccessClaims): Promise<void> {
   await app.inTransaction(async (trx) => {
-    await trx.updateTable('users').set({ mustAgreeCtc: false, agreedCtcAt: sql`now()`, updatedAt: sql`now()` }).where('id', '=', claims.sub).execute();
-    await appendToOutbox(trx, { type: 'evt.identity.user.agreed', actor: actorFromClaims(claims), data: { userId: claims.sub, email: claims.email } });
+    await trx
+      .updateTable('users')
+      .set({ mustAgreeCtc: false, agreedCtcAt: sql`now()`, updatedAt: sql`now()` })
+      .where('id', '=', claims.sub)
+      .execute();
+    await appendToOutbox(trx, {
+      type: 'evt.identity.user.agreed',
+      actor: actorFromClaims(claims),
+      data: { userId: claims.sub, email: claims.email },
+    });
   });
 }

@@ -1,13 +1,31 @@
 import { sql } from '@cti/db';
 import { RoleIds, UserEditPolicy, type Principal } from '@cti/access';
-import { BadRequest, Conflict, DomainError, Forbidden, NotFound, actorOf, appendToOutbox, principalOf, type ServiceApp } from '@cti/service-kit';
+import {
+  BadRequest,
+  Conflict,
+  DomainError,
+  Forbidden,
+  NotFound,
+  actorOf,
+  appendToOutbox,
+  principalOf,
+  type ServiceApp,
+} from '@cti/service-kit';
 import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
 import { createUser } from './create-user';
 import { isEmail, normalizeEmail } from './passwords';
-import { activeRoleIds, findUserByEmail, findUserById, groupIdsOfUser, revokeAllSessions, setUserGroups, setUserRolesKeepingExpiry } from './repository';
+import {
+  activeRoleIds,
+  findUserByEmail,
+  findUserById,
+  groupIdsOfUser,
+  revokeAllSessions,
+  setUserGroups,
+  setUserRolesKeepingExpiry,
+} from './repository';
 import { recordUserUpdated } from './user-events';
 import { isUuid, loadManagedUsers } from './user-views';
 import { queueWelcomeMail } from './welcome';
@@ -40,7 +58,11 @@ export async function listManagedUsers(app: ServiceApp, caller: AccessClaims): P
   const users = await loadManagedUsers(identityDb(app));
   const p = principalOf(caller);
   return users.filter((u) =>
-    UserEditPolicy.canManageUser(p, { roleIds: u.Roles.map((r) => r.Id), groupIds: u.Groups.map((g) => g.Id), createdByCaller: u.CreatorId === caller.sub }),
+    UserEditPolicy.canManageUser(p, {
+      roleIds: u.Roles.map((r) => r.Id),
+      groupIds: u.Groups.map((g) => g.Id),
+      createdByCaller: u.CreatorId === caller.sub,
+    }),
   );
 }
 
@@ -48,7 +70,12 @@ export async function listManagedUsers(app: ServiceApp, caller: AccessClaims): P
  * `GET api/user/{id}`: the user themself (My account), their managers, or a visitor
  * holding a valid welcome token for them (the set-password page prefill).
  */
-export async function getUser(app: ServiceApp, caller: AccessClaims | null, userId: string, welcomeTokenValid: boolean): Promise<ManagedUser> {
+export async function getUser(
+  app: ServiceApp,
+  caller: AccessClaims | null,
+  userId: string,
+  welcomeTokenValid: boolean,
+): Promise<ManagedUser> {
   const db = identityDb(app);
   if (!isUuid(userId)) throw new NotFound('User not found');
   const self = caller?.sub === userId;
@@ -92,7 +119,9 @@ async function validatePayload(db: IdentityExecutor, p: Principal, payload: User
   }
   const calculatorGroupId = trimOrNull(payload.CalculatorGroup);
   if (calculatorGroupId) {
-    const group = isUuid(calculatorGroupId) ? await db.selectFrom('groups').select(['countryId']).where('id', '=', calculatorGroupId).executeTakeFirst() : undefined;
+    const group = isUuid(calculatorGroupId)
+      ? await db.selectFrom('groups').select(['countryId']).where('id', '=', calculatorGroupId).executeTakeFirst()
+      : undefined;
     if (!group || group.countryId !== null) throw new BadRequest('The calculator group must be a group without a country.');
   }
   return {
@@ -122,7 +151,12 @@ function assertAssignable(p: Principal, roleIds: readonly number[], groupIds: re
  * new user gets a welcome e-mail with the set-password link. Admin-only flags sent by a
  * group manager are ignored.
  */
-export async function registerUser(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, payload: UserPayload): Promise<{ message: string }> {
+export async function registerUser(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  payload: UserPayload,
+): Promise<{ message: string }> {
   const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
@@ -144,9 +178,9 @@ export async function registerUser(app: ServiceApp, ctx: IdentityContext, reques
         groupIds: clean.groupIds,
         calculatorGroupId: clean.calculatorGroupId,
         creatorId: caller.sub,
-        isGroupManager: admin ? payload.IsGroupManager ?? false : false,
-        isHidden: admin ? payload.IsHidden ?? false : false,
-        isAcid: admin ? payload.IsACID ?? false : false,
+        isGroupManager: admin ? (payload.IsGroupManager ?? false) : false,
+        isHidden: admin ? (payload.IsHidden ?? false) : false,
+        isAcid: admin ? (payload.IsACID ?? false) : false,
       },
       actor,
     );
@@ -176,9 +210,17 @@ export async function updateUser(app: ServiceApp, request: FastifyRequest, paylo
     // what a group manager cannot give, they cannot take away either
     const assignableRoles = UserEditPolicy.assignableRoleIds(p);
     const assignableGroups = UserEditPolicy.assignableGroupIds(p) ?? [];
-    roleIds = [...new Set([...currentRoles.filter((r) => !assignableRoles.includes(r)), ...roleIds.filter((r) => assignableRoles.includes(r))])];
-    groupIds = [...new Set([...currentGroups.filter((g) => !assignableGroups.includes(g)), ...groupIds.filter((g) => assignableGroups.includes(g))])];
-    assertAssignable(p, clean.roleIds.filter((r) => !currentRoles.includes(r)), clean.groupIds.filter((g) => !currentGroups.includes(g)));
+    roleIds = [
+      ...new Set([...currentRoles.filter((r) => !assignableRoles.includes(r)), ...roleIds.filter((r) => assignableRoles.includes(r))]),
+    ];
+    groupIds = [
+      ...new Set([...currentGroups.filter((g) => !assignableGroups.includes(g)), ...groupIds.filter((g) => assignableGroups.includes(g))]),
+    ];
+    assertAssignable(
+      p,
+      clean.roleIds.filter((r) => !currentRoles.includes(r)),
+      clean.groupIds.filter((g) => !currentGroups.includes(g)),
+    );
   }
   if (clean.email !== user.email) {
     const other = await findUserByEmail(db, clean.email);
@@ -186,7 +228,7 @@ export async function updateUser(app: ServiceApp, request: FastifyRequest, paylo
   }
   const actor: EventActor | null = actorOf(request);
   await app.inTransaction(async (trx) => {
-    const disabled = admin ? payload.Disabled ?? user.disabled : user.disabled;
+    const disabled = admin ? (payload.Disabled ?? user.disabled) : user.disabled;
     await trx
       .updateTable('users')
       .set({
@@ -199,9 +241,9 @@ export async function updateUser(app: ServiceApp, request: FastifyRequest, paylo
         expiresOn: clean.expiresOn,
         calculatorGroupId: clean.calculatorGroupId,
         disabled,
-        isGroupManager: admin ? payload.IsGroupManager ?? user.isGroupManager : user.isGroupManager,
-        isHidden: admin ? payload.IsHidden ?? user.isHidden : user.isHidden,
-        isAcid: admin ? payload.IsACID ?? user.isAcid : user.isAcid,
+        isGroupManager: admin ? (payload.IsGroupManager ?? user.isGroupManager) : user.isGroupManager,
+        isHidden: admin ? (payload.IsHidden ?? user.isHidden) : user.isHidden,
+        isAcid: admin ? (payload.IsACID ?? user.isAcid) : user.isAcid,
         updatedAt: sql<string>`now()`,
       })
       .where('id', '=', user.id)
@@ -210,7 +252,11 @@ export async function updateUser(app: ServiceApp, request: FastifyRequest, paylo
     await setUserGroups(trx, user.id, groupIds);
     if (disabled && !user.disabled) {
       await revokeAllSessions(trx, user.id);
-      await appendToOutbox(trx, { type: 'evt.identity.user.disabled', actor, data: { userId: user.id, email: clean.email, name: clean.name } });
+      await appendToOutbox(trx, {
+        type: 'evt.identity.user.disabled',
+        actor,
+        data: { userId: user.id, email: clean.email, name: clean.name },
+      });
     }
     await recordUserUpdated(trx, user.id, actor);
   });
@@ -222,7 +268,12 @@ export async function updateUser(app: ServiceApp, request: FastifyRequest, paylo
  * send it; so may anyone on the set-password page whose link expired (the mail only
  * ever goes to the account's own address, and the answer is the same for unknown ids).
  */
-export async function resendWelcome(app: ServiceApp, ctx: IdentityContext, request: FastifyRequest, userId: string): Promise<{ message: string }> {
+export async function resendWelcome(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  userId: string,
+): Promise<{ message: string }> {
   const db = identityDb(app);
   const caller = request.principal;
   const HOUR = 3_600_000;
@@ -234,7 +285,9 @@ export async function resendWelcome(app: ServiceApp, ctx: IdentityContext, reque
   }
   const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
   if (!user || user.isFree || user.disabled) return { message: 'Welcome email sent.' };
-  const mailId = await app.inTransaction((trx) => queueWelcomeMail(trx, ctx, { id: user.id, email: user.email, name: user.name }, actorOf(request), { interactive: true }));
+  const mailId = await app.inTransaction((trx) =>
+    queueWelcomeMail(trx, ctx, { id: user.id, email: user.email, name: user.name }, actorOf(request), { interactive: true }),
+  );
   const outcome = await ctx.mailer.deliverNow(mailId);
   if (outcome === 'failed') throw new DomainError(502, 'Welcome email failed to send.');
   return { message: 'Welcome email sent.' };

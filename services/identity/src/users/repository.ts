@@ -2,7 +2,11 @@ import { sql } from '@cti/db';
 import type { IdentityExecutor } from '../db';
 
 export const findUserByEmail = (db: IdentityExecutor, email: string) =>
-  db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 
 export const findUserById = (db: IdentityExecutor, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -78,14 +82,20 @@ export async function insertUser(db: IdentityExecutor, user: NewUser): Promise<s
 export async function setUserRoles(db: IdentityExecutor, userId: string, roleIds: number[], expiresOn: string | null = null) {
   await db.deleteFrom('userRoles').where('userId', '=', userId).execute();
   if (roleIds.length) {
-    await db.insertInto('userRoles').values(roleIds.map((roleId) => ({ userId, roleId, expiresOn }))).execute();
+    await db
+      .insertInto('userRoles')
+      .values(roleIds.map((roleId) => ({ userId, roleId, expiresOn })))
+      .execute();
   }
 }
 
 export async function setUserGroups(db: IdentityExecutor, userId: string, groupIds: string[]) {
   await db.deleteFrom('userGroups').where('userId', '=', userId).execute();
   if (groupIds.length) {
-    await db.insertInto('userGroups').values(groupIds.map((groupId) => ({ userId, groupId }))).execute();
+    await db
+      .insertInto('userGroups')
+      .values(groupIds.map((groupId) => ({ userId, groupId })))
+      .execute();
   }
 }
 
@@ -104,8 +114,13 @@ export async function setUserRolesKeepingExpiry(db: IdentityExecutor, userId: st
   const held = new Set(current.map((r) => r.roleId));
   const toAdd = [...wanted].filter((id) => !held.has(id));
   if (toRemove.length) await db.deleteFrom('userRoles').where('userId', '=', userId).where('roleId', 'in', toRemove).execute();
-  if (toRevive.length) await db.updateTable('userRoles').set({ expiresOn: null }).where('userId', '=', userId).where('roleId', 'in', toRevive).execute();
-  if (toAdd.length) await db.insertInto('userRoles').values(toAdd.map((roleId) => ({ userId, roleId, expiresOn: null }))).execute();
+  if (toRevive.length)
+    await db.updateTable('userRoles').set({ expiresOn: null }).where('userId', '=', userId).where('roleId', 'in', toRevive).execute();
+  if (toAdd.length)
+    await db
+      .insertInto('userRoles')
+      .values(toAdd.map((roleId) => ({ userId, roleId, expiresOn: null })))
+      .execute();
 }
 
 export const groupIdsOfUser = async (db: IdentityExecutor, userId: string) =>
@@ -113,5 +128,10 @@ export const groupIdsOfUser = async (db: IdentityExecutor, userId: string) =>
 
 /** Revokes every refresh token of a user (disabled, password changed by reset). */
 export async function revokeAllSessions(db: IdentityExecutor, userId: string) {
-  await db.updateTable('refreshTokens').set({ revokedAt: sql<string>`now()` }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('refreshTokens')
+    .set({ revokedAt: sql<string>`now()` })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
 }

@@ -15,7 +15,13 @@ export interface RoleGrant {
  * Grants roles and groups outside the users admin (approvals, purchases). A role held
  * without end stays without end; otherwise the later end date wins.
  */
-export async function grantRoles(trx: IdentityExecutor, userId: string, grant: RoleGrant, reason: string, actor: EventActor | null): Promise<void> {
+export async function grantRoles(
+  trx: IdentityExecutor,
+  userId: string,
+  grant: RoleGrant,
+  reason: string,
+  actor: EventActor | null,
+): Promise<void> {
   for (const roleId of new Set(grant.roleIds)) {
     await sql`
       insert into user_roles (user_id, role_id, expires_on) values (${userId}, ${roleId}, ${grant.expiresOn})
@@ -24,15 +30,35 @@ export async function grantRoles(trx: IdentityExecutor, userId: string, grant: R
              else greatest(user_roles.expires_on, excluded.expires_on) end`.execute(trx);
   }
   for (const groupId of new Set(grant.groupIds)) {
-    await trx.insertInto('userGroups').values({ userId, groupId }).onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing()).execute();
+    await trx
+      .insertInto('userGroups')
+      .values({ userId, groupId })
+      .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
+      .execute();
   }
   await recordRolesChanged(trx, userId, reason, actor);
 }
 
 /** Takes granted roles (and groups) back (refunds, cancellations). */
-export async function revokeRoles(trx: IdentityExecutor, userId: string, grant: Omit<RoleGrant, 'expiresOn'>, reason: string, actor: EventActor | null): Promise<void> {
-  if (grant.roleIds.length) await trx.deleteFrom('userRoles').where('userId', '=', userId).where('roleId', 'in', [...grant.roleIds]).execute();
-  if (grant.groupIds.length) await trx.deleteFrom('userGroups').where('userId', '=', userId).where('groupId', 'in', [...grant.groupIds]).execute();
+export async function revokeRoles(
+  trx: IdentityExecutor,
+  userId: string,
+  grant: Omit<RoleGrant, 'expiresOn'>,
+  reason: string,
+  actor: EventActor | null,
+): Promise<void> {
+  if (grant.roleIds.length)
+    await trx
+      .deleteFrom('userRoles')
+      .where('userId', '=', userId)
+      .where('roleId', 'in', [...grant.roleIds])
+      .execute();
+  if (grant.groupIds.length)
+    await trx
+      .deleteFrom('userGroups')
+      .where('userId', '=', userId)
+      .where('groupId', 'in', [...grant.groupIds])
+      .execute();
   await recordRolesChanged(trx, userId, reason, actor);
 }
 
@@ -40,5 +66,9 @@ async function recordRolesChanged(trx: IdentityExecutor, userId: string, reason:
   const user = await trx.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
   const [roles, groupIds] = await Promise.all([activeRoleIds(trx, userId), groupIdsOfUser(trx, userId)]);
-  await appendToOutbox(trx, { type: 'evt.identity.user.rolesChanged', actor, data: { userId, email: user.email, roles, groupIds, reason } });
+  await appendToOutbox(trx, {
+    type: 'evt.identity.user.rolesChanged',
+    actor,
+    data: { userId, email: user.email, roles, groupIds, reason },
+  });
 }

@@ -1,6 +1,16 @@
 import { RouteRules } from '@cti/access';
 import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
-import { AccountUpdateBody, ErrorBody, IdParam, InternalUser, InternalUserLookup, ManagedUser, MessageBody, UserIdParam, UserPayload } from '@cti/contracts';
+import {
+  AccountUpdateBody,
+  ErrorBody,
+  IdParam,
+  InternalUser,
+  InternalUserLookup,
+  ManagedUser,
+  MessageBody,
+  UserIdParam,
+  UserPayload,
+} from '@cti/contracts';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
@@ -25,19 +35,28 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
 
   app.get(
     '/api/user/groupManager',
-    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['users'], response: { 200: Type.Array(ManagedUser), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.usersPage),
+      schema: { tags: ['users'], response: { 200: Type.Array(ManagedUser), ...errors } },
+    },
     async (request) => listManagedUsers(app, claimsOf(request)),
   );
 
   app.post(
     '/api/user/register',
-    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.usersPage),
+      schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => registerUser(app, ctx, request, request.body),
   );
 
   app.post(
     '/api/user/update',
-    { preHandler: app.requireRule(RouteRules.usersPage), schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.usersPage),
+      schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => updateUser(app, request, request.body),
   );
 
@@ -49,7 +68,14 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
 
   app.get(
     '/api/user/sendReset/:userId',
-    { schema: { tags: ['users'], description: 'Resend the welcome e-mail.', params: UserIdParam, response: { 200: MessageBody, ...errors } } },
+    {
+      schema: {
+        tags: ['users'],
+        description: 'Resend the welcome e-mail.',
+        params: UserIdParam,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => resendWelcome(app, ctx, request, request.params.userId),
   );
 
@@ -77,7 +103,10 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
   // what other services learn about users (commerce lists subscriptions with user and organization)
   app.get(
     '/internal/users/:id',
-    { preHandler: app.requireService, schema: { hide: true, params: IdParam, response: { 200: InternalUser, 403: ErrorBody, 404: ErrorBody } } },
+    {
+      preHandler: app.requireService,
+      schema: { hide: true, params: IdParam, response: { 200: InternalUser, 403: ErrorBody, 404: ErrorBody } },
+    },
     async (request) => {
       const [user] = await loadInternalUsers(identityDb(app), [request.params.id]);
       if (!user) throw new NotFound('User not found');
@@ -87,7 +116,10 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
 
   app.post(
     '/internal/users/lookup',
-    { preHandler: app.requireService, schema: { hide: true, body: InternalUserLookup, response: { 200: Type.Array(InternalUser), 403: ErrorBody } } },
+    {
+      preHandler: app.requireService,
+      schema: { hide: true, body: InternalUserLookup, response: { 200: Type.Array(InternalUser), 403: ErrorBody } },
+    },
     async (request) => loadInternalUsers(identityDb(app), request.body.ids),
   );
 }

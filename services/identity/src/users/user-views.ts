@@ -8,7 +8,10 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
  * User rows as the users admin, `GET api/user/{id}` and My account show them
  * (accounts §3 "User list row"), with active and expired roles apart.
  */
-export async function loadManagedUsers(db: IdentityExecutor, filter: { ids?: readonly string[]; includeFree?: boolean } = {}): Promise<ManagedUser[]> {
+export async function loadManagedUsers(
+  db: IdentityExecutor,
+  filter: { ids?: readonly string[]; includeFree?: boolean } = {},
+): Promise<ManagedUser[]> {
   let query = db
     .selectFrom('users')
     .leftJoin('groups as calc', 'calc.id', 'users.calculatorGroupId')
@@ -98,7 +101,11 @@ export async function loadInternalUsers(db: IdentityExecutor, ids: readonly stri
         .selectFrom('userGroups')
         .innerJoin('groups', 'groups.id', 'userGroups.groupId')
         .select(['userGroups.userId', 'groups.id', 'groups.name'])
-        .where('userGroups.userId', 'in', users.map((u) => u.id))
+        .where(
+          'userGroups.userId',
+          'in',
+          users.map((u) => u.id),
+        )
         .orderBy('groups.name')
         .execute()
     : [];
@@ -114,4 +121,3 @@ export async function loadInternalUsers(db: IdentityExecutor, ids: readonly stri
 }
 
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-

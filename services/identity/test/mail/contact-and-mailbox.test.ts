@@ -12,8 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const message = { firstname: 'Ann', lastname: 'Other', email: 'ann@example.com', group: 'Ireland', message: 'Please look at <b>this</b> law.', category: 'compliance' };
-const contact = (payload: object, remoteAddress = '10.1.0.1') => app.inject({ method: 'POST', url: '/api/mail/contact', payload, remoteAddress });
+const message = {
+  firstname: 'Ann',
+  lastname: 'Other',
+  email: 'ann@example.com',
+  group: 'Ireland',
+  message: 'Please look at <b>this</b> law.',
+  category: 'compliance',
+};
+const contact = (payload: object, remoteAddress = '10.1.0.1') =>
+  app.inject({ method: 'POST', url: '/api/mail/contact', payload, remoteAddress });
 
 describe('POST api/mail/contact', () => {
   it('sends the message to the configured address with the sender as reply-to', async () => {
@@ -28,11 +36,14 @@ describe('POST api/mail/contact', () => {
     expect(row.reply_to).toBe('ann@example.com');
   });
 
-  it.each(['firstname', 'lastname', 'email', 'group', 'message'].map((f, i) => [f, i]))('answers "Please fill out all forms." without %s', async (field, i) => {
-    const res = await contact({ ...message, [field]: '  ' }, `10.1.1.${i}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Please fill out all forms.');
-  });
+  it.each(['firstname', 'lastname', 'email', 'group', 'message'].map((f, i) => [f, i]))(
+    'answers "Please fill out all forms." without %s',
+    async (field, i) => {
+      const res = await contact({ ...message, [field]: '  ' }, `10.1.1.${i}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please fill out all forms.');
+    },
+  );
 
   it('refuses a message over 500 characters', async () => {
     const res = await contact({ ...message, message: 'x'.repeat(501) }, '10.1.2.1');
@@ -57,7 +68,12 @@ describe('dev mailbox (GET api/mail/dev/messages)', () => {
       method: 'POST',
       url: '/internal/mail/send',
       headers: { 'x-service-token': 'test-service-token-0123456789' },
-      payload: { to: ['reader@example.com'], subject: 'Links', html: '<p><a href="http://localhost:8080/index/1">Scorecard</a> <a href="mailto:x@y.z">mail</a></p>', kind: 'annotations' },
+      payload: {
+        to: ['reader@example.com'],
+        subject: 'Links',
+        html: '<p><a href="http://localhost:8080/index/1">Scorecard</a> <a href="mailto:x@y.z">mail</a></p>',
+        kind: 'annotations',
+      },
     });
     expect(res.statusCode).toBe(200);
     const mail = await mailTo(app, 'reader@example.com', 'annotations');

@@ -35,7 +35,14 @@ const apiUrl = () => {
 describe('SendGrid transport (real @sendgrid/mail SDK against a local endpoint)', () => {
   it('posts the v3 mail-send payload with the API key', async () => {
     const transport = sendgridTransport({ apiKey: 'SG.test-key', apiUrl: apiUrl(), from: 'Compliance Index <no-reply@example.com>' });
-    await transport.deliver({ to: ['a@example.com'], cc: ['c@example.com'], replyTo: 'r@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' });
+    await transport.deliver({
+      to: ['a@example.com'],
+      cc: ['c@example.com'],
+      replyTo: 'r@example.com',
+      subject: 'Hello',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]!.auth).toBe('Bearer SG.test-key');
     expect(received[0]!.body).toMatchObject({
@@ -43,7 +50,10 @@ describe('SendGrid transport (real @sendgrid/mail SDK against a local endpoint)'
       subject: 'Hello',
       personalizations: [{ to: [{ email: 'a@example.com' }], cc: [{ email: 'c@example.com' }] }],
       reply_to: { email: 'r@example.com' },
-      content: expect.arrayContaining([{ type: 'text/html', value: '<p>Hi</p>' }, { type: 'text/plain', value: 'Hi' }]),
+      content: expect.arrayContaining([
+        { type: 'text/html', value: '<p>Hi</p>' },
+        { type: 'text/plain', value: 'Hi' },
+      ]),
     });
   });
 
@@ -59,7 +69,12 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
   let app: ServiceApp;
   beforeAll(async () => {
     ctx = await createTestContext();
-    app = await ctx.start(identityService, { MAIL_TRANSPORT: 'sendgrid', SENDGRID_API_KEY: 'SG.service-key', SENDGRID_API_URL: apiUrl(), MAIL_POLL_MS: '200' });
+    app = await ctx.start(identityService, {
+      MAIL_TRANSPORT: 'sendgrid',
+      SENDGRID_API_KEY: 'SG.service-key',
+      SENDGRID_API_URL: apiUrl(),
+      MAIL_POLL_MS: '200',
+    });
   });
   afterAll(() => ctx.close());
 
@@ -78,7 +93,9 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     await eventually(() => received.find((r) => r.body.subject === 'Annotations for Ireland'));
     await eventually(async () => (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent');
     const events = await ctx.query(`select payload from identity.outbox where type = 'evt.identity.mail.sent'`);
-    expect(events.map((e) => e.payload.data)).toContainEqual(expect.objectContaining({ mailId: id, kind: 'annotations', to: ['reader@example.com'] }));
+    expect(events.map((e) => e.payload.data)).toContainEqual(
+      expect.objectContaining({ mailId: id, kind: 'annotations', to: ['reader@example.com'] }),
+    );
   });
 
   it('refuses /internal/mail/send without the service token', async () => {
@@ -90,12 +107,18 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     failNext = 1;
     const res = await send({ 'x-service-token': 'test-service-token-0123456789' }, 'retry@example.com');
     const { id } = res.json();
-    await eventually(async () => (await ctx.query('select attempts, status from identity.mail_messages where id = $1', [id]))[0]?.attempts >= 1);
+    await eventually(
+      async () => (await ctx.query('select attempts, status from identity.mail_messages where id = $1', [id]))[0]?.attempts >= 1,
+    );
     // the retry is scheduled 30 s later: bring it forward
-    await eventually(async () => {
-      await ctx.query(`update identity.mail_messages set next_attempt_at = now() where id = $1 and status = 'queued'`, [id]);
-      return (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent';
-    }, 15_000, 300);
+    await eventually(
+      async () => {
+        await ctx.query(`update identity.mail_messages set next_attempt_at = now() where id = $1 and status = 'queued'`, [id]);
+        return (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent';
+      },
+      15_000,
+      300,
+    );
     const row = (await ctx.query('select attempts, last_error from identity.mail_messages where id = $1', [id]))[0];
     expect(row.attempts).toBe(2);
     expect(received.filter((r) => r.body.personalizations[0].to[0].email === 'retry@example.com')).toHaveLength(1);
@@ -114,7 +137,12 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
 });
 
 describe('production', () => {
-  const settings = { MAIL_TRANSPORT: '' as const, SENDGRID_API_KEY: '', SENDGRID_API_URL: 'https://api.sendgrid.com', MAIL_FROM: 'no-reply@example.com' };
+  const settings = {
+    MAIL_TRANSPORT: '' as const,
+    SENDGRID_API_KEY: '',
+    SENDGRID_API_URL: 'https://api.sendgrid.com',
+    MAIL_FROM: 'no-reply@example.com',
+  };
 
   it('sends through SendGrid, and refuses to without an API key', () => {
     expect(() => mailTransportFor({ ...settings, NODE_ENV: 'production' })).toThrow(/SENDGRID_API_KEY/);

@@ -35,15 +35,34 @@ const deliver = (type: string, data: object, occurredAt = new Date((clock += 100
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 const grant = (roles: string[], groupIds: string[] = [], expiresOn: string | null = inAYear()) => ({ roles, groupIds, expiresOn });
 const completed = (userId: string, purchaseId: string, g: ReturnType<typeof grant>, subscriptionId: string | null = null) => ({
-  purchaseId, userId, productId: 'p', productName: 'Product', amountCents: 100, currency: 'USD', transactionId: `pi_${purchaseId}`, grant: g, subscriptionId,
+  purchaseId,
+  userId,
+  productId: 'p',
+  productName: 'Product',
+  amountCents: 100,
+  currency: 'USD',
+  transactionId: `pi_${purchaseId}`,
+  grant: g,
+  subscriptionId,
 });
 const refunded = (userId: string, purchaseId: string, subscriptionId: string | null = null) => ({
-  purchaseId, userId, productName: 'Product', amountCents: 100, transactionId: `pi_${purchaseId}`, grant: grant([]), subscriptionId,
+  purchaseId,
+  userId,
+  productName: 'Product',
+  amountCents: 100,
+  transactionId: `pi_${purchaseId}`,
+  grant: grant([]),
+  subscriptionId,
 });
 
 async function holdings(userId: string) {
-  const roles = await sql<{ roleId: number; expiresOn: string | null }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(app.db);
-  const groups = await sql<{ groupId: string }>`select group_id from user_groups where user_id = ${userId} order by group_id`.execute(app.db);
+  const roles = await sql<{
+    roleId: number;
+    expiresOn: string | null;
+  }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(app.db);
+  const groups = await sql<{ groupId: string }>`select group_id from user_groups where user_id = ${userId} order by group_id`.execute(
+    app.db,
+  );
   return { roles: Object.fromEntries(roles.rows.map((r) => [r.roleId, r.expiresOn])), groups: groups.rows.map((g) => g.groupId) };
 }
 
@@ -78,10 +97,23 @@ describe('purchase grants', () => {
   it('a subscription’s renewal and plan change replace its grant; its end takes it all back', async () => {
     const id = await user('sub@example.com', ['CountryRespondent']);
     await deliver('evt.commerce.purchase.completed', completed(id, 'c1', grant(['Standard']), 'sub-c'));
-    await deliver('evt.commerce.subscription.planChanged', { subscriptionId: 'sub-c', userId: id, fromProductName: 'Standard', productName: 'Enhanced', grant: grant(['Enhanced']) });
+    await deliver('evt.commerce.subscription.planChanged', {
+      subscriptionId: 'sub-c',
+      userId: id,
+      fromProductName: 'Standard',
+      productName: 'Enhanced',
+      grant: grant(['Enhanced']),
+    });
     const changed = await holdings(id);
     expect(Object.keys(changed.roles).map(Number).sort()).toEqual([RoleIds.Enhanced, RoleIds.CountryRespondent].sort());
-    await deliver('evt.commerce.subscription.cancelled', { subscriptionId: 'sub-c', userId: id, productName: 'Enhanced', reason: 'Cancelled', endsOn: new Date().toISOString(), grant: grant([]) });
+    await deliver('evt.commerce.subscription.cancelled', {
+      subscriptionId: 'sub-c',
+      userId: id,
+      productName: 'Enhanced',
+      reason: 'Cancelled',
+      endsOn: new Date().toISOString(),
+      grant: grant([]),
+    });
     expect((await holdings(id)).roles).toEqual({ [RoleIds.CountryRespondent]: null });
   });
 
@@ -92,15 +124,29 @@ describe('purchase grants', () => {
     await deliver('evt.commerce.purchase.completed', completed(id, 'd', grant(['Enhanced'])), early);
     expect((await holdings(id)).roles).toEqual({});
 
-    await deliver('evt.commerce.subscription.planChanged', { subscriptionId: 'sub-e', userId: id, fromProductName: 'Standard', productName: 'Enhanced', grant: grant(['Enhanced']) });
-    await deliver('evt.commerce.purchase.completed', completed(id, 'e0', grant(['Standard']), 'sub-e'), new Date(clock - 60_000).toISOString());
+    await deliver('evt.commerce.subscription.planChanged', {
+      subscriptionId: 'sub-e',
+      userId: id,
+      fromProductName: 'Standard',
+      productName: 'Enhanced',
+      grant: grant(['Enhanced']),
+    });
+    await deliver(
+      'evt.commerce.purchase.completed',
+      completed(id, 'e0', grant(['Standard']), 'sub-e'),
+      new Date(clock - 60_000).toISOString(),
+    );
     expect(Object.keys((await holdings(id)).roles).map(Number)).toEqual([RoleIds.Enhanced]);
   });
 
   it('records each change of roles for the audit log', async () => {
     const id = await user('audit@example.com', []);
     await deliver('evt.commerce.purchase.completed', { ...completed(id, 'f', grant(['CFTPackage'])), productName: 'CFT Download' });
-    const rows = await sql<{ payload: { data: { reason: string; roles: number[] } } }>`select payload from outbox where type = 'evt.identity.user.rolesChanged' and payload->'data'->>'userId' = ${id}`.execute(app.db);
-    expect(rows.rows.map((r) => r.payload.data)).toEqual([expect.objectContaining({ reason: 'Purchased CFT Download', roles: [RoleIds.CFTPackage] })]);
+    const rows = await sql<{
+      payload: { data: { reason: string; roles: number[] } };
+    }>`select payload from outbox where type = 'evt.identity.user.rolesChanged' and payload->'data'->>'userId' = ${id}`.execute(app.db);
+    expect(rows.rows.map((r) => r.payload.data)).toEqual([
+      expect.objectContaining({ reason: 'Purchased CFT Download', roles: [RoleIds.CFTPackage] }),
+    ]);
   });
 });

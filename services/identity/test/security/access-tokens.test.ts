@@ -16,7 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const claims = () => ({ sub: userId, email: 'admin@example.com', name: 'A', roles: [1], groups: [], groupNames: [], isAdmin: true, isGroupManager: false, isAcid: false, free: false, organization: '' });
+const claims = () => ({
+  sub: userId,
+  email: 'admin@example.com',
+  name: 'A',
+  roles: [1],
+  groups: [],
+  groupNames: [],
+  isAdmin: true,
+  isGroupManager: false,
+  isAcid: false,
+  free: false,
+  organization: '',
+});
 const requests = (token: string) => app.inject({ method: 'GET', url: '/api/request', headers: { authorization: `Bearer ${token}` } });
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -33,24 +45,34 @@ describe('access tokens', () => {
   });
 
   it('refuses a token signed with another key', async () => {
-    const other = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const token = createSigner({ key: other.privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti', expiresIn: 600_000 })(claims());
+    const other = generateKeyPairSync('ed25519', {
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const token = createSigner({ key: other.privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti', expiresIn: 600_000 })(
+      claims(),
+    );
     expect((await requests(token)).statusCode).toBe(401);
   });
 
   it('refuses an HMAC token made with the public key (algorithm confusion)', async () => {
-    const token = createSigner({ key: testKeyPair().publicKey, algorithm: 'HS256', iss: 'cti-identity', aud: 'cti', expiresIn: 600_000 })(claims());
+    const token = createSigner({ key: testKeyPair().publicKey, algorithm: 'HS256', iss: 'cti-identity', aud: 'cti', expiresIn: 600_000 })(
+      claims(),
+    );
     expect((await requests(token)).statusCode).toBe(401);
   });
 
   it('refuses a wrong audience or issuer', async () => {
-    const sign = (aud: string, iss: string) => createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA', iss, aud, expiresIn: 600_000 })(claims());
+    const sign = (aud: string, iss: string) =>
+      createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA', iss, aud, expiresIn: 600_000 })(claims());
     expect((await requests(sign('someone-else', 'cti-identity'))).statusCode).toBe(401);
     expect((await requests(sign('cti', 'someone-else'))).statusCode).toBe(401);
   });
 
   it('answers 401 with Token-Expired for a token past its expiry', async () => {
-    const token = createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti', expiresIn: 1 })(claims());
+    const token = createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti', expiresIn: 1 })(
+      claims(),
+    );
     await new Promise((r) => setTimeout(r, 20));
     const res = await requests(token);
     expect(res.statusCode).toBe(401);

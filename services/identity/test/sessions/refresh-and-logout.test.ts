@@ -65,7 +65,11 @@ describe('POST /api/user/logout/{userId}', () => {
   it('refuses to log out someone else', async () => {
     const session = (await login(app, 'rotate@example.com')).json();
     const stranger = signTestToken({ sub: '00000000-0000-0000-0000-000000000000' });
-    const res = await app.inject({ method: 'POST', url: `/api/user/logout/${session.Id}`, headers: { authorization: `Bearer ${stranger}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/user/logout/${session.Id}`,
+      headers: { authorization: `Bearer ${stranger}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 

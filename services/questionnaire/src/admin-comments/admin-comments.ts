@@ -10,23 +10,45 @@ import { atOf, getQuestionnaire } from '../questionnaires/repository';
 export async function adminComment(app: ServiceApp, questionnaireId: string, sectionId: number): Promise<string> {
   const db = questionnaireDb(app);
   const q = await getQuestionnaire(db, questionnaireId);
-  const row = await db.selectFrom('adminComments').select('comment').where('questionnaireId', '=', q.id).where('sectionId', '=', sectionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('adminComments')
+    .select('comment')
+    .where('questionnaireId', '=', q.id)
+    .where('sectionId', '=', sectionId)
+    .executeTakeFirst();
   return row?.comment ?? '';
 }
 
 /** POST api/questionnaire/adminComment/save: stored as sanitized HTML (the slate editor's markup only). */
-export async function saveAdminComment(app: ServiceApp, claims: AccessClaims, questionnaireId: string, sectionId: number, html: string): Promise<void> {
+export async function saveAdminComment(
+  app: ServiceApp,
+  claims: AccessClaims,
+  questionnaireId: string,
+  sectionId: number,
+  html: string,
+): Promise<void> {
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
     const q = await getQuestionnaire(trx, questionnaireId);
     if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound('Section not found.');
     const comment = sanitizeRichText(html);
-    const previous = await trx.selectFrom('adminComments').select('comment').where('questionnaireId', '=', q.id).where('sectionId', '=', sectionId).executeTakeFirst();
+    const previous = await trx
+      .selectFrom('adminComments')
+      .select('comment')
+      .where('questionnaireId', '=', q.id)
+      .where('sectionId', '=', sectionId)
+      .executeTakeFirst();
     if ((previous?.comment ?? '') === comment) return;
     await trx
       .insertInto('adminComments')
       .values({ questionnaireId: q.id, sectionId, comment, updatedBy: claims.name })
-      .onConflict((oc) => oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ comment, updatedBy: claims.name, updatedAt: new Date().toISOString() }))
+      .onConflict((oc) =>
+        oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ comment, updatedBy: claims.name, updatedAt: new Date().toISOString() }),
+      )
       .execute();
-    await appendToOutbox(trx, { type: 'evt.questionnaire.adminComment.saved', actor: actorFromClaims(claims), data: { ...atOf(q), sectionId } });
+    await appendToOutbox(trx, {
+      type: 'evt.questionnaire.adminComment.saved',
+      actor: actorFromClaims(claims),
+      data: { ...atOf(q), sectionId },
+    });
   });
 }

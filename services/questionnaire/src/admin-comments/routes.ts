@@ -9,11 +9,19 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 export async function adminCommentRoutes(app: ServiceApp) {
   const tags = ['admin notes'];
   const admin = app.requireRule(RouteRules.adminOnly);
-  app.post('/api/questionnaire/adminComment', { preHandler: admin, schema: { tags, body: AdminCommentBody, response: { 200: AdminCommentAnswer, ...errors } } }, async (request) => ({
-    Comment: await adminComment(app, request.body.questionnaireId, request.body.sectionId),
-  }));
-  app.post('/api/questionnaire/adminComment/save', { preHandler: admin, schema: { tags, body: AdminCommentSaveBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
-    await saveAdminComment(app, claimsOf(request), request.body.questionnaireId, request.body.sectionId, request.body.comment);
-    return { message: 'Admin note saved.' };
-  });
+  app.post(
+    '/api/questionnaire/adminComment',
+    { preHandler: admin, schema: { tags, body: AdminCommentBody, response: { 200: AdminCommentAnswer, ...errors } } },
+    async (request) => ({
+      Comment: await adminComment(app, request.body.questionnaireId, request.body.sectionId),
+    }),
+  );
+  app.post(
+    '/api/questionnaire/adminComment/save',
+    { preHandler: admin, schema: { tags, body: AdminCommentSaveBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      await saveAdminComment(app, claimsOf(request), request.body.questionnaireId, request.body.sectionId, request.body.comment);
+      return { message: 'Admin note saved.' };
+    },
+  );
 }

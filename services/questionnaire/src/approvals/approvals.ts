@@ -14,10 +14,22 @@ import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } f
  */
 
 const currentApprovals = (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
-  db.selectFrom('approvals').selectAll().where('questionnaireId', '=', q.id).where('answersRevision', '=', q.answersRevision).orderBy('stamp').execute();
+  db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('questionnaireId', '=', q.id)
+    .where('answersRevision', '=', q.answersRevision)
+    .orderBy('stamp')
+    .execute();
 
 async function approvedBy(db: QuestionnaireExecutor, q: QuestionnaireRecord, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('approvals').select('id').where('questionnaireId', '=', q.id).where('answersRevision', '=', q.answersRevision).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('approvals')
+    .select('id')
+    .where('questionnaireId', '=', q.id)
+    .where('answersRevision', '=', q.answersRevision)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -32,7 +44,8 @@ async function organizationsApproved(db: QuestionnaireExecutor, q: Questionnaire
   return row.organizations;
 }
 
-const isReady = async (db: QuestionnaireExecutor, q: QuestionnaireRecord) => q.status === 'Open' && (await organizationsApproved(db, q)) >= 2;
+const isReady = async (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
+  q.status === 'Open' && (await organizationsApproved(db, q)) >= 2;
 
 /** POST api/finalize/canApprove */
 export async function canApprove(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<boolean> {
@@ -53,7 +66,10 @@ export async function approve(app: ServiceApp, claims: AccessClaims, questionnai
     if (!isRespondentClaims(claims, q.groupId)) throw new Forbidden(QuestionnaireAnswers.cannotApprove);
     if (await approvedBy(trx, q, claims.sub)) throw new Conflict(QuestionnaireAnswers.alreadyApproved);
     const organizationName = claims.organization ?? '';
-    await trx.insertInto('approvals').values({ questionnaireId: q.id, userId: claims.sub, name: claims.name, organizationName, answersRevision: q.answersRevision }).execute();
+    await trx
+      .insertInto('approvals')
+      .values({ questionnaireId: q.id, userId: claims.sub, name: claims.name, organizationName, answersRevision: q.answersRevision })
+      .execute();
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.approval.added',
       actor: actorFromClaims(claims),
@@ -89,7 +105,11 @@ export async function submitAsFinal(app: ServiceApp, claims: AccessClaims, quest
 }
 
 /** Closes a questionnaire (Submit As Final, the admin's selector): read-only from now on, locks released. */
-export async function closeQuestionnaire(trx: QuestionnaireExecutor, q: QuestionnaireRecord, actor: ReturnType<typeof actorFromClaims> | null): Promise<string> {
+export async function closeQuestionnaire(
+  trx: QuestionnaireExecutor,
+  q: QuestionnaireRecord,
+  actor: ReturnType<typeof actorFromClaims> | null,
+): Promise<string> {
   const closedOn = new Date().toISOString();
   await trx.updateTable('questionnaires').set({ status: 'Closed', closedOn }).where('id', '=', q.id).execute();
   await trx.deleteFrom('sectionLocks').where('questionnaireId', '=', q.id).execute();

@@ -11,21 +11,35 @@ const IdParam = Type.Object({ questionnaireId: Type.String() });
 export async function approvalRoutes(app: ServiceApp) {
   const tags = ['approvals'];
   const rule = app.requireRule(RouteRules.questionnaire);
-  app.post('/api/finalize', { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
-    await approve(app, claimsOf(request), request.body.questionnaireId, request.body.userId);
-    return { message: QuestionnaireAnswers.approved };
-  });
-  app.post('/api/finalize/approvedNames/:questionnaireId', { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Array(Approval), ...errors } } }, async (request) =>
-    approvedNames(app, claimsOf(request), request.params.questionnaireId),
+  app.post(
+    '/api/finalize',
+    { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      await approve(app, claimsOf(request), request.body.questionnaireId, request.body.userId);
+      return { message: QuestionnaireAnswers.approved };
+    },
   );
-  app.post('/api/finalize/canApprove', { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: Type.Boolean(), ...errors } } }, async (request) =>
-    canApprove(app, claimsOf(request), request.body.questionnaireId, request.body.userId),
+  app.post(
+    '/api/finalize/approvedNames/:questionnaireId',
+    { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Array(Approval), ...errors } } },
+    async (request) => approvedNames(app, claimsOf(request), request.params.questionnaireId),
   );
-  app.post('/api/finalize/readyForFinalization/:questionnaireId', { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } }, async (request) =>
-    readyForFinalization(app, claimsOf(request), request.params.questionnaireId),
+  app.post(
+    '/api/finalize/canApprove',
+    { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: Type.Boolean(), ...errors } } },
+    async (request) => canApprove(app, claimsOf(request), request.body.questionnaireId, request.body.userId),
   );
-  app.post('/api/finalize/close/:questionnaireId', { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } }, async (request) => {
-    await submitAsFinal(app, claimsOf(request), request.params.questionnaireId);
-    return true;
-  });
+  app.post(
+    '/api/finalize/readyForFinalization/:questionnaireId',
+    { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } },
+    async (request) => readyForFinalization(app, claimsOf(request), request.params.questionnaireId),
+  );
+  app.post(
+    '/api/finalize/close/:questionnaireId',
+    { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } },
+    async (request) => {
+      await submitAsFinal(app, claimsOf(request), request.params.questionnaireId);
+      return true;
+    },
+  );
 }

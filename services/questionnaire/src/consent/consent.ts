@@ -18,7 +18,11 @@ export async function giveConsent(app: ServiceApp, claims: AccessClaims, body: C
       .values({ questionnaireId: q.id, userId: claims.sub, ...row })
       .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ ...row, updatedAt: new Date().toISOString() }))
       .execute();
-    await appendToOutbox(trx, { type: 'evt.questionnaire.consent.given', actor: actorFromClaims(claims), data: { ...atOf(q), userId: claims.sub, answer: body.Answer } });
+    await appendToOutbox(trx, {
+      type: 'evt.questionnaire.consent.given',
+      actor: actorFromClaims(claims),
+      data: { ...atOf(q), userId: claims.sub, answer: body.Answer },
+    });
   });
 }
 
@@ -31,10 +35,20 @@ export async function consentsOf(app: ServiceApp, claims: AccessClaims, question
 }
 
 /** POST api/consent/answer: the user's own answer, or "No Answer". */
-export async function consentAnswer(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<ConsentAnswer> {
+export async function consentAnswer(
+  app: ServiceApp,
+  claims: AccessClaims,
+  questionnaireId: string,
+  userId: string,
+): Promise<ConsentAnswer> {
   if (!isAdminClaims(claims)) assertSelf(claims, userId);
   const db = questionnaireDb(app);
   const q = await questionnaireForUser(db, claims, questionnaireId);
-  const row = await db.selectFrom('consents').select('answer').where('questionnaireId', '=', q.id).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('consents')
+    .select('answer')
+    .where('questionnaireId', '=', q.id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return { Answer: row?.answer ?? 'No Answer' };
 }

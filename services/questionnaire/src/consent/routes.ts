@@ -9,16 +9,31 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 /** Consent (questionnaire §2 consent page, §7). */
 export async function consentRoutes(app: ServiceApp) {
   const tags = ['consent'];
-  app.post('/api/consent', { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, body: ConsentBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
-    await giveConsent(app, claimsOf(request), request.body);
-    return { message: QuestionnaireAnswers.consentSaved };
-  });
+  app.post(
+    '/api/consent',
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags, body: ConsentBody, response: { 200: MessageBody, ...errors } },
+    },
+    async (request) => {
+      await giveConsent(app, claimsOf(request), request.body);
+      return { message: QuestionnaireAnswers.consentSaved };
+    },
+  );
   app.get(
     '/api/consent/:questionnaireId',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: Type.Array(ConsentRow), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: Type.Array(ConsentRow), ...errors } },
+    },
     async (request) => consentsOf(app, claimsOf(request), request.params.questionnaireId),
   );
-  app.post('/api/consent/answer', { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, body: ConsentAnswerBody, response: { 200: ConsentAnswer, ...errors } } }, async (request) =>
-    consentAnswer(app, claimsOf(request), request.body.QuestionnaireId, request.body.UserId),
+  app.post(
+    '/api/consent/answer',
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags, body: ConsentAnswerBody, response: { 200: ConsentAnswer, ...errors } },
+    },
+    async (request) => consentAnswer(app, claimsOf(request), request.body.QuestionnaireId, request.body.UserId),
   );
 }

@@ -31,7 +31,13 @@ export async function lockInfo(db: QuestionnaireExecutor, questionnaireId: strin
  * else's valid lock wins. The upsert decides atomically, so two people opening the
  * same section at once cannot both get it.
  */
-export async function acquireLock(trx: QuestionnaireExecutor, q: QuestionnaireRecord, sectionId: number, claims: AccessClaims, ttlSeconds: number): Promise<LockInfo> {
+export async function acquireLock(
+  trx: QuestionnaireExecutor,
+  q: QuestionnaireRecord,
+  sectionId: number,
+  claims: AccessClaims,
+  ttlSeconds: number,
+): Promise<LockInfo> {
   const ttl = `${ttlSeconds} seconds`;
   // `held` sees the row as it was before this statement: whether the caller already held it
   const taken = await sql<{ userId: string; heldBefore: boolean }>`
@@ -51,7 +57,11 @@ export async function acquireLock(trx: QuestionnaireExecutor, q: QuestionnaireRe
   const row = taken.rows[0];
   if (!row) return lockInfo(trx, q.id, sectionId, claims.sub);
   if (!row.heldBefore) {
-    await appendToOutbox(trx, { type: 'evt.questionnaire.section.locked', actor: actorFromClaims(claims), data: { ...atOf(q), sectionId, userId: claims.sub } });
+    await appendToOutbox(trx, {
+      type: 'evt.questionnaire.section.locked',
+      actor: actorFromClaims(claims),
+      data: { ...atOf(q), sectionId, userId: claims.sub },
+    });
   }
   return { Locker: claims.name, IsLocker: true };
 }
@@ -60,7 +70,11 @@ export async function acquireLock(trx: QuestionnaireExecutor, q: QuestionnaireRe
  * Releases the caller's locks: one section, one questionnaire's, or all of them
  * (leaving a section, closing the tab, exiting, idling out).
  */
-export async function releaseLocks(trx: QuestionnaireExecutor, claims: AccessClaims, scope: { questionnaireId?: string; sectionId?: number }): Promise<number> {
+export async function releaseLocks(
+  trx: QuestionnaireExecutor,
+  claims: AccessClaims,
+  scope: { questionnaireId?: string; sectionId?: number },
+): Promise<number> {
   let query = trx.deleteFrom('sectionLocks').where('userId', '=', claims.sub);
   if (scope.questionnaireId) query = query.where('questionnaireId', '=', scope.questionnaireId);
   if (scope.sectionId !== undefined) query = query.where('sectionId', '=', scope.sectionId);
@@ -72,7 +86,11 @@ export async function releaseLocks(trx: QuestionnaireExecutor, claims: AccessCla
       q = await getQuestionnaire(trx, lock.questionnaireId);
       byQuestionnaire.set(lock.questionnaireId, q);
     }
-    await appendToOutbox(trx, { type: 'evt.questionnaire.section.unlocked', actor: actorFromClaims(claims), data: { ...atOf(q), sectionId: lock.sectionId, userId: claims.sub } });
+    await appendToOutbox(trx, {
+      type: 'evt.questionnaire.section.unlocked',
+      actor: actorFromClaims(claims),
+      data: { ...atOf(q), sectionId: lock.sectionId, userId: claims.sub },
+    });
   }
   return released.length;
 }

@@ -19,7 +19,11 @@ function parseBeacon(body: unknown): UnlockBeacon {
   }
   const beacon = value as Partial<UnlockBeacon> | null;
   if (!beacon || typeof beacon.token !== 'string') throw new BadRequest('The unlock request carries no token.');
-  return { token: beacon.token, questionnaireId: typeof beacon.questionnaireId === 'string' ? beacon.questionnaireId : undefined, sectionId: typeof beacon.sectionId === 'number' ? beacon.sectionId : undefined };
+  return {
+    token: beacon.token,
+    questionnaireId: typeof beacon.questionnaireId === 'string' ? beacon.questionnaireId : undefined,
+    sectionId: typeof beacon.sectionId === 'number' ? beacon.sectionId : undefined,
+  };
 }
 
 /** Section locks: renew while the page is open, navigation lock marks, release (questionnaire §4). */
@@ -29,16 +33,27 @@ export async function lockRoutes(app: ServiceApp, opts: { lockTtlSeconds: number
   const release = (claims: AccessClaims, scope: { questionnaireId?: string; sectionId?: number }) =>
     app.inTransaction((trx: QuestionnaireExecutor) => releaseLocks(trx, claims, scope));
 
-  app.post('/api/questionnaire/lock', { preHandler: rule, schema: { tags, body: LockBody, response: { 200: LockInfo, ...errors } } }, async (request) => {
-    const claims = claimsOf(request);
-    const q = await questionnaireForUser(questionnaireDb(app), claims, request.body.QuestionnaireId);
-    if (q.status !== 'Open') return lockInfo(questionnaireDb(app), q.id, request.body.SectionId, claims.sub);
-    return app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, request.body.SectionId, claims, opts.lockTtlSeconds));
-  });
+  app.post(
+    '/api/questionnaire/lock',
+    { preHandler: rule, schema: { tags, body: LockBody, response: { 200: LockInfo, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      const q = await questionnaireForUser(questionnaireDb(app), claims, request.body.QuestionnaireId);
+      if (q.status !== 'Open') return lockInfo(questionnaireDb(app), q.id, request.body.SectionId, claims.sub);
+      return app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, request.body.SectionId, claims, opts.lockTtlSeconds));
+    },
+  );
 
-  app.get('/api/questionnaire/unlock', { preHandler: app.requireUser, schema: { tags, querystring: UnlockQuery, response: { 200: Type.Object({ released: Type.Integer() }), ...errors } } }, async (request) => ({
-    released: await release(claimsOf(request), request.query),
-  }));
+  app.get(
+    '/api/questionnaire/unlock',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, querystring: UnlockQuery, response: { 200: Type.Object({ released: Type.Integer() }), ...errors } },
+    },
+    async (request) => ({
+      released: await release(claimsOf(request), request.query),
+    }),
+  );
 
   // navigator.sendBeacon (tab closing) can neither GET nor set headers: the token rides in the body.
   // A token that expired a moment ago still releases its owner's own locks.

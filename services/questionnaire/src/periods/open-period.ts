@@ -17,14 +17,23 @@ export interface OpenedPeriod {
  * every current country, each starting from its last closed answers. `createdAt`
  * lets demo data date its history; the current period is always the latest created.
  */
-export async function openPeriod(app: ServiceApp, rawName: string, actor: EventActor | null, options: { createdAt?: string } = {}): Promise<OpenedPeriod> {
+export async function openPeriod(
+  app: ServiceApp,
+  rawName: string,
+  actor: EventActor | null,
+  options: { createdAt?: string } = {},
+): Promise<OpenedPeriod> {
   const name = rawName.trim();
   if (!name) throw new BadRequest(QuestionnaireListMessages.periodNameRequired);
   if (name.length > 100) throw new BadRequest('The period name must be at most 100 characters.');
   return app.inTransaction(async (trx: QuestionnaireExecutor) => {
     // one period opening at a time, whichever replica takes it
     await sql`select pg_advisory_xact_lock(hashtext('questionnaire.open-period'))`.execute(trx);
-    const exists = await trx.selectFrom('periods').select('id').where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('periods')
+      .select('id')
+      .where(sql`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
     if (exists) throw new Conflict(QuestionnaireAnswers.periodExists);
     const period = await trx
       .insertInto('periods')
@@ -38,9 +47,20 @@ export async function openPeriod(app: ServiceApp, rawName: string, actor: EventA
       await trx
         .updateTable('questionnaires')
         .set({ status: 'Closed', closedOn })
-        .where('id', 'in', closing.map((q) => q.id))
+        .where(
+          'id',
+          'in',
+          closing.map((q) => q.id),
+        )
         .execute();
-      await trx.deleteFrom('sectionLocks').where('questionnaireId', 'in', closing.map((q) => q.id)).execute();
+      await trx
+        .deleteFrom('sectionLocks')
+        .where(
+          'questionnaireId',
+          'in',
+          closing.map((q) => q.id),
+        )
+        .execute();
     }
     // ids chosen first so the period event, which comes first, can list them
     const countries = await activeCountries(trx);
@@ -49,7 +69,13 @@ export async function openPeriod(app: ServiceApp, rawName: string, actor: EventA
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.period.opened',
       actor,
-      data: { periodId: period.id, name, createdAt: period.createdAt, closedQuestionnaireIds: closing.map((q) => q.id), openedQuestionnaireIds },
+      data: {
+        periodId: period.id,
+        name,
+        createdAt: period.createdAt,
+        closedQuestionnaireIds: closing.map((q) => q.id),
+        openedQuestionnaireIds,
+      },
     });
     for (const q of closing) {
       const record = await getQuestionnaire(trx, q.id);

@@ -66,13 +66,13 @@ export function normalizeAnswer(q: IndexedQuestion, raw: AnswerModel): AnswerMod
     case 'select':
     case 'radio':
     case 'autocomplete':
-      if (typeof raw !== 'number' || !optionIds(q).has(raw)) refuse(q, 'the answer must be one of the question\'s options.');
+      if (typeof raw !== 'number' || !optionIds(q).has(raw)) refuse(q, "the answer must be one of the question's options.");
       return raw;
     case 'checkbox':
     case 'tags': {
-      if (!Array.isArray(raw)) refuse(q, 'the answer must be a list of the question\'s options.');
+      if (!Array.isArray(raw)) refuse(q, "the answer must be a list of the question's options.");
       const ids = optionIds(q);
-      if (raw.some((id) => typeof id !== 'number' || !ids.has(id))) refuse(q, 'the answer must be a list of the question\'s options.');
+      if (raw.some((id) => typeof id !== 'number' || !ids.has(id))) refuse(q, "the answer must be a list of the question's options.");
       const unique = [...new Set(raw)].sort((a, b) => a - b);
       return unique.length ? unique : null;
     }

@@ -36,16 +36,35 @@ export const bank2026_1: QuestionBank = {
         'This questionnaire is completed pro bono. It seeks non-confidential legal facts only and takes no numeric scoring input from respondents. It is updated semi-annually, in March and September. Answers are given by consensus among the participating law firms of the country. Participation creates no lawyer-client relationship.',
       questions: [
         { index: 0, type: 'text', text: 'Name of the civil aviation authority that maintains the national aircraft register.' },
-        { index: 1, type: 'date', text: 'Date of the most recent amendment to the national law implementing the Convention and the Aircraft Protocol.', min: DATE_MIN },
-        { index: 2, type: 'textarea', text: 'List the principal statutes and regulations that implement the Convention and the Aircraft Protocol.' },
+        {
+          index: 1,
+          type: 'date',
+          text: 'Date of the most recent amendment to the national law implementing the Convention and the Aircraft Protocol.',
+          min: DATE_MIN,
+        },
+        {
+          index: 2,
+          type: 'textarea',
+          text: 'List the principal statutes and regulations that implement the Convention and the Aircraft Protocol.',
+        },
       ],
     },
     {
       sectionId: SectionIds.Summary,
       title: 'Summary of National Implementation',
       questions: [
-        { index: 0, type: 'date', text: 'Date on which the State deposited its instrument of ratification, acceptance, approval or accession to the Convention and the Aircraft Protocol.', min: DATE_MIN },
-        { index: 1, type: 'date', text: 'Date on which the Convention and the Aircraft Protocol entered into force for the State.', min: DATE_MIN },
+        {
+          index: 0,
+          type: 'date',
+          text: 'Date on which the State deposited its instrument of ratification, acceptance, approval or accession to the Convention and the Aircraft Protocol.',
+          min: DATE_MIN,
+        },
+        {
+          index: 1,
+          type: 'date',
+          text: 'Date on which the Convention and the Aircraft Protocol entered into force for the State.',
+          min: DATE_MIN,
+        },
         {
           index: 2,
           type: 'radio',
@@ -71,8 +90,18 @@ export const bank2026_1: QuestionBank = {
             { id: 11, label: 'Article 54(2): remedies available only with leave of the court' },
           ],
         },
-        { index: 4, type: 'textarea', text: 'List the categories of non-consensual rights or interests covered by the Article 39 declaration and the statutes that create them.', showIf: includes(3, 9) },
-        { index: 5, type: 'text', text: 'Name the authority designated to record IDERAs under Article XIII of the Aircraft Protocol.', showIf: includes(3, 6) },
+        {
+          index: 4,
+          type: 'textarea',
+          text: 'List the categories of non-consensual rights or interests covered by the Article 39 declaration and the statutes that create them.',
+          showIf: includes(3, 9),
+        },
+        {
+          index: 5,
+          type: 'text',
+          text: 'Name the authority designated to record IDERAs under Article XIII of the Aircraft Protocol.',
+          showIf: includes(3, 6),
+        },
         {
           index: 6,
           type: 'radio',
@@ -84,7 +113,14 @@ export const bank2026_1: QuestionBank = {
             { id: 15, label: 'No declaration under Article XI' },
           ],
         },
-        { index: 7, type: 'number', text: 'Waiting period specified in the Alternative A declaration (calendar days).', min: 0, max: 365, showIf: is(6, 12) },
+        {
+          index: 7,
+          type: 'number',
+          text: 'Waiting period specified in the Alternative A declaration (calendar days).',
+          min: 0,
+          max: 365,
+          showIf: is(6, 12),
+        },
         {
           index: 8,
           type: 'radio',
@@ -95,7 +131,12 @@ export const bank2026_1: QuestionBank = {
             { id: 116, label: 'Yes: a designated entry point authorises the transmission of registration information' },
           ],
         },
-        { index: 9, type: 'text', text: 'Name the designated entry point and state whether its use is mandatory or optional.', showIf: is(8, 116) },
+        {
+          index: 9,
+          type: 'text',
+          text: 'Name the designated entry point and state whether its use is mandatory or optional.',
+          showIf: is(8, 116),
+        },
         {
           index: 10,
           type: 'select',
@@ -114,7 +155,12 @@ export const bank2026_1: QuestionBank = {
       sectionId: SectionIds.Idera,
       title: 'IDERA: Irrevocable De-Registration and Export Request Authorisation (Article XIII)',
       questions: [
-        { index: 0, type: 'radio', text: 'Does the registry authority record IDERAs in substantially the form annexed to the Aircraft Protocol (Article XIII(2))?', options: yesNo(23, 24) },
+        {
+          index: 0,
+          type: 'radio',
+          text: 'Does the registry authority record IDERAs in substantially the form annexed to the Aircraft Protocol (Article XIII(2))?',
+          options: yesNo(23, 24),
+        },
         idera(
           {
             index: 1,
@@ -128,7 +174,10 @@ export const bank2026_1: QuestionBank = {
           is(0, 23),
         ),
         idera({ index: 2, type: 'number', text: 'Within how many working days is an IDERA recorded?', min: 0, max: 365 }, is(1, 25)),
-        idera({ index: 3, type: 'textarea', text: 'Describe how long recordation usually takes and any conditions the authority imposes.' }, is(1, 26)),
+        idera(
+          { index: 3, type: 'textarea', text: 'Describe how long recordation usually takes and any conditions the authority imposes.' },
+          is(1, 26),
+        ),
         idera({
           index: 4,
           type: 'radio',
@@ -139,10 +188,31 @@ export const bank2026_1: QuestionBank = {
             { id: 29, label: 'Yes, but usually after more than five working days' },
           ],
         }),
-        idera({ index: 5, type: 'textarea', text: 'Describe the procedure and the documents the authority requires before it de-registers the aircraft.' }, { question: 4, isAnyOf: [27, 29] }),
-        idera({ index: 6, type: 'radio', text: 'Do the export authorities cooperate with and assist the IDERA holder in exporting the aircraft (Article IX(5))?', options: yesNo(30, 31) }),
-        idera({ index: 7, type: 'radio', text: 'Must charges, taxes or fees be paid before de-registration or export is allowed?', options: yesNo(32, 33) }),
-        idera({ index: 8, type: 'textarea', text: 'Cite the laws, regulations or published guidance governing the recordation and exercise of IDERAs.' }),
+        idera(
+          {
+            index: 5,
+            type: 'textarea',
+            text: 'Describe the procedure and the documents the authority requires before it de-registers the aircraft.',
+          },
+          { question: 4, isAnyOf: [27, 29] },
+        ),
+        idera({
+          index: 6,
+          type: 'radio',
+          text: 'Do the export authorities cooperate with and assist the IDERA holder in exporting the aircraft (Article IX(5))?',
+          options: yesNo(30, 31),
+        }),
+        idera({
+          index: 7,
+          type: 'radio',
+          text: 'Must charges, taxes or fees be paid before de-registration or export is allowed?',
+          options: yesNo(32, 33),
+        }),
+        idera({
+          index: 8,
+          type: 'textarea',
+          text: 'Cite the laws, regulations or published guidance governing the recordation and exercise of IDERAs.',
+        }),
         idera({
           index: 9,
           type: 'radio',
@@ -153,7 +223,10 @@ export const bank2026_1: QuestionBank = {
             { id: 36, label: 'Yes' },
           ],
         }),
-        idera({ index: 10, type: 'textarea', text: 'Describe those cases, including the time taken to de-register and export the aircraft.' }, is(9, 36)),
+        idera(
+          { index: 10, type: 'textarea', text: 'Describe those cases, including the time taken to de-register and export the aircraft.' },
+          is(9, 36),
+        ),
         idera({
           index: 11,
           type: 'checkbox',
@@ -165,9 +238,17 @@ export const bank2026_1: QuestionBank = {
             { id: 40, label: 'Another authority' },
           ],
         }),
-        idera({ index: 12, type: 'textarea', text: 'Explain why a court must act and how long its involvement usually takes.' }, includes(11, 39)),
+        idera(
+          { index: 12, type: 'textarea', text: 'Explain why a court must act and how long its involvement usually takes.' },
+          includes(11, 39),
+        ),
         idera({ index: 13, type: 'text', text: 'Name the other authority and describe its role.' }, includes(11, 40)),
-        idera({ index: 14, type: 'date', text: "Date of the most recent published change to the authority's IDERA practice.", min: DATE_MIN }),
+        idera({
+          index: 14,
+          type: 'date',
+          text: "Date of the most recent published change to the authority's IDERA practice.",
+          min: DATE_MIN,
+        }),
         idera({
           index: 15,
           type: 'radio',
@@ -186,7 +267,12 @@ export const bank2026_1: QuestionBank = {
       sectionId: SectionIds.Liens,
       title: 'Non-Consensual Rights and Liens',
       questions: [
-        { index: 0, type: 'radio', text: 'Does national law confer non-consensual rights or liens that have priority over a registered international interest in an aircraft object?', options: yesNo(46, 47) },
+        {
+          index: 0,
+          type: 'radio',
+          text: 'Does national law confer non-consensual rights or liens that have priority over a registered international interest in an aircraft object?',
+          options: yesNo(46, 47),
+        },
         {
           index: 1,
           type: 'checkbox',
@@ -200,11 +286,40 @@ export const bank2026_1: QuestionBank = {
           ],
           showIf: and(liensOpen, is(0, 46)),
         },
-        { index: 2, type: 'radio', text: "Is the repairer's lien limited to the value of the work done on the aircraft in the repairer's possession?", options: yesNo(53, 54), showIf: and(liensOpen, includes(1, 51)) },
-        { index: 3, type: 'radio', text: 'Do these rights extend to other aircraft of the same operator (fleet liens)?', options: yesNo(55, 56), showIf: liensOpen },
-        { index: 4, type: 'radio', text: 'Are all these rights covered by a declaration under Article 39 or Article 40 of the Convention?', options: yesNo(57, 58), showIf: liensOpen },
-        { index: 5, type: 'textarea', text: 'Identify the statutes that create these rights and describe their priority.', showIf: liensOpen },
-        { index: 6, type: 'number', text: 'Approximate number of cases in the last five years in which such a right was enforced against a leased or financed aircraft.', min: 0, showIf: liensOpen },
+        {
+          index: 2,
+          type: 'radio',
+          text: "Is the repairer's lien limited to the value of the work done on the aircraft in the repairer's possession?",
+          options: yesNo(53, 54),
+          showIf: and(liensOpen, includes(1, 51)),
+        },
+        {
+          index: 3,
+          type: 'radio',
+          text: 'Do these rights extend to other aircraft of the same operator (fleet liens)?',
+          options: yesNo(55, 56),
+          showIf: liensOpen,
+        },
+        {
+          index: 4,
+          type: 'radio',
+          text: 'Are all these rights covered by a declaration under Article 39 or Article 40 of the Convention?',
+          options: yesNo(57, 58),
+          showIf: liensOpen,
+        },
+        {
+          index: 5,
+          type: 'textarea',
+          text: 'Identify the statutes that create these rights and describe their priority.',
+          showIf: liensOpen,
+        },
+        {
+          index: 6,
+          type: 'number',
+          text: 'Approximate number of cases in the last five years in which such a right was enforced against a leased or financed aircraft.',
+          min: 0,
+          showIf: liensOpen,
+        },
         {
           index: 7,
           type: 'select',
@@ -217,11 +332,32 @@ export const bank2026_1: QuestionBank = {
           ],
           showIf: liensOpen,
         },
-        { index: 8, type: 'textarea', text: 'Describe how the holder of such a right enforces it (judicial sale, retention or otherwise).', showIf: liensOpen },
+        {
+          index: 8,
+          type: 'textarea',
+          text: 'Describe how the holder of such a right enforces it (judicial sale, retention or otherwise).',
+          showIf: liensOpen,
+        },
         { index: 9, type: 'textarea', text: 'Describe any reform proposals affecting these rights.', showIf: liensOpen },
-        { index: 10, type: 'radio', text: 'Can an aircraft be detained to secure payment of the amounts these rights secure?', options: yesNo(52, 59) },
-        { index: 11, type: 'textarea', text: 'Describe the detention procedure and the authority that carries it out.', showIf: is(10, 52) },
-        { index: 12, type: 'radio', text: 'Can the detention be lifted by providing security?', options: yesNo(124, 125), showIf: is(10, 52) },
+        {
+          index: 10,
+          type: 'radio',
+          text: 'Can an aircraft be detained to secure payment of the amounts these rights secure?',
+          options: yesNo(52, 59),
+        },
+        {
+          index: 11,
+          type: 'textarea',
+          text: 'Describe the detention procedure and the authority that carries it out.',
+          showIf: is(10, 52),
+        },
+        {
+          index: 12,
+          type: 'radio',
+          text: 'Can the detention be lifted by providing security?',
+          options: yesNo(124, 125),
+          showIf: is(10, 52),
+        },
         { index: 13, type: 'number', text: 'Typical duration of such a detention (days).', min: 0, showIf: is(10, 52) },
       ],
     },
@@ -229,7 +365,12 @@ export const bank2026_1: QuestionBank = {
       sectionId: SectionIds.Detention,
       title: 'Detention Rights',
       questions: [
-        { index: 0, type: 'radio', text: 'May public authorities or creditors detain or arrest an aircraft in the State for debts of its operator?', options: yesNo(60, 61) },
+        {
+          index: 0,
+          type: 'radio',
+          text: 'May public authorities or creditors detain or arrest an aircraft in the State for debts of its operator?',
+          options: yesNo(60, 61),
+        },
         {
           index: 1,
           type: 'checkbox',
@@ -242,16 +383,56 @@ export const bank2026_1: QuestionBank = {
           ],
           showIf: and(detentionOpen, is(0, 60)),
         },
-        { index: 2, type: 'radio', text: 'May an aircraft be detained for debts of a previous operator or owner?', options: yesNo(67, 68), showIf: detentionOpen },
+        {
+          index: 2,
+          type: 'radio',
+          text: 'May an aircraft be detained for debts of a previous operator or owner?',
+          options: yesNo(67, 68),
+          showIf: detentionOpen,
+        },
         { index: 3, type: 'textarea', text: 'Describe the legal basis of each detention right.', showIf: detentionOpen },
-        { index: 4, type: 'number', text: 'How many days does it usually take to release a detained aircraft once the debt is paid or secured?', min: 0, showIf: detentionOpen },
-        { index: 5, type: 'radio', text: 'Can the owner or a registered creditor obtain release by posting security?', options: yesNo(126, 127), showIf: detentionOpen },
-        { index: 6, type: 'textarea', text: 'Describe any notice given to the registered owner or creditor before a detention.', showIf: detentionOpen },
-        { index: 7, type: 'date', text: 'Date of the most recent detention of a leased or financed aircraft known to you.', min: DATE_MIN, showIf: detentionOpen },
+        {
+          index: 4,
+          type: 'number',
+          text: 'How many days does it usually take to release a detained aircraft once the debt is paid or secured?',
+          min: 0,
+          showIf: detentionOpen,
+        },
+        {
+          index: 5,
+          type: 'radio',
+          text: 'Can the owner or a registered creditor obtain release by posting security?',
+          options: yesNo(126, 127),
+          showIf: detentionOpen,
+        },
+        {
+          index: 6,
+          type: 'textarea',
+          text: 'Describe any notice given to the registered owner or creditor before a detention.',
+          showIf: detentionOpen,
+        },
+        {
+          index: 7,
+          type: 'date',
+          text: 'Date of the most recent detention of a leased or financed aircraft known to you.',
+          min: DATE_MIN,
+          showIf: detentionOpen,
+        },
         { index: 8, type: 'textarea', text: 'Cite the relevant case law.', showIf: detentionOpen },
-        { index: 9, type: 'radio', text: 'Has detention been used in practice against aircraft subject to a registered international interest?', options: yesNo(64, 69) },
+        {
+          index: 9,
+          type: 'radio',
+          text: 'Has detention been used in practice against aircraft subject to a registered international interest?',
+          options: yesNo(64, 69),
+        },
         { index: 10, type: 'textarea', text: 'Describe those cases.', showIf: is(9, 64) },
-        { index: 11, type: 'radio', text: "Did the registered creditor's interest survive the detention and any sale?", options: yesNo(128, 129), showIf: is(9, 64) },
+        {
+          index: 11,
+          type: 'radio',
+          text: "Did the registered creditor's interest survive the detention and any sale?",
+          options: yesNo(128, 129),
+          showIf: is(9, 64),
+        },
         {
           index: 12,
           type: 'radio',
@@ -269,7 +450,11 @@ export const bank2026_1: QuestionBank = {
       title: 'Comments',
       description: 'There is a limit of 500 words per box.',
       questions: [
-        { index: 0, type: 'wysiwyg', text: 'General comments on the implementation of the Convention and the Aircraft Protocol in the State.' },
+        {
+          index: 0,
+          type: 'wysiwyg',
+          text: 'General comments on the implementation of the Convention and the Aircraft Protocol in the State.',
+        },
         { index: 1, type: 'wysiwyg', text: 'Comments on recent court decisions and administrative practice.' },
         {
           index: 2,
@@ -289,8 +474,20 @@ export const bank2026_1: QuestionBank = {
       sectionId: SectionIds.VariableB,
       title: 'Variable B: Insolvency (Article XI, Alternative A)',
       questions: [
-        { index: 0, type: 'radio', text: 'Has the State made a declaration under Article XXX(3) applying Alternative A of Article XI of the Aircraft Protocol?', options: yesNo(70, 71) },
-        { index: 1, type: 'number', text: 'Waiting period specified in the declaration (calendar days).', min: 0, max: 365, showIf: is(0, 70) },
+        {
+          index: 0,
+          type: 'radio',
+          text: 'Has the State made a declaration under Article XXX(3) applying Alternative A of Article XI of the Aircraft Protocol?',
+          options: yesNo(70, 71),
+        },
+        {
+          index: 1,
+          type: 'number',
+          text: 'Waiting period specified in the declaration (calendar days).',
+          min: 0,
+          max: 365,
+          showIf: is(0, 70),
+        },
         {
           index: 2,
           type: 'radio',
@@ -301,10 +498,26 @@ export const bank2026_1: QuestionBank = {
             { id: 74, label: 'Not yet tested' },
           ],
         },
-        { index: 3, type: 'textarea', text: 'Cite the proceedings in which Alternative A was applied and the time taken to give possession to the creditor.', showIf: is(2, 72) },
-        { index: 4, type: 'radio', text: 'May the insolvency administrator or the debtor retain the aircraft beyond the waiting period without curing all defaults?', options: yesNo(75, 76) },
+        {
+          index: 3,
+          type: 'textarea',
+          text: 'Cite the proceedings in which Alternative A was applied and the time taken to give possession to the creditor.',
+          showIf: is(2, 72),
+        },
+        {
+          index: 4,
+          type: 'radio',
+          text: 'May the insolvency administrator or the debtor retain the aircraft beyond the waiting period without curing all defaults?',
+          options: yesNo(75, 76),
+        },
         { index: 5, type: 'textarea', text: 'Describe any qualification in national insolvency law to the application of Alternative A.' },
-        { index: 6, type: 'radio', text: 'In insolvency proceedings, do the registry and export authorities act on an IDERA at the request of its holder?', options: yesNo(77, 78), showIf: { ideraDeclaration: true } },
+        {
+          index: 6,
+          type: 'radio',
+          text: 'In insolvency proceedings, do the registry and export authorities act on an IDERA at the request of its holder?',
+          options: yesNo(77, 78),
+          showIf: { ideraDeclaration: true },
+        },
       ],
     },
     {
@@ -333,14 +546,23 @@ export const bank2026_1: QuestionBank = {
             { id: 87, label: 'Other' },
           ],
         },
-        { index: 2, type: 'textarea', text: 'Describe any mandatory local-law rules or public-policy exceptions that may override the chosen law.' },
+        {
+          index: 2,
+          type: 'textarea',
+          text: 'Describe any mandatory local-law rules or public-policy exceptions that may override the chosen law.',
+        },
       ],
     },
     {
       sectionId: SectionIds.ProtectionismB,
       title: 'Protectionism B: Submission to Foreign Jurisdiction',
       questions: [
-        { index: 0, type: 'radio', text: 'Will the courts of the State give effect to an agreement submitting disputes to the exclusive jurisdiction of foreign courts (Article 42 of the Convention)?', options: yesNo(88, 89) },
+        {
+          index: 0,
+          type: 'radio',
+          text: 'Will the courts of the State give effect to an agreement submitting disputes to the exclusive jurisdiction of foreign courts (Article 42 of the Convention)?',
+          options: yesNo(88, 89),
+        },
         {
           index: 1,
           type: 'tags',
@@ -380,9 +602,20 @@ export const bank2026_1: QuestionBank = {
       questions: [
         { index: 0, type: 'radio', text: 'Are foreign arbitral awards recognised and enforced in the State?', options: yesNo(98, 99) },
         { index: 1, type: 'number', text: 'Typical time to obtain enforcement of a foreign arbitral award (months).', min: 0 },
-        { index: 2, type: 'radio', text: 'Is the State a party to the 1958 New York Convention on the Recognition and Enforcement of Foreign Arbitral Awards?', options: yesNo(100, 101) },
+        {
+          index: 2,
+          type: 'radio',
+          text: 'Is the State a party to the 1958 New York Convention on the Recognition and Enforcement of Foreign Arbitral Awards?',
+          options: yesNo(100, 101),
+        },
         // "q3 shown conditionally (depending on party status)": only a party can have made a reservation
-        { index: 3, type: 'radio', text: 'Has the State made the reciprocity or the commercial reservation under Article I(3) of the New York Convention?', options: yesNo(102, 103), showIf: is(2, 100) },
+        {
+          index: 3,
+          type: 'radio',
+          text: 'Has the State made the reciprocity or the commercial reservation under Article I(3) of the New York Convention?',
+          options: yesNo(102, 103),
+          showIf: is(2, 100),
+        },
         { index: 4, type: 'textarea', text: 'Describe any grounds on which the courts have refused enforcement.' },
       ],
     },
@@ -400,15 +633,29 @@ export const bank2026_1: QuestionBank = {
             { id: 106, label: 'No' },
           ],
         },
-        { index: 1, type: 'textarea', text: 'Describe any doctrines (good faith, penalties, equitable relief) the courts apply to relieve a defaulting debtor.' },
-        { index: 2, type: 'date', text: 'Date of the most recent leading decision on contract interpretation in aviation finance.', min: DATE_MIN },
+        {
+          index: 1,
+          type: 'textarea',
+          text: 'Describe any doctrines (good faith, penalties, equitable relief) the courts apply to relieve a defaulting debtor.',
+        },
+        {
+          index: 2,
+          type: 'date',
+          text: 'Date of the most recent leading decision on contract interpretation in aviation finance.',
+          min: DATE_MIN,
+        },
       ],
     },
     {
       sectionId: SectionIds.Enforcement,
       title: 'Strict Application and Enforcement of New Commercial Laws',
       questions: [
-        { index: 0, type: 'radio', text: 'Do the courts and authorities apply the Convention and the Aircraft Protocol as enacted, without reading in local-law restrictions?', options: yesNo(107, 108) },
+        {
+          index: 0,
+          type: 'radio',
+          text: 'Do the courts and authorities apply the Convention and the Aircraft Protocol as enacted, without reading in local-law restrictions?',
+          options: yesNo(107, 108),
+        },
         {
           index: 1,
           type: 'select',
@@ -426,8 +673,18 @@ export const bank2026_1: QuestionBank = {
       sectionId: SectionIds.NonBankruptcy,
       title: 'Timely Repossession Outside Insolvency',
       questions: [
-        { index: 0, type: 'number', text: 'Typical number of days to obtain possession of an aircraft after a default outside insolvency, using speedy relief (Article X of the Aircraft Protocol, Article 13 of the Convention).', min: 0 },
-        { index: 1, type: 'radio', text: 'Are self-help remedies without a court order available where the debtor agreed to them (Article IX of the Aircraft Protocol, Article 54(2) of the Convention)?', options: yesNo(112, 113) },
+        {
+          index: 0,
+          type: 'number',
+          text: 'Typical number of days to obtain possession of an aircraft after a default outside insolvency, using speedy relief (Article X of the Aircraft Protocol, Article 13 of the Convention).',
+          min: 0,
+        },
+        {
+          index: 1,
+          type: 'radio',
+          text: 'Are self-help remedies without a court order available where the debtor agreed to them (Article IX of the Aircraft Protocol, Article 54(2) of the Convention)?',
+          options: yesNo(112, 113),
+        },
         { index: 2, type: 'textarea', text: 'Describe the steps and the obstacles creditors meet in practice.' },
       ],
     },
@@ -435,9 +692,23 @@ export const bank2026_1: QuestionBank = {
       sectionId: SectionIds.Bankruptcy,
       title: 'Timely Repossession Inside Insolvency',
       questions: [
-        { index: 0, type: 'number', text: 'Typical number of days for a creditor to obtain possession of an aircraft after insolvency proceedings are opened against the debtor.', min: 0 },
-        { index: 1, type: 'radio', text: 'Is the waiting period of the Alternative A declaration observed in practice?', options: yesNo(114, 115) },
-        { index: 2, type: 'textarea', text: 'Describe recent airline insolvencies in the State and how the aircraft were returned to creditors.' },
+        {
+          index: 0,
+          type: 'number',
+          text: 'Typical number of days for a creditor to obtain possession of an aircraft after insolvency proceedings are opened against the debtor.',
+          min: 0,
+        },
+        {
+          index: 1,
+          type: 'radio',
+          text: 'Is the waiting period of the Alternative A declaration observed in practice?',
+          options: yesNo(114, 115),
+        },
+        {
+          index: 2,
+          type: 'textarea',
+          text: 'Describe recent airline insolvencies in the State and how the aircraft were returned to creditors.',
+        },
       ],
     },
   ],

@@ -70,7 +70,9 @@ export function enforceConditions(bank: LoadedBank, answers: ReadonlyMap<string,
   const result = new Map<string, AnswerModel>();
   for (const section of bank.sections) {
     const questions = bank.questionsOf(section.sectionId).map((q) => ({ Index: q.index, ShowIf: q.showIf ?? null }));
-    const bySection = new Map<number, AnswerModel>(questions.map((q) => [q.Index, answers.get(questionId(section.sectionId, q.Index)) ?? null]));
+    const bySection = new Map<number, AnswerModel>(
+      questions.map((q) => [q.Index, answers.get(questionId(section.sectionId, q.Index)) ?? null]),
+    );
     const { answers: effective } = applyConditions(questions, bySection, context);
     for (const [index, model] of effective) result.set(questionId(section.sectionId, index), model);
   }

@@ -8,7 +8,12 @@ export const isAdminClaims = (claims: AccessClaims) => isAdminPrincipal(principa
 export const isRespondentClaims = (claims: AccessClaims, groupId: string) => isRespondentOf(principalOf(claims), groupId);
 
 /** The questionnaire, if the caller may open it: admins, and respondents of its country. `forUpdate` also locks it. */
-export async function questionnaireForUser(db: QuestionnaireExecutor, claims: AccessClaims, id: string, options: { forUpdate?: boolean } = {}): Promise<QuestionnaireRecord> {
+export async function questionnaireForUser(
+  db: QuestionnaireExecutor,
+  claims: AccessClaims,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<QuestionnaireRecord> {
   const q = options.forUpdate ? await getQuestionnaireForUpdate(db, id) : await getQuestionnaire(db, id);
   if (!canAnswerQuestionnaire(principalOf(claims), q.groupId)) throw new Forbidden(QuestionnaireAnswers.otherCountry);
   return q;

@@ -11,7 +11,11 @@ import { atOf, currentPeriod, getQuestionnaire } from './repository';
  * new answers are compared with), for the questions the current bank still has.
  * Records `evt.questionnaire.questionnaire.created` in the caller's transaction.
  */
-export async function createQuestionnaire(trx: QuestionnaireExecutor, input: { groupId: string; periodId: string; id?: string }, actor: EventActor | null): Promise<string> {
+export async function createQuestionnaire(
+  trx: QuestionnaireExecutor,
+  input: { groupId: string; periodId: string; id?: string },
+  actor: EventActor | null,
+): Promise<string> {
   const source = await trx
     .selectFrom('questionnaires as q')
     .innerJoin('periods as p', 'p.id', 'q.periodId')
@@ -24,7 +28,15 @@ export async function createQuestionnaire(trx: QuestionnaireExecutor, input: { g
     .executeTakeFirst();
   const { id } = await trx
     .insertInto('questionnaires')
-    .values({ ...(input.id ? { id: input.id } : {}), groupId: input.groupId, periodId: input.periodId, status: 'Open', closedOn: null, bankVersion: CURRENT_BANK_VERSION, carriedFromId: null })
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      groupId: input.groupId,
+      periodId: input.periodId,
+      status: 'Open',
+      closedOn: null,
+      bankVersion: CURRENT_BANK_VERSION,
+      carriedFromId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (source) {
@@ -36,7 +48,8 @@ export async function createQuestionnaire(trx: QuestionnaireExecutor, input: { g
       select ${id}, question_id, value, value, updated_by from answers
       where questionnaire_id = ${source.id} and value is not null and question_id = any(${questionIds})`.execute(trx);
     // a questionnaire that was never answered leaves nothing to carry forward or compare with
-    if (Number(carried.numAffectedRows ?? 0) > 0) await trx.updateTable('questionnaires').set({ carriedFromId: source.id }).where('id', '=', id).execute();
+    if (Number(carried.numAffectedRows ?? 0) > 0)
+      await trx.updateTable('questionnaires').set({ carriedFromId: source.id }).where('id', '=', id).execute();
   }
   const created = await getQuestionnaire(trx, id);
   await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.created', actor, data: atOf(created) });
@@ -48,9 +61,19 @@ export async function addQuestionnaire(app: ServiceApp, groupId: string, actor: 
   return app.inTransaction(async (trx: QuestionnaireExecutor) => {
     const period = await currentPeriod(trx);
     if (!period) throw new Conflict(QuestionnaireAnswers.noCurrentPeriod);
-    const country = await trx.selectFrom('countries').select('groupId').where('groupId', '=', groupId).where('active', '=', true).executeTakeFirst();
+    const country = await trx
+      .selectFrom('countries')
+      .select('groupId')
+      .where('groupId', '=', groupId)
+      .where('active', '=', true)
+      .executeTakeFirst();
     if (!country) throw new NotFound('Country not found.');
-    const existing = await trx.selectFrom('questionnaires').select('id').where('groupId', '=', groupId).where('periodId', '=', period.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('questionnaires')
+      .select('id')
+      .where('groupId', '=', groupId)
+      .where('periodId', '=', period.id)
+      .executeTakeFirst();
     if (existing) throw new Conflict(QuestionnaireAnswers.alreadyHasQuestionnaire);
     return createQuestionnaire(trx, { groupId, periodId: period.id }, actor);
   });

@@ -2,11 +2,28 @@ import { sql } from '@cti/db';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { principalOf } from '@cti/service-kit';
 import { isAdminPrincipal } from '@cti/access';
-import type { AccessClaims, AdminQuestionnaireRow, EventActor, NeedQuestionnaireRow, QuestionnaireInfo, QuestionnaireListRow, QuestionnaireReportFilter, QuestionnaireStatus } from '@cti/contracts';
+import type {
+  AccessClaims,
+  AdminQuestionnaireRow,
+  EventActor,
+  NeedQuestionnaireRow,
+  QuestionnaireInfo,
+  QuestionnaireListRow,
+  QuestionnaireReportFilter,
+  QuestionnaireStatus,
+} from '@cti/contracts';
 import { questionnaireDb, type QuestionnaireExecutor } from '../db';
 import { closeQuestionnaire } from '../approvals/approvals';
 import { questionnaireForUser } from './access';
-import { atOf, currentPeriod, findQuestionnaire, getQuestionnaire, lockQuestionnaire, selectQuestionnaires, type QuestionnaireRecord } from './repository';
+import {
+  atOf,
+  currentPeriod,
+  findQuestionnaire,
+  getQuestionnaire,
+  lockQuestionnaire,
+  selectQuestionnaires,
+  type QuestionnaireRecord,
+} from './repository';
 
 const listRow = (q: QuestionnaireRecord): QuestionnaireListRow => ({
   QuestionnaireId: q.id,
@@ -20,7 +37,11 @@ const listRow = (q: QuestionnaireRecord): QuestionnaireListRow => ({
 });
 
 /** GET api/questionnaire/open and /completed: the caller's countries' questionnaires (every country for admins). */
-export async function questionnairesByStatus(app: ServiceApp, claims: AccessClaims, status: QuestionnaireStatus): Promise<QuestionnaireListRow[]> {
+export async function questionnairesByStatus(
+  app: ServiceApp,
+  claims: AccessClaims,
+  status: QuestionnaireStatus,
+): Promise<QuestionnaireListRow[]> {
   const principal = principalOf(claims);
   let query = selectQuestionnaires(questionnaireDb(app)).where('q.status', '=', status);
   if (!isAdminPrincipal(principal)) {
@@ -42,7 +63,16 @@ export async function questionnaireReport(app: ServiceApp, filters: Questionnair
   if (periods.length) query = query.where(sql<string>`lower(p.name)`, 'in', periods);
   if (statuses.length) query = query.where(sql<string>`lower(q.status)`, 'in', statuses);
   const rows = await query.orderBy('p.seq', 'desc').orderBy('country').execute();
-  return rows.map((q) => ({ QuestionnaireId: q.id, GroupId: q.groupId, PeriodId: q.periodId, Entity: q.country, Period: q.period, Status: q.status, ClosedOn: q.closedOn, LastUpdated: q.lastUpdated }));
+  return rows.map((q) => ({
+    QuestionnaireId: q.id,
+    GroupId: q.groupId,
+    PeriodId: q.periodId,
+    Entity: q.country,
+    Period: q.period,
+    Status: q.status,
+    ClosedOn: q.closedOn,
+    LastUpdated: q.lastUpdated,
+  }));
 }
 
 /** GET api/questionnaire/info/{id}: what the questionnaire shell shows. */
@@ -61,7 +91,11 @@ export async function countriesNeedingQuestionnaire(app: ServiceApp): Promise<Ne
   let query = db.selectFrom('countries as c').select(['c.groupId', 'c.name']).where('c.active', '=', true);
   if (period) {
     query = query.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('questionnaires as q').select('q.id').whereRef('q.groupId', '=', 'c.groupId').where('q.periodId', '=', period.id))),
+      not(
+        exists(
+          selectFrom('questionnaires as q').select('q.id').whereRef('q.groupId', '=', 'c.groupId').where('q.periodId', '=', period.id),
+        ),
+      ),
     );
   }
   const rows = await query.orderBy('c.name').execute();
@@ -69,7 +103,12 @@ export async function countriesNeedingQuestionnaire(app: ServiceApp): Promise<Ne
 }
 
 /** POST api/questionnaire/closeOrOpen: the admin's Open/Closed selector. */
-export async function closeOrOpen(app: ServiceApp, questionnaireId: string, status: QuestionnaireStatus, actor: EventActor | null): Promise<void> {
+export async function closeOrOpen(
+  app: ServiceApp,
+  questionnaireId: string,
+  status: QuestionnaireStatus,
+  actor: EventActor | null,
+): Promise<void> {
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
     await getQuestionnaire(trx, questionnaireId);
     await lockQuestionnaire(trx, questionnaireId);
@@ -79,7 +118,11 @@ export async function closeOrOpen(app: ServiceApp, questionnaireId: string, stat
       await closeQuestionnaire(trx, q, actor);
       return;
     }
-    await trx.updateTable('questionnaires').set({ status: 'Open', closedOn: null, lastUpdated: sql<string>`now()` }).where('id', '=', q.id).execute();
+    await trx
+      .updateTable('questionnaires')
+      .set({ status: 'Open', closedOn: null, lastUpdated: sql<string>`now()` })
+      .where('id', '=', q.id)
+      .execute();
     await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.opened', actor, data: atOf(q) });
   });
 }

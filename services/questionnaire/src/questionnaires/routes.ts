@@ -23,20 +23,36 @@ const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
 /** Lists and admin management of questionnaires (questionnaire §2, §7; index §7). */
 export async function questionnaireRoutes(app: ServiceApp) {
   const tags = ['questionnaires'];
-  app.get('/api/questionnaire/open', { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } } }, async (request) =>
-    questionnairesByStatus(app, claimsOf(request), 'Open'),
+  app.get(
+    '/api/questionnaire/open',
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
+    },
+    async (request) => questionnairesByStatus(app, claimsOf(request), 'Open'),
   );
-  app.get('/api/questionnaire/completed', { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } } }, async (request) =>
-    questionnairesByStatus(app, claimsOf(request), 'Closed'),
+  app.get(
+    '/api/questionnaire/completed',
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
+    },
+    async (request) => questionnairesByStatus(app, claimsOf(request), 'Closed'),
   );
   app.get(
     '/api/questionnaire/info/:questionnaireId',
-    { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, params: QuestionnaireIdParam, response: { 200: QuestionnaireInfo, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags, params: QuestionnaireIdParam, response: { 200: QuestionnaireInfo, ...errors } },
+    },
     async (request) => questionnaireInfo(app, claimsOf(request), request.params.questionnaireId),
   );
   app.get(
     '/api/questionnaire/ideraDeclaration/:questionnaireId',
-    { preHandler: app.requireRule(RouteRules.questionnaire), schema: { tags, params: QuestionnaireIdParam, response: { 200: Type.Boolean(), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags, params: QuestionnaireIdParam, response: { 200: Type.Boolean(), ...errors } },
+    },
     async (request) => {
       const db = questionnaireDb(app);
       const q = await questionnaireForUser(db, claimsOf(request), request.params.questionnaireId);
@@ -45,12 +61,18 @@ export async function questionnaireRoutes(app: ServiceApp) {
   );
   app.post(
     '/api/questionnaire/report',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, body: QuestionnaireReportBody, response: { 200: Type.Array(AdminQuestionnaireRow), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags, body: QuestionnaireReportBody, response: { 200: Type.Array(AdminQuestionnaireRow), ...errors } },
+    },
     async (request) => questionnaireReport(app, request.body),
   );
   app.post(
     '/api/questionnaire/closeOrOpen',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, body: CloseOrOpenBody, response: { 200: Type.Boolean(), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags, body: CloseOrOpenBody, response: { 200: Type.Boolean(), ...errors } },
+    },
     async (request) => {
       await closeOrOpen(app, request.body.QuestionnaireId, request.body.Status, actorOf(request));
       return true;
@@ -63,7 +85,10 @@ export async function questionnaireRoutes(app: ServiceApp) {
   );
   app.post(
     '/api/questionnaire/addQuestionnaire/:countryId',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, params: Type.Object({ countryId: Type.String() }), response: { 200: Type.Boolean(), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags, params: Type.Object({ countryId: Type.String() }), response: { 200: Type.Boolean(), ...errors } },
+    },
     async (request) => {
       await addQuestionnaire(app, request.params.countryId, actorOf(request));
       return true;

@@ -13,7 +13,12 @@ import { answersOf } from './section-answers';
  * previous period, still hold. Only a section whose answers all equal the carried
  * ones can be confirmed; a later change removes the confirmation.
  */
-export async function confirmSectionUnchanged(app: ServiceApp, claims: AccessClaims, questionnaireId: string, sectionId: number): Promise<void> {
+export async function confirmSectionUnchanged(
+  app: ServiceApp,
+  claims: AccessClaims,
+  questionnaireId: string,
+  sectionId: number,
+): Promise<void> {
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
     await questionnaireForUser(trx, claims, questionnaireId);
     await lockQuestionnaire(trx, questionnaireId);
@@ -34,7 +39,11 @@ export async function confirmSectionUnchanged(app: ServiceApp, claims: AccessCla
     await trx
       .insertInto('sectionConfirmations')
       .values({ questionnaireId: q.id, sectionId, userId: claims.sub, name: claims.name })
-      .onConflict((oc) => oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ userId: claims.sub, name: claims.name, confirmedAt: new Date().toISOString() }))
+      .onConflict((oc) =>
+        oc
+          .columns(['questionnaireId', 'sectionId'])
+          .doUpdateSet({ userId: claims.sub, name: claims.name, confirmedAt: new Date().toISOString() }),
+      )
       .execute();
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.section.confirmed',

@@ -12,7 +12,12 @@ import { answersOf } from './section-answers';
  * lock. Opening an open questionnaire's section takes its lock unless someone else
  * holds it (then the caller reads only); `ignoreLock` reads without locking (export).
  */
-export async function loadSection(app: ServiceApp, claims: AccessClaims, body: QuestionsBody, lockTtlSeconds: number): Promise<QuestionsAnswer> {
+export async function loadSection(
+  app: ServiceApp,
+  claims: AccessClaims,
+  body: QuestionsBody,
+  lockTtlSeconds: number,
+): Promise<QuestionsAnswer> {
   const db = questionnaireDb(app);
   const q = await questionnaireForUser(db, claims, body.QuestionnaireId);
   if (q.groupId !== body.GroupId) throw new NotFound('Questionnaire not found.');

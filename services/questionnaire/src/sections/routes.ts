@@ -1,6 +1,15 @@
 import { RouteRules } from '@cti/access';
 import { claimsOf, type ServiceApp } from '@cti/service-kit';
-import { ConfirmUnchangedBody, ErrorBody, MessageBody, QuestionnaireAnswers, QuestionsAnswerSchema, QuestionsBody, SaveSectionBody, SaveSectionParams } from '@cti/contracts';
+import {
+  ConfirmUnchangedBody,
+  ErrorBody,
+  MessageBody,
+  QuestionnaireAnswers,
+  QuestionsAnswerSchema,
+  QuestionsBody,
+  SaveSectionBody,
+  SaveSectionParams,
+} from '@cti/contracts';
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
 import { saveSection } from './save-section';
@@ -11,8 +20,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export async function sectionRoutes(app: ServiceApp, opts: { lockTtlSeconds: number }) {
   const tags = ['sections'];
   const rule = app.requireRule(RouteRules.questionnaire);
-  app.post('/api/questionnaire/questions', { preHandler: rule, schema: { tags, body: QuestionsBody, response: { 200: QuestionsAnswerSchema, ...errors } } }, async (request) =>
-    loadSection(app, claimsOf(request), request.body, opts.lockTtlSeconds),
+  app.post(
+    '/api/questionnaire/questions',
+    { preHandler: rule, schema: { tags, body: QuestionsBody, response: { 200: QuestionsAnswerSchema, ...errors } } },
+    async (request) => loadSection(app, claimsOf(request), request.body, opts.lockTtlSeconds),
   );
   app.post(
     '/api/questionnaire/save/:questionnaireId/:userId',
@@ -22,8 +33,12 @@ export async function sectionRoutes(app: ServiceApp, opts: { lockTtlSeconds: num
       return { message: QuestionnaireAnswers.sectionSaved };
     },
   );
-  app.post('/api/questionnaire/confirmUnchanged', { preHandler: rule, schema: { tags, body: ConfirmUnchangedBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
-    await confirmSectionUnchanged(app, claimsOf(request), request.body.QuestionnaireId, request.body.SectionId);
-    return { message: QuestionnaireAnswers.confirmedUnchanged };
-  });
+  app.post(
+    '/api/questionnaire/confirmUnchanged',
+    { preHandler: rule, schema: { tags, body: ConfirmUnchangedBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      await confirmSectionUnchanged(app, claimsOf(request), request.body.QuestionnaireId, request.body.SectionId);
+      return { message: QuestionnaireAnswers.confirmedUnchanged };
+    },
+  );
 }

@@ -20,7 +20,14 @@ import { answersOf, valuesOf } from './section-answers';
  * `evt.questionnaire.answer.saved`; any change invalidates earlier approvals (the
  * revision moves on) and the section's "unchanged" confirmation.
  */
-export async function saveSection(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string, items: SaveSectionBody, lockTtlSeconds: number): Promise<{ changed: number }> {
+export async function saveSection(
+  app: ServiceApp,
+  claims: AccessClaims,
+  questionnaireId: string,
+  userId: string,
+  items: SaveSectionBody,
+  lockTtlSeconds: number,
+): Promise<{ changed: number }> {
   assertSelf(claims, userId);
   return app.inTransaction(async (trx: QuestionnaireExecutor) => {
     // saves of one questionnaire take turns (revision, approvals): the row stays locked until commit
@@ -57,9 +64,17 @@ export async function saveSection(app: ServiceApp, claims: AccessClaims, questio
       changedSections.add(question.sectionId);
       await trx
         .insertInto('answers')
-        .values({ questionnaireId: fresh.id, questionId: question.id, value: next === null ? null : JSON.stringify(next), baseline: null, updatedBy: claims.name })
+        .values({
+          questionnaireId: fresh.id,
+          questionId: question.id,
+          value: next === null ? null : JSON.stringify(next),
+          baseline: null,
+          updatedBy: claims.name,
+        })
         .onConflict((oc) =>
-          oc.columns(['questionnaireId', 'questionId']).doUpdateSet({ value: next === null ? null : JSON.stringify(next), updatedAt: sql<string>`now()`, updatedBy: claims.name }),
+          oc
+            .columns(['questionnaireId', 'questionId'])
+            .doUpdateSet({ value: next === null ? null : JSON.stringify(next), updatedAt: sql<string>`now()`, updatedBy: claims.name }),
         )
         .execute();
       await appendToOutbox(trx, {

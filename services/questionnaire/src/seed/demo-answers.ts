@@ -84,14 +84,48 @@ const IRELAND_FIRST_ANSWERS: DemoAnswers = {
     5: 'Part 10 of the Companies Act 2014 (examinership) is displaced for aircraft objects by section 7 of the 2005 Act.',
     6: 77,
   },
-  [SectionIds.ProtectionismA]: { 0: 80, 1: 83, 2: 'Rome I Regulation, Article 9 (overriding mandatory provisions), has not been applied to aircraft leases.' },
-  [SectionIds.ProtectionismB]: { 0: 88, 1: [90, 92], 2: 'Irish courts routinely stay proceedings in favour of exclusive English jurisdiction clauses (Brussels I recast, Article 25).' },
-  [SectionIds.ProtectionismC]: { 0: 95, 1: 6, 2: 'Public policy, lack of jurisdiction of the foreign court, fraud, and irreconcilable judgements.' },
-  [SectionIds.ProtectionismD]: { 0: 98, 1: 4, 2: 100, 3: 102, 4: 'No refusals reported in aviation matters; the Arbitration Act 2010 applies the UNCITRAL Model Law.' },
-  [SectionIds.ContractInterpretation]: { 0: 104, 1: 'The courts apply the contract as written; the rule against penalties is applied narrowly to commercial parties.', 2: '2021-11-12 00:00:00' },
-  [SectionIds.Enforcement]: { 0: 107, 1: 109, 2: 'The High Court applied the 2005 Act directly in repossession proceedings concerning leased aircraft.' },
-  [SectionIds.NonBankruptcy]: { 0: 45, 1: 112, 2: 'Creditors usually obtain interim relief from the Commercial List within weeks; de-registration follows on the IDERA.' },
-  [SectionIds.Bankruptcy]: { 0: 60, 1: 114, 2: 'No Irish airline insolvency has tested Alternative A; lessors of foreign airlines rely on Irish-registered aircraft being returned on the IDERA.' },
+  [SectionIds.ProtectionismA]: {
+    0: 80,
+    1: 83,
+    2: 'Rome I Regulation, Article 9 (overriding mandatory provisions), has not been applied to aircraft leases.',
+  },
+  [SectionIds.ProtectionismB]: {
+    0: 88,
+    1: [90, 92],
+    2: 'Irish courts routinely stay proceedings in favour of exclusive English jurisdiction clauses (Brussels I recast, Article 25).',
+  },
+  [SectionIds.ProtectionismC]: {
+    0: 95,
+    1: 6,
+    2: 'Public policy, lack of jurisdiction of the foreign court, fraud, and irreconcilable judgements.',
+  },
+  [SectionIds.ProtectionismD]: {
+    0: 98,
+    1: 4,
+    2: 100,
+    3: 102,
+    4: 'No refusals reported in aviation matters; the Arbitration Act 2010 applies the UNCITRAL Model Law.',
+  },
+  [SectionIds.ContractInterpretation]: {
+    0: 104,
+    1: 'The courts apply the contract as written; the rule against penalties is applied narrowly to commercial parties.',
+    2: '2021-11-12 00:00:00',
+  },
+  [SectionIds.Enforcement]: {
+    0: 107,
+    1: 109,
+    2: 'The High Court applied the 2005 Act directly in repossession proceedings concerning leased aircraft.',
+  },
+  [SectionIds.NonBankruptcy]: {
+    0: 45,
+    1: 112,
+    2: 'Creditors usually obtain interim relief from the Commercial List within weeks; de-registration follows on the IDERA.',
+  },
+  [SectionIds.Bankruptcy]: {
+    0: 60,
+    1: 114,
+    2: 'No Irish airline insolvency has tested Alternative A; lessors of foreign airlines rely on Irish-registered aircraft being returned on the IDERA.',
+  },
 };
 
 /**
@@ -99,7 +133,12 @@ const IRELAND_FIRST_ANSWERS: DemoAnswers = {
  * questionnaires for every country and closes the previous ones, as in production.
  */
 export const DEMO_PERIODS: readonly DemoPeriod[] = [
-  { name: 'March 2025', createdAt: '2025-03-03T09:00:00.000Z', ireland: [{ by: 'respondent', answers: IRELAND_FIRST_ANSWERS }], finalized: true },
+  {
+    name: 'March 2025',
+    createdAt: '2025-03-03T09:00:00.000Z',
+    ireland: [{ by: 'respondent', answers: IRELAND_FIRST_ANSWERS }],
+    finalized: true,
+  },
   {
     name: 'September 2025',
     createdAt: '2025-09-01T09:00:00.000Z',
@@ -107,7 +146,10 @@ export const DEMO_PERIODS: readonly DemoPeriod[] = [
       {
         by: 'respondent',
         answers: {
-          [SectionIds.Idera]: { 9: 36, 10: 'Two IDERA-based de-registrations in 2025 following lessor terminations; the aircraft were de-registered within four working days and exported within two weeks.' },
+          [SectionIds.Idera]: {
+            9: 36,
+            10: 'Two IDERA-based de-registrations in 2025 following lessor terminations; the aircraft were de-registered within four working days and exported within two weeks.',
+          },
           [SectionIds.NonBankruptcy]: { 0: 30 },
         },
       },
@@ -118,7 +160,15 @@ export const DEMO_PERIODS: readonly DemoPeriod[] = [
     name: 'March 2026',
     createdAt: '2026-03-02T09:00:00.000Z',
     ireland: [
-      { by: 'respondent2', answers: { [SectionIds.Detention]: { 12: 119, 13: 'The Air Navigation and Aviation Security Bill 2025 would require notice to registered creditors before a detention; it is expected to pass in 2026.' } } },
+      {
+        by: 'respondent2',
+        answers: {
+          [SectionIds.Detention]: {
+            12: 119,
+            13: 'The Air Navigation and Aviation Security Bill 2025 would require notice to registered creditors before a detention; it is expected to pass in 2026.',
+          },
+        },
+      },
       { by: 'respondent', answers: { [SectionIds.Liens]: { 6: 3 } } },
     ],
     finalized: true,

@@ -35,11 +35,18 @@ type Respondent = 'respondent' | 'respondent2';
 /** The demo respondents as their access tokens would describe them (identity issues the real ones). */
 async function respondentClaims(app: ServiceApp, groupId: string, seconds: number): Promise<Record<Respondent, AccessClaims> | null> {
   const db = questionnaireDb(app);
-  const accounts = { respondent: DEMO_ACCOUNTS.find((a) => a.email === 'respondent@example.com')!, respondent2: DEMO_ACCOUNTS.find((a) => a.email === 'respondent2@example.com')! };
+  const accounts = {
+    respondent: DEMO_ACCOUNTS.find((a) => a.email === 'respondent@example.com')!,
+    respondent2: DEMO_ACCOUNTS.find((a) => a.email === 'respondent2@example.com')!,
+  };
   return waitFor('the demo respondents', app, seconds, async () => {
     const claims: Partial<Record<Respondent, AccessClaims>> = {};
     for (const [key, account] of Object.entries(accounts) as Array<[Respondent, (typeof accounts)[Respondent]]>) {
-      const user = await db.selectFrom('directoryUsers').selectAll().where(sql`lower(email)`, '=', account.email).executeTakeFirst();
+      const user = await db
+        .selectFrom('directoryUsers')
+        .selectAll()
+        .where(sql`lower(email)`, '=', account.email)
+        .executeTakeFirst();
       if (!user) return null;
       claims[key] = {
         sub: user.userId,
@@ -61,7 +68,10 @@ async function respondentClaims(app: ServiceApp, groupId: string, seconds: numbe
 
 async function answerAs(app: ServiceApp, claims: AccessClaims, questionnaireId: string, answers: DemoAnswers, lockTtlSeconds: number) {
   for (const [sectionId, section] of Object.entries(answers)) {
-    const items = Object.entries(section ?? {}).map(([index, model]) => ({ Id: questionId(Number(sectionId), Number(index)), Model: model as AnswerModel }));
+    const items = Object.entries(section ?? {}).map(([index, model]) => ({
+      Id: questionId(Number(sectionId), Number(index)),
+      Model: model as AnswerModel,
+    }));
     await saveSection(app, claims, questionnaireId, claims.sub, items, lockTtlSeconds);
   }
   await app.inTransaction((trx: QuestionnaireExecutor) => releaseLocks(trx, claims, { questionnaireId }));
@@ -77,7 +87,11 @@ async function answerAs(app: ServiceApp, claims: AccessClaims, questionnaireId: 
 export async function seedDemoData(app: ServiceApp, options: SeedOptions): Promise<void> {
   const db = questionnaireDb(app);
   const countries = await waitFor('the demo countries', app, options.waitSeconds, async () => {
-    const row = await db.selectFrom('countries').select(sql<number>`count(*)::int`.as('count')).where('active', '=', true).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('countries')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow();
     return row.count >= DEMO_COUNTRIES.length ? row.count : null;
   });
   if (!countries) return;
@@ -91,17 +105,30 @@ export async function seedDemoData(app: ServiceApp, options: SeedOptions): Promi
       period = await db.selectFrom('periods').selectAll().where('name', '=', plan.name).executeTakeFirstOrThrow();
     }
     if (!ireland || !respondents) continue;
-    const q = await db.selectFrom('questionnaires').selectAll().where('groupId', '=', ireland.groupId).where('periodId', '=', period.id).executeTakeFirst();
+    const q = await db
+      .selectFrom('questionnaires')
+      .selectAll()
+      .where('groupId', '=', ireland.groupId)
+      .where('periodId', '=', period.id)
+      .executeTakeFirst();
     if (!q || q.status !== 'Open') continue;
     if (q.answersRevision === 0) {
       for (const step of plan.ireland) await answerAs(app, respondents[step.by], q.id, step.answers, options.lockTtlSeconds);
-      if (!plan.finalized) await giveConsent(app, respondents.respondent, { QuestionnaireId: q.id, UserId: respondents.respondent.sub, Answer: 'Yes' });
+      if (!plan.finalized)
+        await giveConsent(app, respondents.respondent, { QuestionnaireId: q.id, UserId: respondents.respondent.sub, Answer: 'Yes' });
     }
     if (plan.finalized) {
       for (const who of ['respondent', 'respondent2'] as const) {
         const claims = respondents[who];
-        const revision = (await db.selectFrom('questionnaires').select('answersRevision').where('id', '=', q.id).executeTakeFirstOrThrow()).answersRevision;
-        const done = await db.selectFrom('approvals').select('id').where('questionnaireId', '=', q.id).where('userId', '=', claims.sub).where('answersRevision', '=', revision).executeTakeFirst();
+        const revision = (await db.selectFrom('questionnaires').select('answersRevision').where('id', '=', q.id).executeTakeFirstOrThrow())
+          .answersRevision;
+        const done = await db
+          .selectFrom('approvals')
+          .select('id')
+          .where('questionnaireId', '=', q.id)
+          .where('userId', '=', claims.sub)
+          .where('answersRevision', '=', revision)
+          .executeTakeFirst();
         if (!done) await approve(app, claims, q.id, claims.sub);
       }
       await submitAsFinal(app, respondents.respondent, q.id);

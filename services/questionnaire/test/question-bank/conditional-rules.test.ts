@@ -111,7 +111,19 @@ describe('Detention', () => {
     expect(after(S.Detention, { 1: [62] })(1)).toBeNull();
   });
   it('clears and hides q1 to q8 when q0 is 61', () => {
-    const get = after(S.Detention, { 0: 61, 1: [62], 2: 67, 3: text, 4: 3, 5: 126, 6: text, 7: '2020-01-01 00:00:00', 8: text, 9: 64, 10: text });
+    const get = after(S.Detention, {
+      0: 61,
+      1: [62],
+      2: 67,
+      3: text,
+      4: 3,
+      5: 126,
+      6: text,
+      7: '2020-01-01 00:00:00',
+      8: text,
+      9: 64,
+      10: text,
+    });
     for (let i = 1; i <= 8; i++) expect(get(i)).toBeNull();
     expect(get(9)).toBe(64);
     expect(get(10)).toBe(text);

@@ -9,8 +9,34 @@ const optionIds = (section: number, index: number) => question(section, index).o
 describe('the question bank', () => {
   it('has the sections of §3 with their ids, in the order of the pages', () => {
     expect(bank.sections.map((s) => s.sectionId)).toEqual([6, 8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23]);
-    expect(EXPORT_STEPS.map((s) => s.part)).toEqual(['Intro', 'A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8']);
-    expect(QUESTIONNAIRE_STEPS.map((s) => s.path)).toEqual(['participation', 'consent', 'a/0', 'a/1', 'a/2', 'a/3', 'a/4', 'b/0', ...Array.from({ length: 8 }, (_, i) => `e/${i}`)]);
+    expect(EXPORT_STEPS.map((s) => s.part)).toEqual([
+      'Intro',
+      'A1',
+      'A2',
+      'A3',
+      'A4',
+      'A5',
+      'B1',
+      'E1',
+      'E2',
+      'E3',
+      'E4',
+      'E5',
+      'E6',
+      'E7',
+      'E8',
+    ]);
+    expect(QUESTIONNAIRE_STEPS.map((s) => s.path)).toEqual([
+      'participation',
+      'consent',
+      'a/0',
+      'a/1',
+      'a/2',
+      'a/3',
+      'a/4',
+      'b/0',
+      ...Array.from({ length: 8 }, (_, i) => `e/${i}`),
+    ]);
     for (const section of bank.sections) expect(section.questions.length).toBeGreaterThan(0);
   });
 
@@ -42,7 +68,18 @@ describe('the question bank', () => {
 
   it('uses every question type of §3, and every date has the 1 Jan 2000 minimum', () => {
     const types = new Set(bank.all().map((q) => q.type));
-    expect([...types].sort()).toEqual(['autocomplete', 'checkbox', 'date', 'number', 'radio', 'select', 'tags', 'text', 'textarea', 'wysiwyg']);
+    expect([...types].sort()).toEqual([
+      'autocomplete',
+      'checkbox',
+      'date',
+      'number',
+      'radio',
+      'select',
+      'tags',
+      'text',
+      'textarea',
+      'wysiwyg',
+    ]);
     for (const q of bank.all().filter((x) => x.type === 'date')) expect(q.min).toBe('2000-01-01');
     expect(question(SectionIds.Summary, 0).type).toBe('date');
     expect(question(SectionIds.Summary, 1).type).toBe('date');
@@ -67,7 +104,10 @@ describe('answers', () => {
   });
 
   it('sanitizes rich text and shows answers as text for the change history', () => {
-    const html = normalizeAnswer(question(SectionIds.Comments, 0), '<p onclick="x()">Fine <script>alert(1)</script><strong>law</strong></p>');
+    const html = normalizeAnswer(
+      question(SectionIds.Comments, 0),
+      '<p onclick="x()">Fine <script>alert(1)</script><strong>law</strong></p>',
+    );
     expect(html).toBe('<p>Fine <strong>law</strong></p>');
     expect(displayAnswer(question(SectionIds.Comments, 0), html)).toBe('Fine law');
     expect(displayAnswer(question(SectionIds.Summary, 3), [6, 9])).toContain('IDERA');

@@ -9,7 +9,8 @@ const rory2 = () => caller(world.app, respondentClaims('rory-colleague', ireland
 const roisin = () => caller(world.app, respondentClaims('roisin', ireland, 'Cork Aviation Law LLP', 'Roisin Respondent'));
 const admin = () => caller(world.app, adminClaims);
 const approveAs = (c: ReturnType<typeof rory>) => c.post('/api/finalize', { questionnaireId, userId: c.claims.sub });
-const canApprove = async (c: ReturnType<typeof rory>) => (await c.post('/api/finalize/canApprove', { questionnaireId, userId: c.claims.sub })).json();
+const canApprove = async (c: ReturnType<typeof rory>) =>
+  (await c.post('/api/finalize/canApprove', { questionnaireId, userId: c.claims.sub })).json();
 const ready = async () => (await rory().post(`/api/finalize/readyForFinalization/${questionnaireId}`)).json();
 
 beforeAll(async () => {
@@ -22,11 +23,15 @@ afterAll(() => world.ctx.close());
 
 describe('consent', () => {
   it('records Yes or No per respondent, answers it back, and shows admins the table', async () => {
-    expect((await rory().post('/api/consent/answer', { QuestionnaireId: questionnaireId, UserId: 'rory' })).json()).toEqual({ Answer: 'No Answer' });
+    expect((await rory().post('/api/consent/answer', { QuestionnaireId: questionnaireId, UserId: 'rory' })).json()).toEqual({
+      Answer: 'No Answer',
+    });
     const given = await rory().post('/api/consent', { QuestionnaireId: questionnaireId, UserId: 'rory', Answer: 'Yes' });
     expect(given.json()).toEqual({ message: QuestionnaireAnswers.consentSaved });
     await roisin().post('/api/consent', { QuestionnaireId: questionnaireId, UserId: 'roisin', Answer: 'No' });
-    expect((await rory().post('/api/consent/answer', { QuestionnaireId: questionnaireId, UserId: 'rory' })).json()).toEqual({ Answer: 'Yes' });
+    expect((await rory().post('/api/consent/answer', { QuestionnaireId: questionnaireId, UserId: 'rory' })).json()).toEqual({
+      Answer: 'Yes',
+    });
     const table = (await admin().get(`/api/consent/${questionnaireId}`)).json();
     expect(table).toEqual([
       { Answer: 'No', Name: 'Roisin Respondent', Organization: 'Cork Aviation Law LLP', Email: 'roisin@example.com' },
@@ -93,7 +98,13 @@ describe('approvals and Submit As Final', () => {
     expect((await rory().post('/api/consent', { QuestionnaireId: questionnaireId, UserId: 'rory', Answer: 'No' })).statusCode).toBe(409);
     expect(await canApprove(rory())).toBe(false);
     // a closed questionnaire's sections open read-only, without a lock
-    const load = (await rory().post('/api/questionnaire/questions', { SectionId: SectionIds.ProtectionismA, GroupId: ireland, QuestionnaireId: questionnaireId })).json();
+    const load = (
+      await rory().post('/api/questionnaire/questions', {
+        SectionId: SectionIds.ProtectionismA,
+        GroupId: ireland,
+        QuestionnaireId: questionnaireId,
+      })
+    ).json();
     expect(load).toMatchObject({ IsLocker: false, Locker: null });
     expect(load.Questions[0].Model).toBe(81);
   });

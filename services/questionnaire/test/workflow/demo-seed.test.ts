@@ -11,14 +11,19 @@ let app: ServiceApp;
 beforeAll(async () => {
   ctx = await createTestContext();
   // both seed on start, as `make start` does; the questionnaire's seed waits for identity's events
-  await Promise.all([ctx.start(identityService, { DEMO_DATA: 'true' }), ctx.start(questionnaireService, { DEMO_DATA: 'true' }).then((a) => (app = a))]);
+  await Promise.all([
+    ctx.start(identityService, { DEMO_DATA: 'true' }),
+    ctx.start(questionnaireService, { DEMO_DATA: 'true' }).then((a) => (app = a)),
+  ]);
 }, 180_000);
 afterAll(() => ctx.close());
 
 const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(app.db)).rows[0]!.n;
 
 it('opens four periods for every country, with Ireland answered, approved and finalized through the earlier ones', async () => {
-  const periods = (await sql<{ name: string; createdAt: string }>`select name, created_at as "createdAt" from periods order by seq`.execute(app.db)).rows;
+  const periods = (
+    await sql<{ name: string; createdAt: string }>`select name, created_at as "createdAt" from periods order by seq`.execute(app.db)
+  ).rows;
   expect(periods.map((p) => p.name)).toEqual(['March 2025', 'September 2025', 'March 2026', 'September 2026']);
   expect(await count(sql`select count(*)::int as n from questionnaires where status = 'Open'`)).toBe(DEMO_COUNTRIES.length);
   expect(await count(sql`select count(*)::int as n from questionnaires`)).toBe(DEMO_COUNTRIES.length * 4);

@@ -68,22 +68,32 @@ describe('carry-forward', () => {
     const next = await questionnaireOf(world.app, ireland);
     expect(next.id).not.toBe(current.id);
 
-    const load = (await r1.post('/api/questionnaire/questions', { SectionId: SectionIds.ProtectionismA, GroupId: ireland, QuestionnaireId: next.id })).json();
+    const load = (
+      await r1.post('/api/questionnaire/questions', { SectionId: SectionIds.ProtectionismA, GroupId: ireland, QuestionnaireId: next.id })
+    ).json();
     expect(load.Section).toMatchObject({ CarriedFrom: 'September 2025', ChangedCount: 0, Confirmation: null });
     expect(load.Questions[0]).toMatchObject({ Model: 80, Carried: { Model: 80, Changed: false, IsNew: false } });
 
     // one action confirms the untouched section
-    const confirm = await r1.post('/api/questionnaire/confirmUnchanged', { QuestionnaireId: next.id, SectionId: SectionIds.ProtectionismA });
+    const confirm = await r1.post('/api/questionnaire/confirmUnchanged', {
+      QuestionnaireId: next.id,
+      SectionId: SectionIds.ProtectionismA,
+    });
     expect(confirm.json()).toEqual({ message: QuestionnaireAnswers.confirmedUnchanged });
     const [confirmed] = await outboxEvents(world.app, 'evt.questionnaire.section.confirmed');
     expect(confirmed!.data).toMatchObject({ sectionId: SectionIds.ProtectionismA, carriedFromPeriodName: 'September 2025' });
 
     // a change shows against the carried answer and drops the confirmation
     await r1.post(`/api/questionnaire/save/${next.id}/r-carry`, [{ Id: q(SectionIds.ProtectionismA, 0), Model: 81 }]);
-    const changed = (await r1.post('/api/questionnaire/questions', { SectionId: SectionIds.ProtectionismA, GroupId: ireland, QuestionnaireId: next.id })).json();
+    const changed = (
+      await r1.post('/api/questionnaire/questions', { SectionId: SectionIds.ProtectionismA, GroupId: ireland, QuestionnaireId: next.id })
+    ).json();
     expect(changed.Section).toMatchObject({ ChangedCount: 1, Confirmation: null });
     expect(changed.Questions[0]).toMatchObject({ Model: 81, Carried: { Model: 80, Changed: true } });
-    const refused = await r1.post('/api/questionnaire/confirmUnchanged', { QuestionnaireId: next.id, SectionId: SectionIds.ProtectionismA });
+    const refused = await r1.post('/api/questionnaire/confirmUnchanged', {
+      QuestionnaireId: next.id,
+      SectionId: SectionIds.ProtectionismA,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(QuestionnaireAnswers.cannotConfirmChanged);
     await r1.get('/api/questionnaire/unlock');
@@ -92,7 +102,14 @@ describe('carry-forward', () => {
   it('carries nothing from a questionnaire that was never answered', async () => {
     const kenya = world.countries.Kenya!;
     const q = await questionnaireOf(world.app, kenya);
-    const load = (await admin().post('/api/questionnaire/questions', { SectionId: SectionIds.Summary, GroupId: kenya, QuestionnaireId: q.id, ignoreLock: true })).json();
+    const load = (
+      await admin().post('/api/questionnaire/questions', {
+        SectionId: SectionIds.Summary,
+        GroupId: kenya,
+        QuestionnaireId: q.id,
+        ignoreLock: true,
+      })
+    ).json();
     expect(load.Section.CarriedFrom).toBeNull();
     expect(load.Questions[0].Carried).toBeUndefined();
   });
@@ -102,11 +119,23 @@ describe('admin list', () => {
   it('filters by Entity, Period and Status; values of one key widen, keys narrow', async () => {
     const all = (await admin().post('/api/questionnaire/report', [])).json();
     expect(all).toHaveLength(9);
-    expect(Object.keys(all[0]).sort()).toEqual(['ClosedOn', 'Entity', 'GroupId', 'LastUpdated', 'Period', 'PeriodId', 'QuestionnaireId', 'Status'].sort());
-    const kenyaOpen = (await admin().post('/api/questionnaire/report', [{ Key: 'Entity', Value: 'Kenya' }, { Key: 'Status', Value: 'Open' }])).json();
+    expect(Object.keys(all[0]).sort()).toEqual(
+      ['ClosedOn', 'Entity', 'GroupId', 'LastUpdated', 'Period', 'PeriodId', 'QuestionnaireId', 'Status'].sort(),
+    );
+    const kenyaOpen = (
+      await admin().post('/api/questionnaire/report', [
+        { Key: 'Entity', Value: 'Kenya' },
+        { Key: 'Status', Value: 'Open' },
+      ])
+    ).json();
     expect(kenyaOpen).toHaveLength(1);
     expect(kenyaOpen[0]).toMatchObject({ Entity: 'Kenya', Status: 'Open', Period: 'March 2026' });
-    const twoPeriods = (await admin().post('/api/questionnaire/report', [{ Key: 'Period', Value: 'March 2025' }, { Key: 'Period', Value: 'September 2025' }])).json();
+    const twoPeriods = (
+      await admin().post('/api/questionnaire/report', [
+        { Key: 'Period', Value: 'March 2025' },
+        { Key: 'Period', Value: 'September 2025' },
+      ])
+    ).json();
     expect(twoPeriods).toHaveLength(6);
     const respondent = caller(world.app, respondentClaims('r-1', world.countries.Ireland!, 'Firm A'));
     expect((await respondent.post('/api/questionnaire/report', [])).statusCode).toBe(403);
@@ -121,7 +150,10 @@ describe('admin list', () => {
     expect((await questionnaireOf(world.app, world.countries.Norway!)).status).toBe('Open');
     const types = (await outboxEvents(world.app)).map((e) => e.type).slice(-2);
     expect(types).toEqual(['evt.questionnaire.questionnaire.closed', 'evt.questionnaire.questionnaire.opened']);
-    const missing = await admin().post('/api/questionnaire/closeOrOpen', { QuestionnaireId: '00000000-0000-0000-0000-000000000000', Status: 'Closed' });
+    const missing = await admin().post('/api/questionnaire/closeOrOpen', {
+      QuestionnaireId: '00000000-0000-0000-0000-000000000000',
+      Status: 'Closed',
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -159,14 +191,23 @@ describe('country view', () => {
     const kenya = world.countries.Kenya!;
     await world.identity.inTransaction(async (trx) => {
       await trx.updateTable('groups').set({ name: 'Republic of Kenya' }).where('id', '=', kenya).execute();
-      await appendToOutbox(trx, { type: 'evt.identity.group.updated', actor: null, data: { groupId: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE', logoPath: null } });
+      await appendToOutbox(trx, {
+        type: 'evt.identity.group.updated',
+        actor: null,
+        data: { groupId: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE', logoPath: null },
+      });
     });
     for (let i = 0; i < 100; i++) {
       const rows = await sql<{ name: string }>`select name from countries where group_id = ${kenya}`.execute(world.app.db);
       if (rows.rows[0]?.name === 'Republic of Kenya') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const row = (await admin().post('/api/questionnaire/report', [{ Key: 'Entity', Value: 'Republic of Kenya' }, { Key: 'Status', Value: 'Open' }])).json();
+    const row = (
+      await admin().post('/api/questionnaire/report', [
+        { Key: 'Entity', Value: 'Republic of Kenya' },
+        { Key: 'Status', Value: 'Open' },
+      ])
+    ).json();
     expect(row).toHaveLength(1);
   });
 });

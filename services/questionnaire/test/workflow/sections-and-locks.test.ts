@@ -1,6 +1,17 @@
 import { sql } from '@cti/db';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
-import { adminClaims, caller, givenPeriod, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, tokenOf, type World } from '../helpers';
+import {
+  adminClaims,
+  caller,
+  givenPeriod,
+  outboxEvents,
+  q,
+  questionnaireOf,
+  respondentClaims,
+  startWorld,
+  tokenOf,
+  type World,
+} from '../helpers';
 
 let world: World;
 let ireland: string;
@@ -10,9 +21,14 @@ const roisin = () => caller(world.app, respondentClaims('roisin', ireland, 'Cork
 const kenyan = () => caller(world.app, respondentClaims('kofi', world.countries.Kenya!, 'Nairobi Law'));
 const open = (c: ReturnType<typeof rory>, SectionId: number, extra: object = {}) =>
   c.post('/api/questionnaire/questions', { SectionId, GroupId: ireland, QuestionnaireId: questionnaireId, ...extra });
-const save = (c: ReturnType<typeof rory>, items: Array<{ Id: string; Model: unknown }>) => c.post(`/api/questionnaire/save/${questionnaireId}/${c.claims.sub}`, items);
+const save = (c: ReturnType<typeof rory>, items: Array<{ Id: string; Model: unknown }>) =>
+  c.post(`/api/questionnaire/save/${questionnaireId}/${c.claims.sub}`, items);
 const answersRow = async (id: string) =>
-  (await sql<{ value: unknown }>`select value from answers where questionnaire_id = ${questionnaireId} and question_id = ${id}`.execute(world.app.db)).rows[0]?.value ?? null;
+  (
+    await sql<{ value: unknown }>`select value from answers where questionnaire_id = ${questionnaireId} and question_id = ${id}`.execute(
+      world.app.db,
+    )
+  ).rows[0]?.value ?? null;
 
 beforeAll(async () => {
   world = await startWorld(['Ireland', 'Kenya'], { LOCK_TTL_SECONDS: '10' });
@@ -33,16 +49,34 @@ describe('loading a section', () => {
     const body = res.json();
     expect(body).toMatchObject({ Locker: 'Rory Respondent', IsLocker: true, Section: { SectionId: 9, CarriedFrom: null } });
     expect(body.Questions.map((x: { Index: number }) => x.Index)).toEqual(Array.from({ length: 17 }, (_, i) => i));
-    expect(body.Questions[0]).toMatchObject({ Id: '9.0', Type: 'radio', Options: [{ Id: 23, Label: 'Yes' }, { Id: 24, Label: 'No' }], Model: null });
-    expect(body.Questions[1].ShowIf).toEqual({ all: [{ not: { all: [{ question: 0, is: 24 }, { ideraDeclaration: false }] } }, { question: 0, is: 23 }] });
+    expect(body.Questions[0]).toMatchObject({
+      Id: '9.0',
+      Type: 'radio',
+      Options: [
+        { Id: 23, Label: 'Yes' },
+        { Id: 24, Label: 'No' },
+      ],
+      Model: null,
+    });
+    expect(body.Questions[1].ShowIf).toEqual({
+      all: [{ not: { all: [{ question: 0, is: 24 }, { ideraDeclaration: false }] } }, { question: 0, is: 23 }],
+    });
     const [locked] = await outboxEvents(world.app, 'evt.questionnaire.section.locked');
-    expect(locked!.data).toMatchObject({ questionnaireId, groupName: 'Ireland', periodName: 'September 2026', sectionId: 9, userId: 'rory' });
+    expect(locked!.data).toMatchObject({
+      questionnaireId,
+      groupName: 'Ireland',
+      periodName: 'September 2026',
+      sectionId: 9,
+      userId: 'rory',
+    });
   });
 
   it("refuses another country's respondents and unknown sections", async () => {
     expect((await open(kenyan(), SectionIds.Idera)).statusCode).toBe(403);
     expect((await open(rory(), 13)).statusCode).toBe(404);
-    expect((await rory().post('/api/questionnaire/questions', { SectionId: 8, GroupId: ireland, QuestionnaireId: 'not-a-uuid' })).statusCode).toBe(404);
+    expect(
+      (await rory().post('/api/questionnaire/questions', { SectionId: 8, GroupId: ireland, QuestionnaireId: 'not-a-uuid' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -63,7 +97,14 @@ describe('saving a section', () => {
     expect(saved).toHaveLength(4);
     const declarations = saved.find((e) => (e.data as { questionId: string }).questionId === '8.3')!;
     expect(declarations.actor).toMatchObject({ userId: 'rory', name: 'Rory Respondent' });
-    expect(declarations.data).toMatchObject({ questionnaireId, groupId: ireland, groupName: 'Ireland', sectionId: 8, before: null, question: 'Which declarations has the State lodged with the Depositary?' });
+    expect(declarations.data).toMatchObject({
+      questionnaireId,
+      groupId: ireland,
+      groupName: 'Ireland',
+      sectionId: 8,
+      before: null,
+      question: 'Which declarations has the State lodged with the Depositary?',
+    });
     expect((declarations.data as { after: string }).after).toMatch(/^Article XXX\(1\): Article XIII .*; Article 39/);
 
     // saving the same answers again changes nothing and publishes nothing
@@ -84,7 +125,15 @@ describe('saving a section', () => {
     ]);
     // the Summary lists the IDERA declaration, so q4/q5 stay although q0 is No
     expect(await answersRow('9.4')).toBe(27);
-    expect((await world.app.inject({ method: 'GET', url: `/api/questionnaire/ideraDeclaration/${questionnaireId}`, headers: { authorization: `Bearer ${tokenOf(rory().claims)}` } })).json()).toBe(true);
+    expect(
+      (
+        await world.app.inject({
+          method: 'GET',
+          url: `/api/questionnaire/ideraDeclaration/${questionnaireId}`,
+          headers: { authorization: `Bearer ${tokenOf(rory().claims)}` },
+        })
+      ).json(),
+    ).toBe(true);
     // a hidden question's answer sent anyway is not stored
     await save(rory(), [
       { Id: q(9, 1), Model: 25 },
@@ -104,7 +153,9 @@ describe('saving a section', () => {
     expect(await answersRow('9.5')).toBeNull();
     expect(await answersRow('9.0')).toBe(24);
     expect(await answersRow('14.6')).toBeNull();
-    const cleared = (await outboxEvents(world.app, 'evt.questionnaire.answer.saved')).slice(-4).map((e) => (e.data as { questionId: string; after: string | null }));
+    const cleared = (await outboxEvents(world.app, 'evt.questionnaire.answer.saved'))
+      .slice(-4)
+      .map((e) => e.data as { questionId: string; after: string | null });
     expect(cleared.map((e) => e.questionId).sort()).toEqual(['14.6', '8.3', '9.4', '9.5']);
     expect(cleared.filter((e) => e.questionId !== '8.3').every((e) => e.after === null)).toBe(true);
   });
@@ -120,8 +171,20 @@ describe('saving a section', () => {
       [[{ Id: q(10, 6), Model: -1 }], /at least 0/],
       [[{ Id: q(10, 5), Model: 12 }], /must be text/],
       [[{ Id: '10.99', Model: 'x' }], /Unknown question 10\.99/],
-      [[{ Id: q(10, 0), Model: 46 }, { Id: q(11, 0), Model: 60 }], /one section only/],
-      [[{ Id: q(10, 0), Model: 46 }, { Id: q(10, 6), Model: 'x' }], /must be a number/],
+      [
+        [
+          { Id: q(10, 0), Model: 46 },
+          { Id: q(11, 0), Model: 60 },
+        ],
+        /one section only/,
+      ],
+      [
+        [
+          { Id: q(10, 0), Model: 46 },
+          { Id: q(10, 6), Model: 'x' },
+        ],
+        /must be a number/,
+      ],
     ];
     for (const [items, message] of cases) {
       const res = await save(rory(), items);
@@ -161,11 +224,20 @@ describe('locks', () => {
 
   it('renews the lock for its holder and hands it over once released', async () => {
     await open(rory(), SectionIds.Detention);
-    expect((await rory().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({ Locker: 'Rory Respondent', IsLocker: true });
-    expect((await roisin().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({ Locker: 'Rory Respondent', IsLocker: false });
+    expect((await rory().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({
+      Locker: 'Rory Respondent',
+      IsLocker: true,
+    });
+    expect((await roisin().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({
+      Locker: 'Rory Respondent',
+      IsLocker: false,
+    });
     const released = await rory().get(`/api/questionnaire/unlock?questionnaireId=${questionnaireId}&sectionId=11`);
     expect(released.json()).toEqual({ released: 1 });
-    expect((await roisin().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({ Locker: 'Roisin Respondent', IsLocker: true });
+    expect((await roisin().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({
+      Locker: 'Roisin Respondent',
+      IsLocker: true,
+    });
     const unlocked = (await outboxEvents(world.app, 'evt.questionnaire.section.unlocked')).at(-1)!;
     expect(unlocked.data).toMatchObject({ sectionId: 11, userId: 'rory' });
   });
@@ -173,9 +245,23 @@ describe('locks', () => {
   it('releases on the sendBeacon unlock (text body carrying the token, even one just expired)', async () => {
     await open(rory(), SectionIds.Comments);
     const token = tokenOf(rory().claims);
-    const res = await world.app.inject({ method: 'POST', url: '/api/questionnaire/unlock', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: JSON.stringify({ token, questionnaireId }) });
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/api/questionnaire/unlock',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ token, questionnaireId }),
+    });
     expect(res.json()).toEqual({ released: 1 });
-    expect((await world.app.inject({ method: 'POST', url: '/api/questionnaire/unlock', headers: { 'content-type': 'text/plain' }, payload: '{"token":"forged"}' })).statusCode).toBe(401);
+    expect(
+      (
+        await world.app.inject({
+          method: 'POST',
+          url: '/api/questionnaire/unlock',
+          headers: { 'content-type': 'text/plain' },
+          payload: '{"token":"forged"}',
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await open(roisin(), SectionIds.Comments)).json().IsLocker).toBe(true);
   });
 
@@ -203,9 +289,13 @@ describe('admin notes', () => {
     expect(saveNote.statusCode).toBe(200);
     const note = (await admin.post('/api/questionnaire/adminComment', { questionnaireId, sectionId: SectionIds.Summary })).json();
     expect(note.Comment).toBe('<p>Check the <strong>Article 39</strong> list<a rel="noopener noreferrer" target="_blank">x</a></p>');
-    expect((await admin.post('/api/questionnaire/adminComment', { questionnaireId, sectionId: SectionIds.Idera })).json()).toEqual({ Comment: '' });
+    expect((await admin.post('/api/questionnaire/adminComment', { questionnaireId, sectionId: SectionIds.Idera })).json()).toEqual({
+      Comment: '',
+    });
     expect((await rory().post('/api/questionnaire/adminComment', { questionnaireId, sectionId: SectionIds.Summary })).statusCode).toBe(403);
-    expect((await rory().post('/api/questionnaire/adminComment/save', { questionnaireId, sectionId: 8, comment: 'x' })).statusCode).toBe(403);
+    expect((await rory().post('/api/questionnaire/adminComment/save', { questionnaireId, sectionId: 8, comment: 'x' })).statusCode).toBe(
+      403,
+    );
     const [event] = await outboxEvents(world.app, 'evt.questionnaire.adminComment.saved');
     expect(event!.data).toMatchObject({ sectionId: 8, groupName: 'Ireland' });
   });

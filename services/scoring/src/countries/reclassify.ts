@@ -19,7 +19,13 @@ export const indexCountryOf = (c: CountryRow): IndexCountryRow => ({
  * An admin decides whether a country is a contracting state (Compliance Index) or not
  * (Enforceability Index). Its scores stay; it just moves between the indexes.
  */
-export async function reclassifyCountry(trx: ScoringExecutor, groupId: string, contracting: boolean, actor: EventActor | null, settings: IndexAccessSettings): Promise<IndexCountryRow> {
+export async function reclassifyCountry(
+  trx: ScoringExecutor,
+  groupId: string,
+  contracting: boolean,
+  actor: EventActor | null,
+  settings: IndexAccessSettings,
+): Promise<IndexCountryRow> {
   const country = await findCountry(trx, groupId);
   if (!country) throw new NotFound(ScoringMessages.countryFailed);
   if (country.contracting !== contracting) {

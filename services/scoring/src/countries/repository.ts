@@ -34,5 +34,9 @@ export async function upsertCountry(db: ScoringExecutor, facts: CountryFacts, co
 }
 
 export async function setContracting(db: ScoringExecutor, groupId: string, contracting: boolean): Promise<void> {
-  await db.updateTable('countries').set({ contracting, updatedAt: sql`now()` }).where('groupId', '=', groupId).execute();
+  await db
+    .updateTable('countries')
+    .set({ contracting, updatedAt: sql`now()` })
+    .where('groupId', '=', groupId)
+    .execute();
 }

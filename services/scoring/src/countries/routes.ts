@@ -14,7 +14,10 @@ export async function countryRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCont
 
   app.get(
     '/api/group/index/countries',
-    { preHandler: admin, schema: { tags: ['index'], summary: 'Countries and the index each stands on', response: { 200: IndexCountryList, ...errors } } },
+    {
+      preHandler: admin,
+      schema: { tags: ['index'], summary: 'Countries and the index each stands on', response: { 200: IndexCountryList, ...errors } },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return (await listCountries(scoringDb(app))).map(indexCountryOf);
@@ -25,7 +28,13 @@ export async function countryRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCont
     '/api/group/index/countries/:groupId',
     {
       preHandler: admin,
-      schema: { tags: ['index'], summary: 'Move a country between the indexes', params: Type.Object({ groupId: Type.String() }), body: SetContractingBody, response: { 200: IndexCountryRow, ...errors } },
+      schema: {
+        tags: ['index'],
+        summary: 'Move a country between the indexes',
+        params: Type.Object({ groupId: Type.String() }),
+        body: SetContractingBody,
+        response: { 200: IndexCountryRow, ...errors },
+      },
     },
     async (request) =>
       ctx.write((trx) => reclassifyCountry(trx, request.params.groupId, request.body.Contracting, actorOf(request), ctx.settings)),

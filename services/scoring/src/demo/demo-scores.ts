@@ -50,7 +50,10 @@ export function demoComplianceScores(country: DemoCountryRef, period: string): O
   const code = (country.countryId ?? '').toUpperCase();
   if (code === DEMO_SCENARIOS.unscored) return null;
   const h = stableHash(code || country.name);
-  const values = code === DEMO_SCENARIOS.zero ? { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0 } : inputs(country, period, ['A', 'B', 'C', 'D', 'E', 'F'] as const);
+  const values =
+    code === DEMO_SCENARIOS.zero
+      ? { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0 }
+      : inputs(country, period, ['A', 'B', 'C', 'D', 'E', 'F'] as const);
   // the demo accounts' country is on the watchlist, so its notices can be shown
   const watchlist = country.name === DEMO_COUNTRY || stableHash(`${code}:watch:${period}`) % 12 === 0;
   const isPBA = h % 5 === 0;
@@ -58,7 +61,7 @@ export function demoComplianceScores(country: DemoCountryRef, period: string): O
     ...values,
     Suspended: code === DEMO_SCENARIOS.suspended,
     isPBA,
-    PBA: isPBA ? ((h % 3) + 1) : null,
+    PBA: isPBA ? (h % 3) + 1 : null,
     QualifyingDeclarations: h % 10 < 7,
     Watchlist: watchlist,
     IsSpecialNotice: watchlist || h % 15 === 0,

@@ -22,6 +22,11 @@ export async function seedDemoScores(trx: ScoringExecutor, questionnaireId: stri
     if (scores) await saveComplianceScores(trx, { Id: questionnaireId, ...scores }, null, options);
   } else {
     if (await findEnforceabilityScores(trx, country.groupId, period.periodId)) return;
-    await saveEnforceability(trx, { GroupId: country.groupId, PeriodId: period.periodId, ...demoEnforceabilityScores(country, period.name) }, null, options);
+    await saveEnforceability(
+      trx,
+      { GroupId: country.groupId, PeriodId: period.periodId, ...demoEnforceabilityScores(country, period.name) },
+      null,
+      options,
+    );
   }
 }

@@ -1,4 +1,11 @@
-import { Scorecard, ScorecardVariant, ScoringMessages, type EnforceabilityHistoryRow, type EnforceabilityScorecard, type ScoreHistoryRow } from '@cti/contracts';
+import {
+  Scorecard,
+  ScorecardVariant,
+  ScoringMessages,
+  type EnforceabilityHistoryRow,
+  type EnforceabilityScorecard,
+  type ScoreHistoryRow,
+} from '@cti/contracts';
 import { NotFound, Type, type ServiceApp } from '@cti/service-kit';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from '../read-models/build';
@@ -25,7 +32,10 @@ export async function internalRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCon
 
   app.get(
     '/internal/scorecards/:groupId/html',
-    { preHandler: app.requireService, schema: { hide: true, params: GroupParam, querystring: Type.Object({ variant: Type.Optional(ScorecardVariant) }) } },
+    {
+      preHandler: app.requireService,
+      schema: { hide: true, params: GroupParam, querystring: Type.Object({ variant: Type.Optional(ScorecardVariant) }) },
+    },
     async (request, reply) => {
       const { groupId } = request.params;
       const html =
@@ -34,7 +44,10 @@ export async function internalRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCon
               await value<EnforceabilityScorecard>(ReadModelKeys.enforceability(groupId)),
               await value<EnforceabilityHistoryRow[]>(ReadModelKeys.enforceabilityScores(groupId)),
             )
-          : complianceScorecardHtml(await value<Scorecard>(ReadModelKeys.scorecard(groupId)), await value<ScoreHistoryRow[]>(ReadModelKeys.scores(groupId)));
+          : complianceScorecardHtml(
+              await value<Scorecard>(ReadModelKeys.scorecard(groupId)),
+              await value<ScoreHistoryRow[]>(ReadModelKeys.scores(groupId)),
+            );
       return reply.type('text/html; charset=utf-8').send(html);
     },
   );

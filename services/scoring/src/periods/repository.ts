@@ -12,12 +12,18 @@ export const currentPeriod = (db: ScoringExecutor) =>
  * Records a period. A questionnaire event may name a period before its own
  * `period.opened` arrives; that event then brings the real opening time.
  */
-export async function upsertPeriod(db: ScoringExecutor, period: { periodId: string; name: string; createdAt: string }, authoritative: boolean): Promise<void> {
+export async function upsertPeriod(
+  db: ScoringExecutor,
+  period: { periodId: string; name: string; createdAt: string },
+  authoritative: boolean,
+): Promise<void> {
   await db
     .insertInto('periods')
     .values(period)
     .onConflict((oc) =>
-      authoritative ? oc.column('periodId').doUpdateSet({ name: period.name, createdAt: period.createdAt }) : oc.column('periodId').doUpdateSet({ name: period.name }),
+      authoritative
+        ? oc.column('periodId').doUpdateSet({ name: period.name, createdAt: period.createdAt })
+        : oc.column('periodId').doUpdateSet({ name: period.name }),
     )
     .execute();
 }
@@ -34,7 +40,13 @@ export async function upsertQuestionnaire(
 ): Promise<void> {
   await db
     .insertInto('questionnaires')
-    .values({ questionnaireId: q.questionnaireId, groupId: q.groupId, periodId: q.periodId, status: q.status ?? 'Open', closedOn: q.closedOn ?? null })
+    .values({
+      questionnaireId: q.questionnaireId,
+      groupId: q.groupId,
+      periodId: q.periodId,
+      status: q.status ?? 'Open',
+      closedOn: q.closedOn ?? null,
+    })
     .onConflict((oc) =>
       oc.column('questionnaireId').doUpdateSet({
         groupId: q.groupId,
@@ -45,7 +57,12 @@ export async function upsertQuestionnaire(
     .execute();
 }
 
-export async function setQuestionnaireStatus(db: ScoringExecutor, ids: readonly string[], status: 'Open' | 'Closed', closedOn: string | null): Promise<void> {
+export async function setQuestionnaireStatus(
+  db: ScoringExecutor,
+  ids: readonly string[],
+  status: 'Open' | 'Closed',
+  closedOn: string | null,
+): Promise<void> {
   if (!ids.length) return;
   await db
     .updateTable('questionnaires')

@@ -12,7 +12,14 @@ export function asuWorkbook(rows: AsuRow[]): Buffer {
   const sorted = [...rows].sort((a, b) => a.Group.localeCompare(b.Group));
   const data = [
     [...ASU_HEADERS],
-    ...sorted.map((r) => [r.Group, r.Watchlist ? 'Yes' : '', asuConclusion({ Suspended: r.Suspended, ASU: r.ASU }) || '-', r.Condition1, r.Condition2, r.Condition3]),
+    ...sorted.map((r) => [
+      r.Group,
+      r.Watchlist ? 'Yes' : '',
+      asuConclusion({ Suspended: r.Suspended, ASU: r.ASU }) || '-',
+      r.Condition1,
+      r.Condition2,
+      r.Condition3,
+    ]),
   ];
   const sheet = XLSX.utils.aoa_to_sheet(data);
   sheet['!cols'] = [{ wch: 28 }, { wch: 11 }, { wch: 16 }, { wch: 12 }, { wch: 12 }, { wch: 12 }];

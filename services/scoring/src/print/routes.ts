@@ -1,5 +1,13 @@
 import { RouteRules } from '@cti/access';
-import { PrintScorecardBody, ScoringMessages, type AsuRow, type EnforceabilityHistoryRow, type EnforceabilityScorecard, type ScoreHistoryRow, type Scorecard } from '@cti/contracts';
+import {
+  PrintScorecardBody,
+  ScoringMessages,
+  type AsuRow,
+  type EnforceabilityHistoryRow,
+  type EnforceabilityScorecard,
+  type ScoreHistoryRow,
+  type Scorecard,
+} from '@cti/contracts';
 import { callService, Forbidden, NotFound, principalOf, type ServiceApp } from '@cti/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
@@ -21,11 +29,19 @@ export async function printRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContex
   };
 
   const render = (request: FastifyRequest, html: string, filename: string) =>
-    callService<Buffer>(app, 'documents', '/internal/render', { body: { html, filename }, binary: true, timeoutMs: config.RENDER_TIMEOUT_MS, requestId: request.id });
+    callService<Buffer>(app, 'documents', '/internal/render', {
+      body: { html, filename },
+      binary: true,
+      timeoutMs: config.RENDER_TIMEOUT_MS,
+      requestId: request.id,
+    });
 
   app.post(
     '/api/print/scorecard',
-    { preHandler: index, schema: { tags: ['print'], summary: 'Compliance scorecard as PDF (what the caller may see)', body: PrintScorecardBody } },
+    {
+      preHandler: index,
+      schema: { tags: ['print'], summary: 'Compliance scorecard as PDF (what the caller may see)', body: PrintScorecardBody },
+    },
     async (request, reply) => {
       const stored = await value<Scorecard>(ReadModelKeys.scorecard(request.body.GroupId));
       const access = accessFor(principalOf(request.principal!), stored, settings);
@@ -33,7 +49,11 @@ export async function printRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContex
       const history = access.history ? await value<ScoreHistoryRow[]>(ReadModelKeys.scores(stored.GroupId)) : null;
       const filename = `${stored.Name} Scorecard.pdf`;
       const pdf = await render(request, complianceScorecardHtml(scorecardFor(access)(stored), history), filename);
-      return reply.type('application/pdf').header('Content-Disposition', attachment(filename)).header('Cache-Control', 'no-store').send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', attachment(filename))
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
     },
   );
 
@@ -46,7 +66,11 @@ export async function printRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContex
       const history = access.history ? await value<EnforceabilityHistoryRow[]>(ReadModelKeys.enforceabilityScores(stored.GroupId)) : null;
       const filename = `${stored.Name} Enforceability Scorecard.pdf`;
       const pdf = await render(request, enforceabilityScorecardHtml(enforceabilityFor(access)(stored), history), filename);
-      return reply.type('application/pdf').header('Content-Disposition', attachment(filename)).header('Cache-Control', 'no-store').send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', attachment(filename))
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
     },
   );
 

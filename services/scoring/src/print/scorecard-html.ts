@@ -92,7 +92,8 @@ function header(name: string, countryId: string | null, subtitle: string): strin
   return `<header>${picture}<div><h1>${escape(name)}</h1><p>${escape(subtitle)}</p></div></header>`;
 }
 
-const chip = (category: string) => `<span class="chip" style="background:${CATEGORY_COLOURS[category] ?? '#5a6775'}">${escape(category)}</span>`;
+const chip = (category: string) =>
+  `<span class="chip" style="background:${CATEGORY_COLOURS[category] ?? '#5a6775'}">${escape(category)}</span>`;
 const rich = (title: string, html: string | null) => (html ? `<h2>${escape(title)}</h2><div class="rich">${html}</div>` : '');
 const yesNo = (v: boolean | null | undefined) => (v ? 'Yes' : 'No');
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
@@ -106,11 +107,17 @@ function scoreChart(points: Array<{ label: string; score: number }>): string {
   const x = (i: number) => pad.l + (i * (w - pad.l - pad.r)) / (points.length - 1);
   const y = (s: number) => pad.t + ((100 - s) * (h - pad.t - pad.b)) / 100;
   const grid = [0, 25, 50, 75, 100]
-    .map((v) => `<line x1="${pad.l}" x2="${w - pad.r}" y1="${y(v)}" y2="${y(v)}" stroke="#e3e8ed"/><text x="${pad.l - 6}" y="${y(v) + 3}" font-size="9" text-anchor="end" fill="#5a6775">${v}</text>`)
+    .map(
+      (v) =>
+        `<line x1="${pad.l}" x2="${w - pad.r}" y1="${y(v)}" y2="${y(v)}" stroke="#e3e8ed"/><text x="${pad.l - 6}" y="${y(v) + 3}" font-size="9" text-anchor="end" fill="#5a6775">${v}</text>`,
+    )
     .join('');
   const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
   const dots = points
-    .map((p, i) => `<circle cx="${x(i)}" cy="${y(p.score)}" r="3" fill="#0b3d66"/><text x="${x(i)}" y="${h - 10}" font-size="9" text-anchor="middle" fill="#5a6775">${escape(p.label)}</text>`)
+    .map(
+      (p, i) =>
+        `<circle cx="${x(i)}" cy="${y(p.score)}" r="3" fill="#0b3d66"/><text x="${x(i)}" y="${h - 10}" font-size="9" text-anchor="middle" fill="#5a6775">${escape(p.label)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Score history">${grid}<path d="${line}" fill="none" stroke="#0b3d66" stroke-width="2"/>${dots}</svg>`;
 }
@@ -124,12 +131,13 @@ function footer(isDemo: boolean, what: string): string {
 export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRow[] | null): string {
   const subtitle = `Cape Town Convention Compliance Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
   const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
-  if (card.IsDemo) parts.push('<div class="demo">Demo data: these scores are illustrative only and are not an assessment of this country.</div>');
+  if (card.IsDemo)
+    parts.push('<div class="demo">Demo data: these scores are illustrative only and are not an assessment of this country.</div>');
   const facts: Array<[string, string]> = [
     ['Qualifying declarations made', yesNo(card.QualifyingDeclarations)],
-    ['ASU conclusion', card.Suspended ? 'Suspended' : card.ASU ?? '-'],
+    ['ASU conclusion', card.Suspended ? 'Suspended' : (card.ASU ?? '-')],
   ];
-  if (card.isPBA !== null) facts.push(['Precedent-based adjustment', card.isPBA ? card.PBALevel ?? 'Yes' : 'None']);
+  if (card.isPBA !== null) facts.push(['Precedent-based adjustment', card.isPBA ? (card.PBALevel ?? 'Yes') : 'None']);
   if (card.Access.watchlist) facts.push(['Watchlist', yesNo(card.Watchlist)]);
   if (card.Suspended) facts.push(['Status', 'Suspended']);
   parts.push(
@@ -137,7 +145,9 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
       `<table class="facts">${facts.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table></div>`,
   );
   if (card.Access.watchlist && card.Notice && (card.Watchlist || card.IsSpecialNotice)) {
-    parts.push(`<div class="notice"><strong>${card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong><div class="rich">${card.Notice}</div></div>`);
+    parts.push(
+      `<div class="notice"><strong>${card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong><div class="rich">${card.Notice}</div></div>`,
+    );
   }
   if (card.A !== null) {
     const level = pbaLevel(!!card.isPBA, card.PBA);
@@ -145,7 +155,9 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
       const value = card[v] ?? 0;
       return `<tr><td>Variable ${v}</td><td class="num">${fmt(value)} / 5</td><td class="num">${WEIGHTS[level][v]}</td><td class="num">${fmt(WEIGHTS[level][v] * value)}</td></tr>`;
     }).join('');
-    parts.push(`<h2>Scores A to F</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`);
+    parts.push(
+      `<h2>Scores A to F</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`,
+    );
   }
   parts.push(rich('Explanatory comments', card.ExplanatoryComments));
   parts.push(rich('Improving the score', card.ImprovingScore));
@@ -155,7 +167,12 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
     const rows = history
       .map((h) => {
         const why = h.Explanation
-          ? [...h.Explanation.moves.map((m) => formatMove(m as VariableMove)), ...(h.Explanation.categoryFrom !== h.Explanation.categoryTo ? [`${h.Explanation.categoryFrom} → ${h.Explanation.categoryTo}`] : [])].join('; ')
+          ? [
+              ...h.Explanation.moves.map((m) => formatMove(m as VariableMove)),
+              ...(h.Explanation.categoryFrom !== h.Explanation.categoryTo
+                ? [`${h.Explanation.categoryFrom} → ${h.Explanation.categoryTo}`]
+                : []),
+            ].join('; ')
           : 'First scored period';
         return `<tr><td>${escape(h.Period)}</td><td class="num">${fmt(h.Score)}</td><td>${escape(h.Category)}</td><td>${escape(why || 'No change of inputs')}</td></tr>`;
       })
@@ -172,16 +189,24 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
 export function enforceabilityScorecardHtml(card: EnforceabilityScorecard, history: EnforceabilityHistoryRow[] | null): string {
   const subtitle = `Enforceability Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
   const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
-  if (card.IsDemo) parts.push('<div class="demo">Demo data: these scores are illustrative only and are not an assessment of this country.</div>');
+  if (card.IsDemo)
+    parts.push('<div class="demo">Demo data: these scores are illustrative only and are not an assessment of this country.</div>');
   if (!card.HasScores) {
     parts.push('<p>This group does not yet have enforceability scores for the current period.</p>');
   } else {
-    parts.push(`<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${fmt(card.Score)}</div>${chip(card.Category)}</div></div>`);
+    parts.push(
+      `<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${fmt(card.Score)}</div>${chip(card.Category)}</div></div>`,
+    );
     if (card.A !== null) {
       const rows = (['A', 'B', 'C', 'D'] as const)
-        .map((v) => `<tr><td>Variable ${v}</td><td class="num">${fmt(card[v] ?? 0)} / 5</td><td class="num">${ENFORCEABILITY_WEIGHTS[v]}</td><td class="num">${fmt(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0))}</td></tr>`)
+        .map(
+          (v) =>
+            `<tr><td>Variable ${v}</td><td class="num">${fmt(card[v] ?? 0)} / 5</td><td class="num">${ENFORCEABILITY_WEIGHTS[v]}</td><td class="num">${fmt(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0))}</td></tr>`,
+        )
         .join('');
-      parts.push(`<h2>Scores A to D</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`);
+      parts.push(
+        `<h2>Scores A to D</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`,
+      );
     }
     parts.push(rich('Explanatory comments', card.ExplanatoryComments));
     parts.push(rich('Improving the score', card.ImprovingScore));

@@ -51,7 +51,11 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       const g = event.data;
       if (g.type !== 'Country') return;
       const countryId = g.countryId ? g.countryId.toUpperCase() : null;
-      await upsertCountry(trx, { groupId: g.groupId, name: g.name, countryId, logoPath: g.logoPath }, contractingOf(g.name, countryId, demo));
+      await upsertCountry(
+        trx,
+        { groupId: g.groupId, name: g.name, countryId, logoPath: g.logoPath },
+        contractingOf(g.name, countryId, demo),
+      );
       await rebuildReadModels(trx, settings, { groupIds: [g.groupId] });
       return;
     }
@@ -65,7 +69,8 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
     case 'evt.questionnaire.questionnaire.created': {
       const q = event.data;
       await ensureCountry(trx, q.groupId, q.groupName, demo);
-      if (!(await findPeriod(trx, q.periodId))) await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+      if (!(await findPeriod(trx, q.periodId)))
+        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
       await upsertQuestionnaire(trx, { questionnaireId: q.questionnaireId, groupId: q.groupId, periodId: q.periodId });
       // demo scores for the questionnaires the demo seed made (no actor), never for an admin's
       if (demo && event.actor === null) await seedDemoScores(trx, q.questionnaireId, { settings, demo: true });
@@ -75,7 +80,8 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
     case 'evt.questionnaire.questionnaire.closed': {
       const q = event.data;
       await ensureCountry(trx, q.groupId, q.groupName, demo);
-      if (!(await findPeriod(trx, q.periodId))) await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+      if (!(await findPeriod(trx, q.periodId)))
+        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
       const closed = event.type === 'evt.questionnaire.questionnaire.closed';
       await upsertQuestionnaire(trx, {
         questionnaireId: q.questionnaireId,
@@ -91,14 +97,20 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       const groupId = a.groupId;
       let periodId = a.periodId;
       if (a.questionnaireId && !periodId) {
-        const q = await trx.selectFrom('questionnaires').select('periodId').where('questionnaireId', '=', a.questionnaireId).executeTakeFirst();
+        const q = await trx
+          .selectFrom('questionnaires')
+          .select('periodId')
+          .where('questionnaireId', '=', a.questionnaireId)
+          .executeTakeFirst();
         periodId = q?.periodId ?? null;
       }
       if (!groupId || !periodId) return;
       await trx
         .insertInto('annotations')
         .values({ annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name })
-        .onConflict((oc) => oc.columns(['annotationType', 'groupId', 'periodId']).doUpdateSet({ name: a.title || a.fileName, s3Name: a.s3Name }))
+        .onConflict((oc) =>
+          oc.columns(['annotationType', 'groupId', 'periodId']).doUpdateSet({ name: a.title || a.fileName, s3Name: a.s3Name }),
+        )
         .execute();
       await rebuildReadModels(trx, settings, { groupIds: [groupId] });
       return;

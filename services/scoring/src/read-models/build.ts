@@ -39,7 +39,15 @@ export const ReadModelKeys = {
 } as const;
 
 /** The stored (unmasked) answers carry full access; each request narrows it. */
-export const FULL_ACCESS: ScorecardAccessView = { open: true, details: true, watchlist: true, annotations: true, documents: true, history: true, cftDownload: true };
+export const FULL_ACCESS: ScorecardAccessView = {
+  open: true,
+  details: true,
+  watchlist: true,
+  annotations: true,
+  documents: true,
+  history: true,
+  cftDownload: true,
+};
 
 /** Periods in order with their position, so "latest" is a comparison of numbers. */
 class PeriodOrder {
@@ -296,25 +304,23 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
   const inScope = scope.groupIds ? snapshot.countries.filter((c) => scope.groupIds!.includes(c.groupId)) : snapshot.countries;
   for (const c of inScope) {
     const latest = latestCompliance(c.groupId);
-    const annotation = latest ? annotations.get(`1:${c.groupId}:${latest.periodId}`) ?? null : null;
+    const annotation = latest ? (annotations.get(`1:${c.groupId}:${latest.periodId}`) ?? null) : null;
     models.set(ReadModelKeys.scorecard(c.groupId), scorecard(c, latest, order, annotation));
     models.set(ReadModelKeys.scores(c.groupId), scoreHistory(compliance.get(c.groupId) ?? [], order));
     models.set(ReadModelKeys.enforceability(c.groupId), enforceabilityScorecard(c, latestEnforceability(c.groupId), order));
     models.set(
       ReadModelKeys.enforceabilityScores(c.groupId),
-      (enforceability.get(c.groupId) ?? []).map(
-        (r): EnforceabilityHistoryRow => ({
-          PeriodId: r.periodId,
-          Period: order.name(r.periodId),
-          Year: order.year(r.periodId),
-          Score: r.score,
-          Category: r.category,
-          A: r.a,
-          B: r.b,
-          C: r.c,
-          D: r.d,
-        }),
-      ),
+      (enforceability.get(c.groupId) ?? []).map((r): EnforceabilityHistoryRow => ({
+        PeriodId: r.periodId,
+        Period: order.name(r.periodId),
+        Year: order.year(r.periodId),
+        Score: r.score,
+        Category: r.category,
+        A: r.a,
+        B: r.b,
+        C: r.c,
+        D: r.d,
+      })),
     );
   }
   return models;

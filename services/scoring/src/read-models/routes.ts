@@ -42,7 +42,8 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
   };
 
   /** A list everybody may open, narrowed per audience (who may see which watchlist flags). */
-  const list = <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) =>
+  const list =
+    <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const m = await model(key, 'The index is being prepared. Please try again shortly.');
       const p = principal(request);
@@ -64,7 +65,10 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
 
   app.get(
     '/api/group/index/map',
-    { preHandler: index, schema: { tags: ['index'], summary: 'Compliance map classes per country', response: { 200: MapData, ...errors } } },
+    {
+      preHandler: index,
+      schema: { tags: ['index'], summary: 'Compliance map classes per country', response: { 200: MapData, ...errors } },
+    },
     list(ReadModelKeys.map, mapFor),
   );
 
@@ -72,14 +76,21 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
     '/api/group/index/history',
     {
       preHandler: app.requireRule(RouteRules.historicalData),
-      schema: { tags: ['index'], summary: 'Historical data: every country score per period', response: { 200: HistoricalScores, ...errors } },
+      schema: {
+        tags: ['index'],
+        summary: 'Historical data: every country score per period',
+        response: { 200: HistoricalScores, ...errors },
+      },
     },
     async (request, reply) => sendJson(request, reply, await model(ReadModelKeys.history)),
   );
 
   app.get(
     '/api/group/index/enforceability/list',
-    { preHandler: index, schema: { tags: ['enforceability'], summary: 'Enforceability Index rows', response: { 200: EnforceabilityList, ...errors } } },
+    {
+      preHandler: index,
+      schema: { tags: ['enforceability'], summary: 'Enforceability Index rows', response: { 200: EnforceabilityList, ...errors } },
+    },
     async (request, reply) => sendJson(request, reply, await model(ReadModelKeys.enforceabilityList)),
   );
 
@@ -100,13 +111,20 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
     async (request, reply) => {
       const card = (await model(ReadModelKeys.enforceability(request.params.groupId))).value<EnforceabilityScorecard>();
       if (!accessFor(principal(request), card, settings).history) throw new Forbidden();
-      return sendJson(request, reply, await model(ReadModelKeys.enforceabilityScores(request.params.groupId), ScoringMessages.historyFailed));
+      return sendJson(
+        request,
+        reply,
+        await model(ReadModelKeys.enforceabilityScores(request.params.groupId), ScoringMessages.historyFailed),
+      );
     },
   );
 
   app.get(
     '/api/group/index/:groupId',
-    { preHandler: index, schema: { tags: ['index'], summary: 'Country scorecard', params: GroupParam, response: { 200: Scorecard, ...errors } } },
+    {
+      preHandler: index,
+      schema: { tags: ['index'], summary: 'Country scorecard', params: GroupParam, response: { 200: Scorecard, ...errors } },
+    },
     async (request, reply) => {
       const m = await model(ReadModelKeys.scorecard(request.params.groupId));
       const access = accessFor(principal(request), m.value<Scorecard>(), settings);
@@ -117,7 +135,10 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
 
   app.get(
     '/api/group/index/:groupId/scores',
-    { preHandler: index, schema: { tags: ['index'], summary: 'Explained score history', params: GroupParam, response: { 200: ScoreHistory, ...errors } } },
+    {
+      preHandler: index,
+      schema: { tags: ['index'], summary: 'Explained score history', params: GroupParam, response: { 200: ScoreHistory, ...errors } },
+    },
     async (request, reply) => {
       const card = (await model(ReadModelKeys.scorecard(request.params.groupId))).value<Scorecard>();
       const access = accessFor(principal(request), card, settings);

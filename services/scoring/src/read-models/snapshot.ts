@@ -1,5 +1,13 @@
 import type { Selectable } from '@cti/db';
-import type { AnnotationsTable, ComplianceScoresTable, CountriesTable, EnforceabilityScoresTable, PeriodsTable, QuestionnairesTable, ScoringExecutor } from '../db';
+import type {
+  AnnotationsTable,
+  ComplianceScoresTable,
+  CountriesTable,
+  EnforceabilityScoresTable,
+  PeriodsTable,
+  QuestionnairesTable,
+  ScoringExecutor,
+} from '../db';
 
 export type CountryRow = Selectable<CountriesTable>;
 export type PeriodRow = Selectable<PeriodsTable>;

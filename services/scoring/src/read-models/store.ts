@@ -20,9 +20,7 @@ export async function rebuildReadModels(trx: ScoringExecutor, settings: IndexAcc
   // one rebuild at a time: a rebuild that starts after another commits sees its rows
   await sql`select pg_advisory_xact_lock(hashtext(${READ_MODELS_CHANNEL}))`.execute(trx);
   const models = buildReadModels(await loadSnapshot(trx), settings, scope);
-  const existing = new Map(
-    (await trx.selectFrom('readModels').select(['key', 'etag']).execute()).map((r) => [r.key, r.etag] as const),
-  );
+  const existing = new Map((await trx.selectFrom('readModels').select(['key', 'etag']).execute()).map((r) => [r.key, r.etag] as const));
   const changed: Array<{ key: string; etag: string; body: string }> = [];
   for (const [key, value] of models) {
     const body = JSON.stringify(value);
@@ -34,7 +32,9 @@ export async function rebuildReadModels(trx: ScoringExecutor, settings: IndexAcc
       .insertInto('readModels')
       .values(changed.slice(i, i + 200))
       .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ etag: (eb) => eb.ref('excluded.etag'), body: (eb) => eb.ref('excluded.body'), updatedAt: sql`now()` }),
+        oc
+          .column('key')
+          .doUpdateSet({ etag: (eb) => eb.ref('excluded.etag'), body: (eb) => eb.ref('excluded.body'), updatedAt: sql`now()` }),
       )
       .execute();
   }

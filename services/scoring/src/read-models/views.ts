@@ -17,7 +17,8 @@ import type { AsuRow, EnforceabilityScorecard, GroupIndexRow, MapData, Scorecard
  * a variant per role-and-group set, cached beside the stored answer.
  */
 export function listAudience(p: Principal): string {
-  const everything = seesEveryWatchlist(p) && ScorecardDetailRoles.some((r) => p.roles.includes(RoleIds[r]) || (r === 'Admin' && p.isAdmin));
+  const everything =
+    seesEveryWatchlist(p) && ScorecardDetailRoles.some((r) => p.roles.includes(RoleIds[r]) || (r === 'Admin' && p.isAdmin));
   if (everything) return 'all';
   return `${[...p.roles].sort((a, b) => a - b).join(',')}|${[...p.groups].sort().join(',')}`;
 }
@@ -34,14 +35,22 @@ export const asuListFor = (p: Principal) => (rows: AsuRow[]) =>
     ...(canSeeScorecardDetails(p, of(r)) ? {} : { A: null, B: null }),
   }));
 
-export const mapFor = (p: Principal) => (map: MapData): MapData => ({
-  ...map,
-  Countries: map.Countries.map((c) => (c.Watchlist && !canSeeWatchlist(p, { groupId: c.GroupId, countryId: c.CountryId }) ? { ...c, Watchlist: false } : c)),
-});
+export const mapFor =
+  (p: Principal) =>
+  (map: MapData): MapData => ({
+    ...map,
+    Countries: map.Countries.map((c) =>
+      c.Watchlist && !canSeeWatchlist(p, { groupId: c.GroupId, countryId: c.CountryId }) ? { ...c, Watchlist: false } : c,
+    ),
+  });
 
-export const accessKey = (a: ScorecardAccess) => Object.values(a).map((v) => (v ? '1' : '0')).join('');
+export const accessKey = (a: ScorecardAccess) =>
+  Object.values(a)
+    .map((v) => (v ? '1' : '0'))
+    .join('');
 
-export const accessFor = (p: Principal, card: { GroupId: string; CountryId: string | null }, settings: IndexAccessSettings) => scorecardAccess(p, of(card), settings);
+export const accessFor = (p: Principal, card: { GroupId: string; CountryId: string | null }, settings: IndexAccessSettings) =>
+  scorecardAccess(p, of(card), settings);
 
 /** A scorecard narrowed to what the access allows. */
 export function scorecardFor(access: ScorecardAccess) {
@@ -49,7 +58,20 @@ export function scorecardFor(access: ScorecardAccess) {
     ...card,
     ...(access.details
       ? {}
-      : { A: null, B: null, C: null, D: null, E: null, F: null, isPBA: null, PBA: null, PBALevel: null, ExplanatoryComments: null, ImprovingScore: null, Acknowledgements: null }),
+      : {
+          A: null,
+          B: null,
+          C: null,
+          D: null,
+          E: null,
+          F: null,
+          isPBA: null,
+          PBA: null,
+          PBALevel: null,
+          ExplanatoryComments: null,
+          ImprovingScore: null,
+          Acknowledgements: null,
+        }),
     ...(access.watchlist ? {} : { Watchlist: false, Notice: null }),
     ...(access.annotations ? {} : { AnnotationName: null }),
     Access: access,
@@ -59,7 +81,9 @@ export function scorecardFor(access: ScorecardAccess) {
 export function enforceabilityFor(access: ScorecardAccess) {
   return (card: EnforceabilityScorecard): EnforceabilityScorecard => ({
     ...card,
-    ...(access.details ? {} : { A: null, B: null, C: null, D: null, ExplanatoryComments: null, ImprovingScore: null, Acknowledgements: null }),
+    ...(access.details
+      ? {}
+      : { A: null, B: null, C: null, D: null, ExplanatoryComments: null, ImprovingScore: null, Acknowledgements: null }),
     Access: access,
   });
 }

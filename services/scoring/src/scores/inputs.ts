@@ -7,7 +7,12 @@ import type { ComplianceRow, CountryRow, EnforceabilityRecord, PeriodRow, Questi
 import { findComplianceScores, findEnforceabilityScores } from './repository';
 
 /** The questionnaire editor's record; zeros and Not Defined until first saved. */
-export function questionnaireScoringOf(x: { questionnaire: QuestionnaireRow; country: CountryRow; period: PeriodRow; scores: ComplianceRow | null }): QuestionnaireScoring {
+export function questionnaireScoringOf(x: {
+  questionnaire: QuestionnaireRow;
+  country: CountryRow;
+  period: PeriodRow;
+  scores: ComplianceRow | null;
+}): QuestionnaireScoring {
   const s = x.scores;
   return {
     Id: x.questionnaire.questionnaireId,
@@ -39,7 +44,11 @@ export function questionnaireScoringOf(x: { questionnaire: QuestionnaireRow; cou
   };
 }
 
-export function enforceabilityScoringOf(x: { country: CountryRow; period: PeriodRow; scores: EnforceabilityRecord | null }): EnforceabilityScoring {
+export function enforceabilityScoringOf(x: {
+  country: CountryRow;
+  period: PeriodRow;
+  scores: EnforceabilityRecord | null;
+}): EnforceabilityScoring {
   const s = x.scores;
   return {
     GroupId: x.country.groupId,

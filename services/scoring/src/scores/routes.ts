@@ -1,5 +1,12 @@
 import { RouteRules } from '@cti/access';
-import { EnforceabilityScoring, ErrorBody, QuestionnaireScoring, SaveEnforceabilityBody, SaveQuestionnaireScoresBody, ScoringInputs } from '@cti/contracts';
+import {
+  EnforceabilityScoring,
+  ErrorBody,
+  QuestionnaireScoring,
+  SaveEnforceabilityBody,
+  SaveQuestionnaireScoresBody,
+  ScoringInputs,
+} from '@cti/contracts';
 import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
 import type { ScoringContext } from '../context';
 import { scoringDb } from '../db';
@@ -17,7 +24,12 @@ export async function scoreRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContex
     '/api/group/index/scoring/:questionnaireId',
     {
       preHandler: admin,
-      schema: { tags: ['scoring'], summary: 'Scoring inputs of a questionnaire and its enforceability record', params: Type.Object({ questionnaireId: Type.String() }), response: { 200: ScoringInputs, ...errors } },
+      schema: {
+        tags: ['scoring'],
+        summary: 'Scoring inputs of a questionnaire and its enforceability record',
+        params: Type.Object({ questionnaireId: Type.String() }),
+        response: { 200: ScoringInputs, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -27,13 +39,29 @@ export async function scoreRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContex
 
   app.post(
     '/api/questionnaire/save',
-    { preHandler: admin, schema: { tags: ['scoring'], summary: 'Save a questionnaire’s scoring inputs', body: SaveQuestionnaireScoresBody, response: { 200: QuestionnaireScoring, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['scoring'],
+        summary: 'Save a questionnaire’s scoring inputs',
+        body: SaveQuestionnaireScoresBody,
+        response: { 200: QuestionnaireScoring, ...errors },
+      },
+    },
     async (request) => ctx.write((trx) => saveComplianceScores(trx, request.body, actorOf(request), { settings: ctx.settings })),
   );
 
   app.post(
     '/api/questionnaire/enforceability/save',
-    { preHandler: admin, schema: { tags: ['scoring'], summary: 'Save an enforceability record', body: SaveEnforceabilityBody, response: { 200: EnforceabilityScoring, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['scoring'],
+        summary: 'Save an enforceability record',
+        body: SaveEnforceabilityBody,
+        response: { 200: EnforceabilityScoring, ...errors },
+      },
+    },
     async (request) => ctx.write((trx) => saveEnforceability(trx, request.body, actorOf(request), { settings: ctx.settings })),
   );
 }

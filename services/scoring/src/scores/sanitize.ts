@@ -20,6 +20,9 @@ options.allowedAttributes = { a: ['href', 'title', 'rel', 'target'] };
 export function sanitizeRichText(html: string | null | undefined): string | null {
   if (html === null || html === undefined) return null;
   const clean = sanitizeHtml(html, options).trim();
-  const text = clean.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+  const text = clean
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
   return text ? clean : null;
 }

@@ -54,5 +54,9 @@ export async function saveEnforceability(
     data: { groupId: country.groupId, groupName: country.name, periodId: period.periodId, periodName: period.name, score, category },
   });
   await rebuildReadModels(trx, options.settings, { groupIds: [country.groupId] });
-  return enforceabilityScoringOf({ country, period, scores: (await findEnforceabilityScores(trx, country.groupId, period.periodId)) ?? null });
+  return enforceabilityScoringOf({
+    country,
+    period,
+    scores: (await findEnforceabilityScores(trx, country.groupId, period.periodId)) ?? null,
+  });
 }

@@ -1,7 +1,17 @@
 import { useId } from 'react';
 
 /** The text filter above admin tables. */
-export function FilterBox({ value, onChange, label = 'Filter', placeholder = 'Filter…' }: { value: string; onChange(v: string): void; label?: string; placeholder?: string }) {
+export function FilterBox({
+  value,
+  onChange,
+  label = 'Filter',
+  placeholder = 'Filter…',
+}: {
+  value: string;
+  onChange(v: string): void;
+  label?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="filter-box">

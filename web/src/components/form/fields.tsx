@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, type ButtonHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  type ButtonHTMLAttributes,
+} from 'react';
 
 interface FieldShell {
   label: ReactNode;
@@ -26,7 +33,8 @@ function Field({ id, label, hint, error, children }: FieldShell & { id: string; 
   );
 }
 
-const describedBy = (id: string, hint?: ReactNode, error?: ReactNode) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, hint?: ReactNode, error?: ReactNode) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 export function TextField({ label, hint, error, id, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
@@ -71,7 +79,13 @@ export function CheckboxField({ label, id, ...input }: { label: ReactNode } & In
   );
 }
 
-export function Button({ variant = 'primary', busy, children, disabled, ...rest }: { variant?: 'primary' | 'secondary' | 'danger' | 'link'; busy?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'primary',
+  busy,
+  children,
+  disabled,
+  ...rest
+}: { variant?: 'primary' | 'secondary' | 'danger' | 'link'; busy?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type="button" className={`button button-${variant}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy && <span className="spinner" aria-hidden="true" />}

@@ -16,8 +16,8 @@ export function Footer() {
         <section className="site-footer-about" aria-labelledby="footer-about">
           <h2 id="footer-about">Cape Town Convention Index</h2>
           <p>
-            Country-by-country assessment of how contracting states implement and apply the Cape Town Convention and its Aircraft Protocol, updated every
-            March and September.
+            Country-by-country assessment of how contracting states implement and apply the Cape Town Convention and its Aircraft Protocol,
+            updated every March and September.
           </p>
         </section>
         <nav aria-labelledby="footer-learn">

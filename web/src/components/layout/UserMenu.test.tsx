@@ -11,8 +11,20 @@ function renderMenu() {
   store.dispatch(
     signedIn({
       session: {
-        Id: 'u1', Username: 'vera@example.com', Name: 'Vera Viewer', FirstName: 'Vera', LastName: 'Viewer', Roles: [8], IsGroupManager: false,
-        MustAgreeCTC: false, IsACID: false, IsAdmin: false, Groups: [], IsFree: false, Token: 't', RefreshToken: 'r',
+        Id: 'u1',
+        Username: 'vera@example.com',
+        Name: 'Vera Viewer',
+        FirstName: 'Vera',
+        LastName: 'Viewer',
+        Roles: [8],
+        IsGroupManager: false,
+        MustAgreeCTC: false,
+        IsACID: false,
+        IsAdmin: false,
+        Groups: [],
+        IsFree: false,
+        Token: 't',
+        RefreshToken: 'r',
       },
       isFree: false,
     }),

@@ -15,7 +15,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question before an action that cannot be undone (delete, refund, cancel). */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

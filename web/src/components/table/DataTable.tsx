@@ -89,7 +89,15 @@ export function DataTable<T>({
   const [scroller, scrollerProps] = useKeyboardScroll(caption);
   const pageCount = table.getPageCount();
   const total = table.getFilteredRowModel().rows.length;
-  const pager = <Pagination page={pagination.pageIndex} pageCount={pageCount} total={total} pageSize={pagination.pageSize} onPage={(p) => table.setPageIndex(p)} />;
+  const pager = (
+    <Pagination
+      page={pagination.pageIndex}
+      pageCount={pageCount}
+      total={total}
+      pageSize={pagination.pageSize}
+      onPage={(p) => table.setPageIndex(p)}
+    />
+  );
 
   return (
     <div className="data-table">
@@ -142,7 +150,9 @@ export function DataTable<T>({
                     key={row.id}
                     className={clickable ? 'clickable' : undefined}
                     onClick={clickable ? () => onRowClick!(row.original) : undefined}
-                    onKeyDown={clickable ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick!(row.original)) : undefined}
+                    onKeyDown={
+                      clickable ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick!(row.original)) : undefined
+                    }
                     tabIndex={clickable ? 0 : undefined}
                   >
                     {row.getVisibleCells().map((cell) => (

@@ -24,7 +24,13 @@ export function Pagination({ page, pageCount, total, pageSize, onPage }: Paginat
         ‹
       </button>
       {numbers.map((n) => (
-        <button key={n} type="button" onClick={() => onPage(n)} aria-current={n === page ? 'page' : undefined} className={n === page ? 'active' : undefined}>
+        <button
+          key={n}
+          type="button"
+          onClick={() => onPage(n)}
+          aria-current={n === page ? 'page' : undefined}
+          className={n === page ? 'active' : undefined}
+        >
           {n + 1}
         </button>
       ))}

@@ -18,7 +18,9 @@ export function useKeyboardScroll(label: string | undefined) {
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
   }, []);
-  const props = overflows ? { tabIndex: 0, role: 'region' as const, 'aria-label': label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)' } : {};
+  const props = overflows
+    ? { tabIndex: 0, role: 'region' as const, 'aria-label': label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)' }
+    : {};
   return [ref, props] as const;
 }
 

@@ -22,7 +22,9 @@ export const toastSlice = createSlice({
         state.push(action.payload);
       },
       prepare(input: { kind: ToastKind; text: string; durationMs?: number }) {
-        return { payload: { id: nanoid(), kind: input.kind, text: input.text, durationMs: clampDuration(input.durationMs ?? DEFAULT_TOAST_MS) } };
+        return {
+          payload: { id: nanoid(), kind: input.kind, text: input.text, durationMs: clampDuration(input.durationMs ?? DEFAULT_TOAST_MS) },
+        };
       },
     },
     dismissToast(state, action: PayloadAction<string>) {

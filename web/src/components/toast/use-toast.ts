@@ -5,7 +5,10 @@ import { showToast, type ToastKind } from './toast-slice';
 /** `toast.success(text)`, `toast.danger(text, 5000)`, … */
 export function useToast() {
   const dispatch = useAppDispatch();
-  const show = useCallback((kind: ToastKind, text: string, durationMs?: number) => dispatch(showToast({ kind, text, durationMs })), [dispatch]);
+  const show = useCallback(
+    (kind: ToastKind, text: string, durationMs?: number) => dispatch(showToast({ kind, text, durationMs })),
+    [dispatch],
+  );
   return {
     success: (text: string, durationMs?: number) => show('success', text, durationMs),
     danger: (text: string, durationMs?: number) => show('danger', text, durationMs),

@@ -44,7 +44,11 @@ export const accountsApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/user/account', method: 'POST', body }),
       invalidatesTags: (_r, _e, body) => [{ type: 'User', id: body.user.Id }, USERS],
     }),
-    roles: build.query<RoleView[], void>({ query: () => 'api/roles', providesTags: [{ type: 'Role', id: 'LIST' }], keepUnusedDataFor: 3600 }),
+    roles: build.query<RoleView[], void>({
+      query: () => 'api/roles',
+      providesTags: [{ type: 'Role', id: 'LIST' }],
+      keepUnusedDataFor: 3600,
+    }),
     groups: build.query<GroupView[], void>({ query: () => 'api/group', providesTags: [GROUPS] }),
     managerGroups: build.query<GroupView[], void>({ query: () => 'api/group/manager', providesTags: [GROUPS] }),
     calculatorGroups: build.query<GroupView[], void>({ query: () => 'api/group/ccOptions', providesTags: [GROUPS] }),

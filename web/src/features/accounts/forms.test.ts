@@ -4,7 +4,15 @@ import { approvalFormOf, approvalPayloadOf, validateApproval } from './requests/
 import { splitName, validateExternalRequest, emptyExternalRequest } from './users/external-request';
 import { formOf, payloadOf, validateUserForm } from './users/user-form';
 
-const manager: Principal = { roles: [RoleIds.CountryViewer], groups: ['g1'], isAdmin: false, isGroupManager: true, isAcid: false, email: 'maeve@dublinlaw.ie', free: false };
+const manager: Principal = {
+  roles: [RoleIds.CountryViewer],
+  groups: ['g1'],
+  isAdmin: false,
+  isGroupManager: true,
+  isAcid: false,
+  email: 'maeve@dublinlaw.ie',
+  free: false,
+};
 const admin: Principal = { ...manager, roles: [RoleIds.Admin], isAdmin: true, email: 'ada@example.com' };
 
 describe('user form (accounts §5)', () => {
@@ -30,18 +38,38 @@ describe('external request (accounts §5)', () => {
     expect(splitName('Cher')).toEqual({ FirstName: 'Cher', LastName: '' });
   });
   it('needs every field and extra users of the same domain', () => {
-    const form = { ...emptyExternalRequest(), Name: 'Ella External', Email: 'ella@counsel.ie', Expires: '2032-01-01', Organization: 'C', OrganizationAddress: 'A' };
+    const form = {
+      ...emptyExternalRequest(),
+      Name: 'Ella External',
+      Email: 'ella@counsel.ie',
+      Expires: '2032-01-01',
+      Organization: 'C',
+      OrganizationAddress: 'A',
+    };
     expect(validateExternalRequest({ ...form, Organization: '' })).toBe('You must fill out all fields.');
     expect(validateExternalRequest({ ...form, Name: 'Ella' })).toBe('You must fill out all fields.');
-    expect(validateExternalRequest({ ...form, Users: [{ FirstName: 'O', LastName: 'P', Email: 'o@other.ie' }] })).toBe("Additional users must share the primary contact's e-mail domain.");
+    expect(validateExternalRequest({ ...form, Users: [{ FirstName: 'O', LastName: 'P', Email: 'o@other.ie' }] })).toBe(
+      "Additional users must share the primary contact's e-mail domain.",
+    );
     expect(validateExternalRequest({ ...form, Users: [{ FirstName: 'O', LastName: 'P', Email: 'o@counsel.ie' }] })).toBeNull();
   });
 });
 
 describe('request approval (accounts §5)', () => {
   const request: AccessRequestView = {
-    Id: 'r1', Email: 'lena@harbour.ie', Type: 'Compliance Index', Organization: 'Harbour', Status: 'In Progress', Reasoning: 'why', UserManagerId: null, UserManagerName: null,
-    Name: 'Lena Lessor', Title: 'Counsel', Expires: null, OrganizationAddress: 'Quay', CreatedOn: '2026-01-01T00:00:00Z',
+    Id: 'r1',
+    Email: 'lena@harbour.ie',
+    Type: 'Compliance Index',
+    Organization: 'Harbour',
+    Status: 'In Progress',
+    Reasoning: 'why',
+    UserManagerId: null,
+    UserManagerName: null,
+    Name: 'Lena Lessor',
+    Title: 'Counsel',
+    Expires: null,
+    OrganizationAddress: 'Quay',
+    CreatedOn: '2026-01-01T00:00:00Z',
     Users: [
       { Id: 'p', Email: 'lena@harbour.ie', Name: 'Lena Lessor', Title: 'Counsel', IsPrimary: true },
       { Id: 'x', Email: 'andy@harbour.ie', Name: 'Andy', Title: '', IsPrimary: false },
@@ -51,7 +79,9 @@ describe('request approval (accounts §5)', () => {
     const form = approvalFormOf(request);
     expect(validateApproval(request, form)).toBe('You must fill out all fields other than the extra users field.');
     expect(validateApproval(request, { ...form, Roles: [6], CalculatorGroup: 'acc', Emails: [] })).toBeNull();
-    expect(validateApproval(request, { ...form, Roles: [6], CalculatorGroup: 'acc', Title: '' })).toBe('You must fill out all fields other than the extra users field.');
+    expect(validateApproval(request, { ...form, Roles: [6], CalculatorGroup: 'acc', Title: '' })).toBe(
+      'You must fill out all fields other than the extra users field.',
+    );
   });
   it('appends the primary to the extra users', () => {
     const payload = approvalPayloadOf(request, { ...approvalFormOf(request), Roles: [6], CalculatorGroup: 'acc' });

@@ -57,7 +57,12 @@ export default function AuditLogPage() {
     () => [
       { accessorKey: 'Action', header: 'Action', enableSorting: false },
       // Value is HTML built by the audit service with every piece of user text escaped
-      { accessorKey: 'Value', header: 'Description', enableSorting: false, cell: (c) => <span dangerouslySetInnerHTML={{ __html: c.getValue() as string }} /> },
+      {
+        accessorKey: 'Value',
+        header: 'Description',
+        enableSorting: false,
+        cell: (c) => <span dangerouslySetInnerHTML={{ __html: c.getValue() as string }} />,
+      },
       { accessorKey: 'Country', header: 'User Group', enableSorting: false },
       { accessorKey: 'Name', header: 'User', enableSorting: false },
       {
@@ -91,7 +96,13 @@ export default function AuditLogPage() {
   const page = (data?.Page ?? 1) - 1;
   const pageCount = data ? Math.ceil(data.Total / data.PageSize) : 0;
   const pager = data && pageCount > 1 && criteria && (
-    <Pagination page={page} pageCount={pageCount} total={data.Total} pageSize={data.PageSize} onPage={(p) => run({ ...criteria, page: p + 1 })} />
+    <Pagination
+      page={page}
+      pageCount={pageCount}
+      total={data.Total}
+      pageSize={data.PageSize}
+      onPage={(p) => run({ ...criteria, page: p + 1 })}
+    />
   );
 
   return (

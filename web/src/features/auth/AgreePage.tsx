@@ -39,7 +39,11 @@ export default function AgreePage() {
         Before using the Compliance Index you must agree to its <Link to="/about/terms">Terms and Conditions</Link> and{' '}
         <Link to="/about/privacy-policy">Privacy Policy</Link>.
       </p>
-      <CheckboxField label="I have read and agree to the Terms and Conditions" checked={ticked} onChange={(e) => setTicked(e.target.checked)} />
+      <CheckboxField
+        label="I have read and agree to the Terms and Conditions"
+        checked={ticked}
+        onChange={(e) => setTicked(e.target.checked)}
+      />
       <Button disabled={!ticked} busy={isLoading} onClick={submit}>
         I Agree
       </Button>

@@ -26,7 +26,9 @@ export default function ConfirmEmailPage() {
   const [resend, { isLoading: resending }] = useFreeAccessMutation();
   const realCode = !!code && code !== 'freeAccess';
   const [confirming, setConfirming] = useState(realCode);
-  const [notice, setNotice] = useState<Notice>((location.state as { sent?: boolean } | null)?.sent ? { kind: 'success', text: FreeAccessMessages.emailSent } : null);
+  const [notice, setNotice] = useState<Notice>(
+    (location.state as { sent?: boolean } | null)?.sent ? { kind: 'success', text: FreeAccessMessages.emailSent } : null,
+  );
   const once = useRef(false);
 
   useEffect(() => {
@@ -48,7 +50,10 @@ export default function ConfirmEmailPage() {
     const result = await resend({ Email: email });
     if ('error' in result) {
       const answer = answerText(result.error);
-      setNotice({ kind: 'danger', text: answer === FreeAccessAnswers.userExists ? FreeAccessMessages.userExists : FreeAccessMessages.grantFailed });
+      setNotice({
+        kind: 'danger',
+        text: answer === FreeAccessAnswers.userExists ? FreeAccessMessages.userExists : FreeAccessMessages.grantFailed,
+      });
       return;
     }
     if (isSession(result.data)) {
@@ -66,7 +71,14 @@ export default function ConfirmEmailPage() {
       <h1 id="confirm-title">Thank you</h1>
       <p>Thank you for your interest in the Cape Town Convention Compliance Index.</p>
       <p>
-        Please check your e-mail{email ? <> (<strong>{email}</strong>)</> : null} for the link that confirms your address and opens the Index.
+        Please check your e-mail
+        {email ? (
+          <>
+            {' '}
+            (<strong>{email}</strong>)
+          </>
+        ) : null}{' '}
+        for the link that confirms your address and opens the Index.
       </p>
       {notice && (
         <p className={`notice notice-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>

@@ -36,7 +36,14 @@ export default function ForgotPasswordPage() {
       <h1 id="forgot-title">Forgot password</h1>
       <p>Enter the e-mail address you sign in with. If it belongs to an account, we send it a link to choose a new password.</p>
       <form onSubmit={submit} noValidate>
-        <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div className="form-actions">
           <Button type="submit" busy={isLoading}>
             Send reset link

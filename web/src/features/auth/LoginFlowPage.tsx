@@ -49,12 +49,19 @@ export default function LoginFlowPage() {
                   Login Carbon Calculator
                 </a>
               ) : (
-                <button type="button" className="button button-secondary" disabled title="The Carbon Calculator is not linked on this installation.">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled
+                  title="The Carbon Calculator is not linked on this installation."
+                >
                   Login Carbon Calculator
                 </button>
               ))}
           </div>
-          {!show.ctc && !show.cc && <p className="notice notice-warning">Your account has no application access yet. Please contact your group manager.</p>}
+          {!show.ctc && !show.cc && (
+            <p className="notice notice-warning">Your account has no application access yet. Please contact your group manager.</p>
+          )}
         </>
       )}
     </section>

@@ -59,8 +59,21 @@ function FreeAccessForm() {
       <p className="muted">Read the public Compliance Index and Enforceability Index after telling us who you are.</p>
       <form onSubmit={submit} noValidate>
         <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Company" name="company" autoComplete="organization" value={company} onChange={(e) => setCompany(e.target.value)} />
-        <TextField label="E-mail address" type="email" name="free-email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Company"
+          name="company"
+          autoComplete="organization"
+          value={company}
+          onChange={(e) => setCompany(e.target.value)}
+        />
+        <TextField
+          label="E-mail address"
+          type="email"
+          name="free-email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <CheckboxField
           label={
             <>
@@ -118,8 +131,22 @@ function CredentialedLoginForm() {
       <h1 id="login-title">Sign in</h1>
       <p className="muted">Members, subscribers, country respondents and administrators sign in with their e-mail address.</p>
       <form onSubmit={submit} noValidate>
-        <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="form-actions">
           <Button type="submit" busy={isLoading}>
             Login

@@ -49,9 +49,31 @@ export default function ResetPasswordPage() {
     <section className="card narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">Reset password</h1>
       <form onSubmit={submit} noValidate>
-        <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="New password" type="password" name="new-password" autoComplete="new-password" hint="More than 6 characters." value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Confirm new password" type="password" name="confirm-password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          hint="More than 6 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <div className="form-actions">
           <Button type="submit" busy={isLoading}>
             Reset password

@@ -45,11 +45,15 @@ export default function SetPasswordPage() {
   // the prefill is refused once the token is spent or expired
   useEffect(() => setExpired((e) => e || tokenRefused), [tokenRefused]);
 
-  const field = (name: keyof typeof fields) => ({ value: fields[name], onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })) });
+  const field = (name: keyof typeof fields) => ({
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (Object.values(fields).some((v) => !v.trim()) || !password || !confirm) return void toast.danger(PasswordMessages.setupMissingFields);
+    if (Object.values(fields).some((v) => !v.trim()) || !password || !confirm)
+      return void toast.danger(PasswordMessages.setupMissingFields);
     if (password !== confirm) return void toast.danger(PasswordMessages.setupMismatch);
     if (!passwordLongEnough(password)) return void toast.danger(PasswordMessages.tooShort);
     const result = await setPassword({ user: { Id: id, ...fields }, password, token });
@@ -72,7 +76,9 @@ export default function SetPasswordPage() {
   return (
     <section className="card narrow" aria-labelledby="setpw-title">
       <h1 id="setpw-title">Set your password</h1>
-      <p>Welcome to the Cape Town Convention Compliance Index. Complete your details and choose a password to finish setting up your account.</p>
+      <p>
+        Welcome to the Cape Town Convention Compliance Index. Complete your details and choose a password to finish setting up your account.
+      </p>
       {expired && (
         <div className="notice notice-warning" role="alert">
           <p>{PasswordMessages.setupTokenExpired}</p>
@@ -86,9 +92,29 @@ export default function SetPasswordPage() {
           <TextField label="First name" name="first-name" autoComplete="given-name" {...field('FirstName')} />
           <TextField label="Last name" name="last-name" autoComplete="family-name" {...field('LastName')} />
           <TextField label="Organisation name" name="organization" autoComplete="organization" {...field('OrganizationName')} />
-          <TextField label="Organisation address" name="organization-address" autoComplete="street-address" {...field('OrganizationAddress')} />
-          <TextField label="Password" type="password" name="new-password" autoComplete="new-password" hint="More than 6 characters." value={password} onChange={(e) => setPasswordValue(e.target.value)} />
-          <TextField label="Confirm password" type="password" name="confirm-password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextField
+            label="Organisation address"
+            name="organization-address"
+            autoComplete="street-address"
+            {...field('OrganizationAddress')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            hint="More than 6 characters."
+            value={password}
+            onChange={(e) => setPasswordValue(e.target.value)}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </div>
         <div className="form-actions">
           <Button type="submit" busy={isLoading}>

@@ -17,7 +17,9 @@ export function useEndSession() {
   return useCallback(async () => {
     if (user) {
       // the local session ends whatever the server answers
-      await serverLogout({ userId: user.Id, username: user.Username, isFree }).unwrap().catch(() => undefined);
+      await serverLogout({ userId: user.Id, username: user.Username, isFree })
+        .unwrap()
+        .catch(() => undefined);
     }
     dispatch(loggedOut());
   }, [dispatch, serverLogout, user, isFree]);

@@ -14,7 +14,8 @@ function CarbonCalculatorPayer() {
     <p className="notice notice-warning">
       Carbon Calculator access for your organization was last paid by {data.LastPayer}
       {data.SubscriberEmail ? ` (${data.SubscriberEmail})` : ''}
-      {data.ExpiresOn ? `, for access until ${formatShortDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew it.
+      {data.ExpiresOn ? `, for access until ${formatShortDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew
+      it.
     </p>
   );
 }

@@ -139,7 +139,11 @@ export default function CheckoutPage() {
 
   return (
     <section className="checkout" aria-labelledby="checkout-title">
-      <PageHeader titleId="checkout-title" title="Checkout" lead="Review your order, then pay by card with our payment provider. Amounts are in US dollars." />
+      <PageHeader
+        titleId="checkout-title"
+        title="Checkout"
+        lead="Review your order, then pay by card with our payment provider. Amounts are in US dollars."
+      />
       {isLoading ? (
         <Spinner label="Loading product…" />
       ) : emptyCart ? (

@@ -5,7 +5,13 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
 import { ProductModal } from './components/ProductModal';
-import { useCreatePlanMutation, useDeleteProductMutation, useProductsQuery, useRemovePlanMutation, useRestoreProductMutation } from './commerce-api';
+import {
+  useCreatePlanMutation,
+  useDeleteProductMutation,
+  useProductsQuery,
+  useRemovePlanMutation,
+  useRestoreProductMutation,
+} from './commerce-api';
 import { formatCents } from './money';
 import './commerce.css';
 
@@ -38,7 +44,13 @@ export default function ProductsAdminPage() {
       { accessorKey: 'Name', header: 'Name' },
       { accessorKey: 'Description', header: 'Description', enableSorting: false },
       { accessorKey: 'Price', header: 'Price', cell: (c) => <span className="nowrap">{formatCents(c.getValue() as number)}</span> },
-      { id: 'Plan', header: 'Plan', accessorFn: (p) => p.planId ?? '', cell: (c) => (c.row.original.planId ? <code className="small">{c.row.original.planId}</code> : <span className="muted">One-time</span>) },
+      {
+        id: 'Plan',
+        header: 'Plan',
+        accessorFn: (p) => p.planId ?? '',
+        cell: (c) =>
+          c.row.original.planId ? <code className="small">{c.row.original.planId}</code> : <span className="muted">One-time</span>,
+      },
     ];
     const active: ColumnDef<Product, any>[] = [
       ...base,
@@ -50,7 +62,12 @@ export default function ProductsAdminPage() {
           const p = c.row.original;
           return (
             <div className="cluster commerce-actions">
-              <Button variant="secondary" className="button button-secondary button-small" onClick={() => (setEditing(p), setModalOpen(true))} aria-label={`Edit ${p.Name}`}>
+              <Button
+                variant="secondary"
+                className="button button-secondary button-small"
+                onClick={() => (setEditing(p), setModalOpen(true))}
+                aria-label={`Edit ${p.Name}`}
+              >
                 Edit
               </Button>
               {p.planId ? (
@@ -99,7 +116,9 @@ export default function ProductsAdminPage() {
             variant="secondary"
             className="button button-secondary button-small"
             busy={busy === `restore:${c.row.original.Id}`}
-            onClick={() => act(`restore:${c.row.original.Id}`, () => restore(c.row.original.Id), 'Product restored.', 'The product was not restored.')}
+            onClick={() =>
+              act(`restore:${c.row.original.Id}`, () => restore(c.row.original.Id), 'Product restored.', 'The product was not restored.')
+            }
             aria-label={`Restore ${c.row.original.Name}`}
           >
             Restore
@@ -116,19 +135,29 @@ export default function ProductsAdminPage() {
       <PageHeader
         titleId="products-title"
         title="Products"
-        actions={
-          <Button onClick={() => (setEditing(null), setModalOpen(true))}>
-            Add
-          </Button>
-        }
+        actions={<Button onClick={() => (setEditing(null), setModalOpen(true))}>Add</Button>}
       />
       <section className="section" aria-labelledby="active-products">
         <h2 id="active-products">Active</h2>
-        <DataTable columns={columns.active} data={data.filter((p) => !p.Deleted)} loading={isLoading} initialSort={{ id: 'Name' }} caption="Active products" emptyText="No active products." />
+        <DataTable
+          columns={columns.active}
+          data={data.filter((p) => !p.Deleted)}
+          loading={isLoading}
+          initialSort={{ id: 'Name' }}
+          caption="Active products"
+          emptyText="No active products."
+        />
       </section>
       <section className="section" aria-labelledby="deleted-products">
         <h2 id="deleted-products">Deleted</h2>
-        <DataTable columns={columns.deleted} data={data.filter((p) => p.Deleted)} loading={isLoading} initialSort={{ id: 'Name' }} caption="Deleted products" emptyText="No deleted products." />
+        <DataTable
+          columns={columns.deleted}
+          data={data.filter((p) => p.Deleted)}
+          loading={isLoading}
+          initialSort={{ id: 'Name' }}
+          caption="Deleted products"
+          emptyText="No deleted products."
+        />
       </section>
       <ProductModal open={modalOpen} product={editing} onClose={() => setModalOpen(false)} />
     </section>

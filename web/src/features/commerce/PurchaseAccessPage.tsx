@@ -10,9 +10,30 @@ import './commerce.css';
 
 /** The three subscriptions of index §9, with the spec's prices for when a product is not (yet) found. */
 const CARDS = [
-  { key: 'enhanced', match: /enhanced/i, title: 'Enhanced', price: 2_000_000, per: 'per annum', text: 'Member-level access: every scorecard with its details, score history charts, annotations, supporting documents and complimentary certified-for-transaction scorecards.' },
-  { key: 'standard', match: /standard/i, title: 'Standard', price: 1_000_000, per: 'per annum', text: 'Every scorecard and its supporting documents, without complimentary certified scorecards, annotations or graphing.' },
-  { key: 'country', match: /country/i, title: 'Per country', price: 200_000, per: 'per country per annum', text: 'All materials of the countries you choose. Several countries may be bought together.' },
+  {
+    key: 'enhanced',
+    match: /enhanced/i,
+    title: 'Enhanced',
+    price: 2_000_000,
+    per: 'per annum',
+    text: 'Member-level access: every scorecard with its details, score history charts, annotations, supporting documents and complimentary certified-for-transaction scorecards.',
+  },
+  {
+    key: 'standard',
+    match: /standard/i,
+    title: 'Standard',
+    price: 1_000_000,
+    per: 'per annum',
+    text: 'Every scorecard and its supporting documents, without complimentary certified scorecards, annotations or graphing.',
+  },
+  {
+    key: 'country',
+    match: /country/i,
+    title: 'Per country',
+    price: 200_000,
+    per: 'per country per annum',
+    text: 'All materials of the countries you choose. Several countries may be bought together.',
+  },
 ] as const;
 
 function checkoutLink(product: Product, groupIds: string[] = []) {
@@ -31,7 +52,10 @@ export default function PurchaseAccessPage() {
   const navigate = useNavigate();
 
   const productOf = (match: RegExp) => products.find((p) => !p.Deleted && match.test(p.Name) && !/cft download/i.test(p.Name));
-  const shownCountries = useMemo(() => countries.filter((c) => c.Name.toLowerCase().includes(filter.trim().toLowerCase())), [countries, filter]);
+  const shownCountries = useMemo(
+    () => countries.filter((c) => c.Name.toLowerCase().includes(filter.trim().toLowerCase())),
+    [countries, filter],
+  );
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   return (
@@ -67,11 +91,18 @@ export default function PurchaseAccessPage() {
                     ))}
                   </ul>
                   <p className="muted small" aria-live="polite">
-                    {selected.length ? `${selected.length} selected: ${formatCents((product?.Price ?? card.price) * selected.length)} per annum` : CommerceMessages.countryRequired}
+                    {selected.length
+                      ? `${selected.length} selected: ${formatCents((product?.Price ?? card.price) * selected.length)} per annum`
+                      : CommerceMessages.countryRequired}
                   </p>
                 </fieldset>
               )}
-              <Button disabled={blocked} busy={isLoading} onClick={() => product && navigate(checkoutLink(product, perCountry ? selected : []))} aria-label={`Purchase ${card.title}`}>
+              <Button
+                disabled={blocked}
+                busy={isLoading}
+                onClick={() => product && navigate(checkoutLink(product, perCountry ? selected : []))}
+                aria-label={`Purchase ${card.title}`}
+              >
                 Purchase
               </Button>
             </article>

@@ -27,7 +27,11 @@ export default function PurchaseHistoryPage() {
   const columns = useMemo<ColumnDef<PurchaseHistoryRow, any>[]>(
     () => [
       { accessorKey: 'Name', header: 'Name' },
-      { accessorKey: 'Date', header: 'Date', cell: (c) => <time dateTime={c.getValue() as string}>{formatShortDate(c.getValue() as string)}</time> },
+      {
+        accessorKey: 'Date',
+        header: 'Date',
+        cell: (c) => <time dateTime={c.getValue() as string}>{formatShortDate(c.getValue() as string)}</time>,
+      },
       {
         id: 'Link',
         header: 'Link',
@@ -45,7 +49,14 @@ export default function PurchaseHistoryPage() {
   return (
     <section aria-labelledby="history-title">
       <PageHeader titleId="history-title" title="Purchase History" />
-      <DataTable columns={columns} data={data ?? []} loading={isLoading} initialSort={{ id: 'Date', desc: true }} caption="Purchase history" emptyText="You have not made any purchases yet." />
+      <DataTable
+        columns={columns}
+        data={data ?? []}
+        loading={isLoading}
+        initialSort={{ id: 'Date', desc: true }}
+        caption="Purchase history"
+        emptyText="You have not made any purchases yet."
+      />
     </section>
   );
 }

@@ -48,7 +48,11 @@ export default function PurchaseLogPage() {
       {
         accessorKey: 'PurchasedOn',
         header: 'Purchased On',
-        cell: (c) => <time dateTime={c.getValue() as string} title={formatUtcTimestamp(c.getValue() as string)}>{formatShortDate(c.getValue() as string)}</time>,
+        cell: (c) => (
+          <time dateTime={c.getValue() as string} title={formatUtcTimestamp(c.getValue() as string)}>
+            {formatShortDate(c.getValue() as string)}
+          </time>
+        ),
       },
       { accessorKey: 'User', header: 'Purchased By', cell: (c) => <span title={c.row.original.UserEmail}>{c.getValue() as string}</span> },
       {
@@ -60,7 +64,12 @@ export default function PurchaseLogPage() {
           const done = row.Refunds[0];
           if (done) return <span className="badge">Refunded {formatShortDate(done.RefundedOn)}</span>;
           return (
-            <Button variant="secondary" className="button button-secondary button-small" onClick={() => setToRefund(row)} aria-label={`Refund ${row.Name} bought by ${row.User}`}>
+            <Button
+              variant="secondary"
+              className="button button-secondary button-small"
+              onClick={() => setToRefund(row)}
+              aria-label={`Refund ${row.Name} bought by ${row.User}`}
+            >
               Refund
             </Button>
           );
@@ -80,8 +89,24 @@ export default function PurchaseLogPage() {
           Get report
         </Button>
       </div>
-      <DataTable columns={columns} data={data ?? []} pageSize={20} initialSort={{ id: 'PurchasedOn', desc: true }} caption="Purchase log" loading={isFetching && !data} emptyText="No purchases in this date range." />
-      <ConfirmDialog open={!!toRefund} title="Refund purchase" confirmLabel="Yes, refund" busy={refunding} onConfirm={confirmRefund} cancelLabel="No" onClose={() => setToRefund(null)}>
+      <DataTable
+        columns={columns}
+        data={data ?? []}
+        pageSize={20}
+        initialSort={{ id: 'PurchasedOn', desc: true }}
+        caption="Purchase log"
+        loading={isFetching && !data}
+        emptyText="No purchases in this date range."
+      />
+      <ConfirmDialog
+        open={!!toRefund}
+        title="Refund purchase"
+        confirmLabel="Yes, refund"
+        busy={refunding}
+        onConfirm={confirmRefund}
+        cancelLabel="No"
+        onClose={() => setToRefund(null)}
+      >
         {CommerceMessages.refundConfirm}
       </ConfirmDialog>
     </section>

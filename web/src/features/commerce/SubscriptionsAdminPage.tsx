@@ -33,7 +33,16 @@ export default function SubscriptionsAdminPage() {
       <div className="toolbar">
         <FilterBox value={filter} onChange={setFilter} label="Filter subscriptions" placeholder="Name, organization or user name" />
       </div>
-      <DataTable columns={columns} data={data} loading={isLoading} filterText={filter} filterFields={filterFields} initialSort={{ id: 'Name' }} caption="Subscriptions" emptyText="There are no subscriptions." />
+      <DataTable
+        columns={columns}
+        data={data}
+        loading={isLoading}
+        filterText={filter}
+        filterFields={filterFields}
+        initialSort={{ id: 'Name' }}
+        caption="Subscriptions"
+        emptyText="There are no subscriptions."
+      />
     </section>
   );
 }

@@ -7,7 +7,10 @@ export default function ThankYouPage() {
   return (
     <section className="card narrow stack" aria-labelledby="thankyou-title">
       <h1 id="thankyou-title">Thank you for your purchase</h1>
-      <p>{productName ? `Your payment for ${productName} is complete.` : 'Your payment is complete.'} A receipt is kept in your purchase history.</p>
+      <p>
+        {productName ? `Your payment for ${productName} is complete.` : 'Your payment is complete.'} A receipt is kept in your purchase
+        history.
+      </p>
       <div className="cluster">
         <Link className="button button-primary" to="/index">
           Go to the Compliance Index

@@ -33,4 +33,11 @@ export function cacheFromRoute(productId: string, query: URLSearchParams): Check
 }
 
 /** Country group ids of the cache's `groupId` (comma-separated for per-country purchases). */
-export const groupIdsOf = (cache: CheckoutCache | null) => [...new Set((cache?.groupId ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+export const groupIdsOf = (cache: CheckoutCache | null) => [
+  ...new Set(
+    (cache?.groupId ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];

@@ -34,8 +34,14 @@ export const commerceApi = api.injectEndpoints({
       query: () => 'api/product',
       providesTags: (list = []) => [PRODUCTS, ...list.map((p) => ({ type: 'Product' as const, id: p.Id }))],
     }),
-    product: build.query<Product, string>({ query: (id) => `api/product/${enc(id)}`, providesTags: (_r, _e, id) => [{ type: 'Product', id }] }),
-    productQuickList: build.query<ProductQuickList, void>({ query: () => 'api/product/quicklist', providesTags: [{ type: 'Product', id: 'QUICKLIST' }] }),
+    product: build.query<Product, string>({
+      query: (id) => `api/product/${enc(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+    }),
+    productQuickList: build.query<ProductQuickList, void>({
+      query: () => 'api/product/quicklist',
+      providesTags: [{ type: 'Product', id: 'QUICKLIST' }],
+    }),
     purchasableCountries: build.query<PurchasableCountry[], void>({ query: () => 'api/product/countries' }),
     saveProduct: build.mutation<Product, ProductBody>({
       query: (body) => ({ url: 'api/product', method: 'POST', body }),
@@ -58,14 +64,20 @@ export const commerceApi = api.injectEndpoints({
       invalidatesTags: (_p, _e, id) => [PRODUCTS, { type: 'Product', id }],
     }),
 
-    startCheckout: build.mutation<CheckoutSessionAnswer, StartCheckoutBody>({ query: (body) => ({ url: 'api/payment/checkout', method: 'POST', body }) }),
+    startCheckout: build.mutation<CheckoutSessionAnswer, StartCheckoutBody>({
+      query: (body) => ({ url: 'api/payment/checkout', method: 'POST', body }),
+    }),
     completePayment: build.mutation<PaymentAnswer, PaymentBody>({
       query: (body) => ({ url: 'api/payment', method: 'POST', body }),
       invalidatesTags: [PURCHASES, SUBSCRIPTIONS],
     }),
     localSession: build.query<LocalCheckoutSession, string>({ query: (id) => `api/payment/local/${enc(id)}` }),
-    payLocalSession: build.mutation<RedirectAnswer, string>({ query: (id) => ({ url: `api/payment/local/${enc(id)}/pay`, method: 'POST' }) }),
-    cancelLocalSession: build.mutation<RedirectAnswer, string>({ query: (id) => ({ url: `api/payment/local/${enc(id)}/cancel`, method: 'POST' }) }),
+    payLocalSession: build.mutation<RedirectAnswer, string>({
+      query: (id) => ({ url: `api/payment/local/${enc(id)}/pay`, method: 'POST' }),
+    }),
+    cancelLocalSession: build.mutation<RedirectAnswer, string>({
+      query: (id) => ({ url: `api/payment/local/${enc(id)}/cancel`, method: 'POST' }),
+    }),
     localPlanChange: build.query<LocalPlanChange, string>({ query: (id) => `api/payment/local/approve/${enc(id)}` }),
     approveLocalPlanChange: build.mutation<RedirectAnswer, string>({
       query: (id) => ({ url: `api/payment/local/approve/${enc(id)}`, method: 'POST' }),

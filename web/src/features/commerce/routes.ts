@@ -14,6 +14,18 @@ export const commerceRoutes: AppRoute[] = [
   { path: '/admin/purchaseLog', rule: RouteRules.adminOnly, title: 'Purchase log', page: () => import('./PurchaseLogPage') },
   { path: '/user/subscriptions', rule: RouteRules.adminOnly, title: 'Subscriptions', page: () => import('./SubscriptionsAdminPage') },
   // the local payment provider's own pages (stand-ins for Stripe's hosted pages)
-  { path: '/payment/local/:sessionId', rule: signedIn, title: 'Confirm your payment', layout: 'bare', page: () => import('./LocalPaymentPage') },
-  { path: '/payment/local/approve/:changeId', rule: signedIn, title: 'Approve your new plan', layout: 'bare', page: () => import('./LocalPlanApprovalPage') },
+  {
+    path: '/payment/local/:sessionId',
+    rule: signedIn,
+    title: 'Confirm your payment',
+    layout: 'bare',
+    page: () => import('./LocalPaymentPage'),
+  },
+  {
+    path: '/payment/local/approve/:changeId',
+    rule: signedIn,
+    title: 'Approve your new plan',
+    layout: 'bare',
+    page: () => import('./LocalPlanApprovalPage'),
+  },
 ];

@@ -67,7 +67,12 @@ export default function AcidAdminPage() {
 
   return (
     <section aria-labelledby="acid-admin-title" className="documents-page">
-      <PageHeader title="ACID Documents Management" titleId="acid-admin-title" eyebrow="Administration" actions={<Button onClick={() => setAdding(true)}>Add ACID Document</Button>} />
+      <PageHeader
+        title="ACID Documents Management"
+        titleId="acid-admin-title"
+        eyebrow="Administration"
+        actions={<Button onClick={() => setAdding(true)}>Add ACID Document</Button>}
+      />
       <FilterBox value={filter} onChange={setFilter} label="Filter ACID documents" />
       <DataTable
         columns={columns}
@@ -82,7 +87,14 @@ export default function AcidAdminPage() {
         getRowId={(d) => d.S3Name}
       />
       <AddAcidDocumentModal open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog open={!!toDelete} title="Delete ACID document" confirmLabel="Delete" busy={deleting.isLoading} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={!!toDelete}
+        title="Delete ACID document"
+        confirmLabel="Delete"
+        busy={deleting.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
         {DocumentMessages.confirmDeleteAcid}
       </ConfirmDialog>
     </section>

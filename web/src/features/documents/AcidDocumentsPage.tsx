@@ -49,7 +49,12 @@ export default function AcidDocumentsPage() {
         enableSorting: false,
         cell: ({ row: { original: d } }) => (
           <span className="cluster">
-            <Button variant="secondary" busy={preparing.isLoading && preparing.originalArgs === d.S3Name} onClick={() => void view(d)} aria-label={`View ${d.Title}`}>
+            <Button
+              variant="secondary"
+              busy={preparing.isLoading && preparing.originalArgs === d.S3Name}
+              onClick={() => void view(d)}
+              aria-label={`View ${d.Title}`}
+            >
               View
             </Button>
             <Button variant="link" onClick={() => void save(d)} aria-label={`Download ${d.Title}`}>
@@ -64,7 +69,16 @@ export default function AcidDocumentsPage() {
   const publicDocs = (data ?? []).filter((d) => !d.IsPrivate);
   const restricted = (data ?? []).filter((d) => d.IsPrivate);
   const table = (rows: DocumentRow[], caption: string) => (
-    <DataTable columns={columns} data={rows} pageSize={10} caption={caption} initialSort={{ id: 'Uploaded', desc: true }} loading={isLoading} emptyText={isError ? DocumentMessages.acidLoadFailed : 'No documents.'} getRowId={(d) => d.S3Name} />
+    <DataTable
+      columns={columns}
+      data={rows}
+      pageSize={10}
+      caption={caption}
+      initialSort={{ id: 'Uploaded', desc: true }}
+      loading={isLoading}
+      emptyText={isError ? DocumentMessages.acidLoadFailed : 'No documents.'}
+      getRowId={(d) => d.S3Name}
+    />
   );
 
   return (
@@ -74,7 +88,11 @@ export default function AcidDocumentsPage() {
         titleId="acid-title"
         eyebrow="Document library"
         lead="Materials of the Aviation Cape Town Insolvency Database. Restricted documents are for ACID users only; do not pass them on."
-        actions={<Link to="/pdf-acid" className="button button-secondary">Open the ACID materials PDF</Link>}
+        actions={
+          <Link to="/pdf-acid" className="button button-secondary">
+            Open the ACID materials PDF
+          </Link>
+        }
       />
       <h2 id="acid-public">Public Documents</h2>
       {table(publicDocs, 'Public Documents')}

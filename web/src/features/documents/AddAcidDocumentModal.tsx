@@ -55,7 +55,14 @@ export function AddAcidDocumentModal({ open, onClose }: { open: boolean; onClose
         }}
       >
         <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={300} />
-        <TextField label="File" type="file" accept={ACCEPTED_FILES} error={problem ?? undefined} hint="PDF or Word (.pdf, .doc, .docx), up to 25 MB" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <TextField
+          label="File"
+          type="file"
+          accept={ACCEPTED_FILES}
+          error={problem ?? undefined}
+          hint="PDF or Word (.pdf, .doc, .docx), up to 25 MB"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
         <SelectField label="Access" value={access} onChange={(e) => setAccess(e.target.value as 'Public' | 'Private')}>
           <option value="Private">Private</option>
           <option value="Public">Public</option>

@@ -32,7 +32,9 @@ export function AddSupportingDocumentModal({ open, onClose }: { open: boolean; o
     }
     if (problem) return;
     const stored = await uploadDocument(file);
-    const added = stored.data ? await addDocument({ Title: title.trim(), Access: access, CountryId: access === 'Member' ? countryId : null, S3Name: stored.data }) : null;
+    const added = stored.data
+      ? await addDocument({ Title: title.trim(), Access: access, CountryId: access === 'Member' ? countryId : null, S3Name: stored.data })
+      : null;
     if (!added?.data) {
       toast.danger(DocumentMessages.supportingFailed);
       return;
@@ -65,7 +67,14 @@ export function AddSupportingDocumentModal({ open, onClose }: { open: boolean; o
         }}
       >
         <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={300} />
-        <TextField label="File" type="file" accept={ACCEPTED_FILES} error={problem ?? undefined} hint="PDF or Word (.pdf, .doc, .docx), up to 25 MB" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <TextField
+          label="File"
+          type="file"
+          accept={ACCEPTED_FILES}
+          error={problem ?? undefined}
+          hint="PDF or Word (.pdf, .doc, .docx), up to 25 MB"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
         <SelectField label="Access" value={access} onChange={(e) => setAccess(e.target.value)}>
           <option value="">Choose who may see it</option>
           <option value="Global">Global</option>

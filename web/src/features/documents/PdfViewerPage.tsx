@@ -45,7 +45,11 @@ export default function PdfViewerPage() {
 
   return (
     <section aria-labelledby="pdf-title" className="documents-page pdf-page">
-      <PageHeader title="Document viewer" titleId="pdf-title" actions={returnToAcid && <Link to="/acid-documents">Back to ACID Documents</Link>} />
+      <PageHeader
+        title="Document viewer"
+        titleId="pdf-title"
+        actions={returnToAcid && <Link to="/acid-documents">Back to ACID Documents</Link>}
+      />
       {file ? <PdfFrame url={file.url} title={file.filename} /> : <Spinner label="Opening the document…" />}
     </section>
   );

@@ -29,7 +29,13 @@ export default function VerifyPage() {
         lead="Every certified-for-transaction scorecard carries a verification code and a QR code at the foot of each page. Enter the code to check that the scorecard is genuine and current."
       />
       <form className="toolbar" onSubmit={submit}>
-        <TextField label="Verification code" value={typed} placeholder="e.g. K7Q2M-9XD4T" autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+        <TextField
+          label="Verification code"
+          value={typed}
+          placeholder="e.g. K7Q2M-9XD4T"
+          autoComplete="off"
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <Button type="submit">Verify</Button>
       </form>
       {code && <VerificationResult code={code} />}
@@ -67,7 +73,10 @@ function VerificationResult({ code }: { code: string }) {
       {data.Superseded ? (
         <p className="verify-superseded">
           <strong>Superseded.</strong> The scorecard of {data.Country} has changed since this one was issued
-          {data.SupersededBy ? ` (now period ${data.SupersededBy.Period}${data.SupersededBy.Score === null ? '' : `, score ${data.SupersededBy.Score}${data.SupersededBy.Category ? ` ${data.SupersededBy.Category}` : ''}`})` : ''}. Download a current certified scorecard before relying on it.
+          {data.SupersededBy
+            ? ` (now period ${data.SupersededBy.Period}${data.SupersededBy.Score === null ? '' : `, score ${data.SupersededBy.Score}${data.SupersededBy.Category ? ` ${data.SupersededBy.Category}` : ''}`})`
+            : ''}
+          . Download a current certified scorecard before relying on it.
         </p>
       ) : (
         <p>This is the current scorecard of {data.Country}.</p>

@@ -1,4 +1,11 @@
-import type { CertificateFileCheck, CertificateVerification, DocumentCountry, DocumentRow, FilenameAnswer, MessageBody } from '@cti/contracts';
+import type {
+  CertificateFileCheck,
+  CertificateVerification,
+  DocumentCountry,
+  DocumentRow,
+  FilenameAnswer,
+  MessageBody,
+} from '@cti/contracts';
 import { api } from '../../app/api';
 import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
@@ -14,7 +21,10 @@ export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     supportingDocuments: build.query<DocumentRow[], void>({
       query: () => ({ url: 'api/document/all', method: 'POST' }),
-      providesTags: (rows) => [{ type: 'Document', id: 'SUPPORTING' }, ...(rows ?? []).map((d) => ({ type: 'Document' as const, id: d.S3Name }))],
+      providesTags: (rows) => [
+        { type: 'Document', id: 'SUPPORTING' },
+        ...(rows ?? []).map((d) => ({ type: 'Document' as const, id: d.S3Name })),
+      ],
     }),
     documentCountries: build.query<DocumentCountry[], void>({ query: () => 'api/document/countries' }),
     /** `POST api/document`: answers the stored name as text. */
@@ -42,18 +52,27 @@ export const documentsApi = api.injectEndpoints({
 
     acidDocuments: build.query<DocumentRow[], void>({
       query: () => ({ url: 'api/acid/documents', method: 'POST' }),
-      providesTags: (rows) => [{ type: 'AcidDocument', id: 'LIST' }, ...(rows ?? []).map((d) => ({ type: 'AcidDocument' as const, id: d.S3Name }))],
+      providesTags: (rows) => [
+        { type: 'AcidDocument', id: 'LIST' },
+        ...(rows ?? []).map((d) => ({ type: 'AcidDocument' as const, id: d.S3Name })),
+      ],
     }),
     acidAdminDocuments: build.query<DocumentRow[], void>({
       query: () => ({ url: 'api/document/all?type=3', method: 'POST' }),
-      providesTags: (rows) => [{ type: 'AcidDocument', id: 'LIST' }, ...(rows ?? []).map((d) => ({ type: 'AcidDocument' as const, id: d.S3Name }))],
+      providesTags: (rows) => [
+        { type: 'AcidDocument', id: 'LIST' },
+        ...(rows ?? []).map((d) => ({ type: 'AcidDocument' as const, id: d.S3Name })),
+      ],
     }),
     uploadAcidDocument: build.mutation<DocumentRow, { title: string; access: 'Public' | 'Private'; file: File }>({
       query: ({ title, access, file }) => ({ url: 'api/acid/upload', method: 'POST', body: formWith(file, { title, access }) }),
       invalidatesTags: [{ type: 'AcidDocument', id: 'LIST' }],
     }),
     downloadAcidDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
-      query: ({ s3Name, fileName }) => ({ url: `api/acid/download/${encodeURIComponent(s3Name)}`, responseHandler: asDownloadedFile(fileName) }),
+      query: ({ s3Name, fileName }) => ({
+        url: `api/acid/download/${encodeURIComponent(s3Name)}`,
+        responseHandler: asDownloadedFile(fileName),
+      }),
     }),
     prepareAcidView: build.mutation<FilenameAnswer, string>({
       query: (s3Name) => ({ url: `api/acid/view/${encodeURIComponent(s3Name)}` }),
@@ -62,7 +81,10 @@ export const documentsApi = api.injectEndpoints({
       query: () => ({ url: 'api/print/pdf/auth' }),
     }),
     acidPdf: build.mutation<DownloadedFile, string>({
-      query: (filename) => ({ url: `api/print/pdf?filename=${encodeURIComponent(filename)}`, responseHandler: asDownloadedFile('ACID.pdf') }),
+      query: (filename) => ({
+        url: `api/print/pdf?filename=${encodeURIComponent(filename)}`,
+        responseHandler: asDownloadedFile('ACID.pdf'),
+      }),
     }),
 
     verifyCertificate: build.query<CertificateVerification, string>({

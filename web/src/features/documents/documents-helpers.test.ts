@@ -30,7 +30,9 @@ describe('a failed View of an ACID document (index §8)', () => {
 
 describe('saved file names', () => {
   it('prefers the UTF-8 name of Content-Disposition', () => {
-    expect(fileNameOf(`attachment; filename="Cote d_Ivoire.pdf"; filename*=UTF-8''C%C3%B4te%20d%E2%80%99Ivoire.pdf`, 'x.pdf')).toBe('Côte d’Ivoire.pdf');
+    expect(fileNameOf(`attachment; filename="Cote d_Ivoire.pdf"; filename*=UTF-8''C%C3%B4te%20d%E2%80%99Ivoire.pdf`, 'x.pdf')).toBe(
+      'Côte d’Ivoire.pdf',
+    );
     expect(fileNameOf('attachment; filename="Report.pdf"', 'x.pdf')).toBe('Report.pdf');
     expect(fileNameOf(null, 'x.pdf')).toBe('x.pdf');
   });

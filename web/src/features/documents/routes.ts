@@ -8,5 +8,11 @@ export const documentsRoutes: AppRoute[] = [
   { path: '/admin/acid-documents', rule: RouteRules.adminOnly, title: 'ACID Documents Management', page: () => import('./AcidAdminPage') },
   { path: '/pdf/:source?', rule: RouteRules.acid, title: 'Document viewer', page: () => import('./PdfViewerPage') },
   { path: '/pdf-acid', rule: RouteRules.acid, title: 'ACID materials', page: () => import('./AcidPdfPage') },
-  { path: '/verify/:code?', rule: RouteRules.public, title: 'Verify a certified scorecard', page: () => import('./VerifyPage'), allowUnagreed: true },
+  {
+    path: '/verify/:code?',
+    rule: RouteRules.public,
+    title: 'Verify a certified scorecard',
+    page: () => import('./VerifyPage'),
+    allowUnagreed: true,
+  },
 ];

@@ -52,7 +52,9 @@ async function renderIndex(rows: GroupIndexRow[], session: SessionUser) {
   const store = makeStore();
   store.dispatch(signedIn({ session, isFree: false }));
   await store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows));
-  await store.dispatch(indexesApi.util.upsertQueryData('cftProducts', undefined, { 'CFT Download (one country)': 'prod-cft', Standard: 'prod-std' }));
+  await store.dispatch(
+    indexesApi.util.upsertQueryData('cftProducts', undefined, { 'CFT Download (one country)': 'prod-cft', Standard: 'prod-std' }),
+  );
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/index']}>
@@ -81,7 +83,11 @@ describe('Compliance Index list', () => {
       'View country scores with no qualifying declarations made (1)',
     ]);
     // Bravo (79.5 + 1) sorts above Alpha (80); Delta (0) last
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Bravo', 'Alpha', expect.stringContaining('Delta')]);
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Bravo',
+      'Alpha',
+      expect.stringContaining('Delta'),
+    ]);
     fireEvent.click(screen.getByRole('tab', { name: /no qualifying declarations/ }));
     expect(bodyRows()).toHaveLength(1);
   });
@@ -117,16 +123,41 @@ describe('Compliance Index list', () => {
 
 describe('helpers', () => {
   it('reads the file name of a download, UTF-8 first', () => {
-    expect(fileNameOf(`attachment; filename="C_te d_Ivoire Scorecard.pdf"; filename*=UTF-8''C%C3%B4te%20d%E2%80%99Ivoire%20Scorecard.pdf`, 'x.pdf')).toBe('Côte d’Ivoire Scorecard.pdf');
+    expect(
+      fileNameOf(
+        `attachment; filename="C_te d_Ivoire Scorecard.pdf"; filename*=UTF-8''C%C3%B4te%20d%E2%80%99Ivoire%20Scorecard.pdf`,
+        'x.pdf',
+      ),
+    ).toBe('Côte d’Ivoire Scorecard.pdf');
     expect(fileNameOf('attachment; filename="ASU_assessment2026-03-01.xlsx"', 'x')).toBe('ASU_assessment2026-03-01.xlsx');
     expect(fileNameOf(null, 'fallback.pdf')).toBe('fallback.pdf');
   });
 
   it('filters historical data: any value within a key, all keys together', () => {
-    const h = (Country: string, Year: number, Score: number) => ({ GroupId: Country, Country, CountryId: null, LogoPath: null, PeriodId: `${Year}`, Period: `${Year}`, Year, Score, Category: 'High' });
+    const h = (Country: string, Year: number, Score: number) => ({
+      GroupId: Country,
+      Country,
+      CountryId: null,
+      LogoPath: null,
+      PeriodId: `${Year}`,
+      Period: `${Year}`,
+      Year,
+      Score,
+      Category: 'High',
+    });
     const data = [h('Ireland', 2025, 80), h('Ireland', 2026, 82), h('Kenya', 2026, 60)];
     expect(applyFilters(data, [{ key: 'Year', value: '2026' }]).map((r) => r.Country)).toEqual(['Ireland', 'Kenya']);
-    expect(applyFilters(data, [{ key: 'Year', value: '2026' }, { key: 'Country', value: 'ire' }]).map((r) => r.Score)).toEqual([82]);
-    expect(applyFilters(data, [{ key: 'Score', value: '80' }, { key: 'Score', value: '60' }])).toHaveLength(2);
+    expect(
+      applyFilters(data, [
+        { key: 'Year', value: '2026' },
+        { key: 'Country', value: 'ire' },
+      ]).map((r) => r.Score),
+    ).toEqual([82]);
+    expect(
+      applyFilters(data, [
+        { key: 'Score', value: '80' },
+        { key: 'Score', value: '60' },
+      ]),
+    ).toHaveLength(2);
   });
 });

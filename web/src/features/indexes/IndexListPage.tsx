@@ -62,7 +62,10 @@ export default function IndexListPage() {
         id: 'Watchlist',
         header: () => <span className="visually-hidden">Watchlist</span>,
         enableSorting: false,
-        cell: (c) => (c.row.original.Watchlist ? <WatchlistIcon groupId={c.row.original.GroupId} country={c.row.original.Group} isPublic={c.row.original.IsPublic} /> : null),
+        cell: (c) =>
+          c.row.original.Watchlist ? (
+            <WatchlistIcon groupId={c.row.original.GroupId} country={c.row.original.Group} isPublic={c.row.original.IsPublic} />
+          ) : null,
       },
       {
         id: 'Score',
@@ -72,13 +75,20 @@ export default function IndexListPage() {
         cell: (c) => <span className="score-value">{c.row.original.Score}</span>,
       },
       { id: 'Category', accessorKey: 'Category', header: 'Category', cell: (c) => <CategoryBadge category={c.getValue() as string} /> },
-      { id: 'CFT', header: 'Certified-for-transaction version', enableSorting: false, cell: (c) => <CftCell row={c.row.original} productId={productId} /> },
+      {
+        id: 'CFT',
+        header: 'Certified-for-transaction version',
+        enableSorting: false,
+        cell: (c) => <CftCell row={c.row.original} productId={productId} />,
+      },
     ],
     [principal, productId],
   );
 
   const tabLabel = (t: Tab) =>
-    t === 'made' ? `View country scores with qualifying declarations made (${made.length})` : `View country scores with no qualifying declarations made (${notMade.length})`;
+    t === 'made'
+      ? `View country scores with qualifying declarations made (${made.length})`
+      : `View country scores with no qualifying declarations made (${notMade.length})`;
 
   return (
     <section aria-labelledby="index-title" className="indexes">
@@ -109,24 +119,32 @@ export default function IndexListPage() {
       />
       <div className="index-intro">
         <p>
-          The Compliance Index scores each contracting state from 0 to 100 on how well it implements the Cape Town Convention and its Aircraft Protocol, in law and in
-          practice. Scores are updated twice a year, in March and September, from the answers of the country&apos;s law firms.
+          The Compliance Index scores each contracting state from 0 to 100 on how well it implements the Cape Town Convention and its
+          Aircraft Protocol, in law and in practice. Scores are updated twice a year, in March and September, from the answers of the
+          country&apos;s law firms.
         </p>
         {more && (
           <div id="index-more">
             <p>
-              Each country is scored on six variables, A to F, each from 0 to 5. Variables A and B together weigh half of the score and C to F the other half; a
-              precedent-based adjustment may move weight from E and F to B. The score falls into a category: Very High (87 to 100), High (75 to under 87), Medium (60
-              to under 75) or Low (under 60).
+              Each country is scored on six variables, A to F, each from 0 to 5. Variables A and B together weigh half of the score and C to
+              F the other half; a precedent-based adjustment may move weight from E and F to B. The score falls into a category: Very High
+              (87 to 100), High (75 to under 87), Medium (60 to under 75) or Low (under 60).
             </p>
             <p>
-              The first tab lists the states that have made the qualifying declarations; the second those that have not. A warning sign marks a state on the
-              watchlist: material developments are under way whose impact has not yet been assessed, so read its scorecard with added caution (
-              <Link to="/about/faq#watchlist">about the watchlist</Link>, <Link to="/about/methodology">methodology</Link>).
+              The first tab lists the states that have made the qualifying declarations; the second those that have not. A warning sign
+              marks a state on the watchlist: material developments are under way whose impact has not yet been assessed, so read its
+              scorecard with added caution (<Link to="/about/faq#watchlist">about the watchlist</Link>,{' '}
+              <Link to="/about/methodology">methodology</Link>).
             </p>
           </div>
         )}
-        <button type="button" className="button button-link" aria-expanded={more} aria-controls="index-more" onClick={() => setMore((m) => !m)}>
+        <button
+          type="button"
+          className="button button-link"
+          aria-expanded={more}
+          aria-controls="index-more"
+          onClick={() => setMore((m) => !m)}
+        >
           {more ? 'Show less' : 'Show more'}
         </button>
       </div>
@@ -139,7 +157,15 @@ export default function IndexListPage() {
       </div>
       <div className="tabs" role="tablist" aria-label="Qualifying declarations">
         {(['made', 'notMade'] as const).map((t) => (
-          <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls="index-table" onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls="index-table"
+            onClick={() => setTab(t)}
+          >
             {tabLabel(t)}
           </button>
         ))}

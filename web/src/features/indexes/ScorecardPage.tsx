@@ -32,39 +32,41 @@ const ScoreHistoryChart = lazy(() => import('./history/ScoreHistoryChart'));
 function Variables({ card }: { card: Scorecard }) {
   const level = pbaLevel(!!card.isPBA, card.PBA);
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to F"><table className="simple-table variables-table">
-      <caption className="visually-hidden">Scores A to F</caption>
-      <thead>
-        <tr>
-          <th scope="col">Variable</th>
-          <th scope="col">Score (0 to 5)</th>
-          <th scope="col" className="text-right">
-            Weight
-          </th>
-          <th scope="col" className="text-right">
-            Points
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {VARIABLES.map((v) => {
-          const value = card[v] ?? 0;
-          return (
-            <tr key={v}>
-              <th scope="row">Variable {v}</th>
-              <td>
-                <span className="variable-bar" aria-hidden="true">
-                  <span style={{ width: `${(value / 5) * 100}%` }} />
-                </span>{' '}
-                {value}
-              </td>
-              <td className="text-right">{WEIGHTS[level][v]}</td>
-              <td className="text-right">{(WEIGHTS[level][v] * value).toFixed(1)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table></div>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to F">
+      <table className="simple-table variables-table">
+        <caption className="visually-hidden">Scores A to F</caption>
+        <thead>
+          <tr>
+            <th scope="col">Variable</th>
+            <th scope="col">Score (0 to 5)</th>
+            <th scope="col" className="text-right">
+              Weight
+            </th>
+            <th scope="col" className="text-right">
+              Points
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {VARIABLES.map((v) => {
+            const value = card[v] ?? 0;
+            return (
+              <tr key={v}>
+                <th scope="row">Variable {v}</th>
+                <td>
+                  <span className="variable-bar" aria-hidden="true">
+                    <span style={{ width: `${(value / 5) * 100}%` }} />
+                  </span>{' '}
+                  {value}
+                </td>
+                <td className="text-right">{WEIGHTS[level][v]}</td>
+                <td className="text-right">{(WEIGHTS[level][v] * value).toFixed(1)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -76,39 +78,41 @@ function Documents({ groupId }: { groupId: string }) {
   if (isError) return <p className="muted">The documents could not be loaded.</p>;
   if (!data.length) return <p className="muted">There are no documents for this country yet.</p>;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Documents"><table className="simple-table">
-      <thead>
-        <tr>
-          <th scope="col">Title</th>
-          <th scope="col">Period</th>
-          <th scope="col">Uploaded</th>
-          <th scope="col">
-            <span className="visually-hidden">Download</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((d: DocumentRow) => (
-          <tr key={d.S3Name}>
-            <td>{d.Title}</td>
-            <td>{d.PeriodName ?? ''}</td>
-            <td>{formatShortDate(d.Uploaded)}</td>
-            <td>
-              <Button
-                variant="link"
-                onClick={async () => {
-                  const result = await download({ s3Name: d.S3Name, fileName: d.FileName });
-                  if ('data' in result && result.data) saveDownloadedFile(result.data);
-                  else toast.danger('Failed to download document. Please try again.', 5000);
-                }}
-              >
-                Download
-              </Button>
-            </td>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Documents">
+      <table className="simple-table">
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Period</th>
+            <th scope="col">Uploaded</th>
+            <th scope="col">
+              <span className="visually-hidden">Download</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table></div>
+        </thead>
+        <tbody>
+          {data.map((d: DocumentRow) => (
+            <tr key={d.S3Name}>
+              <td>{d.Title}</td>
+              <td>{d.PeriodName ?? ''}</td>
+              <td>{formatShortDate(d.Uploaded)}</td>
+              <td>
+                <Button
+                  variant="link"
+                  onClick={async () => {
+                    const result = await download({ s3Name: d.S3Name, fileName: d.FileName });
+                    if ('data' in result && result.data) saveDownloadedFile(result.data);
+                    else toast.danger('Failed to download document. Please try again.', 5000);
+                  }}
+                >
+                  Download
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -117,7 +121,9 @@ function Annotations({ card }: { card: Scorecard }) {
   const toast = useToast();
   return (
     <div className="stack">
-      <p>{card.AnnotationName ? <>Annotation of this scorecard: {card.AnnotationName}.</> : 'There is no annotation for this period yet.'}</p>
+      <p>
+        {card.AnnotationName ? <>Annotation of this scorecard: {card.AnnotationName}.</> : 'There is no annotation for this period yet.'}
+      </p>
       {card.AnnotationName && (
         <Button
           variant="secondary"
@@ -125,7 +131,8 @@ function Annotations({ card }: { card: Scorecard }) {
           onClick={async () => {
             const result = await email({ groupId: card.GroupId, type: 1 });
             if ('data' in result && result.data) toast.success(result.data.message);
-            else toast.danger(answerText('error' in result ? result.error : undefined) ?? 'An error occurred. Please try again later.', 5000);
+            else
+              toast.danger(answerText('error' in result ? result.error : undefined) ?? 'An error occurred. Please try again later.', 5000);
           }}
         >
           E-mail me the annotations
@@ -202,7 +209,7 @@ export default function ScorecardPage() {
               <dt>Qualifying declarations made</dt>
               <dd>{card.QualifyingDeclarations ? 'Yes' : 'No'}</dd>
               <dt>ASU conclusion</dt>
-              <dd>{card.Suspended ? 'Suspended' : card.ASU ?? '-'}</dd>
+              <dd>{card.Suspended ? 'Suspended' : (card.ASU ?? '-')}</dd>
               {card.isPBA !== null && (
                 <>
                   <dt>Precedent-based adjustment</dt>
@@ -272,7 +279,8 @@ export default function ScorecardPage() {
             </>
           ) : (
             <p className="notice">
-              The scores A to F and the explanatory texts are available to subscribers. <Link to="/purchasingAccess">Purchasing access</Link>
+              The scores A to F and the explanatory texts are available to subscribers.{' '}
+              <Link to="/purchasingAccess">Purchasing access</Link>
             </p>
           )}
 

@@ -28,16 +28,28 @@ import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
  */
 export const indexesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    indexList: build.query<GroupIndexRow[], void>({ query: () => 'api/group/index/list', providesTags: [{ type: 'IndexList', id: 'LIST' }] }),
+    indexList: build.query<GroupIndexRow[], void>({
+      query: () => 'api/group/index/list',
+      providesTags: [{ type: 'IndexList', id: 'LIST' }],
+    }),
     asuList: build.query<AsuRow[], void>({ query: () => 'api/group/index/asu', providesTags: [{ type: 'IndexList', id: 'ASU' }] }),
     mapData: build.query<MapData, void>({ query: () => 'api/group/index/map', providesTags: [{ type: 'IndexList', id: 'MAP' }] }),
-    historicalScores: build.query<HistoricalScoreRow[], void>({ query: () => 'api/group/index/history', providesTags: [{ type: 'IndexList', id: 'HISTORY' }] }),
-    scorecard: build.query<Scorecard, string>({ query: (groupId) => `api/group/index/${encodeURIComponent(groupId)}`, providesTags: (_r, _e, id) => [{ type: 'Scorecard', id }] }),
+    historicalScores: build.query<HistoricalScoreRow[], void>({
+      query: () => 'api/group/index/history',
+      providesTags: [{ type: 'IndexList', id: 'HISTORY' }],
+    }),
+    scorecard: build.query<Scorecard, string>({
+      query: (groupId) => `api/group/index/${encodeURIComponent(groupId)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Scorecard', id }],
+    }),
     scoreHistory: build.query<ScoreHistoryRow[], string>({
       query: (groupId) => `api/group/index/${encodeURIComponent(groupId)}/scores`,
       providesTags: (_r, _e, id) => [{ type: 'Scorecard', id }],
     }),
-    enforceabilityList: build.query<EnforceabilityRow[], void>({ query: () => 'api/group/index/enforceability/list', providesTags: [{ type: 'Enforceability', id: 'LIST' }] }),
+    enforceabilityList: build.query<EnforceabilityRow[], void>({
+      query: () => 'api/group/index/enforceability/list',
+      providesTags: [{ type: 'Enforceability', id: 'LIST' }],
+    }),
     enforceabilityScorecard: build.query<EnforceabilityScorecard, string>({
       query: (groupId) => `api/group/index/enforceability/${encodeURIComponent(groupId)}`,
       providesTags: (_r, _e, id) => [{ type: 'Enforceability', id }],
@@ -70,9 +82,16 @@ export const indexesApi = api.injectEndpoints({
         ...(body.QuestionnaireId ? [{ type: 'Scorecard' as const, id: `inputs-${body.QuestionnaireId}` }] : []),
       ],
     }),
-    indexCountries: build.query<IndexCountryRow[], void>({ query: () => 'api/group/index/countries', providesTags: [{ type: 'IndexList', id: 'COUNTRIES' }] }),
+    indexCountries: build.query<IndexCountryRow[], void>({
+      query: () => 'api/group/index/countries',
+      providesTags: [{ type: 'IndexList', id: 'COUNTRIES' }],
+    }),
     setContracting: build.mutation<IndexCountryRow, { GroupId: string; Contracting: boolean }>({
-      query: ({ GroupId, Contracting }) => ({ url: `api/group/index/countries/${encodeURIComponent(GroupId)}`, method: 'POST', body: { Contracting } }),
+      query: ({ GroupId, Contracting }) => ({
+        url: `api/group/index/countries/${encodeURIComponent(GroupId)}`,
+        method: 'POST',
+        body: { Contracting },
+      }),
       invalidatesTags: (_r, _e, { GroupId }) => [
         { type: 'IndexList', id: 'LIST' },
         { type: 'IndexList', id: 'ASU' },
@@ -94,22 +113,38 @@ export const indexesApi = api.injectEndpoints({
       }),
     }),
     printAsu: build.mutation<DownloadedFile, void>({
-      query: () => ({ url: 'api/print/asu', method: 'POST', body: {}, responseHandler: asDownloadedFile(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`) }),
+      query: () => ({
+        url: 'api/print/asu',
+        method: 'POST',
+        body: {},
+        responseHandler: asDownloadedFile(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`),
+      }),
     }),
     /** Certified-for-transaction scorecard from the documents service (it adds the verification code). */
     downloadCft: build.mutation<DownloadedFile, string>({
-      query: (groupId) => ({ url: `api/print/cft/${encodeURIComponent(groupId)}`, method: 'GET', responseHandler: asDownloadedFile('Certified Scorecard.pdf') }),
+      query: (groupId) => ({
+        url: `api/print/cft/${encodeURIComponent(groupId)}`,
+        method: 'GET',
+        responseHandler: asDownloadedFile('Certified Scorecard.pdf'),
+      }),
     }),
 
     /** Commerce: product ids by name (the "CFT Download" product is ordered from the index). */
-    cftProducts: build.query<ProductQuickList, void>({ query: () => 'api/product/quicklist', providesTags: [{ type: 'Product', id: 'QUICKLIST' }] }),
+    cftProducts: build.query<ProductQuickList, void>({
+      query: () => 'api/product/quicklist',
+      providesTags: [{ type: 'Product', id: 'QUICKLIST' }],
+    }),
     /** Documents: a country's documents and annotations (type 1 compliance, 2 enforceability). */
     scorecardDocuments: build.query<DocumentRow[], { groupId: string; type: 1 | 2 }>({
       query: ({ groupId, type }) => ({ url: `api/document/all/${encodeURIComponent(groupId)}?type=${type}`, method: 'POST' }),
       providesTags: [{ type: 'Document', id: 'LIST' }],
     }),
     downloadDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
-      query: ({ s3Name, fileName }) => ({ url: `api/document/${encodeURIComponent(s3Name)}`, method: 'GET', responseHandler: asDownloadedFile(fileName) }),
+      query: ({ s3Name, fileName }) => ({
+        url: `api/document/${encodeURIComponent(s3Name)}`,
+        method: 'GET',
+        responseHandler: asDownloadedFile(fileName),
+      }),
     }),
     /** Documents: e-mails the user a link to the country's annotation. */
     emailAnnotations: build.mutation<MessageBody, { groupId: string; type: 1 | 2 }>({
@@ -122,13 +157,21 @@ export const indexesApi = api.injectEndpoints({
         return { url: `api/document?type=${type}`, method: 'POST', body: form, responseHandler: 'text' };
       },
     }),
-    attachAnnotation: build.mutation<DocumentRow, { type: 1 | 2; QuestionnaireId?: string; GroupId?: string; PeriodId?: string; S3Name: string }>({
+    attachAnnotation: build.mutation<
+      DocumentRow,
+      { type: 1 | 2; QuestionnaireId?: string; GroupId?: string; PeriodId?: string; S3Name: string }
+    >({
       query: ({ type, ...body }) => ({ url: `api/document/annotation?type=${type}`, method: 'POST', body }),
       invalidatesTags: [{ type: 'Document', id: 'LIST' }],
     }),
     /** Audit: filter suggestions of the scores list (Score, Year, Country). */
     scoreFilterSuggestions: build.query<string[], { key: 'Score' | 'Year' | 'Country'; text: string }>({
-      query: ({ key, text }) => ({ url: `api/filter/${key}?list=scores`, method: 'POST', body: JSON.stringify(text.trim() || null), headers: { 'content-type': 'application/json' } }),
+      query: ({ key, text }) => ({
+        url: `api/filter/${key}?list=scores`,
+        method: 'POST',
+        body: JSON.stringify(text.trim() || null),
+        headers: { 'content-type': 'application/json' },
+      }),
     }),
   }),
 });

@@ -18,7 +18,8 @@ export const PRIVACY_POLICY_DATE = '15 September 2025';
 export const PRIVACY_POLICY_ISO_DATE = '2025-09-15';
 
 /** "two" for 2, for prose. */
-export const numberWord = (n: number) => ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ?? String(n);
+export const numberWord = (n: number) =>
+  ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ?? String(n);
 
 /** Subscription prices in USD per annum (index §9), as the guides state them; checkout shows the product's own price. */
 export const SubscriptionPrices = { enhanced: 20_000, standard: 10_000, perCountry: 2_000 } as const;

@@ -23,9 +23,25 @@ export default function PeriodsPage() {
   );
   return (
     <section aria-labelledby="periods-title">
-      <PageHeader title="Periods" titleId="periods-title" eyebrow="Manage" actions={<Button onClick={() => setAdding(true)}>Add Period</Button>} />
+      <PageHeader
+        title="Periods"
+        titleId="periods-title"
+        eyebrow="Manage"
+        actions={<Button onClick={() => setAdding(true)}>Add Period</Button>}
+      />
       <FilterBox value={filter} onChange={setFilter} label="Filter periods" />
-      <DataTable columns={columns} data={data} loading={isLoading} pageSize={10} filterText={filter} filterFields={[(p) => p.Name]} initialSort={{ id: 'Created', desc: true }} caption="Periods" emptyText="No periods yet." getRowId={(p) => p.Id} />
+      <DataTable
+        columns={columns}
+        data={data}
+        loading={isLoading}
+        pageSize={10}
+        filterText={filter}
+        filterFields={[(p) => p.Name]}
+        initialSort={{ id: 'Created', desc: true }}
+        caption="Periods"
+        emptyText="No periods yet."
+        getRowId={(p) => p.Id}
+      />
       {adding && <AddPeriodModal onClose={() => setAdding(false)} />}
     </section>
   );

@@ -25,11 +25,16 @@ export default function QuestionnaireShellPage() {
   const navigate = useNavigate();
   const token = useAppSelector(selectToken);
   const [unlock] = useUnlockMutation();
-  const { data: info, isError } = useQuestionnaireInfoQuery(current?.QuestionnaireId ?? '', { skip: !current, refetchOnMountOrArgChange: true });
+  const { data: info, isError } = useQuestionnaireInfoQuery(current?.QuestionnaireId ?? '', {
+    skip: !current,
+    refetchOnMountOrArgChange: true,
+  });
 
   /** Leaving the questionnaire releases every lock of this user and forgets the current questionnaire. */
   const leave = useCallback(async () => {
-    await unlock().unwrap().catch(() => beaconUnlock(token));
+    await unlock()
+      .unwrap()
+      .catch(() => beaconUnlock(token));
     clearCurrentQuestionnaire();
   }, [unlock, token]);
   const exit = useCallback(async () => {
@@ -70,7 +75,11 @@ export default function QuestionnaireShellPage() {
           <ApprovalPanel info={info} onClosed={leave} />
         </aside>
         <div className="questionnaire-main">
-          {step.sectionId === null ? <ConsentPage key={step.path} step={step} info={info} /> : <SectionPage key={step.path} step={step} info={info} onExit={exit} />}
+          {step.sectionId === null ? (
+            <ConsentPage key={step.path} step={step} info={info} />
+          ) : (
+            <SectionPage key={step.path} step={step} info={info} onExit={exit} />
+          )}
         </div>
       </div>
       <IdleDialog redirectTo="/dashboard/country" onLeave={leave} />

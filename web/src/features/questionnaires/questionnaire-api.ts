@@ -60,7 +60,10 @@ export const questionnaireApi = api.injectEndpoints({
 
     /* periods */
     periods: build.query<Period[], void>({ query: () => 'api/period', providesTags: [{ type: 'Period', id: 'LIST' }] }),
-    currentPeriod: build.query<Period, void>({ query: () => 'api/period/currentPeriod', providesTags: [{ type: 'Period', id: 'CURRENT' }] }),
+    currentPeriod: build.query<Period, void>({
+      query: () => 'api/period/currentPeriod',
+      providesTags: [{ type: 'Period', id: 'CURRENT' }],
+    }),
     addPeriod: build.mutation<boolean, string>({
       query: (name) => ({ url: `api/period/${encodeURIComponent(name)}`, method: 'POST' }),
       invalidatesTags: ['Period', { type: 'Questionnaire', id: 'LIST' }, { type: 'Questionnaire', id: 'NEED' }],
@@ -74,9 +77,18 @@ export const questionnaireApi = api.injectEndpoints({
       providesTags: (_r, _e, arg) => [{ type: 'Questionnaire', id: `${arg.QuestionnaireId}:${arg.SectionId}` }],
     }),
     saveSection: build.mutation<MessageBody, { questionnaireId: string; userId: string; questions: SaveSectionBody }>({
-      query: ({ questionnaireId, userId, questions }) => ({ url: `api/questionnaire/save/${questionnaireId}/${userId}`, method: 'POST', body: questions }),
+      query: ({ questionnaireId, userId, questions }) => ({
+        url: `api/questionnaire/save/${questionnaireId}/${userId}`,
+        method: 'POST',
+        body: questions,
+      }),
       // answers changed: approvals of the earlier answers no longer count
-      invalidatesTags: (_r, _e, arg) => [questionnaire(arg.questionnaireId), 'Approval', { type: 'Questionnaire', id: 'LIST' }, { type: 'Questionnaire', id: 'IDERA' }],
+      invalidatesTags: (_r, _e, arg) => [
+        questionnaire(arg.questionnaireId),
+        'Approval',
+        { type: 'Questionnaire', id: 'LIST' },
+        { type: 'Questionnaire', id: 'IDERA' },
+      ],
     }),
     confirmUnchanged: build.mutation<MessageBody, { QuestionnaireId: string; SectionId: number }>({
       query: (body) => ({ url: 'api/questionnaire/confirmUnchanged', method: 'POST', body }),

@@ -37,7 +37,9 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
     const result = await update({ user: { Id: userId, FirstName: first.trim(), LastName: last.trim() }, newPassword: password || null });
     if ('error' in result) {
       const answer = answerText(result.error);
-      return void toast.danger(answer === PasswordAnswers.tooShort ? AccountMessages.tooShort : answer ?? 'An error occured. Please try again later.');
+      return void toast.danger(
+        answer === PasswordAnswers.tooShort ? AccountMessages.tooShort : (answer ?? 'An error occured. Please try again later.'),
+      );
     }
     dispatch(profileChanged({ FirstName: first.trim(), LastName: last.trim() }));
     setPassword('');
@@ -51,8 +53,21 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
       <div className="form-grid">
         <TextField label="First name" autoComplete="given-name" value={first} onChange={(e) => setFirst(e.target.value)} />
         <TextField label="Last name" autoComplete="family-name" value={last} onChange={(e) => setLast(e.target.value)} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="Optional; more than 6 characters." value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="Optional; more than 6 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
       </div>
       <div className="form-actions">
         <Button type="submit" busy={isLoading}>

@@ -34,7 +34,13 @@ export function CheckList<V extends string | number>({
           <label htmlFor={filterId} className="visually-hidden">
             Filter {legend.toLowerCase()}
           </label>
-          <input id={filterId} type="search" placeholder={`Filter ${legend.toLowerCase()}…`} value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input
+            id={filterId}
+            type="search"
+            placeholder={`Filter ${legend.toLowerCase()}…`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         </div>
       )}
       <div className="check-list">

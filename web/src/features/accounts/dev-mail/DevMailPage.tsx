@@ -14,7 +14,12 @@ export default function DevMailPage() {
   const { data: config } = useAppConfigQuery();
   const [to, setTo] = useState('');
   const production = config?.environment === 'production';
-  const { data = [], isFetching, refetch, error } = useDevMailboxQuery(to.trim() || undefined, { skip: !config || production, pollingInterval: 3000 });
+  const {
+    data = [],
+    isFetching,
+    refetch,
+    error,
+  } = useDevMailboxQuery(to.trim() || undefined, { skip: !config || production, pollingInterval: 3000 });
   const [openId, setOpenId] = useState<string | null>(null);
 
   if (!config) return <Spinner />;
@@ -49,7 +54,8 @@ export default function DevMailPage() {
               <h2 className="h4">{m.Subject}</h2>
               <p className="small muted">
                 To {m.To.join(', ')}
-                {m.Cc.length ? `, cc ${m.Cc.join(', ')}` : ''} · {m.Kind} · {m.Status} · <time dateTime={m.CreatedAt}>{formatUtcTimestamp(m.CreatedAt)}</time> ({relativeTime(m.CreatedAt)})
+                {m.Cc.length ? `, cc ${m.Cc.join(', ')}` : ''} · {m.Kind} · {m.Status} ·{' '}
+                <time dateTime={m.CreatedAt}>{formatUtcTimestamp(m.CreatedAt)}</time> ({relativeTime(m.CreatedAt)})
               </p>
               {m.Links.length > 0 && (
                 <p className="mail-links">
@@ -63,7 +69,13 @@ export default function DevMailPage() {
               <Button variant="link" aria-expanded={openId === m.Id} onClick={() => setOpenId(openId === m.Id ? null : m.Id)}>
                 {openId === m.Id ? 'Hide message' : 'Show message'}
               </Button>
-              {openId === m.Id && <iframe title={`Message: ${m.Subject}`} sandbox="allow-popups allow-top-navigation-by-user-activation" srcDoc={m.Html.replace('<head>', '<head><base target="_top">')} />}
+              {openId === m.Id && (
+                <iframe
+                  title={`Message: ${m.Subject}`}
+                  sandbox="allow-popups allow-top-navigation-by-user-activation"
+                  srcDoc={m.Html.replace('<head>', '<head><base target="_top">')}
+                />
+              )}
             </li>
           ))}
         </ol>

@@ -64,7 +64,12 @@ export function GroupEmailModal({ group, onClose }: { group: GroupView | null; o
       <form onSubmit={submit} noValidate>
         <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
         <TextAreaField label="Message" rows={8} value={message} onChange={(e) => setMessage(e.target.value)} />
-        <CheckList legend="To" options={(group?.Users ?? []).map((u) => ({ value: u.Id, label: `${u.Name} <${u.Email}>` }))} selected={to} onChange={setTo} />
+        <CheckList
+          legend="To"
+          options={(group?.Users ?? []).map((u) => ({ value: u.Id, label: `${u.Name} <${u.Email}>` }))}
+          selected={to}
+          onChange={setTo}
+        />
         <fieldset className="plain">
           <legend>CC</legend>
           <div className="toolbar">

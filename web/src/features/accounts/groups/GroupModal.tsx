@@ -26,7 +26,13 @@ export function GroupModal({ open, group, onClose }: { open: boolean; group: Gro
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!name.trim() || !type) return void toast.danger(GroupMessages.missingFields);
-    const body = { Id: group?.Id ?? null, Name: name.trim(), Type: type, LogoPath: type === 'Country' ? logoPath || null : null, CountryId: group?.CountryId ?? null };
+    const body = {
+      Id: group?.Id ?? null,
+      Name: name.trim(),
+      Type: type,
+      LogoPath: type === 'Country' ? logoPath || null : null,
+      CountryId: group?.CountryId ?? null,
+    };
     const result = group ? await edit(body) : await add(body);
     if ('error' in result || !result.data) return void toast.danger(GroupMessages.failed);
     toast.success(group ? GroupMessages.edited : GroupMessages.added);
@@ -60,7 +66,12 @@ export function GroupModal({ open, group, onClose }: { open: boolean; group: Gro
           ))}
         </SelectField>
         {type === 'Country' && (
-          <SelectField label="Flag" value={logoPath} onChange={(e) => setLogoPath(e.target.value)} hint="The flag shown beside the country.">
+          <SelectField
+            label="Flag"
+            value={logoPath}
+            onChange={(e) => setLogoPath(e.target.value)}
+            hint="The flag shown beside the country."
+          >
             <option value="">No flag</option>
             {logos.map((l) => (
               <option key={l.Path} value={l.Path}>

@@ -67,7 +67,13 @@ export function ExternalApprovalModal({ request, onClose }: { request: AccessReq
       </dl>
       <RequestSummary request={request} />
       {open ? (
-        <TextField label="Access expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} hint="Access is time limited; an extension can be requested." />
+        <TextField
+          label="Access expires"
+          type="date"
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
+          hint="Access is time limited; an extension can be requested."
+        />
       ) : (
         <p>Access expires: {request.Expires?.slice(0, 10) ?? 'not set'}</p>
       )}

@@ -5,7 +5,13 @@ import { Button, SelectField, TextField } from '../../../components/form/fields'
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatShortDate } from '../../../lib/dates';
-import { useApproveRequestMutation, useCalculatorGroupsQuery, useDenyRequestMutation, useGroupsQuery, useRolesQuery } from '../accounts-api';
+import {
+  useApproveRequestMutation,
+  useCalculatorGroupsQuery,
+  useDenyRequestMutation,
+  useGroupsQuery,
+  useRolesQuery,
+} from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { approvalFormOf, approvalPayloadOf, validateApproval, type ApprovalForm } from './approval';
 
@@ -59,7 +65,11 @@ export function RequestModal({ request, onClose }: { request: AccessRequestView;
 
   useEffect(() => setForm(approvalFormOf(request)), [request]);
   const set = <K extends keyof ApprovalForm>(key: K, value: ApprovalForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setEmail = (i: number, key: 'Email' | 'Name' | 'Title', value: string) => set('Emails', form.Emails.map((e, j) => (i === j ? { ...e, [key]: value } : e)));
+  const setEmail = (i: number, key: 'Email' | 'Name' | 'Title', value: string) =>
+    set(
+      'Emails',
+      form.Emails.map((e, j) => (i === j ? { ...e, [key]: value } : e)),
+    );
 
   const onApprove = async () => {
     const problem = validateApproval(request, form);
@@ -104,7 +114,12 @@ export function RequestModal({ request, onClose }: { request: AccessRequestView;
         <>
           <div className="form-grid">
             <TextField label="Organization" value={form.Organization} onChange={(e) => set('Organization', e.target.value)} />
-            <TextField label="Primary e-mail" type="email" value={form.PrimaryEmail} onChange={(e) => set('PrimaryEmail', e.target.value)} />
+            <TextField
+              label="Primary e-mail"
+              type="email"
+              value={form.PrimaryEmail}
+              onChange={(e) => set('PrimaryEmail', e.target.value)}
+            />
             <TextField label="Name" value={form.Name} onChange={(e) => set('Name', e.target.value)} />
             <TextField label="Title" value={form.Title} onChange={(e) => set('Title', e.target.value)} />
             <SelectField label="Calculator group" value={form.CalculatorGroup} onChange={(e) => set('CalculatorGroup', e.target.value)}>
@@ -124,10 +139,23 @@ export function RequestModal({ request, onClose }: { request: AccessRequestView;
             <div className="extra-users">
               {form.Emails.map((e, i) => (
                 <div className="extra-user-row" key={i}>
-                  <TextField label={`Extra user ${i + 1} e-mail`} type="email" value={e.Email} onChange={(ev) => setEmail(i, 'Email', ev.target.value)} />
+                  <TextField
+                    label={`Extra user ${i + 1} e-mail`}
+                    type="email"
+                    value={e.Email}
+                    onChange={(ev) => setEmail(i, 'Email', ev.target.value)}
+                  />
                   <TextField label={`Extra user ${i + 1} name`} value={e.Name} onChange={(ev) => setEmail(i, 'Name', ev.target.value)} />
                   <TextField label={`Extra user ${i + 1} title`} value={e.Title} onChange={(ev) => setEmail(i, 'Title', ev.target.value)} />
-                  <Button variant="secondary" onClick={() => set('Emails', form.Emails.filter((_, j) => j !== i))}>
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      set(
+                        'Emails',
+                        form.Emails.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
                     Remove
                   </Button>
                 </div>
@@ -139,8 +167,19 @@ export function RequestModal({ request, onClose }: { request: AccessRequestView;
               </div>
             </div>
           </fieldset>
-          <CheckList legend="Roles" options={roles.map((r) => ({ value: r.Id, label: r.Name }))} selected={form.Roles} onChange={(v) => set('Roles', v)} filterable={false} />
-          <CheckList legend="Groups" options={groups.map((g) => ({ value: g.Id, label: g.Name }))} selected={form.Groups} onChange={(v) => set('Groups', v)} />
+          <CheckList
+            legend="Roles"
+            options={roles.map((r) => ({ value: r.Id, label: r.Name }))}
+            selected={form.Roles}
+            onChange={(v) => set('Roles', v)}
+            filterable={false}
+          />
+          <CheckList
+            legend="Groups"
+            options={groups.map((g) => ({ value: g.Id, label: g.Name }))}
+            selected={form.Groups}
+            onChange={(v) => set('Groups', v)}
+          />
         </>
       )}
     </Modal>

@@ -28,7 +28,7 @@ export default function RequestQueuePage() {
     [],
   );
   // the open request follows reloads, so its status is current
-  const current = open ? data.find((r) => r.Id === open.Id) ?? open : null;
+  const current = open ? (data.find((r) => r.Id === open.Id) ?? open) : null;
 
   return (
     <section aria-labelledby="requests-title">
@@ -50,7 +50,12 @@ export default function RequestQueuePage() {
         caption="Access requests"
         emptyText="There are no access requests."
       />
-      {current && (current.UserManagerId ? <ExternalApprovalModal request={current} onClose={() => setOpen(null)} /> : <RequestModal request={current} onClose={() => setOpen(null)} />)}
+      {current &&
+        (current.UserManagerId ? (
+          <ExternalApprovalModal request={current} onClose={() => setOpen(null)} />
+        ) : (
+          <RequestModal request={current} onClose={() => setOpen(null)} />
+        ))}
     </section>
   );
 }

@@ -49,7 +49,12 @@ export function approvalPayloadOf(request: AccessRequestView, form: ApprovalForm
       Title: form.Title.trim(),
       Reasoning: request.Reasoning,
       Emails: [
-        ...form.Emails.filter((e) => e.Email.trim()).map((e) => ({ Id: e.Id, Email: e.Email.trim(), Name: e.Name.trim(), Title: e.Title.trim() })),
+        ...form.Emails.filter((e) => e.Email.trim()).map((e) => ({
+          Id: e.Id,
+          Email: e.Email.trim(),
+          Name: e.Name.trim(),
+          Title: e.Title.trim(),
+        })),
         { Id: primary?.Id ?? null, Email: form.PrimaryEmail.trim(), Name: form.Name.trim(), Title: form.Title.trim() },
       ],
     },

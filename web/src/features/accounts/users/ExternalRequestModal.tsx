@@ -73,13 +73,20 @@ export function ExternalRequestModal({ open, onClose }: { open: boolean; onClose
                 <TextField label={`First name ${i + 1}`} value={u.FirstName} onChange={(e) => setUser(i, 'FirstName', e.target.value)} />
                 <TextField label={`Last name ${i + 1}`} value={u.LastName} onChange={(e) => setUser(i, 'LastName', e.target.value)} />
                 <TextField label={`E-mail ${i + 1}`} type="email" value={u.Email} onChange={(e) => setUser(i, 'Email', e.target.value)} />
-                <Button variant="secondary" onClick={() => setForm((f) => ({ ...f, Users: f.Users.filter((_, j) => j !== i) }))} aria-label={`Remove additional user ${i + 1}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setForm((f) => ({ ...f, Users: f.Users.filter((_, j) => j !== i) }))}
+                  aria-label={`Remove additional user ${i + 1}`}
+                >
                   Remove
                 </Button>
               </div>
             ))}
             <div>
-              <Button variant="secondary" onClick={() => setForm((f) => ({ ...f, Users: [...f.Users, { FirstName: '', LastName: '', Email: '' }] }))}>
+              <Button
+                variant="secondary"
+                onClick={() => setForm((f) => ({ ...f, Users: [...f.Users, { FirstName: '', LastName: '', Email: '' }] }))}
+              >
                 Add another user
               </Button>
             </div>

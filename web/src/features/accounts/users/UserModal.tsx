@@ -8,7 +8,13 @@ import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
-import { useCalculatorGroupsQuery, useManagerGroupsQuery, useRegisterUserMutation, useRolesQuery, useUpdateUserMutation } from '../accounts-api';
+import {
+  useCalculatorGroupsQuery,
+  useManagerGroupsQuery,
+  useRegisterUserMutation,
+  useRolesQuery,
+  useUpdateUserMutation,
+} from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { UserMessages } from '../messages';
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
@@ -18,7 +24,17 @@ import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } f
  * Group managers see only the roles and groups they may give; Disabled and the other
  * flags are for admins.
  */
-export function UserModal({ open, user, onClose, defaultGroups }: { open: boolean; user: ManagedUser | null; onClose(): void; defaultGroups?: string[] }) {
+export function UserModal({
+  open,
+  user,
+  onClose,
+  defaultGroups,
+}: {
+  open: boolean;
+  user: ManagedUser | null;
+  onClose(): void;
+  defaultGroups?: string[];
+}) {
   const principal = usePrincipal();
   const me = useAppSelector(selectUser);
   const toast = useToast();
@@ -35,7 +51,9 @@ export function UserModal({ open, user, onClose, defaultGroups }: { open: boolea
   }, [open, user, defaultGroups]);
 
   const assignable = useMemo(() => (principal ? UserEditPolicy.assignableRoleIds(principal) : []), [principal]);
-  const roleOptions = roles.map((r) => ({ value: r.Id, label: r.Name, locked: !assignable.includes(r.Id) && form.Roles.includes(r.Id) })).filter((o) => assignable.includes(o.value) || o.locked);
+  const roleOptions = roles
+    .map((r) => ({ value: r.Id, label: r.Name, locked: !assignable.includes(r.Id) && form.Roles.includes(r.Id) }))
+    .filter((o) => assignable.includes(o.value) || o.locked);
   // groups the user is in but the editor does not manage stay, untouchable
   const groupOptions = [
     ...groups.map((g) => ({ value: g.Id, label: g.Name })),
@@ -83,7 +101,12 @@ export function UserModal({ open, user, onClose, defaultGroups }: { open: boolea
         <div className="form-grid">
           <TextField label="First name" {...text('FirstName')} />
           <TextField label="Last name" {...text('LastName')} />
-          <TextField label="E-mail" type="email" {...text('Email')} hint={!admin && !form.Id ? 'Must be in your own e-mail domain.' : undefined} />
+          <TextField
+            label="E-mail"
+            type="email"
+            {...text('Email')}
+            hint={!admin && !form.Id ? 'Must be in your own e-mail domain.' : undefined}
+          />
           <TextField label="Organization" {...text('OrganizationName')} />
           <TextField label="Organization address" {...text('OrganizationAddress')} />
           <TextField label="Expires on" type="date" {...text('ExpiresOn')} hint="Leave empty for no expiry." />
@@ -110,7 +133,11 @@ export function UserModal({ open, user, onClose, defaultGroups }: { open: boolea
           <fieldset className="plain">
             <legend>Admin settings</legend>
             <div className="cluster">
-              <CheckboxField label="Group manager" checked={form.IsGroupManager} onChange={(e) => set('IsGroupManager', e.target.checked)} />
+              <CheckboxField
+                label="Group manager"
+                checked={form.IsGroupManager}
+                onChange={(e) => set('IsGroupManager', e.target.checked)}
+              />
               <CheckboxField label="Hidden" checked={form.IsHidden} onChange={(e) => set('IsHidden', e.target.checked)} />
               <CheckboxField label="Insolvency documents (ACID)" checked={form.IsACID} onChange={(e) => set('IsACID', e.target.checked)} />
               <CheckboxField label="Disabled" checked={form.Disabled} onChange={(e) => set('Disabled', e.target.checked)} />

@@ -89,7 +89,12 @@ export default function UsersAdminPage() {
         </div>
       </div>
       <div className="toolbar">
-        <FilterBox value={filter} onChange={setFilter} label="Filter users" placeholder="Filter by name, group, role, e-mail or organization…" />
+        <FilterBox
+          value={filter}
+          onChange={setFilter}
+          label="Filter users"
+          placeholder="Filter by name, group, role, e-mail or organization…"
+        />
         <CheckboxField label="Show only hidden" checked={onlyHidden} onChange={(e) => setOnlyHidden(e.target.checked)} />
       </div>
       <DataTable

@@ -11,7 +11,14 @@ export interface ExternalRequestForm {
   Users: Array<{ FirstName: string; LastName: string; Email: string }>;
 }
 
-export const emptyExternalRequest = (): ExternalRequestForm => ({ Name: '', Email: '', Expires: '', Organization: '', OrganizationAddress: '', Users: [] });
+export const emptyExternalRequest = (): ExternalRequestForm => ({
+  Name: '',
+  Email: '',
+  Expires: '',
+  Organization: '',
+  OrganizationAddress: '',
+  Users: [],
+});
 
 /** "First Last Names" → first name before the first space, the rest as last name (accounts §5). */
 export function splitName(name: string): { FirstName: string; LastName: string } {
@@ -23,7 +30,8 @@ export function splitName(name: string): { FirstName: string; LastName: string }
 /** The message of the first rule the request breaks (accounts §5), or null. */
 export function validateExternalRequest(form: ExternalRequestForm): string | null {
   const { FirstName, LastName } = splitName(form.Name);
-  if (!FirstName || !LastName || !form.Email.trim() || !form.Expires || !form.Organization.trim() || !form.OrganizationAddress.trim()) return RequestMessages.externalMissingFields;
+  if (!FirstName || !LastName || !form.Email.trim() || !form.Expires || !form.Organization.trim() || !form.OrganizationAddress.trim())
+    return RequestMessages.externalMissingFields;
   if (form.Users.some((u) => !u.FirstName.trim() || !u.LastName.trim() || !u.Email.trim())) return RequestMessages.externalMissingFields;
   if (form.Users.some((u) => emailDomain(u.Email) !== emailDomain(form.Email))) return RequestMessages.externalDomain;
   return null;
@@ -39,6 +47,11 @@ export function externalPayloadOf(form: ExternalRequestForm): ExternalRequestPay
     Expires: form.Expires,
     Organization: form.Organization.trim(),
     OrganizationAddress: form.OrganizationAddress.trim(),
-    Users: form.Users.map((u) => ({ FirstName: u.FirstName.trim(), LastName: u.LastName.trim(), Name: `${u.FirstName.trim()} ${u.LastName.trim()}`, Email: u.Email.trim() })),
+    Users: form.Users.map((u) => ({
+      FirstName: u.FirstName.trim(),
+      LastName: u.LastName.trim(),
+      Name: `${u.FirstName.trim()} ${u.LastName.trim()}`,
+      Email: u.Email.trim(),
+    })),
   };
 }

@@ -67,4 +67,5 @@ export function payloadOf(form: UserForm, editor: Principal, creatorId: string):
 }
 
 /** Editing an existing ACC group away warns of the loss of aircraft and portfolios. */
-export const accGroupChanged = (original: ManagedUser | null, form: UserForm) => !!original?.CalculatorGroup && original.CalculatorGroup !== (form.CalculatorGroup || null);
+export const accGroupChanged = (original: ManagedUser | null, form: UserForm) =>
+  !!original?.CalculatorGroup && original.CalculatorGroup !== (form.CalculatorGroup || null);

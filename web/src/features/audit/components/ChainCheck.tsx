@@ -10,7 +10,8 @@ const FAILED = 'The audit chain could not be checked. Please try again later.';
 /** What a chain check found, in words: which row breaks the chain and how. */
 export function chainCheckText(check: Pick<AuditChainCheck, 'State' | 'Valid' | 'Checked' | 'Total' | 'FirstBroken'>): string {
   if (check.State === 'Running') return `Verifying the audit chain: ${count(check.Checked)} of ${count(check.Total)} rows…`;
-  if (check.State === 'Interrupted') return `The last check stopped after ${count(check.Checked)} of ${count(check.Total)} rows. Please verify again.`;
+  if (check.State === 'Interrupted')
+    return `The last check stopped after ${count(check.Checked)} of ${count(check.Total)} rows. Please verify again.`;
   if (check.Valid) return `The audit log is intact: all ${count(check.Checked)} rows verified.`;
   const b = check.FirstBroken!;
   const row = `row #${count(b.Seq)}${b.Action ? ` (${b.Action}, ${formatUtcTimestamp(b.Stamp!)} UTC)` : ''}`;
@@ -24,7 +25,14 @@ export function chainCheckText(check: Pick<AuditChainCheck, 'State' | 'Valid' | 
   }
 }
 
-const tone = (check: AuditChainCheck) => (check.State === 'Running' ? 'notice' : check.State === 'Interrupted' ? 'notice notice-warning' : check.Valid ? 'notice notice-success' : 'notice notice-danger');
+const tone = (check: AuditChainCheck) =>
+  check.State === 'Running'
+    ? 'notice'
+    : check.State === 'Interrupted'
+      ? 'notice notice-warning'
+      : check.Valid
+        ? 'notice notice-success'
+        : 'notice notice-danger';
 
 /**
  * Tamper evidence (beyond the spec): checks the hash chain of the whole audit log in the

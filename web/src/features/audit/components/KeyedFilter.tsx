@@ -102,7 +102,7 @@ export function KeyedFilter({ keys, filters, onChange, list }: KeyedFilterProps)
           }}
         />
         <datalist id={suggestionsId} data-testid="filter-suggestions">
-          {(key ? suggestions.data ?? [] : []).map((s) => (
+          {(key ? (suggestions.data ?? []) : []).map((s) => (
             <option key={s} value={s} />
           ))}
         </datalist>
@@ -117,7 +117,12 @@ export function KeyedFilter({ keys, filters, onChange, list }: KeyedFilterProps)
               <span>
                 <span className="filter-chip-key">{labelOf(f.key)}:</span> {f.value}
               </span>
-              <button type="button" className="icon-button" aria-label={`Remove filter ${labelOf(f.key)}: ${f.value}`} onClick={() => onChange(filters.filter((x) => x !== f))}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove filter ${labelOf(f.key)}: ${f.value}`}
+                onClick={() => onChange(filters.filter((x) => x !== f))}
+              >
                 ×
               </button>
             </li>

@@ -27,13 +27,19 @@ export function RecentChanges() {
           <button
             type="button"
             className="button-link recent-change-question"
-            onClick={() => setOpen({ questionId: row.original.QuestionId, questionnaireId: row.original.QuestionnaireId, groupId: row.original.GroupId })}
+            onClick={() =>
+              setOpen({ questionId: row.original.QuestionId, questionnaireId: row.original.QuestionnaireId, groupId: row.original.GroupId })
+            }
             // the question as HTML, escaped by the audit service
             dangerouslySetInnerHTML={{ __html: row.original.Question }}
           />
         ),
       },
-      { accessorKey: 'Stamp', header: 'Stamp', cell: (c) => <time dateTime={c.getValue() as string}>{formatShortDate(c.getValue() as string)}</time> },
+      {
+        accessorKey: 'Stamp',
+        header: 'Stamp',
+        cell: (c) => <time dateTime={c.getValue() as string}>{formatShortDate(c.getValue() as string)}</time>,
+      },
     ],
     [],
   );

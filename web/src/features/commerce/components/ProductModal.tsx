@@ -62,7 +62,14 @@ export function ProductModal({ open, product, onClose }: { open: boolean; produc
       >
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
         <TextAreaField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={2000} />
-        <TextField label="Price (USD)" hint="Per year for subscriptions; per country for the per-country product." inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} required />
+        <TextField
+          label="Price (USD)"
+          hint="Per year for subscriptions; per country for the per-country product."
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          required
+        />
         <button type="submit" hidden />
       </form>
     </Modal>

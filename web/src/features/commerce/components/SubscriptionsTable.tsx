@@ -102,11 +102,20 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
           return (
             <div className="cluster commerce-actions">
               {change && (
-                <Button variant="secondary" className="button button-secondary button-small" onClick={() => switchPlan(row, change.target.planId!)}>
+                <Button
+                  variant="secondary"
+                  className="button button-secondary button-small"
+                  onClick={() => switchPlan(row, change.target.planId!)}
+                >
                   {change.label}
                 </Button>
               )}
-              <Button variant="danger" className="button button-danger button-small" onClick={() => setToCancel(row)} aria-label={`Cancel ${row.Name}`}>
+              <Button
+                variant="danger"
+                className="button button-danger button-small"
+                onClick={() => setToCancel(row)}
+                aria-label={`Cancel ${row.Name}`}
+              >
                 Cancel
               </Button>
             </div>
@@ -121,7 +130,15 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
   return (
     <>
       <DataTable columns={columns} data={rows} loading={loading} caption="Subscriptions" emptyText="There are no subscriptions." />
-      <ConfirmDialog open={!!toCancel} title="Cancel subscription" confirmLabel="Yes, cancel" busy={cancelling} onConfirm={confirmCancel} cancelLabel="No" onClose={() => setToCancel(null)}>
+      <ConfirmDialog
+        open={!!toCancel}
+        title="Cancel subscription"
+        confirmLabel="Yes, cancel"
+        busy={cancelling}
+        onConfirm={confirmCancel}
+        cancelLabel="No"
+        onClose={() => setToCancel(null)}
+      >
         {CommerceMessages.cancelConfirm}
       </ConfirmDialog>
     </>

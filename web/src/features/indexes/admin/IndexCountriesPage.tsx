@@ -19,7 +19,8 @@ function IndexSelector({ row }: { row: IndexCountryRow }) {
       onChange={async (e) => {
         const Contracting = e.target.value === 'compliance';
         const result = await set({ GroupId: row.GroupId, Contracting });
-        if ('data' in result && result.data) toast.success(`${row.Name} is now on the ${Contracting ? 'Compliance' : 'Enforceability'} Index.`);
+        if ('data' in result && result.data)
+          toast.success(`${row.Name} is now on the ${Contracting ? 'Compliance' : 'Enforceability'} Index.`);
         else toast.danger('The change could not be saved. Please try again later.', 5000);
       }}
     >
@@ -39,9 +40,18 @@ export default function IndexCountriesPage() {
   const [filter, setFilter] = useState('');
   const columns = useMemo<ColumnDef<IndexCountryRow, any>[]>(
     () => [
-      { accessorKey: 'Name', header: 'Country', cell: (c) => <CountryFlag logoPath={c.row.original.LogoPath} countryId={c.row.original.CountryId} name={c.row.original.Name} /> },
+      {
+        accessorKey: 'Name',
+        header: 'Country',
+        cell: (c) => <CountryFlag logoPath={c.row.original.LogoPath} countryId={c.row.original.CountryId} name={c.row.original.Name} />,
+      },
       { accessorKey: 'CountryId', header: 'ISO code' },
-      { id: 'Index', header: 'Index', accessorFn: (r) => (r.Contracting ? 'Compliance' : 'Enforceability'), cell: (c) => <IndexSelector row={c.row.original} /> },
+      {
+        id: 'Index',
+        header: 'Index',
+        accessorFn: (r) => (r.Contracting ? 'Compliance' : 'Enforceability'),
+        cell: (c) => <IndexSelector row={c.row.original} />,
+      },
     ],
     [],
   );
@@ -54,7 +64,17 @@ export default function IndexCountriesPage() {
         lead="Contracting states of the Cape Town Convention are scored on the Compliance Index; other countries on the Enforceability Index. Moving a country keeps its scores."
       />
       <FilterBox value={filter} onChange={setFilter} label="Filter countries" />
-      <DataTable columns={columns} data={data} loading={isLoading} pageSize={10} filterText={filter} filterFields={[(r) => r.Name, (r) => r.CountryId]} initialSort={{ id: 'Name' }} caption="Index countries" getRowId={(r) => r.GroupId} />
+      <DataTable
+        columns={columns}
+        data={data}
+        loading={isLoading}
+        pageSize={10}
+        filterText={filter}
+        filterFields={[(r) => r.Name, (r) => r.CountryId]}
+        initialSort={{ id: 'Name' }}
+        caption="Index countries"
+        getRowId={(r) => r.GroupId}
+      />
     </section>
   );
 }

@@ -14,7 +14,9 @@ import '../indexes.css';
 
 export const ASU_METHODOLOGY_PDF = '/docs/asu-assessment-methodology.pdf';
 
-const condition = (value: string) => <span className={`condition condition-${value === 'Yes' ? 'yes' : value === 'No' ? 'no' : 'none'}`}>{value}</span>;
+const condition = (value: string) => (
+  <span className={`condition condition-${value === 'Yes' ? 'yes' : value === 'No' ? 'no' : 'none'}`}>{value}</span>
+);
 
 /**
  * /awg-asu-assessment (index §2): per contracting state the ASU conclusion (Suspended when
@@ -41,7 +43,10 @@ export default function AsuPage() {
         id: 'Watchlist',
         header: () => <span className="visually-hidden">Watchlist</span>,
         enableSorting: false,
-        cell: (c) => (c.row.original.Watchlist ? <WatchlistIcon groupId={c.row.original.GroupId} country={c.row.original.Group} isPublic={c.row.original.IsPublic} /> : null),
+        cell: (c) =>
+          c.row.original.Watchlist ? (
+            <WatchlistIcon groupId={c.row.original.GroupId} country={c.row.original.Group} isPublic={c.row.original.IsPublic} />
+          ) : null,
       },
       { id: 'Conclusion', header: 'Conclusion', accessorFn: (r) => asuConclusion({ Suspended: r.Suspended, ASU: r.ASU }) || '-' },
       { id: 'Condition1', accessorKey: 'Condition1', header: 'Condition 1', cell: (c) => condition(c.getValue() as string) },
@@ -71,10 +76,10 @@ export default function AsuPage() {
       />
       <div className="prose">
         <p>
-          The working group assesses, for each contracting state, the three conditions under which the Aircraft Sector Understanding treats its implementation of
-          the Cape Town Convention as qualifying: condition 1, the qualifying declarations have been made; condition 2, variable A of the Compliance Index is at
-          least 4; condition 3, variable B is at least 3. A dash means the state has not been scored. The conclusion reads Suspended while a state&apos;s assessment
-          is suspended.
+          The working group assesses, for each contracting state, the three conditions under which the Aircraft Sector Understanding treats
+          its implementation of the Cape Town Convention as qualifying: condition 1, the qualifying declarations have been made; condition
+          2, variable A of the Compliance Index is at least 4; condition 3, variable B is at least 3. A dash means the state has not been
+          scored. The conclusion reads Suspended while a state&apos;s assessment is suspended.
         </p>
         <p>
           <a href={ASU_METHODOLOGY_PDF} target="_blank" rel="noopener noreferrer">
@@ -85,7 +90,15 @@ export default function AsuPage() {
       {isError ? (
         <p className="notice notice-danger">The ASU assessment could not be loaded. Please refresh the page.</p>
       ) : (
-        <DataTable columns={columns} data={rows} loading={isLoading} pageSize={10} initialSort={{ id: 'Group' }} caption="ASU assessment" getRowId={(r) => r.GroupId} />
+        <DataTable
+          columns={columns}
+          data={rows}
+          loading={isLoading}
+          pageSize={10}
+          initialSort={{ id: 'Group' }}
+          caption="ASU assessment"
+          getRowId={(r) => r.GroupId}
+        />
       )}
     </section>
   );

@@ -1,4 +1,8 @@
-const slug = (category: string) => category.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+const slug = (category: string) =>
+  category
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Category chip in the category's colour (design tokens). */
 export function CategoryBadge({ category }: { category: string }) {

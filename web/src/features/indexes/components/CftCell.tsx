@@ -12,7 +12,7 @@ export function useCftProductId(skip: boolean): string | null {
   const { data } = useCftProductsQuery(undefined, { skip });
   if (!data) return null;
   const name = Object.keys(data).find((n) => n.includes('CFT Download'));
-  return name ? data[name] ?? null : null;
+  return name ? (data[name] ?? null) : null;
 }
 
 /**
@@ -51,7 +51,11 @@ export function CftCell({ row, productId }: { row: GroupIndexRow; productId: str
   }
   const query = new URLSearchParams({ groupId: row.GroupId, ...(row.PeriodId ? { periodId: row.PeriodId } : {}) });
   return (
-    <Link className="button button-secondary button-small" to={`/checkout/${encodeURIComponent(productId)}?${query}`} aria-label={`Order the certified scorecard of ${row.Group}`}>
+    <Link
+      className="button button-secondary button-small"
+      to={`/checkout/${encodeURIComponent(productId)}?${query}`}
+      aria-label={`Order the certified scorecard of ${row.Group}`}
+    >
       Order
     </Link>
   );

@@ -22,4 +22,3 @@ export function PrintScorecardButton({ groupId, variant }: { groupId: string; va
     </Button>
   );
 }
-

@@ -53,9 +53,16 @@ const asu = page(
   <p>A warning sign marks a state on watch due to ongoing material developments whose impact has not yet been assessed. Its scorecard should be read with added caution.</p>`,
 );
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
 const tab = await browser.newPage();
-for (const [name, html] of [['enforceability-index-methodology.pdf', enforceability], ['asu-assessment-methodology.pdf', asu]]) {
+for (const [name, html] of [
+  ['enforceability-index-methodology.pdf', enforceability],
+  ['asu-assessment-methodology.pdf', asu],
+]) {
   await tab.setContent(html);
   await tab.pdf({ path: path.join(out, name), format: 'A4', printBackground: true });
   console.log(path.join(out, name));

@@ -13,7 +13,13 @@ export const accepted = (name: string) => ACCEPTED.some((ext) => name.toLowerCas
  * (`POST api/document?type=1|2`), which answers the stored name; the annotation is then
  * attached to the questionnaire (type 1) or to the enforceability record (type 2).
  */
-export function AnnotationUpload({ target, disabled }: { target: { type: 1; QuestionnaireId: string } | { type: 2; GroupId: string; PeriodId: string }; disabled?: boolean }) {
+export function AnnotationUpload({
+  target,
+  disabled,
+}: {
+  target: { type: 1; QuestionnaireId: string } | { type: 2; GroupId: string; PeriodId: string };
+  disabled?: boolean;
+}) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

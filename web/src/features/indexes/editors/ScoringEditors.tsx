@@ -27,7 +27,8 @@ const textsOf = (r: { ExplanatoryComments: string | null; ImprovingScore: string
   ImprovingScore: r.ImprovingScore ?? '',
   Acknowledgements: r.Acknowledgements ?? '',
 });
-const inputText = <K extends string>(keys: readonly K[], record: Record<K, number>) => Object.fromEntries(keys.map((k) => [k, String(record[k])])) as Record<K, string>;
+const inputText = <K extends string>(keys: readonly K[], record: Record<K, number>) =>
+  Object.fromEntries(keys.map((k) => [k, String(record[k])])) as Record<K, string>;
 
 function TextEditors({ texts, onChange, disabled }: { texts: Texts; onChange(t: Texts): void; disabled: boolean }) {
   const field = (key: keyof Texts, label: string) => (
@@ -61,7 +62,15 @@ function Computed({ score, category }: { score: number | null; category: string 
  * What both editors share: the 960-wide modal with Cancel and Save, the form (Enter
  * saves), the closed-questionnaire notice, and the spec's toasts for the save's outcome.
  */
-function EditorShell({ title, closed, canSave, busy, save, onClose, children }: {
+function EditorShell({
+  title,
+  closed,
+  canSave,
+  busy,
+  save,
+  onClose,
+  children,
+}: {
   title: string;
   closed: boolean;
   canSave: boolean;
@@ -144,7 +153,14 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
   };
 
   return (
-    <EditorShell title={`Questionnaire editor: ${record.Entity}, ${record.Period}`} closed={closed} canSave={!!inputs} busy={isLoading} save={send} onClose={onClose}>
+    <EditorShell
+      title={`Questionnaire editor: ${record.Entity}, ${record.Period}`}
+      closed={closed}
+      canSave={!!inputs}
+      busy={isLoading}
+      save={send}
+      onClose={onClose}
+    >
       <fieldset disabled={closed}>
         <legend>Scoring inputs</legend>
         <div className="score-inputs">
@@ -157,10 +173,23 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
       <fieldset disabled={closed} className="cluster editor-flags">
         <legend>Status</legend>
         <CheckboxField label="Suspended" checked={flags.Suspended} onChange={(e) => setFlags({ ...flags, Suspended: e.target.checked })} />
-        <CheckboxField label="Qualifying declarations made" checked={flags.QualifyingDeclarations} onChange={(e) => setFlags({ ...flags, QualifyingDeclarations: e.target.checked })} />
+        <CheckboxField
+          label="Qualifying declarations made"
+          checked={flags.QualifyingDeclarations}
+          onChange={(e) => setFlags({ ...flags, QualifyingDeclarations: e.target.checked })}
+        />
         <CheckboxField label="Watchlist" checked={flags.Watchlist} onChange={(e) => setFlags({ ...flags, Watchlist: e.target.checked })} />
-        <CheckboxField label="isPBA (precedent-based adjustment)" checked={flags.isPBA} onChange={(e) => setFlags({ ...flags, isPBA: e.target.checked })} />
-        <SelectField label="Precedent adjustment" value={flags.PBA} disabled={!flags.isPBA} onChange={(e) => setFlags({ ...flags, PBA: Number(e.target.value) })}>
+        <CheckboxField
+          label="isPBA (precedent-based adjustment)"
+          checked={flags.isPBA}
+          onChange={(e) => setFlags({ ...flags, isPBA: e.target.checked })}
+        />
+        <SelectField
+          label="Precedent adjustment"
+          value={flags.PBA}
+          disabled={!flags.isPBA}
+          onChange={(e) => setFlags({ ...flags, PBA: Number(e.target.value) })}
+        >
           {([1, 2, 3] as const).map((level) => (
             <option key={level} value={level}>
               {PBA_LABELS[level]}
@@ -170,7 +199,11 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
       </fieldset>
       <fieldset disabled={closed}>
         <legend>Special notice</legend>
-        <CheckboxField label="Show a special notice" checked={flags.IsSpecialNotice} onChange={(e) => setFlags({ ...flags, IsSpecialNotice: e.target.checked })} />
+        <CheckboxField
+          label="Show a special notice"
+          checked={flags.IsSpecialNotice}
+          onChange={(e) => setFlags({ ...flags, IsSpecialNotice: e.target.checked })}
+        />
         <div className="field">
           <span className="field-label">Notice (shown under #notices with the watchlist)</span>
           <RichTextEditor label="Notice" initialHtml={notice} readOnly={closed} onChange={setNotice} />
@@ -183,7 +216,17 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
 }
 
 /** The enforceability editor: A–D and its texts, plus the enforceability annotation. */
-function EnforceabilityEditorForm({ record, closed, questionnaireId, onClose }: { record: EnforceabilityScoring; closed: boolean; questionnaireId: string; onClose(): void }) {
+function EnforceabilityEditorForm({
+  record,
+  closed,
+  questionnaireId,
+  onClose,
+}: {
+  record: EnforceabilityScoring;
+  closed: boolean;
+  questionnaireId: string;
+  onClose(): void;
+}) {
   const [values, setValues] = useState(() => inputText(ENFORCEABILITY_VARIABLES, record));
   const [texts, setTexts] = useState(() => textsOf(record));
   const [save, { isLoading }] = useSaveEnforceabilityMutation();
@@ -191,12 +234,27 @@ function EnforceabilityEditorForm({ record, closed, questionnaireId, onClose }: 
   const score = inputs ? enforceabilityScore(inputs) : null;
 
   const send = async () => {
-    const result = await save({ QuestionnaireId: questionnaireId, GroupId: record.GroupId, PeriodId: record.PeriodId, ...inputs!, ...texts, Score: score, Category: enforceabilityCategory(score) });
+    const result = await save({
+      QuestionnaireId: questionnaireId,
+      GroupId: record.GroupId,
+      PeriodId: record.PeriodId,
+      ...inputs!,
+      ...texts,
+      Score: score,
+      Category: enforceabilityCategory(score),
+    });
     return 'data' in result && !!result.data;
   };
 
   return (
-    <EditorShell title={`Enforceability editor: ${record.Entity}, ${record.Period}`} closed={closed} canSave={!!inputs} busy={isLoading} save={send} onClose={onClose}>
+    <EditorShell
+      title={`Enforceability editor: ${record.Entity}, ${record.Period}`}
+      closed={closed}
+      canSave={!!inputs}
+      busy={isLoading}
+      save={send}
+      onClose={onClose}
+    >
       <fieldset disabled={closed}>
         <legend>Enforceability inputs</legend>
         <div className="score-inputs">
@@ -240,6 +298,11 @@ export function ScoringEditor({ target, onClose }: { target: ScoringEditorTarget
   return target.kind === 'questionnaire' ? (
     <QuestionnaireEditorForm record={data.Questionnaire} onClose={onClose} />
   ) : (
-    <EnforceabilityEditorForm record={data.Enforceability} closed={data.Questionnaire.Status === 'Closed'} questionnaireId={target.row.QuestionnaireId} onClose={onClose} />
+    <EnforceabilityEditorForm
+      record={data.Enforceability}
+      closed={data.Questionnaire.Status === 'Closed'}
+      questionnaireId={target.row.QuestionnaireId}
+      onClose={onClose}
+    />
   );
 }

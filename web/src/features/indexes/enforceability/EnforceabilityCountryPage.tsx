@@ -17,38 +17,40 @@ function History({ groupId }: { groupId: string }) {
   const { data = [], isLoading } = useEnforceabilityHistoryQuery(groupId);
   if (isLoading) return <Spinner label="Loading the score history…" />;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Enforceability score history"><table className="simple-table">
-      <thead>
-        <tr>
-          <th scope="col">Period</th>
-          {ENFORCEABILITY_VARIABLES.map((v) => (
-            <th key={v} scope="col" className="text-right">
-              {v}
-            </th>
-          ))}
-          <th scope="col" className="text-right">
-            Score
-          </th>
-          <th scope="col">Category</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...data].reverse().map((h) => (
-          <tr key={h.PeriodId}>
-            <td>{h.Period}</td>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Enforceability score history">
+      <table className="simple-table">
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
             {ENFORCEABILITY_VARIABLES.map((v) => (
-              <td key={v} className="text-right">
-                {h[v]}
-              </td>
+              <th key={v} scope="col" className="text-right">
+                {v}
+              </th>
             ))}
-            <td className="text-right">{h.Score}</td>
-            <td>
-              <CategoryBadge category={h.Category} />
-            </td>
+            <th scope="col" className="text-right">
+              Score
+            </th>
+            <th scope="col">Category</th>
           </tr>
-        ))}
-      </tbody>
-    </table></div>
+        </thead>
+        <tbody>
+          {[...data].reverse().map((h) => (
+            <tr key={h.PeriodId}>
+              <td>{h.Period}</td>
+              {ENFORCEABILITY_VARIABLES.map((v) => (
+                <td key={v} className="text-right">
+                  {h[v]}
+                </td>
+              ))}
+              <td className="text-right">{h.Score}</td>
+              <td>
+                <CategoryBadge category={h.Category} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -76,30 +78,32 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
         <>
           <section className="section" aria-labelledby="e-variables-title">
             <h2 id="e-variables-title">Scores A to D</h2>
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to D"><table className="simple-table variables-table">
-              <thead>
-                <tr>
-                  <th scope="col">Variable</th>
-                  <th scope="col">Score (0 to 5)</th>
-                  <th scope="col" className="text-right">
-                    Weight
-                  </th>
-                  <th scope="col" className="text-right">
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {ENFORCEABILITY_VARIABLES.map((v) => (
-                  <tr key={v}>
-                    <th scope="row">Variable {v}</th>
-                    <td>{card[v]}</td>
-                    <td className="text-right">{ENFORCEABILITY_WEIGHTS[v]}</td>
-                    <td className="text-right">{(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0)).toFixed(1)}</td>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to D">
+              <table className="simple-table variables-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Variable</th>
+                    <th scope="col">Score (0 to 5)</th>
+                    <th scope="col" className="text-right">
+                      Weight
+                    </th>
+                    <th scope="col" className="text-right">
+                      Points
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table></div>
+                </thead>
+                <tbody>
+                  {ENFORCEABILITY_VARIABLES.map((v) => (
+                    <tr key={v}>
+                      <th scope="row">Variable {v}</th>
+                      <td>{card[v]}</td>
+                      <td className="text-right">{ENFORCEABILITY_WEIGHTS[v]}</td>
+                      <td className="text-right">{(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0)).toFixed(1)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           {card.ExplanatoryComments && (
             <section className="section">
@@ -150,7 +154,9 @@ export default function EnforceabilityCountryPage() {
             <h1 id="e-country-title">{card.Name}</h1>
           </div>
         </div>
-        <div className="page-header-actions">{card.HasScores && <PrintScorecardButton groupId={card.GroupId} variant="enforceability" />}</div>
+        <div className="page-header-actions">
+          {card.HasScores && <PrintScorecardButton groupId={card.GroupId} variant="enforceability" />}
+        </div>
       </header>
       <EnforceabilityNav />
       {card.IsDemo && <DemoNotice what="The scores of this page" />}

@@ -45,7 +45,13 @@ export default function EnforceabilityListPage() {
       <div className="toolbar">
         <div className="field index-search">
           <label htmlFor="enforceability-search">Search countries</label>
-          <input id="enforceability-search" type="search" value={search} placeholder="Country name" onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="enforceability-search"
+            type="search"
+            value={search}
+            placeholder="Country name"
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       {isError ? (

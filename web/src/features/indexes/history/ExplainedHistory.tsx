@@ -3,7 +3,6 @@ import { formatMove, formatPoints as signed, pbaLevelName, type PbaLevel, type V
 import { CategoryBadge } from '../components/CategoryBadge';
 import { RichText } from '../components/RichText';
 
-
 /**
  * Explained history: each score change names the variables that moved and the points
  * each moved ("A 4→5, +5.0"), a change of precedent adjustment, the category change,
@@ -20,7 +19,11 @@ export function ExplainedHistory({ history }: { history: ScoreHistoryRow[] }) {
               <strong>{h.Period}</strong>
               <span className="score-value">{h.Score}</span>
               <CategoryBadge category={h.Category} />
-              {e && <span className={`delta ${e.delta > 0 ? 'up' : e.delta < 0 ? 'down' : ''}`}>{e.delta === 0 ? 'no change' : signed(e.delta)}</span>}
+              {e && (
+                <span className={`delta ${e.delta > 0 ? 'up' : e.delta < 0 ? 'down' : ''}`}>
+                  {e.delta === 0 ? 'no change' : signed(e.delta)}
+                </span>
+              )}
             </div>
             {!e ? (
               <p className="muted">First scored period.</p>
@@ -31,7 +34,8 @@ export function ExplainedHistory({ history }: { history: ScoreHistoryRow[] }) {
                 ))}
                 {e.levelFrom !== e.levelTo && (
                   <li>
-                    Precedent adjustment {pbaLevelName(e.levelFrom as PbaLevel)} → {pbaLevelName(e.levelTo as PbaLevel)}, {signed(e.levelPoints)}
+                    Precedent adjustment {pbaLevelName(e.levelFrom as PbaLevel)} → {pbaLevelName(e.levelTo as PbaLevel)},{' '}
+                    {signed(e.levelPoints)}
                   </li>
                 )}
                 {e.roundingPoints !== 0 && <li className="muted">Rounding to the nearest half, {signed(e.roundingPoints)}</li>}

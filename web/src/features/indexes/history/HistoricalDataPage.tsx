@@ -16,7 +16,8 @@ interface Filter {
   value: string;
 }
 
-const valueOf = (row: HistoricalScoreRow, key: Key) => (key === 'Score' ? String(row.Score) : key === 'Year' ? String(row.Year ?? '') : row.Country);
+const valueOf = (row: HistoricalScoreRow, key: Key) =>
+  key === 'Score' ? String(row.Score) : key === 'Year' ? String(row.Year ?? '') : row.Country;
 const matches = (row: HistoricalScoreRow, f: Filter) =>
   f.key === 'Country' ? row.Country.toLowerCase().includes(f.value.toLowerCase()) : valueOf(row, f.key) === f.value.trim();
 
@@ -52,7 +53,15 @@ export default function HistoricalDataPage() {
 
   const columns = useMemo<ColumnDef<HistoricalScoreRow, any>[]>(
     () => [
-      { accessorKey: 'Country', header: 'Country', cell: (c) => <Link to={`/index/${c.row.original.GroupId}`}><CountryFlag logoPath={c.row.original.LogoPath} countryId={c.row.original.CountryId} name={c.row.original.Country} /></Link> },
+      {
+        accessorKey: 'Country',
+        header: 'Country',
+        cell: (c) => (
+          <Link to={`/index/${c.row.original.GroupId}`}>
+            <CountryFlag logoPath={c.row.original.LogoPath} countryId={c.row.original.CountryId} name={c.row.original.Country} />
+          </Link>
+        ),
+      },
       { accessorKey: 'Period', header: 'Period' },
       { accessorKey: 'Year', header: 'Year' },
       { accessorKey: 'Score', header: 'Score' },
@@ -87,7 +96,13 @@ export default function HistoricalDataPage() {
         </SelectField>
         <div className="field">
           <label htmlFor={`${listId}-value`}>Value</label>
-          <input id={`${listId}-value`} list={`${listId}-suggestions`} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+          <input
+            id={`${listId}-value`}
+            list={`${listId}-suggestions`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+          />
           <datalist id={`${listId}-suggestions`}>
             {suggestions.map((s) => (
               <option key={s} value={s} />
@@ -101,7 +116,12 @@ export default function HistoricalDataPage() {
           {filters.map((f) => (
             <li key={`${f.key}:${f.value}`} className="badge">
               {f.key}: {f.value}{' '}
-              <button type="button" className="icon-button" aria-label={`Remove filter ${f.key} ${f.value}`} onClick={() => setFilters(filters.filter((x) => x !== f))}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove filter ${f.key} ${f.value}`}
+                onClick={() => setFilters(filters.filter((x) => x !== f))}
+              >
                 ×
               </button>
             </li>
@@ -113,7 +133,15 @@ export default function HistoricalDataPage() {
           </li>
         </ul>
       )}
-      <DataTable columns={columns} data={shown} loading={isLoading} pageSize={10} initialSort={{ id: 'Country' }} caption="Scores per country and period" emptyText="No score matches these filters." />
+      <DataTable
+        columns={columns}
+        data={shown}
+        loading={isLoading}
+        pageSize={10}
+        initialSort={{ id: 'Country' }}
+        caption="Scores per country and period"
+        emptyText="No score matches these filters."
+      />
     </section>
   );
 }

@@ -19,20 +19,30 @@ export default function ScoreHistoryChart({ history }: { history: ScoreHistoryRo
     <figure className="history-chart">
       <div className="cluster" role="radiogroup" aria-label="Chart">
         <label>
-          <input type="radio" name="history-view" checked={view === 'variables'} onChange={() => setView('variables')} /> Variables A to F (0 to 5)
+          <input type="radio" name="history-view" checked={view === 'variables'} onChange={() => setView('variables')} /> Variables A to F
+          (0 to 5)
         </label>
         <label>
           <input type="radio" name="history-view" checked={view === 'score'} onChange={() => setView('score')} /> Score (0 to 100)
         </label>
       </div>
-      <div className="history-chart-canvas" role="img" aria-label={view === 'variables' ? 'Variables A to F per period' : 'Score per period'}>
+      <div
+        className="history-chart-canvas"
+        role="img"
+        aria-label={view === 'variables' ? 'Variables A to F per period' : 'Score per period'}
+      >
         <ResponsiveLine
           ariaLabel={view === 'variables' ? 'Variables A to F per period' : 'Score per period'}
           data={data}
           margin={{ top: 16, right: 120, bottom: 48, left: 48 }}
           xScale={{ type: 'point' }}
           yScale={{ type: 'linear', min: 0, max: view === 'variables' ? 5 : 100 }}
-          axisLeft={{ tickValues: view === 'variables' ? [0, 1, 2, 3, 4, 5] : [0, 25, 50, 75, 100], legend: view === 'variables' ? 'Score (0–5)' : 'Score', legendOffset: -38, legendPosition: 'middle' }}
+          axisLeft={{
+            tickValues: view === 'variables' ? [0, 1, 2, 3, 4, 5] : [0, 25, 50, 75, 100],
+            legend: view === 'variables' ? 'Score (0–5)' : 'Score',
+            legendOffset: -38,
+            legendPosition: 'middle',
+          }}
           axisBottom={{ tickRotation: history.length > 6 ? -30 : 0 }}
           colors={view === 'variables' ? SERIES_COLOURS : ['#0b3d66']}
           pointSize={8}

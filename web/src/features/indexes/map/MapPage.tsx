@@ -27,7 +27,12 @@ export default function MapPage() {
 
   return (
     <section className="indexes map-page" aria-labelledby="map-title">
-      <PageHeader title="CTC Compliance Index by country" titleId="map-title" eyebrow={data?.Period ?? undefined} actions={<Link to="/index">Back to the Compliance Index</Link>} />
+      <PageHeader
+        title="CTC Compliance Index by country"
+        titleId="map-title"
+        eyebrow={data?.Period ?? undefined}
+        actions={<Link to="/index">Back to the Compliance Index</Link>}
+      />
       <ul className="map-legend" aria-label="Legend">
         {MAP_LEGEND.map((category) => (
           <li key={category}>
@@ -60,7 +65,12 @@ export default function MapPage() {
               <ul className="cluster">
                 {inCategory.map((c) => {
                   const to = targetOf(c);
-                  return <li key={c.GroupId}>{to ? <Link to={to}>{c.Name}</Link> : c.Name}{c.Watchlist ? ' (watchlist)' : ''}</li>;
+                  return (
+                    <li key={c.GroupId}>
+                      {to ? <Link to={to}>{c.Name}</Link> : c.Name}
+                      {c.Watchlist ? ' (watchlist)' : ''}
+                    </li>
+                  );
                 })}
               </ul>
             </div>

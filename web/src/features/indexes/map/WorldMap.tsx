@@ -54,13 +54,23 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
     const byIso = new Map(latest.current.countries.map((c) => [c.CountryId.toUpperCase(), c] as const));
 
     fetch('/geo/world.geojson')
-      .then((res) => (res.ok ? (res.json() as Promise<GeoJSON.FeatureCollection>) : Promise.reject(new Error(`world.geojson: ${res.status}`))))
+      .then((res) =>
+        res.ok ? (res.json() as Promise<GeoJSON.FeatureCollection>) : Promise.reject(new Error(`world.geojson: ${res.status}`)),
+      )
       .then((world) => {
         if (cancelled || !container.current) return;
         for (const f of world.features) {
           const c = byIso.get(String(f.properties?.iso));
           const category: MapCategory = (c?.MapCategory as MapCategory) ?? 'No data available';
-          f.properties = { ...f.properties, category, colour: colours[category], watchlist: !!c?.Watchlist, groupId: c?.GroupId ?? '', score: c?.Score ?? null, label: c?.Name ?? f.properties?.name };
+          f.properties = {
+            ...f.properties,
+            category,
+            colour: colours[category],
+            watchlist: !!c?.Watchlist,
+            groupId: c?.GroupId ?? '',
+            score: c?.Score ?? null,
+            label: c?.Name ?? f.properties?.name,
+          };
         }
         map = new mapboxgl.Map({
           container: container.current,
@@ -85,7 +95,13 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
           map.addImage('watchlist-hatch', hatchImage());
           map.addSource('countries', { type: 'geojson', data: world });
           const shapes: mapboxgl.Expression = ['==', ['geometry-type'], 'Polygon'];
-          map.addLayer({ id: 'countries-fill', type: 'fill', source: 'countries', filter: ['any', shapes, ['==', ['geometry-type'], 'MultiPolygon']], paint: { 'fill-color': ['get', 'colour'] } });
+          map.addLayer({
+            id: 'countries-fill',
+            type: 'fill',
+            source: 'countries',
+            filter: ['any', shapes, ['==', ['geometry-type'], 'MultiPolygon']],
+            paint: { 'fill-color': ['get', 'colour'] },
+          });
           map.addLayer({
             id: 'countries-watchlist',
             type: 'fill',
@@ -93,7 +109,13 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
             filter: ['all', ['==', ['get', 'watchlist'], true], ['!=', ['geometry-type'], 'Point']],
             paint: { 'fill-pattern': 'watchlist-hatch' },
           });
-          map.addLayer({ id: 'countries-border', type: 'line', source: 'countries', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': '#ffffff', 'line-width': 0.6 } });
+          map.addLayer({
+            id: 'countries-border',
+            type: 'line',
+            source: 'countries',
+            filter: ['!=', ['geometry-type'], 'Point'],
+            paint: { 'line-color': '#ffffff', 'line-width': 0.6 },
+          });
           map.addLayer({
             id: 'countries-small',
             type: 'circle',
@@ -116,7 +138,11 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
               const text = document.createElement('div');
               const title = document.createElement('strong');
               title.textContent = p.label;
-              text.append(title, document.createElement('br'), `${p.category}${p.score ? ` · ${p.score}` : ''}${p.watchlist ? ' · on the watchlist' : ''}`);
+              text.append(
+                title,
+                document.createElement('br'),
+                `${p.category}${p.score ? ` · ${p.score}` : ''}${p.watchlist ? ' · on the watchlist' : ''}`,
+              );
               popup.setLngLat(e.lngLat).setDOMContent(text).addTo(map);
             });
             map.on('mouseleave', layer, () => {
@@ -157,7 +183,13 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
           <span className="spinner" aria-hidden="true" /> Loading the map…
         </div>
       )}
-      <div ref={container} className="world-map-canvas" hidden={state === 'failed'} aria-label="World map of the Compliance Index by country" role="region" />
+      <div
+        ref={container}
+        className="world-map-canvas"
+        hidden={state === 'failed'}
+        aria-label="World map of the Compliance Index by country"
+        role="region"
+      />
     </div>
   );
 }

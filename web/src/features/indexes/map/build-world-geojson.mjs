@@ -23,7 +23,9 @@ function unwrap(ring) {
   return ring.map(([x, y]) => [x < 0 ? x + 360 : x, y]);
 }
 const unwrapGeometry = (g) =>
-  g.type === 'Polygon' ? { ...g, coordinates: g.coordinates.map(unwrap) } : { ...g, coordinates: g.coordinates.map((polygon) => polygon.map(unwrap)) };
+  g.type === 'Polygon'
+    ? { ...g, coordinates: g.coordinates.map(unwrap) }
+    : { ...g, coordinates: g.coordinates.map((polygon) => polygon.map(unwrap)) };
 
 // Antarctica has no index data and only takes room
 const shapes = feature(small, small.objects.countries)
@@ -48,12 +50,20 @@ function centre(geometry) {
 
 const points = feature(medium, medium.objects.countries)
   .features.filter((f) => iso(f) && iso(f) !== 'AQ' && !present.has(iso(f)))
-  .map((f) => ({ type: 'Feature', properties: { iso: iso(f), name: f.properties.name, small: true }, geometry: { type: 'Point', coordinates: round(3)(centre(f.geometry)) } }));
+  .map((f) => ({
+    type: 'Feature',
+    properties: { iso: iso(f), name: f.properties.name, small: true },
+    geometry: { type: 'Point', coordinates: round(3)(centre(f.geometry)) },
+  }));
 
 const collection = {
   type: 'FeatureCollection',
   features: [
-    ...shapes.map((f) => ({ type: 'Feature', properties: { iso: iso(f), name: f.properties.name, small: false }, geometry: { type: f.geometry.type, coordinates: round(2)(f.geometry.coordinates) } })),
+    ...shapes.map((f) => ({
+      type: 'Feature',
+      properties: { iso: iso(f), name: f.properties.name, small: false },
+      geometry: { type: f.geometry.type, coordinates: round(2)(f.geometry.coordinates) },
+    })),
     ...points,
   ],
 };

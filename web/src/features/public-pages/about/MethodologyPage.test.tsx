@@ -35,7 +35,9 @@ describe('methodology page shows the numbers of libs/scoring-rules', () => {
     const rows = bodyRows(table('Weights by precedent-adjustment level'));
     expect(rows).toHaveLength(4);
     rows.forEach((row, level) => {
-      const cells = within(row).getAllByRole('cell').map((c) => Number(c.textContent));
+      const cells = within(row)
+        .getAllByRole('cell')
+        .map((c) => Number(c.textContent));
       const weights = VARIABLES.map((v) => WEIGHTS[level as PbaLevel][v]);
       expect(cells.slice(0, VARIABLES.length)).toEqual(weights);
       expect(cells[VARIABLES.length]).toBe(weights.reduce((s, w) => s + w * INPUT_MAX, 0));

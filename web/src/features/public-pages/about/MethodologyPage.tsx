@@ -22,7 +22,16 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { useHashScroll } from '../use-hash-scroll';
 import { IndexFacts, numberWord } from '../index-facts';
 import { AboutShell } from './AboutShell';
-import { bandRange, categoryClass, enforceabilityFormula, formatNumber, formulaOf, maxScore, shareOf, weightShift } from './methodology-numbers';
+import {
+  bandRange,
+  categoryClass,
+  enforceabilityFormula,
+  formatNumber,
+  formulaOf,
+  maxScore,
+  shareOf,
+  weightShift,
+} from './methodology-numbers';
 
 /** What each variable measures and which part of the questionnaire informs it. */
 const VARIABLE_TEXT: Record<Variable, { name: string; measures: string; source: string }> = {
@@ -105,8 +114,8 @@ export default function MethodologyPage() {
           <h2 id="m-variables">The six variables</h2>
           <p>
             The working group assesses each contracting state on six variables. Each is given a value from {formatNumber(INPUT_MIN)} to{' '}
-            {formatNumber(INPUT_MAX)} in steps of {formatNumber(INPUT_STEP)}. Variables A and B concern the treaty itself; C to F concern the wider legal
-            environment in which a creditor would rely on it.
+            {formatNumber(INPUT_MAX)} in steps of {formatNumber(INPUT_STEP)}. Variables A and B concern the treaty itself; C to F concern
+            the wider legal environment in which a creditor would rely on it.
           </p>
           <dl className="variable-list">
             {VARIABLES.map((v) => (
@@ -132,17 +141,18 @@ export default function MethodologyPage() {
             Score = {formulaOf(VARIABLES, base)}
           </p>
           <p>
-            With every variable at {formatNumber(INPUT_MAX)} the score is {formatNumber(maxScore(base))}. A and B together carry {shareOf(base, ['A', 'B'])}% of
-            the score and C to F together {shareOf(base, ['C', 'D', 'E', 'F'])}%. The result is rounded to the nearest half point.
+            With every variable at {formatNumber(INPUT_MAX)} the score is {formatNumber(maxScore(base))}. A and B together carry{' '}
+            {shareOf(base, ['A', 'B'])}% of the score and C to F together {shareOf(base, ['C', 'D', 'E', 'F'])}%. The result is rounded to
+            the nearest half point.
           </p>
         </section>
 
         <section aria-labelledby="m-pba" id="precedent-adjustment">
           <h2 id="m-pba">Precedent adjustment</h2>
           <p>
-            Where there is precedent, courts or authorities having applied the treaty in actual cases, the way the treaty has been applied is better
-            evidence than the general legal environment. The working group may then apply a precedent-based adjustment at one of three levels, which moves
-            weight towards variable B. Each level keeps the maximum score at {formatNumber(maxScore(base))}.
+            Where there is precedent, courts or authorities having applied the treaty in actual cases, the way the treaty has been applied
+            is better evidence than the general legal environment. The working group may then apply a precedent-based adjustment at one of
+            three levels, which moves weight towards variable B. Each level keeps the maximum score at {formatNumber(maxScore(base))}.
           </p>
           <ul>
             {([1, 2, 3] as const).map((level) => (
@@ -201,13 +211,18 @@ export default function MethodologyPage() {
             <dt>
               <span className="swatch category-suspended" aria-hidden="true" /> Suspended
             </dt>
-            <dd>The working group has suspended the state's score, for example after action inconsistent with the treaty; the scorecard explains why.</dd>
+            <dd>
+              The working group has suspended the state's score, for example after action inconsistent with the treaty; the scorecard
+              explains why.
+            </dd>
             <dt>
-              <span className="swatch category-insufficient" aria-hidden="true" /> Insufficient Legal Analysis ({UNSCORED} on the index list)
+              <span className="swatch category-insufficient" aria-hidden="true" /> Insufficient Legal Analysis ({UNSCORED} on the index
+              list)
             </dt>
             <dd>
-              A contracting state without a positive score: fewer than {numberWord(IndexFacts.firmsNeededToScore)} law firms have responded, or their analysis
-              does not yet support a score. The index list shows it as {UNSCORED} with a score of 0 and a caution, and its scorecard is not shown.
+              A contracting state without a positive score: fewer than {numberWord(IndexFacts.firmsNeededToScore)} law firms have responded,
+              or their analysis does not yet support a score. The index list shows it as {UNSCORED} with a score of 0 and a caution, and its
+              scorecard is not shown.
             </dd>
             <dt>
               <span className="swatch category-unscored" aria-hidden="true" /> No data available
@@ -215,16 +230,17 @@ export default function MethodologyPage() {
             <dd>On the map, a state that is not on the Compliance Index.</dd>
           </dl>
           <p>
-            A state whose position may have changed since the last update carries a <Link to="/about/faq#watchlist">watchlist notice</Link>; read its
-            scorecard with added caution.
+            A state whose position may have changed since the last update carries a <Link to="/about/faq#watchlist">watchlist notice</Link>;
+            read its scorecard with added caution.
           </p>
         </section>
 
         <section aria-labelledby="m-asu" id="asu">
           <h2 id="m-asu">ASU assessment</h2>
           <p>
-            The OECD Aircraft Sector Understanding lets export-credit agencies charge a lower minimum premium for transactions in states that have ratified
-            the treaty with the qualifying declarations and apply it. For each contracting state the ASU assessment shows three conditions:
+            The OECD Aircraft Sector Understanding lets export-credit agencies charge a lower minimum premium for transactions in states
+            that have ratified the treaty with the qualifying declarations and apply it. For each contracting state the ASU assessment shows
+            three conditions:
           </p>
           <table className="simple-table" id="asu-conditions">
             <caption>ASU conditions</caption>
@@ -254,24 +270,24 @@ export default function MethodologyPage() {
             </tbody>
           </table>
           <p>
-            A condition that cannot be assessed because the variable has no value shows a dash. The conclusion column shows Suspended for a suspended state,
-            otherwise the working group's ASU conclusion.
+            A condition that cannot be assessed because the variable has no value shows a dash. The conclusion column shows Suspended for a
+            suspended state, otherwise the working group's ASU conclusion.
           </p>
         </section>
 
         <section aria-labelledby="m-enforceability" id="enforceability">
           <h2 id="m-enforceability">Enforceability Index</h2>
           <p>
-            States outside the treaty are assessed on four variables, A to D, on the same {formatNumber(INPUT_MIN)} to {formatNumber(INPUT_MAX)} scale,
-            with a maximum of {formatNumber(maxScore(ENFORCEABILITY_WEIGHTS))}:
+            States outside the treaty are assessed on four variables, A to D, on the same {formatNumber(INPUT_MIN)} to{' '}
+            {formatNumber(INPUT_MAX)} scale, with a maximum of {formatNumber(maxScore(ENFORCEABILITY_WEIGHTS))}:
           </p>
           <p className="formula" aria-label={`Enforceability score equals ${enforceabilityFormula()}`}>
             Score = {enforceabilityFormula()}
           </p>
           <BandTable bands={ENFORCEABILITY_BANDS} caption="Enforceability Index categories" id="enforceability-bands" />
           <p className="muted">
-            Variables used: {ENFORCEABILITY_VARIABLES.join(', ')}. See the <Link to="/enforceabilityIndex/methodology">Enforceability Index methodology</Link>{' '}
-            for what each measures.
+            Variables used: {ENFORCEABILITY_VARIABLES.join(', ')}. See the{' '}
+            <Link to="/enforceabilityIndex/methodology">Enforceability Index methodology</Link> for what each measures.
           </p>
         </section>
       </div>

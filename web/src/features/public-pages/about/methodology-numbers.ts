@@ -23,7 +23,9 @@ export function formulaOf<V extends string>(variables: readonly V[], weights: Re
     if (last && last.weight === weights[v]) last.vars.push(v);
     else groups.push({ weight: weights[v], vars: [v] });
   }
-  return groups.map((g) => (g.vars.length === 1 ? `${formatNumber(g.weight)}${g.vars[0]}` : `${formatNumber(g.weight)}(${g.vars.join(' + ')})`)).join(' + ');
+  return groups
+    .map((g) => (g.vars.length === 1 ? `${formatNumber(g.weight)}${g.vars[0]}` : `${formatNumber(g.weight)}(${g.vars.join(' + ')})`))
+    .join(' + ');
 }
 
 /** Highest possible score: every input at its maximum. */
@@ -34,11 +36,16 @@ export const shareOf = <V extends string>(weights: Readonly<Record<V, number>>, 
   Math.round((vars.reduce((s, v) => s + weights[v] * INPUT_MAX, 0) / maxScore(weights)) * 100);
 
 /** "87 to 100", "75 to below 87" (the top band includes 100, the others exclude their upper bound). */
-export const bandRange = (band: Band) => (band.max === 100 ? `${formatNumber(band.min)} to 100` : `${formatNumber(band.min)} to below ${formatNumber(band.max)}`);
+export const bandRange = (band: Band) =>
+  band.max === 100 ? `${formatNumber(band.min)} to 100` : `${formatNumber(band.min)} to below ${formatNumber(band.max)}`;
 
 /** How a precedent-adjustment level moves weight, relative to level 0, per variable. */
 export function weightShift(level: PbaLevel): Array<{ variable: (typeof VARIABLES)[number]; from: number; to: number }> {
-  return VARIABLES.filter((v) => WEIGHTS[level][v] !== WEIGHTS[0][v]).map((v) => ({ variable: v, from: WEIGHTS[0][v], to: WEIGHTS[level][v] }));
+  return VARIABLES.filter((v) => WEIGHTS[level][v] !== WEIGHTS[0][v]).map((v) => ({
+    variable: v,
+    from: WEIGHTS[0][v],
+    to: WEIGHTS[level][v],
+  }));
 }
 
 export const complianceFormula = () => formulaOf(VARIABLES, WEIGHTS[0]);

@@ -39,9 +39,9 @@ function ComplianceGuidance() {
       <ul>
         <li>The state concerned and the court, registry authority, customs or insolvency administrator involved.</li>
         <li>
-          What happened and which part of the treaty it touches: an IDERA not honoured, de-registration or export refused or delayed, the Alternative A
-          waiting period not observed, speedy relief refused or delayed, a non-consensual lien or detention asserted against the aircraft, or a court decision
-          applying or departing from the treaty.
+          What happened and which part of the treaty it touches: an IDERA not honoured, de-registration or export refused or delayed, the
+          Alternative A waiting period not observed, speedy relief refused or delayed, a non-consensual lien or detention asserted against
+          the aircraft, or a court decision applying or departing from the treaty.
         </li>
         <li>The aircraft objects concerned (type, and serial numbers if they are public) and the dates, in order.</li>
         <li>Where the matter stands now, and whether it is resolved.</li>
@@ -130,10 +130,43 @@ function ContactForm({ type }: { type: ContactType }) {
         <form className="card contact-form" onSubmit={submit} noValidate aria-labelledby="contact-title">
           <p className="muted small">All fields are required.</p>
           <div className="form-grid">
-            <TextField id="contact-firstname" label="First name" autoComplete="given-name" required value={fields.firstname} onChange={set('firstname')} error={requiredError('firstname')} />
-            <TextField id="contact-lastname" label="Last name" autoComplete="family-name" required value={fields.lastname} onChange={set('lastname')} error={requiredError('lastname')} />
-            <TextField id="contact-email" label="E-mail" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} error={requiredError('email')} />
-            <TextField id="contact-group" label="Organization/Group" autoComplete="organization" required value={fields.group} onChange={set('group')} error={requiredError('group')} />
+            <TextField
+              id="contact-firstname"
+              label="First name"
+              autoComplete="given-name"
+              required
+              value={fields.firstname}
+              onChange={set('firstname')}
+              error={requiredError('firstname')}
+            />
+            <TextField
+              id="contact-lastname"
+              label="Last name"
+              autoComplete="family-name"
+              required
+              value={fields.lastname}
+              onChange={set('lastname')}
+              error={requiredError('lastname')}
+            />
+            <TextField
+              id="contact-email"
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              required
+              value={fields.email}
+              onChange={set('email')}
+              error={requiredError('email')}
+            />
+            <TextField
+              id="contact-group"
+              label="Organization/Group"
+              autoComplete="organization"
+              required
+              value={fields.group}
+              onChange={set('group')}
+              error={requiredError('group')}
+            />
           </div>
           <TextAreaField
             id="contact-message"

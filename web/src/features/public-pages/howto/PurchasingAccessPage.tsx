@@ -7,8 +7,8 @@ const STEPS: readonly GuideStep[] = [
     title: 'Sign in, or take free access',
     body: (
       <p>
-        Purchases are made from a signed-in account. If you have none, take free access on the <Link to="/login">login page</Link> with your name, company
-        and e-mail address, and confirm the address from the e-mail you receive.
+        Purchases are made from a signed-in account. If you have none, take free access on the <Link to="/login">login page</Link> with your
+        name, company and e-mail address, and confirm the address from the e-mail you receive.
       </p>
     ),
   },
@@ -21,16 +21,16 @@ const STEPS: readonly GuideStep[] = [
         </p>
         <ul>
           <li>
-            <strong>Enhanced</strong>, {formatUsd(SubscriptionPrices.enhanced)} per annum: every scorecard with its details, score history charts,
-            annotations, supporting documents, and complimentary certified-for-transaction scorecards.
+            <strong>Enhanced</strong>, {formatUsd(SubscriptionPrices.enhanced)} per annum: every scorecard with its details, score history
+            charts, annotations, supporting documents, and complimentary certified-for-transaction scorecards.
           </li>
           <li>
-            <strong>Standard</strong>, {formatUsd(SubscriptionPrices.standard)} per annum: scorecards and supporting documents, without complimentary
-            certified scorecards, annotations and charts.
+            <strong>Standard</strong>, {formatUsd(SubscriptionPrices.standard)} per annum: scorecards and supporting documents, without
+            complimentary certified scorecards, annotations and charts.
           </li>
           <li>
-            <strong>Per country</strong>, {formatUsd(SubscriptionPrices.perCountry)} per state per annum: the scorecard materials of the states you
-            select. Select one or more states before checking out.
+            <strong>Per country</strong>, {formatUsd(SubscriptionPrices.perCountry)} per state per annum: the scorecard materials of the
+            states you select. Select one or more states before checking out.
           </li>
         </ul>
       </>
@@ -40,8 +40,8 @@ const STEPS: readonly GuideStep[] = [
     title: 'Or order a certified-for-transaction scorecard',
     body: (
       <p>
-        On the <Link to="/index">Compliance Index</Link> list, the certified-for-transaction column shows <em>Download</em> when your access includes the
-        certified scorecard and <em>Order</em> otherwise. Order takes you to checkout for that state's scorecard.
+        On the <Link to="/index">Compliance Index</Link> list, the certified-for-transaction column shows <em>Download</em> when your access
+        includes the certified scorecard and <em>Order</em> otherwise. Order takes you to checkout for that state's scorecard.
       </p>
     ),
   },
@@ -49,8 +49,8 @@ const STEPS: readonly GuideStep[] = [
     title: 'Check out',
     body: (
       <p>
-        The checkout page lists the product, its description and the amount in US dollars. Pay with the card payment provider's buttons and keep the page
-        open until it confirms the payment. Your card details go to the payment provider only.
+        The checkout page lists the product, its description and the amount in US dollars. Pay with the card payment provider's buttons and
+        keep the page open until it confirms the payment. Your card details go to the payment provider only.
       </p>
     ),
   },
@@ -58,8 +58,8 @@ const STEPS: readonly GuideStep[] = [
     title: 'Start using your access',
     body: (
       <p>
-        The thank-you page links back to the index and to your purchase history. A purchase that changes your access takes effect at once; if your session
-        cannot be refreshed you are asked to check your e-mail and sign in again.
+        The thank-you page links back to the index and to your purchase history. A purchase that changes your access takes effect at once;
+        if your session cannot be refreshed you are asked to check your e-mail and sign in again.
       </p>
     ),
   },
@@ -67,8 +67,8 @@ const STEPS: readonly GuideStep[] = [
     title: 'Manage purchases and subscriptions',
     body: (
       <p>
-        <Link to="/history">Purchase History</Link> lists what you have bought. <Link to="/user/account">My account</Link> lists your subscriptions with
-        their renewal date; cancelling there stops the next renewal.
+        <Link to="/history">Purchase History</Link> lists what you have bought. <Link to="/user/account">My account</Link> lists your
+        subscriptions with their renewal date; cancelling there stops the next renewal.
       </p>
     ),
   },

@@ -3,7 +3,9 @@ import { VideoPlayer } from './VideoPlayer';
 
 describe('how-to video player', () => {
   it('plays the configured source with its captions, described by the written guide', () => {
-    const { container } = render(<VideoPlayer source={{ src: '/media/use.mp4', captions: '/media/use.vtt' }} title="Video: Using the Index" guideId="guide-x" />);
+    const { container } = render(
+      <VideoPlayer source={{ src: '/media/use.mp4', captions: '/media/use.vtt' }} title="Video: Using the Index" guideId="guide-x" />,
+    );
     const video = container.querySelector('video')!;
     expect(video.getAttribute('aria-describedby')).toBe('guide-x');
     expect(video.querySelector('source')?.getAttribute('src')).toBe('/media/use.mp4');

@@ -22,7 +22,13 @@ export function ExportPdfButton({ target, label = 'Export PDF' }: { target: Curr
   );
   return (
     <>
-      <Button variant="secondary" className="button button-secondary button-small" busy={exporting} onClick={() => setExporting(true)} aria-label={`${label}: ${target.Country} ${target.Period}`}>
+      <Button
+        variant="secondary"
+        className="button button-secondary button-small"
+        busy={exporting}
+        onClick={() => setExporting(true)}
+        aria-label={`${label}: ${target.Country} ${target.Period}`}
+      >
         {exporting ? 'Preparing PDF…' : label}
       </Button>
       {exporting && <QuestionnaireExport target={target} onDone={done} />}

@@ -9,11 +9,27 @@ import { EXPORT_CSS } from './export-css';
 /** The spec's pause between the 15th part reporting loaded and posting the HTML. */
 export const EXPORT_SETTLE_MS = 100;
 
-export const exportFileName = (target: Pick<CurrentQuestionnaire, 'Country' | 'Period'>) => `${target.Country} ${target.Period} Questionnaire.pdf`;
+export const exportFileName = (target: Pick<CurrentQuestionnaire, 'Country' | 'Period'>) =>
+  `${target.Country} ${target.Period} Questionnaire.pdf`;
 
 /** One part (intro, A1–A5, B1, E1–E8) in export mode: answers as text, no buttons, no lock taken. */
-function ExportPart({ target, step, ideraDeclaration, onLoaded }: { target: CurrentQuestionnaire; step: QuestionnaireStep; ideraDeclaration: boolean; onLoaded(): void }) {
-  const { data, isError } = useSectionQuestionsQuery({ SectionId: step.sectionId!, GroupId: target.GroupId, QuestionnaireId: target.QuestionnaireId, ignoreLock: true });
+function ExportPart({
+  target,
+  step,
+  ideraDeclaration,
+  onLoaded,
+}: {
+  target: CurrentQuestionnaire;
+  step: QuestionnaireStep;
+  ideraDeclaration: boolean;
+  onLoaded(): void;
+}) {
+  const { data, isError } = useSectionQuestionsQuery({
+    SectionId: step.sectionId!,
+    GroupId: target.GroupId,
+    QuestionnaireId: target.QuestionnaireId,
+    ignoreLock: true,
+  });
   const reported = useRef(false);
   useEffect(() => {
     if ((data || isError) && !reported.current) {
@@ -21,7 +37,13 @@ function ExportPart({ target, step, ideraDeclaration, onLoaded }: { target: Curr
       onLoaded();
     }
   }, [data, isError, onLoaded]);
-  const visible = useMemo(() => (data ? applyConditions(data.Questions, new Map(data.Questions.map((q) => [q.Index, q.Model])), { ideraDeclaration }).visible : new Set<number>()), [data, ideraDeclaration]);
+  const visible = useMemo(
+    () =>
+      data
+        ? applyConditions(data.Questions, new Map(data.Questions.map((q) => [q.Index, q.Model])), { ideraDeclaration }).visible
+        : new Set<number>(),
+    [data, ideraDeclaration],
+  );
   if (!data) return null;
   return (
     <section className="export-part">

@@ -48,7 +48,15 @@ export function AddQuestionnaireModal({ onClose }: { onClose(): void }) {
         <Spinner />
       ) : (
         <>
-          <p>{period ? <>Current period: <strong>{period.Name}</strong>.</> : 'There is no current period yet.'}</p>
+          <p>
+            {period ? (
+              <>
+                Current period: <strong>{period.Name}</strong>.
+              </>
+            ) : (
+              'There is no current period yet.'
+            )}
+          </p>
           {countries?.length ? (
             <SelectField
               label="Country"

@@ -1,6 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { QuestionnaireListMessages, type AdminQuestionnaireRow, type QuestionnaireReportFilter, type QuestionnaireStatus } from '@cti/contracts';
+import {
+  QuestionnaireListMessages,
+  type AdminQuestionnaireRow,
+  type QuestionnaireReportFilter,
+  type QuestionnaireStatus,
+} from '@cti/contracts';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { FilterBox } from '../../../components/form/FilterBox';
 import { Button, SelectField } from '../../../components/form/fields';
@@ -30,7 +35,12 @@ function storedFilters(): ListFilters {
   }
 }
 
-const target = (row: AdminQuestionnaireRow) => ({ QuestionnaireId: row.QuestionnaireId, GroupId: row.GroupId, Country: row.Entity, Period: row.Period });
+const target = (row: AdminQuestionnaireRow) => ({
+  QuestionnaireId: row.QuestionnaireId,
+  GroupId: row.GroupId,
+  Country: row.Entity,
+  Period: row.Period,
+});
 
 function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
   const [closeOrOpen, { isLoading }] = useCloseOrOpenMutation();
@@ -41,7 +51,13 @@ function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
     else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
   };
   return (
-    <select aria-label={`Status of ${row.Entity} ${row.Period}`} value={row.Status} disabled={isLoading} onChange={(e) => void change(e.target.value as QuestionnaireStatus)} className="status-select">
+    <select
+      aria-label={`Status of ${row.Entity} ${row.Period}`}
+      value={row.Status}
+      disabled={isLoading}
+      onChange={(e) => void change(e.target.value as QuestionnaireStatus)}
+      className="status-select"
+    >
       <option value="Open">Open</option>
       <option value="Closed">Closed</option>
     </select>

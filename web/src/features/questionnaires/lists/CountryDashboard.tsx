@@ -7,7 +7,12 @@ import { ExportPdfButton } from '../export/ExportPdfButton';
 import { useCompletedQuestionnairesQuery, useOpenQuestionnairesQuery } from '../questionnaire-api';
 import { setCurrentQuestionnaire } from '../current-questionnaire';
 
-const target = (row: QuestionnaireListRow) => ({ QuestionnaireId: row.QuestionnaireId, GroupId: row.GroupId, Country: row.Country, Period: row.Period });
+const target = (row: QuestionnaireListRow) => ({
+  QuestionnaireId: row.QuestionnaireId,
+  GroupId: row.GroupId,
+  Country: row.Country,
+  Period: row.Period,
+});
 
 export interface CountryDashboardProps {
   /** Shown to admins only: the Manage Users link (route userAdmin). */
@@ -40,7 +45,12 @@ export function CountryDashboard({ showManageUsers, recentChanges }: CountryDash
       },
       { accessorKey: 'Period', header: 'Period' },
       { accessorKey: 'LastUpdated', header: 'Last Updated', cell: (c) => formatShortDate(c.getValue() as string) },
-      { id: 'export', header: 'Export PDF', enableSorting: false, cell: (c) => <ExportPdfButton target={target(c.row.original)} label="Download" /> },
+      {
+        id: 'export',
+        header: 'Export PDF',
+        enableSorting: false,
+        cell: (c) => <ExportPdfButton target={target(c.row.original)} label="Download" />,
+      },
     ],
     [],
   );
@@ -64,11 +74,27 @@ export function CountryDashboard({ showManageUsers, recentChanges }: CountryDash
       )}
       <section className="section" aria-labelledby="open-questionnaires-title">
         <h2 id="open-questionnaires-title">Open Questionnaires</h2>
-        <DataTable columns={openColumns} data={open.data ?? []} loading={open.isLoading} pageSize={10} caption="Open questionnaires" emptyText="There is no open questionnaire for your countries." getRowId={(r) => r.QuestionnaireId} />
+        <DataTable
+          columns={openColumns}
+          data={open.data ?? []}
+          loading={open.isLoading}
+          pageSize={10}
+          caption="Open questionnaires"
+          emptyText="There is no open questionnaire for your countries."
+          getRowId={(r) => r.QuestionnaireId}
+        />
       </section>
       <section className="section" aria-labelledby="previous-questionnaires-title">
         <h2 id="previous-questionnaires-title">Previous Questionnaires</h2>
-        <DataTable columns={previousColumns} data={completed.data ?? []} loading={completed.isLoading} pageSize={10} caption="Previous questionnaires" emptyText="No previous questionnaires." getRowId={(r) => r.QuestionnaireId} />
+        <DataTable
+          columns={previousColumns}
+          data={completed.data ?? []}
+          loading={completed.isLoading}
+          pageSize={10}
+          caption="Previous questionnaires"
+          emptyText="No previous questionnaires."
+          getRowId={(r) => r.QuestionnaireId}
+        />
       </section>
       <section className="section recent-changes" aria-labelledby="recent-changes-title" data-section="recent-changes">
         <h2 id="recent-changes-title">10 Most Recent Changes</h2>

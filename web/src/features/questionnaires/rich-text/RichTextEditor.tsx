@@ -49,8 +49,16 @@ function ToolbarButton({ label, active, onToggle, children }: { label: string; a
 
 function Toolbar() {
   const editor = useSlate();
-  const mark = (m: Mark, label: string, glyph: ReactNode) => <ToolbarButton label={label} active={isMarkActive(editor, m)} onToggle={() => toggleMark(editor, m)}>{glyph}</ToolbarButton>;
-  const block = (b: BlockType, label: string, glyph: ReactNode) => <ToolbarButton label={label} active={isBlockActive(editor, b)} onToggle={() => toggleBlock(editor, b)}>{glyph}</ToolbarButton>;
+  const mark = (m: Mark, label: string, glyph: ReactNode) => (
+    <ToolbarButton label={label} active={isMarkActive(editor, m)} onToggle={() => toggleMark(editor, m)}>
+      {glyph}
+    </ToolbarButton>
+  );
+  const block = (b: BlockType, label: string, glyph: ReactNode) => (
+    <ToolbarButton label={label} active={isBlockActive(editor, b)} onToggle={() => toggleBlock(editor, b)}>
+      {glyph}
+    </ToolbarButton>
+  );
   return (
     <div className="rte-toolbar" role="toolbar" aria-label="Formatting">
       {mark('bold', 'Bold', <strong>B</strong>)}
@@ -129,7 +137,17 @@ export function RichTextEditor({ initialHtml, onChange, label, readOnly = false,
     <div className={`rte${readOnly ? ' rte-readonly' : ''}`}>
       <Slate editor={editor} initialValue={initial} onValueChange={(value) => onChange(toHtml(value))}>
         {!readOnly && <Toolbar />}
-        <Editable id={id} className="rte-editable" aria-label={label} aria-multiline="true" role="textbox" readOnly={readOnly} renderElement={renderElement} renderLeaf={renderLeaf} onKeyDown={onKeyDown} />
+        <Editable
+          id={id}
+          className="rte-editable"
+          aria-label={label}
+          aria-multiline="true"
+          role="textbox"
+          readOnly={readOnly}
+          renderElement={renderElement}
+          renderLeaf={renderLeaf}
+          onKeyDown={onKeyDown}
+        />
       </Slate>
     </div>
   );

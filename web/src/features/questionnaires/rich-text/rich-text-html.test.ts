@@ -2,7 +2,8 @@ import { EMPTY_VALUE, fromHtml, toHtml } from './rich-text-html';
 
 describe('rich text HTML', () => {
   it('round-trips the editor markup the service keeps', () => {
-    const html = '<p>Ireland <strong>implemented</strong> the <em>Convention</em>.</p><ul><li>Article XIII</li><li>Article XI</li></ul><blockquote>Quote</blockquote>';
+    const html =
+      '<p>Ireland <strong>implemented</strong> the <em>Convention</em>.</p><ul><li>Article XIII</li><li>Article XI</li></ul><blockquote>Quote</blockquote>';
     expect(toHtml(fromHtml(html))).toBe(html);
   });
 

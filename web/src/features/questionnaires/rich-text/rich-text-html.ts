@@ -71,8 +71,27 @@ export function toHtml(value: Descendant[]): string {
 
 export const EMPTY_VALUE: Descendant[] = [{ type: 'paragraph', children: [{ text: '' }] } as unknown as Descendant];
 
-const TAG_BLOCKS: Record<string, BlockType> = { P: 'paragraph', DIV: 'paragraph', H1: 'heading-three', H2: 'heading-three', H3: 'heading-three', H4: 'heading-four', BLOCKQUOTE: 'block-quote', UL: 'bulleted-list', OL: 'numbered-list', LI: 'list-item' };
-const TAG_MARKS: Record<string, Mark> = { STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strikethrough', CODE: 'code' };
+const TAG_BLOCKS: Record<string, BlockType> = {
+  P: 'paragraph',
+  DIV: 'paragraph',
+  H1: 'heading-three',
+  H2: 'heading-three',
+  H3: 'heading-three',
+  H4: 'heading-four',
+  BLOCKQUOTE: 'block-quote',
+  UL: 'bulleted-list',
+  OL: 'numbered-list',
+  LI: 'list-item',
+};
+const TAG_MARKS: Record<string, Mark> = {
+  STRONG: 'bold',
+  B: 'bold',
+  EM: 'italic',
+  I: 'italic',
+  U: 'underline',
+  S: 'strikethrough',
+  CODE: 'code',
+};
 
 function fromDom(node: Node, marks: Partial<Record<Mark, true>>): RichNode[] {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ? [{ text: node.textContent, ...marks }] : [];
@@ -82,7 +101,14 @@ function fromDom(node: Node, marks: Partial<Record<Mark, true>>): RichNode[] {
   const mark = TAG_MARKS[el.tagName];
   const childMarks = mark ? { ...marks, [mark]: true as const } : marks;
   const children = Array.from(el.childNodes).flatMap((c) => fromDom(c, childMarks));
-  if (el.tagName === 'A') return [{ type: 'link', url: el.getAttribute('href') ?? '', children: children.filter(isText).length ? children.filter(isText) : [{ text: '' }] }];
+  if (el.tagName === 'A')
+    return [
+      {
+        type: 'link',
+        url: el.getAttribute('href') ?? '',
+        children: children.filter(isText).length ? children.filter(isText) : [{ text: '' }],
+      },
+    ];
   const block = TAG_BLOCKS[el.tagName];
   if (block) return [{ type: block, children: children.length ? children : [{ text: '' }] }];
   return children;

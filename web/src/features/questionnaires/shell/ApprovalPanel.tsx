@@ -6,7 +6,13 @@ import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
-import { useApproveMutation, useApprovedNamesQuery, useCanApproveQuery, useReadyForFinalizationQuery, useSubmitAsFinalMutation } from '../questionnaire-api';
+import {
+  useApproveMutation,
+  useApprovedNamesQuery,
+  useCanApproveQuery,
+  useReadyForFinalizationQuery,
+  useSubmitAsFinalMutation,
+} from '../questionnaire-api';
 
 /**
  * Approve (disabled when this user cannot approve), the names who approved the
@@ -20,7 +26,10 @@ export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onC
   const id = info.QuestionnaireId;
   const open = info.Status === 'Open';
   const { data: names = [] } = useApprovedNamesQuery(id, { refetchOnMountOrArgChange: true });
-  const { data: canApprove = false } = useCanApproveQuery({ questionnaireId: id, userId: user.Id }, { skip: !open, refetchOnMountOrArgChange: true });
+  const { data: canApprove = false } = useCanApproveQuery(
+    { questionnaireId: id, userId: user.Id },
+    { skip: !open, refetchOnMountOrArgChange: true },
+  );
   const { data: ready = false } = useReadyForFinalizationQuery(id, { skip: !open, refetchOnMountOrArgChange: true });
   const [approve, approving] = useApproveMutation();
   const [submitAsFinal, submitting] = useSubmitAsFinalMutation();
@@ -48,12 +57,20 @@ export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onC
       <h2 id="approval-title">Approval</h2>
       {open ? (
         <>
-          <p className="small muted">Two law firms must approve the current answers before the questionnaire can be submitted as final. Changing an answer withdraws earlier approvals.</p>
+          <p className="small muted">
+            Two law firms must approve the current answers before the questionnaire can be submitted as final. Changing an answer withdraws
+            earlier approvals.
+          </p>
           <Button onClick={() => void onApprove()} disabled={!canApprove} busy={approving.isLoading}>
             Approve
           </Button>
           {ready && (
-            <Button variant="primary" className="button button-primary submit-final" onClick={() => void onSubmit()} busy={submitting.isLoading}>
+            <Button
+              variant="primary"
+              className="button button-primary submit-final"
+              onClick={() => void onSubmit()}
+              busy={submitting.isLoading}
+            >
               Submit As Final
             </Button>
           )}
@@ -69,7 +86,10 @@ export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onC
         <ul className="approved-names">
           {names.map((a) => (
             <li key={`${a.Name}-${a.Stamp}`}>
-              {a.Name} <span className="muted small">({a.OrganizationName}, {formatShortDate(a.Stamp)})</span>
+              {a.Name}{' '}
+              <span className="muted small">
+                ({a.OrganizationName}, {formatShortDate(a.Stamp)})
+              </span>
             </li>
           ))}
         </ul>

@@ -87,7 +87,8 @@ export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: Que
       </header>
       <div className="prose">
         <p>
-          Do you consent to your firm being named as a contributor to this questionnaire, and to its answers being used for the Compliance Index of the Cape Town Convention and its Aircraft Protocol on the terms of participation?
+          Do you consent to your firm being named as a contributor to this questionnaire, and to its answers being used for the Compliance
+          Index of the Cape Town Convention and its Aircraft Protocol on the terms of participation?
         </p>
       </div>
       {isRespondent && (

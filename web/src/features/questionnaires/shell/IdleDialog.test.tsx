@@ -14,7 +14,10 @@ function setup(onLeave = jest.fn()) {
     <MemoryRouter initialEntries={['/questionnaire/a/0']}>
       <Probe />
       <Routes>
-        <Route path="/questionnaire/a/0" element={<IdleDialog timeoutMs={60_000} dialogMs={180_000} redirectTo="/dashboard/country" onLeave={onLeave} />} />
+        <Route
+          path="/questionnaire/a/0"
+          element={<IdleDialog timeoutMs={60_000} dialogMs={180_000} redirectTo="/dashboard/country" onLeave={onLeave} />}
+        />
         <Route path="/dashboard/country" element={<p>Dashboard</p>} />
       </Routes>
     </MemoryRouter>,

@@ -84,7 +84,8 @@ export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG
       }
     >
       <p role="timer" aria-live="polite">
-        You have been inactive for a while. Without an answer you will leave this page in {minutes} {minutes === 1 ? 'minute' : 'minutes'}; unsaved changes will be lost.
+        You have been inactive for a while. Without an answer you will leave this page in {minutes} {minutes === 1 ? 'minute' : 'minutes'};
+        unsaved changes will be lost.
       </p>
     </Modal>
   );

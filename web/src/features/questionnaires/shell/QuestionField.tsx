@@ -19,20 +19,39 @@ function CarryBadge({ question, value, carriedFrom }: { question: Question; valu
   const carried = question.Carried;
   if (!carried || !carriedFrom) return null;
   if (carried.IsNew) return <span className="badge badge-new">New question</span>;
-  if (sameAnswer(value, carried.Model)) return isEmptyAnswer(value) ? null : <span className="badge badge-unchanged">Unchanged since {carriedFrom}</span>;
+  if (sameAnswer(value, carried.Model))
+    return isEmptyAnswer(value) ? null : <span className="badge badge-unchanged">Unchanged since {carriedFrom}</span>;
   const before = answerText(question, carried.Model);
   return (
     <span className="carry-changed">
       <span className="badge badge-changed">Changed since {carriedFrom}</span>{' '}
       <span className="muted small">
         Previous answer:{' '}
-        {question.Type === 'wysiwyg' ? <span className="prose-inline" dangerouslySetInnerHTML={{ __html: before || '<em>none</em>' }} /> : before || <em>none</em>}
+        {question.Type === 'wysiwyg' ? (
+          <span className="prose-inline" dangerouslySetInnerHTML={{ __html: before || '<em>none</em>' }} />
+        ) : (
+          before || <em>none</em>
+        )}
       </span>
     </span>
   );
 }
 
-function Autocomplete({ id, question, value, onChange, readOnly, describedBy }: { id: string; question: Question; value: AnswerModel; onChange(v: AnswerModel): void; readOnly: boolean; describedBy: string }) {
+function Autocomplete({
+  id,
+  question,
+  value,
+  onChange,
+  readOnly,
+  describedBy,
+}: {
+  id: string;
+  question: Question;
+  value: AnswerModel;
+  onChange(v: AnswerModel): void;
+  readOnly: boolean;
+  describedBy: string;
+}) {
   const options = question.Options ?? [];
   const current = options.find((o) => o.Id === value)?.Label ?? '';
   const [draft, setDraft] = useState<string | null>(null);
@@ -64,7 +83,19 @@ function Autocomplete({ id, question, value, onChange, readOnly, describedBy }: 
   );
 }
 
-function Tags({ id, question, value, onChange, readOnly }: { id: string; question: Question; value: AnswerModel; onChange(v: AnswerModel): void; readOnly: boolean }) {
+function Tags({
+  id,
+  question,
+  value,
+  onChange,
+  readOnly,
+}: {
+  id: string;
+  question: Question;
+  value: AnswerModel;
+  onChange(v: AnswerModel): void;
+  readOnly: boolean;
+}) {
   const selected = Array.isArray(value) ? value : [];
   const options = question.Options ?? [];
   const remaining = options.filter((o) => !selected.includes(o.Id));
@@ -75,7 +106,12 @@ function Tags({ id, question, value, onChange, readOnly }: { id: string; questio
           <li key={idValue} className="tag">
             {options.find((o) => o.Id === idValue)?.Label ?? idValue}
             {!readOnly && (
-              <button type="button" className="tag-remove" aria-label={`Remove ${options.find((o) => o.Id === idValue)?.Label ?? idValue}`} onClick={() => onChange(selected.filter((s) => s !== idValue))}>
+              <button
+                type="button"
+                className="tag-remove"
+                aria-label={`Remove ${options.find((o) => o.Id === idValue)?.Label ?? idValue}`}
+                onClick={() => onChange(selected.filter((s) => s !== idValue))}
+              >
                 ×
               </button>
             )}
@@ -135,7 +171,12 @@ export function QuestionField({ question, number, value, onChange, readOnly, car
               {question.Type === 'radio' ? (
                 <input type="radio" name={id} value={o.Id} checked={value === o.Id} onChange={() => onChange(o.Id)} />
               ) : (
-                <input type="checkbox" value={o.Id} checked={list.includes(o.Id)} onChange={(e) => onChange(e.target.checked ? [...list, o.Id] : list.filter((x) => x !== o.Id))} />
+                <input
+                  type="checkbox"
+                  value={o.Id}
+                  checked={list.includes(o.Id)}
+                  onChange={(e) => onChange(e.target.checked ? [...list, o.Id] : list.filter((x) => x !== o.Id))}
+                />
               )}
               <span>{o.Label}</span>
             </label>
@@ -153,7 +194,15 @@ export function QuestionField({ question, number, value, onChange, readOnly, car
   let control;
   switch (question.Type) {
     case 'textarea':
-      control = <textarea id={id} value={typeof value === 'string' ? value : ''} readOnly={readOnly} aria-describedby={helpId || undefined} onChange={(e) => onChange(e.target.value)} />;
+      control = (
+        <textarea
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          readOnly={readOnly}
+          aria-describedby={helpId || undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
       break;
     case 'number':
       control = (
@@ -185,7 +234,13 @@ export function QuestionField({ question, number, value, onChange, readOnly, car
       break;
     case 'select':
       control = (
-        <select id={id} value={typeof value === 'number' ? value : ''} disabled={readOnly} aria-describedby={helpId || undefined} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+        <select
+          id={id}
+          value={typeof value === 'number' ? value : ''}
+          disabled={readOnly}
+          aria-describedby={helpId || undefined}
+          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        >
           <option value="">Select…</option>
           {(question.Options ?? []).map((o) => (
             <option key={o.Id} value={o.Id}>
@@ -202,10 +257,27 @@ export function QuestionField({ question, number, value, onChange, readOnly, car
       control = <Tags id={id} question={question} value={value} onChange={onChange} readOnly={readOnly} />;
       break;
     case 'wysiwyg':
-      control = <RichTextEditor id={id} label={question.Text} initialHtml={typeof value === 'string' ? value : ''} onChange={(html) => onChange(html || null)} readOnly={readOnly} />;
+      control = (
+        <RichTextEditor
+          id={id}
+          label={question.Text}
+          initialHtml={typeof value === 'string' ? value : ''}
+          onChange={(html) => onChange(html || null)}
+          readOnly={readOnly}
+        />
+      );
       break;
     default:
-      control = <input id={id} type="text" value={typeof value === 'string' ? value : ''} readOnly={readOnly} aria-describedby={helpId || undefined} onChange={(e) => onChange(e.target.value)} />;
+      control = (
+        <input
+          id={id}
+          type="text"
+          value={typeof value === 'string' ? value : ''}
+          readOnly={readOnly}
+          aria-describedby={helpId || undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
   }
   return (
     <div className="field question" data-question={question.Id}>

@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { applyConditions, QuestionnaireListMessages, sameAnswer, type AnswerModel, type QuestionnaireInfo, type QuestionnaireStep, type QuestionsAnswer } from '@cti/contracts';
+import {
+  applyConditions,
+  QuestionnaireListMessages,
+  sameAnswer,
+  type AnswerModel,
+  type QuestionnaireInfo,
+  type QuestionnaireStep,
+  type QuestionsAnswer,
+} from '@cti/contracts';
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
@@ -27,7 +35,17 @@ const NEEDS_IDERA_DECLARATION = new Set([9, 14]);
 
 type After = 'stay' | 'back' | 'next' | 'exit';
 
-function AdminNotes({ questionnaireId, sectionId, readOnly, onChange }: { questionnaireId: string; sectionId: number; readOnly: boolean; onChange(html: string): void }) {
+function AdminNotes({
+  questionnaireId,
+  sectionId,
+  readOnly,
+  onChange,
+}: {
+  questionnaireId: string;
+  sectionId: number;
+  readOnly: boolean;
+  onChange(html: string): void;
+}) {
   const { data, isError, isFetching } = useAdminCommentQuery({ questionnaireId, sectionId }, { refetchOnMountOrArgChange: true });
   if (isError) return <p className="notice notice-danger">{QuestionnaireListMessages.adminCommentFailed}</p>;
   if (!data || isFetching) return <Spinner label="Loading admin notes…" />;
@@ -35,19 +53,39 @@ function AdminNotes({ questionnaireId, sectionId, readOnly, onChange }: { questi
     <section className="admin-notes" aria-labelledby={`admin-notes-${sectionId}`}>
       <h3 id={`admin-notes-${sectionId}`}>Admin Notes</h3>
       <p className="muted small">Visible to admins only; saved with the section.</p>
-      <RichTextEditor key={`${questionnaireId}:${sectionId}`} label="Admin Notes" initialHtml={data.Comment} onChange={onChange} readOnly={readOnly} />
+      <RichTextEditor
+        key={`${questionnaireId}:${sectionId}`}
+        label="Admin Notes"
+        initialHtml={data.Comment}
+        onChange={onChange}
+        readOnly={readOnly}
+      />
     </section>
   );
 }
 
 /** Carry-forward summary of a section, with the one-action confirmation. */
-function CarryForwardBar({ section, localChanges, canConfirm, onConfirm, busy }: { section: QuestionsAnswer['Section']; localChanges: number; canConfirm: boolean; onConfirm(): void; busy: boolean }) {
+function CarryForwardBar({
+  section,
+  localChanges,
+  canConfirm,
+  onConfirm,
+  busy,
+}: {
+  section: QuestionsAnswer['Section'];
+  localChanges: number;
+  canConfirm: boolean;
+  onConfirm(): void;
+  busy: boolean;
+}) {
   if (!section.CarriedFrom) return null;
   return (
     <div className="notice carry-forward" role="note">
       <p>
         These answers started from <strong>{section.CarriedFrom}</strong>.{' '}
-        {localChanges === 0 ? 'No answer in this section has changed since.' : `${localChanges} ${localChanges === 1 ? 'answer has' : 'answers have'} changed since.`}
+        {localChanges === 0
+          ? 'No answer in this section has changed since.'
+          : `${localChanges} ${localChanges === 1 ? 'answer has' : 'answers have'} changed since.`}
       </p>
       {section.Confirmation ? (
         <p className="small">
@@ -81,7 +119,10 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     { SectionId: sectionId, GroupId: info.GroupId, QuestionnaireId: info.QuestionnaireId },
     { refetchOnMountOrArgChange: true },
   );
-  const { data: ideraDeclaration = false } = useIderaDeclarationQuery(info.QuestionnaireId, { skip: !NEEDS_IDERA_DECLARATION.has(sectionId), refetchOnMountOrArgChange: true });
+  const { data: ideraDeclaration = false } = useIderaDeclarationQuery(info.QuestionnaireId, {
+    skip: !NEEDS_IDERA_DECLARATION.has(sectionId),
+    refetchOnMountOrArgChange: true,
+  });
   const [saveSection, saving] = useSaveSectionMutation();
   const [saveAdminComment] = useSaveAdminCommentMutation();
   const [confirmUnchanged, confirming] = useConfirmUnchangedMutation();
@@ -98,7 +139,13 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
 
   const open = info.Status === 'Open';
   const editable = open && !!data?.IsLocker;
-  useSectionLock({ questionnaireId: info.QuestionnaireId, sectionId, enabled: open && !!data, isLocker: !!data?.IsLocker, onLockChanged: () => void refetch() });
+  useSectionLock({
+    questionnaireId: info.QuestionnaireId,
+    sectionId,
+    enabled: open && !!data,
+    isLocker: !!data?.IsLocker,
+    onLockChanged: () => void refetch(),
+  });
 
   const visible = useMemo(() => {
     if (!data) return new Set<number>();
@@ -106,7 +153,11 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     return applyConditions(data.Questions, byIndex, { ideraDeclaration }).visible;
   }, [data, models, ideraDeclaration]);
 
-  const localChanges = data ? data.Questions.filter((q) => q.Carried && !q.Carried.IsNew && !sameAnswer(visible.has(q.Index) ? models[q.Id] ?? null : null, q.Carried.Model)).length : 0;
+  const localChanges = data
+    ? data.Questions.filter(
+        (q) => q.Carried && !q.Carried.IsNew && !sameAnswer(visible.has(q.Index) ? (models[q.Id] ?? null) : null, q.Carried.Model),
+      ).length
+    : 0;
 
   if (isError) return <p className="notice notice-danger">This section could not be loaded. Please try again.</p>;
   if (!data) return <Spinner label="Loading the section…" />;
@@ -163,7 +214,13 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
           <p>{data.Section.Description}</p>
         </div>
       )}
-      <CarryForwardBar section={data.Section} localChanges={localChanges} canConfirm={editable} onConfirm={() => void confirm()} busy={confirming.isLoading} />
+      <CarryForwardBar
+        section={data.Section}
+        localChanges={localChanges}
+        canConfirm={editable}
+        onConfirm={() => void confirm()}
+        busy={confirming.isLoading}
+      />
       {isAdmin && step.group !== 'Intro Questions' && (
         <AdminNotes questionnaireId={info.QuestionnaireId} sectionId={sectionId} readOnly={!open} onChange={setNote} />
       )}

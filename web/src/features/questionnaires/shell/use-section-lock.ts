@@ -19,7 +19,13 @@ export function beaconUnlock(token: string | null, scope: { questionnaireId?: st
  * lost or became free (`onLockChanged` reloads the section), and releases it when
  * the section is left or the tab is closed.
  */
-export function useSectionLock(options: { questionnaireId: string; sectionId: number; enabled: boolean; isLocker: boolean; onLockChanged(): void }) {
+export function useSectionLock(options: {
+  questionnaireId: string;
+  sectionId: number;
+  enabled: boolean;
+  isLocker: boolean;
+  onLockChanged(): void;
+}) {
   const { questionnaireId, sectionId, enabled, isLocker, onLockChanged } = options;
   const [renew] = useRenewLockMutation();
   const [unlock] = useUnlockMutation();
