@@ -120,7 +120,7 @@ it('two respondents of different firms fill sections, consent, approve and submi
   await r2.getByRole('button', { name: 'Submit As Final' }).click();
   await toast(r2, 'Submitted and Closed the Questionnaire.');
   await r2.waitForURL('**/manage/questionnaires');
-  expect(await r2.evaluate(() => window.localStorage.getItem('cti.currentQuestionnaire'))).toBeNull();
+  expect(await r2.evaluate(() => window.sessionStorage.getItem('cti.currentQuestionnaire'))).toBeNull();
   await roisin.screenshot('questionnaire-submitted');
 
   expect(rory.problems).toEqual([]);

@@ -327,11 +327,10 @@ export const QuestionnaireChangeKind = Type.Union([
   Type.Literal('lock'),
   Type.Literal('status'),
   Type.Literal('consent'),
-  Type.Literal('note'),
 ]);
 export const QuestionnaireChange = Type.Object({
   kind: QuestionnaireChangeKind,
-  /** The section it concerns (answers, locks, notes), if any. */
+  /** The section it concerns (answers, locks), if any. */
   sectionId: Nullable(Type.Integer()),
   /** Who caused it (user id), when known. */
   by: Nullable(Type.String()),
