@@ -30,7 +30,6 @@ import {
   useSaveAdminCommentMutation,
   useSaveSectionMutation,
   useSectionQuestionsQuery,
-  useUnlockMutation,
 } from '../questionnaire-api';
 import { useLeaveGuard } from './leave-guard';
 import { LockIcon } from './LockIcon';
@@ -147,26 +146,28 @@ function CarryForwardBar({
 /**
  * Releases the lock of a section left before its load answered: the service granted
  * the lock to a page that no longer exists, and nothing else would release it before
- * it lapses.
+ * it lapses. The load is held on to until it answers (RTK Query would drop and abort an
+ * unused one, but the service has the request by then), so the release cannot overtake it.
  */
 function useReleaseLockOfLeftLoad(args: QuestionsBody) {
   const dispatch = useAppDispatch();
-  const [unlock] = useUnlockMutation();
   const { SectionId, GroupId, QuestionnaireId } = args;
   useEffect(
     () => () => {
-      // (RTK types the running query of an injected endpoint loosely; it is this endpoint's load)
-      const running = dispatch(questionnaireApi.util.getRunningQueryThunk('sectionQuestions', { SectionId, GroupId, QuestionnaireId })) as
-        { unwrap(): Promise<QuestionsAnswer> } | undefined;
-      if (!running) return;
-      running
+      const load = { SectionId, GroupId, QuestionnaireId };
+      if (!dispatch(questionnaireApi.util.getRunningQueryThunk('sectionQuestions', load))) return;
+      // joins the running load (a pending query is never sent twice) and keeps its cache entry alive
+      const held = dispatch(questionnaireApi.endpoints.sectionQuestions.initiate(load));
+      held
         .unwrap()
         .then(async (answer) => {
-          if (answer.IsLocker) await unlock({ questionnaireId: QuestionnaireId, sectionId: SectionId });
+          if (answer.IsLocker)
+            await dispatch(questionnaireApi.endpoints.unlock.initiate({ questionnaireId: QuestionnaireId, sectionId: SectionId }));
         })
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => held.unsubscribe());
     },
-    [dispatch, unlock, SectionId, GroupId, QuestionnaireId],
+    [dispatch, SectionId, GroupId, QuestionnaireId],
   );
 }
 
