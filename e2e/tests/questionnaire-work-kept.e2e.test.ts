@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { describeFindings, seriousViolations } from '../support/accessibility';
 import { baseUrl, sessionsPerTest, signIn, type Session } from '../support/browser';
 
 // Questionnaire work is never lost and never lands on the wrong country: typed answers
@@ -291,6 +292,7 @@ it("starts a respondent's day at their questionnaires: progress, approvals, who 
     .filter({ hasText: /Being edited now:.*Variable B by Roisin Respondent/ })
     .waitFor();
   expect(await card.locator('p').filter({ hasText: 'Approvals:' }).textContent()).toContain('two law firms must approve');
+  expect(describeFindings('respondent dashboard', await seriousViolations(page))).toEqual([]);
 
   // Rory works in Detention Rights, leaves, and comes back to it from the dashboard
   await card.getByRole('button', { name: `Open ${IRELAND} at the start` }).click();
@@ -349,7 +351,11 @@ it('folds the section list and the approval panel above the questions on a phone
   const middle = (await save.boundingBox())!;
   expect(middle.y + middle.height).toBeLessThanOrEqual(844);
   expect(middle.y).toBeGreaterThan(0);
+  // while the folds scrolled away with the top of the page instead of covering the questions
+  const aside = (await page.locator('.questionnaire-aside').boundingBox())!;
+  expect(aside.y + aside.height).toBeLessThan(0);
   await screenshot('questionnaire-phone');
+  expect(describeFindings('questionnaire on a phone', await seriousViolations(page))).toEqual([]);
   await exitQuestionnaire(page);
   expect(problems).toEqual([]);
 });
