@@ -21,6 +21,7 @@ export const CONSUMED_EVENTS = [
   'evt.questionnaire.questionnaire.opened',
   'evt.questionnaire.questionnaire.closed',
   'evt.documents.annotation.attached',
+  'evt.documents.document.deleted',
 ] as const;
 
 /**
@@ -113,6 +114,13 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
         )
         .execute();
       await rebuildReadModels(trx, settings, { groupIds: [groupId] });
+      return;
+    }
+    case 'evt.documents.document.deleted': {
+      // a deleted annotation leaves the scorecard (its AnnotationName) at once
+      if (event.data.kind !== 'annotation') return;
+      const removed = await trx.deleteFrom('annotations').where('s3Name', '=', event.data.s3Name).returning('groupId').execute();
+      if (removed.length) await rebuildReadModels(trx, settings, { groupIds: [...new Set(removed.map((r) => r.groupId))] });
       return;
     }
     default:
