@@ -38,6 +38,12 @@ export const CommerceEvents = {
     /** Certified-for-transaction orders: the scorecard's country and period. */
     groupId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     periodId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /**
+     * Set when the purchase is a single-country certified-for-transaction scorecard order:
+     * it unlocks that country's certified scorecard of that period only (documents keeps
+     * these orders); it grants no role. The CFT package product grants CFTPackage instead.
+     */
+    certifiedScorecard: Type.Optional(Type.Union([Type.Object({ groupId: Type.String(), periodId: Type.String() }), Type.Null()])),
   }),
   'evt.commerce.purchase.refunded': Type.Object({
     purchaseId: Type.String(),
