@@ -19,7 +19,8 @@ const SubscriptionRef = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 const ProductData = Type.Object({
   productId: Type.String(),
   name: Type.String(),
-  price: Type.Integer(),
+  /** Integer US cents (USD × 100), like every amount of commerce's events. */
+  price: Type.Integer({ description: 'Price per unit in integer US cents (USD × 100).' }),
   planId: Type.Union([Type.String(), Type.Null()]),
 });
 
