@@ -1,5 +1,4 @@
 import { saveDownloadedFile } from '../../lib/file-download';
-import { lazy, Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
 import { complianceBreakdown } from '@cti/scoring-rules';
@@ -16,6 +15,7 @@ import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
 import { PointsTable } from './components/PointsTable';
 import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExplainedHistory } from './history/ExplainedHistory';
+import ScoreHistoryChart from './history/ScoreHistoryChart';
 import { NO_VIEWS_CAUTION } from './row-access';
 import {
   useDownloadDocumentMutation,
@@ -26,9 +26,6 @@ import {
 } from './indexes-api';
 import { useFailureToast } from './use-failure-toast';
 import './indexes.css';
-
-// nivo loads with the chart only, on the pages that show one
-const ScoreHistoryChart = lazy(() => import('./history/ScoreHistoryChart'));
 
 function Documents({ groupId }: { groupId: string }) {
   const { data = [], isLoading, isError } = useScorecardDocumentsQuery({ groupId, type: 1 });
@@ -113,9 +110,8 @@ function History({ groupId }: { groupId: string }) {
   if (!data.length) return <p className="muted">This country has no scored periods yet.</p>;
   return (
     <>
-      <Suspense fallback={<Spinner label="Loading the chart…" />}>
-        <ScoreHistoryChart history={data} />
-      </Suspense>
+      {/* inline SVG: drawn as soon as the history arrives, with nothing else to wait for */}
+      <ScoreHistoryChart history={data} />
       <h3>What changed, period by period</h3>
       <ExplainedHistory history={data} />
     </>
