@@ -122,4 +122,18 @@ describe('annotations on the scorecard follow the documents service', () => {
     const internal = (await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: SERVICE })).json() as Scorecard;
     expect(internal.AnnotationName).toBeNull();
   });
+
+  it('places an annotation attached before documents knew its questionnaire, by the questionnaire alone', async () => {
+    await publish(app, 'evt.documents.annotation.attached', {
+      ...annotation('ie-early'),
+      groupId: null,
+      groupName: null,
+      annotationType: 1,
+      questionnaireId: world.questionnaires[`IE:${period().name}`]!,
+      periodId: null,
+      periodName: null,
+      replacedS3Name: null,
+    });
+    await eventually(async () => (await annotationName()) === 'ie-early.pdf', 20_000);
+  });
 });

@@ -95,15 +95,17 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
     }
     case 'evt.documents.annotation.attached': {
       const a = event.data;
-      const groupId = a.groupId;
+      let groupId = a.groupId;
       let periodId = a.periodId;
-      if (a.questionnaireId && !periodId) {
+      // documents may not know the questionnaire yet (its events race): scoring's own projection does
+      if (a.questionnaireId && (!groupId || !periodId)) {
         const q = await trx
           .selectFrom('questionnaires')
-          .select('periodId')
+          .select(['groupId', 'periodId'])
           .where('questionnaireId', '=', a.questionnaireId)
           .executeTakeFirst();
-        periodId = q?.periodId ?? null;
+        groupId = groupId ?? q?.groupId ?? null;
+        periodId = periodId ?? q?.periodId ?? null;
       }
       if (!groupId || !periodId) return;
       await trx
