@@ -66,7 +66,7 @@ export interface Band {
   max: number;
 }
 
-/** Low starts above 0: a score of 0 is no score (index §2, §9). */
+/** Low starts above 0: a score of 0 is no score (the spec's category rule). */
 export const COMPLIANCE_BANDS: readonly Band[] = [
   { category: 'Very High', min: 87, max: 100 },
   { category: 'High', min: 75, max: 87 },

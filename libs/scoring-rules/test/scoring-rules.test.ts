@@ -242,7 +242,7 @@ describe('explained score change', () => {
   });
 });
 
-describe('a score of 0 is no score (index §2, §9: Low starts above 0)', () => {
+describe('a score of 0 is no score (Low starts above 0)', () => {
   it('is Unscored on the index and Insufficient Legal Analysis on the map, from the same rule', () => {
     expect(complianceCategory(0)).toBe('Unscored');
     expect(enforceabilityCategory(0)).toBe('Unscored');

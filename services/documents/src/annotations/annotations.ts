@@ -116,7 +116,7 @@ const annotationsOf = (db: DocumentsExecutor, groupId: string, type: AnnotationT
 /**
  * `POST api/document/all/{groupId}?type=1|2`: a country's documents for its scorecard. The
  * scorecard's documents roles may ask; its annotations are listed only to those who may
- * read annotations (index §6), so a Standard subscriber gets none.
+ * read annotations (the annotations rule), so a Standard subscriber gets none.
  */
 export async function listCountryDocuments(
   db: DocumentsExecutor,

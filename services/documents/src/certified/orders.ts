@@ -83,7 +83,7 @@ export async function activeOrders(db: DocumentsExecutor, userId: string): Promi
 
 /**
  * Whether the user holds an order in force for this country (for this period, when given).
- * Certified download (index §6) needs one unless a CFT role opens every country.
+ * Certified download needs one unless a CFT role opens every country.
  */
 export async function holdsOrder(db: DocumentsExecutor, userId: string, groupId: string, periodId?: string | null): Promise<boolean> {
   if (periodId === null) return false;

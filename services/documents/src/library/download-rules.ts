@@ -10,7 +10,7 @@ export function mayDownloadDocument(p: Principal, doc: StoredDocument, settings:
     case 'acid':
       return canReadAcidDocument(p, doc);
     case 'annotation':
-      // the annotations row of index §6 only (not the wider scorecard-documents row: Standard reads no annotations);
+      // the annotations rule only (not the wider scorecard-documents rule: Standard reads no annotations);
       // an annotation whose questionnaire is not projected yet has no country: role rules only
       return canSeeAnnotations(p, { groupId: doc.groupId ?? '', countryId: doc.countryCode }, settings);
   }

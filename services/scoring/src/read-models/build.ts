@@ -79,7 +79,7 @@ function byGroup<T extends { groupId: string; periodId: string }>(rows: T[], ord
 }
 
 /**
- * The ASU columns (index §2): Condition 1 is Yes/No from the qualifying declarations for
+ * The ASU columns: Condition 1 is Yes/No from the qualifying declarations for
  * every country; conditions 2 and 3 and the conclusion need a score (an Unscored country,
  * none or 0, has a dash and no conclusion).
  */

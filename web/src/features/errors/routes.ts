@@ -9,7 +9,7 @@ export const errorRoutes: AppRoute[] = [
 ];
 
 /**
- * Every path no screen answers (index §2, §8): the 404 view at the address asked for,
+ * Every path no screen answers: the 404 view at the address asked for,
  * for anonymous and signed-in users alike, also while terms are still to be agreed.
  */
 export const unknownRoute: AppRoute = { path: '*', rule: RouteRules.public, title: 'Not found', page: notFoundPage, allowUnagreed: true };

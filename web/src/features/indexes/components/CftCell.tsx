@@ -30,7 +30,7 @@ const ordered = (orders: readonly CertifiedScorecardOrder[], row: GroupIndexRow)
   !!row.PeriodId && orders.some((o) => o.GroupId === row.GroupId && o.PeriodId === row.PeriodId);
 
 /**
- * Certified-for-transaction version: Download for those with CFT access (index §6) and
+ * Certified-for-transaction version: Download for those with CFT access and
  * for the country and period a user ordered; otherwise Order, which goes to checkout
  * with the CFT product for this country and period (disabled while that product cannot
  * be found, e.g. when commerce does not answer).

@@ -14,8 +14,8 @@ interface Series {
 }
 
 /**
- * Score history chart: the variables A–F per period on the scorecard's 0 to 5 axis (index
- * §9), or the score on 0 to 100. Drawn as inline SVG from the data alone, so it shows as
+ * Score history chart: the variables A–F per period on the scorecard's 0 to 5 axis, or the
+ * score on 0 to 100. Drawn as inline SVG from the data alone, so it shows as
  * soon as the history arrives (no chart library to fetch first). A table below the chart
  * (the explained history) carries the same numbers; the caption reads them out.
  */
