@@ -47,6 +47,10 @@ export const eventsPlugin = fp<EventsPluginOptions>(
       name: opts.serviceName,
       subjects,
       replicas: opts.replicas,
+      onConnectionChange: (connected) =>
+        connected
+          ? app.log.info('NATS connection is back; relay and consumers resume')
+          : app.log.warn('NATS connection lost; reconnecting (events wait in the outbox meanwhile)'),
     });
     const relay = new OutboxRelay({ db: app.db, bus, logger: app.log });
     const consumers: DurableConsumer[] = [];
