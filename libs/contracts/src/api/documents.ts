@@ -121,6 +121,7 @@ export const DocumentAnswers = {
   noAnnotations: 'There are no annotations for this country.',
   unknownCertificate: 'No certified scorecard was issued with this verification code.',
   renderBusy: 'The PDF service is busy. Please try again in a moment.',
+  rendererUnavailable: 'PDF documents cannot be produced at the moment. Please try again later.',
 } as const;
 
 /** Why an upload was refused (the `reason` beside the spec's `message`). */
