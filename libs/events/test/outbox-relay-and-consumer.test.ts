@@ -107,7 +107,7 @@ describe('outbox relay', () => {
     );
 
     const consumer = await consumeInto(bus, 'outage');
-    await eventually(async () => (await receivedCount()) === 1, 10_000);
+    await eventually(async () => (await receivedCount()) === 1, 30_000);
     const [row] = await db.selectFrom('received').selectAll().execute();
     expect(row.eventId).toBe(event.id);
     await consumer.stop();
@@ -196,7 +196,7 @@ describe('JetStream de-duplication and consumer idempotency', () => {
     await eventually(() => {
       duplicatesSeen = next.stats.duplicates;
       return duplicatesSeen >= 1;
-    }, 15_000);
+    }, 30_000);
     expect(await receivedCount()).toBe(1);
     const pending = await bus.jsm.consumers.info(subjects.stream, 'crashy');
     await eventually(async () => (await bus.jsm.consumers.info(subjects.stream, 'crashy')).num_ack_pending === 0);
