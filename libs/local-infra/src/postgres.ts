@@ -207,6 +207,27 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   };
 }
 
+/**
+ * Runs `pg_ctl` of the embedded binaries on a data directory, as the operator would (as
+ * the `postgres` user when we are root), e.g. `restart -m fast`. The server it starts logs
+ * to `logFile`. Resolves with pg_ctl's exit code.
+ */
+export function pgCtl(dataDir: string, args: string[], logFile: string): Promise<number | null> {
+  const user = postgresUser();
+  fs.closeSync(fs.openSync(logFile, 'a'));
+  if ('uid' in user) fs.chownSync(logFile, user.uid, user.gid);
+  const child = spawn(postgresBinaries().pgCtl, ['-D', path.resolve(dataDir), '-l', logFile, '-w', ...args], {
+    ...user,
+    stdio: 'ignore',
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
 /** A postmaster.pid left behind by a killed server; postgres refuses to start while it exists. */
 function removeStalePidFile(dataDir: string) {
   const file = path.join(dataDir, 'postmaster.pid');
