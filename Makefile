@@ -32,6 +32,7 @@ start: build
 	node infra/dev/dist/start.js
 
 status:
+	@test -f infra/dev/dist/status.js || { echo "Nothing built yet: make start builds and starts the platform."; exit 3; }
 	@node infra/dev/dist/status.js
 
 test: install
