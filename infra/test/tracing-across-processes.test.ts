@@ -101,4 +101,4 @@ it('follows one trace from the caller through the gateway, the service and NATS 
   }
   const handled = consumer.logs.find((l) => l.msg === 'probe event handled');
   expect({ reqId: handled?.reqId, traceId: handled?.traceId }).toEqual({ reqId: requestId, traceId });
-}, 120_000);
+}, 300_000);

@@ -48,7 +48,9 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? schema,
     options: `-c search_path=${schema}`,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    // bounds a wait for a connection when Postgres hangs or every pooled one stays busy (then 503);
+    // generous, since a busy pool on a loaded machine is not an outage
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
   });
   // an idle connection's error reaches both its own listener and the pool's: report it once
   const reported = new WeakSet<Error>();

@@ -72,7 +72,8 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,
         });
         consumers.push(consumer);
-        if (started) void consumer.start();
+        if (started)
+          consumer.start().catch((err: unknown) => app.log.error({ err, consumer: consumer.durable }, 'event consumer did not start'));
         return consumer;
       },
     };
