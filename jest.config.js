@@ -23,7 +23,7 @@ module.exports = {
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFiles: ['<rootDir>/web/test/setup-jsdom.ts'],
       setupFilesAfterEnv: ['<rootDir>/web/test/setup-testing-library.ts'],
-      moduleNameMapper: { ...base.moduleNameMapper, '\\.(css|svg|png)$': '<rootDir>/web/test/file-stub.js' },
+      moduleNameMapper: { ...base.moduleNameMapper, '\\.(css|svg|png|webp)$': '<rootDir>/web/test/file-stub.js' },
     },
   ],
 };
