@@ -6,6 +6,7 @@ import pg from 'pg';
 import { pgCtl } from '@cti/local-infra';
 import { eventually } from '@cti/testing';
 import { startStack, type RunningStack } from '../dev/src/stack';
+import { formatStatus, stackStatus } from '../dev/src/status';
 import { AnswerStream, isAcknowledged } from './support/answer-stream';
 import { formatTable, readEffects, tally } from './support/ledger';
 
@@ -131,7 +132,7 @@ beforeAll(async () => {
     log: (line) => log.write(`${line}\n`),
   });
   await reconnect();
-}, 10 * 60_000);
+}, 5 * 60_000);
 
 afterAll(async () => {
   await stream?.stop();
@@ -244,6 +245,13 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
     500,
   );
 
+  // what `make status` shows now: every process running and ready, the killed ones restarted by the runner
+  const status = await eventually(async () => {
+    const s = await stackStatus(dataDir);
+    return s?.processes.every((p) => p.alive && p.ready && p.state === 'running') ? s : null;
+  }, 60_000);
+  const restarts = Object.fromEntries(status.processes.map((p) => [p.name, p.restarts]));
+
   const rows = tally(stream.outcomes, effects, phases);
   const statuses = new Map<string, number>();
   for (const o of stream.outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
@@ -254,6 +262,9 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
     '',
     `answers by status: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
     ...notes,
+    '',
+    'make status after the faults:',
+    formatStatus(status.url, status.processes),
     '',
   ].join('\n');
   fs.writeFileSync(path.join(outputDir, 'faults-report.txt'), report);
@@ -270,6 +281,12 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
   expect(stream.outcomes.filter((o) => !isAcknowledged(o) && !(typeof o.status === 'number' && o.status >= 500))).toEqual([]);
   // and what was committed is audited, whatever its request was answered
   expect(auditedTotal()).toBe(storedTotal());
+  // nobody restarted the killed processes by hand: the runner did, and make status counts it
+  expect({ nats: restarts.nats! >= 1, audit: restarts.audit! >= 1, questionnaire: restarts.questionnaire! >= 1 }).toEqual({
+    nats: true,
+    audit: true,
+    questionnaire: true,
+  });
   // every service is ready again within 30 s of each fault's end, without a manual restart
   for (const phase of phases.slice(1))
     expect({ fault: phase.name, withinLimit: phase.recoveryMs! <= RECOVERY_LIMIT_MS }).toEqual({ fault: phase.name, withinLimit: true });

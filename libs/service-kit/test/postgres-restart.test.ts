@@ -117,9 +117,10 @@ describe.each<ShutdownMode>(['fast', 'immediate'])('Postgres stopped with -m %s 
 
     await postgres.start();
     const back = Date.now();
-    await eventually(async () => (await ready()).statusCode === 200, 30_000, 100);
-    // "within seconds": the pool needs no restart, only the next probe
-    expect(Date.now() - back).toBeLessThan(15_000);
+    await eventually(async () => (await ready()).statusCode === 200, 60_000, 100);
+    // ready again within 30 s of Postgres being back (the bound the fault-injection suite holds
+    // every service to): the pool needs no restart, only the next probe
+    expect(Date.now() - back).toBeLessThan(30_000);
     expect((await addNote(`after-${mode}`)).statusCode).toBe(200);
 
     // the interrupted and refused writes left nothing half-written
