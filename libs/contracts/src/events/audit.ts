@@ -74,3 +74,46 @@ export const AuditEvents = {
     startedBy: Type.String(),
   }),
 };
+
+/** The hash before the first row of the chain (hex). */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+
+/**
+ * The text a link of the audit chain covers: `hash = HMAC-SHA256(key, previousHash bytes ‖
+ * this text as UTF-8)`. A fixed field order, ids lower-case, times as ISO milliseconds.
+ * The audit service hashes rows with it, and a consumer holding the key checks entries with it.
+ */
+export function auditChainText(entry: Omit<AuditEntry, 'hash' | 'previousHash'>): string {
+  const ch = entry.change;
+  const change = ch && [
+    ch.questionnaireId,
+    ch.groupId,
+    ch.questionId,
+    ch.groupName,
+    ch.periodId,
+    ch.periodName,
+    ch.sectionId,
+    ch.question,
+    ch.before,
+    ch.after,
+    ch.userId,
+    ch.userName,
+    new Date(ch.stamp).toISOString(),
+  ];
+  return JSON.stringify([
+    entry.seq,
+    entry.sourceEventId.toLowerCase(),
+    entry.sourceEventType,
+    entry.action,
+    entry.description,
+    entry.descriptionText,
+    entry.actor.groups,
+    entry.actor.name,
+    entry.actor.userId,
+    new Date(entry.stamp).toISOString(),
+    entry.subject.questionId,
+    entry.subject.questionnaireId,
+    entry.subject.groupId,
+    change,
+  ]);
+}

@@ -9,7 +9,7 @@ import { NotificationsEvents } from './notifications';
 import type { EventActor } from './envelope';
 
 export * from './envelope';
-export { AuditEntry } from './audit';
+export { AuditEntry, AUDIT_GENESIS_HASH, auditChainText } from './audit';
 export { ScorecardFacts } from './scoring';
 export { AlertEmailMode } from './notifications';
 export { IdentityEvents, QuestionnaireEvents, ScoringEvents, DocumentsEvents, CommerceEvents, AuditEvents, NotificationsEvents };
