@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contextHeaders } from '@cti/events';
 import { DomainError } from './errors';
 
-export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
+export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit' | 'notifications';
 
 const urlKey: Record<ServiceName, string> = {
   identity: 'IDENTITY_URL',
@@ -11,6 +11,7 @@ const urlKey: Record<ServiceName, string> = {
   documents: 'DOCUMENTS_URL',
   commerce: 'COMMERCE_URL',
   audit: 'AUDIT_URL',
+  notifications: 'NOTIFICATIONS_URL',
 };
 
 export interface InternalCall {

@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from '@cti/db';
+import type { IndexAccessSettings } from '@cti/access';
+import type { InternalUserAccess } from '@cti/contracts';
+import { appendToOutbox } from '@cti/service-kit';
+import type { DeliveriesTable, DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
+import { renderAlert } from '../alerts/visibility';
+import { countriesById } from '../countries/countries';
+import { nextDigestAt } from '../settings/digest-schedule';
+import { MailRefused, type MailPort } from './mail-port';
+import { renderAlertMail, type MailAlert } from './render-mail';
+import { principalOfAccess, type AccessLookup } from './user-access';
+import { RateLimiter } from './rate-limiter';
+
+/** Users looked at per round (one call to identity for their access). */
+const USERS_PER_ROUND = 200;
+/** Alerts one e-mail carries at most (the rest go in the next one). */
+const ALERTS_PER_MAIL = 100;
+
+export interface DispatcherLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface DispatcherOptions {
+  db: Kysely<NotificationsDB>;
+  /** Runs a use-case in a transaction whose outbox events are published after commit. */
+  inTransaction: <T>(work: (trx: NotificationsExecutor) => Promise<T>) => Promise<T>;
+  access: AccessLookup;
+  mail: MailPort;
+  settings: IndexAccessSettings;
+  publicUrl: string;
+  tokenKey: string;
+  digestHourUtc: number;
+  mailPerSecond: number;
+  pollMs: number;
+  /** How long a claimed e-mail belongs to the process that claimed it before another resends it. */
+  leaseMs?: number;
+  clock?: () => Date;
+  logger: DispatcherLogger;
+  /** Outcome counts, for metrics. */
+  observe?: (mode: DeliveryMode, outcome: 'sent' | 'bounced' | 'withheld' | 'retry', alerts: number) => void;
+  /** Test seam: runs after the mail port accepted a mail and before it is marked sent. */
+  afterMailAccepted?: (deliveryId: string) => Promise<void>;
+}
+
+type DeliveryRow = Selectable<DeliveriesTable>;
+
+/**
+ * Sends alert e-mails: each pending alert at once to users who chose immediate alerts,
+ * and daily or weekly digests when due, at the mail port's rate. Before every e-mail it
+ * asks identity what the user may see now, and leaves out (withholds) any alert they may
+ * no longer see. An e-mail is claimed, with its content, in one transaction before it is
+ * handed to the mail port with its id as idempotency key, and marked sent in another: a
+ * process that stops in between leaves it claimed, and whoever finds the claim expired
+ * sends it again under the same key. The mail port queues it once: no e-mail twice, none lost.
+ */
+export class AlertDispatcher {
+  private readonly clock: () => Date;
+  private readonly leaseMs: number;
+  private readonly rate: RateLimiter;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private closing = false;
+
+  constructor(private readonly o: DispatcherOptions) {
+    this.clock = o.clock ?? (() => new Date());
+    this.leaseMs = o.leaseMs ?? 120_000;
+    this.rate = new RateLimiter(o.mailPerSecond);
+  }
+
+  start(): void {
+    this.started = true;
+    this.closing = false;
+    this.timer = setInterval(() => this.kick(), this.o.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Finishes the e-mail in hand and stops. */
+  async stop(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Looks for e-mails to send now (a pass already running looks again when it ends). */
+  kick(): void {
+    if (!this.started || this.closing) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runOnce()
+      .catch((err: unknown) => this.o.logger.warn({ err }, 'alert e-mail pass stopped; the next pass resumes'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** One pass: resend expired claims, skip alerts of users without e-mails, then immediate alerts, then due digests. */
+  async runOnce(): Promise<void> {
+    await this.resendExpired();
+    await this.skipEmailsOff();
+    await this.eachRound(async (after) => {
+      const rows = await sql<{ userId: string }>`
+        select distinct a.user_id from alerts a join user_settings s on s.user_id = a.user_id
+        where a.email_state = 'pending' and s.email_mode = 'immediate' and a.user_id > ${after}
+        order by a.user_id limit ${USERS_PER_ROUND}`.execute(this.o.db);
+      return rows.rows.map((r) => ({ userId: r.userId, mode: 'immediate' as const }));
+    });
+    const now = this.clock().toISOString();
+    await this.eachRound(async (after) => {
+      const rows = await this.o.db
+        .selectFrom('userSettings')
+        .select(['userId', 'emailMode'])
+        .where('emailMode', 'in', ['daily', 'weekly'])
+        .where('nextDigestAt', '<=', now)
+        .where('userId', '>', after)
+        .orderBy('userId')
+        .limit(USERS_PER_ROUND)
+        .execute();
+      return rows.map((r) => ({ userId: r.userId, mode: r.emailMode as DeliveryMode }));
+    });
+  }
+
+  /** Works through users round by round (keyset order: memory stays flat however many there are). */
+  private async eachRound(next: (afterUserId: string) => Promise<Array<{ userId: string; mode: DeliveryMode }>>): Promise<void> {
+    let after = '';
+    for (;;) {
+      if (this.closing) return;
+      const users = await next(after);
+      if (!users.length) return;
+      // one question to identity per round; if it does not answer, nothing is sent unchecked
+      const access = await this.o.access(users.map((u) => u.userId));
+      for (const user of users) {
+        if (this.closing) return;
+        await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null);
+      }
+      after = users.at(-1)!.userId;
+    }
+  }
+
+  private async skipEmailsOff(): Promise<void> {
+    await sql`
+      update alerts set email_state = 'skipped'
+      where email_state = 'pending' and user_id in (select user_id from user_settings where email_mode = 'off')`.execute(this.o.db);
+  }
+
+  /** Claims one e-mail for a user (their pending alerts they may still see), then sends it. */
+  private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null): Promise<void> {
+    const now = this.clock();
+    const claimed = await this.o.inTransaction(async (trx) => {
+      // one replica per user at a time; another one holding the user moves on
+      const settings = await trx
+        .selectFrom('userSettings')
+        .select(['emailMode', 'nextDigestAt'])
+        .where('userId', '=', userId)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!settings || settings.emailMode !== mode) return null;
+      if (mode !== 'immediate' && (!settings.nextDigestAt || Date.parse(settings.nextDigestAt) > now.getTime())) return null;
+      const next = nextDigestAt(mode, now, this.o.digestHourUtc);
+      if (mode !== 'immediate') {
+        // the digest of this period is claimed with its alerts, or there was nothing to tell
+        await trx.updateTable('userSettings').set({ nextDigestAt: next!.toISOString() }).where('userId', '=', userId).execute();
+      }
+      if (access) {
+        await trx.updateTable('userSettings').set({ email: access.Email, name: access.Name }).where('userId', '=', userId).execute();
+      }
+      const pending = await trx
+        .selectFrom('alerts')
+        .innerJoin('changes', 'changes.id', 'alerts.changeId')
+        .select(['alerts.id', 'changes.groupId', 'changes.parts', 'changes.document', 'changes.link'])
+        .where('alerts.userId', '=', userId)
+        .where('alerts.emailState', '=', 'pending')
+        .orderBy('alerts.id')
+        .limit(ALERTS_PER_MAIL)
+        .execute();
+      if (!pending.length) return null;
+      const countries = await countriesById(
+        trx,
+        pending.map((a) => a.groupId),
+      );
+      const shown: Array<{ id: number } & MailAlert> = [];
+      const withheld: number[] = [];
+      for (const a of pending) {
+        const country = a.groupId ? (countries.get(a.groupId) ?? null) : null;
+        // an inactive account (disabled, expired) or one identity no longer knows gets nothing
+        const alert = access?.Active ? renderAlert(principalOfAccess(access), a, country, this.o.settings) : null;
+        if (alert) shown.push({ id: a.id, line: alert.line, groupId: a.groupId, groupName: country?.name ?? null, link: a.link });
+        else withheld.push(a.id);
+      }
+      if (withheld.length) await trx.updateTable('alerts').set({ emailState: 'withheld' }).where('id', 'in', withheld).execute();
+      if (!shown.length || !access) {
+        this.o.observe?.(mode, 'withheld', withheld.length);
+        return null;
+      }
+      const mail = renderAlertMail(shown, { userId, mode, publicUrl: this.o.publicUrl, tokenKey: this.o.tokenKey });
+      const delivery = await trx
+        .insertInto('deliveries')
+        .values({
+          id: randomUUID(),
+          userId,
+          mode,
+          status: 'sending',
+          email: access.Email,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          alertCount: shown.length,
+          mailId: null,
+          attempts: 1,
+          lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString(),
+          error: null,
+          sentAt: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('alerts')
+        .set({ emailState: 'sending', deliveryId: delivery.id })
+        .where(
+          'id',
+          'in',
+          shown.map((s) => s.id),
+        )
+        .execute();
+      if (withheld.length) this.o.observe?.(mode, 'withheld', withheld.length);
+      return { delivery, groupNames: [...new Set(shown.map((s) => s.groupName).filter((n): n is string => !!n))] };
+    });
+    if (claimed) await this.send(claimed.delivery, claimed.groupNames);
+  }
+
+  /** E-mails claimed by a process that stopped before it marked them: sent again under the same key. */
+  private async resendExpired(): Promise<void> {
+    for (;;) {
+      const now = this.clock();
+      const delivery = await this.o.inTransaction(async (trx) => {
+        const row = await trx
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('status', '=', 'sending')
+          .where('lockedUntil', '<', now.toISOString())
+          .orderBy('lockedUntil')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row) return null;
+        return trx
+          .updateTable('deliveries')
+          .set({ attempts: sql`attempts + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString() })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      if (!delivery) return;
+      const groups = await this.o.db
+        .selectFrom('alerts')
+        .innerJoin('changes', 'changes.id', 'alerts.changeId')
+        .innerJoin('countries', 'countries.groupId', 'changes.groupId')
+        .select('countries.name')
+        .distinct()
+        .where('alerts.deliveryId', '=', delivery.id)
+        .execute();
+      await this.send(
+        delivery,
+        groups.map((g) => g.name),
+      );
+    }
+  }
+
+  private async send(delivery: DeliveryRow, groupNames: string[]): Promise<void> {
+    await this.rate.take();
+    let mailId: string;
+    try {
+      ({ id: mailId } = await this.o.mail({
+        to: [delivery.email],
+        subject: delivery.subject,
+        html: delivery.html,
+        text: delivery.text,
+        kind: delivery.mode === 'immediate' ? 'alert' : 'alert-digest',
+        idempotencyKey: delivery.id,
+      }));
+    } catch (err) {
+      if (err instanceof MailRefused) return this.bounced(delivery, null, err.message);
+      // the mail port is away: the claim runs out and a later pass sends it again
+      this.o.observe?.(delivery.mode, 'retry', delivery.alertCount);
+      await this.o.db
+        .updateTable('deliveries')
+        .set({ error: err instanceof Error ? err.message : String(err) })
+        .where('id', '=', delivery.id)
+        .execute();
+      throw err;
+    }
+    if (this.o.afterMailAccepted) await this.o.afterMailAccepted(delivery.id);
+    await this.o.inTransaction(async (trx) => {
+      const marked = await trx
+        .updateTable('deliveries')
+        .set({ status: 'sent', mailId, sentAt: this.clock().toISOString(), lockedUntil: null, error: null })
+        .where('id', '=', delivery.id)
+        .where('status', '=', 'sending')
+        .returning('id')
+        .executeTakeFirst();
+      // already marked by a replica that resent it meanwhile
+      if (!marked) return;
+      await trx.updateTable('alerts').set({ emailState: 'sent' }).where('deliveryId', '=', delivery.id).execute();
+      await appendToOutbox(trx, {
+        type: 'evt.notifications.alert.sent',
+        actor: null,
+        data: {
+          deliveryId: delivery.id,
+          userId: delivery.userId,
+          email: delivery.email,
+          mode: delivery.mode,
+          alertCount: delivery.alertCount,
+          groupNames: [...groupNames].sort(),
+          subject: delivery.subject,
+          mailId,
+        },
+      });
+      this.o.observe?.(delivery.mode, 'sent', delivery.alertCount);
+    });
+  }
+
+  private async bounced(
+    delivery: Pick<DeliveryRow, 'id' | 'userId' | 'email' | 'mode' | 'alertCount'>,
+    mailId: string | null,
+    reason: string,
+  ) {
+    await this.o.inTransaction((trx) => markBounced(trx, delivery, mailId, reason));
+    this.o.observe?.(delivery.mode, 'bounced', delivery.alertCount);
+  }
+}
+
+/**
+ * An alert e-mail that will not arrive: refused by the mail port at once, or failed there
+ * after its retries (identity's `mail.failed`). Its alerts stay in the app. Once only.
+ */
+export async function markBounced(
+  trx: NotificationsExecutor,
+  delivery: Pick<DeliveryRow, 'id' | 'userId' | 'email'>,
+  mailId: string | null,
+  reason: string,
+): Promise<boolean> {
+  const marked = await trx
+    .updateTable('deliveries')
+    .set({ status: 'bounced', error: reason, lockedUntil: null, ...(mailId ? { mailId } : {}) })
+    .where('id', '=', delivery.id)
+    .where('status', '!=', 'bounced')
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) return false;
+  await trx.updateTable('alerts').set({ emailState: 'bounced' }).where('deliveryId', '=', delivery.id).execute();
+  await appendToOutbox(trx, {
+    type: 'evt.notifications.alert.bounced',
+    actor: null,
+    data: { deliveryId: delivery.id, userId: delivery.userId, email: delivery.email, mailId, reason },
+  });
+  return true;
+}
