@@ -194,13 +194,19 @@ export async function alertsOf(bed: Bed, user: TestUser, token = user.token): Pr
   return res.json();
 }
 
-/** Waits until every queued alert's e-mail is decided (sent, withheld, skipped, bounced). */
+/** Waits until every alert's e-mail is decided (sent, withheld, skipped, bounced), but those waiting for a digest. */
 export const emailsSettled = (bed: Bed) =>
   eventually(async () => {
     const open = await notificationsDb(bed.notifications)
       .selectFrom('alerts')
-      .select('id')
-      .where('emailState', 'in', ['pending', 'sending'])
+      .innerJoin('userSettings', 'userSettings.userId', 'alerts.userId')
+      .select('alerts.id')
+      .where((eb) =>
+        eb.or([
+          eb('alerts.emailState', '=', 'sending'),
+          eb.and([eb('alerts.emailState', '=', 'pending'), eb('userSettings.emailMode', 'not in', ['daily', 'weekly'])]),
+        ]),
+      )
       .executeTakeFirst();
     return !open;
   }, 20_000);
