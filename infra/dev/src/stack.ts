@@ -8,12 +8,12 @@ import { formatLogLine } from './log-format';
 import { devSecrets } from './secrets';
 
 /** Back-end services in start order; the gateway starts last. */
-export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit'] as const;
+export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit', 'notifications'] as const;
 
 export interface StackOptions {
   repoRoot: string;
   dataDir: string;
-  /** Gateway port; services take the next six ports when free. */
+  /** Gateway port; services take the next seven ports when free. */
   port: number;
   /** External Postgres (superuser or owner URL); embedded Postgres otherwise. */
   databaseUrl?: string;
