@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useAppConfigQuery } from '../../app/app-config';
 import { UserMenu } from './UserMenu';
+import { UnreadBadge } from '../../features/notifications/components/UnreadBadge';
 
 /** Site header: brand, the two large index tabs, the user menu; a badge in demo mode. */
 export function Header({ showNav = true }: { showNav?: boolean }) {
@@ -25,7 +26,10 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
             <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
           </nav>
         )}
-        <UserMenu />
+        <div className="header-end">
+          <UnreadBadge />
+          <UserMenu />
+        </div>
       </div>
     </header>
   );
