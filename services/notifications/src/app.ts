@@ -41,6 +41,7 @@ export const notificationsService = defineService({
       tokenKey: config.NOTIFICATIONS_TOKEN_KEY,
       digestHourUtc: config.NOTIFICATIONS_DIGEST_HOUR_UTC,
       mailPerSecond: config.NOTIFICATIONS_MAIL_PER_SECOND,
+      concurrency: config.NOTIFICATIONS_SEND_CONCURRENCY,
       pollMs: config.NOTIFICATIONS_DISPATCH_MS,
       leaseMs: config.NOTIFICATIONS_SEND_LEASE_MS,
       clock,

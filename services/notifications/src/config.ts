@@ -13,6 +13,8 @@ export const NotificationsConfig = Type.Object({
   NOTIFICATIONS_TOKEN_KEY: Type.String({ minLength: 32, default: DEV_TOKEN_KEY }),
   /** Alert e-mails handed to the mail port per second at most (its sending rate). */
   NOTIFICATIONS_MAIL_PER_SECOND: Type.Number({ minimum: 0.1, default: 10 }),
+  /** Alert e-mails prepared at once by each replica (the rate above still caps them). */
+  NOTIFICATIONS_SEND_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 4 }),
   /** Hour of the day (UTC) daily digests go out; weekly ones on Mondays at this hour. */
   NOTIFICATIONS_DIGEST_HOUR_UTC: Type.Integer({ minimum: 0, maximum: 23, default: 7 }),
   /** How often each replica looks for alert e-mails to send (milliseconds). */

@@ -20,6 +20,9 @@ import {
   type Bed,
 } from './support/notifications-kit';
 
+// several waits on a real stack per test: generous on a loaded machine
+jest.setTimeout(180_000);
+
 let bed: Bed;
 let ireland: string;
 let britain: string;

@@ -34,6 +34,8 @@ export interface DispatcherOptions {
   tokenKey: string;
   digestHourUtc: number;
   mailPerSecond: number;
+  /** E-mails prepared and handed over at once (the rate still caps them): keeps up with the mail port's rate. */
+  concurrency?: number;
   pollMs: number;
   /** How long a claimed e-mail belongs to the process that claimed it before another resends it. */
   leaseMs?: number;
@@ -141,10 +143,10 @@ export class AlertDispatcher {
       if (!users.length) return;
       // one question to identity per round; if it does not answer, nothing is sent unchecked
       const access = await this.o.access(users.map((u) => u.userId));
-      for (const user of users) {
-        if (this.closing) return;
-        await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null);
-      }
+      await eachConcurrently(users, this.o.concurrency ?? 1, async (user) => {
+        if (!this.closing) await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null);
+      });
+      if (this.closing) return;
       after = users.at(-1)!.userId;
     }
   }
@@ -341,6 +343,27 @@ export class AlertDispatcher {
     await this.o.inTransaction((trx) => markBounced(trx, delivery, mailId, reason));
     this.o.observe?.(delivery.mode, 'bounced', delivery.alertCount);
   }
+}
+
+/**
+ * Runs `work` over the items, at most `limit` at a time. The first failure stops new work
+ * from starting, lets the started work finish, and is thrown.
+ */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 /**

@@ -138,7 +138,7 @@ export const consumed = (bed: Bed, count: number) =>
   eventually(() => {
     const s = bed.notifications.events.consumers[0]!.stats;
     return s.handled + s.duplicates >= count;
-  }, 20_000);
+  }, 60_000);
 
 export const facts = (over: Partial<ScorecardFacts> = {}): ScorecardFacts => ({
   periodId: 'p-2025-1',
@@ -182,7 +182,7 @@ export async function mailsTo(bed: Bed, email: string): Promise<MailboxMessage[]
   return res.json();
 }
 
-export const waitForMails = (bed: Bed, email: string, count: number, timeoutMs = 20_000) =>
+export const waitForMails = (bed: Bed, email: string, count: number, timeoutMs = 60_000) =>
   eventually(async () => {
     const mails = await mailsTo(bed, email);
     return mails.length >= count ? mails : null;
@@ -209,4 +209,4 @@ export const emailsSettled = (bed: Bed) =>
       )
       .executeTakeFirst();
     return !open;
-  }, 20_000);
+  }, 60_000);
