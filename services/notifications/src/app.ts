@@ -9,10 +9,7 @@ import { AlertDispatcher } from './delivery/dispatcher';
 import { identityMailPort } from './delivery/mail-port';
 import { identityAccessLookup } from './delivery/user-access';
 import { followRoutes } from './follows/routes';
-import { notificationMetrics } from './metrics';
-
-/** Counts alerts the consumer queued; set when the app's metrics exist. */
-let countQueued: (n: number) => void = () => undefined;
+import { notificationMetricsOf } from './metrics';
 
 /**
  * Notifications: follows, alerts (in the app and by e-mail, at once or in digests) when a
@@ -28,8 +25,7 @@ export const notificationsService = defineService({
       throw new ConfigError('Configuration error: NOTIFICATIONS_TOKEN_KEY must be set in production');
     }
     const settings = accessSettingsOf(config);
-    const metrics = notificationMetrics(app.metrics.registry, notificationsDb(app));
-    countQueued = metrics.alertsQueued;
+    const metrics = notificationMetricsOf(app);
     const clock = () => new Date();
     const dispatcher = new AlertDispatcher({
       db: notificationsDb(app),
@@ -54,10 +50,10 @@ export const notificationsService = defineService({
     await app.register(followRoutes, { ctx });
     await app.register(alertRoutes, { ctx });
   },
-  consumers: () => [
+  consumers: (app) => [
     {
       filter: [...CONSUMED_EVENTS],
-      handle: async (event, trx) => countQueued(await handleEvent(trx as NotificationsExecutor, event)),
+      handle: async (event, trx) => notificationMetricsOf(app).alertsQueued(await handleEvent(trx as NotificationsExecutor, event)),
     },
   ],
 });

@@ -1,9 +1,10 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { sql, type Kysely } from '@cti/db';
-import type { DeliveryMode, NotificationsDB } from './db';
+import type { ServiceApp } from '@cti/service-kit';
+import { notificationsDb, type DeliveryMode, type NotificationsDB } from './db';
 
 /** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */
-export function notificationMetrics(registry: Registry, db: Kysely<NotificationsDB>) {
+function notificationMetrics(registry: Registry, db: Kysely<NotificationsDB>) {
   const queued = new Counter({
     name: 'cti_notifications_alerts_queued_total',
     help: 'Alerts queued for followers (one per follower and change)',
@@ -37,4 +38,15 @@ export function notificationMetrics(registry: Registry, db: Kysely<Notifications
       alertsByOutcome.inc({ mode, outcome }, alerts);
     },
   };
+}
+
+export type NotificationMetrics = ReturnType<typeof notificationMetrics>;
+const byRegistry = new WeakMap<Registry, NotificationMetrics>();
+
+/** The metrics of one app's registry (made once: the consumer and the dispatcher share them). */
+export function notificationMetricsOf(app: ServiceApp): NotificationMetrics {
+  const registry = app.metrics.registry;
+  let metrics = byRegistry.get(registry);
+  if (!metrics) byRegistry.set(registry, (metrics = notificationMetrics(registry, notificationsDb(app))));
+  return metrics;
 }

@@ -60,6 +60,9 @@ it('lets a user follow only countries whose scorecard they may open', async () =
     message: NotificationMessages.countryNotFound,
   });
   expect((await bed.notifications.inject({ method: 'PUT', url: `/api/follow/${ireland}` })).statusCode).toBe(401);
+  // ids that are no ids get a clear 400, never a query
+  for (const bad of ['%00', 'x%00y', "a'b", 'a%20b']) expect((await put(respondent.token, bad)).statusCode).toBe(400);
+  expect((await put(respondent.token, 'x'.repeat(101))).statusCode).toBe(414);
 });
 
 it('never e-mails a user about a country they may no longer see: their role expired, or was refunded', async () => {

@@ -45,7 +45,8 @@ export const FollowedCountry = Type.Object({
 });
 export type FollowedCountry = Type.Static<typeof FollowedCountry>;
 export const FollowList = Type.Array(FollowedCountry);
-export const FollowParams = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });
+/** Country group ids are identity's ids (UUIDs); anything else is refused before it reaches a query. */
+export const FollowParams = Type.Object({ groupId: Type.String({ pattern: '^[0-9A-Za-z_-]{1,100}$' }) });
 
 /** One alert of the in-app list: one line saying what changed and why, linking to the scorecard. */
 export const NotificationItem = Type.Object({

@@ -53,8 +53,9 @@ export async function startBed(env: Record<string, string> = {}): Promise<Bed> {
 /** A country group made in identity; waits until notifications knows it from identity's event. */
 export async function givenCountry(bed: Bed, name: string, code: string): Promise<string> {
   const groupId = await bed.identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: code }, null));
-  await eventually(() =>
-    notificationsDb(bed.notifications).selectFrom('countries').select('groupId').where('groupId', '=', groupId).executeTakeFirst(),
+  await eventually(
+    () => notificationsDb(bed.notifications).selectFrom('countries').select('groupId').where('groupId', '=', groupId).executeTakeFirst(),
+    60_000,
   );
   return groupId;
 }
@@ -133,12 +134,18 @@ export async function publishEvent<T extends EventType>(
   return event;
 }
 
-/** Waits until the consumer has handled (or skipped as a duplicate) this many events in total. */
-export const consumed = (bed: Bed, count: number) =>
-  eventually(() => {
-    const s = bed.notifications.events.consumers[0]!.stats;
-    return s.handled + s.duplicates >= count;
+/**
+ * Waits until the consumer has handled (or skipped as a duplicate) this many events in total
+ * and acknowledged everything: acks follow commits, so their effects are then visible.
+ */
+export async function consumed(bed: Bed, count: number): Promise<void> {
+  const consumer = bed.notifications.events.consumers[0]!;
+  await eventually(() => consumer.stats.handled + consumer.stats.duplicates >= count, 60_000);
+  await eventually(async () => {
+    const lag = await consumer.lag();
+    return lag.pending === 0 && lag.ackPending === 0;
   }, 60_000);
+}
 
 export const facts = (over: Partial<ScorecardFacts> = {}): ScorecardFacts => ({
   periodId: 'p-2025-1',
