@@ -98,7 +98,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('alerts_user_idx').on('alerts').columns(['user_id', 'id']).execute();
   await sql`create index alerts_pending_idx on alerts (user_id) where email_state = 'pending'`.execute(db);
-  await sql`create index alerts_unread_idx on alerts (user_id) where read_at is null`.execute(db);
   await sql`create index alerts_delivery_idx on alerts (delivery_id) where delivery_id is not null`.execute(db);
 }
 

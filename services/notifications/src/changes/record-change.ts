@@ -29,9 +29,12 @@ export async function recordChange(trx: NotificationsExecutor, event: DomainEven
   const followers = draft.groupId
     ? sql`select user_id from follows where group_id = ${draft.groupId}`
     : sql`select distinct user_id from follows`;
+  // users who turned alert e-mails off get theirs in the app only
   const result = await sql`
-    insert into alerts (user_id, change_id, created_at)
-    select f.user_id, ${change.id}::uuid, ${event.occurredAt}::timestamptz from (${followers}) f
+    insert into alerts (user_id, change_id, created_at, email_state)
+    select f.user_id, ${change.id}::uuid, ${event.occurredAt}::timestamptz,
+           case when s.email_mode = 'off' then 'skipped' else 'pending' end
+    from (${followers}) f left join user_settings s on s.user_id = f.user_id
     on conflict (user_id, change_id) do nothing`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -108,15 +108,16 @@ export class AlertDispatcher {
       });
   }
 
-  /** One pass: resend expired claims, skip alerts of users without e-mails, then immediate alerts, then due digests. */
+  /** One pass: resend expired claims, then immediate alerts, then due digests. */
   async runOnce(): Promise<void> {
     await this.resendExpired();
-    await this.skipEmailsOff();
     await this.eachRound(async (after) => {
+      // from the users who want alerts at once (not from the alerts: digests keep many pending)
       const rows = await sql<{ userId: string }>`
-        select distinct a.user_id from alerts a join user_settings s on s.user_id = a.user_id
-        where a.email_state = 'pending' and s.email_mode = 'immediate' and a.user_id > ${after}
-        order by a.user_id limit ${USERS_PER_ROUND}`.execute(this.o.db);
+        select s.user_id from user_settings s
+        where s.email_mode = 'immediate' and s.user_id > ${after}
+          and exists (select 1 from alerts a where a.user_id = s.user_id and a.email_state = 'pending')
+        order by s.user_id limit ${USERS_PER_ROUND}`.execute(this.o.db);
       return rows.rows.map((r) => ({ userId: r.userId, mode: 'immediate' as const }));
     });
     const now = this.clock().toISOString();
@@ -151,12 +152,6 @@ export class AlertDispatcher {
     }
   }
 
-  private async skipEmailsOff(): Promise<void> {
-    await sql`
-      update alerts set email_state = 'skipped'
-      where email_state = 'pending' and user_id in (select user_id from user_settings where email_mode = 'off')`.execute(this.o.db);
-  }
-
   /** Claims one e-mail for a user (their pending alerts they may still see), then sends it. */
   private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null): Promise<void> {
     const now = this.clock();
@@ -172,12 +167,13 @@ export class AlertDispatcher {
       if (!settings || settings.emailMode !== mode) return null;
       if (mode !== 'immediate' && (!settings.nextDigestAt || Date.parse(settings.nextDigestAt) > now.getTime())) return null;
       const next = nextDigestAt(mode, now, this.o.digestHourUtc);
-      if (mode !== 'immediate') {
-        // the digest of this period is claimed with its alerts, or there was nothing to tell
-        await trx.updateTable('userSettings').set({ nextDigestAt: next!.toISOString() }).where('userId', '=', userId).execute();
-      }
-      if (access) {
-        await trx.updateTable('userSettings').set({ email: access.Email, name: access.Name }).where('userId', '=', userId).execute();
+      // the digest of this period is claimed with its alerts (or there was nothing to tell); the user as identity names them now
+      if (next || access) {
+        await trx
+          .updateTable('userSettings')
+          .set({ ...(next ? { nextDigestAt: next.toISOString() } : {}), ...(access ? { email: access.Email, name: access.Name } : {}) })
+          .where('userId', '=', userId)
+          .execute();
       }
       const pending = await trx
         .selectFrom('alerts')

@@ -61,6 +61,12 @@ export async function setEmailMode(trx: NotificationsExecutor, change: ModeChang
     .onConflict((oc) => oc.column('userId').doUpdateSet(values))
     .execute();
   if (change.mode === 'off') {
+    await trx
+      .updateTable('alerts')
+      .set({ emailState: 'skipped' })
+      .where('userId', '=', change.userId)
+      .where('emailState', '=', 'pending')
+      .execute();
     await appendToOutbox(trx, {
       type: 'evt.notifications.alert.unsubscribed',
       actor: change.actor,
