@@ -23,3 +23,11 @@ export async function countriesById(db: NotificationsExecutor, groupIds: readonl
   const rows = await db.selectFrom('countries').select(['groupId', 'name', 'countryId']).where('groupId', 'in', ids).execute();
   return new Map(rows.map((r) => [r.groupId, { groupId: r.groupId, countryId: r.countryId, name: r.name }]));
 }
+
+export type CountryMap = Map<string, CountryFacts>;
+
+/** Every country by group id (a few hundred rows at most). */
+export async function allCountries(db: NotificationsExecutor): Promise<CountryMap> {
+  const rows = await db.selectFrom('countries').select(['groupId', 'name', 'countryId']).execute();
+  return new Map(rows.map((r) => [r.groupId, { groupId: r.groupId, countryId: r.countryId, name: r.name }]));
+}

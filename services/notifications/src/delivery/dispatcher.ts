@@ -5,7 +5,7 @@ import type { InternalUserAccess } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 import type { DeliveriesTable, DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
 import { renderAlert } from '../alerts/visibility';
-import { countriesById } from '../countries/countries';
+import { allCountries, type CountryMap } from '../countries/countries';
 import { nextDigestAt } from '../settings/digest-schedule';
 import { MailRefused, type MailPort } from './mail-port';
 import { renderAlertMail, type MailAlert } from './render-mail';
@@ -144,8 +144,10 @@ export class AlertDispatcher {
       if (!users.length) return;
       // one question to identity per round; if it does not answer, nothing is sent unchecked
       const access = await this.o.access(users.map((u) => u.userId));
+      // the countries as they stand for this round (a small table)
+      const countries = await allCountries(this.o.db);
       await eachConcurrently(users, this.o.concurrency ?? 1, async (user) => {
-        if (!this.closing) await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null);
+        if (!this.closing) await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null, countries);
       });
       if (this.closing) return;
       after = users.at(-1)!.userId;
@@ -153,28 +155,22 @@ export class AlertDispatcher {
   }
 
   /** Claims one e-mail for a user (their pending alerts they may still see), then sends it. */
-  private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null): Promise<void> {
+  private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null, countries: CountryMap): Promise<void> {
     const now = this.clock();
-    const claimed = await this.o.inTransaction(async (trx) => {
-      // one replica per user at a time; another one holding the user moves on
-      const settings = await trx
-        .selectFrom('userSettings')
-        .select(['emailMode', 'nextDigestAt'])
-        .where('userId', '=', userId)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!settings || settings.emailMode !== mode) return null;
-      if (mode !== 'immediate' && (!settings.nextDigestAt || Date.parse(settings.nextDigestAt) > now.getTime())) return null;
+    // claiming writes no event: a plain transaction, few round trips (it runs once per e-mail)
+    const claimed = await this.o.db.transaction().execute(async (trx) => {
       const next = nextDigestAt(mode, now, this.o.digestHourUtc);
-      // the digest of this period is claimed with its alerts (or there was nothing to tell); the user as identity names them now
-      if (next || access) {
-        await trx
-          .updateTable('userSettings')
-          .set({ ...(next ? { nextDigestAt: next.toISOString() } : {}), ...(access ? { email: access.Email, name: access.Name } : {}) })
-          .where('userId', '=', userId)
-          .execute();
-      }
+      const due = mode === 'immediate' ? sql`true` : sql`next_digest_at <= ${now.toISOString()}::timestamptz`;
+      // one replica per user at a time (another one holding the user moves on); a digest is claimed
+      // for its period with its alerts, or there was nothing to tell; the user as identity names them now
+      const locked = await sql<{ userId: string }>`
+        update user_settings
+        set next_digest_at = coalesce(${next?.toISOString() ?? null}::timestamptz, next_digest_at),
+            email = coalesce(${access?.Email ?? null}, email), name = coalesce(${access?.Name ?? null}, name)
+        where user_id = (
+          select user_id from user_settings where user_id = ${userId} and email_mode = ${mode} and ${due} for update skip locked)
+        returning user_id`.execute(trx);
+      if (!locked.rows.length) return null;
       const pending = await trx
         .selectFrom('alerts')
         .innerJoin('changes', 'changes.id', 'alerts.changeId')
@@ -185,10 +181,6 @@ export class AlertDispatcher {
         .limit(ALERTS_PER_MAIL)
         .execute();
       if (!pending.length) return null;
-      const countries = await countriesById(
-        trx,
-        pending.map((a) => a.groupId),
-      );
       const shown: Array<{ id: number } & MailAlert> = [];
       const withheld: number[] = [];
       for (const a of pending) {
@@ -198,43 +190,39 @@ export class AlertDispatcher {
         if (alert) shown.push({ id: a.id, line: alert.line, groupId: a.groupId, groupName: country?.name ?? null, link: a.link });
         else withheld.push(a.id);
       }
-      if (withheld.length) await trx.updateTable('alerts').set({ emailState: 'withheld' }).where('id', 'in', withheld).execute();
-      if (!shown.length || !access) {
+      if (withheld.length) {
+        await trx.updateTable('alerts').set({ emailState: 'withheld' }).where('id', 'in', withheld).execute();
         this.o.observe?.(mode, 'withheld', withheld.length);
-        return null;
       }
+      if (!shown.length || !access) return null;
       const mail = renderAlertMail(shown, { userId, mode, publicUrl: this.o.publicUrl, tokenKey: this.o.tokenKey });
-      const delivery = await trx
-        .insertInto('deliveries')
-        .values({
-          id: randomUUID(),
-          userId,
-          mode,
-          status: 'sending',
-          email: access.Email,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          alertCount: shown.length,
-          mailId: null,
-          attempts: 1,
-          lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString(),
-          error: null,
-          sentAt: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('alerts')
-        .set({ emailState: 'sending', deliveryId: delivery.id })
-        .where(
-          'id',
-          'in',
-          shown.map((s) => s.id),
-        )
-        .execute();
-      if (withheld.length) this.o.observe?.(mode, 'withheld', withheld.length);
-      return { delivery, groupNames: [...new Set(shown.map((s) => s.groupName).filter((n): n is string => !!n))] };
+      const delivery: DeliveryRow = {
+        id: randomUUID(),
+        userId,
+        mode,
+        status: 'sending',
+        email: access.Email,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        alertCount: shown.length,
+        mailId: null,
+        attempts: 1,
+        lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString(),
+        error: null,
+        createdAt: now.toISOString(),
+        sentAt: null,
+      };
+      // the e-mail, with what it says, and its alerts, in one statement
+      await sql`
+        with claimed as (
+          insert into deliveries (id, user_id, mode, status, email, subject, html, text, alert_count, attempts, locked_until, created_at)
+          values (${delivery.id}, ${userId}, ${mode}, 'sending', ${delivery.email}, ${delivery.subject}, ${delivery.html}, ${delivery.text},
+                  ${delivery.alertCount}, 1, ${delivery.lockedUntil}::timestamptz, ${delivery.createdAt}::timestamptz)
+          returning id)
+        update alerts set email_state = 'sending', delivery_id = (select id from claimed)
+        where id = any(${shown.map((a) => a.id)}::bigint[])`.execute(trx);
+      return { delivery, groupNames: [...new Set(shown.map((a) => a.groupName).filter((n): n is string => !!n))] };
     });
     if (claimed) await this.send(claimed.delivery, claimed.groupNames);
   }
@@ -243,7 +231,7 @@ export class AlertDispatcher {
   private async resendExpired(): Promise<void> {
     for (;;) {
       const now = this.clock();
-      const delivery = await this.o.inTransaction(async (trx) => {
+      const delivery = await this.o.db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('deliveries')
           .selectAll()
@@ -303,16 +291,16 @@ export class AlertDispatcher {
     }
     if (this.o.afterMailAccepted) await this.o.afterMailAccepted(delivery.id);
     await this.o.inTransaction(async (trx) => {
-      const marked = await trx
-        .updateTable('deliveries')
-        .set({ status: 'sent', mailId, sentAt: this.clock().toISOString(), lockedUntil: null, error: null })
-        .where('id', '=', delivery.id)
-        .where('status', '=', 'sending')
-        .returning('id')
-        .executeTakeFirst();
-      // already marked by a replica that resent it meanwhile
-      if (!marked) return;
-      await trx.updateTable('alerts').set({ emailState: 'sent' }).where('deliveryId', '=', delivery.id).execute();
+      // the e-mail and its alerts marked sent in one statement; nothing when a replica that resent it meanwhile did
+      const marked = await sql<{ n: number }>`
+        with sent as (
+          update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${this.clock().toISOString()}::timestamptz,
+                 locked_until = null, error = null
+          where id = ${delivery.id} and status = 'sending'
+          returning id),
+        carried as (update alerts set email_state = 'sent' where delivery_id in (select id from sent))
+        select count(*)::int as n from sent`.execute(trx);
+      if (!marked.rows[0]?.n) return;
       await appendToOutbox(trx, {
         type: 'evt.notifications.alert.sent',
         actor: null,
