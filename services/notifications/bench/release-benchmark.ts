@@ -2,7 +2,7 @@
  * Notifications benchmark: a period release affecting N countries × M followers.
  *
  *   npx tsc -b services/notifications && node services/notifications/dist/bench/release-benchmark.js \
- *     [--countries 50] [--followers 10000] [--rate 200] [--dir /tmp/cti-notify-bench]
+ *     [--countries 50] [--followers 10000] [--rate 50] [--dir /tmp/cti-notify-bench]
  *
  * Starts its own PostgreSQL and NATS in --dir (emptied first), identity in this process
  * (the mail port with its dev mailbox, and users' access) and notifications as a process of
@@ -61,16 +61,20 @@ const facts = (periodId: string, periodName: string, a: number, score: number, c
 });
 
 /** notifications' own memory, from its /metrics (the kit's process metrics). */
-async function memoryOf(url: string): Promise<{ rss: number; heap: number }> {
+async function memoryOf(url: string): Promise<{ rss: number; heap: number; external: number }> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? NaN);
-  return { rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_used_bytes') };
+  return {
+    rss: value('process_resident_memory_bytes'),
+    heap: value('nodejs_heap_size_used_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+  };
 }
 
 async function main() {
   const countries = Number(option('countries', '50'));
   const followers = Number(option('followers', '10000'));
-  const rate = Number(option('rate', '200'));
+  const rate = Number(option('rate', '50'));
   const dir = path.resolve(option('dir', path.join(os.tmpdir(), 'cti-notify-bench')));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -217,7 +221,7 @@ async function main() {
     log(`memory before the digests: rss ${mb(before.rss)}, heap ${mb(before.heap)}`);
     await db.query(`update notifications.user_settings set next_digest_at = now() - interval '1 second'`);
     const sending = Date.now();
-    const samples: Array<{ sent: number; rss: number; heap: number }> = [];
+    const samples: Array<{ sent: number; rss: number; heap: number; external: number }> = [];
     let nextMark = 0.1;
     for (let sent = 0; sent < followers;) {
       await sleep(250);
@@ -228,7 +232,7 @@ async function main() {
         const elapsed = Date.now() - sending;
         log(
           `  ${String(Math.round(nextMark * 100)).padStart(3)} %: ${count(sent).padStart(7)} digests in ${seconds(elapsed).padStart(7)}, ` +
-            `${(sent / (elapsed / 1000)).toFixed(1)} e-mails/s, rss ${mb(memory.rss)}, heap ${mb(memory.heap)}`,
+            `${(sent / (elapsed / 1000)).toFixed(1)} e-mails/s, rss ${mb(memory.rss)}, heap ${mb(memory.heap)}, external ${mb(memory.external)}`,
         );
         nextMark += 0.1;
       }
