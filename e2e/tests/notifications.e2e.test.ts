@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { formatPoints } from '@cti/scoring-rules';
-import { baseUrl, sessionsPerTest, signIn } from '../support/browser';
+import { baseUrl, launchBrowser, openSession as openSessionIn, sessionsPerTest, signIn } from '../support/browser';
 
 const openSession = sessionsPerTest('notifications');
 
@@ -109,4 +109,44 @@ it('a Standard user follows Ireland; an admin changes its variable A; the alert 
   // put the demo value back for the other journeys
   await setIrelandA(admin.page, () => oldA);
   for (const s of [reader, admin, anonymous]) expect(s.problems.filter((p) => !p.includes('401'))).toEqual([]);
+});
+
+it('follows a country from the map tooltip', async () => {
+  const browser = await launchBrowser({ webgl: true });
+  try {
+    const { page } = await openSessionIn(browser);
+    await signIn(page, 'member@example.com');
+    await page.goto('/map');
+    const canvas = page.locator('.world-map[data-map-state="loaded"] .mapboxgl-canvas');
+    await canvas.waitFor({ timeout: 60_000 });
+    const box = (await canvas.boundingBox())!;
+    // move over the map until a country's tooltip offers to follow it
+    const follow = page.locator('.map-popup').getByRole('button', { name: 'Follow' });
+    let country: string | null = null;
+    for (let y = 0.3; y <= 0.7 && !country; y += 0.05) {
+      for (let x = 0.2; x <= 0.8 && !country; x += 0.04) {
+        await page.mouse.move(box.x + box.width * x, box.y + box.height * y);
+        // the tooltip's Follow control renders a moment after the tooltip
+        if (await page.locator('.map-popup').isVisible())
+          if (
+            await follow.waitFor({ timeout: 2000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            country = await page.locator('.map-popup strong').textContent();
+      }
+    }
+    expect(country).toBeTruthy();
+    // the tooltip stays while the pointer goes onto it
+    await follow.hover();
+    await follow.click();
+    await page.getByText(`You now follow ${country}.`).first().waitFor();
+    await page.goto('/user/account');
+    await page.getByRole('list', { name: 'Countries you follow' }).getByRole('link', { name: country! }).waitFor();
+    await page.getByRole('button', { name: `Stop following ${country}` }).click();
+    await page.getByText('You do not follow any country yet.').waitFor();
+  } finally {
+    await browser.close();
+  }
 });

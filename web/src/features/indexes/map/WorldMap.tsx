@@ -155,16 +155,17 @@ export default function WorldMap({ countries, targetOf, tooltipExtra }: WorldMap
               const sticky = !!country && !!latest.current.tooltipExtra;
               if (sticky && shown === p.label) return;
               shown = p.label;
-              const text = document.createElement('div');
+              // not named `text`: the build declares calls on `text` pure (vite.config.ts) and would drop them
+              const tooltip = document.createElement('div');
               const title = document.createElement('strong');
               title.textContent = p.label;
-              text.append(
+              tooltip.append(
                 title,
                 document.createElement('br'),
                 `${p.category}${p.score ? ` · ${p.score}` : ''}${p.watchlist ? ' · on the watchlist' : ''}`,
               );
-              if (sticky) text.append(extraRoot);
-              popup.setLngLat(e.lngLat).setDOMContent(text).addTo(map);
+              if (sticky) tooltip.append(extraRoot);
+              popup.setLngLat(e.lngLat).setDOMContent(tooltip).addTo(map);
               const element = popup.getElement();
               element.onmouseenter = keep;
               element.onmouseleave = hide;
