@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { RouteRules, satisfiesRule } from '@cti/access';
 import { usePrincipal } from '../../../app/hooks';
 import { useUnreadCountQuery } from '../notifications-api';
 import '../notifications.css';
@@ -8,8 +9,10 @@ const POLL_MS = 60_000;
 /** The header's link to the alerts, with the number of unread ones. */
 export function UnreadBadge() {
   const principal = usePrincipal();
-  const { data } = useUnreadCountQuery(undefined, { skip: !principal, pollingInterval: POLL_MS });
-  if (!principal) return null;
+  // the alerts are about index countries: shown to those who may read the index
+  const shown = !!principal && satisfiesRule(principal, RouteRules.index);
+  const { data } = useUnreadCountQuery(undefined, { skip: !shown, pollingInterval: POLL_MS });
+  if (!shown) return null;
   const count = data?.Count ?? 0;
   const label = count ? `Alerts, ${count} unread` : 'Alerts';
   return (
