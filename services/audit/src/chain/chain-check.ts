@@ -63,10 +63,21 @@ export class ChainChecks {
    * (on any replica), so the replicas together check once per period. Null when not due.
    */
   async startIfDue(everyMs: number): Promise<AuditChainCheck | null> {
-    return this.startUnless(SCHEDULED_BY, (last) => !!last && Date.now() - Date.parse(last.startedAt) < everyMs);
+    // before the first check, the period counts from when the audit log was set up (its first migration)
+    const since = async (last: CheckRow | undefined) =>
+      last
+        ? Date.parse(last.startedAt)
+        : Date.parse(
+            (await sql<{ t: string | null }>`select min("timestamp") as t from kysely_migration`.execute(auditDb(this.app))).rows[0]?.t ??
+              new Date().toISOString(),
+          );
+    return this.startUnless(SCHEDULED_BY, async (last) => Date.now() - (await since(last)) < everyMs);
   }
 
-  private async startUnless(startedBy: string, notDue: (last: CheckRow | undefined) => boolean): Promise<AuditChainCheck | null> {
+  private async startUnless(
+    startedBy: string,
+    notDue: (last: CheckRow | undefined) => boolean | Promise<boolean>,
+  ): Promise<AuditChainCheck | null> {
     const db = auditDb(this.app);
     const { row, fresh } = await db.transaction().execute(async (trx) => {
       // one start at a time across replicas
@@ -74,7 +85,7 @@ export class ChainChecks {
       const last = (await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst()) as
         CheckRow | undefined;
       if (last && !last.finishedAt && !isStale(last)) return { row: last, fresh: false };
-      if (notDue(last)) return { row: null, fresh: false };
+      if (await notDue(last)) return { row: null, fresh: false };
       const head = await trx.selectFrom('auditChainHead').select('lastSeq').where('id', '=', 1).executeTakeFirstOrThrow();
       const created = await trx
         .insertInto('auditChainChecks')
