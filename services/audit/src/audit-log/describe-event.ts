@@ -42,6 +42,10 @@ const describers: Describers = {
     description: html`Updated user <b>${d.name}</b> (${d.email}), ${d.organizationName}: roles
       ${roles(d.roles)}${d.disabled ? ', disabled' : ''}`,
   }),
+  'evt.identity.user.tokensRevoked': (d) => ({
+    action: 'Sessions Revoked',
+    description: html`Ended the sessions of ${d.email} on every service (${d.reason})`,
+  }),
   'evt.identity.user.disabled': (d) => ({ action: 'User Disabled', description: html`Disabled user <b>${d.name}</b> (${d.email})` }),
   'evt.identity.user.rolesChanged': (d) => ({
     action: 'Roles Changed',
