@@ -4,7 +4,16 @@ import { useAppConfigQuery } from './app-config';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { broadcastSignOn, isTrustedOrigin, parseSignOnMessage, sessionOfMessage } from './cross-frame';
 import { hostRedirectUrl } from './host-routing';
-import { loggedOut, selectIsFree, selectRefreshToken, selectToken, selectUser, signedIn } from '../features/auth/auth-slice';
+import {
+  loggedOut,
+  selectIsFree,
+  selectRefreshToken,
+  selectToken,
+  selectUser,
+  sessionAdopted,
+  signedIn,
+} from '../features/auth/auth-slice';
+import { loadStoredSession, storageBlocked, touchesSession } from './session-storage';
 import { useEndSession } from '../features/auth/use-logout';
 import { IdleDialog } from '../features/questionnaires/shell/IdleDialog';
 
@@ -64,6 +73,32 @@ function CrossFrameSignOn() {
   return null;
 }
 
+/**
+ * The tabs of this site share one session (browser storage): when another tab signs in,
+ * renews the tokens or signs out, this tab follows at once, so it never presents a
+ * refresh token another tab has already spent (and a sign-out ends every tab).
+ */
+function SharedSessionAcrossTabs() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const token = useAppSelector(selectToken);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (storageBlocked() || !touchesSession(event.key)) return;
+      const stored = loadStoredSession();
+      if (!stored.user || !stored.token || !stored.refreshToken) {
+        // a sign-out elsewhere (a renewal rewrites the keys one by one: wait for the set)
+        if (user && !stored.user && !stored.token && !stored.refreshToken) dispatch(loggedOut());
+        return;
+      }
+      if (stored.token !== token) dispatch(sessionAdopted(stored));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [dispatch, user, token]);
+  return null;
+}
+
 /** Host routing (accounts §4): user-admin routes on the users host, the rest on the index host; off in development. */
 function HostRouting() {
   const { data: config } = useAppConfigQuery();
@@ -95,6 +130,7 @@ function SessionIdleTimeout() {
 export function SessionFeatures() {
   return (
     <>
+      <SharedSessionAcrossTabs />
       <CrossFrameSignOn />
       <HostRouting />
       <SessionIdleTimeout />

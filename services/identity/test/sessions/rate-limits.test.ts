@@ -16,9 +16,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 it('never counts successful sign-ins: a whole office signs in from one address', async () => {
-  // more sign-ins than the failure cap, all from one NAT address
-  for (let i = 0; i < 12; i++) expect((await login(app, `reviewer${i}@example.com`, undefined, '203.0.113.7')).statusCode).toBe(200);
-  for (let i = 0; i < 12; i++) expect((await login(app, `reviewer${i}@example.com`, undefined, '203.0.113.7')).statusCode).toBe(200);
+  // 36 sign-ins in a minute from one NAT address: more than the failure cap, and than the 30 a minute once allowed
+  for (let round = 0; round < 3; round++)
+    for (let i = 0; i < 12; i++) expect((await login(app, `reviewer${i}@example.com`, undefined, '203.0.113.7')).statusCode).toBe(200);
 });
 
 it('answers 429 once one IP has failed more than its cap, for any account, and not for other IPs', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { StorageKeys } from '../../app/session-storage';
+import { browserStorage, StorageKeys } from '../../app/session-storage';
 
 /** The questionnaire the shell shows (accounts §3 stored session: "current questionnaire"). */
 export interface CurrentQuestionnaire {
@@ -12,22 +12,16 @@ export interface CurrentQuestionnaire {
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
-function read(): string | null {
-  try {
-    return window.localStorage.getItem(StorageKeys.currentQuestionnaire);
-  } catch {
-    return null;
-  }
-}
+const read = (): string | null => browserStorage.get(StorageKeys.currentQuestionnaire);
 
 export function setCurrentQuestionnaire(value: CurrentQuestionnaire): void {
-  window.localStorage.setItem(StorageKeys.currentQuestionnaire, JSON.stringify(value));
+  browserStorage.set(StorageKeys.currentQuestionnaire, JSON.stringify(value));
   notify();
 }
 
 /** Leaving the questionnaire (Exit, Save And Exit, Submit As Final, idle) clears it. */
 export function clearCurrentQuestionnaire(): void {
-  window.localStorage.removeItem(StorageKeys.currentQuestionnaire);
+  browserStorage.set(StorageKeys.currentQuestionnaire, null);
   notify();
 }
 
