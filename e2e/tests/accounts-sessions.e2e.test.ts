@@ -10,8 +10,11 @@ import { launchBrowser } from '../support/browser';
  * Two tabs open for longer than the access token lives. This file runs a stack of its own
  * (identity and the gateway only: the pages used are identity's) whose access tokens
  * live 6 seconds, so every few seconds both tabs need a new token at the same moment.
+ * The rotation grace window is 2 seconds: a tab that kept using a refresh token another
+ * tab spent rounds ago would end the session, so only tabs that really share one pass.
  */
 const ACCESS_TOKEN_SECONDS = 6;
+const GRACE_SECONDS = 2;
 const repoRoot = path.resolve(__dirname, '..', '..');
 let stack: { url: string; process: ChildProcess };
 let dataDir: string;
@@ -42,6 +45,7 @@ beforeAll(async () => {
     STACK_SERVICES: 'identity',
     LOG_LEVEL: 'info',
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_SECONDS),
+    REFRESH_REUSE_GRACE_SECONDS: String(GRACE_SECONDS),
   });
   browser = await launchBrowser();
 }, 240_000);
