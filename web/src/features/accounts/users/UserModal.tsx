@@ -130,11 +130,14 @@ export function UserModal({
             />
             <SelectField label="Calculator group" value={form.CalculatorGroup} onChange={(e) => set('CalculatorGroup', e.target.value)}>
               <option value="">None</option>
-              {calculatorGroups.map((g) => (
-                <option key={g.Id} value={g.Id}>
-                  {g.Name}
-                </option>
-              ))}
+              {calculatorGroups
+                // a group manager gives only their own groups (the user's current one stays shown)
+                .filter((g) => admin || principal?.groups.includes(g.Id) || g.Id === user?.CalculatorGroup)
+                .map((g) => (
+                  <option key={g.Id} value={g.Id}>
+                    {g.Name}
+                  </option>
+                ))}
             </SelectField>
           </div>
           {accGroupChanged(user, form) && (
