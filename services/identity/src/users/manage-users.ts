@@ -305,7 +305,7 @@ export async function updateUser(
     }
     if (admin && emailChanged)
       await emailChangedNotice(trx, ctx, { id: user.id, oldEmail: user.email, newEmail: clean.email, name: clean.name });
-    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed by an administrator', actor);
+    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed in the users admin', actor);
     await recordUserUpdated(trx, user.id, actor);
   });
   ctx.mailer.kick();
