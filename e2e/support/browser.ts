@@ -37,9 +37,9 @@ export interface Session {
   screenshot(name: string): Promise<string>;
 }
 
-/** A fresh context (own storage) on the stack, collecting console errors. */
-export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/** A fresh context (own storage) on the stack (or another origin of it), collecting console errors. */
+export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }, origin = baseUrl()): Promise<Session> {
+  const context = await browser.newContext({ baseURL: origin, viewport });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));

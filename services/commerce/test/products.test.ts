@@ -34,7 +34,7 @@ describe('demo products', () => {
     });
     expect(byName['Standard Subscription']).toMatchObject({ Price: 1_000_000, planId: expect.any(String) });
     expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
-    expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: true });
+    expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: false });
     const quick = (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
     expect(quick['CFT Download']).toBe(byName['CFT Download']!.Id);
   });
