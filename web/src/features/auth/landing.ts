@@ -1,5 +1,6 @@
 import { isLimitedToAccount } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
+import { homePageFor } from '../../app/home-page';
 
 export type LandingUser = Pick<SessionUser, 'MustAgreeCTC' | 'IsAdmin' | 'Roles'>;
 
@@ -11,15 +12,11 @@ export type LandingUser = Pick<SessionUser, 'MustAgreeCTC' | 'IsAdmin' | 'Roles'
 export const mustAgreeToTerms = (user: LandingUser) => user.MustAgreeCTC && !user.IsAdmin && !isLimitedToAccount({ roles: user.Roles });
 
 /**
- * Where a signed-in user starts when they did not ask for a page: the first rule that
- * answers, else the index. A role with a home of its own gets a rule here.
+ * Where a signed-in user starts when they did not ask for a page: the account page when
+ * they hold no compliance-index role (accounts §6), else their home page (app/home-page,
+ * where features name theirs: the index for most).
  */
-export const homeRules: ReadonlyArray<(user: LandingUser) => string | null> = [
-  // no compliance-index role: the account page is all they may see (accounts §6)
-  (user) => (isLimitedToAccount({ roles: user.Roles }) ? '/user/account' : null),
-];
-
-export const homePathFor = (user: LandingUser): string => homeRules.map((rule) => rule(user)).find((path) => !!path) ?? '/index';
+export const homePathFor = (user: LandingUser): string => (isLimitedToAccount({ roles: user.Roles }) ? '/user/account' : homePageFor(user));
 
 /** Pages a sign-in never returns to (they start or end a session). */
 const NOT_A_DESTINATION = /^\/(login|forgotPassword|resetPassword|confirmEmail|agree)(\/|$|\?)/;
