@@ -13,7 +13,7 @@ import {
   sessionAdopted,
   signedIn,
 } from '../features/auth/auth-slice';
-import { loadStoredSession, storageBlocked, touchesSession } from './session-storage';
+import { followStoredSession, loadStoredSession, storageBlocked, touchesSession } from './session-storage';
 import { useEndSession } from '../features/auth/use-logout';
 import { IdleDialog } from '../features/questionnaires/shell/IdleDialog';
 
@@ -81,21 +81,18 @@ function CrossFrameSignOn() {
 function SharedSessionAcrossTabs() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const token = useAppSelector(selectToken);
+  const refreshToken = useAppSelector(selectRefreshToken);
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (storageBlocked() || !touchesSession(event.key)) return;
       const stored = loadStoredSession();
-      if (!stored.user || !stored.token || !stored.refreshToken) {
-        // a sign-out elsewhere (a renewal rewrites the keys one by one: wait for the set)
-        if (user && !stored.user && !stored.token && !stored.refreshToken) dispatch(loggedOut());
-        return;
-      }
-      if (stored.token !== token) dispatch(sessionAdopted(stored));
+      const next = followStoredSession(stored, { user, refreshToken });
+      if (next === 'adopt') dispatch(sessionAdopted(stored));
+      else if (next === 'sign out') dispatch(loggedOut());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [dispatch, user, token]);
+  }, [dispatch, user, refreshToken]);
   return null;
 }
 

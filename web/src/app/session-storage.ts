@@ -107,16 +107,40 @@ export function loadStoredSession(): StoredSession {
   };
 }
 
+/**
+ * Writes the session, only the keys whose value changed, the refresh token last: other
+ * tabs see storage change key by key (and, in Chromium, a moment later than it happens),
+ * so a tab that sees a new refresh token sees the whole session with it. A tab that took
+ * its session from storage writes nothing back: its view may be half of another tab's
+ * renewal, and writing that half back would put a spent refresh token in storage.
+ */
 export function storeSession(session: StoredSession): void {
-  browserStorage.set(StorageKeys.user, session.user ? JSON.stringify(session.user) : null);
-  browserStorage.set(StorageKeys.authToken, session.token);
-  browserStorage.set(StorageKeys.refreshToken, session.refreshToken);
-  browserStorage.set(StorageKeys.freeUser, session.isFree ? 'true' : null);
+  const write = (key: string, value: string | null) => {
+    if (browserStorage.get(key) !== value) browserStorage.set(key, value);
+  };
+  write(StorageKeys.user, session.user ? JSON.stringify(session.user) : null);
+  write(StorageKeys.authToken, session.token);
+  write(StorageKeys.freeUser, session.isFree ? 'true' : null);
+  write(StorageKeys.refreshToken, session.refreshToken);
 }
 
 /** Logout clears tokens, user, questionnaire filter, current questionnaire and the free flag. */
 export function clearStoredSession(): void {
   for (const key of Object.values(StorageKeys)) browserStorage.set(key, null);
+}
+
+/**
+ * What a tab does when another tab of the site changed the stored session: take it over
+ * once its refresh token changed (written last, so the rest is there), sign out once every
+ * key is gone, and otherwise wait: a renewal or sign-out seen half-way is not a session.
+ */
+export function followStoredSession(
+  stored: StoredSession,
+  current: { user: unknown; refreshToken: string | null },
+): 'adopt' | 'sign out' | 'wait' {
+  if (!stored.user && !stored.token && !stored.refreshToken) return current.user ? 'sign out' : 'wait';
+  if (!stored.user || !stored.token || !stored.refreshToken) return 'wait';
+  return stored.refreshToken !== current.refreshToken ? 'adopt' : 'wait';
 }
 
 /** Whether a storage event (another tab of this site) touched the stored session. */
