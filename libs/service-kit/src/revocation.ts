@@ -15,16 +15,20 @@ export const REVOCATION_MEMORY_MS = 2 * 3_600_000;
 /** What the check needs of a token's claims. */
 export interface IssuedClaims {
   sub: string;
+  /** The session (refresh-token family) the token belongs to. */
+  sid?: string;
   iat?: number;
   iatMs?: number;
 }
 
 /**
- * The "tokens of user U issued before T are void" facts one process holds in memory
- * (no call to identity per request). A token without `iatMs` counts as issued at the
- * start of its `iat` second, so a revocation in that same second catches it.
+ * The "tokens of user U (or of one session S of U) issued before T are void" facts one
+ * process holds in memory (no call to identity per request). A token without `iatMs`
+ * counts as issued at the start of its `iat` second, so a revocation in that same
+ * second catches it.
  */
 export class RevocationList {
+  /** Keyed by user id, or by user id and session id for one session's revocation. */
   private readonly before = new Map<string, number>();
   private lastPrune = 0;
 
@@ -33,18 +37,24 @@ export class RevocationList {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Records that the user's tokens issued before `revokedBeforeMs` are void (the latest such moment wins). */
-  add(userId: string, revokedBeforeMs: number): void {
+  /**
+   * Records that the user's tokens issued before `revokedBeforeMs` are void, all of them
+   * or those of one session (the latest such moment wins).
+   */
+  add(userId: string, revokedBeforeMs: number, sessionId?: string): void {
     if (!Number.isFinite(revokedBeforeMs) || revokedBeforeMs < this.now() - this.memoryMs) return;
-    this.before.set(userId, Math.max(this.before.get(userId) ?? 0, revokedBeforeMs));
+    const key = sessionId ? sessionKey(userId, sessionId) : userId;
+    this.before.set(key, Math.max(this.before.get(key) ?? 0, revokedBeforeMs));
     this.prune();
   }
 
   isRevoked(claims: IssuedClaims): boolean {
-    const revokedBefore = this.before.get(claims.sub);
-    if (revokedBefore === undefined) return false;
     const issuedAt = typeof claims.iatMs === 'number' ? claims.iatMs : (claims.iat ?? 0) * 1000;
-    return issuedAt < revokedBefore;
+    const voidBefore = (key: string) => {
+      const revokedBefore = this.before.get(key);
+      return revokedBefore !== undefined && issuedAt < revokedBefore;
+    };
+    return voidBefore(claims.sub) || (!!claims.sid && voidBefore(sessionKey(claims.sub, claims.sid)));
   }
 
   get size(): number {
@@ -59,6 +69,8 @@ export class RevocationList {
     for (const [userId, at] of this.before) if (at < now - this.memoryMs) this.before.delete(userId);
   }
 }
+
+const sessionKey = (userId: string, sessionId: string) => `${userId} ${sessionId}`;
 
 interface FeedLogger {
   info(obj: object, msg?: string): void;
@@ -124,7 +136,8 @@ export class RevocationFeed {
         const event = JSON.parse(new TextDecoder().decode(msg.data)) as { data?: Partial<EventData<typeof REVOCATION_EVENT>> };
         const userId = event.data?.userId;
         const before = Date.parse(event.data?.revokedBefore ?? '');
-        if (typeof userId === 'string' && Number.isFinite(before)) this.options.list.add(userId, before);
+        const sessionId = typeof event.data?.sessionId === 'string' ? event.data.sessionId : undefined;
+        if (typeof userId === 'string' && Number.isFinite(before)) this.options.list.add(userId, before, sessionId);
         else this.options.logger.warn({ subject: msg.subject }, 'ignored a malformed revocation');
       } catch (err) {
         this.options.logger.warn({ err, subject: msg.subject }, 'ignored a revocation that is not JSON');

@@ -24,6 +24,16 @@ describe('RevocationList (tokens of a user issued before T are void)', () => {
     expect(list.isRevoked({ sub: 'u1', iatMs: T - 1 })).toBe(true);
   });
 
+  it('revokes one session: that session’s tokens issued before T, not the user’s other sessions', () => {
+    list.add('u4', T, 'laptop');
+    expect(list.isRevoked({ sub: 'u4', sid: 'laptop', iatMs: T - 1 })).toBe(true);
+    expect(list.isRevoked({ sub: 'u4', sid: 'laptop', iatMs: T })).toBe(false);
+    expect(list.isRevoked({ sub: 'u4', sid: 'phone', iatMs: T - 1 })).toBe(false);
+    expect(list.isRevoked({ sub: 'u4', iatMs: T - 1 })).toBe(false);
+    // a session id names a session of its own user only
+    expect(list.isRevoked({ sub: 'u5', sid: 'laptop', iatMs: T - 1 })).toBe(false);
+  });
+
   it('forgets revocations older than its memory (no token issued before them is still accepted)', () => {
     list.add('old', now - 3 * 3_600_000);
     expect(list.isRevoked({ sub: 'old', iatMs: 0 })).toBe(false);

@@ -68,6 +68,8 @@ export const IdentityEvents = {
     /** ISO time with milliseconds. */
     revokedBefore: Type.String(),
     reason: Type.String(),
+    /** Set when one session ended (a logout): only that session's tokens (claim `sid`) are void. */
+    sessionId: Type.Optional(Type.String()),
   }),
   /** A user changed their own name or password on My account. */
   'evt.identity.account.updated': Type.Object({

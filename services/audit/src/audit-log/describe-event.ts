@@ -44,7 +44,9 @@ const describers: Describers = {
   }),
   'evt.identity.user.tokensRevoked': (d) => ({
     action: 'Sessions Revoked',
-    description: html`Ended the sessions of ${d.email} on every service (${d.reason})`,
+    description: d.sessionId
+      ? html`Ended one session of ${d.email} on every service (${d.reason})`
+      : html`Ended the sessions of ${d.email} on every service (${d.reason})`,
   }),
   'evt.identity.user.disabled': (d) => ({ action: 'User Disabled', description: html`Disabled user <b>${d.name}</b> (${d.email})` }),
   'evt.identity.user.rolesChanged': (d) => ({

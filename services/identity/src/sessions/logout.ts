@@ -7,8 +7,9 @@ import { actorFromClaims } from './session';
 
 /**
  * Server logout (accounts §4/§7). The user's own logout ends this session (the refresh
- * family of the token's `sid`), not their other devices. An admin logging another user
- * out ends every session of that user and voids their access tokens on every service.
+ * family of the token's `sid`, and its access tokens on every service), not their other
+ * devices. An admin logging another user out ends every session of that user and voids
+ * their access tokens on every service.
  */
 export async function logout(app: ServiceApp, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
   const self = claims.sub === userId;
@@ -20,7 +21,9 @@ export async function logout(app: ServiceApp, claims: AccessClaims, userId: stri
     if (!user) throw new NotFound('User not found');
     const oneSession = self && !!claims.sid && isUuid(claims.sid);
     if (oneSession) {
+      // the session's refresh family ends, then its access tokens (not the user's other devices')
       await endSessions(trx, userId, { only: claims.sid });
+      await revokeAccessTokens(trx, userId, 'signed out', actor, claims.sid);
     } else {
       await lockUserForChange(trx, userId);
       await endSessions(trx, userId);

@@ -27,17 +27,24 @@ export async function accessSnapshotOf(trx: IdentityExecutor, userId: string): P
 }
 
 /**
- * Voids every access token of the user issued until now, on every service within
- * seconds (`evt.identity.user.tokensRevoked`, kept in memory by each process's auth
- * check). Call after `lockUserForChange` in the transaction of the change.
+ * Voids every access token of the user issued until now (or, given `sessionId`, those of
+ * that one session), on every service within seconds (`evt.identity.user.tokensRevoked`,
+ * kept in memory by each process's auth check). Call after `lockUserForChange` in the
+ * transaction of the change (a single session needs no lock: its refresh family ends first).
  */
-export async function revokeAccessTokens(trx: IdentityExecutor, userId: string, reason: string, actor: EventActor | null): Promise<void> {
+export async function revokeAccessTokens(
+  trx: IdentityExecutor,
+  userId: string,
+  reason: string,
+  actor: EventActor | null,
+  sessionId?: string,
+): Promise<void> {
   const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   if (!user) return;
   await appendToOutbox(trx, {
     type: 'evt.identity.user.tokensRevoked',
     actor,
-    data: { userId, email: user.email, revokedBefore: new Date().toISOString(), reason },
+    data: { userId, email: user.email, revokedBefore: new Date().toISOString(), reason, ...(sessionId ? { sessionId } : {}) },
   });
 }
 

@@ -100,8 +100,12 @@ describe('logout', () => {
     await givenUser(app, 'two-devices@example.com');
     const laptop = await sessionOf(app, 'two-devices@example.com');
     const phone = await sessionOf(app, 'two-devices@example.com');
+    for (const replica of replicas) expect((await probe(replica, laptop)).statusCode).toBe(200);
     expect((await logout(laptop)).statusCode).toBe(200);
     expect((await refresh(laptop.RefreshToken)).statusCode).toBe(401);
+    // the laptop's access token dies with its session on every service, within seconds
+    await eventually(() => refusedAsExpired(laptop));
+    for (const replica of replicas) expect((await probe(replica, phone)).statusCode).toBe(200);
     expect((await refresh(phone.RefreshToken)).statusCode).toBe(200);
   });
 
