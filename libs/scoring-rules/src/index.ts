@@ -16,6 +16,16 @@ export type Variable = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
 export const VARIABLES: readonly Variable[] = ['A', 'B', 'C', 'D', 'E', 'F'];
 export type ComplianceInputs = Record<Variable, number>;
 
+/** The variables' names as the methodology gives them (its page, the exports' column headers). */
+export const VARIABLE_NAMES: Readonly<Record<Variable, string>> = {
+  A: 'Implementation in national law',
+  B: 'Compliance in practice',
+  C: 'Respect for foreign law and forums',
+  D: 'Rule-based contract interpretation',
+  E: 'Application of new commercial laws',
+  F: 'Timely repossession',
+};
+
 /** Precedent-adjustment levels: 0 when isPBA is not ticked, else 1, 2 or 3. */
 export type PbaLevel = 0 | 1 | 2 | 3;
 
