@@ -33,6 +33,7 @@ import {
   shareOf,
   weightShift,
 } from './methodology-numbers';
+import { WORKED_EXAMPLES } from './worked-examples';
 
 /** What each variable measures and which part of the questionnaire informs it. */
 const VARIABLE_TEXT: Record<Variable, { name: string; measures: string; source: string }> = {
@@ -201,6 +202,32 @@ export default function MethodologyPage() {
               ))}
             </tbody>
           </table>
+        </section>
+
+        <section aria-labelledby="m-examples" id="worked-examples">
+          <h2 id="m-examples">Worked examples</h2>
+          <p>
+            Each example gives a state&apos;s six variables, the precedent-adjustment level and whether the qualifying declarations were
+            made, then the score, category and ASU assessment they lead to.
+          </p>
+          {WORKED_EXAMPLES.map((ex) => (
+            <figure key={ex.id} id={ex.id} className="worked-example" data-example={ex.id}>
+              <figcaption>
+                <strong>{ex.title}</strong>
+              </figcaption>
+              <p>
+                {VARIABLES.map((v) => `${v} = ${formatNumber(ex.inputs[v])}`).join(', ')}; {levelName(ex.level)}
+                {ex.level > 0 && ` (${PBA_LABELS[ex.level as 1 | 2 | 3]})`}; qualifying declarations{' '}
+                {ex.qualifyingDeclarations ? 'made' : 'not made'}.
+              </p>
+              <p className="formula">
+                {ex.arithmetic} = {formatNumber(ex.sum)}, rounded to the nearest half: <strong data-score>{formatNumber(ex.score)}</strong>
+              </p>
+              <p>
+                Category <strong data-category>{ex.category}</strong>; ASU <strong data-asu>{ex.asu}</strong>.
+              </p>
+            </figure>
+          ))}
         </section>
 
         <section aria-labelledby="m-categories" id="categories">
