@@ -93,6 +93,8 @@ describe('index list export (CSV and Excel)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`filename="Compliance Index 2024 2nd Q.${format}"`);
     expect(res.headers['content-type']).toContain(format === 'csv' ? 'text/csv' : 'spreadsheetml');
+    // CSV is streamed row by row (no length known in advance); Excel is sent with its length
+    expect(res.headers['content-length'] === undefined).toBe(format === 'csv');
     const { headers, rows } = sheetOf(res.rawPayload);
     expect(headers).toEqual([
       'Country',
