@@ -243,7 +243,9 @@ describe('the full "everything I may see" ZIP', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toContain('filename="Compliance Index data 2024 2nd Q.zip"');
     const zip = XLSX.CFB.read(res.rawPayload, { type: 'buffer' });
-    const names = zip.FullPaths.filter((p) => !p.endsWith('/') && !p.includes('Sh33tJ5')).map((p) => p.replace(/^[^/]*\//, ''));
+    const names = (zip.FullPaths as string[])
+      .filter((p) => !p.endsWith('/') && !p.includes('Sh33tJ5'))
+      .map((p) => p.replace(/^[^/]*\//, ''));
     expect(names.sort()).toEqual(
       [
         'ASU assessment.csv',
@@ -261,7 +263,7 @@ describe('the full "everything I may see" ZIP', () => {
       ].sort(),
     );
     const file = (name: string) =>
-      Buffer.from(zip.FileIndex[zip.FullPaths.findIndex((p) => p.endsWith(`/${name}`))]!.content as Uint8Array);
+      Buffer.from(zip.FileIndex[(zip.FullPaths as string[]).findIndex((p) => p.endsWith(`/${name}`))]!.content as Uint8Array);
     const history = sheetOf(file('Score history/Ireland score history.xlsx'));
     expect(history.rows.map((r) => r.Score)).toEqual([80, 90]);
     const index = sheetOf(file('Compliance Index.csv'));
