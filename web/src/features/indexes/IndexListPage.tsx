@@ -15,6 +15,7 @@ import { WatchlistIcon } from './components/WatchlistIcon';
 import { ExportButtons, ExportEverythingButton } from './exports/ExportButtons';
 import { useIndexListQuery } from './indexes-api';
 import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
+import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 type Tab = 'made' | 'notMade';
@@ -31,7 +32,13 @@ function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Princi
       </div>
     );
   }
-  return <Link to={canOpenRow(principal, row) ? `/index/${row.GroupId}` : '/restricted'}>{flag}</Link>;
+  const open = canOpenRow(principal, row);
+  return (
+    <>
+      <Link to={open ? `/index/${row.GroupId}` : '/restricted'}>{flag}</Link>
+      {open && <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />}
+    </>
+  );
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 import { useFailureToast } from './use-failure-toast';
 import { usePrincipal } from '../../app/hooks';
 import { isSimulationLink, withoutSimulation } from './simulator/simulation-link';
+import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 function Documents({ groupId }: { groupId: string }) {
@@ -162,6 +163,7 @@ export default function ScorecardPage() {
           </div>
         </div>
         <div className="page-header-actions cluster">
+          <FollowToggle groupId={card.GroupId} country={card.Name} allowed={access.open} />
           {maySimulate && (
             <Button variant="secondary" aria-expanded={simulating} onClick={() => setSimulating(true)}>
               What-if simulator
