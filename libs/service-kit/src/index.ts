@@ -11,5 +11,7 @@ export * from './service';
 export * from './internal-client';
 export * from './metrics';
 export * from './tracing';
+export * from './input-guard';
+export * from './route-policy';
 export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
 export { default as Type } from 'typebox';

@@ -15,6 +15,7 @@ import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
 import { errorHandler, notFoundHandler } from './error-handler';
+import { applyRoutePolicy } from './route-policy';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
 import { flushTracing, requestTrace, setupTracing, traceFields, tracingPlugin } from './tracing';
 
@@ -131,9 +132,11 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config as unknown as CommonConfig & Record<string, unknown>);
+  // before any route: auth guards ahead of validation, hostile text refused, routes recorded
+  applyRoutePolicy(app);
+  // answers name no internals (which service or replica served them); the request id ties them to the logs
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (!reply.hasHeader('x-served-by')) reply.header('x-served-by', def.name);
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

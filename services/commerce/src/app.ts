@@ -20,7 +20,7 @@ export const commerceService = defineService({
   migrations,
   async plugin(app, config) {
     const provider = paymentProviderOf(app);
-    await app.register(productRoutes, { provider });
+    await app.register(productRoutes, { provider, vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN });
     await app.register(checkoutRoutes, { provider });
     await app.register(purchaseRoutes, { provider });
     await app.register(subscriptionRoutes, { provider });
