@@ -12,6 +12,7 @@ export * from './internal-client';
 export * from './metrics';
 export * from './tracing';
 export * from './input-guard';
+export * from './input-errors';
 export * from './route-policy';
 export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
 export { default as Type } from 'typebox';

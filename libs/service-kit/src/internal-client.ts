@@ -23,6 +23,9 @@ export interface InternalCall {
   requestId?: string;
 }
 
+/** The spec's text for answers the server could not give (accounts §8, login's "other answers"). */
+const SERVICE_AWAY_MESSAGE = 'There was an issue contacting the server. Please try again in a few minutes.';
+
 /**
  * Calls another service's `/internal/...` route (never routed by the gateway) with the
  * service token. Throws a DomainError with the callee's status and message on failure.
@@ -46,6 +49,10 @@ export async function callService<T = unknown>(
     },
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
     signal: AbortSignal.timeout(call.timeoutMs ?? 30_000),
+  }).catch((err: unknown) => {
+    // refused, reset or timed out: the other service is away, which is no bug of this one
+    app.log.warn({ err, service, path }, 'internal call failed');
+    throw new DomainError(503, SERVICE_AWAY_MESSAGE, { 'Retry-After': '5' });
   });
   if (!res.ok) {
     const text = await res.text();

@@ -16,11 +16,13 @@ export function markAuthGuard<F extends (...args: never[]) => unknown>(guard: F,
 
 export const guardDemandOf = (fn: unknown): GuardDemand | undefined => (typeof fn === 'function' ? (fn as MarkedGuard)[GUARD] : undefined);
 
-/** One method and path a service answers, as registered (`/api/product/:id`), with its kit guards. */
+/** One method and path a service answers, as registered (`/api/product/:id`), with its kit guards and input schemas. */
 export interface RegisteredRoute {
   method: string;
   url: string;
   guards: GuardDemand[];
+  /** The JSON schemas the route validates its input with (TypeBox objects), when it has them. */
+  input: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -53,6 +55,8 @@ export function applyRoutePolicy(app: FastifyInstance): void {
     }
     route.preValidation = [refuseHostileText, ...asList(route.preValidation)];
     const demands = guards.map((fn) => guardDemandOf(fn)!);
-    for (const method of asList(route.method)) routes.push({ method, url: route.url, guards: demands });
+    const schema = (route.schema ?? {}) as RegisteredRoute['input'];
+    const input = { body: schema.body, querystring: schema.querystring, params: schema.params };
+    for (const method of asList(route.method)) routes.push({ method, url: route.url, guards: demands, input });
   });
 }

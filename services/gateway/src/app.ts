@@ -42,3 +42,5 @@ export const gatewayService = defineService({
     if (config.WEB_DIST) await app.register(webRoutes, { dist: config.WEB_DIST });
   },
 });
+
+export { ROUTE_TABLE, UPSTREAMS, resolveUpstream, type RouteEntry, type Upstream } from './route-table';
