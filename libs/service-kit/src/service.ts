@@ -32,6 +32,8 @@ export interface ServiceDefinition<P extends TProperties = {}> {
   config?: TObject<P>;
   /** Whether the service owns a Postgres schema and publishes events (the gateway does not). */
   stateful?: boolean;
+  /** Answers browsers directly (the gateway): `/metrics` stays off its PORT unless METRICS_TOKEN guards it. */
+  publicFacing?: boolean;
   migrations?: MigrationSet;
   /** The service itself: a Fastify plugin registering its features. */
   plugin: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
@@ -152,7 +154,8 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   await app.register(tracingPlugin);
   await app.register(metricsPlugin, {
     serviceName: def.name,
-    route: !config.METRICS_PORT,
+    route: !config.METRICS_PORT && (!def.publicFacing || !!config.METRICS_TOKEN),
+    token: config.METRICS_TOKEN,
     processMetrics: options.processMetrics ?? false,
   });
 

@@ -1,6 +1,7 @@
 import { defineService } from '@cti/service-kit';
 import { GatewayConfig } from './config';
 import { proxyRoutes } from './proxy';
+import { securityHeaders } from './security-headers';
 import { webRoutes } from './web';
 
 const videoSource = (src: string, captions: string) => (src ? { src, captions: captions || null } : null);
@@ -13,8 +14,21 @@ export const gatewayService = defineService({
   name: 'gateway',
   defaultPort: 8080,
   stateful: false,
+  publicFacing: true,
   config: GatewayConfig,
   async plugin(app, config) {
+    const trustedOrigins = config.TRUSTED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+    await securityHeaders(app, {
+      trustedOrigins,
+      mediaUrls: [
+        config.HOWTO_VIDEO_PURCHASING_ACCESS_URL,
+        config.HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL,
+        config.HOWTO_VIDEO_USE_THE_INDEX_URL,
+        config.HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL,
+      ],
+    });
     await app.register(proxyRoutes, { config });
     // deployment settings the web app reads at start
     app.get('/app-config.json', async (_req, reply) => {
@@ -22,9 +36,7 @@ export const gatewayService = defineService({
       return {
         demo: config.DEMO_DATA,
         vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN,
-        trustedOrigins: config.TRUSTED_ORIGINS.split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
+        trustedOrigins,
         environment: config.NODE_ENV,
         usersHost: config.USERS_HOST,
         indexHost: config.INDEX_HOST,

@@ -99,13 +99,11 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       }),
       onError: (rep, { error }) => {
         request.log.warn({ err: error, service }, 'upstream unavailable');
-        return rep
-          .code(502)
-          .send({
-            statusCode: 502,
-            error: 'Bad Gateway',
-            message: 'There was an issue contacting the server. Please try again in a few minutes.',
-          });
+        return rep.code(502).send({
+          statusCode: 502,
+          error: 'Bad Gateway',
+          message: 'There was an issue contacting the server. Please try again in a few minutes.',
+        });
       },
     });
   });
