@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contextHeaders } from '@cti/events';
-import { DomainError } from './errors';
+import { DomainError, reasonPhrase } from './errors';
 
 export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
 
@@ -62,7 +62,9 @@ export async function callService<T = unknown>(
     } catch {
       // plain text answer
     }
-    throw new DomainError(res.status >= 500 ? 502 : res.status, message || `${service} answered ${res.status}`);
+    if (!message) app.log.warn({ service, path, status: res.status }, 'internal call answered without a message');
+    // the answer reaches the browser: it names no service
+    throw new DomainError(res.status >= 500 ? 502 : res.status, message || reasonPhrase(res.status));
   }
   if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
   const type = res.headers.get('content-type') ?? '';
