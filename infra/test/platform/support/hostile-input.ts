@@ -173,8 +173,15 @@ export function sampleOf(schema: Schema | undefined, depth = 0): unknown {
   if (options?.length) return sampleOf(options.find((o) => typeOf(o) !== 'null') ?? options[0], depth + 1);
   if (schema.allOf?.length) return sampleOf(schema.allOf[0], depth + 1);
   switch (typeOf(schema)) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, sampleOf(inner, depth + 1)]));
+    case 'object': {
+      // required fields only: an optional one (an Id that turns an add into an edit) is set by the values put into it
+      const required = new Set(schema.required ?? []);
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {})
+          .filter(([key]) => required.has(key))
+          .map(([key, inner]) => [key, sampleOf(inner, depth + 1)]),
+      );
+    }
     case 'array':
       return [sampleOf(schema.items, depth + 1)];
     case 'integer':

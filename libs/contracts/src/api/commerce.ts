@@ -27,7 +27,8 @@ export const ProductBody = Type.Object({
   Id: Type.Optional(Nullable(Type.String())),
   Name: Type.String(),
   Description: Type.String(),
-  Price: Type.Integer({ minimum: 0 }),
+  /** At most 999,999.99 USD: the largest amount the card payment provider (Stripe) charges in USD. */
+  Price: Type.Integer({ minimum: 0, maximum: 99_999_999 }),
 });
 export type ProductBody = Type.Static<typeof ProductBody>;
 
