@@ -11,7 +11,7 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
 /**
  * Route-level code splitting: every page is its own chunk (the lazy imports of each
  * feature's routes.ts). These groups only name and gather libraries: the framework every
- * route needs goes in one long-cached chunk; the heavy ones (map, charts, PDF, rich text)
+ * route needs goes in one long-cached chunk; the heavy ones (map, PDF, rich text)
  * each in a chunk that loads only with the pages that import them, never before
  * interaction on the public index page. `npm run bundle-report -w @cti/web` measures it.
  */
@@ -24,7 +24,6 @@ const chunkGroups = [
     priority: 30,
   },
   { name: 'map', test: pkg('mapbox-gl|topojson-client|world-atlas'), priority: 20 },
-  { name: 'charts', test: pkg('@nivo|d3-[a-z-]+|@react-spring|internmap|delaunator|robust-predicates'), priority: 20 },
   { name: 'pdf', test: pkg('pdfjs-dist'), priority: 20 },
   {
     name: 'rich-text',

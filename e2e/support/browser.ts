@@ -71,9 +71,9 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-/** A fresh context (own storage) on the stack, collecting console errors and CSP violations. */
-export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/** A fresh context (own storage) on the stack (or another origin of it), collecting console errors and CSP violations. */
+export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }, origin = baseUrl()): Promise<Session> {
+  const context = await browser.newContext({ baseURL: origin, viewport });
   await watchCsp(context);
   const page = await context.newPage();
   const problems: string[] = [];

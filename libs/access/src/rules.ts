@@ -63,7 +63,7 @@ export const RouteRules = {
 export type RouteRuleName = keyof typeof RouteRules;
 
 /**
- * Manage Products (index §6): admins whose e-mail is in the vendor's own domain. The
+ * Manage Products: admins whose e-mail is in the vendor's own domain. The
  * server enforces it on every product and plan change; the menu shows the entry by it.
  */
 export const manageProductsRule = (vendorEmailDomain: string): RouteRule => ({ flag: 'isVendorAdmin', vendorEmailDomain });

@@ -33,7 +33,7 @@ describe('route guard (accounts §6)', () => {
     expect(guardRoute(principal([RoleIds.AWGMember]), RouteRules.adminOnly)).toBe('restricted');
   });
 
-  it('lets only admins of the vendor domain manage products (index §6)', () => {
+  it('lets only admins of the vendor domain manage products', () => {
     const rule = manageProductsRule('vendor.example');
     expect(satisfiesRule(principal([RoleIds.Admin], { email: 'ops@vendor.example' }), rule)).toBe(true);
     expect(satisfiesRule(principal([RoleIds.Admin], { email: 'OPS@Vendor.Example' }), rule)).toBe(true);

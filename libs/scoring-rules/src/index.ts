@@ -53,16 +53,20 @@ export function enforceabilityScore(inputs: EnforceabilityInputs): number {
   return roundToHalf(5 * inputs.A + 8 * inputs.B + 3.5 * (inputs.C + inputs.D));
 }
 
-export type Category = 'Very High' | 'High' | 'Medium' | 'Low' | 'Not Defined';
+/** Label of a country without a score: none yet, or a score of 0 (no views received). */
+export const UNSCORED = 'Unscored';
+
+export type Category = 'Very High' | 'High' | 'Medium' | 'Low' | typeof UNSCORED | 'Not Defined';
 
 export interface Band {
-  category: Exclude<Category, 'Not Defined'>;
+  category: 'Very High' | 'High' | 'Medium' | 'Low';
   /** inclusive */
   min: number;
   /** exclusive, except the top band which includes 100 */
   max: number;
 }
 
+/** Low starts above 0: a score of 0 is no score (the spec's category rule). */
 export const COMPLIANCE_BANDS: readonly Band[] = [
   { category: 'Very High', min: 87, max: 100 },
   { category: 'High', min: 75, max: 87 },
@@ -77,19 +81,26 @@ export const ENFORCEABILITY_BANDS: readonly Band[] = [
   { category: 'Low', min: 0, max: 50 },
 ];
 
+/** Whether a score counts as a score at all: above 0 (a country with 0 is shown as Unscored). */
+export const isScored = (score: number | null | undefined): score is number =>
+  typeof score === 'number' && Number.isFinite(score) && score > 0;
+
 function categoryIn(bands: readonly Band[], score: number | null | undefined): Category {
-  if (typeof score !== 'number' || !Number.isFinite(score)) return 'Not Defined';
+  if (score === null || score === undefined || score === 0) return UNSCORED;
+  if (!Number.isFinite(score)) return 'Not Defined';
   for (const band of bands) {
     if (score >= band.min && (score < band.max || (band.max === 100 && score === 100))) return band.category;
   }
   return 'Not Defined';
 }
 
+/**
+ * The category of a score, the one rule every screen uses (index list, map, scorecard,
+ * ASU, Excel, methodology, the editors): the band of a score above 0, Unscored for 0 or
+ * no score, Not Defined outside 0 to 100.
+ */
 export const complianceCategory = (score: number | null | undefined) => categoryIn(COMPLIANCE_BANDS, score);
 export const enforceabilityCategory = (score: number | null | undefined) => categoryIn(ENFORCEABILITY_BANDS, score);
-
-/** Label of a country without a score on the index. */
-export const UNSCORED = 'Unscored';
 
 /** ASU conditions: 1 = qualifying declarations made; 2 = A ≥ 4; 3 = B ≥ 3. */
 export const ASU_A_THRESHOLD = 4;
@@ -141,7 +152,7 @@ export const MAP_LEGEND = ['Very High', 'High', 'Medium', 'Low', 'Suspended', 'I
 export type MapCategory = (typeof MAP_LEGEND)[number];
 
 /**
- * Map class of a country: suspended first; a country without a positive score has
+ * Map class of a country: suspended first; an Unscored country (no score, or 0) has
  * insufficient legal analysis; one missing from the index has no data.
  */
 export function mapCategory(
@@ -149,9 +160,8 @@ export function mapCategory(
 ): MapCategory {
   if (!row) return 'No data available';
   if (row.Suspended) return 'Suspended';
-  if (typeof row.Score !== 'number' || row.Score <= 0) return 'Insufficient Legal Analysis';
   const category = complianceCategory(row.Score);
-  return category === 'Not Defined' ? 'Insufficient Legal Analysis' : category;
+  return category === UNSCORED || category === 'Not Defined' ? 'Insufficient Legal Analysis' : category;
 }
 
 /** Year of a period: the first four-digit year in its name ("2024 1st Q"), else of its creation. */
@@ -247,3 +257,62 @@ export const formatMove = (m: VariableMove) => `${m.variable} ${m.from}→${m.to
 
 /** Level names of a PBA level (0 is no adjustment). */
 export const pbaLevelName = (level: PbaLevel) => (level === 0 ? 'No adjustment' : PBA_LEVEL_NAMES[level]);
+
+/** One variable's line of a scorecard's points table. */
+export interface PointsRow<V extends string = string> {
+  variable: V;
+  value: number;
+  weight: number;
+  /** weight × value, exact: inputs are multiples of .5 and weights of .1, so points are multiples of .05. */
+  points: number;
+}
+
+/** A score taken apart: the variables' points, their sum, what rounding to the half added, the score. */
+export interface ScoreBreakdown<V extends string = string> {
+  rows: PointsRow<V>[];
+  sum: number;
+  /** score − sum: what rounding to the nearest half added (+) or removed (−); 0 when none. */
+  rounding: number;
+  score: number;
+}
+
+/** Sums in hundredths of a point (integers), so 5.6 × 3.5 is 19.6 and not 19.599999999999998. */
+function breakdown<V extends string>(
+  variables: readonly V[],
+  weights: Readonly<Record<V, number>>,
+  inputs: Partial<Record<V, number | null>>,
+) {
+  const rows = variables.map((variable) => {
+    const value = inputs[variable] ?? 0;
+    const weight = weights[variable];
+    const hundredths = Math.round(Math.round(weight * 100) * value);
+    return { variable, value, weight, points: hundredths / 100, hundredths };
+  });
+  const sumHundredths = rows.reduce((s, r) => s + r.hundredths, 0);
+  const sum = sumHundredths / 100;
+  const score = roundToHalf(sum);
+  return {
+    rows: rows.map(({ hundredths: _h, ...row }) => row),
+    sum,
+    rounding: Math.round(score * 100 - sumHundredths) / 100,
+    score,
+  };
+}
+
+/** The compliance score's points table: rows and rounding add up to `complianceScore`. */
+export const complianceBreakdown = (
+  inputs: Partial<Record<Variable, number | null>>,
+  isPBA: boolean,
+  pba: number | null | undefined,
+): ScoreBreakdown<Variable> => breakdown(VARIABLES, WEIGHTS[pbaLevel(isPBA, pba)], inputs);
+
+/** The enforceability score's points table: rows and rounding add up to `enforceabilityScore`. */
+export const enforceabilityBreakdown = (
+  inputs: Partial<Record<EnforceabilityVariable, number | null>>,
+): ScoreBreakdown<EnforceabilityVariable> => breakdown(ENFORCEABILITY_VARIABLES, ENFORCEABILITY_WEIGHTS, inputs);
+
+/** Exact points with two decimals ("12.25", "19.60", "5.00"): the rows of a points table add up as shown. */
+export const formatExactPoints = (points: number) => (Math.round(points * 100) / 100).toFixed(2);
+
+/** The rounding line of a points table ("+0.25", "−0.05"). */
+export const formatRounding = (points: number) => `${points < 0 ? '−' : '+'}${formatExactPoints(Math.abs(points))}`;

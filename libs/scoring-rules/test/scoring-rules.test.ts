@@ -14,6 +14,12 @@ import {
   enforceabilityCategory,
   enforceabilityScore,
   isValidInput,
+  isScored,
+  complianceBreakdown,
+  enforceabilityBreakdown,
+  formatExactPoints,
+  formatRounding,
+  ENFORCEABILITY_VARIABLES,
   roundToHalf,
   VARIABLES,
   WEIGHTS,
@@ -63,10 +69,11 @@ describe('categories at every band edge', () => {
     [74.5, 'Medium'],
     [60, 'Medium'],
     [59.5, 'Low'],
-    [0, 'Low'],
+    [0.5, 'Low'],
+    [0, 'Unscored'],
     [-1, 'Not Defined'],
     [100.5, 'Not Defined'],
-    [null, 'Not Defined'],
+    [null, 'Unscored'],
   ])('compliance %s → %s', (score, category) => expect(complianceCategory(score as number | null)).toBe(category));
 
   it.each([
@@ -77,7 +84,8 @@ describe('categories at every band edge', () => {
     [74.5, 'Medium'],
     [50, 'Medium'],
     [49.5, 'Low'],
-    [0, 'Low'],
+    [0.5, 'Low'],
+    [0, 'Unscored'],
     [101, 'Not Defined'],
   ])('enforceability %s → %s', (score, category) => expect(enforceabilityCategory(score)).toBe(category));
 });
@@ -231,5 +239,64 @@ describe('explained score change', () => {
     const e = explainScoreChange(scored({ ...base, isPBA: true, PBA: 3 }), scored({ ...base, B: 4.5, F: 2, isPBA: true, PBA: 1 }));
     const sum = e.moves.reduce((s, m) => s + m.points, 0) + e.levelPoints + e.roundingPoints;
     expect(sum).toBeCloseTo(e.delta);
+  });
+});
+
+describe('a score of 0 is no score (Low starts above 0)', () => {
+  it('is Unscored on the index and Insufficient Legal Analysis on the map, from the same rule', () => {
+    expect(complianceCategory(0)).toBe('Unscored');
+    expect(enforceabilityCategory(0)).toBe('Unscored');
+    expect(mapCategory({ Score: 0, Suspended: false })).toBe('Insufficient Legal Analysis');
+    expect(isScored(0)).toBe(false);
+    expect(isScored(null)).toBe(false);
+    expect(isScored(0.5)).toBe(true);
+  });
+});
+
+describe('points tables add up to the shown score', () => {
+  it('shows exact points: 3.5 × 3.5 is 12.25, not 12.3', () => {
+    const b = enforceabilityBreakdown({ A: 4, B: 4, C: 3.5, D: 3.5 });
+    expect(b.rows.map((r) => formatExactPoints(r.points))).toEqual(['20.00', '32.00', '12.25', '12.25']);
+    expect(b.sum).toBe(76.5);
+    expect(b.rounding).toBe(0);
+    expect(b.score).toBe(enforceabilityScore({ A: 4, B: 4, C: 3.5, D: 3.5 }));
+  });
+
+  it('names what rounding to the half added, so rows and rounding make the score', () => {
+    const b = enforceabilityBreakdown({ A: 3, B: 4.5, C: 3.5, D: 3 });
+    // 15 + 36 + 12.25 + 10.5 = 73.75 → 74
+    expect(b.sum).toBe(73.75);
+    expect(b.score).toBe(74);
+    expect(formatRounding(b.rounding)).toBe('+0.25');
+    const pba = complianceBreakdown({ A: 3.5, B: 3.5, C: 3, D: 2.5, E: 0.5, F: 1.5 }, true, 1);
+    expect(pba.rows.find((r) => r.variable === 'B')!.points).toBe(19.6);
+    expect(formatRounding(-0.05)).toBe('−0.05');
+  });
+
+  it('agrees with the score formulas for every enforceability input and a spread of compliance inputs', () => {
+    const steps = Array.from({ length: 11 }, (_, i) => i / 2);
+    const hundredths = (n: number) => Math.round(n * 100);
+    const addsUp = (b: { rows: Array<{ points: number }>; rounding: number; score: number }) =>
+      hundredths(b.rows.reduce((s, r) => s + r.points, 0) + b.rounding) === hundredths(b.score) &&
+      b.rows.every((r) => Math.abs(r.points * 20 - Math.round(r.points * 20)) < 1e-9);
+    const wrong: unknown[] = [];
+    for (const A of steps)
+      for (const B of steps)
+        for (const C of steps)
+          for (const D of steps) {
+            const b = enforceabilityBreakdown({ A, B, C, D });
+            if (b.score !== enforceabilityScore({ A, B, C, D }) || !addsUp(b)) wrong.push({ A, B, C, D });
+          }
+    let seed = 7;
+    const next = () => steps[(seed = (seed * 1103515245 + 12345) % 2147483648) % 11]!;
+    for (let i = 0; i < 5000; i++) {
+      const inputs = { A: next(), B: next(), C: next(), D: next(), E: next(), F: next() };
+      for (const level of [0, 1, 2, 3]) {
+        const b = complianceBreakdown(inputs, level > 0, level);
+        if (b.score !== complianceScore(inputs, level > 0, level) || !addsUp(b)) wrong.push({ ...inputs, level });
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(ENFORCEABILITY_VARIABLES).toEqual(['A', 'B', 'C', 'D']);
   });
 });

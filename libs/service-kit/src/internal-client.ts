@@ -23,7 +23,7 @@ export interface InternalCall {
   requestId?: string;
 }
 
-/** The spec's text for answers the server could not give (accounts §8, login's "other answers"). */
+/** The spec's text for answers the server could not give (the login error catalogue's "other answers"). */
 const SERVICE_AWAY_MESSAGE = 'There was an issue contacting the server. Please try again in a few minutes.';
 
 /**

@@ -2,6 +2,7 @@ import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
 import { CommerceConfig } from './config';
 import { checkoutRoutes } from './checkout/routes';
+import { returnOrigins } from './checkout/return-origin';
 import { countriesConsumer } from './countries/countries';
 import { paymentProviderOf } from './payments/select-provider';
 import { productRoutes } from './products/routes';
@@ -20,10 +21,11 @@ export const commerceService = defineService({
   migrations,
   async plugin(app, config) {
     const provider = paymentProviderOf(app);
+    const origins = returnOrigins(config.PUBLIC_URL, config.PUBLIC_ORIGINS);
     await app.register(productRoutes, { provider, vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN });
-    await app.register(checkoutRoutes, { provider });
+    await app.register(checkoutRoutes, { provider, origins });
     await app.register(purchaseRoutes, { provider });
-    await app.register(subscriptionRoutes, { provider });
+    await app.register(subscriptionRoutes, { provider, origins });
     await app.register(webhookRoutes, { provider });
     scheduleBillingSweep(app, provider, config.BILLING_SWEEP_INTERVAL_MS);
   },

@@ -43,7 +43,7 @@ describe('demo products', () => {
     });
     expect(byName['Standard Subscription']).toMatchObject({ Price: 1_000_000, planId: expect.any(String) });
     expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
-    expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: true });
+    expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: false });
     const quick = (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
     expect(quick['CFT Download']).toBe(byName['CFT Download']!.Id);
   });
@@ -126,7 +126,7 @@ describe('products admin', () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment/refund/pi_x', headers: buyer() })).statusCode).toBe(403);
   });
 
-  it('changes products and plans only for admins of the vendor domain (Manage Products, index §6)', async () => {
+  it('changes products and plans only for admins of the vendor domain (Manage Products)', async () => {
     const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
     const id = list[0]!.Id;
     const refused = [

@@ -26,6 +26,7 @@ beforeAll(async () => {
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(port),
     STRIPE_API_PROTOCOL: 'http',
+    PUBLIC_ORIGINS: 'https://index.cti.test',
   });
   countries = await givenCountries(p, ['Ireland', 'France']);
   await seedProducts(p.commerce, paymentProviderOf(p.commerce));
@@ -63,12 +64,15 @@ function deliver(payload: string, signature = Stripe.webhooks.generateTestHeader
   });
 }
 
-async function openCheckout(user: SignedIn, productId: string, groupId?: string) {
+/** A certified scorecard order names its country and period. */
+const PERIOD = '2026 1st Q';
+
+async function openCheckout(user: SignedIn, productId: string, groupId?: string, headers: Record<string, string> = {}) {
   const res = await p.commerce.inject({
     method: 'POST',
     url: '/api/payment/checkout',
-    headers: user.auth,
-    payload: { productId, groupId },
+    headers: { ...user.auth, ...headers },
+    payload: { productId, groupId, periodId: productId === products['CFT Download'] ? PERIOD : undefined },
   });
   expect(res.statusCode).toBe(200);
   return res.json() as { sessionId: string; url: string; provider: string };
@@ -149,6 +153,25 @@ describe('checkout and webhooks', () => {
     });
     expect(call.idempotencyKey).toMatch(/^checkout:/);
     expect(stripe.callsTo('POST', '/v1/customers').at(-1)!.idempotencyKey).toBe(`customer:${user.id}`);
+  });
+
+  it('sends the buyer back to the origin in use when it is one of the installation’s, else to PUBLIC_URL', async () => {
+    const user = await givenUser(p, 'origins@example.com');
+    const product = products['Per Country Subscription']!;
+    const returnsTo = async (headers: Record<string, string>) => {
+      await openCheckout(user, product, countries[0], headers);
+      return stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!.params as { success_url: string; cancel_url: string };
+    };
+    // the gateway forwards the Host the browser used
+    expect(await returnsTo({ 'x-forwarded-host': 'index.cti.test', 'x-forwarded-proto': 'https' })).toMatchObject({
+      success_url: `https://index.cti.test/checkout/${product}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `https://index.cti.test/checkout/${product}?cancelled=true`,
+    });
+    for (const forged of ['evil.example', 'index.cti.test.evil.example', 'index.cti.test:8443']) {
+      expect((await returnsTo({ 'x-forwarded-host': forged, 'x-forwarded-proto': 'https' })).success_url).toBe(
+        `http://cti.test/checkout/${product}?session_id={CHECKOUT_SESSION_ID}`,
+      );
+    }
   });
 
   it('opens a one-time payment for a product without a plan', async () => {
@@ -312,7 +335,7 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
 
   it('a refund made in Stripe’s dashboard is recorded from its webhook', async () => {
     const user = await givenUser(p, 'dashboard@example.com');
-    const { sessionId } = await openCheckout(user, products['CFT Download']!);
+    const { sessionId } = await openCheckout(user, products['CFT Download']!, countries[0]);
     const session = stripe.completeSession(sessionId, 50_000);
     await deliver(event('checkout.session.completed', session));
     await deliver(
@@ -335,7 +358,7 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
 
   it('a failed refund answers “Unable to give refund.” and changes nothing', async () => {
     const user = await givenUser(p, 'norefund@example.com');
-    const { sessionId } = await openCheckout(user, products['CFT Download']!);
+    const { sessionId } = await openCheckout(user, products['CFT Download']!, countries[0]);
     await deliver(event('checkout.session.completed', stripe.completeSession(sessionId, 50_000)));
     const [purchase] = await purchasesOf(user.id);
     stripe.failing = '/v1/refunds';

@@ -98,3 +98,11 @@ export async function outboxTypes(app: ServiceApp): Promise<string[]> {
 }
 
 export const year = 365 * 86_400_000;
+
+/** The data of the events of a type in a service's outbox, oldest first. */
+export async function outboxData(app: ServiceApp, type: string): Promise<any[]> {
+  const rows = await sql<{ payload: { data: unknown } | string }>`select payload from outbox where type = ${type} order by seq`.execute(
+    app.db,
+  );
+  return rows.rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data);
+}

@@ -6,6 +6,7 @@ import { defineService, errorHandler, reasonPhrase } from '@cti/service-kit';
 import { migrations } from '../migrations';
 import { acidRoutes } from './acid/routes';
 import { annotationRoutes } from './annotations/routes';
+import { certifiedOrdersConsumer } from './certified/orders';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
 import { documentsDb } from './db';
@@ -66,5 +67,5 @@ export const documentsService = defineService({
     // seeded here rather than through `seed`, which gets the root instance without this scope's storage and renderer
     if (config.DEMO_DATA) app.addHook('onReady', async () => seedDemoDocuments(app));
   },
-  consumers: () => [{ filter: [...PROJECTED_EVENTS], handle: (event, trx) => projectEvent(event, trx) }],
+  consumers: () => [{ filter: [...PROJECTED_EVENTS], handle: (event, trx) => projectEvent(event, trx) }, certifiedOrdersConsumer],
 });

@@ -78,6 +78,17 @@ export interface CertifiedScorecardsTable {
   issuedAt: Timestamp;
 }
 
+/** Single-country certified-scorecard orders (commerce's purchase events): each unlocks one country and period. */
+export interface CertifiedScorecardOrdersTable {
+  purchaseId: string;
+  userId: string;
+  groupId: string;
+  periodId: string;
+  purchasedAt: string;
+  revokedAt: string | null;
+  revokedBecause: string | null;
+}
+
 export interface DocumentsDB extends EventTables {
   files: FilesTable;
   documents: DocumentsTable;
@@ -85,6 +96,7 @@ export interface DocumentsDB extends EventTables {
   questionnaires: QuestionnairesTable;
   periods: PeriodsTable;
   certifiedScorecards: CertifiedScorecardsTable;
+  certifiedScorecardOrders: CertifiedScorecardOrdersTable;
 }
 
 export type DocumentsExecutor = Executor<DocumentsDB>;

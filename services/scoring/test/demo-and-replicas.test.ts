@@ -49,7 +49,7 @@ describe('demo scores', () => {
     expect(card.ExplanatoryComments).toContain('Demo data.');
     // the scenarios the screens need: an unscored country and a zero score
     expect(rows.find((r) => r.Group === 'Mozambique')).toMatchObject({ Scored: false, Category: 'Unscored', Score: 0 });
-    expect(rows.find((r) => r.Group === 'Cameroon')).toMatchObject({ Scored: true, Score: 0 });
+    expect(rows.find((r) => r.Group === 'Cameroon')).toMatchObject({ Scored: false, Category: 'Unscored', Score: 0 });
     // Germany is not a contracting state in the demo data: enforceability scores instead
     expect(rows.some((r) => r.Group === 'Germany')).toBe(false);
     const enforceability = (await get(app, '/api/group/index/enforceability/list')).json() as EnforceabilityRow[];

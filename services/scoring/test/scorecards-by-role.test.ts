@@ -220,7 +220,7 @@ describe('map, ASU and historical data', () => {
       Condition3: 'Yes',
       ASU: 'Not Eligible',
     });
-    expect(asFree.find((r) => r.CountryId === 'KE')).toMatchObject({ ASU: null, Condition1: '-', Condition2: '-', Condition3: '-' });
+    expect(asFree.find((r) => r.CountryId === 'KE')).toMatchObject({ ASU: null, Condition1: 'No', Condition2: '-', Condition3: '-' });
     const asStandard = (await get(app, '/api/group/index/asu', tokenFor(['Standard']))).json() as AsuRow[];
     expect(asStandard.find((r) => r.CountryId === 'IE')).toMatchObject({ A: 5, B: 5 });
   });

@@ -4,6 +4,7 @@ import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { Toaster } from '../components/toast/Toaster';
 import { AppStart } from '../features/auth/AppStart';
+import { unknownRoute } from '../features/errors/routes';
 import { Guarded } from './Guarded';
 import { appRoutes } from './routes';
 import type { AppRoute } from './route-types';
@@ -69,7 +70,10 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route element={<Root />}>
-          <Route element={<ChromeLayout showNav />}>{routesOf('main')}</Route>
+          <Route element={<ChromeLayout showNav />}>
+            {routesOf('main')}
+            <Route path="*" element={<Guarded route={unknownRoute} />} />
+          </Route>
           <Route element={<ChromeLayout showNav={false} />}>{routesOf('questionnaire')}</Route>
           <Route
             element={
@@ -81,8 +85,6 @@ export function AppRouter() {
             {routesOf('bare')}
           </Route>
           <Route path="/" element={<Navigate to="/index" replace />} />
-          {/* unknown routes go to the login view (which sends signed-in users on to /index) */}
-          <Route path="*" element={<Navigate to="/login" replace />} />
         </Route>
       </Routes>
     </BrowserRouter>

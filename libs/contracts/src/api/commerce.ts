@@ -1,8 +1,12 @@
 // API contracts of the commerce service (index-documents-commerce §3, §7; accounts §2 subscriptions admin).
-// Amounts are integers of US cents everywhere; the web shows dollars.
+// Amounts are integers of US cents everywhere (each field says so in its OpenAPI description); the web shows dollars.
 import Type, { type TSchema } from 'typebox';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** An amount of money in integer US cents (USD × 100), so named in the OpenAPI schema of every field that carries one. */
+const UsdCents = (what: string, extra: { deprecated?: boolean; maximum?: number } = {}) =>
+  Type.Integer({ minimum: 0, description: `${what} In integer US cents (USD × 100): 2000000 is $20,000.00.`, ...extra });
 
 /** Product (§3): a one-time purchase, or a subscription when it has a plan. */
 export const Product = Type.Object({
@@ -10,7 +14,9 @@ export const Product = Type.Object({
   Name: Type.String(),
   Description: Type.String(),
   /** USD cents per unit (per country for the per-country product), per annum for subscriptions. */
-  Price: Type.Integer({ minimum: 0 }),
+  PriceCents: UsdCents('Price per unit (per country for the per-country product), per annum for subscriptions.'),
+  /** The same amount as PriceCents, under the spec's field name; kept for existing clients. */
+  Price: UsdCents('Same as PriceCents (the spec’s field name, kept for existing clients).', { deprecated: true }),
   /** Payment plan id at the provider; present for subscriptions. */
   planId: Nullable(Type.String()),
   Deleted: Type.Boolean(),
@@ -22,13 +28,16 @@ export const Product = Type.Object({
 export type Product = Type.Static<typeof Product>;
 export const ProductList = Type.Array(Product);
 
-/** POST api/product: add (no Id) or edit (with Id). */
+/** The highest price a product may have: 999,999.99 USD, the largest amount the card payment provider (Stripe) charges in USD. */
+const MAX_PRICE_CENTS = 99_999_999;
+
+/** POST api/product: add (no Id) or edit (with Id). The price is PriceCents (Price, in the same cents, is still read). */
 export const ProductBody = Type.Object({
   Id: Type.Optional(Nullable(Type.String())),
   Name: Type.String(),
   Description: Type.String(),
-  /** At most 999,999.99 USD: the largest amount the card payment provider (Stripe) charges in USD. */
-  Price: Type.Integer({ minimum: 0, maximum: 99_999_999 }),
+  PriceCents: Type.Optional(UsdCents('Price per unit, per annum for subscriptions.', { maximum: MAX_PRICE_CENTS })),
+  Price: Type.Optional(UsdCents('Same as PriceCents; read when PriceCents is absent.', { deprecated: true, maximum: MAX_PRICE_CENTS })),
 });
 export type ProductBody = Type.Static<typeof ProductBody>;
 
@@ -80,7 +89,7 @@ export type PaymentBody = Type.Static<typeof PaymentBody>;
 export const PaymentAnswer = Type.Object({
   purchaseId: Type.String(),
   productName: Type.String(),
-  amount: Type.Integer(),
+  amount: UsdCents('What was paid.'),
   transactionId: Type.String(),
   updatesRole: Type.Boolean(),
   /** Role ids and country group ids the purchase grants: the session shows them once identity applied them. */
@@ -95,8 +104,9 @@ export const LocalCheckoutSession = Type.Object({
   status: Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('cancelled')]),
   mode: Type.Union([Type.Literal('payment'), Type.Literal('subscription')]),
   description: Type.String(),
-  amount: Type.Integer(),
+  amount: UsdCents('What the buyer is asked to pay (unit price × quantity).'),
   quantity: Type.Integer(),
+  /** A path of this app (the local provider's pages are the app's own). */
   cancelUrl: Type.String(),
 });
 export type LocalCheckoutSession = Type.Static<typeof LocalCheckoutSession>;
@@ -129,12 +139,12 @@ export const PurchaseReportBody = Type.Object({
 });
 export type PurchaseReportBody = Type.Static<typeof PurchaseReportBody>;
 
-export const PurchaseRefund = Type.Object({ RefundId: Type.String(), RefundedOn: Type.String(), Amount: Type.Integer() });
+export const PurchaseRefund = Type.Object({ RefundId: Type.String(), RefundedOn: Type.String(), Amount: UsdCents('What was refunded.') });
 /** Purchase log row (§3): Name, Price, PurchasedOn, User, TransactionId, Refunds. */
 export const PurchaseLogRow = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
-  Price: Type.Integer(),
+  Price: UsdCents('What was paid.'),
   PurchasedOn: Type.String(),
   User: Type.String(),
   UserEmail: Type.String(),
@@ -158,7 +168,7 @@ export const Subscription = Type.Object({
     status: Type.String(),
     statusChangeNote: Nullable(Type.String()),
     planId: Nullable(Type.String()),
-    lastPayment: Nullable(Type.Object({ time: Type.String(), amount: Type.Integer(), currency: Type.String() })),
+    lastPayment: Nullable(Type.Object({ time: Type.String(), amount: UsdCents('The last payment.'), currency: Type.String() })),
     nextBillingTime: Nullable(Type.String()),
     subscriberEmail: Type.String(),
   }),
@@ -209,5 +219,7 @@ export const CommerceMessages = {
   cancelFailed: 'Failed to cancel subscription',
   upgradeFailed: 'Failed to upgrade plan.',
   countryRequired: 'Please select at least one country.',
+  /** A certified scorecard is ordered for the period its country's scorecard shows. */
+  periodRequired: 'Please order the certified scorecard from the Compliance Index, where its period is shown.',
   fillAllFields: 'Please fill out all fields',
 } as const;

@@ -110,6 +110,19 @@ export type CertificateVerification = Type.Static<typeof CertificateVerification
 export const CertificateFileCheck = Type.Object({ Matches: Type.Boolean(), Sha256: Type.String() });
 export type CertificateFileCheck = Type.Static<typeof CertificateFileCheck>;
 
+/**
+ * `GET api/print/cft/orders`: the signed-in user's single-country certified-scorecard
+ * orders still in force; each unlocks `GET api/print/cft/{GroupId}` for that period only.
+ */
+export const CertifiedScorecardOrder = Type.Object({
+  GroupId: Type.String(),
+  PeriodId: Type.String(),
+  /** ISO date-time of the payment. */
+  PurchasedOn: Type.String(),
+});
+export type CertifiedScorecardOrder = Type.Static<typeof CertifiedScorecardOrder>;
+export const CertifiedScorecardOrders = Type.Array(CertifiedScorecardOrder);
+
 /** Answer texts of the documents service, verbatim where the spec gives them (index §7/§8). */
 export const DocumentAnswers = {
   notUploaded: 'Document was not uploaded properly',
@@ -121,6 +134,8 @@ export const DocumentAnswers = {
   noAnnotations: 'There are no annotations for this country.',
   unknownCertificate: 'No certified scorecard was issued with this verification code.',
   renderBusy: 'The PDF service is busy. Please try again in a moment.',
+  /** A certified scorecard asked for by someone without CFT access or an order for the country's current period. */
+  cftNotOrdered: 'Your order does not include the certified scorecard of this country for its current period.',
 } as const;
 
 /** Why an upload was refused (the `reason` beside the spec's `message`). */

@@ -19,7 +19,8 @@ const SubscriptionRef = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 const ProductData = Type.Object({
   productId: Type.String(),
   name: Type.String(),
-  price: Type.Integer(),
+  /** Integer US cents (USD × 100), like every amount of commerce's events. */
+  price: Type.Integer({ description: 'Price per unit in integer US cents (USD × 100).' }),
   planId: Type.Union([Type.String(), Type.Null()]),
 });
 
@@ -38,6 +39,12 @@ export const CommerceEvents = {
     /** Certified-for-transaction orders: the scorecard's country and period. */
     groupId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     periodId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /**
+     * Set when the purchase is a single-country certified-for-transaction scorecard order:
+     * it unlocks that country's certified scorecard of that period only (documents keeps
+     * these orders); it grants no role. The CFT package product grants CFTPackage instead.
+     */
+    certifiedScorecard: Type.Optional(Type.Union([Type.Object({ groupId: Type.String(), periodId: Type.String() }), Type.Null()])),
   }),
   'evt.commerce.purchase.refunded': Type.Object({
     purchaseId: Type.String(),

@@ -11,11 +11,12 @@ import {
 } from '@cti/contracts';
 import { RoleIds, type RoleName } from '@cti/access';
 import Type from 'typebox';
-import { LocalProvider } from '../payments/local-provider';
+import { LocalProvider, samePagePath } from '../payments/local-provider';
 import { applyNotices } from '../payments/notices';
 import { ProviderError, type PaymentProvider } from '../payments/provider';
 import { grantOf } from '../products/grants';
 import { completeCheckout } from './complete-checkout';
+import { returnOriginOf, type ReturnOrigins } from './return-origin';
 import { startCheckout } from './start-checkout';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
@@ -23,8 +24,8 @@ const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) })
 const ChangeParam = Type.Object({ changeId: Type.String({ maxLength: 200 }) });
 
 /** Checkout (§2 /checkout/{productId}): open a provider checkout, then complete the payment it confirmed. */
-export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
-  const { provider } = opts;
+export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
+  const { provider, origins } = opts;
 
   app.post(
     '/api/payment/checkout',
@@ -32,7 +33,7 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
       preHandler: app.requireUser,
       schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutSessionAnswer, ...errors } },
     },
-    async (request) => startCheckout(app, provider, claimsOf(request), request.body),
+    async (request) => startCheckout(app, provider, claimsOf(request), request.body, returnOriginOf(request, origins)),
   );
 
   app.post(
@@ -82,7 +83,7 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
         description: session.description,
         amount: session.unitAmountCents * session.quantity,
         quantity: session.quantity,
-        cancelUrl: session.cancelUrl,
+        cancelUrl: samePagePath(session.cancelUrl),
       };
     },
   );

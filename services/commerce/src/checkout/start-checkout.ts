@@ -44,13 +44,16 @@ async function customerFor(app: ServiceApp, provider: PaymentProvider, claims: A
 /**
  * POST api/payment/checkout: opens a checkout at the provider for the product (a
  * subscription when it has a plan). The per-country product is priced per country
- * and needs at least one known country.
+ * and needs at least one known country; a certified scorecard order needs its one
+ * country and period.
  */
 export async function startCheckout(
   app: ServiceApp,
   provider: PaymentProvider,
   claims: AccessClaims,
   body: StartCheckoutBody,
+  /** The buyer's origin (validated), where the provider sends the buyer back. */
+  origin: string,
 ): Promise<CheckoutSessionAnswer> {
   const db = commerceDb(app);
   const product = await findProduct(db, body.productId);
@@ -62,9 +65,12 @@ export async function startCheckout(
     const known = await countryNames(db, requested.filter(isUuid));
     groupIds = requested.filter((id) => known.has(id));
     if (!groupIds.length || groupIds.length !== requested.length) throw new BadRequest(CommerceMessages.countryRequired);
-  } else if (requested.length) {
-    // a certified scorecard order names its country (and period)
-    groupIds = requested.slice(0, 1);
+  } else if (kind.certifiedScorecard) {
+    // one country's certified scorecard, of the period its scorecard shows
+    const known = await countryNames(db, requested.filter(isUuid));
+    if (requested.length !== 1 || !known.has(requested[0]!)) throw new BadRequest(CommerceMessages.countryRequired);
+    if (!body.periodId?.trim()) throw new BadRequest(CommerceMessages.periodRequired);
+    groupIds = requested;
   }
   const quantity = kind.perCountry ? groupIds.length : 1;
   const mode = product.planId ? 'subscription' : 'payment';
@@ -83,7 +89,7 @@ export async function startCheckout(
       quantity,
       amountCents: product.priceCents * quantity,
       groupIds,
-      periodId: body.periodId ?? null,
+      periodId: kind.certifiedScorecard ? body.periodId!.trim() : (body.periodId ?? null),
       planId: product.planId,
       mode,
       provider: provider.name,
@@ -92,7 +98,7 @@ export async function startCheckout(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const base = `${app.config.PUBLIC_URL}/checkout/${encodeURIComponent(product.id)}`;
+  const base = `${origin}/checkout/${encodeURIComponent(product.id)}`;
   const session = await provider.createCheckout({
     checkoutId: checkout.id,
     mode,

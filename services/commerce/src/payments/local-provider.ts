@@ -37,6 +37,19 @@ function facts(sub: LocalSubscription): SubscriptionFacts {
 const nowVersion = () => Math.floor(Date.now() / 1000);
 
 /**
+ * The local provider's pages are pages of this same web app, so the buyer stays on the
+ * origin they are using: only the path (and query) of a return address is kept.
+ */
+export const samePagePath = (url: string) => {
+  try {
+    const parsed = new URL(url, 'http://same.origin');
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return '/';
+  }
+};
+
+/**
  * The embedded payment provider: the same port as Stripe, with its state in
  * commerce's own schema. Checkout completes on the web app's local confirmation
  * page (/payment/local/{sessionId}); renewals and period-end cancellations happen
@@ -45,10 +58,7 @@ const nowVersion = () => Math.floor(Date.now() / 1000);
 export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
-  constructor(
-    private readonly db: Kysely<CommerceDB>,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly db: Kysely<CommerceDB>) {}
 
   async ensureCustomer(): Promise<null> {
     return null;
@@ -87,15 +97,15 @@ export class LocalProvider implements PaymentProvider {
         planId: input.planId,
         customerEmail: input.customerEmail,
         metadata: JSON.stringify({ checkoutId: input.checkoutId }) as unknown as Record<string, string>,
-        successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
-        cancelUrl: input.cancelUrl,
+        successUrl: samePagePath(input.successUrl.replace('{CHECKOUT_SESSION_ID}', id)),
+        cancelUrl: samePagePath(input.cancelUrl),
         paymentId: null,
         subscriptionId: null,
         paidAt: null,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    return { sessionId: id, url: `${this.publicUrl}/payment/local/${id}` };
+    return { sessionId: id, url: `/payment/local/${id}` };
   }
 
   session(sessionId: string) {
@@ -151,7 +161,7 @@ export class LocalProvider implements PaymentProvider {
           .where('id', '=', session.id)
           .execute();
       }
-      return { successUrl: session.successUrl, notice: { kind: 'checkout.completed', sessionId: session.id } as const };
+      return { successUrl: samePagePath(session.successUrl), notice: { kind: 'checkout.completed', sessionId: session.id } as const };
     });
   }
 
@@ -164,7 +174,7 @@ export class LocalProvider implements PaymentProvider {
       .where('id', '=', sessionId)
       .where('status', '=', 'open')
       .execute();
-    return session.cancelUrl;
+    return samePagePath(session.cancelUrl);
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutOutcome> {
@@ -234,10 +244,10 @@ export class LocalProvider implements PaymentProvider {
     const id = keyedId('lpc', input.idempotencyKey);
     await this.db
       .insertInto('localPlanChanges')
-      .values({ id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: input.returnUrl })
+      .values({ id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: samePagePath(input.returnUrl) })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    return `${this.publicUrl}/payment/local/approve/${id}`;
+    return `/payment/local/approve/${id}`;
   }
 
   async planChange(changeId: string) {
@@ -250,7 +260,13 @@ export class LocalProvider implements PaymentProvider {
       .where('id', 'in', [change.newPlanId, sub?.planId ?? change.newPlanId])
       .execute();
     const nameOf = (id: string | undefined) => plans.find((p) => p.id === id)?.name ?? id ?? '';
-    return { ...change, customerEmail: sub?.customerEmail ?? '', fromPlan: nameOf(sub?.planId), toPlan: nameOf(change.newPlanId) };
+    return {
+      ...change,
+      returnUrl: samePagePath(change.returnUrl),
+      customerEmail: sub?.customerEmail ?? '',
+      fromPlan: nameOf(sub?.planId),
+      toPlan: nameOf(change.newPlanId),
+    };
   }
 
   /** The subscriber approved the new plan: the subscription moves to it from now on. */
@@ -268,7 +284,7 @@ export class LocalProvider implements PaymentProvider {
       if (!sub) throw new ProviderError('The subscription is not active');
       await trx.updateTable('localPlanChanges').set({ status: 'approved' }).where('id', '=', change.id).execute();
       return {
-        returnUrl: change.returnUrl,
+        returnUrl: samePagePath(change.returnUrl),
         notice: { kind: 'subscription.changed', subscription: facts(sub), version: nowVersion() } as const,
       };
     });

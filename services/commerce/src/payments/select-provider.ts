@@ -32,5 +32,5 @@ function selectProvider(app: ServiceApp, config: CommerceConfig): PaymentProvide
       protocol: config.STRIPE_API_PROTOCOL,
     });
   }
-  return new LocalProvider(commerceDb(app), app.config.PUBLIC_URL);
+  return new LocalProvider(commerceDb(app));
 }

@@ -5,21 +5,34 @@ export interface ProductKind {
   roles: RoleName[];
   /** Bought per country: one or more country groups, priced per country. */
   perCountry: boolean;
+  /**
+   * A single-country certified-for-transaction scorecard order: one country (and the
+   * period its scorecard shows), no role; the documents service keeps the order.
+   */
+  certifiedScorecard: boolean;
 }
 
 /**
  * Enhanced and Standard subscriptions grant their role; the per-country subscription
- * grants CountryViewer of the bought countries; "CFT Download" (certified-for-transaction
- * scorecards) grants CFTPackage; carbon-calculator access grants ACCFullAccess.
+ * grants CountryViewer of the bought countries; the CFT package grants CFTPackage
+ * (certified scorecards of every country); "CFT Download" is one country's certified
+ * scorecard and grants no role; carbon-calculator access grants ACCFullAccess.
  */
 export function kindOf(productName: string): ProductKind {
   const name = productName.toLowerCase();
-  if (name.includes('cft download')) return { roles: ['CFTPackage'], perCountry: false };
-  if (name.includes('carbon calculator')) return { roles: ['ACCFullAccess'], perCountry: false };
-  if (name.includes('enhanced')) return { roles: ['Enhanced'], perCountry: false };
-  if (name.includes('standard')) return { roles: ['Standard'], perCountry: false };
-  if (name.includes('country')) return { roles: ['CountryViewer'], perCountry: true };
-  return { roles: [], perCountry: false };
+  const kind = (roles: RoleName[], more: Partial<ProductKind> = {}): ProductKind => ({
+    roles,
+    perCountry: false,
+    certifiedScorecard: false,
+    ...more,
+  });
+  if (name.includes('cft') && name.includes('package')) return kind(['CFTPackage']);
+  if (name.includes('cft download')) return kind([], { certifiedScorecard: true });
+  if (name.includes('carbon calculator')) return kind(['ACCFullAccess']);
+  if (name.includes('enhanced')) return kind(['Enhanced']);
+  if (name.includes('standard')) return kind(['Standard']);
+  if (name.includes('country')) return kind(['CountryViewer'], { perCountry: true });
+  return kind([]);
 }
 
 export interface Grant {

@@ -18,7 +18,9 @@ async function productOrNotFound(db: CommerceExecutor, id: string): Promise<Prod
 export async function saveProduct(app: ServiceApp, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
   const name = body.Name.trim();
   const description = body.Description.trim();
-  if (!name || !Number.isInteger(body.Price) || body.Price < 0) throw new BadRequest(CommerceMessages.fillAllFields);
+  const priceCents = body.PriceCents ?? body.Price;
+  if (!name || priceCents === undefined || !Number.isInteger(priceCents) || priceCents < 0)
+    throw new BadRequest(CommerceMessages.fillAllFields);
   return app.inTransaction(async (trx: CommerceExecutor) => {
     const sameName = await findProductByName(trx, name);
     if (sameName && sameName.id !== body.Id) throw new Conflict('A product with this name already exists.');
@@ -27,14 +29,14 @@ export async function saveProduct(app: ServiceApp, actor: EventActor | null, bod
       await productOrNotFound(trx, body.Id);
       row = await trx
         .updateTable('products')
-        .set({ name, description, priceCents: body.Price, updatedAt: sql<string>`now()` })
+        .set({ name, description, priceCents, updatedAt: sql<string>`now()` })
         .where('id', '=', body.Id)
         .returningAll()
         .executeTakeFirstOrThrow();
     } else {
       row = await trx
         .insertInto('products')
-        .values({ name, description, priceCents: body.Price, planId: null, deletedAt: null })
+        .values({ name, description, priceCents, planId: null, deletedAt: null })
         .returningAll()
         .executeTakeFirstOrThrow();
     }

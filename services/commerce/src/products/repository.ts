@@ -11,6 +11,7 @@ export const toProduct = (row: ProductRow): Product => {
     Id: row.id,
     Name: row.name,
     Description: row.description,
+    PriceCents: row.priceCents,
     Price: row.priceCents,
     planId: row.planId,
     Deleted: row.deletedAt !== null,

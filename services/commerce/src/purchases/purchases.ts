@@ -21,7 +21,7 @@ export async function purchaseNames(db: CommerceExecutor, rows: Array<Pick<Purch
 /** Where a purchase is used: a bought country's scorecard, or the index. */
 function linkOf(row: PurchaseRow): string {
   const kind = kindOf(row.productName);
-  if (row.groupIds.length === 1 && (kind.perCountry || kind.roles.includes('CFTPackage'))) return `/index/${row.groupIds[0]}`;
+  if (row.groupIds.length === 1 && (kind.perCountry || kind.certifiedScorecard)) return `/index/${row.groupIds[0]}`;
   return '/index';
 }
 

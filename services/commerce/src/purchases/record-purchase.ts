@@ -3,7 +3,7 @@ import type { EventActor } from '@cti/contracts';
 import type { Selectable } from '@cti/db';
 import type { BuyerColumns, CommerceExecutor, PurchasesTable } from '../db';
 import type { PaymentFacts } from '../payments/provider';
-import { grantOf } from '../products/grants';
+import { grantOf, kindOf } from '../products/grants';
 
 export type PurchaseRow = Selectable<PurchasesTable>;
 
@@ -84,6 +84,10 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
       subscriptionId: inserted.subscriptionId,
       groupId: inserted.groupIds[0] ?? null,
       periodId: inserted.periodId,
+      certifiedScorecard:
+        kindOf(inserted.productName).certifiedScorecard && inserted.groupIds.length === 1 && inserted.periodId
+          ? { groupId: inserted.groupIds[0]!, periodId: inserted.periodId }
+          : null,
     },
   });
   return { purchase: inserted, created: true };

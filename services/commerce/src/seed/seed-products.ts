@@ -16,9 +16,12 @@ export const DEMO_PRODUCTS = [
   {
     name: 'Standard Subscription',
     description:
-      'Access to every country scorecard and supporting document, without complimentary certified scorecards, annotations or graphing, per annum.',
+      'Every country scorecard with its scores A to F, explanatory texts and watchlist notices, and the historical data tables, per annum. Not included: annotations, score history charts, supporting-document downloads and complimentary certified-for-transaction scorecards.',
     priceCents: 1_000_000,
     subscription: true,
+    // the first demo text promised supporting documents, which Standard may not download
+    replaces:
+      'Access to every country scorecard and supporting document, without complimentary certified scorecards, annotations or graphing, per annum.',
   },
   {
     name: 'Per Country Subscription',
@@ -34,11 +37,23 @@ export const DEMO_PRODUCTS = [
   },
 ] as const;
 
-/** Creates the demo products through the products use-cases; products that exist are left alone. */
+/**
+ * Creates the demo products through the products use-cases. Products that exist are left
+ * alone, except a demo text since corrected (an admin's own text is never touched).
+ */
 export async function seedProducts(app: ServiceApp, provider: PaymentProvider): Promise<void> {
   for (const demo of DEMO_PRODUCTS) {
-    if (await findProductByName(commerceDb(app), demo.name)) continue;
-    const product = await saveProduct(app, null, { Name: demo.name, Description: demo.description, Price: demo.priceCents });
+    const existing = await findProductByName(commerceDb(app), demo.name);
+    if (existing && 'replaces' in demo && existing.description === demo.replaces) {
+      await saveProduct(app, null, {
+        Id: existing.id,
+        Name: existing.name,
+        Description: demo.description,
+        PriceCents: existing.priceCents,
+      });
+    }
+    if (existing) continue;
+    const product = await saveProduct(app, null, { Name: demo.name, Description: demo.description, PriceCents: demo.priceCents });
     if (demo.subscription) await createPlan(app, provider, null, product.id);
   }
 }

@@ -11,6 +11,7 @@ import {
   UpgradeBody,
 } from '@cti/contracts';
 import Type from 'typebox';
+import { returnOriginOf, type ReturnOrigins } from '../checkout/return-origin';
 import type { PaymentProvider } from '../payments/provider';
 import {
   accPaymentCheck,
@@ -25,7 +26,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength: 200 }) });
 
 /** My account's subscriptions, the subscriptions admin, cancel, plan change, carbon-calculator check. */
-export async function subscriptionRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+export async function subscriptionRoutes(app: ServiceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
   app.get(
     '/api/user/paymentDetails',
     { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: PaymentDetails, 401: ErrorBody } } },
@@ -72,7 +73,14 @@ export async function subscriptionRoutes(app: ServiceApp, opts: { provider: Paym
     },
     async (request, reply) => {
       try {
-        const href = await requestPlanChange(app, opts.provider, claimsOf(request), request.params.subscriptionId, request.body.planId);
+        const href = await requestPlanChange(
+          app,
+          opts.provider,
+          claimsOf(request),
+          request.params.subscriptionId,
+          request.body.planId,
+          returnOriginOf(request, opts.origins),
+        );
         return { links: [{ href, rel: 'approve', method: 'GET' }] };
       } catch (err) {
         if (err instanceof PlanChangeRefused) return reply.code(422).send({ name: 'UNPROCESSABLE_ENTITY', message: err.message });

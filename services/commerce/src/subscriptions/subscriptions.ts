@@ -152,6 +152,8 @@ export async function requestPlanChange(
   claims: AccessClaims,
   id: string,
   planId: string,
+  /** The subscriber's origin (validated), where the provider's approval page sends them back. */
+  origin: string,
 ): Promise<string> {
   const db = commerceDb(app);
   const row = await manageable(db, claims, id);
@@ -166,7 +168,7 @@ export async function requestPlanChange(
       subscriptionId: row.providerSubscriptionId,
       customerId: row.customerId,
       planId,
-      returnUrl: `${app.config.PUBLIC_URL}/user/account`,
+      returnUrl: `${origin}/user/account`,
       idempotencyKey: `plan-change:${row.id}:${planId}:${row.providerVersion}`,
     });
   } catch (err) {

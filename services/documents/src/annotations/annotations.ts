@@ -113,15 +113,22 @@ const annotationsOf = (db: DocumentsExecutor, groupId: string, type: AnnotationT
     .where('d.annotationType', '=', type)
     .orderBy('d.createdAt', 'desc');
 
-/** `POST api/document/all/{groupId}?type=1|2`: a country's annotation documents for its scorecard. */
+/**
+ * `POST api/document/all/{groupId}?type=1|2`: a country's documents for its scorecard. The
+ * scorecard's documents roles may ask; its annotations are listed only to those who may
+ * read annotations (the annotations rule), so a Standard subscriber gets none.
+ */
 export async function listCountryDocuments(
   db: DocumentsExecutor,
   p: Principal,
   groupId: string,
   type: AnnotationType,
+  settings: IndexAccessSettings,
 ): Promise<DocumentRow[]> {
   const country = await findCountry(db, groupId);
-  if (!canSeeScorecardDocuments(p, { groupId, countryId: country?.countryCode ?? null })) throw new Forbidden();
+  const of = { groupId, countryId: country?.countryCode ?? null };
+  if (!canSeeScorecardDocuments(p, of)) throw new Forbidden();
+  if (!canSeeAnnotations(p, of, settings)) return [];
   return (await annotationsOf(db, groupId, type).execute()).map(toDocumentRow);
 }
 

@@ -38,7 +38,13 @@ export async function annotationRoutes(app: ServiceApp, opts: { config: Document
       },
     },
     async (request) =>
-      listCountryDocuments(db, principalOf(claimsOf(request)), request.params.groupId, annotationTypeOf(request.query.type, 1)),
+      listCountryDocuments(
+        db,
+        principalOf(claimsOf(request)),
+        request.params.groupId,
+        annotationTypeOf(request.query.type, 1),
+        opts.accessSettings,
+      ),
   );
 
   // the scorecard's annotation link (GET) and the same call from a button (POST)

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { appendToOutbox, callService, NotFound, type ServiceApp } from '@cti/service-kit';
+import { canDownloadCft } from '@cti/access';
+import { appendToOutbox, callService, Forbidden, NotFound, principalOf, type ServiceApp } from '@cti/service-kit';
 import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
 import { documentsDb, type DocumentsExecutor } from '../db';
 import { renderPdf } from '../rendering/render-plugin';
 import { certificateFooter } from './certificate-stamp';
+import { holdsOrder } from './orders';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code';
 
 /** The parts of scoring's scorecard (index §3) a certificate states and watches for change. */
@@ -32,6 +34,7 @@ const CERTIFIED_FACTS = [
 type ScorecardJson = Partial<Record<(typeof CERTIFIED_FACTS)[number], unknown>> & {
   Name?: string;
   Period?: string | null;
+  PeriodId?: string | null;
   Score?: number | null;
   Category?: string | null;
 };
@@ -49,7 +52,9 @@ const scorecardPath = (groupId: string) => `/internal/scorecards/${encodeURIComp
 /**
  * `GET /api/print/cft/{groupId}`: scoring's compliance scorecard rendered as a certified
  * PDF stamped with issue date, period, a verification code and its QR; the PDF's hash is
- * recorded so the verification page can tell a genuine file from an altered one.
+ * recorded so the verification page can tell a genuine file from an altered one. The CFT
+ * roles get any country; a single-country order only its country for the period it was
+ * ordered in (checked against the period the scorecard shows, before anything is rendered).
  */
 export async function issueCertifiedScorecard(
   app: ServiceApp,
@@ -57,10 +62,13 @@ export async function issueCertifiedScorecard(
   groupId: string,
   requestId: string,
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const [scorecard, html] = await Promise.all([
-    callService<ScorecardJson>(app, 'scoring', scorecardPath(groupId), { requestId }),
-    callService<string>(app, 'scoring', `${scorecardPath(groupId)}/html?variant=compliance`, { requestId }),
-  ]);
+  const db = documentsDb(app);
+  const byOrder = !canDownloadCft(principalOf(claims));
+  if (byOrder && !(await holdsOrder(db, claims.sub, groupId))) throw new Forbidden(DocumentAnswers.cftNotOrdered);
+  const scorecard = await callService<ScorecardJson>(app, 'scoring', scorecardPath(groupId), { requestId });
+  if (byOrder && !(await holdsOrder(db, claims.sub, groupId, scorecard.PeriodId ?? null)))
+    throw new Forbidden(DocumentAnswers.cftNotOrdered);
+  const html = await callService<string>(app, 'scoring', `${scorecardPath(groupId)}/html?variant=compliance`, { requestId });
   const country = scorecard.Name ?? 'Country';
   const period = scorecard.Period ?? 'current period';
   const code = newVerificationCode();

@@ -1,25 +1,30 @@
-import { canDownloadCft } from '@cti/access';
-import { BadRequest, claimsOf, Forbidden, principalOf, Type, type ServiceApp } from '@cti/service-kit';
-import { CertificateFileCheck, CertificateVerification, ErrorBody, UploadProblems } from '@cti/contracts';
+import { BadRequest, claimsOf, Type, type ServiceApp } from '@cti/service-kit';
+import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
+import { documentsDb } from '../db';
 import { sendPdf } from '../rendering/routes';
 import { checkCertificateFile, issueCertifiedScorecard, verifyCertificate } from './certified-scorecards';
+import { activeOrders } from './orders';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
 const CodeParam = Type.Object({ code: Type.String({ maxLength: 40 }) });
 
-/** Certified-for-transaction scorecards: issue (CFT access) and public verification. */
+/** Certified-for-transaction scorecards: issue (CFT access or a single-country order), the buyer's orders, public verification. */
 export async function certifiedRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
   const { config } = opts;
   const verifyLimit = { max: config.VERIFY_RATE_PER_MINUTE, windowMs: 60_000 };
 
   app.get(
+    '/api/print/cft/orders',
+    { preHandler: app.requireUser, schema: { tags: ['certified'], response: { 200: CertifiedScorecardOrders, ...errors } } },
+    async (request) => activeOrders(documentsDb(app), claimsOf(request).sub),
+  );
+
+  app.get(
     '/api/print/cft/:groupId',
     { preHandler: app.requireUser, schema: { tags: ['certified'], params: Type.Object({ groupId: Type.String() }), response: errors } },
     async (request, reply) => {
-      const claims = claimsOf(request);
-      if (!canDownloadCft(principalOf(claims))) throw new Forbidden();
-      const { pdf, fileName } = await issueCertifiedScorecard(app, claims, request.params.groupId, request.id);
+      const { pdf, fileName } = await issueCertifiedScorecard(app, claimsOf(request), request.params.groupId, request.id);
       return sendPdf(reply, pdf, fileName);
     },
   );

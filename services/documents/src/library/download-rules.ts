@@ -1,4 +1,4 @@
-import { canReadAcidDocument, canSeeAnnotations, canSeeScorecardDocuments, type IndexAccessSettings, type Principal } from '@cti/access';
+import { canReadAcidDocument, canSeeAnnotations, type IndexAccessSettings, type Principal } from '@cti/access';
 import { mayDownloadSupporting } from './supporting-documents';
 import type { StoredDocument } from './repository';
 
@@ -9,10 +9,9 @@ export function mayDownloadDocument(p: Principal, doc: StoredDocument, settings:
       return mayDownloadSupporting(p, doc);
     case 'acid':
       return canReadAcidDocument(p, doc);
-    case 'annotation': {
+    case 'annotation':
+      // the annotations rule only (not the wider scorecard-documents rule: Standard reads no annotations);
       // an annotation whose questionnaire is not projected yet has no country: role rules only
-      const country = { groupId: doc.groupId ?? '', countryId: doc.countryCode };
-      return canSeeScorecardDocuments(p, country) || canSeeAnnotations(p, country, settings);
-    }
+      return canSeeAnnotations(p, { groupId: doc.groupId ?? '', countryId: doc.countryCode }, settings);
   }
 }

@@ -134,12 +134,12 @@ describe('attaching annotations (scoring editors, admin)', () => {
 });
 
 describe("a country's documents on its scorecard (POST api/document/all/{groupId})", () => {
-  it("lists the annotations of the type for Admin, AWGMember, Enhanced, Standard and the country's own viewers and respondents", async () => {
+  it("lists the annotations of the type for Admin, AWGMember, Enhanced and the country's own viewers and respondents", async () => {
     for (const headers of [
       admin(),
       as(['AWGMember']),
       as(['Enhanced']),
-      as(['Standard']),
+      as(['AnnotationAccess', 'Standard']),
       as(['CountryViewer'], { groups: [IRELAND] }),
       as(['CountryRespondent'], { groups: [IRELAND] }),
     ]) {
@@ -151,23 +151,31 @@ describe("a country's documents on its scorecard (POST api/document/all/{groupId
     expect((await countryDocs(IRELAND, 2, admin())).json()).toEqual([]);
   });
 
+  it('lists no annotations to a Standard subscriber (Standard excludes annotations), except those of the countries open to all', async () => {
+    const standard = as(['Standard']);
+    const ireland = await countryDocs(IRELAND, 1, standard);
+    expect(ireland.statusCode).toBe(200);
+    expect(ireland.json()).toEqual([]);
+    expect(((await countryDocs(BRITAIN, 2, standard)).json() as DocumentRow[]).map((d) => d.Title)).toEqual(['UK enforceability.pdf']);
+  });
+
   it('refuses everyone else', async () => {
     expect((await countryDocs(IRELAND, 1, as(['CountryViewer'], { groups: [BRITAIN] }))).statusCode).toBe(403);
     expect((await countryDocs(IRELAND, 1, as(['FreeAccess']))).statusCode).toBe(403);
     expect((await countryDocs(IRELAND, 1, as(['ScoringAccess']))).statusCode).toBe(403);
   });
 
-  it('lets the same people download the files', async () => {
-    const ok = await bed.app.inject({
-      method: 'GET',
-      url: `/api/document/${current.S3Name}`,
-      headers: as(['CountryViewer'], { groups: [IRELAND] }),
-    });
+  it('lets only the annotation readers download the files', async () => {
+    const get = (s3Name: string, headers: Record<string, string>) =>
+      bed.app.inject({ method: 'GET', url: `/api/document/${s3Name}`, headers });
+    const ok = await get(current.S3Name, as(['CountryViewer'], { groups: [IRELAND] }));
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-disposition']).toContain('Ireland annotations v2.docx');
-    expect((await bed.app.inject({ method: 'GET', url: `/api/document/${current.S3Name}`, headers: as(['FreeAccess']) })).statusCode).toBe(
-      403,
-    );
+    expect((await get(current.S3Name, as(['Enhanced']))).statusCode).toBe(200);
+    expect((await get(current.S3Name, as(['FreeAccess']))).statusCode).toBe(403);
+    expect((await get(current.S3Name, as(['Standard']))).statusCode).toBe(403);
+    const uk = ((await countryDocs(BRITAIN, 2, admin())).json() as DocumentRow[])[0]!;
+    expect((await get(uk.S3Name, as(['Standard']))).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EnforceabilityHistoryRow, EnforceabilityScorecard, ScoreHistoryRow, Scorecard } from '@cti/contracts';
-import { ENFORCEABILITY_WEIGHTS, formatMove, pbaLevel, VARIABLES, WEIGHTS, type Variable, type VariableMove } from '@cti/scoring-rules';
+import {
+  complianceBreakdown,
+  enforceabilityBreakdown,
+  formatExactPoints,
+  formatMove,
+  formatRounding,
+  type ScoreBreakdown,
+  type VariableMove,
+} from '@cti/scoring-rules';
 
 /**
  * Scorecards as complete HTML documents for PDF rendering: inline CSS, the flag inlined
@@ -98,6 +106,20 @@ const rich = (title: string, html: string | null) => (html ? `<h2>${escape(title
 const yesNo = (v: boolean | null | undefined) => (v ? 'Yes' : 'No');
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
+/** The points table: exact points per variable, the rounding to the half when it moved the sum, and the score they add up to. */
+function pointsTable(title: string, b: ScoreBreakdown): string {
+  const rows = b.rows
+    .map(
+      (r) =>
+        `<tr><td>Variable ${r.variable}</td><td class="num">${fmt(r.value)} / 5</td><td class="num">${r.weight}</td><td class="num">${formatExactPoints(r.points)}</td></tr>`,
+    )
+    .join('');
+  const rounding = b.rounding
+    ? `<tr><td colspan="3">Rounded to the nearest half</td><td class="num">${formatRounding(b.rounding)}</td></tr>`
+    : '';
+  return `<h2>${escape(title)}</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}${rounding}</tbody><tfoot><tr><th colspan="3">Score</th><td class="num"><strong>${formatExactPoints(b.score)}</strong></td></tr></tfoot></table>`;
+}
+
 /** A small line chart of scores per period (0–100), as inline SVG. */
 function scoreChart(points: Array<{ label: string; score: number }>): string {
   if (points.length < 2) return '';
@@ -149,16 +171,7 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
       `<div class="notice"><strong>${card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong><div class="rich">${card.Notice}</div></div>`,
     );
   }
-  if (card.A !== null) {
-    const level = pbaLevel(!!card.isPBA, card.PBA);
-    const rows = VARIABLES.map((v: Variable) => {
-      const value = card[v] ?? 0;
-      return `<tr><td>Variable ${v}</td><td class="num">${fmt(value)} / 5</td><td class="num">${WEIGHTS[level][v]}</td><td class="num">${fmt(WEIGHTS[level][v] * value)}</td></tr>`;
-    }).join('');
-    parts.push(
-      `<h2>Scores A to F</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`,
-    );
-  }
+  if (card.A !== null) parts.push(pointsTable('Scores A to F', complianceBreakdown(card, !!card.isPBA, card.PBA)));
   parts.push(rich('Explanatory comments', card.ExplanatoryComments));
   parts.push(rich('Improving the score', card.ImprovingScore));
   parts.push(rich('Acknowledgements', card.Acknowledgements));
@@ -197,17 +210,7 @@ export function enforceabilityScorecardHtml(card: EnforceabilityScorecard, histo
     parts.push(
       `<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${fmt(card.Score)}</div>${chip(card.Category)}</div></div>`,
     );
-    if (card.A !== null) {
-      const rows = (['A', 'B', 'C', 'D'] as const)
-        .map(
-          (v) =>
-            `<tr><td>Variable ${v}</td><td class="num">${fmt(card[v] ?? 0)} / 5</td><td class="num">${ENFORCEABILITY_WEIGHTS[v]}</td><td class="num">${fmt(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0))}</td></tr>`,
-        )
-        .join('');
-      parts.push(
-        `<h2>Scores A to D</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}</tbody></table>`,
-      );
-    }
+    if (card.A !== null) parts.push(pointsTable('Scores A to D', enforceabilityBreakdown(card)));
     parts.push(rich('Explanatory comments', card.ExplanatoryComments));
     parts.push(rich('Improving the score', card.ImprovingScore));
     parts.push(rich('Acknowledgements', card.Acknowledgements));

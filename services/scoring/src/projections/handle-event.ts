@@ -21,6 +21,7 @@ export const CONSUMED_EVENTS = [
   'evt.questionnaire.questionnaire.opened',
   'evt.questionnaire.questionnaire.closed',
   'evt.documents.annotation.attached',
+  'evt.documents.document.deleted',
 ] as const;
 
 /**
@@ -94,15 +95,17 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
     }
     case 'evt.documents.annotation.attached': {
       const a = event.data;
-      const groupId = a.groupId;
+      let groupId = a.groupId;
       let periodId = a.periodId;
-      if (a.questionnaireId && !periodId) {
+      // documents may not know the questionnaire yet (its events race): scoring's own projection does
+      if (a.questionnaireId && (!groupId || !periodId)) {
         const q = await trx
           .selectFrom('questionnaires')
-          .select('periodId')
+          .select(['groupId', 'periodId'])
           .where('questionnaireId', '=', a.questionnaireId)
           .executeTakeFirst();
-        periodId = q?.periodId ?? null;
+        groupId = groupId ?? q?.groupId ?? null;
+        periodId = periodId ?? q?.periodId ?? null;
       }
       if (!groupId || !periodId) return;
       await trx
@@ -113,6 +116,13 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
         )
         .execute();
       await rebuildReadModels(trx, settings, { groupIds: [groupId] });
+      return;
+    }
+    case 'evt.documents.document.deleted': {
+      // a deleted annotation leaves the scorecard (its AnnotationName) at once
+      if (event.data.kind !== 'annotation') return;
+      const removed = await trx.deleteFrom('annotations').where('s3Name', '=', event.data.s3Name).returning('groupId').execute();
+      if (removed.length) await rebuildReadModels(trx, settings, { groupIds: [...new Set(removed.map((r) => r.groupId))] });
       return;
     }
     default:

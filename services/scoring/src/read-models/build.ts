@@ -1,12 +1,14 @@
 import {
   asuConditions,
   asuValue,
+  complianceCategory,
+  enforceabilityCategory,
   explainScoreChange,
+  isScored,
   mapCategory,
   pbaLevel,
   PBA_LEVEL_NAMES,
   periodYear,
-  UNSCORED,
   type Category,
 } from '@cti/scoring-rules';
 import { isPublicCountry, type IndexAccessSettings } from '@cti/access';
@@ -76,9 +78,16 @@ function byGroup<T extends { groupId: string; periodId: string }>(rows: T[], ord
   return map;
 }
 
-function conditions(latest: ComplianceRow | undefined) {
-  const c = asuConditions({ QualifyingDeclarations: latest?.qualifyingDeclarations ?? false, A: latest?.a ?? null, B: latest?.b ?? null });
-  return { Condition1: latest ? c.condition1 : '-', Condition2: c.condition2, Condition3: c.condition3 };
+/**
+ * The ASU columns: Condition 1 is Yes/No from the qualifying declarations for
+ * every country; conditions 2 and 3 and the conclusion need a score (an Unscored country,
+ * none or 0, has a dash and no conclusion).
+ */
+function asuColumns(latest: ComplianceRow | undefined) {
+  const scored = latest && isScored(latest.score) ? latest : undefined;
+  const row = { QualifyingDeclarations: latest?.qualifyingDeclarations ?? false, A: scored?.a ?? null, B: scored?.b ?? null };
+  const c = asuConditions(row);
+  return { ...row, ASU: scored ? asuValue(row) : null, Condition1: c.condition1, Condition2: c.condition2, Condition3: c.condition3 };
 }
 
 const country = (c: CountryRow) => ({ groupId: c.groupId, countryId: c.countryId });
@@ -91,15 +100,15 @@ function indexRow(c: CountryRow, latest: ComplianceRow | undefined, order: Perio
     CountryId: c.countryId,
     Watchlist: latest?.watchlist ?? false,
     Score: latest?.score ?? 0,
-    Category: latest ? latest.category : UNSCORED,
+    Category: complianceCategory(latest?.score),
     IsSpecialNotice: latest?.isSpecialNotice ?? false,
     QualifyingDeclarations: latest?.qualifyingDeclarations ?? false,
     Suspended: latest?.suspended ?? false,
-    ASU: latest?.asu ?? null,
+    ASU: asuColumns(latest).ASU,
     PBA: latest?.isPba ? latest.pba : null,
     Period: latest ? order.name(latest.periodId) : null,
     PeriodId: latest?.periodId ?? null,
-    Scored: !!latest,
+    Scored: isScored(latest?.score),
     IsPublic: isPublicCountry(country(c), settings),
     IsDemo: latest?.isDemo ?? false,
   };
@@ -113,10 +122,10 @@ function scorecard(c: CountryRow, latest: ComplianceRow | undefined, order: Peri
     LogoPath: c.logoPath,
     CountryId: c.countryId,
     Contracting: c.contracting,
-    Scored: !!latest,
+    Scored: isScored(latest?.score),
     Score: latest?.score ?? 0,
-    Category: latest ? latest.category : UNSCORED,
-    ASU: latest?.asu ?? null,
+    Category: complianceCategory(latest?.score),
+    ASU: asuColumns(latest).ASU,
     Suspended: latest?.suspended ?? false,
     isPBA: latest ? latest.isPba : null,
     PBA: latest?.isPba ? latest.pba : null,
@@ -154,7 +163,7 @@ const inputsOf = (r: ComplianceRow) => ({
   isPBA: r.isPba,
   PBA: r.pba,
   Score: r.score,
-  Category: r.category as Category,
+  Category: complianceCategory(r.score) as Category,
 });
 
 function scoreHistory(rows: ComplianceRow[], order: PeriodOrder): ScoreHistoryRow[] {
@@ -163,7 +172,7 @@ function scoreHistory(rows: ComplianceRow[], order: PeriodOrder): ScoreHistoryRo
     Period: order.name(r.periodId),
     Year: order.year(r.periodId),
     Score: r.score,
-    Category: r.category,
+    Category: complianceCategory(r.score),
     A: r.a,
     B: r.b,
     C: r.c,
@@ -187,8 +196,8 @@ function enforceabilityRow(c: CountryRow, latest: EnforceabilityRecord | undefin
     LogoPath: c.logoPath,
     CountryId: c.countryId,
     Score: latest?.score ?? 0,
-    Category: latest ? latest.category : UNSCORED,
-    Scored: !!latest,
+    Category: enforceabilityCategory(latest?.score),
+    Scored: isScored(latest?.score),
     Period: latest ? order.name(latest.periodId) : null,
     PeriodId: latest?.periodId ?? null,
     IsDemo: latest?.isDemo ?? false,
@@ -211,7 +220,7 @@ function enforceabilityScorecard(c: CountryRow, latest: EnforceabilityRecord | u
     ImprovingScore: latest?.improvingScore ?? null,
     Acknowledgements: latest?.acknowledgements ?? null,
     Score: latest?.score ?? 0,
-    Category: latest ? latest.category : UNSCORED,
+    Category: enforceabilityCategory(latest?.score),
     Period: latest ? order.name(latest.periodId) : null,
     PeriodId: latest?.periodId ?? null,
     UpdatedOn: latest?.updatedAt ?? null,
@@ -251,13 +260,9 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
       LogoPath: c.logoPath,
       CountryId: c.countryId,
       Watchlist: latest?.watchlist ?? false,
-      ASU: latest ? asuValue({ QualifyingDeclarations: latest.qualifyingDeclarations, A: latest.a, B: latest.b }) : null,
       Suspended: latest?.suspended ?? false,
-      QualifyingDeclarations: latest?.qualifyingDeclarations ?? false,
-      A: latest?.a ?? null,
-      B: latest?.b ?? null,
-      ...conditions(latest),
-      Scored: !!latest,
+      ...asuColumns(latest),
+      Scored: isScored(latest?.score),
       IsPublic: isPublicCountry(country(c), settings),
     };
   });
@@ -270,7 +275,7 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
       Name: r.Group,
       CountryId: r.CountryId!.toUpperCase(),
       Score: r.Score,
-      MapCategory: mapCategory(r.Scored ? { Score: r.Score, Suspended: r.Suspended } : { Score: null, Suspended: false }),
+      MapCategory: mapCategory({ Score: r.Score, Suspended: r.Suspended }),
       Category: r.Category,
       Watchlist: r.Watchlist,
       IsPublic: r.IsPublic,
@@ -290,7 +295,7 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
         Period: order.name(r.periodId),
         Year: order.year(r.periodId),
         Score: r.score,
-        Category: r.category,
+        Category: complianceCategory(r.score),
       });
     }
   }
@@ -315,7 +320,7 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
         Period: order.name(r.periodId),
         Year: order.year(r.periodId),
         Score: r.score,
-        Category: r.category,
+        Category: enforceabilityCategory(r.score),
         A: r.a,
         B: r.b,
         C: r.c,

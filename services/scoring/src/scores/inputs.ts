@@ -1,5 +1,6 @@
 import type { EnforceabilityScoring, QuestionnaireScoring, ScoringInputs } from '@cti/contracts';
 import { NotFound } from '@cti/service-kit';
+import { complianceCategory, enforceabilityCategory, isScored } from '@cti/scoring-rules';
 import type { ScoringExecutor } from '../db';
 import { findCountry } from '../countries/repository';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
@@ -38,8 +39,9 @@ export function questionnaireScoringOf(x: {
     ImprovingScore: s?.improvingScore ?? null,
     Acknowledgements: s?.acknowledgements ?? null,
     Score: s?.score ?? null,
-    Category: s?.category ?? 'Not Defined',
-    ASU: s?.asu ?? null,
+    // the one category rule (a stored row of a score of 0 may predate it)
+    Category: s ? complianceCategory(s.score) : 'Not Defined',
+    ASU: s && isScored(s.score) ? s.asu : null,
     LastUpdated: s?.updatedAt ?? null,
   };
 }
@@ -63,7 +65,7 @@ export function enforceabilityScoringOf(x: {
     ImprovingScore: s?.improvingScore ?? null,
     Acknowledgements: s?.acknowledgements ?? null,
     Score: s?.score ?? null,
-    Category: s?.category ?? 'Not Defined',
+    Category: s ? enforceabilityCategory(s.score) : 'Not Defined',
     LastUpdated: s?.updatedAt ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import type { EventActor, QuestionnaireScoring, SaveQuestionnaireScoresBody } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
-import { asuValue, complianceCategory, complianceScore, VARIABLES } from '@cti/scoring-rules';
+import { asuValue, complianceCategory, complianceScore, isScored, VARIABLES } from '@cti/scoring-rules';
 import type { IndexAccessSettings } from '@cti/access';
 import type { ScoringExecutor } from '../db';
 import { findCountry } from '../countries/repository';
@@ -67,7 +67,8 @@ export async function saveComplianceScores(
     acknowledgements: sanitizeRichText(body.Acknowledgements),
     score,
     category,
-    asu: asuValue({ QualifyingDeclarations: qualifyingDeclarations, A: inputs.A, B: inputs.B }),
+    // an Unscored country (a score of 0) has no ASU conclusion
+    asu: isScored(score) ? asuValue({ QualifyingDeclarations: qualifyingDeclarations, A: inputs.A, B: inputs.B }) : null,
     isDemo: options.demo === true,
     updatedBy: actor?.userId ?? null,
   });

@@ -171,10 +171,10 @@ export default function CheckoutPage() {
                   </td>
                   <td>{product.Description}</td>
                   <td className="text-right nowrap">
-                    {formatCents(product.Price * quantity)}
+                    {formatCents(product.PriceCents * quantity)}
                     {quantity > 1 && (
                       <div className="muted small">
-                        {quantity} × {formatCents(product.Price)}
+                        {quantity} × {formatCents(product.PriceCents)}
                       </div>
                     )}
                   </td>

@@ -43,7 +43,12 @@ export default function ProductsAdminPage() {
     const base: ColumnDef<Product, any>[] = [
       { accessorKey: 'Name', header: 'Name' },
       { accessorKey: 'Description', header: 'Description', enableSorting: false },
-      { accessorKey: 'Price', header: 'Price', cell: (c) => <span className="nowrap">{formatCents(c.getValue() as number)}</span> },
+      {
+        id: 'Price',
+        accessorKey: 'PriceCents',
+        header: 'Price',
+        cell: (c) => <span className="nowrap">{formatCents(c.getValue() as number)}</span>,
+      },
       {
         id: 'Plan',
         header: 'Plan',

@@ -14,7 +14,7 @@ const CARDS = [
     key: 'enhanced',
     match: /enhanced/i,
     title: 'Enhanced',
-    price: 2_000_000,
+    priceCents: 2_000_000,
     per: 'per annum',
     text: 'Member-level access: every scorecard with its details, score history charts, annotations, supporting documents and complimentary certified-for-transaction scorecards.',
   },
@@ -22,15 +22,15 @@ const CARDS = [
     key: 'standard',
     match: /standard/i,
     title: 'Standard',
-    price: 1_000_000,
+    priceCents: 1_000_000,
     per: 'per annum',
-    text: 'Every scorecard and its supporting documents, without complimentary certified scorecards, annotations or graphing.',
+    text: 'Every scorecard with its scores A to F, explanatory texts and watchlist notices, and the historical data tables. Not included: annotations, score history charts, supporting-document downloads and complimentary certified-for-transaction scorecards (those can be ordered per country).',
   },
   {
     key: 'country',
     match: /country/i,
     title: 'Per country',
-    price: 200_000,
+    priceCents: 200_000,
     per: 'per country per annum',
     text: 'All materials of the countries you choose. Several countries may be bought together.',
   },
@@ -74,7 +74,7 @@ export default function PurchaseAccessPage() {
             <article key={card.key} className="card stack purchase-card" aria-labelledby={`card-${card.key}`}>
               <h2 id={`card-${card.key}`}>{card.title}</h2>
               <p className="purchase-price">
-                <strong>{formatCents(product?.Price ?? card.price)}</strong> <span className="muted">{card.per}</span>
+                <strong>{formatCents(product?.PriceCents ?? card.priceCents)}</strong> <span className="muted">{card.per}</span>
               </p>
               <p>{card.text}</p>
               {perCountry && (
@@ -92,7 +92,7 @@ export default function PurchaseAccessPage() {
                   </ul>
                   <p className="muted small" aria-live="polite">
                     {selected.length
-                      ? `${selected.length} selected: ${formatCents((product?.Price ?? card.price) * selected.length)} per annum`
+                      ? `${selected.length} selected: ${formatCents((product?.PriceCents ?? card.priceCents) * selected.length)} per annum`
                       : CommerceMessages.countryRequired}
                   </p>
                 </fieldset>

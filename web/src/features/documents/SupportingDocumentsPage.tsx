@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { canDownloadSupportingDocument, canManageDocuments } from '@cti/access';
+import { canDownloadSupportingDocument, canManageDocuments, mayDownloadSupportingDocuments } from '@cti/access';
 import type { DocumentRow } from '@cti/contracts';
 import { usePrincipal } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -23,6 +23,7 @@ const accessLabel = (d: DocumentRow) => (d.Access === 'Member' && d.CountryName 
 export default function SupportingDocumentsPage() {
   const principal = usePrincipal()!;
   const isAdmin = canManageDocuments(principal);
+  const mayDownload = mayDownloadSupportingDocuments(principal);
   const { data, isLoading, isError } = useSupportingDocumentsQuery();
   const [download] = useDownloadSupportingDocumentMutation();
   const [deleteDocument, deleting] = useDeleteDocumentMutation();
@@ -52,10 +53,14 @@ export default function SupportingDocumentsPage() {
         enableSorting: false,
         cell: ({ row: { original: d } }) => (
           <span className="cluster">
-            {canDownloadSupportingDocument(principal, { access: d.Access, countryId: d.CountryId }) && (
+            {canDownloadSupportingDocument(principal, { access: d.Access, countryId: d.CountryId }) ? (
               <Button variant="secondary" onClick={() => void onDownload(d)} aria-label={`Download ${d.Title}`}>
                 Download
               </Button>
+            ) : (
+              <span className="muted small" aria-describedby={mayDownload ? undefined : 'download-roles'}>
+                {DocumentMessages.downloadNotIncluded}
+              </span>
             )}
             {isAdmin && (
               <Button variant="danger" onClick={() => setToDelete(d)} aria-label={`Delete ${d.Title}`}>
@@ -66,7 +71,7 @@ export default function SupportingDocumentsPage() {
         ),
       },
     ];
-  }, [download, isAdmin, principal, toast]);
+  }, [download, isAdmin, mayDownload, principal, toast]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -91,6 +96,11 @@ export default function SupportingDocumentsPage() {
           </>
         }
       />
+      {!mayDownload && (
+        <p id="download-roles" className="notice" role="note">
+          {DocumentMessages.downloadRolesNotice} <Link to="/purchasingAccess">Purchasing access</Link>
+        </p>
+      )}
       <FilterBox value={filter} onChange={setFilter} label="Filter documents" />
       <DataTable
         columns={columns}

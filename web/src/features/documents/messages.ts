@@ -26,6 +26,11 @@ export const DocumentMessages = {
   confirmDeleteAcid: 'Are you sure you want to delete this document? This action cannot be undone.',
 
   sourceMissing: 'Document source missing. Returning to documents list.',
+
+  /** Why a row of the library has no Download (the download row of the permissions table). */
+  downloadNotIncluded: 'Download not included in your access',
+  downloadRolesNotice:
+    'Supporting documents are listed for every subscriber. Downloading them is included with an Enhanced subscription, for members of the working group and for the respondents and viewers of a country; a Standard subscription does not include it.',
 } as const;
 
 /** Files the upload fields accept (index §5). */

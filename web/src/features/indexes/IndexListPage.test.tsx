@@ -48,10 +48,17 @@ const user = (roles: number[], groups: string[] = []): SessionUser => ({
   RefreshToken: 'r',
 });
 
-async function renderIndex(rows: GroupIndexRow[], session: SessionUser) {
+async function renderIndex(rows: GroupIndexRow[], session: SessionUser, orders: Array<{ GroupId: string; PeriodId: string }> = []) {
   const store = makeStore();
   store.dispatch(signedIn({ session, isFree: false }));
   await store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows));
+  await store.dispatch(
+    indexesApi.util.upsertQueryData(
+      'cftOrders',
+      undefined,
+      orders.map((o) => ({ ...o, PurchasedOn: '2026-03-01T00:00:00.000Z' })),
+    ),
+  );
   await store.dispatch(
     indexesApi.util.upsertQueryData('cftProducts', undefined, { 'CFT Download (one country)': 'prod-cft', Standard: 'prod-std' }),
   );
@@ -103,6 +110,18 @@ describe('Compliance Index list', () => {
     await renderIndex(rows, user([RoleIds.Standard]));
     const order = within(bodyRows()[0]!).getByRole('link', { name: /Order the certified scorecard of Bravo/ });
     expect(order.getAttribute('href')).toBe('/checkout/prod-cft?groupId=g-Bravo&periodId=p1');
+  });
+
+  it('offers Download for the one country and period a user ordered, Order for the others', async () => {
+    await renderIndex([row('Alpha', 80), row('Bravo', 70, { PeriodId: 'p2' }), row('Kenya', 60)], user([RoleIds.Standard]), [
+      { GroupId: 'g-Kenya', PeriodId: 'p1' },
+      { GroupId: 'g-Bravo', PeriodId: 'p1' },
+    ]);
+    const [alpha, bravo, kenya] = bodyRows();
+    expect(within(kenya!).getByRole('button', { name: 'Download the certified scorecard of Kenya' })).toBeTruthy();
+    expect(within(alpha!).getByRole('link', { name: /Order the certified scorecard of Alpha/ })).toBeTruthy();
+    // Bravo was ordered for an earlier period: its current one must be ordered again
+    expect(within(bravo!).getByRole('link', { name: /Order the certified scorecard of Bravo/ })).toBeTruthy();
   });
 
   it('links rows to the scorecard only for those who may open it', async () => {

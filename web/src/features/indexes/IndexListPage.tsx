@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { canDownloadCft, RouteRules, satisfiesRule, type Principal } from '@cti/access';
-import { indexSortScore } from '@cti/scoring-rules';
+import { indexSortScore, UNSCORED } from '@cti/scoring-rules';
 import type { GroupIndexRow } from '@cti/contracts';
 import { usePrincipal } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Spinner } from '../../components/form/fields';
 import { CategoryBadge } from './components/CategoryBadge';
-import { CftCell, useCftProductId } from './components/CftCell';
+import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
 import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
 import { WatchlistIcon } from './components/WatchlistIcon';
@@ -46,6 +46,7 @@ export default function IndexListPage() {
   const [more, setMore] = useState(false);
   const cft = !!principal && canDownloadCft(principal);
   const productId = useCftProductId(!principal || cft);
+  const orders = useCftOrders(!principal || cft);
 
   const matching = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -79,10 +80,10 @@ export default function IndexListPage() {
         id: 'CFT',
         header: 'Certified-for-transaction version',
         enableSorting: false,
-        cell: (c) => <CftCell row={c.row.original} productId={productId} />,
+        cell: (c) => <CftCell row={c.row.original} productId={productId} orders={orders} />,
       },
     ],
-    [principal, productId],
+    [principal, productId, orders],
   );
 
   const tabLabel = (t: Tab) =>
@@ -128,7 +129,8 @@ export default function IndexListPage() {
             <p>
               Each country is scored on six variables, A to F, each from 0 to 5. Variables A and B together weigh half of the score and C to
               F the other half; a precedent-based adjustment may move weight from E and F to B. The score falls into a category: Very High
-              (87 to 100), High (75 to under 87), Medium (60 to under 75) or Low (under 60).
+              (87 to 100), High (75 to under 87), Medium (60 to under 75) or Low (above 0, under 60). A state without a score, or with a
+              score of 0, is {UNSCORED}: no views have been received yet.
             </p>
             <p>
               The first tab lists the states that have made the qualifying declarations; the second those that have not. A warning sign

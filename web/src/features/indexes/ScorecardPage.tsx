@@ -1,8 +1,7 @@
 import { saveDownloadedFile } from '../../lib/file-download';
-import { lazy, Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
-import { pbaLevel, VARIABLES, WEIGHTS } from '@cti/scoring-rules';
+import { complianceBreakdown } from '@cti/scoring-rules';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
@@ -13,8 +12,10 @@ import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
 import { RichText } from './components/RichText';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
+import { PointsTable } from './components/PointsTable';
 import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExplainedHistory } from './history/ExplainedHistory';
+import ScoreHistoryChart from './history/ScoreHistoryChart';
 import { NO_VIEWS_CAUTION } from './row-access';
 import {
   useDownloadDocumentMutation,
@@ -25,50 +26,6 @@ import {
 } from './indexes-api';
 import { useFailureToast } from './use-failure-toast';
 import './indexes.css';
-
-// nivo loads with the chart only, on the pages that show one
-const ScoreHistoryChart = lazy(() => import('./history/ScoreHistoryChart'));
-
-function Variables({ card }: { card: Scorecard }) {
-  const level = pbaLevel(!!card.isPBA, card.PBA);
-  return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to F">
-      <table className="simple-table variables-table">
-        <caption className="visually-hidden">Scores A to F</caption>
-        <thead>
-          <tr>
-            <th scope="col">Variable</th>
-            <th scope="col">Score (0 to 5)</th>
-            <th scope="col" className="text-right">
-              Weight
-            </th>
-            <th scope="col" className="text-right">
-              Points
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {VARIABLES.map((v) => {
-            const value = card[v] ?? 0;
-            return (
-              <tr key={v}>
-                <th scope="row">Variable {v}</th>
-                <td>
-                  <span className="variable-bar" aria-hidden="true">
-                    <span style={{ width: `${(value / 5) * 100}%` }} />
-                  </span>{' '}
-                  {value}
-                </td>
-                <td className="text-right">{WEIGHTS[level][v]}</td>
-                <td className="text-right">{(WEIGHTS[level][v] * value).toFixed(1)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 function Documents({ groupId }: { groupId: string }) {
   const { data = [], isLoading, isError } = useScorecardDocumentsQuery({ groupId, type: 1 });
@@ -116,7 +73,7 @@ function Documents({ groupId }: { groupId: string }) {
   );
 }
 
-function Annotations({ card }: { card: Scorecard }) {
+function Annotations({ card, onGone }: { card: Scorecard; onGone(): void }) {
   const [email, { isLoading }] = useEmailAnnotationsMutation();
   const toast = useToast();
   return (
@@ -131,8 +88,11 @@ function Annotations({ card }: { card: Scorecard }) {
           onClick={async () => {
             const result = await email({ groupId: card.GroupId, type: 1 });
             if ('data' in result && result.data) toast.success(result.data.message);
-            else
-              toast.danger(answerText('error' in result ? result.error : undefined) ?? 'An error occurred. Please try again later.', 5000);
+            else if (statusOf(result.error) === 404) {
+              // deleted meanwhile: say so, and show the scorecard as it is now
+              toast.info(answerText(result.error) ?? 'There are no annotations for this country.', 5000);
+              onGone();
+            } else toast.danger(answerText(result.error) ?? 'An error occurred. Please try again later.', 5000);
           }}
         >
           E-mail me the annotations
@@ -150,9 +110,8 @@ function History({ groupId }: { groupId: string }) {
   if (!data.length) return <p className="muted">This country has no scored periods yet.</p>;
   return (
     <>
-      <Suspense fallback={<Spinner label="Loading the chart…" />}>
-        <ScoreHistoryChart history={data} />
-      </Suspense>
+      {/* inline SVG: drawn as soon as the history arrives, with nothing else to wait for */}
+      <ScoreHistoryChart history={data} />
       <h3>What changed, period by period</h3>
       <ExplainedHistory history={data} />
     </>
@@ -166,7 +125,7 @@ function History({ groupId }: { groupId: string }) {
  */
 export default function ScorecardPage() {
   const { groupId = '' } = useParams();
-  const { data: card, error, isLoading } = useScorecardQuery(groupId, { skip: !groupId });
+  const { data: card, error, isLoading, refetch } = useScorecardQuery(groupId, { skip: !groupId });
   useHashScroll();
   useFailureToast(error, ScoringMessages.countryFailed);
 
@@ -256,7 +215,7 @@ export default function ScorecardPage() {
             <>
               <section className="section" aria-labelledby="variables-title">
                 <h2 id="variables-title">Scores A to F</h2>
-                <Variables card={card} />
+                <PointsTable title="Scores A to F" breakdown={complianceBreakdown(card, !!card.isPBA, card.PBA)} />
               </section>
               {card.ExplanatoryComments && (
                 <section className="section" aria-labelledby="comments-title">
@@ -293,7 +252,7 @@ export default function ScorecardPage() {
           {access.annotations && (
             <section className="section" aria-labelledby="annotations-title">
               <h2 id="annotations-title">Annotations</h2>
-              <Annotations card={card} />
+              <Annotations card={card} onGone={() => void refetch()} />
             </section>
           )}
           {access.documents && (

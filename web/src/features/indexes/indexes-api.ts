@@ -1,5 +1,6 @@
 import type {
   AsuRow,
+  CertifiedScorecardOrder,
   DocumentRow,
   EnforceabilityHistoryRow,
   EnforceabilityRow,
@@ -129,6 +130,15 @@ export const indexesApi = api.injectEndpoints({
       }),
     }),
 
+    /** Documents: the user's single-country certified-scorecard orders in force (each opens one country and period). */
+    cftOrders: build.query<CertifiedScorecardOrder[], void>({
+      query: () => 'api/print/cft/orders',
+      // a completed payment invalidates the purchases, and with them what they unlock
+      providesTags: [
+        { type: 'Purchase', id: 'LIST' },
+        { type: 'Purchase', id: 'CFT_ORDERS' },
+      ],
+    }),
     /** Commerce: product ids by name (the "CFT Download" product is ordered from the index). */
     cftProducts: build.query<ProductQuickList, void>({
       query: () => 'api/product/quicklist',
@@ -194,6 +204,7 @@ export const {
   usePrintScorecardMutation,
   usePrintAsuMutation,
   useDownloadCftMutation,
+  useCftOrdersQuery,
   useCftProductsQuery,
   useScorecardDocumentsQuery,
   useDownloadDocumentMutation,

@@ -19,7 +19,7 @@ export function ProductModal({ open, product, onClose }: { open: boolean; produc
     if (!open) return;
     setName(product?.Name ?? '');
     setDescription(product?.Description ?? '');
-    setPrice(product ? String(product.Price / 100) : '');
+    setPrice(product ? String(product.PriceCents / 100) : '');
   }, [open, product]);
 
   const submit = async () => {
@@ -28,7 +28,7 @@ export function ProductModal({ open, product, onClose }: { open: boolean; produc
       toast.danger(CommerceMessages.fillAllFields, 4000);
       return;
     }
-    const result = await save({ Id: product?.Id ?? null, Name: name.trim(), Description: description.trim(), Price: cents });
+    const result = await save({ Id: product?.Id ?? null, Name: name.trim(), Description: description.trim(), PriceCents: cents });
     if ('error' in result) {
       toast.danger(answerText(result.error) ?? 'The product was not saved.', 6000);
       return;

@@ -48,8 +48,10 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
       toast.danger(CommerceMessages.upgradeFailed, 6000);
       return;
     }
-    if (tab) tab.location.href = approve.href;
-    else window.location.assign(approve.href);
+    // the local provider answers a path of this app: resolved here, on the origin in use
+    const href = new URL(approve.href, window.location.href).href;
+    if (tab) tab.location.href = href;
+    else window.location.assign(href);
   };
 
   const columns = useMemo<ColumnDef<Subscription, any>[]>(

@@ -2,7 +2,7 @@ import { saveDownloadedFile } from '../../../lib/file-download';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { AsuRow } from '@cti/contracts';
-import { asuConclusion } from '@cti/scoring-rules';
+import { asuConclusion, UNSCORED } from '@cti/scoring-rules';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { Button } from '../../../components/form/fields';
@@ -78,8 +78,9 @@ export default function AsuPage() {
         <p>
           The working group assesses, for each contracting state, the three conditions under which the Aircraft Sector Understanding treats
           its implementation of the Cape Town Convention as qualifying: condition 1, the qualifying declarations have been made; condition
-          2, variable A of the Compliance Index is at least 4; condition 3, variable B is at least 3. A dash means the state has not been
-          scored. The conclusion reads Suspended while a state&apos;s assessment is suspended.
+          2, variable A of the Compliance Index is at least 4; condition 3, variable B is at least 3. Condition 1 reads Yes or No for every
+          state; conditions 2 and 3 and the conclusion show a dash while a state is {UNSCORED} (no score yet, or a score of 0). The
+          conclusion reads Suspended while a state&apos;s assessment is suspended.
         </p>
         <p>
           <a href={ASU_METHODOLOGY_PDF} target="_blank" rel="noopener noreferrer">

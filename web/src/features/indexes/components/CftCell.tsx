@@ -1,11 +1,11 @@
 import { saveDownloadedFile } from '../../../lib/file-download';
 import { Link } from 'react-router';
 import { canDownloadCft } from '@cti/access';
-import { ScoringMessages, type GroupIndexRow } from '@cti/contracts';
+import { ScoringMessages, type CertifiedScorecardOrder, type GroupIndexRow } from '@cti/contracts';
 import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
-import { useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
+import { useCftOrdersQuery, useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
 
 /** The product sold for certified scorecards: the one whose name contains "CFT Download". */
 export function useCftProductId(skip: boolean): string | null {
@@ -16,16 +16,39 @@ export function useCftProductId(skip: boolean): string | null {
 }
 
 /**
- * Certified-for-transaction version: Download for those with CFT access (index §6),
- * otherwise Order, which goes to checkout with the CFT product (disabled while that
- * product cannot be found, e.g. when commerce does not answer).
+ * The single-country certified-scorecard orders of someone without CFT access (none are
+ * asked for by those who have it): an order opens its country for the period ordered.
  */
-export function CftCell({ row, productId }: { row: GroupIndexRow; productId: string | null }) {
+const NO_ORDERS: readonly CertifiedScorecardOrder[] = [];
+
+export function useCftOrders(skip: boolean): readonly CertifiedScorecardOrder[] {
+  const { data } = useCftOrdersQuery(undefined, { skip, refetchOnMountOrArgChange: true });
+  return data ?? NO_ORDERS;
+}
+
+const ordered = (orders: readonly CertifiedScorecardOrder[], row: GroupIndexRow) =>
+  !!row.PeriodId && orders.some((o) => o.GroupId === row.GroupId && o.PeriodId === row.PeriodId);
+
+/**
+ * Certified-for-transaction version: Download for those with CFT access and
+ * for the country and period a user ordered; otherwise Order, which goes to checkout
+ * with the CFT product for this country and period (disabled while that product cannot
+ * be found, e.g. when commerce does not answer).
+ */
+export function CftCell({
+  row,
+  productId,
+  orders,
+}: {
+  row: GroupIndexRow;
+  productId: string | null;
+  orders: readonly CertifiedScorecardOrder[];
+}) {
   const principal = usePrincipal();
   const [download, { isLoading }] = useDownloadCftMutation();
   const toast = useToast();
   if (!principal || row.Score <= 0) return null;
-  if (canDownloadCft(principal)) {
+  if (canDownloadCft(principal) || ordered(orders, row)) {
     return (
       <Button
         variant="secondary"

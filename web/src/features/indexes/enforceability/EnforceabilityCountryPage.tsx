@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ScoringMessages, type EnforceabilityScorecard } from '@cti/contracts';
-import { ENFORCEABILITY_VARIABLES, ENFORCEABILITY_WEIGHTS } from '@cti/scoring-rules';
+import { ENFORCEABILITY_VARIABLES, enforceabilityBreakdown } from '@cti/scoring-rules';
 import { Spinner } from '../../../components/form/fields';
 import { formatShortDate } from '../../../lib/dates';
 import { CategoryBadge } from '../components/CategoryBadge';
@@ -8,6 +8,7 @@ import { CountryFlag } from '../components/CountryFlag';
 import { DemoNotice } from '../components/DemoNotice';
 import { RichText } from '../components/RichText';
 import { useEnforceabilityHistoryQuery, useEnforceabilityScorecardQuery } from '../indexes-api';
+import { PointsTable } from '../components/PointsTable';
 import { PrintScorecardButton } from '../components/PrintScorecardButton';
 import { EnforceabilityNav } from './EnforceabilityNav';
 import { useFailureToast } from '../use-failure-toast';
@@ -78,32 +79,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
         <>
           <section className="section" aria-labelledby="e-variables-title">
             <h2 id="e-variables-title">Scores A to D</h2>
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Scores A to D">
-              <table className="simple-table variables-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Variable</th>
-                    <th scope="col">Score (0 to 5)</th>
-                    <th scope="col" className="text-right">
-                      Weight
-                    </th>
-                    <th scope="col" className="text-right">
-                      Points
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ENFORCEABILITY_VARIABLES.map((v) => (
-                    <tr key={v}>
-                      <th scope="row">Variable {v}</th>
-                      <td>{card[v]}</td>
-                      <td className="text-right">{ENFORCEABILITY_WEIGHTS[v]}</td>
-                      <td className="text-right">{(ENFORCEABILITY_WEIGHTS[v] * (card[v] ?? 0)).toFixed(1)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PointsTable title="Scores A to D" breakdown={enforceabilityBreakdown(card)} />
           </section>
           {card.ExplanatoryComments && (
             <section className="section">

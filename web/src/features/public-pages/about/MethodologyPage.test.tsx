@@ -65,6 +65,15 @@ describe('methodology page shows the numbers of libs/scoring-rules', () => {
     rows.forEach((row, i) => expect(numbersIn(within(row).getByRole('cell').textContent ?? '')).toEqual([bands[i]!.min, bands[i]!.max]));
   });
 
+  it('starts Low above 0: a score of 0 is Unscored, as on the index, the map and the ASU assessment', () => {
+    renderPage();
+    for (const caption of ['Compliance Index categories', 'Enforceability Index categories']) {
+      const low = bodyRows(table(caption)).find((r) => within(r).getByRole('rowheader').textContent?.trim() === 'Low')!;
+      expect(within(low).getByRole('cell').textContent).toMatch(/^above 0 to below \d+$/);
+    }
+    expect(document.body.textContent).toContain('Condition 1 reads Yes or No for every state');
+  });
+
   it('gives the ASU thresholds and the enforceability weights', () => {
     renderPage();
     const asu = table('ASU conditions');

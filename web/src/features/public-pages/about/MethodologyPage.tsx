@@ -270,8 +270,9 @@ export default function MethodologyPage() {
             </tbody>
           </table>
           <p>
-            A condition that cannot be assessed because the variable has no value shows a dash. The conclusion column shows Suspended for a
-            suspended state, otherwise the working group's ASU conclusion.
+            Condition 1 reads Yes or No for every state. Conditions 2 and 3 show a dash for a state that is {UNSCORED} (no score yet, or a
+            score of 0), and so does its conclusion; otherwise the conclusion column shows Suspended for a suspended state, else the working
+            group's ASU conclusion.
           </p>
         </section>
 

@@ -1,5 +1,7 @@
 import {
+  complianceCategory,
   COMPLIANCE_BANDS,
+  UNSCORED,
   ENFORCEABILITY_VARIABLES,
   ENFORCEABILITY_WEIGHTS,
   INPUT_MAX,
@@ -35,9 +37,12 @@ export const maxScore = (weights: Readonly<Record<string, number>>) => Object.va
 export const shareOf = <V extends string>(weights: Readonly<Record<V, number>>, vars: readonly V[]) =>
   Math.round((vars.reduce((s, v) => s + weights[v] * INPUT_MAX, 0) / maxScore(weights)) * 100);
 
-/** "87 to 100", "75 to below 87" (the top band includes 100, the others exclude their upper bound). */
-export const bandRange = (band: Band) =>
-  band.max === 100 ? `${formatNumber(band.min)} to 100` : `${formatNumber(band.min)} to below ${formatNumber(band.max)}`;
+/** "87 to 100", "75 to below 87", "above 0 to below 60" (the top band includes 100, the others exclude their upper bound). */
+export const bandRange = (band: Band) => {
+  // the lowest band starts above 0: a score of 0 is no score (Unscored), as complianceCategory(0) says
+  const from = band.min === 0 && complianceCategory(0) === UNSCORED ? 'above 0' : formatNumber(band.min);
+  return band.max === 100 ? `${from} to 100` : `${from} to below ${formatNumber(band.max)}`;
+};
 
 /** How a precedent-adjustment level moves weight, relative to level 0, per variable. */
 export function weightShift(level: PbaLevel): Array<{ variable: (typeof VARIABLES)[number]; from: number; to: number }> {

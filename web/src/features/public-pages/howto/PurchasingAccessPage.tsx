@@ -25,8 +25,8 @@ const STEPS: readonly GuideStep[] = [
             charts, annotations, supporting documents, and complimentary certified-for-transaction scorecards.
           </li>
           <li>
-            <strong>Standard</strong>, {formatUsd(SubscriptionPrices.standard)} per annum: scorecards and supporting documents, without
-            complimentary certified scorecards, annotations and charts.
+            <strong>Standard</strong>, {formatUsd(SubscriptionPrices.standard)} per annum: every scorecard with its scores and explanatory
+            texts, without annotations, score history charts, supporting-document downloads and complimentary certified scorecards.
           </li>
           <li>
             <strong>Per country</strong>, {formatUsd(SubscriptionPrices.perCountry)} per state per annum: the scorecard materials of the

@@ -1,0 +1,60 @@
+import { formatExactPoints, formatRounding, type ScoreBreakdown } from '@cti/scoring-rules';
+
+/**
+ * A scorecard's variables with their weight and exact points (multiples of .05), the
+ * rounding to the nearest half when it moved the sum, and the score the rows add up to.
+ */
+export function PointsTable({ title, breakdown }: { title: string; breakdown: ScoreBreakdown }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={title}>
+      <table className="simple-table variables-table">
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Variable</th>
+            <th scope="col">Score (0 to 5)</th>
+            <th scope="col" className="text-right">
+              Weight
+            </th>
+            <th scope="col" className="text-right">
+              Points
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {breakdown.rows.map((r) => (
+            <tr key={r.variable}>
+              <th scope="row">Variable {r.variable}</th>
+              <td>
+                <span className="variable-bar" aria-hidden="true">
+                  <span style={{ width: `${(r.value / 5) * 100}%` }} />
+                </span>{' '}
+                {r.value}
+              </td>
+              <td className="text-right">{r.weight}</td>
+              <td className="text-right points">{formatExactPoints(r.points)}</td>
+            </tr>
+          ))}
+          {breakdown.rounding !== 0 && (
+            <tr>
+              <th scope="row" colSpan={3}>
+                Rounded to the nearest half
+              </th>
+              <td className="text-right points">{formatRounding(breakdown.rounding)}</td>
+            </tr>
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Score
+            </th>
+            <td className="text-right points">
+              <strong>{formatExactPoints(breakdown.score)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
