@@ -181,7 +181,9 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     },
     'POST /api/print': signedIn,
     'POST /internal/render': service,
-    'GET /api/print/cft/:groupId': { decide: canDownloadCft, why: 'Certified download (CFT access)' },
+    // the caller's own single-country certified-scorecard orders
+    'GET /api/print/cft/orders': signedIn,
+    'GET /api/print/cft/:groupId': { decide: canDownloadCft, why: 'Certified download (CFT access, or an order of that country)' },
     'GET /api/document/verify/:code': anyone,
     'POST /api/document/verify/:code/file': anyone,
   },
