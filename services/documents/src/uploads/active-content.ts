@@ -81,7 +81,8 @@ function pdfDanger(data: Buffer, maxExpandedBytes: number): string | null {
         objects = inflated.toString('latin1');
       } catch (err) {
         if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return UploadProblems.expandsTooMuch(megabytes(maxExpandedBytes));
-        return UploadProblems.content;
+        // encrypted (the PDF's /Encrypt) or damaged: what it holds cannot be read, so it is not taken
+        return UploadProblems.uncheckable;
       }
     } else if (/\/Filter\b/.test(stream.dictionary)) {
       // an object stream under another filter is one this check cannot read: not taken

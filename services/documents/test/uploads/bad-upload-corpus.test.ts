@@ -202,6 +202,22 @@ const CORPUS: BadUpload[] = [
     reason: UploadProblems.uncheckable,
   },
   {
+    name: 'a PDF whose object stream cannot be read (encrypted)',
+    body: () =>
+      pdf(
+        'encrypted.pdf',
+        pdfOf([
+          Buffer.concat([
+            Buffer.from('<</Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Length 64>>\nstream\n', 'latin1'),
+            Buffer.alloc(64, 0xa7),
+            Buffer.from('\nendstream', 'latin1'),
+          ]),
+        ]),
+      ),
+    status: 400,
+    reason: UploadProblems.uncheckable,
+  },
+  {
     name: 'a compressed object stream that expands past the limit',
     body: () => pdf('bomb.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', ' '.repeat(2 * EXPANDED_LIMIT))])),
     status: 400,
