@@ -36,28 +36,45 @@ const hasActiveName = (text: string) => {
 /** Markup a browser would render as a page: an HTML/PDF polyglot carries it outside the PDF's streams. */
 const HTML_MARKUP = /<\s*(!doctype\s+html|html|head|body|script|iframe|object|embed|svg|meta|form|img\s|a\s+href)\b/i;
 
-/** Each stream with the dictionary before it, and the text outside the streams (where dictionaries live). */
+/** Every name written out (`/Obj#53tm` as `/ObjStm`), so dictionaries are matched as a reader reads them. */
+const withDecodedNames = (text: string) => text.replace(NAME, (_m, raw: string) => `/${decodeName(raw)}`);
+
+/**
+ * The `stream` keyword as a reader takes it: a token of its own (not the end of
+ * `endstream`), then whatever is left of its line and the line end (CR LF, LF or a lone
+ * CR, as lenient readers accept).
+ */
+const STREAM_OPENING = /(?<![A-Za-z])stream(?![A-Za-z0-9])[^\r\n]*(?:\r\n|\r|\n)/g;
+
+/**
+ * Each stream with the text before it since the previous stream (its dictionary and any
+ * objects without streams), and the text outside the streams (where dictionaries live).
+ * A stream never closed by `endstream` runs to the end of the file, as readers that
+ * trust its /Length take it.
+ */
 function splitStreams(text: string): { outside: string; streams: Array<{ dictionary: string; data: string }> } {
   const streams: Array<{ dictionary: string; data: string }> = [];
   let outside = '';
   let at = 0;
-  // `stream` as a keyword, not the end of `endstream`
-  const opening = /(?<![A-Za-z])stream\r?\n/g;
-  for (let start = opening.exec(text); start; start = opening.exec(text)) {
+  STREAM_OPENING.lastIndex = 0;
+  for (let start = STREAM_OPENING.exec(text); start; start = STREAM_OPENING.exec(text)) {
     const dataStart = start.index + start[0].length;
-    const end = text.indexOf('endstream', dataStart);
-    if (end < 0) break;
+    const closing = text.indexOf('endstream', dataStart);
+    const end = closing < 0 ? text.length : closing;
     outside += text.slice(at, start.index);
-    streams.push({
-      dictionary: text.slice(Math.max(at, text.lastIndexOf('obj', start.index)), start.index),
-      data: text.slice(dataStart, end),
-    });
-    at = end + 'endstream'.length;
-    opening.lastIndex = at;
+    streams.push({ dictionary: withDecodedNames(text.slice(at, start.index)), data: text.slice(dataStart, end) });
+    at = closing < 0 ? text.length : end + 'endstream'.length;
+    STREAM_OPENING.lastIndex = at;
   }
   outside += text.slice(at);
   return { outside, streams };
 }
+
+/**
+ * An object stream: /Type /ObjStm, or the /First offset only object streams have (readers
+ * find object streams through the cross-reference and need not look at /Type).
+ */
+const OBJECT_STREAM = /\/(ObjStm|First)\b/;
 
 /**
  * Actions live in dictionaries: outside streams, or (PDF 1.5+) inside compressed object
@@ -70,11 +87,13 @@ function pdfDanger(data: Buffer, maxExpandedBytes: number): string | null {
   if (HTML_MARKUP.test(outside) || HTML_MARKUP.test(text.slice(0, 1024))) return UploadProblems.polyglot;
   if (hasActiveName(outside)) return UploadProblems.activeContent;
   let expanded = 0;
-  for (const stream of streams.filter((s) => /\/Type\s*\/ObjStm\b/.test(s.dictionary))) {
+  for (const stream of streams.filter((s) => OBJECT_STREAM.test(s.dictionary))) {
     let objects = stream.data;
     if (/\/FlateDecode\b/.test(stream.dictionary)) {
       try {
         const inflated = zlib.inflateSync(Buffer.from(stream.data, 'latin1'), {
+          // bytes after the end of the compressed data (a stream without endstream) are ignored;
+          // compressed data cut short (an `endstream` inside it) fails, and the file is not taken
           maxOutputLength: Math.max(1, maxExpandedBytes - expanded),
         });
         expanded += inflated.length;

@@ -107,13 +107,22 @@ export function pdfOf(objects: Array<string | Buffer>, catalogExtra = ''): Buffe
   return Buffer.concat(parts);
 }
 
-/** A stream object: its dictionary entries and its bytes (deflated when the dictionary says /FlateDecode). */
-export function streamObject(dictionary: string, content: string): Buffer {
-  const data = dictionary.includes('/FlateDecode') ? zlib.deflateSync(Buffer.from(content, 'latin1')) : Buffer.from(content, 'latin1');
+/**
+ * A stream object: its dictionary entries and its bytes (deflated when the dictionary says
+ * /FlateDecode, or `deflate` asks), the line end after `stream` (`eol`), and whether the
+ * `endstream` keyword closes it.
+ */
+export function streamObject(
+  dictionary: string,
+  content: string,
+  options: { deflate?: boolean; eol?: string; endstream?: boolean } = {},
+): Buffer {
+  const { deflate = dictionary.includes('/FlateDecode'), eol = '\n', endstream = true } = options;
+  const data = deflate ? zlib.deflateSync(Buffer.from(content, 'latin1')) : Buffer.from(content, 'latin1');
   return Buffer.concat([
-    Buffer.from(`<<${dictionary} /Length ${data.length}>>\nstream\n`, 'latin1'),
+    Buffer.from(`<<${dictionary} /Length ${data.length}>>\nstream${eol}`, 'latin1'),
     data,
-    Buffer.from('\nendstream', 'latin1'),
+    Buffer.from(endstream ? '\nendstream' : '', 'latin1'),
   ]);
 }
 

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
 import { documentsDb } from '../../src/db';
 import { admin, as, outboxTypes, startDocuments, storedObjects, type DocumentsTestBed } from '../support/documents-kit';
@@ -46,6 +47,8 @@ const pdf = (name: string, data: Buffer) => fileUpload(name, data, 'application/
 const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
 /** An OLE "Package" object as Word stores it: the stream name `\x01Ole10Native` around a packaged file. */
 const packagedProgram = Buffer.concat([Buffer.from('\u0001Ole10Native', 'utf16le'), Buffer.from('setup.exe\u0000', 'latin1'), sampleExe()]);
+/** The objects of an object stream: one script action. */
+const SCRIPT_OBJECT = '5 0 << /S /JavaScript /JS (app.alert(1)) >>';
 /** 2 MB of zeros: deflates to a few kilobytes. */
 const zeros = Buffer.alloc(2 * 1024 * 1024);
 
@@ -214,6 +217,73 @@ const CORPUS: BadUpload[] = [
           ]),
         ]),
       ),
+    status: 400,
+    reason: UploadProblems.uncheckable,
+  },
+  // object streams dressed so that a naive reading does not see them, though PDF readers do
+  {
+    name: 'a script in an object stream whose names are #-escaped (/Obj#53tm, /Fl#61teDecode)',
+    body: () =>
+      pdf(
+        'escaped-objstm.pdf',
+        pdfOf([streamObject('/Ty#70e /Obj#53tm /N 1 /First 5 /F#69lter /Fl#61teDecode', SCRIPT_OBJECT, { deflate: true })]),
+      ),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream without /Type (readers find it through the cross-reference)',
+    body: () => pdf('untyped-objstm.pdf', pdfOf([streamObject('/N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT)])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream whose dictionary holds the word "obj"',
+    body: () =>
+      pdf('decoy-objstm.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Note (obj)', SCRIPT_OBJECT)])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream opened by a lone carriage return',
+    body: () =>
+      pdf('cr-objstm.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT, { eol: '\r' })])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream with text after the stream keyword',
+    body: () =>
+      pdf('spaced-objstm.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT, { eol: '  \r\n' })])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream never closed by endstream',
+    body: () =>
+      pdf(
+        'open-objstm.pdf',
+        pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT, { endstream: false })]),
+      ),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'an object stream whose compressed bytes contain the endstream keyword',
+    body: () => {
+      // stored (level 0) deflate keeps the keyword in the clear: the stream seems to end inside its data
+      const data = zlib.deflateSync(Buffer.from('(endstream) 5 0 << /Type /Annot >>', 'latin1'), { level: 0 });
+      return pdf(
+        'cut-objstm.pdf',
+        pdfOf([
+          Buffer.concat([
+            Buffer.from(`<</Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Length ${data.length}>>\nstream\n`, 'latin1'),
+            data,
+            Buffer.from('\nendstream', 'latin1'),
+          ]),
+        ]),
+      );
+    },
     status: 400,
     reason: UploadProblems.uncheckable,
   },
