@@ -35,6 +35,12 @@ export interface ServiceDefinition<P extends TProperties = {}> {
   /** Answers browsers directly (the gateway): `/metrics` stays off its PORT unless METRICS_TOKEN guards it. */
   publicFacing?: boolean;
   migrations?: MigrationSet;
+  /**
+   * Headers on every answer of the service, set before any route: its features', the
+   * kit's probes, metrics and OpenAPI document, and unknown paths alike (the gateway's
+   * security headers). The features' own plugin is encapsulated and could not reach those.
+   */
+  answerHeaders?: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
   /** The service itself: a Fastify plugin registering its features. */
   plugin: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
   /** Durable consumers; each gets the app so it can reach the db and config. */
@@ -142,6 +148,7 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  if (def.answerHeaders) await def.answerHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {

@@ -4,6 +4,12 @@ import { proxyRoutes } from './proxy';
 import { securityHeaders } from './security-headers';
 import { webRoutes } from './web';
 
+/** The sign-on sites that may frame the app (TRUSTED_ORIGINS, comma-separated). */
+const trustedOriginsOf = (config: { TRUSTED_ORIGINS: string }) =>
+  config.TRUSTED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
 const videoSource = (src: string, captions: string) => (src ? { src, captions: captions || null } : null);
 
 /**
@@ -16,12 +22,9 @@ export const gatewayService = defineService({
   stateful: false,
   publicFacing: true,
   config: GatewayConfig,
-  async plugin(app, config) {
-    const trustedOrigins = config.TRUSTED_ORIGINS.split(',')
-      .map((o) => o.trim())
-      .filter(Boolean);
+  async answerHeaders(app, config) {
     await securityHeaders(app, {
-      trustedOrigins,
+      trustedOrigins: trustedOriginsOf(config),
       mediaUrls: [
         config.HOWTO_VIDEO_PURCHASING_ACCESS_URL,
         config.HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL,
@@ -29,6 +32,9 @@ export const gatewayService = defineService({
         config.HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL,
       ],
     });
+  },
+  async plugin(app, config) {
+    const trustedOrigins = trustedOriginsOf(config);
     await app.register(proxyRoutes, { config });
     // deployment settings the web app reads at start
     app.get('/app-config.json', async (_req, reply) => {

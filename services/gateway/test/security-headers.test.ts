@@ -76,6 +76,29 @@ describe('security headers of the web app', () => {
     }
   });
 
+  it('sends them on every answer of the public port: probes, the OpenAPI document, metrics refused, unknown paths', async () => {
+    const api = await start({ WEB_DIST: '' });
+    const answers = [
+      ['GET', '/health/live'],
+      ['GET', '/health/ready'],
+      ['GET', '/documentation/json'],
+      ['GET', '/metrics'],
+      ['GET', '/no-such-page'],
+      ['POST', '/no-such-page'],
+      ['GET', '/internal/users/1'],
+    ] as const;
+    for (const [method, url] of answers) {
+      const res = await api.inject({ method, url });
+      expect([method, url, res.headers['x-content-type-options'], res.headers['referrer-policy']]).toEqual([
+        method,
+        url,
+        'nosniff',
+        'no-referrer',
+      ]);
+      expect(policyOf(res.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
+    }
+  });
+
   it('names no internals: no x-served-by, no x-powered-by', async () => {
     for (const url of ['/', '/app-config.json', '/api/nothing-here']) {
       const res = await gateway.inject({ method: 'GET', url });
