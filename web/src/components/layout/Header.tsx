@@ -1,10 +1,14 @@
 import { Link, NavLink } from 'react-router';
 import { useAppConfigQuery } from '../../app/app-config';
+import { usePrincipal } from '../../app/hooks';
+import { HEADER_LINKS } from '../../app/menu';
 import { UserMenu } from './UserMenu';
 
 /** Site header: brand, the two large index tabs, the user menu; a badge in demo mode. */
 export function Header({ showNav = true }: { showNav?: boolean }) {
   const { data: config } = useAppConfigQuery();
+  const principal = usePrincipal();
+  const links = principal ? HEADER_LINKS.filter((l) => l.show(principal, config)) : [];
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -23,6 +27,15 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
           <nav className="index-tabs" aria-label="Indexes">
             <NavLink to="/index">Compliance Index</NavLink>
             <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
+          </nav>
+        )}
+        {showNav && links.length > 0 && (
+          <nav className="index-tabs header-links" aria-label="Your work">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to}>
+                {l.label}
+              </NavLink>
+            ))}
           </nav>
         )}
         <UserMenu />

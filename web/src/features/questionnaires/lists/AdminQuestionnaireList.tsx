@@ -42,13 +42,19 @@ const target = (row: AdminQuestionnaireRow) => ({
   Period: row.Period,
 });
 
+/** Reopening starts a new approval round (the service withdraws the approvals that closed it). */
+const REOPENED =
+  'Reopened: the approvals given before no longer count; two law firms must approve again before it can be submitted as final.';
+
 function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
   const [closeOrOpen, { isLoading }] = useCloseOrOpenMutation();
   const toast = useToast();
   const change = async (Status: QuestionnaireStatus) => {
     const result = await closeOrOpen({ QuestionnaireId: row.QuestionnaireId, Status });
-    if ('data' in result && result.data) toast.success(QuestionnaireListMessages.saved);
-    else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
+    if ('data' in result && result.data) {
+      toast.success(QuestionnaireListMessages.saved);
+      if (Status === 'Open') toast.info(REOPENED, 8000);
+    } else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
   };
   return (
     <select
