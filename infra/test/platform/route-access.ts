@@ -104,6 +104,9 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/period/:name': admin,
     'GET /api/questionnaire/open': questionnaire,
     'GET /api/questionnaire/completed': questionnaire,
+    // the respondent's dashboard, and the change stream of an open page (someone else's questionnaire: 404, no stream)
+    'GET /api/questionnaire/progress': questionnaire,
+    'GET /api/questionnaire/live/:questionnaireId': questionnaire,
     'GET /api/questionnaire/info/:questionnaireId': questionnaire,
     'GET /api/questionnaire/ideraDeclaration/:questionnaireId': questionnaire,
     'POST /api/questionnaire/report': admin,
