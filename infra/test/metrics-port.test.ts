@@ -23,7 +23,8 @@ it('serves /metrics on the metrics port and nothing else there', async () => {
 });
 
 it('never serves /metrics on the public port, with or without the token', async () => {
-  for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+  const attempts: Array<Record<string, string>> = [{}, { authorization: `Bearer ${TOKEN}` }];
+  for (const headers of attempts) {
     const res = await fetch(`${gateway.url}/metrics`, { headers });
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('http_requests_total');
