@@ -14,7 +14,12 @@ module.exports = {
       ...base,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/libs/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/infra/**/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/libs/*/test/**/*.test.ts',
+        '<rootDir>/services/*/test/**/*.test.ts',
+        '<rootDir>/infra/**/test/**/*.test.ts',
+        '<rootDir>/examples/*/test/**/*.test.ts',
+      ],
     },
     {
       ...base,
@@ -22,6 +27,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFiles: ['<rootDir>/web/test/setup-jsdom.ts'],
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup-testing-library.ts'],
       moduleNameMapper: { ...base.moduleNameMapper, '\\.(css|svg|png|webp)$': '<rootDir>/web/test/file-stub.js' },
     },
   ],

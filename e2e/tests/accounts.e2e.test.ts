@@ -10,7 +10,7 @@ async function followMailLink(page: Page, to: string, linkText: RegExp) {
   await page.goto(`/dev/mail`);
   await page.getByRole('searchbox', { name: 'Recipient' }).fill(to);
   const link = page.getByRole('list', { name: 'E-mails' }).getByRole('link', { name: linkText }).first();
-  await link.waitFor({ timeout: 20_000 });
+  await link.waitFor({ timeout: 60_000 });
   await link.click();
 }
 

@@ -75,6 +75,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/user/:id': anyone,
     'GET /internal/users/:id': service,
     'POST /internal/users/lookup': service,
+    'POST /internal/users/access': service,
     'GET /api/group': admin,
     'GET /api/group/manager': usersPage,
     'GET /api/group/ccOptions': usersPage,
@@ -226,5 +227,20 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/questionnaire/changes/:count': rule(changeHistoryRule),
     'POST /api/questionnaire/changes/question': rule(changeHistoryRule),
     'POST /api/filter/:key': signedIn,
+  },
+  notifications: {
+    // any signed-in user; following a country also takes that country's scorecard (libs/access canOpenScorecard),
+    // and the alert list shows only countries and documents the caller may open today
+    'GET /api/follow': signedIn,
+    'PUT /api/follow/:groupId': signedIn,
+    'DELETE /api/follow/:groupId': signedIn,
+    'GET /api/notifications/list': signedIn,
+    'GET /api/notifications/unread-count': signedIn,
+    'POST /api/notifications/read': signedIn,
+    'GET /api/notifications/settings': signedIn,
+    'PUT /api/notifications/settings': signedIn,
+    // the one-click links of alert e-mails: the signed token in the body says who and what
+    'POST /api/notifications/unsubscribe': anyone,
+    'POST /api/notifications/resubscribe': anyone,
   },
 };

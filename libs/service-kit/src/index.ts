@@ -16,3 +16,4 @@ export * from './input-errors';
 export * from './route-policy';
 export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
 export { default as Type } from 'typebox';
+export * from './connection-failures';

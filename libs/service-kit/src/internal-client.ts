@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { contextHeaders } from '@cti/events';
-import { DomainError, reasonPhrase } from './errors';
+import { isConnectionFailure } from './connection-failures';
+import { DomainError, reasonPhrase, ServiceUnavailable } from './errors';
 
-export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
+export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit' | 'notifications';
 
 const urlKey: Record<ServiceName, string> = {
   identity: 'IDENTITY_URL',
@@ -11,6 +12,7 @@ const urlKey: Record<ServiceName, string> = {
   documents: 'DOCUMENTS_URL',
   commerce: 'COMMERCE_URL',
   audit: 'AUDIT_URL',
+  notifications: 'NOTIFICATIONS_URL',
 };
 
 export interface InternalCall {
@@ -23,12 +25,11 @@ export interface InternalCall {
   requestId?: string;
 }
 
-/** The spec's text for answers the server could not give (the login error catalogue's "other answers"). */
-const SERVICE_AWAY_MESSAGE = 'There was an issue contacting the server. Please try again in a few minutes.';
-
 /**
  * Calls another service's `/internal/...` route (never routed by the gateway) with the
- * service token. Throws a DomainError with the callee's status and message on failure.
+ * service token. Throws a DomainError with the callee's status and message on failure:
+ * its 4xx as they are, its 503 (with Retry-After) as 503, other 5xx as 502; a callee that
+ * cannot be reached at all gives 503 (ServiceUnavailable).
  */
 export async function callService<T = unknown>(
   app: FastifyInstance,
@@ -51,8 +52,9 @@ export async function callService<T = unknown>(
     signal: AbortSignal.timeout(call.timeoutMs ?? 30_000),
   }).catch((err: unknown) => {
     // refused, reset or timed out: the other service is away, which is no bug of this one
+    if (!isConnectionFailure(err) && !(err instanceof DOMException && err.name === 'TimeoutError')) throw err;
     app.log.warn({ err, service, path }, 'internal call failed');
-    throw new DomainError(503, SERVICE_AWAY_MESSAGE, { 'Retry-After': '5' });
+    throw new ServiceUnavailable();
   });
   if (!res.ok) {
     const text = await res.text();
@@ -63,8 +65,10 @@ export async function callService<T = unknown>(
       // plain text answer
     }
     if (!message) app.log.warn({ service, path, status: res.status }, 'internal call answered without a message');
+    const retryAfter = res.headers.get('retry-after');
+    const status = res.status === 503 ? 503 : res.status >= 500 ? 502 : res.status;
     // the answer reaches the browser: it names no service
-    throw new DomainError(res.status >= 500 ? 502 : res.status, message || reasonPhrase(res.status));
+    throw new DomainError(status, message || reasonPhrase(status), status === 503 && retryAfter ? { 'Retry-After': retryAfter } : {});
   }
   if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
   const type = res.headers.get('content-type') ?? '';

@@ -1,4 +1,5 @@
 import { defineService } from '@cti/service-kit';
+import { apiDocumentRoutes } from './api-documents';
 import { GatewayConfig } from './config';
 import { proxyRoutes } from './proxy';
 import { securityHeaders } from './security-headers';
@@ -36,6 +37,7 @@ export const gatewayService = defineService({
   async plugin(app, config) {
     const trustedOrigins = trustedOriginsOf(config);
     await app.register(proxyRoutes, { config });
+    await app.register(apiDocumentRoutes, { config });
     // deployment settings the web app reads at start
     app.get('/app-config.json', async (_req, reply) => {
       reply.header('Cache-Control', 'no-cache');

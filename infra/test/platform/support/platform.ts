@@ -7,6 +7,7 @@ import { scoringService } from '@cti/scoring';
 import { documentsService } from '@cti/documents';
 import { commerceService } from '@cti/commerce';
 import { auditService } from '@cti/audit';
+import { notificationsService } from '@cti/notifications';
 import { UPSTREAMS, type Upstream } from '@cti/gateway';
 import { freePort } from '@cti/local-infra';
 
@@ -28,6 +29,7 @@ export const PLATFORM_SERVICES: Record<Upstream, Starter> = {
   documents: starter(documentsService),
   commerce: starter(commerceService),
   audit: starter(auditService),
+  notifications: starter(notificationsService),
 };
 
 export type Platform = Record<Upstream, ServiceApp>;
@@ -39,6 +41,7 @@ const URL_VARIABLE: Record<Upstream, string> = {
   documents: 'DOCUMENTS_URL',
   commerce: 'COMMERCE_URL',
   audit: 'AUDIT_URL',
+  notifications: 'NOTIFICATIONS_URL',
 };
 
 /**

@@ -3,6 +3,7 @@ import { useAppConfigQuery } from '../../app/app-config';
 import { usePrincipal } from '../../app/hooks';
 import { HEADER_LINKS } from '../../app/menu';
 import { UserMenu } from './UserMenu';
+import { UnreadBadge } from '../../features/notifications/components/UnreadBadge';
 
 /** Site header: brand, the two large index tabs, the user menu; a badge in demo mode. */
 export function Header({ showNav = true }: { showNav?: boolean }) {
@@ -38,7 +39,10 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
             ))}
           </nav>
         )}
-        <UserMenu />
+        <div className="header-end">
+          <UnreadBadge />
+          <UserMenu />
+        </div>
       </div>
     </header>
   );

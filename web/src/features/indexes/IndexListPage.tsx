@@ -14,6 +14,7 @@ import { DemoNotice } from './components/DemoNotice';
 import { WatchlistIcon } from './components/WatchlistIcon';
 import { useIndexListQuery } from './indexes-api';
 import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
+import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 type Tab = 'made' | 'notMade';
@@ -30,7 +31,13 @@ function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Princi
       </div>
     );
   }
-  return <Link to={canOpenRow(principal, row) ? `/index/${row.GroupId}` : '/restricted'}>{flag}</Link>;
+  const open = canOpenRow(principal, row);
+  return (
+    <>
+      <Link to={open ? `/index/${row.GroupId}` : '/restricted'}>{flag}</Link>
+      {open && <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />}
+    </>
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { usePrincipal } from '../../../app/hooks';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/form/fields';
 import { canOpenRow } from '../row-access';
+import { FollowToggle } from '../../notifications/components/FollowToggle';
 import { useMapDataQuery } from '../indexes-api';
 import { legendColours } from './legend';
 import '../indexes.css';
@@ -51,7 +52,11 @@ export default function MapPage() {
         </p>
       ) : (
         <Suspense fallback={<Spinner label="Loading the map…" />}>
-          <WorldMap countries={countries} targetOf={targetOf} />
+          <WorldMap
+            countries={countries}
+            targetOf={targetOf}
+            tooltipExtra={(c) => canOpenRow(principal, c) && <FollowToggle groupId={c.GroupId} country={c.Name} allowed />}
+          />
         </Suspense>
       )}
       <details className="map-list">

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
@@ -26,6 +27,8 @@ interface WorldMapProps {
   countries: MapCountry[];
   /** Where a click on a country goes (the watchlist-click rule), or null when it goes nowhere. */
   targetOf(country: MapCountry): string | null;
+  /** More in a country's tooltip (the Follow control); the tooltip then stays while the pointer is on it. */
+  tooltipExtra?: (country: MapCountry) => ReactNode;
 }
 
 /**
@@ -33,13 +36,16 @@ interface WorldMapProps {
  * no token, no network. Countries take their legend class's colour, watchlist countries
  * a hatch; small states appear as dots. A click opens the scorecard per the rules.
  */
-export default function WorldMap({ countries, targetOf }: WorldMapProps) {
+export default function WorldMap({ countries, targetOf, tooltipExtra }: WorldMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>('loading');
   const [rendered, setRendered] = useState(0);
   const navigate = useNavigate();
-  const latest = useRef({ countries, targetOf, navigate });
-  latest.current = { countries, targetOf, navigate };
+  const latest = useRef({ countries, targetOf, navigate, tooltipExtra });
+  latest.current = { countries, targetOf, navigate, tooltipExtra };
+  // the tooltip's extra part is React content rendered into the popup's DOM
+  const [extraRoot] = useState(() => document.createElement('div'));
+  const [hovered, setHovered] = useState<MapCountry | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
@@ -129,25 +135,46 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
             },
           });
           const popup = new mapboxgl.Popup({ closeButton: false, closeOnClick: false, className: 'map-popup' });
+          // with an extra part the tooltip stays put while the pointer moves onto it (and a moment after leaving)
+          let shown = '';
+          let hiding: ReturnType<typeof setTimeout> | undefined;
+          const hide = () => {
+            popup.remove();
+            shown = '';
+            setHovered(null);
+          };
+          const keep = () => clearTimeout(hiding);
           for (const layer of ['countries-fill', 'countries-small']) {
             map.on('mousemove', layer, (e) => {
               const f = e.features?.[0];
               if (!f || !map) return;
               const p = f.properties as { label: string; category: string; score: number | null; watchlist: boolean; groupId: string };
               map.getCanvas().style.cursor = p.groupId ? 'pointer' : '';
-              const text = document.createElement('div');
+              keep();
+              const country = p.groupId ? latest.current.countries.find((c) => c.GroupId === p.groupId) : undefined;
+              const sticky = !!country && !!latest.current.tooltipExtra;
+              if (sticky && shown === p.label) return;
+              shown = p.label;
+              // not named `text`: the build declares calls on `text` pure (vite.config.ts) and would drop them
+              const tooltip = document.createElement('div');
               const title = document.createElement('strong');
               title.textContent = p.label;
-              text.append(
+              tooltip.append(
                 title,
                 document.createElement('br'),
                 `${p.category}${p.score ? ` · ${p.score}` : ''}${p.watchlist ? ' · on the watchlist' : ''}`,
               );
-              popup.setLngLat(e.lngLat).setDOMContent(text).addTo(map);
+              if (sticky) tooltip.append(extraRoot);
+              popup.setLngLat(e.lngLat).setDOMContent(tooltip).addTo(map);
+              const element = popup.getElement();
+              element.onmouseenter = keep;
+              element.onmouseleave = hide;
+              setHovered(sticky ? country! : null);
             });
             map.on('mouseleave', layer, () => {
               if (map) map.getCanvas().style.cursor = '';
-              popup.remove();
+              keep();
+              hiding = setTimeout(hide, latest.current.tooltipExtra ? 500 : 0);
             });
             map.on('click', layer, (e) => {
               const groupId = (e.features?.[0]?.properties as { groupId?: string } | undefined)?.groupId;
@@ -173,6 +200,7 @@ export default function WorldMap({ countries, targetOf }: WorldMapProps) {
 
   return (
     <div className="world-map" data-map-state={state} data-rendered-features={rendered}>
+      {hovered && tooltipExtra && createPortal(tooltipExtra(hovered), extraRoot)}
       {state === 'failed' && (
         <p className="notice notice-danger" role="alert">
           {ScoringMessages.mapFailed}
