@@ -13,6 +13,8 @@ module.exports = {
   testMatch: ['<rootDir>/e2e/tests/**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+  // fails any journey that met a Content Security Policy violation
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/csp-guard.ts'],
   maxWorkers: 1,
   testTimeout: 120_000,
 };

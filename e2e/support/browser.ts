@@ -37,9 +37,44 @@ export interface Session {
   screenshot(name: string): Promise<string>;
 }
 
-/** A fresh context (own storage) on the stack (or another origin of it), collecting console errors. */
+/**
+ * Content Security Policy violations any session of this test file met since they were
+ * last taken: every journey fails on one (e2e/support/csp-guard.ts checks after each test).
+ */
+const cspViolations: string[] = [];
+/** Takes (and clears) the violations seen so far; a test that provokes one on purpose takes it. */
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
+
+interface ViolationReport {
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+}
+
+/** Reports every `securitypolicyviolation` of every document of the context (frames included) to the test. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__ctiCspViolation', (source, report: ViolationReport) => {
+    cspViolations.push(
+      `${report.directive} refused ${report.blocked || 'inline code'} on ${source.page?.url() ?? '?'} (${report.source}${report.sample ? `: ${report.sample}` : ''})`,
+    );
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __ctiCspViolation?: (r: ViolationReport) => void }).__ctiCspViolation;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      report?.({ directive: e.effectiveDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample });
+    });
+  });
+  // what the event does not reach (workers, refusals Chromium only logs)
+  context.on('console', (m) => {
+    if (/Content.Security.Policy/i.test(m.text())) cspViolations.push(`console: ${m.text()}`);
+  });
+}
+
+/** A fresh context (own storage) on the stack (or another origin of it), collecting console errors and CSP violations. */
 export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }, origin = baseUrl()): Promise<Session> {
   const context = await browser.newContext({ baseURL: origin, viewport });
+  await watchCsp(context);
   // a ceiling, not a wait: on a loaded machine a page can take longer than Playwright's 30 s default
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();

@@ -31,6 +31,7 @@ it('restarts each of two replicas under steady load with 0 failed requests', asy
     LOG_LEVEL: 'warn',
     IDENTITY_URL: `${a.url},${b.url}`,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    METRICS_TOKEN: 'rolling-restart-metrics-token',
   });
 
   const token = signTestToken({ sub: randomUUID() });
@@ -68,7 +69,9 @@ it('restarts each of two replicas under steady load with 0 failed requests', asy
   expect(failed).toEqual([]);
   expect(outcomes.length).toBeGreaterThan(300);
   // the gateway did meet the restarting replicas, and sent those requests again
-  const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+  const metrics = await (
+    await fetch(`${gateway.url}/metrics`, { headers: { authorization: 'Bearer rolling-restart-metrics-token' } })
+  ).text();
   const retried = metrics
     .split('\n')
     .filter((l) => l.startsWith('cti_gateway_upstream_retries_total{'))

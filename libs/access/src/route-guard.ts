@@ -6,7 +6,17 @@ import type { Principal } from './principal';
  * Flags cover the rules the spec states by flag rather than role.
  */
 export type RouteRule =
-  { match: 'or' | 'and'; roles: readonly RoleName[] } | { flag: 'isAdmin' | 'isGroupManagerOrAdmin' | 'isAcid' } | { public: true };
+  | { match: 'or' | 'and'; roles: readonly RoleName[] }
+  | { flag: 'isAdmin' | 'isGroupManagerOrAdmin' | 'isAcid' }
+  /** An admin whose e-mail is in the vendor's own domain (Manage Products). */
+  | { flag: 'isVendorAdmin'; vendorEmailDomain: string }
+  | { public: true };
+
+/** Whether an address is in a domain (`ops@vendor.example` is in `vendor.example`); an empty domain holds no one. */
+export function isInEmailDomain(email: string, domain: string): boolean {
+  const wanted = domain.trim().toLowerCase().replace(/^@/, '');
+  return wanted !== '' && email.trim().toLowerCase().endsWith(`@${wanted}`);
+}
 
 export type GuardDecision = 'allow' | 'login' | 'restricted';
 
@@ -20,6 +30,8 @@ export function satisfiesRule(p: Principal, rule: RouteRule): boolean {
         return p.isGroupManager || p.isAdmin || p.roles.includes(RoleIds.Admin);
       case 'isAcid':
         return p.isAcid;
+      case 'isVendorAdmin':
+        return (p.isAdmin || p.roles.includes(RoleIds.Admin)) && isInEmailDomain(p.email, rule.vendorEmailDomain);
     }
   }
   const ids = rule.roles.map((r) => RoleIds[r]);

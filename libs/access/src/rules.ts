@@ -63,6 +63,12 @@ export const RouteRules = {
 export type RouteRuleName = keyof typeof RouteRules;
 
 /**
+ * Manage Products: admins whose e-mail is in the vendor's own domain. The
+ * server enforces it on every product and plan change; the menu shows the entry by it.
+ */
+export const manageProductsRule = (vendorEmailDomain: string): RouteRule => ({ flag: 'isVendorAdmin', vendorEmailDomain });
+
+/**
  * Users holding no compliance-index (CTC) role, only carbon-calculator or no roles,
  * are limited to the account page (accounts §6); sign-in sends them there.
  */

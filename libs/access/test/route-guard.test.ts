@@ -1,4 +1,4 @@
-import { guardRoute, RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
+import { guardRoute, isInEmailDomain, manageProductsRule, RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
 
 const principal = (roles: number[], extra: Partial<Principal> = {}): Principal => ({
   roles,
@@ -31,6 +31,18 @@ describe('route guard (accounts §6)', () => {
   it('restricts the audit log to admins', () => {
     expect(guardRoute(principal([RoleIds.Admin]), RouteRules.adminOnly)).toBe('allow');
     expect(guardRoute(principal([RoleIds.AWGMember]), RouteRules.adminOnly)).toBe('restricted');
+  });
+
+  it('lets only admins of the vendor domain manage products', () => {
+    const rule = manageProductsRule('vendor.example');
+    expect(satisfiesRule(principal([RoleIds.Admin], { email: 'ops@vendor.example' }), rule)).toBe(true);
+    expect(satisfiesRule(principal([RoleIds.Admin], { email: 'OPS@Vendor.Example' }), rule)).toBe(true);
+    expect(satisfiesRule(principal([RoleIds.Admin], { email: 'ops@other.example' }), rule)).toBe(false);
+    // a look-alike domain is another domain
+    expect(satisfiesRule(principal([RoleIds.Admin], { email: 'ops@evilvendor.example' }), rule)).toBe(false);
+    expect(satisfiesRule(principal([RoleIds.AWGMember], { email: 'member@vendor.example' }), rule)).toBe(false);
+    expect(satisfiesRule(principal([RoleIds.Admin], { email: 'ops@vendor.example' }), manageProductsRule(''))).toBe(false);
+    expect(isInEmailDomain('a@b.example', '@b.example')).toBe(true);
   });
 
   it('opens the users page to group managers and admins', () => {

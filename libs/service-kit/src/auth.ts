@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { AccessClaims, EventActor } from '@cti/contracts';
 import { satisfiesRule, type Principal, type RouteRule } from '@cti/access';
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
+import { markAuthGuard } from './route-policy';
 import { RevocationFeed, RevocationList } from './revocation';
 
 /** How long after its expiry a token still serves logout and unlock (a tab closing, a stale session). */
@@ -129,24 +130,36 @@ export const authPlugin = fp<AuthOptions>(
       }
     });
 
-    const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-      if (request.principal) return;
-      if (request.tokenExpired) throw new TokenExpired();
-      throw new Unauthorized();
-    };
+    const requireUser: preHandlerAsyncHookHandler = markAuthGuard(
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        if (request.principal) return;
+        if (request.tokenExpired) throw new TokenExpired();
+        throw new Unauthorized();
+      },
+      { kind: 'user' },
+    );
     app.decorate('requireUser', requireUser);
     app.decorate('requireRule', (rule: RouteRule): preHandlerAsyncHookHandler => {
-      return async function ruleGuard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-        await requireUser.call(app, request, reply);
-        if (!satisfiesRule(principalOf(request.principal!), rule)) throw new Forbidden();
-      };
+      return markAuthGuard(
+        async function ruleGuard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+          await requireUser.call(app, request, reply);
+          if (!satisfiesRule(principalOf(request.principal!), rule)) throw new Forbidden();
+        },
+        { kind: 'rule', rule },
+      );
     });
-    app.decorate('requireService', async (request: FastifyRequest) => {
-      const given = Buffer.from(String(request.headers['x-service-token'] ?? ''));
-      if (given.length !== serviceToken.length || !timingSafeEqual(given, serviceToken)) {
-        throw new Forbidden('Service token required');
-      }
-    });
+    app.decorate(
+      'requireService',
+      markAuthGuard(
+        async (request: FastifyRequest) => {
+          const given = Buffer.from(String(request.headers['x-service-token'] ?? ''));
+          if (given.length !== serviceToken.length || !timingSafeEqual(given, serviceToken)) {
+            throw new Forbidden('Service token required');
+          }
+        },
+        { kind: 'service' },
+      ),
+    );
     app.decorate('verifyIgnoringExpiry', (token: string) => {
       try {
         const claims = verifyLenient(token) as AccessClaims;

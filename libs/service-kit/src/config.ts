@@ -54,8 +54,10 @@ export const CommonConfig = Type.Object({
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
   /** Proxies in front of this process whose X-Forwarded-For is trusted (the gateway is one). */
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 1 }),
-  /** Serve /metrics on a port of its own (kept off the public ingress); 0 serves it on PORT. */
+  /** Serve /metrics on a port of its own (kept off the public ingress); 0 serves it on PORT (the gateway: only with METRICS_TOKEN). */
   METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
+  /** Bearer token /metrics on PORT asks for (also read from METRICS_TOKEN_FILE); the public gateway serves /metrics on PORT only with it. */
+  METRICS_TOKEN: Type.String({ default: '' }),
   /** Trace export: none (trace ids in logs and headers only), otlp (OTLP/HTTP) or console. */
   OTEL_TRACES_EXPORTER: Type.Union([Type.Literal('none'), Type.Literal('otlp'), Type.Literal('console')], { default: 'none' }),
   /** OTLP/HTTP collector base URL; /v1/traces is appended. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionFailure } from './connection-failures';
 import { DomainError, reasonPhrase, ServiceUnavailable, UNHANDLED_MESSAGE } from './errors';
+import { refusedInputOf } from './input-errors';
 
 /** Maps domain errors to their status and spec text; hides everything else. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -24,6 +25,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       ? `${error.validationContext ?? 'body'}${first.instancePath.replace(/\//g, '.')}`
       : (error.validationContext ?? 'request');
     return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `Invalid ${where}: ${first?.message ?? error.message}` });
+  }
+  const refusedInput = refusedInputOf(error);
+  if (refusedInput) {
+    request.log.warn({ err: error }, 'the database refused a value of the request');
+    return reply.code(400).send({ statusCode: 400, error: reasonPhrase(400), message: refusedInput.message });
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {

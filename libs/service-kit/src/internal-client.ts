@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contextHeaders } from '@cti/events';
 import { isConnectionFailure } from './connection-failures';
-import { DomainError, ServiceUnavailable } from './errors';
+import { DomainError, reasonPhrase, ServiceUnavailable } from './errors';
 
 export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit' | 'notifications';
 
@@ -51,8 +51,10 @@ export async function callService<T = unknown>(
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
     signal: AbortSignal.timeout(call.timeoutMs ?? 30_000),
   }).catch((err: unknown) => {
-    if (isConnectionFailure(err)) throw new ServiceUnavailable();
-    throw err;
+    // refused, reset or timed out: the other service is away, which is no bug of this one
+    if (!isConnectionFailure(err) && !(err instanceof DOMException && err.name === 'TimeoutError')) throw err;
+    app.log.warn({ err, service, path }, 'internal call failed');
+    throw new ServiceUnavailable();
   });
   if (!res.ok) {
     const text = await res.text();
@@ -62,13 +64,11 @@ export async function callService<T = unknown>(
     } catch {
       // plain text answer
     }
+    if (!message) app.log.warn({ service, path, status: res.status }, 'internal call answered without a message');
     const retryAfter = res.headers.get('retry-after');
     const status = res.status === 503 ? 503 : res.status >= 500 ? 502 : res.status;
-    throw new DomainError(
-      status,
-      message || `${service} answered ${res.status}`,
-      status === 503 && retryAfter ? { 'Retry-After': retryAfter } : {},
-    );
+    // the answer reaches the browser: it names no service
+    throw new DomainError(status, message || reasonPhrase(status), status === 503 && retryAfter ? { 'Retry-After': retryAfter } : {});
   }
   if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
   const type = res.headers.get('content-type') ?? '';

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf, type Kysely } from '@cti/db';
@@ -6,8 +7,10 @@ import type { EventsFacade } from './events-plugin';
 
 export interface MetricsOptions {
   serviceName: string;
-  /** Serve `GET /metrics` on the app itself (false when METRICS_PORT gives it a port of its own). */
+  /** Serve `GET /metrics` on the app itself (false when METRICS_PORT gives it a port of its own, or on the public gateway without a token). */
   route: boolean;
+  /** When set, `/metrics` on the app answers only `Authorization: Bearer <token>`. */
+  token?: string;
   /** Process metrics (CPU, memory, event loop, GC): for real processes, not for apps built in tests. */
   processMetrics: boolean;
 }
@@ -71,12 +74,20 @@ export const metricsPlugin = fp<MetricsOptions>(
       observeEvent: (s: ProcessingSample) =>
         eventProcessing.observe({ consumer: s.consumer, type: s.type, outcome: s.outcome }, s.durationMs / 1000),
     });
-    if (opts.route) {
-      app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
-        reply.type(registry.contentType);
-        return registry.metrics();
-      });
-    }
+    const expected = opts.token ? Buffer.from(`Bearer ${opts.token}`) : null;
+    const authorized = (header: string | undefined) => {
+      if (!expected) return true;
+      const given = Buffer.from(header ?? '');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    // registered either way, so a path of the web app never answers in its place
+    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+      if (!opts.route || !authorized(request.headers.authorization)) {
+        return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
+      }
+      reply.type(registry.contentType);
+      return registry.metrics();
+    });
   },
   { name: 'cti-metrics' },
 );

@@ -15,6 +15,7 @@ import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
 import { errorHandler, notFoundHandler } from './error-handler';
+import { applyRoutePolicy } from './route-policy';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
 import { flushTracing, requestTrace, setupTracing, traceFields, tracingPlugin } from './tracing';
 
@@ -31,7 +32,15 @@ export interface ServiceDefinition<P extends TProperties = {}> {
   config?: TObject<P>;
   /** Whether the service owns a Postgres schema and publishes events (the gateway does not). */
   stateful?: boolean;
+  /** Answers browsers directly (the gateway): `/metrics` stays off its PORT unless METRICS_TOKEN guards it. */
+  publicFacing?: boolean;
   migrations?: MigrationSet;
+  /**
+   * Headers on every answer of the service, set before any route: its features', the
+   * kit's probes, metrics and OpenAPI document, and unknown paths alike (the gateway's
+   * security headers). The features' own plugin is encapsulated and could not reach those.
+   */
+  answerHeaders?: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
   /** The service itself: a Fastify plugin registering its features. */
   plugin: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
   /** Durable consumers; each gets the app so it can reach the db and config. */
@@ -132,12 +141,15 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config as unknown as CommonConfig & Record<string, unknown>);
+  // before any route: auth guards ahead of validation, hostile text refused, routes recorded
+  applyRoutePolicy(app);
+  // answers name no internals (which service or replica served them); the request id ties them to the logs
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (!reply.hasHeader('x-served-by')) reply.header('x-served-by', def.name);
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  if (def.answerHeaders) await def.answerHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -150,7 +162,8 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   await app.register(tracingPlugin);
   await app.register(metricsPlugin, {
     serviceName: def.name,
-    route: !config.METRICS_PORT,
+    route: !config.METRICS_PORT && (!def.publicFacing || !!config.METRICS_TOKEN),
+    token: config.METRICS_TOKEN,
     processMetrics: options.processMetrics ?? false,
   });
 

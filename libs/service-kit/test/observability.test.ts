@@ -44,6 +44,8 @@ const logs: Record<'probe' | 'gateway', LogLine[]> = { probe: [], gateway: [] };
 const capture = (into: LogLine[]) => ({ write: (line: string) => void into.push(JSON.parse(line) as LogLine) });
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+/** The public gateway serves /metrics on its port only to the bearer of this token. */
+const GATEWAY_METRICS_TOKEN = 'gateway-metrics-token-0123456789';
 const CALLER_SPAN = '00f067aa0ba902b7';
 
 beforeAll(async () => {
@@ -55,7 +57,10 @@ beforeAll(async () => {
   probe = await buildService(probeService, { env: { ...ctx.env, ...otel }, logStream: capture(logs.probe) });
   await probe.listen({ port: 0, host: '127.0.0.1' });
   const probeUrl = `http://127.0.0.1:${(probe.server.address() as AddressInfo).port}`;
-  gateway = await buildService(gatewayService, { env: { ...ctx.env, ...otel, IDENTITY_URL: probeUrl }, logStream: capture(logs.gateway) });
+  gateway = await buildService(gatewayService, {
+    env: { ...ctx.env, ...otel, IDENTITY_URL: probeUrl, METRICS_TOKEN: GATEWAY_METRICS_TOKEN },
+    logStream: capture(logs.gateway),
+  });
   await gateway.ready();
 });
 
@@ -124,7 +129,9 @@ describe('/metrics', () => {
     ).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/api/user/probe/emit', le: '+Inf' })).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'http_request_duration_seconds_sum', { route: '/api/user/probe/emit' })).toBeGreaterThan(0);
-    const gatewayText = (await gateway.inject({ method: 'GET', url: '/metrics' })).body;
+    const gatewayText = (
+      await gateway.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${GATEWAY_METRICS_TOKEN}` } })
+    ).body;
     expect(sample(gatewayText, 'http_requests_total', { route: '/api/*', service: 'gateway' })).toBeGreaterThanOrEqual(1);
   });
 

@@ -22,7 +22,7 @@ export const commerceService = defineService({
   async plugin(app, config) {
     const provider = paymentProviderOf(app);
     const origins = returnOrigins(config.PUBLIC_URL, config.PUBLIC_ORIGINS);
-    await app.register(productRoutes, { provider });
+    await app.register(productRoutes, { provider, vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN });
     await app.register(checkoutRoutes, { provider, origins });
     await app.register(purchaseRoutes, { provider });
     await app.register(subscriptionRoutes, { provider, origins });

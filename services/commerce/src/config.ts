@@ -12,6 +12,8 @@ export const CommerceConfig = Type.Object({
   STRIPE_API_HOST: Type.String({ default: 'api.stripe.com' }),
   STRIPE_API_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 443 }),
   STRIPE_API_PROTOCOL: Type.Union([Type.Literal('https'), Type.Literal('http')], { default: 'https' }),
+  /** Manage Products: only admins with an e-mail in this domain change products and plans. */
+  VENDOR_EMAIL_DOMAIN: Type.String({ minLength: 1, default: 'example.com' }),
   /**
    * Other origins users reach this installation at besides PUBLIC_URL (comma-separated,
    * e.g. `https://index.example.org,https://cti.example.org`): checkout and plan-approval

@@ -10,6 +10,15 @@ let app: ServiceApp;
 const admin = () => ({
   authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}`,
 });
+/** An admin, but not of the vendor's domain (the demo vendor domain is example.com). */
+const otherAdmin = () => ({
+  authorization: `Bearer ${signTestToken({
+    sub: '00000000-0000-4000-8000-00000000000c',
+    email: 'ops@partner.example',
+    isAdmin: true,
+    roles: [RoleIds.Admin],
+  })}`,
+});
 const buyer = () => ({
   authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000b', roles: [RoleIds.Standard] })}`,
 });
@@ -115,5 +124,32 @@ describe('products admin', () => {
       ).statusCode,
     ).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/payment/refund/pi_x', headers: buyer() })).statusCode).toBe(403);
+  });
+
+  it('changes products and plans only for admins of the vendor domain (Manage Products)', async () => {
+    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
+    const id = list[0]!.Id;
+    const refused = [
+      await save({ Name: 'Partner Product', Description: '', Price: 1 }, otherAdmin()),
+      await save({ Id: id, Name: list[0]!.Name, Description: 'changed by a partner admin', Price: 1 }, otherAdmin()),
+      await app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: otherAdmin() }),
+      await app.inject({ method: 'DELETE', url: `/api/product/${id}/restore`, headers: otherAdmin() }),
+      await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: otherAdmin(), payload: { productId: id } }),
+      await app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: otherAdmin(), payload: { productId: id } }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect((await app.inject({ method: 'GET', url: `/api/product/${id}`, headers: admin() })).json()).toEqual(list[0]);
+    // the partner admin still reads the catalogue and keeps every other admin page
+    expect((await app.inject({ method: 'GET', url: '/api/product', headers: otherAdmin() })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/report/purchase',
+          headers: otherAdmin(),
+          payload: { start: '2026-01-01', end: '2026-01-31' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -15,6 +15,8 @@ export const DocumentsConfig = Type.Object({
   GCS_KEY_FILE: Type.String({ default: '' }),
   /** Largest accepted upload. */
   UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
+  /** Largest size an upload may expand to when opened (a .docx package's parts, a PDF's object streams): zip bombs are refused. */
+  UPLOAD_MAX_EXPANDED_BYTES: Type.Integer({ minimum: 1024, default: 200 * 1024 * 1024 }),
   /** How long e-mailed download links stay valid (GCS v4 allows at most 7 days). */
   SIGNED_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 604_800, default: 604_800 }),
   /** Uploads never attached to a document are removed after this many hours. */

@@ -2,7 +2,14 @@ import { defineService } from '@cti/service-kit';
 import { apiDocumentRoutes } from './api-documents';
 import { GatewayConfig } from './config';
 import { proxyRoutes } from './proxy';
+import { securityHeaders } from './security-headers';
 import { webRoutes } from './web';
+
+/** The sign-on sites that may frame the app (TRUSTED_ORIGINS, comma-separated). */
+const trustedOriginsOf = (config: { TRUSTED_ORIGINS: string }) =>
+  config.TRUSTED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 const videoSource = (src: string, captions: string) => (src ? { src, captions: captions || null } : null);
 
@@ -14,8 +21,21 @@ export const gatewayService = defineService({
   name: 'gateway',
   defaultPort: 8080,
   stateful: false,
+  publicFacing: true,
   config: GatewayConfig,
+  async answerHeaders(app, config) {
+    await securityHeaders(app, {
+      trustedOrigins: trustedOriginsOf(config),
+      mediaUrls: [
+        config.HOWTO_VIDEO_PURCHASING_ACCESS_URL,
+        config.HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL,
+        config.HOWTO_VIDEO_USE_THE_INDEX_URL,
+        config.HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL,
+      ],
+    });
+  },
   async plugin(app, config) {
+    const trustedOrigins = trustedOriginsOf(config);
     await app.register(proxyRoutes, { config });
     await app.register(apiDocumentRoutes, { config });
     // deployment settings the web app reads at start
@@ -24,9 +44,7 @@ export const gatewayService = defineService({
       return {
         demo: config.DEMO_DATA,
         vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN,
-        trustedOrigins: config.TRUSTED_ORIGINS.split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
+        trustedOrigins,
         environment: config.NODE_ENV,
         usersHost: config.USERS_HOST,
         indexHost: config.INDEX_HOST,
@@ -44,3 +62,5 @@ export const gatewayService = defineService({
     if (config.WEB_DIST) await app.register(webRoutes, { dist: config.WEB_DIST });
   },
 });
+
+export { ROUTE_TABLE, UPSTREAMS, resolveUpstream, type RouteEntry, type Upstream } from './route-table';

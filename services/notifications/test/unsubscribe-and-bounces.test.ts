@@ -109,10 +109,13 @@ it('refuses forged, altered and malformed links with a clear answer', async () =
   const forged = unsubscribeToken('another-key-another-key-another-key-0000', { scope: 'email', userId: 'u-1' });
   const [payload, signature] = real.split('.');
   const altered = `${Buffer.from(JSON.stringify({ s: 'e', u: 'u-2' })).toString('base64url')}.${signature}`;
-  for (const token of [forged, altered, `${payload}`, `${payload}.${signature}.x`, 'not a token at all', `${payload}.\u0000${signature}`]) {
+  for (const token of [forged, altered, `${payload}`, `${payload}.${signature}.x`, 'not a token at all']) {
     const res = await post('/api/notifications/unsubscribe', token);
     expect([res.statusCode, res.json().message]).toEqual([400, NotificationMessages.badToken]);
   }
+  // a NUL byte is refused by the kit's input guard before the token is read, as on every route
+  const nul = await post('/api/notifications/unsubscribe', `${payload}.\u0000${signature}`);
+  expect([nul.statusCode, nul.json().message]).toEqual([400, 'Invalid body.token: text must not contain a NUL character.']);
   expect(readUnsubscribeToken(DEV_TOKEN_KEY, real)).toEqual({ scope: 'email', userId: 'u-1' });
   // a token of one purpose is not one of another
   const country = unsubscribeToken(DEV_TOKEN_KEY, { scope: 'country', userId: 'u-1', groupId: 'g-1' });

@@ -1,4 +1,4 @@
-import { RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
+import { manageProductsRule, RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
 import type { AppConfig } from './app-config';
 import { hasPurchases } from '../features/commerce/purchase-flag';
 
@@ -19,7 +19,7 @@ export const USER_MENU: readonly MenuEntry[] = [
   {
     label: 'Manage Products',
     to: '/admin/products',
-    show: (p, config) => isAdmin(p) && !!config && p.email.toLowerCase().endsWith(`@${config.vendorEmailDomain.toLowerCase()}`),
+    show: (p, config) => !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain)),
   },
   { label: 'User groups', to: '/admin/groups', show: isAdmin },
   { label: 'Periods', to: '/manage/periods', show: isAdmin },

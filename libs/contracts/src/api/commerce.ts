@@ -5,7 +5,7 @@ import Type, { type TSchema } from 'typebox';
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** An amount of money in integer US cents (USD × 100), so named in the OpenAPI schema of every field that carries one. */
-const UsdCents = (what: string, extra: { deprecated?: boolean } = {}) =>
+const UsdCents = (what: string, extra: { deprecated?: boolean; maximum?: number } = {}) =>
   Type.Integer({ minimum: 0, description: `${what} In integer US cents (USD × 100): 2000000 is $20,000.00.`, ...extra });
 
 /** Product (§3): a one-time purchase, or a subscription when it has a plan. */
@@ -28,13 +28,16 @@ export const Product = Type.Object({
 export type Product = Type.Static<typeof Product>;
 export const ProductList = Type.Array(Product);
 
+/** The highest price a product may have: 999,999.99 USD, the largest amount the card payment provider (Stripe) charges in USD. */
+const MAX_PRICE_CENTS = 99_999_999;
+
 /** POST api/product: add (no Id) or edit (with Id). The price is PriceCents (Price, in the same cents, is still read). */
 export const ProductBody = Type.Object({
   Id: Type.Optional(Nullable(Type.String())),
   Name: Type.String(),
   Description: Type.String(),
-  PriceCents: Type.Optional(UsdCents('Price per unit, per annum for subscriptions.')),
-  Price: Type.Optional(UsdCents('Same as PriceCents; read when PriceCents is absent.', { deprecated: true })),
+  PriceCents: Type.Optional(UsdCents('Price per unit, per annum for subscriptions.', { maximum: MAX_PRICE_CENTS })),
+  Price: Type.Optional(UsdCents('Same as PriceCents; read when PriceCents is absent.', { deprecated: true, maximum: MAX_PRICE_CENTS })),
 });
 export type ProductBody = Type.Static<typeof ProductBody>;
 

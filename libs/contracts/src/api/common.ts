@@ -13,3 +13,6 @@ export const MessageBody = Type.Object({ message: Type.String() });
 export type MessageBody = Type.Static<typeof MessageBody>;
 
 export const IdParam = Type.Object({ id: Type.String() });
+
+/** A row id (users, questionnaires, groups): a UUID, refused with a 400 naming the field when it is not one. */
+export const Uuid = (options: { description?: string } = {}) => Type.String({ format: 'uuid', ...options });

@@ -147,6 +147,12 @@ export const UploadProblems = {
   extension: 'Only .pdf, .doc and .docx files are accepted.',
   content: 'The file content is not a PDF or Word document matching its extension.',
   name: 'The file name is not acceptable.',
+  malformed: 'The upload is not a complete multipart form.',
+  activeContent: 'The PDF carries JavaScript or an action that starts a program (/JS, /JavaScript, /Launch, /OpenAction to a script).',
+  uncheckable: 'The PDF hides objects in a form that cannot be checked for scripts.',
+  polyglot: 'The file is also a web page (HTML inside the PDF).',
+  embeddedProgram: 'The document carries an embedded program or macros.',
+  expandsTooMuch: (limitMb: number) => `The document expands to more than ${limitMb} MB when opened.`,
 } as const;
 
 /** Error body of upload calls: the spec's text in `message`, the specific cause of a refused file in `reason`. */

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { Uuid } from './common';
 
 export const LoginBody = Type.Object({
   Email: Type.String(),
@@ -36,7 +37,7 @@ export type SessionUser = Type.Static<typeof SessionUser>;
 export const RefreshBody = Type.Object({ token: Type.String() });
 export type RefreshBody = Type.Static<typeof RefreshBody>;
 
-export const UserIdParam = Type.Object({ userId: Type.String() });
+export const UserIdParam = Type.Object({ userId: Uuid() });
 
 /** Login failure answers, verbatim (accounts §8). */
 export const LoginAnswers = {
@@ -242,7 +243,7 @@ export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
 /** New-user password setup (accounts §5/§7). */
 export const SetPasswordNewUserBody = Type.Object({
   user: Type.Object({
-    Id: Type.String(),
+    Id: Uuid(),
     FirstName: Type.String({ maxLength: 200 }),
     LastName: Type.String({ maxLength: 200 }),
     OrganizationName: Type.String({ maxLength: 400 }),

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { Uuid } from './common';
 import type { Condition } from './questionnaire-conditions';
 
 export * from './questionnaire-conditions';
@@ -166,14 +167,17 @@ export const SaveSectionBody = Type.Array(Type.Object({ Id: Type.String(), Model
 export type SaveSectionBody = Type.Static<typeof SaveSectionBody>;
 export const SaveSectionParams = Type.Object({ questionnaireId: Type.String(), userId: Type.String() });
 
+/** A section id as requests carry it (the spec's ids are small; the bound keeps any value inside its integer column). */
+const SectionIdField = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
 /** POST api/questionnaire/lock: take or renew the section lock while the page is open. */
-export const LockBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: Type.Integer() });
+export const LockBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: SectionIdField });
 export type LockBody = Type.Static<typeof LockBody>;
 
 /** GET api/questionnaire/unlock: without a query, every lock of the caller. */
 export const UnlockQuery = Type.Object({
-  questionnaireId: Type.Optional(Type.String()),
-  sectionId: Type.Optional(Type.Integer()),
+  questionnaireId: Type.Optional(Uuid()),
+  sectionId: Type.Optional(SectionIdField),
 });
 export type UnlockQuery = Type.Static<typeof UnlockQuery>;
 
@@ -189,18 +193,18 @@ export const NavLocks = Type.Record(Type.String(), Type.String());
 export type NavLocks = Type.Static<typeof NavLocks>;
 
 /** POST api/questionnaire/confirmUnchanged (carry-forward) */
-export const ConfirmUnchangedBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: Type.Integer() });
+export const ConfirmUnchangedBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: SectionIdField });
 export type ConfirmUnchangedBody = Type.Static<typeof ConfirmUnchangedBody>;
 
 /* ---------- admin notes ---------- */
 
-export const AdminCommentBody = Type.Object({ questionnaireId: Type.String(), sectionId: Type.Integer() });
+export const AdminCommentBody = Type.Object({ questionnaireId: Type.String(), sectionId: SectionIdField });
 export type AdminCommentBody = Type.Static<typeof AdminCommentBody>;
 export const AdminCommentAnswer = Type.Object({ Comment: Type.String() });
 export type AdminCommentAnswer = Type.Static<typeof AdminCommentAnswer>;
 export const AdminCommentSaveBody = Type.Object({
   questionnaireId: Type.String(),
-  sectionId: Type.Integer(),
+  sectionId: SectionIdField,
   /** Rich text as HTML; sanitized before it is stored. */
   comment: Type.String({ maxLength: 200_000 }),
 });

@@ -68,6 +68,17 @@ export async function completeCheckout(
   sessionId: string,
   buyerId: string | null,
 ): Promise<PurchaseRow> {
+  if (buyerId) {
+    // a buyer returns with a session this service opened for them (stored before they were sent to pay):
+    // any other id is not found, and the provider is not asked about ids it never issued
+    const opened = await commerceDb(app)
+      .selectFrom('checkouts')
+      .select('userId')
+      .where('providerSessionId', '=', sessionId)
+      .executeTakeFirst();
+    if (!opened) throw new NotFound('Checkout not found');
+    if (opened.userId !== buyerId) throw new Forbidden();
+  }
   const outcome = await provider.retrieveCheckout(sessionId);
   const checkout = await checkoutOf(commerceDb(app), outcome);
   if (!checkout) throw new NotFound('Checkout not found');

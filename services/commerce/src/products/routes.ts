@@ -1,5 +1,5 @@
 import { actorOf, claimsOf, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
-import { RouteRules } from '@cti/access';
+import { manageProductsRule } from '@cti/access';
 import {
   CommerceMessages,
   ErrorBody,
@@ -21,9 +21,10 @@ import { findProduct, listProducts, toProduct } from './repository';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 
 /** Products admin (§2 /admin/products) and the product lookups of purchase and checkout pages. */
-export async function productRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+export async function productRoutes(app: ServiceApp, opts: { provider: PaymentProvider; vendorEmailDomain: string }) {
   const db = commerceDb(app);
-  const admin = app.requireRule(RouteRules.adminOnly);
+  // changing products and plans is Manage Products: admins of the vendor's own domain only
+  const productManager = app.requireRule(manageProductsRule(opts.vendorEmailDomain));
 
   app.get(
     '/api/product/quicklist',
@@ -59,19 +60,19 @@ export async function productRoutes(app: ServiceApp, opts: { provider: PaymentPr
 
   app.post(
     '/api/product',
-    { preHandler: admin, schema: { tags: ['products'], body: ProductBody, response: { 200: Product, ...errors } } },
+    { preHandler: productManager, schema: { tags: ['products'], body: ProductBody, response: { 200: Product, ...errors } } },
     async (request) => toProduct(await saveProduct(app, actorOf(request), request.body)),
   );
 
   app.delete(
     '/api/product/:id',
-    { preHandler: admin, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    { preHandler: productManager, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
     async (request) => toProduct(await setProductDeleted(app, actorOf(request), request.params.id, true)),
   );
 
   app.delete(
     '/api/product/:id/restore',
-    { preHandler: admin, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    { preHandler: productManager, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
     async (request) => toProduct(await setProductDeleted(app, actorOf(request), request.params.id, false)),
   );
 
@@ -84,13 +85,13 @@ export async function productRoutes(app: ServiceApp, opts: { provider: PaymentPr
 
   app.post(
     '/api/payment/plan/new',
-    { preHandler: admin, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
+    { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
     async (request) => ({ planId: await createPlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure) }),
   );
 
   app.post(
     '/api/payment/plan/remove',
-    { preHandler: admin, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
+    { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
     async (request) => {
       await removePlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure);
       return { planId: null };

@@ -4,7 +4,7 @@ import { DocumentRow, ErrorBody, FilenameAnswer, PdfFilenameQuery, UploadRefusal
 import type { DocumentsConfig } from '../config';
 import { documentsDb } from '../db';
 import { sendStoredFile } from '../storage/send-file';
-import { receiveUpload } from '../uploads/receive-upload';
+import { receiveUpload, uploadLimitsOf } from '../uploads/receive-upload';
 import { listAcidDocuments, prepareAcidView, readableAcidDocument, uploadAcidDocument } from './acid-documents';
 import { generateAcidPdf, generatedAcidPdf } from './acid-pdf';
 
@@ -47,7 +47,7 @@ export async function acidRoutes(app: ServiceApp, opts: { config: DocumentsConfi
       },
     },
     async (request) => {
-      const { file, fields } = await receiveUpload(request, opts.config.UPLOAD_MAX_BYTES);
+      const { file, fields } = await receiveUpload(request, uploadLimitsOf(opts.config));
       return uploadAcidDocument(app, file, fields, actorOf(request));
     },
   );

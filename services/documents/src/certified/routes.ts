@@ -56,9 +56,10 @@ export async function certifiedRoutes(app: ServiceApp, opts: { config: Documents
         const file = await request.file({ limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
         data = file ? await file.toBuffer() : null;
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new BadRequest(UploadProblems.tooLarge(Math.round(config.UPLOAD_MAX_BYTES / 1048576)));
-        throw err;
+        // only the caller's bytes are read here: a limit passed, or a broken form (no boundary, cut short)
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BadRequest(UploadProblems.tooLarge(Math.round(config.UPLOAD_MAX_BYTES / 1048576)));
+        throw new BadRequest(code?.startsWith('FST_') ? UploadProblems.missing : UploadProblems.malformed);
       }
       if (!data?.length) throw new BadRequest(UploadProblems.missing);
       return checkCertificateFile(app, request.params.code, data);

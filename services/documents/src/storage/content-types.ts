@@ -19,14 +19,21 @@ export function contentTypeForDownload(fileName: string): string | null {
 }
 
 /**
+ * Control characters (C0, DEL, C1) and the invisible marks that reorder or hide text:
+ * bidirectional overrides, embeddings and isolates (`invoice\u202Efdp.exe` shows as
+ * "invoiceexe.pdf"), directional marks, zero-width characters and the byte-order mark.
+ */
+const INVISIBLE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+export const withoutInvisibleControls = (text: string) => text.replace(INVISIBLE_CONTROLS, '');
+
+/**
  * A file name safe to show and to put in a header: no directories, no control or
  * reserved characters, no leading dots, at most 150 characters, extension kept.
  */
 export function safeFileName(raw: string, fallback = 'document'): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f<>:"|?*;]/g, '')
+  const cleaned = withoutInvisibleControls(base.normalize('NFC'))
+    .replace(/[<>:"|?*;]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .trim();

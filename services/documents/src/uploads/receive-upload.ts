@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@cti/service-kit';
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
-import { DOCUMENT_TYPES, extensionOf, isDocumentExtension, safeFileName, type DocumentExtension } from '../storage/content-types';
+import {
+  DOCUMENT_TYPES,
+  extensionOf,
+  isDocumentExtension,
+  safeFileName,
+  withoutInvisibleControls,
+  type DocumentExtension,
+} from '../storage/content-types';
+import { dangerIn } from './active-content';
 import { contentMatchesExtension } from './file-checks';
 
 /** An upload refused: the spec's answer text plus the specific reason. */
@@ -37,21 +45,42 @@ const ACCEPTED_DECLARED_TYPES: Record<DocumentExtension, readonly string[]> = {
 };
 const UNKNOWN_TYPES = ['', 'application/octet-stream', 'binary/octet-stream'];
 
-/** Names that try to point somewhere (directories, `../`) or hide something (control characters, only dots). */
-const suspiciousName = (name: string) => /[\\/\u0000-\u001f\u007f]/.test(name) || name.split('.').every((part) => part === '');
+/** Names that try to point somewhere (directories, `../`) or are nothing but dots. */
+const suspiciousName = (name: string) => /[\\/]/.test(name) || name.split('.').every((part) => part === '');
 
-/** Checks one uploaded file: name, extension, declared type, size and content. */
-export async function checkUpload(raw: { fileName: string; declaredType: string; data: Buffer }, maxBytes: number): Promise<CheckedFile> {
-  const name = raw.fileName.trim();
+export const uploadLimitsOf = (config: { UPLOAD_MAX_BYTES: number; UPLOAD_MAX_EXPANDED_BYTES: number }): UploadLimits => ({
+  maxBytes: config.UPLOAD_MAX_BYTES,
+  maxExpandedBytes: config.UPLOAD_MAX_EXPANDED_BYTES,
+});
+
+export interface UploadLimits {
+  /** Largest file accepted. */
+  maxBytes: number;
+  /** Largest size a file may expand to when opened (a .docx package, a PDF's object streams). */
+  maxExpandedBytes: number;
+}
+
+/**
+ * Checks one uploaded file: name (control and bidirectional characters stripped, so the
+ * extension judged is the one a reader sees), extension, declared type, size, content,
+ * and what the content carries (scripts, HTML, programs, zip bombs).
+ */
+export async function checkUpload(
+  raw: { fileName: string; declaredType: string; data: Buffer },
+  limits: UploadLimits,
+): Promise<CheckedFile> {
+  const name = withoutInvisibleControls(raw.fileName).trim();
   if (!name || suspiciousName(name)) throw new UploadRefused(UploadProblems.name);
   const extension = extensionOf(name);
   if (!isDocumentExtension(extension)) throw new UploadRefused(UploadProblems.extension);
   if (raw.data.length === 0) throw new UploadRefused(UploadProblems.empty);
-  if (raw.data.length > maxBytes) throw new UploadRefused(UploadProblems.tooLarge(megabytes(maxBytes)), 413);
+  if (raw.data.length > limits.maxBytes) throw new UploadRefused(UploadProblems.tooLarge(megabytes(limits.maxBytes)), 413);
   const declared = raw.declaredType.split(';')[0]!.trim().toLowerCase();
   if (!UNKNOWN_TYPES.includes(declared) && !ACCEPTED_DECLARED_TYPES[extension].includes(declared))
     throw new UploadRefused(UploadProblems.content);
   if (!(await contentMatchesExtension(raw.data, extension))) throw new UploadRefused(UploadProblems.content);
+  const danger = await dangerIn(raw.data, extension, limits);
+  if (danger) throw new UploadRefused(danger);
   return { fileName: safeFileName(name), extension, contentType: DOCUMENT_TYPES[extension], data: raw.data };
 }
 
@@ -61,12 +90,15 @@ const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
  * Reads a multipart request: exactly one file in field `file` (buffered up to the limit,
  * so nothing reaches storage before every check passed) and a few short text fields.
  */
-export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, limits: UploadLimits): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UploadRefused(UploadProblems.missing);
   let raw: { fileName: string; declaredType: string; data: Buffer } | null = null;
   const fields: Record<string, string> = {};
   try {
-    const parts = request.parts({ preservePath: true, limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 } });
+    const parts = request.parts({
+      preservePath: true,
+      limits: { fileSize: limits.maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
@@ -76,12 +108,21 @@ export async function receiveUpload(request: FastifyRequest, maxBytes: number): 
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRefused(UploadProblems.tooLarge(megabytes(maxBytes)), 413);
-    if (code === 'FST_FILES_LIMIT') throw new UploadRefused('Send one file at a time.');
-    if (code?.startsWith('FST_')) throw new UploadRefused(UploadProblems.missing);
-    throw err;
+    throw uploadReadFailure(err, limits.maxBytes);
   }
   if (!raw) throw new UploadRefused(UploadProblems.missing);
-  return { file: await checkUpload(raw, maxBytes), fields };
+  return { file: await checkUpload(raw, limits), fields };
+}
+
+/**
+ * Why reading a multipart body failed. Only the client's bytes are read here, so every
+ * failure is a refused upload: a limit passed, or a form that is broken (no boundary,
+ * cut short) as the multipart parser reports with plain errors.
+ */
+export function uploadReadFailure(err: unknown, maxBytes: number): UploadRefused {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadRefused(UploadProblems.tooLarge(megabytes(maxBytes)), 413);
+  if (code === 'FST_FILES_LIMIT') return new UploadRefused('Send one file at a time.');
+  if (code?.startsWith('FST_')) return new UploadRefused(UploadProblems.missing);
+  return new UploadRefused(UploadProblems.malformed);
 }

@@ -2,7 +2,7 @@ import { RouteRules } from '@cti/access';
 import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
 import { DocumentTypeQuery, ErrorBody, UploadRefusal } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
-import { receiveUpload, UploadRefused } from './receive-upload';
+import { receiveUpload, uploadLimitsOf, UploadRefused } from './receive-upload';
 import { storeCheckedFile, type UploadPurpose } from './stored-files';
 
 const purposeOf = (type: string | undefined): UploadPurpose => {
@@ -30,7 +30,7 @@ export async function uploadRoutes(app: ServiceApp, opts: { config: DocumentsCon
     },
     async (request, reply) => {
       const purpose = purposeOf(request.query.type);
-      const { file } = await receiveUpload(request, opts.config.UPLOAD_MAX_BYTES);
+      const { file } = await receiveUpload(request, uploadLimitsOf(opts.config));
       const { s3Name } = await storeCheckedFile(app, file, purpose, actorOf(request), async () => undefined);
       return reply.type('text/plain; charset=utf-8').send(s3Name);
     },

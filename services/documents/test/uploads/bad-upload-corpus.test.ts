@@ -1,13 +1,28 @@
+import zlib from 'node:zlib';
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
 import { documentsDb } from '../../src/db';
 import { admin, as, outboxTypes, startDocuments, storedObjects, type DocumentsTestBed } from '../support/documents-kit';
-import { fileUpload, multipart, sampleDoc, sampleDocx, samplePdf, sampleExe, zipOf, type MultipartPart } from '../support/sample-files';
+import {
+  fileUpload,
+  multipart,
+  pdfOf,
+  sampleDoc,
+  sampleDocWith,
+  sampleDocx,
+  samplePdf,
+  sampleExe,
+  streamObject,
+  zipOf,
+  type MultipartPart,
+} from '../support/sample-files';
 
 const LIMIT = 64 * 1024;
+/** What a package may expand to in these tests: 1 MB. */
+const EXPANDED_LIMIT = 1024 * 1024;
 let bed: DocumentsTestBed;
 
 beforeAll(async () => {
-  bed = await startDocuments({ UPLOAD_MAX_BYTES: String(LIMIT) });
+  bed = await startDocuments({ UPLOAD_MAX_BYTES: String(LIMIT), UPLOAD_MAX_EXPANDED_BYTES: String(EXPANDED_LIMIT) });
 });
 afterAll(() => bed.close());
 
@@ -27,6 +42,15 @@ const twoFiles = (): MultipartPart[] => [
   { name: 'file', file: { fileName: 'a.pdf', contentType: 'application/pdf', data: samplePdf() } },
   { name: 'file', file: { fileName: 'b.pdf', contentType: 'application/pdf', data: samplePdf() } },
 ];
+
+const pdf = (name: string, data: Buffer) => fileUpload(name, data, 'application/pdf');
+const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+/** An OLE "Package" object as Word stores it: the stream name `\x01Ole10Native` around a packaged file. */
+const packagedProgram = Buffer.concat([Buffer.from('\u0001Ole10Native', 'utf16le'), Buffer.from('setup.exe\u0000', 'latin1'), sampleExe()]);
+/** The objects of an object stream: one script action. */
+const SCRIPT_OBJECT = '5 0 << /S /JavaScript /JS (app.alert(1)) >>';
+/** 2 MB of zeros: deflates to a few kilobytes. */
+const zeros = Buffer.alloc(2 * 1024 * 1024);
 
 const CORPUS: BadUpload[] = [
   {
@@ -135,6 +159,237 @@ const CORPUS: BadUpload[] = [
     reason: UploadProblems.missing,
   },
   { name: 'two files at once', body: () => multipart(twoFiles()), status: 400, reason: 'Send one file at a time.' },
+  // code that runs when the PDF is opened
+  {
+    name: 'a PDF whose open action runs JavaScript',
+    body: () => pdf('open.pdf', pdfOf([], '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>')),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a PDF whose open action points at a script object',
+    body: () =>
+      pdf(
+        'indirect.pdf',
+        pdfOf(['<< /S /JavaScript /JS 5 0 R >>', streamObject('', 'app.launchURL("https://x.example")')], '/OpenAction 4 0 R'),
+      ),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a PDF hiding /JS behind #-escaped names',
+    body: () => pdf('escaped.pdf', pdfOf(['<< /Type /Annot /AA << /O << /S /Java#53cript /J#53 (x) >> >> >>'])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a PDF with a /Launch action',
+    body: () => pdf('launch.pdf', pdfOf(['<< /S /Launch /Win << /F (cmd.exe) /P (/c calc) >> >>'], '/OpenAction 4 0 R')),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a PDF hiding a script in a compressed object stream',
+    body: () =>
+      pdf(
+        'objstm.pdf',
+        pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', '5 0 << /S /JavaScript /JS (app.alert(1)) >>')]),
+      ),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a PDF hiding objects under a filter that cannot be checked',
+    body: () => pdf('lzw.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /LZWDecode', 'opaque bytes')])),
+    status: 400,
+    reason: UploadProblems.uncheckable,
+  },
+  {
+    name: 'a PDF whose object stream cannot be read (encrypted)',
+    body: () =>
+      pdf(
+        'encrypted.pdf',
+        pdfOf([
+          Buffer.concat([
+            Buffer.from('<</Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Length 64>>\nstream\n', 'latin1'),
+            Buffer.alloc(64, 0xa7),
+            Buffer.from('\nendstream', 'latin1'),
+          ]),
+        ]),
+      ),
+    status: 400,
+    reason: UploadProblems.uncheckable,
+  },
+  // object streams dressed so that a naive reading does not see them, though PDF readers do
+  {
+    name: 'a script in an object stream whose names are #-escaped (/Obj#53tm, /Fl#61teDecode)',
+    body: () =>
+      pdf(
+        'escaped-objstm.pdf',
+        pdfOf([streamObject('/Ty#70e /Obj#53tm /N 1 /First 5 /F#69lter /Fl#61teDecode', SCRIPT_OBJECT, { deflate: true })]),
+      ),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream without /Type (readers find it through the cross-reference)',
+    body: () => pdf('untyped-objstm.pdf', pdfOf([streamObject('/N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT)])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream whose dictionary holds the word "obj"',
+    body: () =>
+      pdf('decoy-objstm.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Note (obj)', SCRIPT_OBJECT)])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream opened by a lone carriage return',
+    body: () =>
+      pdf('cr-objstm.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT, { eol: '\r' })])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream with text after the stream keyword',
+    body: () =>
+      pdf('spaced-objstm.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT, { eol: '  \r\n' })])),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'a script in an object stream never closed by endstream',
+    body: () =>
+      pdf(
+        'open-objstm.pdf',
+        pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', SCRIPT_OBJECT, { endstream: false })]),
+      ),
+    status: 400,
+    reason: UploadProblems.activeContent,
+  },
+  {
+    name: 'an object stream whose compressed bytes contain the endstream keyword',
+    body: () => {
+      // stored (level 0) deflate keeps the keyword in the clear: the stream seems to end inside its data
+      const data = zlib.deflateSync(Buffer.from('(endstream) 5 0 << /Type /Annot >>', 'latin1'), { level: 0 });
+      return pdf(
+        'cut-objstm.pdf',
+        pdfOf([
+          Buffer.concat([
+            Buffer.from(`<</Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Length ${data.length}>>\nstream\n`, 'latin1'),
+            data,
+            Buffer.from('\nendstream', 'latin1'),
+          ]),
+        ]),
+      );
+    },
+    status: 400,
+    reason: UploadProblems.uncheckable,
+  },
+  {
+    name: 'a compressed object stream that expands past the limit',
+    body: () => pdf('bomb.pdf', pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', ' '.repeat(2 * EXPANDED_LIMIT))])),
+    status: 400,
+    reason: UploadProblems.expandsTooMuch(1),
+  },
+  // a PDF that is also a web page
+  {
+    name: 'an HTML/PDF polyglot (a page in a PDF comment)',
+    body: () =>
+      pdf(
+        'polyglot.pdf',
+        Buffer.from(
+          samplePdf()
+            .toString('latin1')
+            .replace('%PDF-1.4\n', '%PDF-1.4\n%<html><body><script>alert(document.domain)</script></body></html>\n'),
+          'latin1',
+        ),
+      ),
+    status: 400,
+    reason: UploadProblems.polyglot,
+  },
+  {
+    name: 'an HTML/PDF polyglot (markup between objects)',
+    body: () => pdf('between.pdf', pdfOf(['(x)', '<!DOCTYPE html><iframe src="https://evil.example"></iframe>'])),
+    status: 400,
+    reason: UploadProblems.polyglot,
+  },
+  // Word files carrying programs
+  {
+    name: 'a .doc carrying a Windows program',
+    body: () => fileUpload('memo.doc', sampleDocWith(sampleExe()), 'application/msword'),
+    status: 400,
+    reason: UploadProblems.embeddedProgram,
+  },
+  {
+    name: 'a .doc carrying an OLE package object',
+    body: () => fileUpload('package.doc', sampleDocWith(packagedProgram), 'application/msword'),
+    status: 400,
+    reason: UploadProblems.embeddedProgram,
+  },
+  {
+    name: 'a .docx with a program among its parts',
+    body: () => fileUpload('parts.docx', sampleDocx(WORD_MAIN, { 'word/embeddings/setup.exe': sampleExe() })),
+    status: 400,
+    reason: UploadProblems.embeddedProgram,
+  },
+  {
+    name: 'a .docx embedding an OLE package object',
+    body: () => fileUpload('ole.docx', sampleDocx(WORD_MAIN, { 'word/embeddings/oleObject1.bin': packagedProgram })),
+    status: 400,
+    reason: UploadProblems.embeddedProgram,
+  },
+  {
+    name: 'a .docx carrying macros',
+    body: () => fileUpload('vba.docx', sampleDocx(WORD_MAIN, { 'word/vbaProject.bin': Buffer.alloc(64) })),
+    status: 400,
+    reason: UploadProblems.embeddedProgram,
+  },
+  // zip bombs
+  {
+    name: 'a .docx that expands past the limit (a zip bomb)',
+    body: () => fileUpload('bomb.docx', sampleDocx(WORD_MAIN, { 'word/media/zeros.bin': zeros }, { deflate: true })),
+    status: 400,
+    reason: UploadProblems.expandsTooMuch(1),
+  },
+  {
+    name: 'a .docx whose headers hide how far it expands',
+    body: () =>
+      fileUpload(
+        'liar.docx',
+        sampleDocx(
+          WORD_MAIN,
+          { 'word/media/zeros.bin': zeros },
+          { deflate: true, declaredSize: (name, real) => (name.endsWith('.bin') ? 1000 : real) },
+        ),
+      ),
+    status: 400,
+    reason: UploadProblems.content,
+  },
+  // names that hide their real extension
+  {
+    name: 'a program whose name is reversed by a bidi override ("invoice‮fdp.exe" shows as "invoiceexe.pdf")',
+    body: () => fileUpload('invoice\u202Efdp.exe', sampleExe(), 'application/pdf'),
+    status: 400,
+    reason: UploadProblems.extension,
+  },
+  // broken forms
+  {
+    name: 'a multipart body without its boundary',
+    body: () => ({ payload: Buffer.from('--x\r\nbroken'), headers: { 'content-type': 'multipart/form-data' } }),
+    status: 400,
+    reason: UploadProblems.malformed,
+  },
+  {
+    name: 'a multipart body cut short',
+    body: () => {
+      const whole = fileUpload('cut.pdf', samplePdf(), 'application/pdf');
+      return { payload: whole.payload.subarray(0, whole.payload.length - 40), headers: whole.headers };
+    },
+    status: 400,
+    reason: UploadProblems.malformed,
+  },
   {
     name: 'a body that is not multipart',
     body: () => ({ payload: samplePdf(), headers: { 'content-type': 'application/pdf' } }),
@@ -170,6 +425,34 @@ describe('good uploads', () => {
     ['a Word 97 document', 'Legacy memo.doc', sampleDoc(), 'application/msword', 'doc'],
     ['a Word package', 'Opinion.docx', sampleDocx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
     ['a PDF the browser did not type', 'untyped.PDF', samplePdf(), 'application/octet-stream', 'pdf'],
+    [
+      'a PDF that prints the words JavaScript and <html> on its page',
+      'About scripts.pdf',
+      pdfOf([
+        streamObject('/Filter /FlateDecode', 'BT /F1 12 Tf (/JavaScript and /Launch and <html>) Tj ET'),
+        streamObject('', '(/JS) Tj'),
+      ]),
+      'application/pdf',
+      'pdf',
+    ],
+    [
+      'a PDF whose open action only goes to its first page',
+      'Opens at page 1.pdf',
+      pdfOf([], '/OpenAction [3 0 R /Fit]'),
+      'application/pdf',
+      'pdf',
+    ],
+    [
+      'a Word package with an image and an embedded chart',
+      'With chart.docx',
+      sampleDocx(
+        WORD_MAIN,
+        { 'word/media/image1.png': Buffer.alloc(4096, 7), 'word/embeddings/oleObject1.bin': sampleDoc() },
+        { deflate: true },
+      ),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'docx',
+    ],
   ])('stores %s under a generated name and answers that name', async (_kind, fileName, data, type, ext) => {
     const res = await post(fileUpload(fileName, data, type));
     expect(res.statusCode).toBe(200);
@@ -179,6 +462,13 @@ describe('good uploads', () => {
     expect(storedObjects(bed.storageDir)).toContain(s3Name);
     const row = await documentsDb(bed.app).selectFrom('files').selectAll().where('s3Name', '=', s3Name).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ fileName, sizeBytes: data.length, purpose: 'document', attached: false });
+  });
+
+  it('strips control and bidirectional characters from the stored name', async () => {
+    const res = await post(fileUpload('Re\u202Eport\u200B\u0007 2026\u2066.pdf', samplePdf(), 'application/pdf'));
+    expect(res.statusCode).toBe(200);
+    const row = await documentsDb(bed.app).selectFrom('files').selectAll().where('s3Name', '=', res.body).executeTakeFirstOrThrow();
+    expect(row.fileName).toBe('Report 2026.pdf');
   });
 
   it('records what each upload is for (?type=1 and 2 are annotations)', async () => {

@@ -14,7 +14,9 @@ const FRAME_STYLES = `
   .page { background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.5); display: block; }
   .status { color: #f1f1f1; padding: 24px; text-align: center; }
 `;
-const FRAME_DOCUMENT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${FRAME_STYLES}</style></head><body></body></html>`;
+// no <style> element: the frame inherits the app's Content Security Policy, which refuses inline styles;
+// the styles are adopted as a constructed stylesheet instead
+const FRAME_DOCUMENT = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>`;
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
@@ -29,7 +31,11 @@ export function PdfFrame({ url, title }: { url: string; title: string }) {
 
   const attach = useCallback(() => {
     const doc = frame.current?.contentDocument;
-    if (!doc?.body) return;
+    if (!doc?.body || !doc.defaultView) return;
+    // made by the frame's own constructor: a document adopts only sheets of its own realm
+    const sheet = new doc.defaultView.CSSStyleSheet();
+    sheet.replaceSync(FRAME_STYLES);
+    doc.adoptedStyleSheets = [sheet];
     doc.addEventListener('contextmenu', (e) => e.preventDefault());
     setFrameBody(doc.body);
   }, []);

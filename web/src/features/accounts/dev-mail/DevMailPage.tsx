@@ -5,6 +5,7 @@ import { FilterBox } from '../../../components/form/FilterBox';
 import { formatUtcTimestamp, relativeTime } from '../../../lib/dates';
 import { useDevMailboxQuery } from '../accounts-api';
 import '../accounts.css';
+import { mailFrameDocument } from './mail-frame';
 
 /**
  * /dev/mail: the dev mailbox (development only). Every e-mail the platform sent, newest
@@ -73,7 +74,7 @@ export default function DevMailPage() {
                 <iframe
                   title={`Message: ${m.Subject}`}
                   sandbox="allow-popups allow-top-navigation-by-user-activation"
-                  srcDoc={m.Html.replace('<head>', '<head><base target="_top">')}
+                  srcDoc={mailFrameDocument(m.Html)}
                 />
               )}
             </li>

@@ -1,0 +1,63 @@
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { BadRequest } from './errors';
+
+/**
+ * Text no field of this product may hold: NUL (Postgres text refuses it, C libraries and
+ * log pipelines cut strings at it) and UTF-16 surrogates without their pair (not text at
+ * all: they cannot be encoded to UTF-8 and break every consumer downstream).
+ */
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Deeper JSON than any payload of the product has; refused rather than walked. */
+const MAX_DEPTH = 32;
+
+export interface HostileText {
+  /** Where in the request: `body.Email`, `query.filename`, `params.id`, `body.Emails[2].Name`. */
+  where: string;
+  problem: 'a NUL character' | 'an unpaired UTF-16 surrogate' | 'nesting deeper than 32 levels';
+}
+
+function problemOf(text: string): HostileText['problem'] | null {
+  if (NUL.test(text)) return 'a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'an unpaired UTF-16 surrogate';
+  return null;
+}
+
+const keyPath = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+
+/** The first string (value or object key) in `value` that no field may hold, or null. */
+export function findHostileText(value: unknown, where: string, depth = 0): HostileText | null {
+  if (typeof value === 'string') {
+    const problem = problemOf(value);
+    return problem ? { where, problem } : null;
+  }
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  if (depth >= MAX_DEPTH) return { where, problem: 'nesting deeper than 32 levels' };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findHostileText(value[i], `${where}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const keyProblem = problemOf(key);
+    if (keyProblem) return { where: `${where} (a field name)`, problem: keyProblem };
+    const found = findHostileText(inner, keyPath(where, key), depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * preValidation hook of every route (the kit adds it when a route is registered): refuses,
+ * with a 400 naming the field, any JSON body, query or path parameter carrying text no
+ * field may hold. Raw bodies (uploads, signed webhooks) are bytes, not text, and are left
+ * to the routes that read them.
+ */
+export const refuseHostileText: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
+  const found =
+    findHostileText(request.params, 'params') ?? findHostileText(request.query, 'query') ?? findHostileText(request.body, 'body');
+  if (found) throw new BadRequest(`Invalid ${found.where}: text must not contain ${found.problem}.`);
+};

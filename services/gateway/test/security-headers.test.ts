@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+import { gatewayService } from '../src/app';
+
+let ctx: TestContext;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const start = (env: Record<string, string> = {}) => ctx.start(gatewayService, { WEB_DIST: dist, ...env });
+
+/** The CSP as directive → sources. */
+const policyOf = (header: unknown): Record<string, string[]> =>
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+
+describe('security headers of the web app', () => {
+  let gateway: ServiceApp;
+  beforeAll(async () => {
+    gateway = await start({
+      TRUSTED_ORIGINS: 'https://calc.example.org, https://awg.example.org',
+      HOWTO_VIDEO_USE_THE_INDEX_URL: 'https://videos.example.net/use-the-index.mp4',
+      HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL: '/media/use-the-index.vtt',
+    });
+  });
+
+  it('sends a CSP the app, the map, the PDF viewer and the media player work under, and nothing more', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/index' });
+    expect(res.statusCode).toBe(200);
+    const csp = policyOf(res.headers['content-security-policy']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    // no inline or evaluated script anywhere
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src-attr']).toEqual(["'none'"]);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    // mapbox-gl starts its workers from blob: URLs; the PDF viewer reads the bytes it fetched from a blob: URL
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['connect-src']).toEqual(["'self'", 'blob:']);
+    // the configured video host, for the how-to videos
+    expect(csp['media-src']).toEqual(["'self'", 'blob:', 'https://videos.example.net']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['form-action']).toEqual(["'self'"]);
+  });
+
+  it('lets only this origin and the configured sign-on sites frame the app', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/login' });
+    expect(policyOf(res.headers['content-security-policy'])['frame-ancestors']).toEqual([
+      "'self'",
+      'https://calc.example.org',
+      'https://awg.example.org',
+    ]);
+    // X-Frame-Options cannot name other sites, so frame-ancestors alone decides
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('sends nosniff and a Referrer-Policy on pages and API answers alike', async () => {
+    for (const url of ['/', '/app-config.json', '/api/nothing-here']) {
+      const res = await gateway.inject({ method: 'GET', url });
+      expect([url, res.headers['x-content-type-options'], res.headers['referrer-policy']]).toEqual([url, 'nosniff', 'no-referrer']);
+    }
+  });
+
+  it('sends them on every answer of the public port: probes, the OpenAPI document, metrics refused, unknown paths', async () => {
+    const api = await start({ WEB_DIST: '' });
+    const answers = [
+      ['GET', '/health/live'],
+      ['GET', '/health/ready'],
+      ['GET', '/documentation/json'],
+      ['GET', '/metrics'],
+      ['GET', '/no-such-page'],
+      ['POST', '/no-such-page'],
+      ['GET', '/internal/users/1'],
+    ] as const;
+    for (const [method, url] of answers) {
+      const res = await api.inject({ method, url });
+      expect([method, url, res.headers['x-content-type-options'], res.headers['referrer-policy']]).toEqual([
+        method,
+        url,
+        'nosniff',
+        'no-referrer',
+      ]);
+      expect(policyOf(res.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
+    }
+  });
+
+  it('names no internals: no x-served-by, no x-powered-by', async () => {
+    for (const url of ['/', '/app-config.json', '/api/nothing-here']) {
+      const res = await gateway.inject({ method: 'GET', url });
+      expect([url, res.headers['x-served-by'], res.headers['x-powered-by']]).toEqual([url, undefined, undefined]);
+    }
+  });
+
+  it('sends HSTS only to requests that came over https', async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/' })).headers['strict-transport-security']).toBeUndefined();
+    const behindTls = await start({ TRUST_PROXY_HOPS: '1' });
+    const res = await behindTls.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // a client cannot claim https to a gateway that trusts no proxy
+    const direct = await gateway.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keeps X-Frame-Options SAMEORIGIN when no sign-on site is configured', async () => {
+    const alone = await start();
+    const res = await alone.inject({ method: 'GET', url: '/' });
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(policyOf(res.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'"]);
+  });
+});
+
+describe('/metrics on the public port', () => {
+  it('is not served without a token, and never falls through to the web app', async () => {
+    const gateway = await start();
+    const res = await gateway.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toMatch(/http_requests_total|<title>app/);
+  });
+
+  it('answers only the bearer of METRICS_TOKEN when one is configured', async () => {
+    const gateway = await start({ METRICS_TOKEN: 'scrape-secret-0123456789' });
+    expect((await gateway.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    expect(
+      (await gateway.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-secret-0123456789' } })).statusCode,
+    ).toBe(404);
+    const scraped = await gateway.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret-0123456789' } });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toContain('http_requests_total');
+  });
+});
