@@ -1,10 +1,12 @@
 import {
   canDownloadCft,
+  canExportEverything,
   canSeeAnnotations,
   canSeeScorecardDocuments,
   changeHistoryRule,
   manageProductsRule,
   RouteRules,
+  satisfiesRule,
   type Principal,
   type RouteRule,
 } from '@cti/access';
@@ -69,8 +71,8 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/user/register': usersPage,
     'POST /api/user/update': usersPage,
     'POST /api/user/account': signedIn,
-    // answers anyone today; issue 13's accounts section restricts it to admins and the user's manager
-    'GET /api/user/sendReset/:userId': anyone,
+    // a signed-in admin or the user's manager (checked on the row); the welcome link's holder renews it elsewhere
+    'GET /api/user/sendReset/:userId': signedIn,
     // the user themself, a manager of the user, or a valid welcome token (checked on the row)
     'GET /api/user/:id': anyone,
     'GET /internal/users/:id': service,
@@ -143,6 +145,16 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/group/index/enforceability/:groupId/scores': index,
     'GET /api/group/index/:groupId': index,
     'GET /api/group/index/:groupId/scores': index,
+    // exports answer what the matching read route shows, as files
+    'GET /api/group/index/export/list': index,
+    'GET /api/group/index/export/enforceability': index,
+    'GET /api/group/index/export/history': rule(RouteRules.historicalData),
+    'GET /api/group/index/export/asu': index,
+    'GET /api/group/index/export/:groupId/scores': index,
+    'GET /api/group/index/export/everything': {
+      decide: (p) => satisfiesRule(p, RouteRules.index) && canExportEverything(p),
+      why: 'the full download: Enhanced subscribers, working-group members and admins',
+    },
     'GET /api/group/index/scoring/:questionnaireId': admin,
     'POST /api/questionnaire/save': admin,
     'POST /api/questionnaire/enforceability/save': admin,
