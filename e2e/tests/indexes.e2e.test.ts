@@ -212,7 +212,16 @@ it('downloads the ASU assessment as an Excel file that SheetJS opens', async () 
   expect(file.suggestedFilename()).toMatch(/^ASU_assessment\d{4}-\d{2}-\d{2}\.xlsx$/);
   const book = XLSX.read(fs.readFileSync((await file.path())!), { type: 'buffer' });
   const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-  expect(sheet[0]).toEqual(['Country', 'Watchlist', 'Conclusion', 'Condition 1', 'Condition 2', 'Condition 3']);
+  expect(sheet[0]).toEqual([
+    'Country',
+    'Watchlist',
+    'Conclusion',
+    'Condition 1',
+    'Condition 2',
+    'Condition 3',
+    'A · Implementation in national law',
+    'B · Compliance in practice',
+  ]);
   const countries = sheet.slice(1).map((r) => r[0]!);
   expect(countries).toEqual([...countries].sort((a, b) => a.localeCompare(b)));
   expect(countries).toHaveLength(rows.length);

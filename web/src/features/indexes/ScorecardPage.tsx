@@ -1,7 +1,7 @@
 import { saveDownloadedFile } from '../../lib/file-download';
 import { Link, Navigate, useParams } from 'react-router';
 import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
-import { complianceBreakdown } from '@cti/scoring-rules';
+import { complianceBreakdown, VARIABLE_NAMES } from '@cti/scoring-rules';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
@@ -215,7 +215,7 @@ export default function ScorecardPage() {
             <>
               <section className="section" aria-labelledby="variables-title">
                 <h2 id="variables-title">Scores A to F</h2>
-                <PointsTable title="Scores A to F" breakdown={complianceBreakdown(card, !!card.isPBA, card.PBA)} />
+                <PointsTable title="Scores A to F" breakdown={complianceBreakdown(card, !!card.isPBA, card.PBA)} names={VARIABLE_NAMES} />
               </section>
               {card.ExplanatoryComments && (
                 <section className="section" aria-labelledby="comments-title">
