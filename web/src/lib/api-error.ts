@@ -15,3 +15,14 @@ export function answerText(error: FetchBaseQueryError | SerializedError | undefi
 
 export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined) =>
   error && 'status' in error ? error.status : undefined;
+
+/**
+ * What to tell the user about a failed call: the server's own answer when it gave one for
+ * this request (a 4xx carries the spec's specific text, e.g. "Group already exists"),
+ * otherwise the screen's general failure text (server errors and network failures).
+ */
+export function answerOr(error: FetchBaseQueryError | SerializedError | undefined, fallback: string): string {
+  const status = statusOf(error);
+  const text = answerText(error)?.trim();
+  return typeof status === 'number' && status >= 400 && status < 500 && text ? text : fallback;
+}
