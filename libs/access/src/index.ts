@@ -9,3 +9,4 @@ export * from './index-rules';
 export * from './questionnaire';
 export * from './document-rules';
 export * from './change-history';
+export * from './plans';

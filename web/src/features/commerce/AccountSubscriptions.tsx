@@ -1,6 +1,6 @@
 import { useAccPaymentCheckQuery, usePaymentDetailsQuery } from './commerce-api';
 import { SubscriptionsTable } from './components/SubscriptionsTable';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import './commerce.css';
 
 /**
@@ -14,8 +14,7 @@ function CarbonCalculatorPayer() {
     <p className="notice notice-warning">
       Carbon Calculator access for your organization was last paid by {data.LastPayer}
       {data.SubscriberEmail ? ` (${data.SubscriberEmail})` : ''}
-      {data.ExpiresOn ? `, for access until ${formatShortDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew
-      it.
+      {data.ExpiresOn ? `, for access until ${formatDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew it.
     </p>
   );
 }

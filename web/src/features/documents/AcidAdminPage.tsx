@@ -5,7 +5,7 @@ import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { AddAcidDocumentModal } from './AddAcidDocumentModal';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
@@ -38,7 +38,7 @@ export default function AcidAdminPage() {
       { accessorKey: 'Title', header: 'Title' },
       { accessorKey: 'Access', header: 'Access' },
       { accessorKey: 'FileType', header: 'Type', cell: (c) => String(c.getValue()).toUpperCase() },
-      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatDate(c.getValue() as string) },
       {
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,
@@ -79,7 +79,7 @@ export default function AcidAdminPage() {
         data={data ?? []}
         pageSize={10}
         filterText={filter}
-        filterFields={[(d) => d.Title, (d) => d.Access, (d) => d.FileName, (d) => formatShortDate(d.Uploaded)]}
+        filterFields={[(d) => d.Title, (d) => d.Access, (d) => d.FileName, (d) => formatDate(d.Uploaded)]}
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="ACID documents"
         loading={isLoading}

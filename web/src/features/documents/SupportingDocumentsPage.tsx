@@ -8,7 +8,7 @@ import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { answerText } from '../../lib/api-error';
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
@@ -45,7 +45,7 @@ export default function SupportingDocumentsPage() {
     };
     return [
       { accessorKey: 'Title', header: 'Title' },
-      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatDate(c.getValue() as string) },
       ...(isAdmin ? [{ id: 'Access', accessorFn: accessLabel, header: 'Access' } satisfies ColumnDef<DocumentRow, any>] : []),
       {
         id: 'actions',
@@ -107,7 +107,7 @@ export default function SupportingDocumentsPage() {
         data={data ?? []}
         pageSize={10}
         filterText={filter}
-        filterFields={[(d) => d.Title, (d) => d.FileName, (d) => d.CountryName, (d) => formatShortDate(d.Uploaded)]}
+        filterFields={[(d) => d.Title, (d) => d.FileName, (d) => d.CountryName, (d) => formatDate(d.Uploaded)]}
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="Supporting documents"
         loading={isLoading}

@@ -5,7 +5,7 @@ import { complianceBreakdown, VARIABLE_NAMES } from '@cti/scoring-rules';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { useHashScroll } from '../public-pages/use-hash-scroll';
 import { CategoryBadge } from './components/CategoryBadge';
 import { CountryFlag } from './components/CountryFlag';
@@ -52,7 +52,7 @@ function Documents({ groupId }: { groupId: string }) {
             <tr key={d.S3Name}>
               <td>{d.Title}</td>
               <td>{d.PeriodName ?? ''}</td>
-              <td>{formatShortDate(d.Uploaded)}</td>
+              <td>{formatDate(d.Uploaded)}</td>
               <td>
                 <Button
                   variant="link"
@@ -188,7 +188,7 @@ export default function ScorecardPage() {
               {card.UpdatedOn && (
                 <>
                   <dt>Last updated</dt>
-                  <dd>{formatShortDate(card.UpdatedOn)}</dd>
+                  <dd>{formatDate(card.UpdatedOn)}</dd>
                 </>
               )}
             </dl>

@@ -6,7 +6,7 @@ import { Button, CheckboxField, SelectField, TextField } from '../../../componen
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
 import {
   useCalculatorGroupsQuery,
@@ -126,7 +126,7 @@ export function UserModal({
         )}
         <CheckList legend="Roles" options={roleOptions} selected={form.Roles} onChange={(v) => set('Roles', v)} filterable={false} />
         {!!user?.ExpiredRoles.length && (
-          <p className="muted">Expired roles: {user.ExpiredRoles.map((r) => `${r.Name} (${formatShortDate(r.ExpiresOn)})`).join(', ')}</p>
+          <p className="muted">Expired roles: {user.ExpiredRoles.map((r) => `${r.Name} (${formatDate(r.ExpiresOn)})`).join(', ')}</p>
         )}
         <CheckList legend="Groups" options={groupOptions} selected={form.Groups} onChange={(v) => set('Groups', v)} />
         {admin && (

@@ -3,7 +3,7 @@ import { CommerceMessages, type Product, type Subscription } from '@cti/contract
 import { Button } from '../../../components/form/fields';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
 import { useProductsQuery, useUnsubscribeMutation, useUpgradeSubscriptionMutation } from '../commerce-api';
 import { formatCents } from '../money';
@@ -84,14 +84,14 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
         accessorFn: (s) => s.Details.lastPayment?.time ?? '',
         cell: (c) => {
           const last = c.row.original.Details.lastPayment;
-          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatShortDate(last.time)}` : '';
+          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatDate(last.time)}` : '';
         },
       },
       {
         id: 'renewal',
         header: 'Renews on',
         accessorFn: (s) => s.Details.nextBillingTime ?? '',
-        cell: (c) => (c.row.original.Details.status === 'CANCELLED' ? '' : formatShortDate(c.row.original.Details.nextBillingTime)),
+        cell: (c) => (c.row.original.Details.status === 'CANCELLED' ? '' : formatDate(c.row.original.Details.nextBillingTime)),
       },
       {
         id: 'actions',

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ScoringMessages, type EnforceabilityScorecard } from '@cti/contracts';
 import { ENFORCEABILITY_VARIABLE_NAMES, ENFORCEABILITY_VARIABLES, enforceabilityBreakdown } from '@cti/scoring-rules';
 import { Spinner } from '../../../components/form/fields';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
 import { DemoNotice } from '../components/DemoNotice';
@@ -71,7 +71,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
           {card.UpdatedOn && (
             <>
               <dt>Last updated</dt>
-              <dd>{formatShortDate(card.UpdatedOn)}</dd>
+              <dd>{formatDate(card.UpdatedOn)}</dd>
             </>
           )}
         </dl>
