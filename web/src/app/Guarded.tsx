@@ -5,8 +5,9 @@ import { useAppSelector, usePrincipal } from './hooks';
 import { selectUser } from '../features/auth/auth-slice';
 import { Spinner } from '../components/form/fields';
 import type { AppRoute } from './route-types';
-import { USER_AREA_PATHS } from './menu';
+import { ADMIN_AREA_PATHS, isAdmin, USER_AREA_PATHS } from './menu';
 import { UserArea } from '../features/accounts/UserArea';
+import { AdminArea } from '../features/admin/AdminArea';
 
 // One lazy component per route, created once: a lazy() made during render would be
 // recreated on every retry of a suspended render and never resolve.
@@ -40,6 +41,7 @@ export function Guarded({ route }: { route: AppRoute }) {
       <Page />
     </Suspense>
   );
-  // the user-area pages (accounts §2) share a sidebar and a navbar
+  // admins see the admin pages inside the admin area; the user-area pages (accounts §2) share a sidebar and a navbar
+  if (principal && isAdmin(principal) && ADMIN_AREA_PATHS.includes(route.path)) return <AdminArea>{page}</AdminArea>;
   return USER_AREA_PATHS.includes(route.path) ? <UserArea>{page}</UserArea> : page;
 }

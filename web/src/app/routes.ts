@@ -8,6 +8,7 @@ import { indexesRoutes } from '../features/indexes/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { commerceRoutes } from '../features/commerce/routes';
 import { publicPagesRoutes } from '../features/public-pages/routes';
+import { adminRoutes } from '../features/admin/routes';
 
 /** Every screen of the app; each feature owns its list. A later entry for a path replaces an earlier one. */
 export const appRoutes: AppRoute[] = dedupe([
@@ -20,6 +21,7 @@ export const appRoutes: AppRoute[] = dedupe([
   ...commerceRoutes,
   ...auditRoutes,
   ...publicPagesRoutes,
+  ...adminRoutes,
 ]);
 
 function dedupe(routes: AppRoute[]): AppRoute[] {

@@ -1,18 +1,69 @@
 import { Link, NavLink } from 'react-router';
+import { canUpgrade } from '@cti/access';
 import { useAppConfigQuery } from '../../app/app-config';
+import { useAppSelector, usePrincipal } from '../../app/hooks';
+import { selectUser } from '../../features/auth/auth-slice';
+import { cartTarget } from '../../features/commerce/checkout-cache';
+import { ArrowUpIcon, CartIcon, PlaneIcon } from '../icons/Icons';
 import { UserMenu } from './UserMenu';
 
-/** Site header: brand, the two large index tabs, the user menu; a badge in demo mode. */
+/** What the Index is and how it is made: in the header for everyone (and in the footer). */
+const LEARN_LINKS = [
+  { label: 'About', to: '/about' },
+  { label: 'Methodology', to: '/about/methodology' },
+  { label: 'FAQ', to: '/about/faq' },
+] as const;
+
+/** Sign-in and free access for visitors; for signed-in users Upgrade (when a plan adds to theirs), the cart and the user menu. */
+function HeaderActions() {
+  const user = useAppSelector(selectUser);
+  const principal = usePrincipal();
+  if (!user || !principal) {
+    return (
+      <div className="header-actions">
+        <Link className="button button-secondary header-button" to="/login">
+          Sign in
+        </Link>
+        <Link className="button header-cta" to="/login#free-access">
+          Get free access
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="header-actions">
+      {canUpgrade(principal) && (
+        <Link className="header-upgrade" to="/purchaseAccess">
+          <ArrowUpIcon /> Upgrade
+        </Link>
+      )}
+      <Link className="header-icon-link" to={cartTarget()} aria-label="Cart" title="Cart">
+        <CartIcon />
+      </Link>
+      <UserMenu />
+    </div>
+  );
+}
+
+/**
+ * Site header: brand, the two large index tabs, About/Methodology/FAQ, and the actions
+ * (sign-in and free access, or Upgrade, the cart and the user menu); a badge in demo mode.
+ * Questionnaire pages hide the navigation (accounts §2) and keep the actions.
+ */
 export function Header({ showNav = true }: { showNav?: boolean }) {
   const { data: config } = useAppConfigQuery();
+  const user = useAppSelector(selectUser);
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/index" className="brand">
+        <Link to={user ? '/index' : '/'} className="brand">
           <span className="brand-mark" aria-hidden="true">
-            ✈
+            <PlaneIcon />
           </span>
-          <span>Cape Town Convention Index</span>
+          <span className="brand-name brand-long">Cape Town Convention Index</span>
+          <span className="brand-name brand-short" aria-hidden="true">
+            CTC Index
+          </span>
         </Link>
         {config?.demo && (
           <span className="demo-badge" title="This installation shows demo data">
@@ -20,12 +71,21 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
           </span>
         )}
         {showNav && (
-          <nav className="index-tabs" aria-label="Indexes">
-            <NavLink to="/index">Compliance Index</NavLink>
-            <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
-          </nav>
+          <div className="site-nav">
+            <nav className="index-tabs" aria-label="Indexes">
+              <NavLink to="/index">Compliance Index</NavLink>
+              <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
+            </nav>
+            <nav className="learn-links" aria-label="About the Index">
+              {LEARN_LINKS.map((l) => (
+                <NavLink key={l.to} to={l.to} end>
+                  {l.label}
+                </NavLink>
+              ))}
+            </nav>
+          </div>
         )}
-        <UserMenu />
+        <HeaderActions />
       </div>
     </header>
   );

@@ -11,7 +11,11 @@ import { selectUser, signedIn } from './auth-slice';
 import { landingPathFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
 import { PrivacyPolicyLink } from '../public-pages/privacy/PrivacyPolicyModal';
+import { useHashScroll } from '../public-pages/use-hash-scroll';
 import './auth.css';
+
+/** Said to a visitor sent here from a members' page; they return there after signing in. */
+export const LOGIN_REQUIRED_NOTICE = 'Sign in or get free access to see the Compliance Index.';
 
 /** What the visitor is told for a free-access answer other than success (accounts §8). */
 export function freeAccessFailureMessage(answer: string | undefined): string {
@@ -25,6 +29,7 @@ export function freeAccessFailureMessage(answer: string | undefined): string {
 function FreeAccessForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
   const [freeAccess, { isLoading }] = useFreeAccessMutation();
   const [name, setName] = useState('');
@@ -47,14 +52,14 @@ function FreeAccessForm() {
     if (isSession(result.data)) {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate('/index', { replace: true });
+      navigate(landingPathFor(result.data, (location.state as { from?: string } | null)?.from), { replace: true });
       return;
     }
     navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
   };
 
   return (
-    <section className="card login-card" aria-labelledby="free-title">
+    <section className="card login-card" id="free-access" aria-labelledby="free-title">
       <h2 id="free-title">Free access</h2>
       <p className="muted">Read the public Compliance Index and Enforceability Index after telling us who you are.</p>
       <form onSubmit={submit} noValidate>
@@ -161,9 +166,16 @@ function CredentialedLoginForm() {
 /** /login: credentialed sign-in and free access side by side; a signed-in user goes on to the index. */
 export default function LoginPage() {
   const user = useAppSelector(selectUser);
-  if (user) return <Navigate to={landingPathFor(user)} replace />;
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  useHashScroll();
+  if (user) return <Navigate to={landingPathFor(user, from)} replace />;
   return (
     <div className="login-page">
+      {from && (
+        <p className="notice notice-info login-notice" role="status">
+          {LOGIN_REQUIRED_NOTICE}
+        </p>
+      )}
       <CredentialedLoginForm />
       <FreeAccessForm />
     </div>
