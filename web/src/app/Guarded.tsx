@@ -34,7 +34,11 @@ export function Guarded({ route }: { route: AppRoute }) {
 
   const decision = guardRoute(principal, route.rule);
   if (decision === 'login') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (decision === 'restricted') return <Navigate to="/restricted" replace />;
+  // the restricted page names what was asked for and how to get it
+  if (decision === 'restricted')
+    return (
+      <Navigate to="/restricted" replace state={{ from: location.pathname + location.search, title: route.title, rule: route.rule }} />
+    );
   if (user?.MustAgreeCTC && !user.IsAdmin && !route.allowUnagreed) return <Navigate to="/agree" replace />;
   const page = (
     <Suspense fallback={<Spinner />}>

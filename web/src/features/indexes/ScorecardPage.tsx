@@ -1,6 +1,7 @@
 import { saveDownloadedFile } from '../../lib/file-download';
 import { Link, Navigate, useParams } from 'react-router';
 import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
+import { canSeeAnnotations, canSeeHistoricalCharts, canSeeScorecardDetails, canSeeScorecardDocuments, canSeeWatchlist } from '@cti/access';
 import { complianceBreakdown, VARIABLE_NAMES } from '@cti/scoring-rules';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
@@ -13,6 +14,8 @@ import { DemoNotice } from './components/DemoNotice';
 import { RichText } from './components/RichText';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
 import { PointsTable } from './components/PointsTable';
+import { ChartSketch, DocumentsSketch, LockedSection } from './components/LockedSection';
+import { CertifiedSection } from './components/CertifiedSection';
 import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExplainedHistory } from './history/ExplainedHistory';
 import ScoreHistoryChart from './history/ScoreHistoryChart';
@@ -129,12 +132,14 @@ export default function ScorecardPage() {
   useHashScroll();
   useFailureToast(error, ScoringMessages.countryFailed);
 
-  if (statusOf(error) === 403) return <Navigate to="/restricted" replace />;
+  if (statusOf(error) === 403) return <Navigate to={`/restricted?country=${encodeURIComponent(groupId)}`} replace />;
   if (isLoading) return <Spinner />;
   if (!card) return <p className="notice notice-danger">{ScoringMessages.countryFailed}</p>;
   if (!card.Contracting) return <Navigate to={`/enforceabilityIndex/${card.GroupId}`} replace />;
 
   const { Access: access } = card;
+  const country = { groupId: card.GroupId, countryId: card.CountryId };
+  const teaserCountry = { groupId: card.GroupId, name: card.Name };
   const noViews = card.Score <= 0;
   const showNotices = access.watchlist && (card.Watchlist || card.IsSpecialNotice) && !!card.Notice;
 
@@ -185,31 +190,51 @@ export default function ScorecardPage() {
                   </dd>
                 </>
               )}
+              {card.Period && (
+                <>
+                  <dt>Period</dt>
+                  <dd>{card.Period}</dd>
+                </>
+              )}
               {card.UpdatedOn && (
                 <>
                   <dt>Last updated</dt>
-                  <dd>{formatDate(card.UpdatedOn)}</dd>
+                  <dd>
+                    <time dateTime={card.UpdatedOn} className="nowrap">
+                      {formatDate(card.UpdatedOn)}
+                    </time>
+                  </dd>
                 </>
               )}
             </dl>
           </section>
 
-          <section id="notices" className="section" aria-labelledby="notices-title">
-            <h2 id="notices-title">Notices</h2>
-            {showNotices ? (
-              <div className={`notice ${card.Watchlist ? 'notice-warning' : ''}`}>
-                <strong>{card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong>
-                <RichText html={card.Notice} />
-                {card.Watchlist && (
-                  <p className="small">
-                    <Link to="/about/faq#watchlist">What the watchlist means</Link>
-                  </p>
-                )}
-              </div>
-            ) : (
-              <p className="muted">{access.watchlist ? 'There are no notices for this country.' : 'Notices are shown to subscribers.'}</p>
-            )}
-          </section>
+          {access.watchlist ? (
+            <section id="notices" className="section" aria-labelledby="notices-title">
+              <h2 id="notices-title">Notices</h2>
+              {showNotices ? (
+                <div className={`notice ${card.Watchlist ? 'notice-warning' : ''}`}>
+                  <strong>{card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong>
+                  <RichText html={card.Notice} />
+                  {card.Watchlist && (
+                    <p className="small">
+                      <Link to="/about/faq#watchlist">What the watchlist means</Link>
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <p className="muted">There are no notices for this country.</p>
+              )}
+            </section>
+          ) : (
+            <LockedSection
+              id="notices"
+              title="Notices"
+              holds={<>Watchlist and special notices about {card.Name}: material developments and how to read the scorecard meanwhile.</>}
+              allowed={(p) => canSeeWatchlist(p, country)}
+              country={teaserCountry}
+            />
+          )}
 
           {access.details ? (
             <>
@@ -237,30 +262,67 @@ export default function ScorecardPage() {
               )}
             </>
           ) : (
-            <p className="notice">
-              The scores A to F and the explanatory texts are available to subscribers.{' '}
-              <Link to="/purchasingAccess">Purchasing access</Link>
-            </p>
+            <LockedSection
+              id="variables"
+              title="Scores A to F"
+              holds={
+                <>
+                  The six variables behind {card.Name}&apos;s score, from {VARIABLE_NAMES.A.toLowerCase()} to{' '}
+                  {VARIABLE_NAMES.F.toLowerCase()}, with the points each adds, the explanatory comments and how the score could improve.
+                </>
+              }
+              allowed={(p) => canSeeScorecardDetails(p, country)}
+              country={teaserCountry}
+            />
           )}
 
-          {access.history && (
+          {access.history ? (
             <section className="section" aria-labelledby="history-title">
               <h2 id="history-title">Score history</h2>
               <History groupId={card.GroupId} />
             </section>
+          ) : (
+            <LockedSection
+              id="history"
+              title="Score history"
+              holds={
+                <>A chart of {card.Name}&apos;s score and its six variables in every period scored, with what changed each time and why.</>
+              }
+              allowed={(p) => canSeeHistoricalCharts(p, country)}
+              country={teaserCountry}
+              preview={<ChartSketch />}
+            />
           )}
-          {access.annotations && (
+          {access.annotations ? (
             <section className="section" aria-labelledby="annotations-title">
               <h2 id="annotations-title">Annotations</h2>
               <Annotations card={card} onGone={() => void refetch()} />
             </section>
+          ) : (
+            <LockedSection
+              id="annotations"
+              title="Annotations"
+              holds={<>The working group&apos;s annotated analysis of {card.Name}&apos;s implementation, sent to you by e-mail.</>}
+              allowed={(p) => canSeeAnnotations(p, country)}
+              country={teaserCountry}
+            />
           )}
-          {access.documents && (
+          {access.documents ? (
             <section className="section" aria-labelledby="documents-title">
               <h2 id="documents-title">Documents</h2>
               <Documents groupId={card.GroupId} />
             </section>
+          ) : (
+            <LockedSection
+              id="documents"
+              title="Documents"
+              holds={<>The supporting documents published for {card.Name}: legislation, declarations and court decisions.</>}
+              allowed={(p) => canSeeScorecardDocuments(p, country)}
+              country={teaserCountry}
+              preview={<DocumentsSketch />}
+            />
           )}
+          <CertifiedSection card={card} />
         </>
       )}
       <p>

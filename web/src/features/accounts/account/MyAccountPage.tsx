@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { roleLabel } from '@cti/access';
 import { PasswordAnswers } from '@cti/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
@@ -115,7 +116,7 @@ export default function MyAccountPage() {
       <ProfileForm userId={user.Id} firstName={user.FirstName} lastName={user.LastName} />
       <section className="section" aria-labelledby="roles-title">
         <h2 id="roles-title">Access</h2>
-        <p>Roles: {user.RoleNames || 'none'}</p>
+        <p>Roles: {user.Roles.length ? user.Roles.map((r) => roleLabel(r.Id)).join(', ') : 'none'}</p>
         {user.GroupNames && <p>Groups: {user.GroupNames}</p>}
         {user.Expires && <p>Your account expires on {formatDate(user.Expires)}.</p>}
         {user.ExpiredRoles.length > 0 && (
@@ -124,7 +125,7 @@ export default function MyAccountPage() {
             <ul>
               {user.ExpiredRoles.map((r) => (
                 <li key={r.Id}>
-                  {r.Name}, expired on {formatDate(r.ExpiresOn)}
+                  {roleLabel(r.Id)}, expired on {formatDate(r.ExpiresOn)}
                 </li>
               ))}
             </ul>
