@@ -1,6 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
+/** What a failed RTK Query call carries. */
+export type ApiError = FetchBaseQueryError | SerializedError;
+
 /** The server's answer text (`message`, or `Message`) of a failed call, if any. */
 export function answerText(error: FetchBaseQueryError | SerializedError | undefined): string | undefined {
   if (!error) return undefined;

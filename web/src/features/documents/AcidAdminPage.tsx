@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { AddAcidDocumentModal } from './AddAcidDocumentModal';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { RowMenu } from '../../components/menu/RowMenu';
 import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
@@ -44,14 +45,15 @@ export default function AcidAdminPage() {
         header: () => <span className="visually-hidden">Actions</span>,
         enableSorting: false,
         cell: ({ row: { original: d } }) => (
-          <span className="cluster">
-            <Button variant="secondary" onClick={() => void save(d)} aria-label={`Download ${d.Title}`}>
-              Download
-            </Button>
-            <Button variant="danger" onClick={() => setToDelete(d)} aria-label={`Delete ${d.Title}`}>
-              Delete
-            </Button>
-          </span>
+          <div className="row-actions-cell">
+            <RowMenu
+              label={`Actions for ${d.Title}`}
+              actions={[
+                { label: 'Download', onSelect: () => save(d) },
+                { label: 'Delete…', danger: true, onSelect: () => setToDelete(d) },
+              ]}
+            />
+          </div>
         ),
       },
     ];

@@ -13,6 +13,7 @@ import { saveDownloadedFile } from '../../lib/file-download';
 import { answerText } from '../../lib/api-error';
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { RowMenu } from '../../components/menu/RowMenu';
 import { useDeleteDocumentMutation, useDownloadSupportingDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
@@ -51,24 +52,31 @@ export default function SupportingDocumentsPage() {
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,
         enableSorting: false,
-        cell: ({ row: { original: d } }) => (
-          <span className="cluster">
-            {canDownloadSupportingDocument(principal, { access: d.Access, countryId: d.CountryId }) ? (
-              <Button variant="secondary" onClick={() => void onDownload(d)} aria-label={`Download ${d.Title}`}>
-                Download
-              </Button>
-            ) : (
-              <span className="muted small" aria-describedby={mayDownload ? undefined : 'download-roles'}>
-                {DocumentMessages.downloadNotIncluded}
-              </span>
-            )}
-            {isAdmin && (
-              <Button variant="danger" onClick={() => setToDelete(d)} aria-label={`Delete ${d.Title}`}>
-                Delete
-              </Button>
-            )}
-          </span>
-        ),
+        cell: ({ row: { original: d } }) =>
+          isAdmin ? (
+            // admins: one row menu; the delete asks first (its dialog below)
+            <div className="row-actions-cell">
+              <RowMenu
+                label={`Actions for ${d.Title}`}
+                actions={[
+                  { label: 'Download', onSelect: () => onDownload(d) },
+                  { label: 'Delete…', danger: true, onSelect: () => setToDelete(d) },
+                ]}
+              />
+            </div>
+          ) : (
+            <span className="cluster">
+              {canDownloadSupportingDocument(principal, { access: d.Access, countryId: d.CountryId }) ? (
+                <Button variant="secondary" onClick={() => void onDownload(d)} aria-label={`Download ${d.Title}`}>
+                  Download
+                </Button>
+              ) : (
+                <span className="muted small" aria-describedby={mayDownload ? undefined : 'download-roles'}>
+                  {DocumentMessages.downloadNotIncluded}
+                </span>
+              )}
+            </span>
+          ),
       },
     ];
   }, [download, isAdmin, mayDownload, principal, toast]);

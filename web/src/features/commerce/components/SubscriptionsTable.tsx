@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
-import { Button } from '../../../components/form/fields';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDate } from '../../../lib/dates';
 import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
+import { RowMenu } from '../../../components/menu/RowMenu';
 import { useProductsQuery, useUnsubscribeMutation } from '../commerce-api';
 import { usePlanSwitch } from '../my-plan';
 import { formatCents } from '../money';
@@ -98,24 +98,14 @@ export function SubscriptionsTable({
           if (row.Details.status === 'CANCELLED') return null;
           const change = planSwitchOf(products, row.ProductId);
           return (
-            <div className="cluster commerce-actions">
-              {change && (
-                <Button
-                  variant="secondary"
-                  className="button button-secondary button-small"
-                  onClick={() => void switchPlan(row.Id, change.target.planId!)}
-                >
-                  {change.label}
-                </Button>
-              )}
-              <Button
-                variant="danger"
-                className="button button-danger button-small"
-                onClick={() => setToCancel(row)}
-                aria-label={`Cancel ${row.Name}`}
-              >
-                Cancel
-              </Button>
+            <div className="row-actions-cell">
+              <RowMenu
+                label={`Actions for ${row.Name}`}
+                actions={[
+                  ...(change ? [{ label: change.label, onSelect: () => switchPlan(row.Id, change.target.planId!) }] : []),
+                  { label: 'Cancel subscription…', danger: true, onSelect: () => setToCancel(row) },
+                ]}
+              />
             </div>
           );
         },
