@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import type { AppRoute } from './route-types';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
@@ -28,4 +29,14 @@ function dedupe(routes: AppRoute[]): AppRoute[] {
   const byPath = new Map<string, AppRoute>();
   for (const r of routes) byPath.set(r.path, r);
   return [...byPath.values()];
+}
+
+/**
+ * Starts loading the page of the address the app opens on, at once: its chunk downloads
+ * while the app starts (and refreshes a stored session) instead of after. The lazy route
+ * finds the module already loaded. Used once, at start.
+ */
+export function preloadPageOf(pathname: string): void {
+  const route = appRoutes.find((r) => matchPath(r.path, pathname));
+  void route?.page().catch(() => undefined);
 }

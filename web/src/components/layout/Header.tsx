@@ -46,36 +46,23 @@ function HeaderActions() {
 }
 
 /**
- * Site header: brand, the two large index tabs, About/Methodology/FAQ, and the actions
- * (sign-in and free access, or Upgrade, the cart and the user menu); a badge in demo mode.
- * Questionnaire pages hide the navigation (accounts §2) and keep the actions.
+ * Site header: About/Methodology/FAQ on a slim line above; the brand, the two large index
+ * tabs and the actions (sign-in and free access, or Upgrade, the cart and the user menu);
+ * a badge in demo mode. Questionnaire pages hide the navigation (accounts §2) and keep the actions.
  */
 export function Header({ showNav = true }: { showNav?: boolean }) {
   const { data: config } = useAppConfigQuery();
   const user = useAppSelector(selectUser);
   return (
-    <header className="site-header">
-      <div className="site-header-inner">
-        <Link to={user ? '/index' : '/'} className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            <PlaneIcon />
-          </span>
-          <span className="brand-name brand-long">Cape Town Convention Index</span>
-          <span className="brand-name brand-short" aria-hidden="true">
-            CTC Index
-          </span>
-        </Link>
-        {config?.demo && (
-          <span className="demo-badge" title="This installation shows demo data">
-            Demo data
-          </span>
-        )}
-        {showNav && (
-          <div className="site-nav">
-            <nav className="index-tabs" aria-label="Indexes">
-              <NavLink to="/index">Compliance Index</NavLink>
-              <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
-            </nav>
+    <header className={`site-header${user ? ' site-header-signed-in' : ''}`}>
+      {(showNav || config?.demo) && (
+        <div className="site-utility">
+          {config?.demo && (
+            <span className="demo-badge" title="This installation shows demo data">
+              Demo data
+            </span>
+          )}
+          {showNav && (
             <nav className="learn-links" aria-label="About the Index">
               {LEARN_LINKS.map((l) => (
                 <NavLink key={l.to} to={l.to} end>
@@ -83,7 +70,28 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
                 </NavLink>
               ))}
             </nav>
-          </div>
+          )}
+        </div>
+      )}
+      <div className="site-header-inner">
+        <Link to={user ? '/index' : '/'} className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            <PlaneIcon />
+          </span>
+          {/* one name for assistive technology, whichever length shows */}
+          <span className="visually-hidden">Cape Town Convention Index</span>
+          <span className="brand-name brand-long" aria-hidden="true">
+            Cape Town Convention Index
+          </span>
+          <span className="brand-name brand-short" aria-hidden="true">
+            CTC Index
+          </span>
+        </Link>
+        {showNav && (
+          <nav className="index-tabs" aria-label="Indexes">
+            <NavLink to="/index">Compliance Index</NavLink>
+            <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
+          </nav>
         )}
         <HeaderActions />
       </div>

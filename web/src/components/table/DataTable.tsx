@@ -130,13 +130,14 @@ export function DataTable<T>({
 
   return (
     <div className={`data-table${asCards ? ' data-table-cards' : ''}`}>
-      {sizeChoice && (
+      {/* cards on a phone: the rows come first, the page controls after them */}
+      {!asCards && sizeChoice && (
         <div className="data-table-toolbar">
           {sizeChoice}
           {paginationTop && pageCount > 1 && pager}
         </div>
       )}
-      {!sizeChoice && paginationTop && pageCount > 1 && pager}
+      {!asCards && !sizeChoice && paginationTop && pageCount > 1 && pager}
       {asCards ? (
         <ul className="data-cards" aria-label={caption}>
           {loading ? (
@@ -214,7 +215,14 @@ export function DataTable<T>({
           </table>
         </div>
       )}
-      {pageCount > 1 && pager}
+      {asCards && sizeChoice ? (
+        <div className="data-table-toolbar">
+          {sizeChoice}
+          {pageCount > 1 && pager}
+        </div>
+      ) : (
+        pageCount > 1 && pager
+      )}
     </div>
   );
 }

@@ -163,15 +163,17 @@ export default function IndexListPage() {
           </div>
         }
       />
-      <div className="index-intro">
+      <div className={`index-intro${more ? ' index-intro-expanded' : ''}`}>
         <p>
           {period && (
             <>
               <strong className="index-period">Scores of {period}.</strong>{' '}
             </>
           )}
-          Each contracting state is scored from 0 to 100 on how well it implements the Cape Town Convention and its Aircraft Protocol, in
-          law and in practice; updated every March and September from the answers of the country&apos;s law firms.
+          <span className="index-intro-sentence">
+            Each contracting state is scored from 0 to 100 on how well it implements the Cape Town Convention and its Aircraft Protocol, in
+            law and in practice; updated every March and September from the answers of the country&apos;s law firms.
+          </span>
         </p>
         {more && (
           <div id="index-more">
@@ -203,7 +205,13 @@ export default function IndexListPage() {
       <div className="toolbar">
         <div className="field index-search">
           <label htmlFor="country-search">Search countries</label>
-          <input id="country-search" type="search" value={search} placeholder="Country name" onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="country-search"
+            type="search"
+            value={search}
+            placeholder="Search countries"
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       <div className="tabs" role="tablist" aria-label="Qualifying declarations">
