@@ -4,7 +4,7 @@ import { launchBrowser, openSession, signIn, type Session } from '../support/bro
 // The questionnaire journey: two respondents of different law firms of Ireland fill
 // sections of the current questionnaire (the second meets the first one's lock),
 // consent, both approve, one submits as final; the admin sees it Closed, exports it
-// as PDF and opens it again for the journeys after this one.
+// as PDF and opens it again for the journeys after this one (a new approval round).
 
 let browser: Browser;
 let rory: Session;
@@ -120,7 +120,7 @@ it('two respondents of different firms fill sections, consent, approve and submi
   await r2.getByRole('button', { name: 'Submit As Final' }).click();
   await toast(r2, 'Submitted and Closed the Questionnaire.');
   await r2.waitForURL('**/manage/questionnaires');
-  expect(await r2.evaluate(() => window.localStorage.getItem('cti.currentQuestionnaire'))).toBeNull();
+  expect(await r2.evaluate(() => window.sessionStorage.getItem('cti.currentQuestionnaire'))).toBeNull();
   await roisin.screenshot('questionnaire-submitted');
 
   expect(rory.problems).toEqual([]);
@@ -163,5 +163,14 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   await page.getByLabel('Period').selectOption('September 2026');
   await page.getByLabel('Status of Ireland September 2026').selectOption('Open');
   await toast(page, 'Questionnaire Saved!');
+  // reopening starts a new approval round, and says so
+  await toast(page, 'Reopened: the approvals given before no longer count');
+  await page.getByRole('button', { name: 'Go to questionnaire' }).first().click();
+  await page.waitForURL('**/questionnaire/participation');
+  const panel = page.locator('.approval-panel');
+  await panel.getByText(/^Reopened on \d{1,2}\/\d{2}\/\d{4}: the approvals given before it was reopened no longer count/).waitFor();
+  await panel.getByText('No approvals of the current answers yet.').waitFor();
+  await page.getByRole('button', { name: 'Exit' }).click();
+  await page.waitForURL('**/manage/questionnaires');
   expect(admin.problems).toEqual([]);
 });

@@ -10,6 +10,8 @@ import { consentRoutes } from './consent/routes';
 import { approvalRoutes } from './approvals/routes';
 import { adminCommentRoutes } from './admin-comments/routes';
 import { seedDemoData } from './seed/seed-demo-data';
+import { progressRoutes } from './progress/routes';
+import { liveRoutes } from './live/routes';
 
 /** Questionnaire: periods, questionnaires, question bank, answers, locks, consent, approvals, admin notes. */
 export const questionnaireService = defineService({
@@ -27,6 +29,8 @@ export const questionnaireService = defineService({
     await app.register(consentRoutes);
     await app.register(approvalRoutes);
     await app.register(adminCommentRoutes);
+    await app.register(progressRoutes);
+    await app.register(liveRoutes, { heartbeatSeconds: config.LIVE_HEARTBEAT_SECONDS });
   },
   seed: (app, config) => seedDemoData(app, { waitSeconds: config.SEED_WAIT_SECONDS, lockTtlSeconds: config.LOCK_TTL_SECONDS }),
 });

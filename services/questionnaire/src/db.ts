@@ -38,8 +38,10 @@ export interface QuestionnaireDB extends EventTables {
     bankVersion: string;
     /** Carry-forward: the closed questionnaire whose answers this one started from. */
     carriedFromId: string | null;
-    /** Grows with every answer change; approvals hold the revision they approved. */
+    /** Grows with every answer change and every reopening; approvals hold the revision they approved. */
     answersRevision: Generated<number>;
+    /** When an admin last reopened it after it was closed. */
+    reopenedOn: string | null;
   };
   answers: {
     questionnaireId: string;
@@ -82,6 +84,13 @@ export interface QuestionnaireDB extends EventTables {
     comment: string;
     updatedAt: Generated<Timestamp>;
     updatedBy: string | null;
+  };
+  /** The section each user last opened or saved in a questionnaire (resume there). */
+  resumePoints: {
+    questionnaireId: string;
+    userId: string;
+    sectionId: number;
+    updatedAt: Generated<Timestamp>;
   };
   sectionConfirmations: {
     questionnaireId: string;

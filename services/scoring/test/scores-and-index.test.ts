@@ -260,6 +260,33 @@ describe('countries and the two indexes', () => {
     expect(bad.json().message).toBe('Variable B must be a number from 0 to 5 in steps of .5.');
   });
 
+  it("honours QuestionnaireId: another country's questionnaire id is refused and nothing is written", async () => {
+    const de = world.countries.DE!;
+    const ie = world.countries.IE!;
+    const open = world.periods[0]!;
+    const save = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/questionnaire/enforceability/save', headers: auth(adminToken), payload });
+    const body = { PeriodId: open.periodId, A: 1, B: 1, C: 1, D: 1 };
+    const before = (await get(app, `/api/group/index/enforceability/${ie.groupId}`)).json();
+
+    // Germany's questionnaire with Ireland's group
+    const mismatched = await save({ ...body, GroupId: ie.groupId, QuestionnaireId: q('DE', open.name) });
+    expect([mismatched.statusCode, mismatched.json().message]).toEqual([
+      400,
+      "This questionnaire is not that country's questionnaire of that period; the enforceability record was not saved.",
+    ]);
+    // Germany's questionnaire of another period
+    const otherPeriod = await save({ ...body, GroupId: de.groupId, QuestionnaireId: q('DE', world.periods[1]!.name) });
+    expect(otherPeriod.statusCode).toBe(400);
+    expect((await save({ ...body, GroupId: de.groupId, QuestionnaireId: 'no-such-questionnaire' })).statusCode).toBe(404);
+    expect((await get(app, `/api/group/index/enforceability/${ie.groupId}`)).json()).toEqual(before);
+    expect((await get(app, `/api/group/index/enforceability/${de.groupId}`)).json()).toMatchObject({ Score: 54.5 });
+
+    // its own questionnaire saves
+    const own = await save({ ...body, GroupId: de.groupId, QuestionnaireId: q('DE', open.name), A: 4, B: 3, C: 2, D: 1 });
+    expect([own.statusCode, own.json().Score]).toEqual([200, 54.5]);
+  });
+
   it('shows the enforceability history to the historical-chart roles only', async () => {
     const de = world.countries.DE!.groupId;
     const history = await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Enhanced']));

@@ -103,3 +103,11 @@ export const USER_AREA_TABS: readonly MenuEntry[] = [
 
 /** Paths shown inside the user area (sidebar and navbar). */
 export const USER_AREA_PATHS: readonly string[] = [...USER_AREA_TABS.map((t) => t.to), '/account'];
+
+/**
+ * Direct links in the site header, after the two index tabs, each for the users it
+ * serves: country respondents go straight to their questionnaires.
+ */
+export const HEADER_LINKS: readonly MenuEntry[] = [
+  { label: 'Questionnaire', to: '/dashboard/country', show: (p) => p.roles.includes(RoleIds.CountryRespondent) },
+];

@@ -100,6 +100,8 @@ export const QuestionSchema = Type.Object({
   /** Dates: earliest allowed day (YYYY-MM-DD); numbers: smallest value. */
   Min: Type.Optional(Type.Union([Type.String(), Type.Number()])),
   Max: Type.Optional(Type.Number()),
+  /** Autocomplete: typed text that is none of the options is kept as the answer (else it is refused). */
+  FreeText: Type.Optional(Type.Boolean()),
   /** When the question shows (see questionnaire-conditions). */
   ShowIf: Type.Optional(Nullable(Type.Unknown())),
   Model: AnswerModelSchema,
@@ -285,8 +287,55 @@ export const QuestionnaireInfo = Type.Object({
   CarriedFrom: Nullable(Type.String()),
   /** The questionnaire belongs to the current period. */
   IsCurrent: Type.Boolean(),
+  /** When an admin last reopened it after it was closed: approvals given before then no longer count. */
+  ReopenedOn: Type.Optional(Nullable(Type.String())),
+  /** The page (path below /questionnaire/) the caller last worked on, to resume there. */
+  ResumePath: Type.Optional(Nullable(Type.String())),
 });
 export type QuestionnaireInfo = Type.Static<typeof QuestionnaireInfo>;
+
+/** A section lock someone holds now, as the respondent's dashboard shows it. */
+export const HeldLock = Type.Object({ Path: Type.String(), Label: Type.String(), Name: Type.String() });
+export type HeldLock = Type.Static<typeof HeldLock>;
+
+/** GET api/questionnaire/progress: one open questionnaire of the caller's countries, with where it stands. */
+export const QuestionnaireProgress = Type.Object({
+  QuestionnaireId: Type.String(),
+  GroupId: Type.String(),
+  Country: Type.String(),
+  Period: Type.String(),
+  LastUpdated: Type.String(),
+  /** Sections whose every visible question has an answer, of all sections. */
+  SectionsAnswered: Type.Integer(),
+  SectionsTotal: Type.Integer(),
+  /** Approvals of the current answers, and whether they suffice (two organizations). */
+  Approvals: Type.Array(Approval),
+  ReadyForFinalization: Type.Boolean(),
+  ReopenedOn: Nullable(Type.String()),
+  Locks: Type.Array(HeldLock),
+  ResumePath: Nullable(Type.String()),
+});
+export type QuestionnaireProgress = Type.Static<typeof QuestionnaireProgress>;
+
+/**
+ * GET api/questionnaire/live/{questionnaireId} (server-sent events, event name `change`):
+ * something about the questionnaire changed; the page reloads what it shows of it.
+ */
+export const QuestionnaireChangeKind = Type.Union([
+  Type.Literal('approval'),
+  Type.Literal('answers'),
+  Type.Literal('lock'),
+  Type.Literal('status'),
+  Type.Literal('consent'),
+]);
+export const QuestionnaireChange = Type.Object({
+  kind: QuestionnaireChangeKind,
+  /** The section it concerns (answers, locks), if any. */
+  sectionId: Nullable(Type.Integer()),
+  /** Who caused it (user id), when known. */
+  by: Nullable(Type.String()),
+});
+export type QuestionnaireChange = Type.Static<typeof QuestionnaireChange>;
 
 export const NeedQuestionnaireRow = Type.Object({ Id: Type.String(), Name: Type.String() });
 export type NeedQuestionnaireRow = Type.Static<typeof NeedQuestionnaireRow>;
@@ -319,6 +368,10 @@ export const QuestionnaireAnswers = {
   confirmedUnchanged: 'Section confirmed unchanged.',
   cannotConfirmChanged: 'Answers in this section have changed since the previous period; they cannot be confirmed unchanged.',
   nothingCarried: 'This questionnaire did not start from a previous period.',
+  nothingToSave: 'There were no changes to save.',
+  sectionNotFound: 'Section not found.',
+  adminNoteSaved: 'Admin note saved.',
+  adminNoteClosed: 'This questionnaire is closed; its admin notes can no longer be changed.',
 } as const;
 
 /** Texts of the list and period screens (§8, index §8). */

@@ -360,6 +360,8 @@ export const SaveEnforceabilityBody = Type.Object(
   {
     GroupId: Type.String({ minLength: 1 }),
     PeriodId: Type.String({ minLength: 1 }),
+    /** The questionnaire whose editor saves it: when given, it must be that country's questionnaire of that period. */
+    QuestionnaireId: Type.Optional(Type.String({ minLength: 1 })),
     A: input(),
     B: input(),
     C: input(),
@@ -407,4 +409,5 @@ export const ScoringMessages = {
   uploadFailed: 'An error occurred. Please try again later.',
   notUploaded: 'Document was not uploaded properly',
   closed: 'This questionnaire is closed. Open it to change its scores.',
+  enforceabilityMismatch: "This questionnaire is not that country's questionnaire of that period; the enforceability record was not saved.",
 } as const;

@@ -1,15 +1,16 @@
-import { appendToOutbox, NotFound, type ServiceApp } from '@cti/service-kit';
-import type { AccessClaims } from '@cti/contracts';
+import { appendToOutbox, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
 import { questionnaireDb, type QuestionnaireExecutor } from '../db';
 import { actorFromClaims } from '../actor';
 import { bankOf } from '../question-bank';
 import { sanitizeRichText } from '../question-bank/rich-text';
-import { atOf, getQuestionnaire } from '../questionnaires/repository';
+import { atOf, getQuestionnaire, getQuestionnaireForUpdate } from '../questionnaires/repository';
 
-/** POST api/questionnaire/adminComment: the admin note of a section ('' when none). */
+/** POST api/questionnaire/adminComment: the admin note of a section ('' when none); an unknown section is 404. */
 export async function adminComment(app: ServiceApp, questionnaireId: string, sectionId: number): Promise<string> {
   const db = questionnaireDb(app);
   const q = await getQuestionnaire(db, questionnaireId);
+  if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound(QuestionnaireAnswers.sectionNotFound);
   const row = await db
     .selectFrom('adminComments')
     .select('comment')
@@ -19,7 +20,11 @@ export async function adminComment(app: ServiceApp, questionnaireId: string, sec
   return row?.comment ?? '';
 }
 
-/** POST api/questionnaire/adminComment/save: stored as sanitized HTML (the slate editor's markup only). */
+/**
+ * POST api/questionnaire/adminComment/save: stored as sanitized HTML (the slate editor's
+ * markup only). A note is the admin's, not the section's: it saves whoever holds the
+ * section lock, but not once the questionnaire is closed.
+ */
 export async function saveAdminComment(
   app: ServiceApp,
   claims: AccessClaims,
@@ -28,8 +33,10 @@ export async function saveAdminComment(
   html: string,
 ): Promise<void> {
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
-    const q = await getQuestionnaire(trx, questionnaireId);
-    if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound('Section not found.');
+    // closing takes the same row lock: a note cannot slip in after the questionnaire closed
+    const q = await getQuestionnaireForUpdate(trx, questionnaireId);
+    if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound(QuestionnaireAnswers.sectionNotFound);
+    if (q.status !== 'Open') throw new Conflict(QuestionnaireAnswers.adminNoteClosed);
     const comment = sanitizeRichText(html);
     const previous = await trx
       .selectFrom('adminComments')

@@ -1,9 +1,9 @@
 import { RouteRules } from '@cti/access';
 import { claimsOf, type ServiceApp } from '@cti/service-kit';
-import { AdminCommentAnswer, AdminCommentBody, AdminCommentSaveBody, ErrorBody, MessageBody } from '@cti/contracts';
+import { AdminCommentAnswer, AdminCommentBody, AdminCommentSaveBody, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
 import { adminComment, saveAdminComment } from './admin-comments';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Admin notes per section (questionnaire §2, §6: admins only). */
 export async function adminCommentRoutes(app: ServiceApp) {
@@ -21,7 +21,7 @@ export async function adminCommentRoutes(app: ServiceApp) {
     { preHandler: admin, schema: { tags, body: AdminCommentSaveBody, response: { 200: MessageBody, ...errors } } },
     async (request) => {
       await saveAdminComment(app, claimsOf(request), request.body.questionnaireId, request.body.sectionId, request.body.comment);
-      return { message: 'Admin note saved.' };
+      return { message: QuestionnaireAnswers.adminNoteSaved };
     },
   );
 }

@@ -1,4 +1,3 @@
-import { sql } from '@cti/db';
 import { appendToOutbox, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
 import { questionnaireDb, type QuestionnaireExecutor } from '../db';
@@ -33,19 +32,15 @@ async function approvedBy(db: QuestionnaireExecutor, q: QuestionnaireRecord, use
   return !!row;
 }
 
-async function organizationsApproved(db: QuestionnaireExecutor, q: QuestionnaireRecord): Promise<number> {
-  const row = await db
-    .selectFrom('approvals')
-    // a respondent without an organization counts as one of their own
-    .select(sql<number>`count(distinct coalesce(nullif(lower(trim(organization_name)), ''), 'user:' || user_id))::int`.as('organizations'))
-    .where('questionnaireId', '=', q.id)
-    .where('answersRevision', '=', q.answersRevision)
-    .executeTakeFirstOrThrow();
-  return row.organizations;
-}
+/** How many organizations must approve the current answers before they can be submitted as final. */
+export const ORGANIZATIONS_NEEDED = 2;
+
+/** The different organizations among approvals; a respondent without an organization counts as one of their own. */
+export const approvingOrganizations = (approvals: ReadonlyArray<{ organizationName: string; userId: string }>): number =>
+  new Set(approvals.map((a) => a.organizationName.trim().toLowerCase() || `user:${a.userId}`)).size;
 
 const isReady = async (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
-  q.status === 'Open' && (await organizationsApproved(db, q)) >= 2;
+  q.status === 'Open' && approvingOrganizations(await currentApprovals(db, q)) >= ORGANIZATIONS_NEEDED;
 
 /** POST api/finalize/canApprove */
 export async function canApprove(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<boolean> {

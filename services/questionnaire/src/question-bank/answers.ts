@@ -33,6 +33,25 @@ function optionIds(q: IndexedQuestion): Set<number> {
   return new Set((q.options ?? []).map((o) => o.id));
 }
 
+function optionAnswer(q: IndexedQuestion, raw: AnswerModel): number {
+  if (typeof raw !== 'number' || !optionIds(q).has(raw)) refuse(q, "the answer must be one of the question's options.");
+  return raw;
+}
+
+/**
+ * Typed autocomplete text: an option's label (any case) is that option; other text is
+ * kept only where the question allows free text, and refused otherwise.
+ */
+function autocompleteText(q: IndexedQuestion, raw: string): AnswerModel {
+  const text = raw.trim();
+  if (!text) return null;
+  const option = q.options?.find((o) => o.label.toLowerCase() === text.toLowerCase());
+  if (option) return option.id;
+  if (!q.freeText) refuse(q, `"${text.length > 40 ? `${text.slice(0, 37)}…` : text}" is not one of the options; choose one of them.`);
+  if (text.length > MAX_TEXT) refuse(q, `the answer is longer than ${MAX_TEXT} characters.`);
+  return text;
+}
+
 /**
  * Checks one answer against its question's type and options and returns it as stored
  * (trimmed text, normalized date, sanitized rich text; empty answers become null).
@@ -63,11 +82,11 @@ export function normalizeAnswer(q: IndexedQuestion, raw: AnswerModel): AnswerMod
     case 'date':
       if (typeof raw !== 'string') refuse(q, 'the answer must be a date (YYYY-MM-DD).');
       return normalizeDate(q, raw);
+    case 'autocomplete':
+      return typeof raw === 'string' ? autocompleteText(q, raw) : optionAnswer(q, raw);
     case 'select':
     case 'radio':
-    case 'autocomplete':
-      if (typeof raw !== 'number' || !optionIds(q).has(raw)) refuse(q, "the answer must be one of the question's options.");
-      return raw;
+      return optionAnswer(q, raw);
     case 'checkbox':
     case 'tags': {
       if (!Array.isArray(raw)) refuse(q, "the answer must be a list of the question's options.");

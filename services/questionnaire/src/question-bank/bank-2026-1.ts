@@ -5,6 +5,8 @@ import type { BankQuestion, QuestionBank } from './types';
 // questionnaire §4 name them (Summary q3 option 9, IDERA q0 23/24, Liens q0 46/47,
 // Detention q0 60/61, Variable B q0 70, …). Ids above 115 were added in later
 // revisions of the bank, which is why they sit apart from their neighbours.
+// Options read in one order across questions: yes answers first, qualified answers,
+// then no, then unknown or untested (option order is presentation; ids never move).
 
 const yesNo = (yes: number, no: number) => [
   { id: yes, label: 'Yes' },
@@ -126,9 +128,9 @@ export const bank2026_1: QuestionBank = {
           type: 'radio',
           text: 'Has the State designated an entry point to the International Registry under Article XIX(1) of the Convention?',
           options: [
-            { id: 16, label: 'No: registrations are made directly with the International Registry' },
-            { id: 17, label: 'Not yet: a designation is under consideration' },
             { id: 116, label: 'Yes: a designated entry point authorises the transmission of registration information' },
+            { id: 17, label: 'Not yet: a designation is under consideration' },
+            { id: 16, label: 'No: registrations are made directly with the International Registry' },
           ],
         },
         {
@@ -184,8 +186,8 @@ export const bank2026_1: QuestionBank = {
           text: "Does the registry authority honour a de-registration request by the IDERA holder without the debtor's further consent (Article XIII(3))?",
           options: [
             { id: 27, label: 'Yes, within five working days' },
-            { id: 28, label: 'No' },
             { id: 29, label: 'Yes, but usually after more than five working days' },
+            { id: 28, label: 'No' },
           ],
         }),
         idera(
@@ -218,9 +220,9 @@ export const bank2026_1: QuestionBank = {
           type: 'radio',
           text: 'Has an IDERA holder sought the de-registration and export of an aircraft in the State in the last five years?',
           options: [
+            { id: 36, label: 'Yes' },
             { id: 34, label: 'No' },
             { id: 35, label: 'Unknown' },
-            { id: 36, label: 'Yes' },
           ],
         }),
         idera(
@@ -438,8 +440,8 @@ export const bank2026_1: QuestionBank = {
           type: 'radio',
           text: 'Is legislation pending that would limit detention rights over aircraft objects?',
           options: [
-            { id: 118, label: 'No' },
             { id: 119, label: 'Yes' },
+            { id: 118, label: 'No' },
           ],
         },
         { index: 13, type: 'textarea', text: 'Describe the pending legislation and its expected timetable.', showIf: is(12, 119) },
@@ -538,6 +540,7 @@ export const bank2026_1: QuestionBank = {
           index: 1,
           type: 'autocomplete',
           text: 'Which governing law is most commonly chosen in cross-border aircraft finance transactions with debtors situated in the State?',
+          freeText: true,
           options: [
             { id: 83, label: 'English law' },
             { id: 84, label: 'New York law' },

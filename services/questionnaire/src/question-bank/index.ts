@@ -1,4 +1,4 @@
-import { applyConditions, SectionIds, type AnswerModel, type Question } from '@cti/contracts';
+import { applyConditions, isEmptyAnswer, SectionIds, type AnswerModel, type Question } from '@cti/contracts';
 import { bank2026_1 } from './bank-2026-1';
 import type { BankQuestion, BankSection, QuestionBank } from './types';
 
@@ -79,6 +79,21 @@ export function enforceConditions(bank: LoadedBank, answers: ReadonlyMap<string,
   return result;
 }
 
+/** Sections whose every visible question (conditions applied) has an answer. */
+export function answeredSections(bank: LoadedBank, answers: ReadonlyMap<string, AnswerModel>): Set<number> {
+  const context = { ideraDeclaration: hasIderaDeclaration(answers) };
+  const answered = new Set<number>();
+  for (const section of bank.sections) {
+    const questions = bank.questionsOf(section.sectionId).map((q) => ({ Index: q.index, ShowIf: q.showIf ?? null }));
+    const bySection = new Map<number, AnswerModel>(
+      questions.map((q) => [q.Index, answers.get(questionId(section.sectionId, q.Index)) ?? null]),
+    );
+    const { visible, answers: effective } = applyConditions(questions, bySection, context);
+    if ([...visible].every((index) => !isEmptyAnswer(effective.get(index)))) answered.add(section.sectionId);
+  }
+  return answered;
+}
+
 /** A bank question as the API shows it, with its answer. */
 export function toApiQuestion(q: IndexedQuestion, model: AnswerModel): Question {
   return {
@@ -91,6 +106,7 @@ export function toApiQuestion(q: IndexedQuestion, model: AnswerModel): Question 
     ...(q.options ? { Options: q.options.map((o) => ({ Id: o.id, Label: o.label })) } : {}),
     ...(q.min !== undefined ? { Min: q.min } : {}),
     ...(q.max !== undefined ? { Max: q.max } : {}),
+    ...(q.freeText ? { FreeText: true } : {}),
     ShowIf: q.showIf ?? null,
     Model: model,
   };

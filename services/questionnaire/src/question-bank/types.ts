@@ -15,6 +15,8 @@ export interface BankQuestion {
   /** Dates: earliest day (YYYY-MM-DD); numbers: smallest value. */
   min?: string | number;
   max?: number;
+  /** Autocomplete: text that is none of the options is kept as the answer (otherwise refused). */
+  freeText?: boolean;
   showIf?: Condition;
 }
 

@@ -14,6 +14,7 @@ import type {
 } from '@cti/contracts';
 import { questionnaireDb, type QuestionnaireExecutor } from '../db';
 import { closeQuestionnaire } from '../approvals/approvals';
+import { resumePathsOf } from '../resume/resume-points';
 import { questionnaireForUser } from './access';
 import {
   atOf,
@@ -81,7 +82,14 @@ export async function questionnaireInfo(app: ServiceApp, claims: AccessClaims, i
   const q = await questionnaireForUser(db, claims, id);
   const source = q.carriedFromId ? await findQuestionnaire(db, q.carriedFromId) : undefined;
   const current = await currentPeriod(db);
-  return { ...listRow(q), CarriedFrom: source?.period ?? null, IsCurrent: current?.id === q.periodId };
+  const resume = await resumePathsOf(db, claims.sub, [q.id]);
+  return {
+    ...listRow(q),
+    CarriedFrom: source?.period ?? null,
+    IsCurrent: current?.id === q.periodId,
+    ReopenedOn: q.reopenedOn,
+    ResumePath: resume.get(q.id) ?? null,
+  };
 }
 
 /** GET api/questionnaire/needQuestionnaire: current countries without a questionnaire in the current period. */
@@ -102,7 +110,7 @@ export async function countriesNeedingQuestionnaire(app: ServiceApp): Promise<Ne
   return rows.map((r) => ({ Id: r.groupId, Name: r.name }));
 }
 
-/** POST api/questionnaire/closeOrOpen: the admin's Open/Closed selector. */
+/** POST api/questionnaire/closeOrOpen: the admin's Open/Closed selector (reopening withdraws the approvals). */
 export async function closeOrOpen(
   app: ServiceApp,
   questionnaireId: string,
@@ -118,9 +126,17 @@ export async function closeOrOpen(
       await closeQuestionnaire(trx, q, actor);
       return;
     }
+    // Reopening starts a new approval round: the revision moves on, so the approvals that
+    // closed it no longer count and two firms must approve again before it can be final.
     await trx
       .updateTable('questionnaires')
-      .set({ status: 'Open', closedOn: null, lastUpdated: sql<string>`now()` })
+      .set({
+        status: 'Open',
+        closedOn: null,
+        reopenedOn: sql<string>`now()`,
+        answersRevision: sql<number>`answers_revision + 1`,
+        lastUpdated: sql<string>`now()`,
+      })
       .where('id', '=', q.id)
       .execute();
     await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.opened', actor, data: atOf(q) });

@@ -16,6 +16,7 @@ export interface QuestionnaireRecord {
   bankVersion: string;
   carriedFromId: string | null;
   answersRevision: number;
+  reopenedOn: string | null;
   country: string;
   period: string;
   periodSeq: number;
@@ -36,6 +37,7 @@ export const selectQuestionnaires = (db: QuestionnaireExecutor) =>
       'q.bankVersion',
       'q.carriedFromId',
       'q.answersRevision',
+      'q.reopenedOn',
       sql<string>`coalesce(c.name, q.group_id)`.as('country'),
       'p.name as period',
       'p.seq as periodSeq',

@@ -5,6 +5,7 @@ import { bankOf, toApiQuestion } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { findQuestionnaire } from '../questionnaires/repository';
 import { acquireLock, lockInfo } from '../locks/locks';
+import { rememberSection } from '../resume/resume-points';
 import { answersOf } from './section-answers';
 
 /**
@@ -26,8 +27,14 @@ export async function loadSection(
   if (!section) throw new NotFound('Section not found.');
 
   let lock: LockInfo;
-  if (q.status === 'Open' && !body.ignoreLock) {
-    lock = await app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, section.sectionId, claims, lockTtlSeconds));
+  if (!body.ignoreLock) {
+    // a page opening the section: it is where the caller now works (resume point)
+    lock = await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+      await rememberSection(trx, q.id, claims.sub, section.sectionId);
+      return q.status === 'Open'
+        ? acquireLock(trx, q, section.sectionId, claims, lockTtlSeconds)
+        : lockInfo(trx, q.id, section.sectionId, claims.sub);
+    });
   } else {
     lock = await lockInfo(db, q.id, section.sectionId, claims.sub);
   }

@@ -29,8 +29,10 @@ export async function sectionRoutes(app: ServiceApp, opts: { lockTtlSeconds: num
     '/api/questionnaire/save/:questionnaireId/:userId',
     { preHandler: rule, schema: { tags, params: SaveSectionParams, body: SaveSectionBody, response: { 200: MessageBody, ...errors } } },
     async (request) => {
-      await saveSection(app, claimsOf(request), request.params.questionnaireId, request.params.userId, request.body, opts.lockTtlSeconds);
-      return { message: QuestionnaireAnswers.sectionSaved };
+      const { questionnaireId, userId } = request.params;
+      const { changed } = await saveSection(app, claimsOf(request), questionnaireId, userId, request.body, opts.lockTtlSeconds);
+      // "saved" only when something was: a save that changed nothing says so
+      return { message: changed ? QuestionnaireAnswers.sectionSaved : QuestionnaireAnswers.nothingToSave };
     },
   );
   app.post(

@@ -84,6 +84,21 @@ describe('the question bank', () => {
     expect(question(SectionIds.Summary, 0).type).toBe('date');
     expect(question(SectionIds.Summary, 1).type).toBe('date');
   });
+
+  it('lists answer options in one order across questions: every yes answer before any no answer', () => {
+    const startsWith = (word: string) => new RegExp(`^${word}\\b`, 'i');
+    const misordered = bank
+      .all()
+      .filter((q) => q.options?.length)
+      .filter((q) => {
+        const labels = q.options!.map((o) => o.label);
+        const lastYes = labels.findLastIndex((l) => startsWith('Yes').test(l));
+        const firstNo = labels.findIndex((l) => startsWith('No').test(l));
+        return lastYes >= 0 && firstNo >= 0 && lastYes > firstNo;
+      })
+      .map((q) => `${q.id}: ${q.options!.map((o) => o.label.split(/[:,]/)[0]).join(' / ')}`);
+    expect(misordered).toEqual([]);
+  });
 });
 
 describe('answers', () => {
@@ -101,6 +116,22 @@ describe('answers', () => {
     expect(() => normalizeAnswer(question(SectionIds.Summary, 7), '60')).toThrow('must be a number');
     expect(() => normalizeAnswer(question(SectionIds.Summary, 7), 400)).toThrow('at most 365');
     expect(() => normalizeAnswer(question(SectionIds.Introductory, 0), 12)).toThrow('must be text');
+  });
+
+  it('keeps typed autocomplete text where the question allows free text, and refuses it elsewhere', () => {
+    const governingLaw = question(SectionIds.ProtectionismA, 1);
+    expect(governingLaw).toMatchObject({ type: 'autocomplete', freeText: true });
+    expect(normalizeAnswer(governingLaw, '  Singapore law ')).toBe('Singapore law');
+    // an option's label, in any case, is that option
+    expect(normalizeAnswer(governingLaw, 'english LAW')).toBe(83);
+    expect(normalizeAnswer(governingLaw, 84)).toBe(84);
+    expect(normalizeAnswer(governingLaw, '   ')).toBeNull();
+    expect(() => normalizeAnswer(governingLaw, 99)).toThrow("one of the question's options");
+    expect(displayAnswer(governingLaw, 'Singapore law')).toBe('Singapore law');
+
+    const closedList = { ...governingLaw, freeText: undefined };
+    expect(normalizeAnswer(closedList, 'Irish law')).toBe(85);
+    expect(() => normalizeAnswer(closedList, 'Singapore law')).toThrow('"Singapore law" is not one of the options; choose one of them.');
   });
 
   it('sanitizes rich text and shows answers as text for the change history', () => {

@@ -1,10 +1,10 @@
 import type { EnforceabilityScoring, EventActor, SaveEnforceabilityBody } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
-import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import { ENFORCEABILITY_VARIABLES, enforceabilityCategory, enforceabilityScore } from '@cti/scoring-rules';
 import type { ScoringExecutor } from '../db';
 import { findCountry } from '../countries/repository';
-import { findPeriod, findQuestionnaireOf } from '../periods/repository';
+import { findPeriod, findQuestionnaire, findQuestionnaireOf } from '../periods/repository';
 import { rebuildReadModels } from '../read-models/store';
 import { findEnforceabilityScores, upsertEnforceabilityScores } from './repository';
 import { sanitizeRichText } from './sanitize';
@@ -14,6 +14,7 @@ import type { SaveOptions } from './save-compliance';
 
 /**
  * Saves a country's enforceability record for a period (POST api/questionnaire/enforceability/save).
+ * A QuestionnaireId, when sent, must name that country's questionnaire of that period.
  * Score and Category are computed here; records `evt.scoring.enforceability.saved`.
  */
 export async function saveEnforceability(
@@ -25,8 +26,16 @@ export async function saveEnforceability(
   const [country, period, questionnaire] = await Promise.all([
     findCountry(trx, body.GroupId),
     findPeriod(trx, body.PeriodId),
-    findQuestionnaireOf(trx, body.GroupId, body.PeriodId),
+    body.QuestionnaireId === undefined
+      ? findQuestionnaireOf(trx, body.GroupId, body.PeriodId)
+      : findQuestionnaire(trx, body.QuestionnaireId),
   ]);
+  if (body.QuestionnaireId !== undefined) {
+    // the editor of one questionnaire must not write another country's (or period's) record
+    if (!questionnaire) throw new NotFound('Questionnaire not found.');
+    if (questionnaire.groupId !== body.GroupId || questionnaire.periodId !== body.PeriodId)
+      throw new BadRequest(ScoringMessages.enforceabilityMismatch);
+  }
   if (!country) throw new NotFound(ScoringMessages.countryFailed);
   if (!period) throw new NotFound('Period not found.');
   if (questionnaire?.status === 'Closed') throw new Conflict(ScoringMessages.closed);

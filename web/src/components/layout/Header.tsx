@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { canUpgrade } from '@cti/access';
 import { useAppConfigQuery } from '../../app/app-config';
 import { useAppSelector, usePrincipal } from '../../app/hooks';
+import { HEADER_LINKS } from '../../app/menu';
 import { selectUser } from '../../features/auth/auth-slice';
 import { cartTarget } from '../../features/commerce/checkout-cache';
 import { ArrowUpIcon, CartIcon, PlaneIcon } from '../icons/Icons';
@@ -47,12 +48,15 @@ function HeaderActions() {
 
 /**
  * Site header: About/Methodology/FAQ on a slim line above; the brand, the two large index
- * tabs and the actions (sign-in and free access, or Upgrade, the cart and the user menu);
- * a badge in demo mode. Questionnaire pages hide the navigation (accounts §2) and keep the actions.
+ * tabs with the links of the user's own work, and the actions (sign-in and free access, or
+ * Upgrade, the cart and the user menu);
+ * a badge in demo mode. Questionnaire pages hide the navigation and keep the actions.
  */
 export function Header({ showNav = true }: { showNav?: boolean }) {
   const { data: config } = useAppConfigQuery();
   const user = useAppSelector(selectUser);
+  const principal = usePrincipal();
+  const links = principal ? HEADER_LINKS.filter((l) => l.show(principal, config)) : [];
   return (
     <header className={`site-header${user ? ' site-header-signed-in' : ''}`}>
       {(showNav || config?.demo) && (
@@ -88,10 +92,21 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
           </span>
         </Link>
         {showNav && (
-          <nav className="index-tabs" aria-label="Indexes">
-            <NavLink to="/index">Compliance Index</NavLink>
-            <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
-          </nav>
+          <div className="header-navs">
+            <nav className="index-tabs" aria-label="Indexes">
+              <NavLink to="/index">Compliance Index</NavLink>
+              <NavLink to="/enforceabilityIndex">Enforceability Index</NavLink>
+            </nav>
+            {links.length > 0 && (
+              <nav className="index-tabs header-links" aria-label="Your work">
+                {links.map((l) => (
+                  <NavLink key={l.to} to={l.to}>
+                    {l.label}
+                  </NavLink>
+                ))}
+              </nav>
+            )}
+          </div>
         )}
         <HeaderActions />
       </div>

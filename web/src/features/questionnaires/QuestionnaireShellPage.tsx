@@ -1,36 +1,88 @@
-import { useCallback } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { QUESTIONNAIRE_STEPS } from '@cti/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
-import { selectToken } from '../auth/auth-slice';
+import { selectToken, selectUser } from '../auth/auth-slice';
 import { clearCurrentQuestionnaire, useCurrentQuestionnaire } from './current-questionnaire';
-import { useQuestionnaireInfoQuery, useUnlockMutation } from './questionnaire-api';
+import { useApprovedNamesQuery, useQuestionnaireChangesQuery, useQuestionnaireInfoQuery, useUnlockMutation } from './questionnaire-api';
 import { ApprovalPanel } from './shell/ApprovalPanel';
 import { ConsentPage } from './shell/ConsentPage';
+import { exitLabel } from './shell/exit-label';
 import { IdleDialog } from './shell/IdleDialog';
+import { LeaveGuardProvider, useLeaveGuard } from './shell/leave-guard';
 import { SectionPage } from './shell/SectionPage';
 import { SideNav } from './shell/SideNav';
-import { stepOfPath } from './shell/steps';
+import { stepOfPath, stepUrl } from './shell/steps';
 import { beaconUnlock } from './shell/use-section-lock';
 import './questionnaires.css';
 
+/** Phones: the section list and the approval panel fold up above the questions. */
+const PHONE = '(max-width: 720px)';
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+/** On a phone, a panel folded to one line (its summary) until opened; elsewhere just the panel. */
+function Fold({ phone, label, summary, children }: { phone: boolean; label: string; summary: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!phone) return <>{children}</>;
+  return (
+    <div className="fold">
+      <button type="button" className="fold-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> <strong>{label}</strong> <span className="muted small">{summary}</span>
+      </button>
+      <div id={id} hidden={!open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The questionnaire shell (§2): left navigation and approval, the current page,
- * title = country + period, Exit / Exit without Saving. The site navigation bar is
- * hidden on these pages (layout `questionnaire`).
+ * title = country + period, the exit button. The site navigation bar is hidden on
+ * these pages (layout `questionnaire`). The questionnaire is this tab's own choice.
  */
 export default function QuestionnaireShellPage() {
-  const current = useCurrentQuestionnaire();
+  return (
+    <LeaveGuardProvider>
+      <QuestionnaireShell />
+    </LeaveGuardProvider>
+  );
+}
+
+function QuestionnaireShell() {
+  const user = useAppSelector(selectUser);
+  const current = useCurrentQuestionnaire(user?.Id ?? null);
   const location = useLocation();
   const navigate = useNavigate();
+  const guard = useLeaveGuard();
   const token = useAppSelector(selectToken);
+  const phone = useMediaQuery(PHONE);
+  // the page the questionnaire was entered at (the "continue where you left off" note shows there only)
+  const [entryKey] = useState(location.key);
   const [unlock] = useUnlockMutation();
   const { data: info, isError } = useQuestionnaireInfoQuery(current?.QuestionnaireId ?? '', {
     skip: !current,
     refetchOnMountOrArgChange: true,
   });
+  // approvals, answers, locks and status made elsewhere reach this page as they happen
+  useQuestionnaireChangesQuery(current?.QuestionnaireId ?? '', { skip: !current });
+  const { data: approvals = [] } = useApprovedNamesQuery(current?.QuestionnaireId ?? '', { skip: !current });
 
-  /** Leaving the questionnaire releases every lock of this user and forgets the current questionnaire. */
+  /** Leaving the questionnaire releases every lock of this user and forgets this tab's questionnaire. */
   const leave = useCallback(async () => {
     await unlock()
       .unwrap()
@@ -55,6 +107,10 @@ export default function QuestionnaireShellPage() {
     );
   }
   if (!info) return <Spinner label="Opening the questionnaire…" />;
+  const resumeAt =
+    location.key === entryKey && info.ResumePath && info.ResumePath !== step.path
+      ? QUESTIONNAIRE_STEPS.find((s) => s.path === info.ResumePath)
+      : undefined;
 
   return (
     <div className="questionnaire-shell">
@@ -65,14 +121,38 @@ export default function QuestionnaireShellPage() {
             {info.Country} {info.Period}
           </h1>
         </div>
-        <Button variant="secondary" onClick={() => void exit()}>
-          {info.Status === 'Open' ? 'Exit without Saving' : 'Exit'}
+        <Button variant="secondary" onClick={() => guard.confirmLeave(exit)}>
+          {exitLabel({ open: info.Status === 'Open', dirty: guard.dirty, saved: guard.saved })}
         </Button>
       </header>
+      {resumeAt && (
+        <div className="notice resume-notice" role="note">
+          <p>
+            You last worked on <strong>{resumeAt.label}</strong>. <Link to={stepUrl(resumeAt)}>Continue there</Link>
+          </p>
+        </div>
+      )}
       <div className="questionnaire-body">
         <aside className="questionnaire-aside">
-          <SideNav questionnaireId={info.QuestionnaireId} current={step} />
-          <ApprovalPanel info={info} onClosed={leave} />
+          <Fold
+            key={`nav:${step.path}`}
+            phone={phone}
+            label="Sections"
+            summary={`${step.part && step.part !== 'Intro' ? `${step.part} ` : ''}${step.label}`}
+          >
+            <SideNav questionnaireId={info.QuestionnaireId} current={step} />
+          </Fold>
+          <Fold
+            phone={phone}
+            label="Approval"
+            summary={
+              info.Status === 'Closed'
+                ? 'Closed'
+                : `${approvals.length} ${approvals.length === 1 ? 'approval' : 'approvals'} of the current answers`
+            }
+          >
+            <ApprovalPanel info={info} onClosed={leave} />
+          </Fold>
         </aside>
         <div className="questionnaire-main">
           {step.sectionId === null ? (

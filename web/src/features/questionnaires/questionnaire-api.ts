@@ -10,8 +10,10 @@ import type {
   NavLocks,
   NeedQuestionnaireRow,
   Period,
+  QuestionnaireChange,
   QuestionnaireInfo,
   QuestionnaireListRow,
+  QuestionnaireProgress,
   QuestionnaireReportFilter,
   QuestionnaireStatus,
   QuestionsAnswer,
@@ -19,8 +21,34 @@ import type {
   SaveSectionBody,
 } from '@cti/contracts';
 import { api } from '../../app/api';
+import type { RootState } from '../../app/store';
+import { followChanges } from './live/follow-changes';
 
 const questionnaire = (id: string) => ({ type: 'Questionnaire' as const, id });
+const PROGRESS = { type: 'Questionnaire' as const, id: 'PROGRESS' };
+
+/** The latest change another page made to the questionnaire this page follows (`seq` counts them). */
+export interface QuestionnaireChanges {
+  connected: boolean;
+  seq: number;
+  last: QuestionnaireChange | null;
+}
+
+type InvalidatedTag = Parameters<typeof api.util.invalidateTags>[0][number];
+
+/** What a page showing questionnaire `id` reloads after each kind of change ('all' after a reconnection). */
+function tagsAfter(kind: QuestionnaireChange['kind'] | 'all', id: string): InvalidatedTag[] {
+  const approvals: InvalidatedTag[] = ['Approval', PROGRESS];
+  const byKind: Record<QuestionnaireChange['kind'], InvalidatedTag[]> = {
+    approval: approvals,
+    // an answer change withdraws the approvals of the earlier answers
+    answers: [...approvals, questionnaire(id)],
+    lock: ['Lock', PROGRESS],
+    status: [...approvals, questionnaire(id), { type: 'Questionnaire', id: 'LIST' }],
+    consent: ['Consent'],
+  };
+  return kind === 'all' ? [...new Set(Object.values(byKind).flat())] : byKind[kind];
+}
 
 /** Calls of questionnaire-workflow §7 (and the periods of index §7). */
 export const questionnaireApi = api.injectEndpoints({
@@ -57,6 +85,64 @@ export const questionnaireApi = api.injectEndpoints({
       query: (id) => `api/questionnaire/info/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [questionnaire(id)],
     }),
+    /** The respondent's dashboard: their open questionnaires and where each stands. */
+    questionnaireProgress: build.query<QuestionnaireProgress[], void>({
+      query: () => 'api/questionnaire/progress',
+      providesTags: [PROGRESS],
+    }),
+    /**
+     * Follows the questionnaire's change stream (server-sent events) while a page shows it:
+     * approvals, answers, locks, status and consents made elsewhere reload what they
+     * change here, so the other firm's page follows without a reload. The stream
+     * reconnects by itself (service restarts, expired tokens) and everything is reloaded
+     * after a reconnection.
+     */
+    questionnaireChanges: build.query<QuestionnaireChanges, string>({
+      queryFn: () => ({ data: { connected: false, seq: 0, last: null } }),
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded(id, { dispatch, getState, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        await cacheDataLoaded;
+        const controller = new AbortController();
+        // a save of many answers arrives as many changes: reload once
+        const pending = new Map<string, InvalidatedTag>();
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        const invalidate = (tags: InvalidatedTag[]) => {
+          for (const tag of tags) pending.set(JSON.stringify(tag), tag);
+          timer ??= setTimeout(() => {
+            timer = null;
+            const batch = [...pending.values()];
+            pending.clear();
+            dispatch(api.util.invalidateTags(batch));
+          }, 150);
+        };
+        const following = followChanges({
+          url: `/api/questionnaire/live/${encodeURIComponent(id)}`,
+          token: () => (getState() as RootState).auth.token,
+          onChange: (change) => {
+            updateCachedData((draft) => {
+              draft.seq += 1;
+              draft.last = change;
+            });
+            invalidate(tagsAfter(change.kind, id));
+          },
+          onConnected: (reconnected) => {
+            updateCachedData((draft) => {
+              draft.connected = true;
+            });
+            if (reconnected) invalidate(tagsAfter('all', id));
+          },
+          // reloading the questionnaire goes through the base query, which refreshes the session
+          onTokenExpired: async () => {
+            dispatch(api.util.invalidateTags([questionnaire(id)]));
+          },
+          signal: controller.signal,
+        });
+        await cacheEntryRemoved;
+        controller.abort();
+        if (timer) clearTimeout(timer);
+        await following;
+      },
+    }),
 
     /* periods */
     periods: build.query<Period[], void>({ query: () => 'api/period', providesTags: [{ type: 'Period', id: 'LIST' }] }),
@@ -88,6 +174,7 @@ export const questionnaireApi = api.injectEndpoints({
         'Approval',
         { type: 'Questionnaire', id: 'LIST' },
         { type: 'Questionnaire', id: 'IDERA' },
+        PROGRESS,
       ],
     }),
     confirmUnchanged: build.mutation<MessageBody, { QuestionnaireId: string; SectionId: number }>({
@@ -181,6 +268,8 @@ export const {
   useNeedQuestionnaireQuery,
   useAddQuestionnaireMutation,
   useQuestionnaireInfoQuery,
+  useQuestionnaireProgressQuery,
+  useQuestionnaireChangesQuery,
   usePeriodsQuery,
   useCurrentPeriodQuery,
   useAddPeriodMutation,

@@ -45,10 +45,14 @@ const target = (row: AdminQuestionnaireRow) => ({
   Period: row.Period,
 });
 
+/** Reopening starts a new approval round (the service withdraws the approvals that closed it). */
+const REOPENED =
+  'Reopened: the approvals given before no longer count; two law firms must approve again before it can be submitted as final.';
+
 /**
- * The admin's Open/Closed selector (§2): a change is confirmed before it is saved, since
+ * The admin's Open/Closed selector: a change is confirmed before it is saved, since
  * closing makes the questionnaire read-only for its respondents (and opening lets them edit
- * again). Cancelling leaves the status as it was.
+ * again, in a new approval round). Cancelling leaves the status as it was.
  */
 function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
   const [closeOrOpen, { isLoading }] = useCloseOrOpenMutation();
@@ -57,8 +61,10 @@ function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
   const change = async (Status: QuestionnaireStatus) => {
     const result = await closeOrOpen({ QuestionnaireId: row.QuestionnaireId, Status });
     setAsked(null);
-    if ('data' in result && result.data) toast.success(QuestionnaireListMessages.saved);
-    else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
+    if ('data' in result && result.data) {
+      toast.success(QuestionnaireListMessages.saved);
+      if (Status === 'Open') toast.info(REOPENED, 8000);
+    } else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
   };
   return (
     <>
@@ -83,7 +89,7 @@ function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
       >
         {asked === 'Closed'
           ? `${row.Entity}, ${row.Period} becomes read-only: its respondents can no longer change answers.`
-          : `${row.Entity}, ${row.Period} opens again: its respondents can change answers.`}
+          : `${row.Entity}, ${row.Period} opens again: its respondents can change answers, and two law firms must approve it again.`}
       </ConfirmDialog>
     </>
   );

@@ -5,7 +5,11 @@ import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { formatShortDate } from '../../../lib/dates';
 import { ExportPdfButton } from '../export/ExportPdfButton';
 import { useCompletedQuestionnairesQuery, useOpenQuestionnairesQuery } from '../questionnaire-api';
-import { setCurrentQuestionnaire } from '../current-questionnaire';
+import { isAdminPrincipal, RoleIds } from '@cti/access';
+import { useAppSelector, usePrincipal } from '../../../app/hooks';
+import { selectUser } from '../../auth/auth-slice';
+import { useChooseQuestionnaire } from '../current-questionnaire';
+import { RespondentProgress } from './RespondentProgress';
 
 const target = (row: QuestionnaireListRow) => ({
   QuestionnaireId: row.QuestionnaireId,
@@ -27,10 +31,15 @@ export interface CountryDashboardProps {
 /**
  * The country view "Questionnaires" (§2): open questionnaires with export, previous
  * ones, and the ten most recent changes (from the audit service). Dates M/DD/YYYY, 10 rows per page.
+ * Country respondents see where each of their open questionnaires stands above it.
  */
 export function CountryDashboard({ showManageUsers, recentChanges }: CountryDashboardProps) {
   const open = useOpenQuestionnairesQuery();
   const completed = useCompletedQuestionnairesQuery();
+  const user = useAppSelector(selectUser);
+  const choose = useChooseQuestionnaire(user?.Id ?? null);
+  const principal = usePrincipal();
+  const isRespondent = !!principal && principal.roles.includes(RoleIds.CountryRespondent) && !isAdminPrincipal(principal);
 
   const openColumns = useMemo<ColumnDef<QuestionnaireListRow, any>[]>(
     () => [
@@ -38,7 +47,7 @@ export function CountryDashboard({ showManageUsers, recentChanges }: CountryDash
         accessorKey: 'Country',
         header: 'Country Questionnaires',
         cell: (c) => (
-          <Link to="/questionnaire/participation" onClick={() => setCurrentQuestionnaire(target(c.row.original))}>
+          <Link to="/questionnaire/participation" onClick={() => choose(target(c.row.original))}>
             {c.row.original.Country} {c.row.original.Period} Questionnaire
           </Link>
         ),
@@ -52,7 +61,7 @@ export function CountryDashboard({ showManageUsers, recentChanges }: CountryDash
         cell: (c) => <ExportPdfButton target={target(c.row.original)} label="Download" />,
       },
     ],
-    [],
+    [choose],
   );
   const previousColumns = useMemo<ColumnDef<QuestionnaireListRow, any>[]>(
     () => [
@@ -65,6 +74,7 @@ export function CountryDashboard({ showManageUsers, recentChanges }: CountryDash
 
   return (
     <div className="country-dashboard">
+      {isRespondent && <RespondentProgress />}
       {showManageUsers && (
         <p>
           <Link to="/user/manage" className="button button-secondary button-small">

@@ -1,15 +1,22 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { setCurrentQuestionnaire, type CurrentQuestionnaire } from '../current-questionnaire';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../auth/auth-slice';
+import { useChooseQuestionnaire, type CurrentQuestionnaire } from '../current-questionnaire';
 
-/** Makes a questionnaire the current one and goes to its first page (/questionnaire/participation). */
+/**
+ * Makes a questionnaire this tab's current one and goes into it: at its first page
+ * (/questionnaire/participation), or at `path` (below /questionnaire/) to resume there.
+ */
 export function useOpenQuestionnaire() {
   const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const choose = useChooseQuestionnaire(user?.Id ?? null);
   return useCallback(
-    (target: CurrentQuestionnaire) => {
-      setCurrentQuestionnaire(target);
-      navigate('/questionnaire/participation');
+    (target: CurrentQuestionnaire, path = 'participation') => {
+      choose(target);
+      navigate(`/questionnaire/${path}`);
     },
-    [navigate],
+    [choose, navigate],
   );
 }

@@ -17,7 +17,8 @@ import {
 /**
  * Approve (disabled when this user cannot approve), the names who approved the
  * current answers, and Submit As Final once the server says it is ready (§4).
- * A closed questionnaire shows when it closed instead.
+ * A closed questionnaire shows when it closed instead. Approvals made on another page
+ * arrive through the questionnaire's change stream (the shell follows it).
  */
 export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onClosed(): Promise<void> }) {
   const user = useAppSelector(selectUser)!;
@@ -61,6 +62,12 @@ export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onC
             Two law firms must approve the current answers before the questionnaire can be submitted as final. Changing an answer withdraws
             earlier approvals.
           </p>
+          {info.ReopenedOn && (
+            <p className="notice small reopened-notice" role="note">
+              Reopened on {formatShortDate(info.ReopenedOn)}: the approvals given before it was reopened no longer count. Two law firms must
+              approve again before it can be submitted as final.
+            </p>
+          )}
           <Button onClick={() => void onApprove()} disabled={!canApprove} busy={approving.isLoading}>
             Approve
           </Button>

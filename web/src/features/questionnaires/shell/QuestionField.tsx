@@ -12,6 +12,9 @@ export interface QuestionFieldProps {
   readOnly: boolean;
   /** Name of the period the questionnaire started from (carry-forward). */
   carriedFrom: string | null;
+  /** Autocomplete text that is none of the options of a question without free text (not taken). */
+  refusedText?: string | null;
+  onRefusedText?(text: string | null): void;
 }
 
 /** "Unchanged since …", "Changed since …" or "New question" against the carried-forward answer. */
@@ -37,6 +40,16 @@ function CarryBadge({ question, value, carriedFrom }: { question: Question; valu
   );
 }
 
+/** What an autocomplete question shows for its answer: an option's label, or the typed free text. */
+export const autocompleteText = (question: Question, value: AnswerModel) =>
+  typeof value === 'number' ? (question.Options?.find((o) => o.Id === value)?.Label ?? '') : typeof value === 'string' ? value : '';
+
+/**
+ * Autocomplete: choosing (or typing) an option's label answers with that option. Other
+ * text is kept as the answer where the question allows free text; elsewhere it is
+ * refused on the spot and the answer stays what it was (the page will not save while
+ * refused text is in the box).
+ */
 function Autocomplete({
   id,
   question,
@@ -44,6 +57,8 @@ function Autocomplete({
   onChange,
   readOnly,
   describedBy,
+  refusedText,
+  onRefusedText,
 }: {
   id: string;
   question: Question;
@@ -51,11 +66,14 @@ function Autocomplete({
   onChange(v: AnswerModel): void;
   readOnly: boolean;
   describedBy: string;
+  refusedText: string | null;
+  onRefusedText(text: string | null): void;
 }) {
   const options = question.Options ?? [];
-  const current = options.find((o) => o.Id === value)?.Label ?? '';
-  const [draft, setDraft] = useState<string | null>(null);
+  const current = autocompleteText(question, value);
+  const [draft, setDraft] = useState<string | null>(refusedText);
   const listId = `${id}-options`;
+  const errorId = `${id}-error`;
   return (
     <>
       <input
@@ -64,14 +82,31 @@ function Autocomplete({
         list={listId}
         value={draft ?? current}
         readOnly={readOnly}
-        aria-describedby={describedBy}
+        aria-describedby={[describedBy, refusedText !== null ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        aria-invalid={refusedText !== null || undefined}
         autoComplete="off"
-        placeholder="Start typing to choose…"
+        placeholder={question.FreeText ? 'Choose from the list or type your own answer…' : 'Start typing to choose…'}
         onChange={(e) => {
           const text = e.target.value;
-          const match = options.find((o) => o.Label.toLowerCase() === text.trim().toLowerCase());
-          setDraft(match ? null : text);
-          onChange(match ? match.Id : null);
+          const typed = text.trim();
+          const match = options.find((o) => o.Label.toLowerCase() === typed.toLowerCase());
+          setDraft(text);
+          if (!typed) {
+            onChange(null);
+            onRefusedText(null);
+          } else if (match) {
+            onChange(match.Id);
+            onRefusedText(null);
+          } else if (question.FreeText) {
+            onChange(text);
+            onRefusedText(null);
+          } else {
+            // the stored answer stays: this question takes one of its options only
+            onRefusedText(text);
+          }
+        }}
+        onBlur={() => {
+          if (refusedText === null) setDraft(null);
         }}
       />
       <datalist id={listId}>
@@ -79,9 +114,18 @@ function Autocomplete({
           <option key={o.Id} value={o.Label} />
         ))}
       </datalist>
+      {refusedText !== null && (
+        <small id={errorId} className="field-error" role="alert">
+          {refusedTextMessage(refusedText, current)}
+        </small>
+      )}
     </>
   );
 }
+
+/** Why typed autocomplete text was not taken, and what the answer still is. */
+export const refusedTextMessage = (text: string, current: string) =>
+  `"${text.trim()}" is not one of the options. Choose one from the list; the answer stays ${current ? `"${current}"` : 'unanswered'} until you do.`;
 
 function Tags({
   id,
@@ -142,7 +186,16 @@ function Tags({
 }
 
 /** One question of a section page, by its type (questionnaire §3). */
-export function QuestionField({ question, number, value, onChange, readOnly, carriedFrom }: QuestionFieldProps) {
+export function QuestionField({
+  question,
+  number,
+  value,
+  onChange,
+  readOnly,
+  carriedFrom,
+  refusedText = null,
+  onRefusedText = () => undefined,
+}: QuestionFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const helpId = question.Help ? `${id}-help` : '';
@@ -251,7 +304,18 @@ export function QuestionField({ question, number, value, onChange, readOnly, car
       );
       break;
     case 'autocomplete':
-      control = <Autocomplete id={id} question={question} value={value} onChange={onChange} readOnly={readOnly} describedBy={helpId} />;
+      control = (
+        <Autocomplete
+          id={id}
+          question={question}
+          value={value}
+          onChange={onChange}
+          readOnly={readOnly}
+          describedBy={helpId}
+          refusedText={refusedText}
+          onRefusedText={onRefusedText}
+        />
+      );
       break;
     case 'tags':
       control = <Tags id={id} question={question} value={value} onChange={onChange} readOnly={readOnly} />;

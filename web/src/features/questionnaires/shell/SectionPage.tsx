@@ -1,65 +1,105 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   applyConditions,
+  QuestionnaireAnswers,
   QuestionnaireListMessages,
   sameAnswer,
   type AnswerModel,
+  type Question,
   type QuestionnaireInfo,
   type QuestionnaireStep,
   type QuestionsAnswer,
+  type QuestionsBody,
 } from '@cti/contracts';
-import { useAppSelector, usePrincipal } from '../../../app/hooks';
+import { isAdminPrincipal } from '@cti/access';
+import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
-import { isAdminPrincipal } from '@cti/access';
 import { selectUser } from '../../auth/auth-slice';
 import { RichTextEditor } from '../rich-text/RichTextEditor';
+import { fromHtml, toHtml } from '../rich-text/rich-text-html';
 import {
+  questionnaireApi,
   useAdminCommentQuery,
   useConfirmUnchangedMutation,
   useIderaDeclarationQuery,
+  useQuestionnaireChangesQuery,
   useSaveAdminCommentMutation,
   useSaveSectionMutation,
   useSectionQuestionsQuery,
 } from '../questionnaire-api';
+import { useLeaveGuard } from './leave-guard';
 import { LockIcon } from './LockIcon';
-import { QuestionField } from './QuestionField';
+import { autocompleteText, QuestionField, refusedTextMessage } from './QuestionField';
 import { useSectionLock } from './use-section-lock';
 import { neighbours, stepUrl } from './steps';
 
 /** Sections whose conditions depend on the IDERA declaration (IDERA and Variable B). */
 const NEEDS_IDERA_DECLARATION = new Set([9, 14]);
 
-type After = 'stay' | 'back' | 'next' | 'exit';
+type After = 'stay' | 'back' | 'next' | 'exit' | 'leave';
 
+/** Rich text as the editor writes it, so a note or answer that was only loaded does not count as changed. */
+const asEditorHtml = (html: string | null) => (html ? toHtml(fromHtml(html)) : '');
+
+/** The answers as the page would save them, from which "unsaved changes" are judged. */
+function editorModel(question: Question, model: AnswerModel): AnswerModel {
+  return question.Type === 'wysiwyg' && typeof model === 'string' ? asEditorHtml(model) || null : model;
+}
+
+/**
+ * Admin notes of a section: the admin's, not the section's, so they are saved on their
+ * own (also while someone else holds the section) and with the section when the admin
+ * saves it. Read-only once the questionnaire is closed, with the reason shown.
+ */
 function AdminNotes({
   questionnaireId,
   sectionId,
-  readOnly,
+  open,
+  changed,
+  saving,
   onChange,
+  onLoaded,
+  onSave,
 }: {
   questionnaireId: string;
   sectionId: number;
-  readOnly: boolean;
+  open: boolean;
+  changed: boolean;
+  saving: boolean;
   onChange(html: string): void;
+  onLoaded(html: string): void;
+  onSave(): void;
 }) {
   const { data, isError, isFetching } = useAdminCommentQuery({ questionnaireId, sectionId }, { refetchOnMountOrArgChange: true });
+  useEffect(() => {
+    if (data) onLoaded(data.Comment);
+  }, [data, onLoaded]);
   if (isError) return <p className="notice notice-danger">{QuestionnaireListMessages.adminCommentFailed}</p>;
   if (!data || isFetching) return <Spinner label="Loading admin notes…" />;
   return (
     <section className="admin-notes" aria-labelledby={`admin-notes-${sectionId}`}>
       <h3 id={`admin-notes-${sectionId}`}>Admin Notes</h3>
-      <p className="muted small">Visible to admins only; saved with the section.</p>
+      <p className="muted small">
+        {open
+          ? 'Visible to admins only. Save them here at any time, also while someone else edits the section; saving the section saves them too.'
+          : QuestionnaireAnswers.adminNoteClosed}
+      </p>
       <RichTextEditor
         key={`${questionnaireId}:${sectionId}`}
         label="Admin Notes"
         initialHtml={data.Comment}
         onChange={onChange}
-        readOnly={readOnly}
+        readOnly={!open}
       />
+      {open && (
+        <Button variant="secondary" className="button button-secondary button-small" disabled={!changed} busy={saving} onClick={onSave}>
+          Save admin notes
+        </Button>
+      )}
     </section>
   );
 }
@@ -104,36 +144,76 @@ function CarryForwardBar({
 }
 
 /**
+ * Releases the lock of a section left before its load answered: the service granted
+ * the lock to a page that no longer exists, and nothing else would release it before
+ * it lapses. The load is held on to until it answers (RTK Query would drop and abort an
+ * unused one, but the service has the request by then), so the release cannot overtake it.
+ */
+function useReleaseLockOfLeftLoad(args: QuestionsBody) {
+  const dispatch = useAppDispatch();
+  const { SectionId, GroupId, QuestionnaireId } = args;
+  useEffect(
+    () => () => {
+      const load = { SectionId, GroupId, QuestionnaireId };
+      if (!dispatch(questionnaireApi.util.getRunningQueryThunk('sectionQuestions', load))) return;
+      // joins the running load (a pending query is never sent twice) and keeps its cache entry alive
+      const held = dispatch(questionnaireApi.endpoints.sectionQuestions.initiate(load));
+      held
+        .unwrap()
+        .then(async (answer) => {
+          if (answer.IsLocker)
+            await dispatch(questionnaireApi.endpoints.unlock.initiate({ questionnaireId: QuestionnaireId, sectionId: SectionId }));
+        })
+        .catch(() => undefined)
+        .finally(() => held.unsubscribe());
+    },
+    [dispatch, SectionId, GroupId, QuestionnaireId],
+  );
+}
+
+/**
  * One section page of the questionnaire: its questions (conditional ones shown as
  * §4 says), the lock banner, admin notes for admins, carry-forward marks, and the
- * buttons of §2 by status and position.
+ * buttons of §2 by status and position. Unsaved edits are reported to the shell, which
+ * asks before they are lost.
  */
 export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; info: QuestionnaireInfo; onExit(): Promise<void> }) {
   const sectionId = step.sectionId!;
   const navigate = useNavigate();
   const toast = useToast();
+  const guard = useLeaveGuard();
   const user = useAppSelector(selectUser);
   const principal = usePrincipal();
   const isAdmin = !!principal && isAdminPrincipal(principal);
-  const { data, isFetching, isError, refetch } = useSectionQuestionsQuery(
-    { SectionId: sectionId, GroupId: info.GroupId, QuestionnaireId: info.QuestionnaireId },
-    { refetchOnMountOrArgChange: true },
-  );
+  const args = { SectionId: sectionId, GroupId: info.GroupId, QuestionnaireId: info.QuestionnaireId };
+  const { data, isFetching, isError, refetch } = useSectionQuestionsQuery(args, { refetchOnMountOrArgChange: true });
+  useReleaseLockOfLeftLoad(args);
   const { data: ideraDeclaration = false } = useIderaDeclarationQuery(info.QuestionnaireId, {
     skip: !NEEDS_IDERA_DECLARATION.has(sectionId),
     refetchOnMountOrArgChange: true,
   });
+  const { data: changes } = useQuestionnaireChangesQuery(info.QuestionnaireId);
   const [saveSection, saving] = useSaveSectionMutation();
-  const [saveAdminComment] = useSaveAdminCommentMutation();
+  const [saveAdminComment, savingNote] = useSaveAdminCommentMutation();
   const [confirmUnchanged, confirming] = useConfirmUnchangedMutation();
   const [models, setModels] = useState<Record<string, AnswerModel>>({});
+  /** The answers as last loaded or saved: what "unsaved changes" are measured against. */
+  const [baseline, setBaseline] = useState<Record<string, AnswerModel>>({});
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const [note, setNote] = useState<string | null>(null);
+  const [savedNote, setSavedNote] = useState('');
+  const noteLoaded = useCallback((html: string) => {
+    setSavedNote(html);
+    setNote(null);
+  }, []);
   const [loadVersion, setLoadVersion] = useState(0);
 
   useEffect(() => {
     if (!data) return;
-    setModels(Object.fromEntries(data.Questions.map((q) => [q.Id, q.Model])));
-    setNote(null);
+    const loaded = Object.fromEntries(data.Questions.map((q) => [q.Id, q.Model]));
+    setModels(loaded);
+    setBaseline(Object.fromEntries(data.Questions.map((q) => [q.Id, editorModel(q, q.Model)])));
+    setRefused({});
     setLoadVersion((v) => v + 1);
   }, [data]);
 
@@ -147,20 +227,35 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     onLockChanged: () => void refetch(),
   });
 
+  // someone else released, took or saved this section while it shows read-only here: show it as it is now
+  const readOnlyHere = !!data && !data.IsLocker;
+  useEffect(() => {
+    const last = changes?.last;
+    if (!last || !readOnlyHere || !open || last.sectionId !== sectionId || last.by === user?.Id) return;
+    if (last.kind === 'lock' || last.kind === 'answers') void refetch();
+  }, [changes?.seq, changes?.last, readOnlyHere, open, sectionId, user?.Id, refetch]);
+
   const visible = useMemo(() => {
     if (!data) return new Set<number>();
     const byIndex = new Map(data.Questions.map((q) => [q.Index, models[q.Id] ?? null]));
     return applyConditions(data.Questions, byIndex, { ideraDeclaration }).visible;
   }, [data, models, ideraDeclaration]);
 
+  /** What a save would send: hidden questions cleared (the service would clear them anyway). */
+  const toSave = useMemo(
+    () => (data ? data.Questions.map((q) => ({ Id: q.Id, Model: visible.has(q.Index) ? (models[q.Id] ?? null) : null })) : []),
+    [data, models, visible],
+  );
+  const refusedEntries = Object.entries(refused);
+  const noteChanged = isAdmin && open && note !== null && asEditorHtml(note) !== asEditorHtml(savedNote);
+  const answersChanged = !!data && data.Questions.some((q, i) => !sameAnswer(editorModel(q, toSave[i]!.Model), baseline[q.Id] ?? null));
+  const dirty = (editable && (answersChanged || refusedEntries.length > 0)) || noteChanged;
+
   const localChanges = data
     ? data.Questions.filter(
         (q) => q.Carried && !q.Carried.IsNew && !sameAnswer(visible.has(q.Index) ? (models[q.Id] ?? null) : null, q.Carried.Model),
       ).length
     : 0;
-
-  if (isError) return <p className="notice notice-danger">This section could not be loaded. Please try again.</p>;
-  if (!data) return <Spinner label="Loading the section…" />;
 
   const { previous, next } = neighbours(step);
   const go = async (after: After) => {
@@ -169,21 +264,57 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     if ((after === 'next' && !next) || after === 'exit') await onExit();
   };
 
-  const save = async (after: After) => {
-    // hidden questions are sent cleared: the service would clear them anyway
-    const questions = data.Questions.map((q) => ({ Id: q.Id, Model: visible.has(q.Index) ? (models[q.Id] ?? null) : null }));
+  const saveNote = async (): Promise<boolean> => {
+    if (note === null) return true;
     try {
-      const result = await saveSection({ questionnaireId: info.QuestionnaireId, userId: user!.Id, questions }).unwrap();
-      if (isAdmin && note !== null) await saveAdminComment({ questionnaireId: info.QuestionnaireId, sectionId, comment: note }).unwrap();
+      const result = await saveAdminComment({ questionnaireId: info.QuestionnaireId, sectionId, comment: note }).unwrap();
       toast.success(result.message);
+      setSavedNote(note);
+      return true;
+    } catch (error) {
+      toast.danger(serverMessage(error as never) ?? 'The admin notes could not be saved. Please try again.', 6000);
+      return false;
+    }
+  };
+
+  const save = async (after: After): Promise<boolean> => {
+    if (!data || !user) return false;
+    // only the admin notes can be saved while someone else holds the section
+    if (!editable) return noteChanged ? saveNote() : true;
+    if (refusedEntries.length) {
+      // nothing is sent: the stored answer stays, and the typed text stays on the page to be corrected
+      const [id, text] = refusedEntries[0]!;
+      const question = data.Questions.find((q) => q.Id === id)!;
+      toast.danger(`Nothing was saved. ${refusedTextMessage(text, autocompleteText(question, models[id] ?? null))}`, 8000);
+      return false;
+    }
+    try {
+      const result = await saveSection({ questionnaireId: info.QuestionnaireId, userId: user.Id, questions: toSave }).unwrap();
+      if (result.message === QuestionnaireAnswers.nothingToSave) toast.info(result.message);
+      else toast.success(result.message);
+      setBaseline(Object.fromEntries(data.Questions.map((q, i) => [q.Id, editorModel(q, toSave[i]!.Model)])));
+      if (noteChanged && !(await saveNote())) return false;
+      guard.markSaved();
       if (after === 'stay') await refetch();
-      else await go(after);
+      else if (after !== 'leave') await go(after);
+      return true;
     } catch (error) {
       // section save failures are logged (§8); a refusal's reason is also shown, nothing is lost on the page
       console.error('section save failed', error);
       toast.danger(serverMessage(error as never) ?? 'Your answers could not be saved. Please try again.', 6000);
+      return false;
     }
   };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const saveAndLeave = useCallback(() => saveRef.current('leave'), []);
+
+  const { report } = guard;
+  useEffect(() => report({ dirty, save: dirty ? saveAndLeave : null }), [report, dirty, saveAndLeave]);
+  useEffect(() => () => report({ dirty: false, save: null }), [report]);
+
+  if (isError) return <p className="notice notice-danger">This section could not be loaded. Please try again.</p>;
+  if (!data) return <Spinner label="Loading the section…" />;
 
   const confirm = async () => {
     try {
@@ -222,7 +353,16 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
         busy={confirming.isLoading}
       />
       {isAdmin && step.group !== 'Intro Questions' && (
-        <AdminNotes questionnaireId={info.QuestionnaireId} sectionId={sectionId} readOnly={!open} onChange={setNote} />
+        <AdminNotes
+          questionnaireId={info.QuestionnaireId}
+          sectionId={sectionId}
+          open={open}
+          changed={noteChanged}
+          saving={savingNote.isLoading}
+          onChange={setNote}
+          onLoaded={noteLoaded}
+          onSave={() => void saveNote()}
+        />
       )}
       <form className="questions" onSubmit={(e) => (e.preventDefault(), editable && void save('stay'))}>
         {data.Questions.filter((q) => visible.has(q.Index)).map((q) => (
@@ -234,6 +374,13 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
             readOnly={!editable}
             carriedFrom={data.Section.CarriedFrom}
             onChange={(value) => setModels((m) => ({ ...m, [q.Id]: value }))}
+            refusedText={refused[q.Id] ?? null}
+            onRefusedText={(text) =>
+              setRefused((r) => {
+                const { [q.Id]: _dropped, ...rest } = r;
+                return text === null ? rest : { ...rest, [q.Id]: text };
+              })
+            }
           />
         ))}
         <div className="section-buttons">

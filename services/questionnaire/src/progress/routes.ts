@@ -1,0 +1,20 @@
+import Type from 'typebox';
+import { RouteRules } from '@cti/access';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { ErrorBody, QuestionnaireProgress } from '@cti/contracts';
+import { questionnaireProgress } from './progress';
+
+/** The respondent's dashboard: open questionnaires with where each stands. */
+export async function progressRoutes(app: ServiceApp) {
+  app.get(
+    '/api/questionnaire/progress',
+    {
+      preHandler: app.requireRule(RouteRules.questionnaire),
+      schema: { tags: ['questionnaires'], response: { 200: Type.Array(QuestionnaireProgress), 401: ErrorBody, 403: ErrorBody } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return questionnaireProgress(app, claimsOf(request));
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { stepOfSection } from '@cti/contracts';
+import type { QuestionnaireExecutor } from '../db';
+
+/**
+ * Where a user last worked in a questionnaire: the section they last opened (or saved),
+ * so opening the questionnaire again can resume there instead of at the first page.
+ */
+export async function rememberSection(
+  trx: QuestionnaireExecutor,
+  questionnaireId: string,
+  userId: string,
+  sectionId: number,
+): Promise<void> {
+  await trx
+    .insertInto('resumePoints')
+    .values({ questionnaireId, userId, sectionId })
+    .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ sectionId, updatedAt: new Date().toISOString() }))
+    .execute();
+}
+
+/** The questionnaire page (path below /questionnaire/) to resume at, per questionnaire, for one user. */
+export async function resumePathsOf(db: QuestionnaireExecutor, userId: string, questionnaireIds: string[]): Promise<Map<string, string>> {
+  if (!questionnaireIds.length) return new Map();
+  const rows = await db
+    .selectFrom('resumePoints')
+    .select(['questionnaireId', 'sectionId'])
+    .where('userId', '=', userId)
+    .where('questionnaireId', 'in', questionnaireIds)
+    .execute();
+  const paths = new Map<string, string>();
+  for (const row of rows) {
+    const step = stepOfSection(row.sectionId);
+    if (step) paths.set(row.questionnaireId, step.path);
+  }
+  return paths;
+}
