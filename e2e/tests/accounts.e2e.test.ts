@@ -129,7 +129,9 @@ it('a request approved from the queue opens the accounts and e-mails them', asyn
   const { page, problems } = await session();
   await signIn(page, 'admin@example.com');
   await page.getByRole('button', { name: /Ada Admin/ }).click();
-  await page.getByRole('menuitem', { name: 'Request Queue' }).click();
+  // admin destinations live in the admin area
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Request Queue' }).click();
   await page.waitForURL('**/user/requests');
   await page.getByRole('searchbox', { name: 'Filter requests' }).fill('new.lessor@example.org');
   await page.getByRole('row', { name: /new\.lessor@example\.org/ }).click();

@@ -71,7 +71,8 @@ it('an admin adds a supporting document, downloads it and deletes it', async () 
       ]);
       expect(download.suggestedFilename()).toBe('journey.pdf');
 
-      await row.getByRole('button', { name: 'Delete Journey test document' }).click();
+      await row.getByRole('button', { name: 'Actions for Journey test document' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete supporting document' });
       await confirm.getByText('Are you sure you would like to delete this supporting document?').waitFor();
       await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { VARIABLE_NAMES, VARIABLES } from '@cti/scoring-rules';
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
 import { describeFindings, seriousViolations } from '../support/accessibility';
 
@@ -227,6 +228,12 @@ describe('selling at the point of interest', () => {
         expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height);
         expect(await page.getByRole('table').count()).toBe(0);
       }
+      // the user's name shows whole in the header, on a phone too (no "Sam Standar…")
+      const nameButton = page.locator('.user-menu-button');
+      expect(await nameButton.locator('.user-menu-name').textContent()).toBe('Sam Standard');
+      expect(await nameButton.evaluate((b) => b.scrollWidth <= b.clientWidth && b.getBoundingClientRect().right <= window.innerWidth)).toBe(
+        true,
+      );
       await page.getByRole('link', { name: `Order the certified scorecard of ${country.Group}` }).click();
       await page.waitForURL(/\/checkout\//);
       await page.getByText(title, { exact: true }).waitFor();
@@ -252,6 +259,9 @@ describe('selling at the point of interest', () => {
       await page.goto('/user/account');
       await page.getByRole('heading', { name: 'Purchases' }).waitFor();
       await page.getByRole('link', { name: title }).waitFor();
+      // dated in the reader's locale with the month spelled out ("Nov 24, 2026" or "24 Nov 2026"), never 11/24/2026
+      const bought = page.locator('.purchase-list li').filter({ has: page.getByRole('link', { name: title }) });
+      expect(await bought.locator('time').textContent()).toMatch(/^([A-Z][a-z]{2} \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]{2,3}\.? \d{4})$/);
       expect(problems).toEqual([]);
     },
   );
@@ -286,7 +296,19 @@ describe('reading a scorecard like an analyst', () => {
       const enhanced = await session('enhanced@example.com', viewport);
       await enhanced.page.goto(`/index/${country.GroupId}`);
       await enhanced.page.getByRole('heading', { name: 'Score history' }).waitFor();
-      await enhanced.page.getByRole('img', { name: /Variables A to F per period/ }).waitFor();
+      const chart = enhanced.page.getByRole('img', { name: /Variables A to F per period/ });
+      await chart.waitFor();
+      // the history chart: a named axis; each line labelled at its end, or (narrow) the key in A–F order
+      expect(await chart.locator('text').allTextContents()).toContain('Variable (0 to 5)');
+      const key = enhanced.page.getByRole('list', { name: 'Variables' });
+      if (width === '390') await key.waitFor();
+      if ((await key.count()) > 0) {
+        expect(await key.getByRole('listitem').allTextContents()).toEqual(VARIABLES.map((v) => `${v} ${VARIABLE_NAMES[v]}`));
+      } else {
+        expect(await chart.locator('text').allTextContents()).toEqual(
+          expect.arrayContaining(VARIABLES.map((v) => `${v} · ${VARIABLE_NAMES[v]}`)),
+        );
+      }
       await enhanced.page.getByRole('button', { name: 'Download the certified scorecard' }).waitFor();
       expect(await enhanced.page.locator('.locked-section').count()).toBe(0);
       // variables carry their methodology names
@@ -412,6 +434,7 @@ describe('admin screens as calm as Stripe’s', () => {
       const { page, problems } = s;
       // one Admin entry in the user menu; the destinations grouped in the admin area
       await page.getByRole('button', { name: /Ada Admin/ }).click();
+      await page.getByRole('menuitem').first().waitFor();
       const entries = await page.getByRole('menuitem').allTextContents();
       expect(entries).toContain('Admin');
       expect(entries).not.toContain('Audit log');
@@ -427,6 +450,7 @@ describe('admin screens as calm as Stripe’s', () => {
       await page.waitForURL('**/manage/questionnaires');
       const firstMenu = page.getByRole('button', { name: /^Actions for / }).first();
       await firstMenu.click();
+      await page.getByRole('menu').getByRole('menuitem').first().waitFor();
       const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
       expect(items).toEqual(['Questionnaire editor', 'Enforceability editor', 'Scorecard', 'Go to questionnaire', 'Export PDF']);
       await s.screenshot(`admin-row-menu-${width}`);
