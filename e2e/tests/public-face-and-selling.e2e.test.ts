@@ -313,6 +313,24 @@ describe('reading a scorecard like an analyst', () => {
       expect(await enhanced.page.locator('.locked-section').count()).toBe(0);
       // variables carry their methodology names
       await enhanced.page.getByRole('rowheader', { name: /Implementation in national law/ }).waitFor();
+      // the scorecard's facts wrap between words: no word is split over two lines
+      const splitWords = await enhanced.page.evaluate(() => {
+        const split: string[] = [];
+        for (const dd of document.querySelectorAll('.facts dd')) {
+          const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split.push(m[0]);
+            }
+          }
+        }
+        return split;
+      });
+      expect(splitWords).toEqual([]);
+      expect(await enhanced.page.locator('.facts dd').count()).toBeGreaterThan(0);
       await enhanced.screenshot(`scorecard-enhanced-${width}`);
       await expectAccessible(enhanced.page, `Enhanced scorecard at ${width}`);
       expect(await pageFits(enhanced.page)).toBe(true);

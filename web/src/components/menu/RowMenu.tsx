@@ -47,7 +47,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
     if (!open) return;
     place();
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only: placing again on each render would move an open menu
   }, [open]);
 
   useEffect(() => {
