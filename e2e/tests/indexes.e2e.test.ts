@@ -151,7 +151,7 @@ it('shows each role its parts of the Ireland scorecard', async () => {
   const other = rows.find((r) => r.Group === 'Kenya')!;
   const respondent = await session('respondent@example.com');
   await respondent.page.goto(`/index/${other.GroupId}`);
-  await respondent.page.waitForURL('**/restricted');
+  await respondent.page.waitForURL(`**/restricted?country=${other.GroupId}`);
   await respondent.page.getByRole('heading', { name: 'Restricted' }).waitFor();
   // …but sees their own country's history
   await respondent.page.goto(`/index/${ireland().GroupId}`);

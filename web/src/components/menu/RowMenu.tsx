@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../modal/ConfirmDialog';
@@ -32,30 +32,35 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
   const menuId = useId();
   const navigate = useNavigate();
 
-  const place = () => {
+  const itemCount = actions.length;
+  const place = useCallback(() => {
     const rect = button.current?.getBoundingClientRect();
     if (!rect) return;
     const width = 224;
     const left = Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8));
-    const height = menu.current?.offsetHeight ?? actions.length * 40 + 8;
+    const height = menu.current?.offsetHeight ?? itemCount * 40 + 8;
     const below = rect.bottom + 4;
     const top = below + height > window.innerHeight - 8 && rect.top - height - 4 > 8 ? rect.top - height - 4 : below;
     setPosition({ top, left });
-  };
+  }, [itemCount]);
 
   useLayoutEffect(() => {
     if (!open) return;
     place();
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only: placing again on each render would move an open menu
-  }, [open]);
+  }, [open, place]);
 
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
       if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false);
     };
-    const onScroll = () => setOpen(false);
+    // a scroll (the page, or a table scrolled sideways) moves the menu with its button; it closes once the button is out of sight
+    const onScroll = () => {
+      const rect = button.current?.getBoundingClientRect();
+      if (!rect || rect.bottom < 0 || rect.top > window.innerHeight) setOpen(false);
+      else place();
+    };
     document.addEventListener('mousedown', close);
     window.addEventListener('scroll', onScroll, true);
     window.addEventListener('resize', onScroll);
@@ -64,7 +69,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
       window.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', onScroll);
     };
-  }, [open]);
+  }, [open, place]);
 
   const run = async (action: RowAction) => {
     if (action.to) navigate(action.to);
