@@ -3,11 +3,14 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json e2e/package.json)
 
-.PHONY: help install build start test test-unit test-e2e clean
+.PHONY: help install build start status test test-unit test-e2e test-faults test-under-load clean
 
 help:
-	@echo "make start   run the whole platform with demo data on http://localhost:8080"
-	@echo "make test    run every test (unit, service, browser journeys)"
+	@echo "make start            run the whole platform with demo data on http://localhost:8080"
+	@echo "make status           each process of a running 'make start': state, restarts, readiness"
+	@echo "make test             run every test (unit, service, browser journeys, fault injection)"
+	@echo "make test-faults      the fault-injection suite alone (kill -9 NATS and services, Postgres restarts)"
+	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
 
 # npm dependencies, installed when missing or when a manifest changed
 node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
@@ -21,9 +24,16 @@ build: install
 	npx tsc -b
 	npm run build -w @cti/web
 
+# The same system tools as `make test`; when Chromium cannot be had the platform starts
+# all the same (documents answers PDF requests 503 and picks Chromium up once installed).
+start: export OPTIONAL_TOOLS := chromium
 start: build
-	bash infra/dev/ensure-tools.sh nats-server
+	bash infra/dev/ensure-tools.sh nats-server chromium
 	node infra/dev/dist/start.js
+
+status:
+	@test -f infra/dev/dist/status.js || { echo "Nothing built yet: make start builds and starts the platform."; exit 3; }
+	@node infra/dev/dist/status.js
 
 test: install
 	bash infra/dev/ensure-tools.sh nats-server chromium
@@ -31,6 +41,7 @@ test: install
 	npx jest
 	npm run build -w @cti/web
 	npx jest -c e2e/jest.config.js
+	npx jest -c infra/faults/jest.config.js
 
 test-unit: install
 	npx tsc -b
@@ -38,6 +49,14 @@ test-unit: install
 
 test-e2e: build
 	npx jest -c e2e/jest.config.js
+
+test-faults: install
+	bash infra/dev/ensure-tools.sh nats-server chromium
+	npx tsc -b
+	npx jest -c infra/faults/jest.config.js
+
+test-under-load: install
+	bash infra/test/under-load.sh
 
 clean:
 	rm -rf node_modules */*/dist web/dist test-output

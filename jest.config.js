@@ -22,6 +22,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFiles: ['<rootDir>/web/test/setup-jsdom.ts'],
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup-testing-library.ts'],
       moduleNameMapper: { ...base.moduleNameMapper, '\\.(css|svg|png|webp)$': '<rootDir>/web/test/file-stub.js' },
     },
   ],

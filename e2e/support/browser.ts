@@ -40,6 +40,8 @@ export interface Session {
 /** A fresh context (own storage) on the stack (or another origin of it), collecting console errors. */
 export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }, origin = baseUrl()): Promise<Session> {
   const context = await browser.newContext({ baseURL: origin, viewport });
+  // a ceiling, not a wait: on a loaded machine a page can take longer than Playwright's 30 s default
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));

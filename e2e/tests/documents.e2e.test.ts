@@ -130,7 +130,7 @@ it('an IsACID user opens an ACID PDF in the viewer', async () => {
       // the generated ACID PDF opens in the same viewer
       await page.getByRole('link', { name: 'Open the ACID materials PDF' }).click();
       await page.waitForURL('**/pdf-acid');
-      await page.frameLocator('iframe.pdf-frame').locator('canvas.page').first().waitFor({ timeout: 30_000 });
+      await page.frameLocator('iframe.pdf-frame').locator('canvas.page').first().waitFor({ timeout: 60_000 });
       expect(session.problems).toEqual([]);
     },
     'acid-viewer',

@@ -202,12 +202,20 @@ describe('a score of 0 is Unscored, and the ASU assessment agrees', () => {
 
     await page.goto('/awg-asu-assessment');
     await page.getByRole('columnheader', { name: /Condition 1/ }).waitFor();
+    // the rows have loaded (a click on Next while they load would skip the first page)
+    await page
+      .getByRole('link', { name: / on the Compliance Index$/ })
+      .first()
+      .waitFor();
+    const shownRows = page.locator('.pagination-summary').first();
     for (const name of ['Cameroon', 'Mozambique']) {
       const asuRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: `${name} on the Compliance Index` }) });
-      // sorted by country, 10 per page: page on until the row shows
+      // sorted by country, 10 per page: page on until the row shows, each page looked at once it is shown
       await until(async () => {
         if ((await asuRow.count()) > 0) return true;
+        const before = await shownRows.textContent();
         await page.getByRole('button', { name: 'Next page' }).first().click();
+        await until(async () => (await shownRows.textContent()) !== before, 'the next page of the ASU table');
         return false;
       }, `${name} in the ASU table`);
       const cells = (await asuRow.getByRole('cell').allTextContents()).map((c) => c.trim());

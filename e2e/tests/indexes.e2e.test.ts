@@ -131,7 +131,7 @@ it('shows each role its parts of the Ireland scorecard', async () => {
     /^[A-F] \d(\.5)?→\d(\.5)?, [+−]\d+\.\d+$|^Rounding|^Category|^No variable/,
   );
   // #notices is scrolled to and focused after the spec's one-second delay
-  await viewer.page.waitForFunction(() => document.activeElement?.id === 'notices', undefined, { timeout: 5000 });
+  await viewer.page.waitForFunction(() => document.activeElement?.id === 'notices', undefined, { timeout: 30_000 });
   await viewer.screenshot('indexes-scorecard-viewer');
 
   const standard = await session('standard@example.com');

@@ -78,9 +78,9 @@ describe.each(declaredPaths)('%s', (routePath) => {
     const { page } = session;
     const url = concrete(routePath);
     await page.goto(url);
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-    // let late data land before axe looks (the map never goes quiet: two seconds at most)
-    await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => undefined);
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    // let late data land before axe looks (the map never goes quiet: ten seconds at most, ample on a loaded machine)
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     expect(await page.title()).toMatch(/\S+ \| Compliance Index$/);
     expect(await page.getByRole('main').count()).toBe(1);
     // responsive down to 375 px: wide tables scroll inside their own box, the page never does

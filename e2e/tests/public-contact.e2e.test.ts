@@ -62,7 +62,7 @@ it('a country viewer reports compliance activity from the footer; the message ar
       const found = await frame
         .getByText(token)
         .first()
-        .waitFor({ timeout: 3000 })
+        .waitFor({ timeout: 20_000 })
         .then(
           () => true,
           () => false,

@@ -110,7 +110,7 @@ describe('FAQ', () => {
     const { page } = sessions.desktop!;
     await page.goto('/about/faq#watchlist');
     await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.id === 'watchlist', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'watchlist', undefined, { timeout: 30_000 });
     const box = await page.locator('#watchlist').boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { serviceScript, startProcess, type RunningProcess } from './support/processes';
 
 /**
@@ -52,14 +52,14 @@ it('restarts each of two replicas under steady load with 0 failed requests', asy
   };
   const clients = Array.from({ length: 6 }, client);
 
-  await new Promise((r) => setTimeout(r, 1000));
+  // counts of answered requests, not durations: a loaded machine answers fewer per second
+  await eventually(() => outcomes.length > 100, 120_000);
   for (const replica of [a, b]) {
     const before = outcomes.length;
     expect(await replica.stop('SIGTERM')).toBe(0);
     await start(replica.name, serviceScript('identity'), identityEnv, replica.port);
-    await new Promise((r) => setTimeout(r, 1000));
-    // the load went on while the replica was away
-    expect(outcomes.length - before).toBeGreaterThan(50);
+    // the load goes on while the replica comes back, and after
+    await eventually(() => outcomes.length - before > 100, 120_000);
   }
   loading = false;
   await Promise.all(clients);
@@ -74,4 +74,4 @@ it('restarts each of two replicas under steady load with 0 failed requests', asy
     .filter((l) => l.startsWith('cti_gateway_upstream_retries_total{'))
     .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   expect(retried).toBeGreaterThan(0);
-}, 180_000);
+}, 600_000);

@@ -2,12 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { freePort, startNats, startPostgres, type RunningNats, type RunningPostgres } from '@cti/local-infra';
+import { freePort, PostgresAlreadyRunning, startNats, startPostgres, type RunningNats, type RunningPostgres } from '@cti/local-infra';
 import { provisionDatabase, serviceDatabaseUrl } from './database';
 import { formatLogLine } from './log-format';
 import { devSecrets } from './secrets';
+import { Supervisor, type ProcessStatus } from './supervisor';
 
-/** Back-end services in start order; the gateway starts last. */
+/**
+ * The back-end services, the one list the runner starts (all at once; the gateway starts
+ * last). A new service is added here: it gets the next port, its own database role and
+ * schema, a `<NAME>_URL` for the others, supervision and a line in `make status`.
+ */
 export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit'] as const;
 
 export interface StackOptions {
@@ -26,20 +31,29 @@ export interface StackOptions {
   /** Extra environment for every service. */
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /** Restart delays of the supervisor (tests of crashes shorten them). */
+  restartDelayMs?: { initial: number; max: number };
 }
 
 export interface RunningStack {
   url: string;
   ports: Record<string, number>;
+  /** Every supervised process: state, pid, restarts (what `make status` shows). */
+  processes(): ProcessStatus[];
+  /** The embedded Postgres and NATS, when the stack started them (null with DATABASE_URL / NATS_URL). */
+  postgres: RunningPostgres | null;
+  nats: RunningNats | null;
+  /** Superuser (or the given) URL of the application database. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
-async function waitReady(name: string, port: number, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+async function waitReady(name: string, port: number, child: ChildProcess | null, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -58,19 +72,34 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const tty = !!process.stdout.isTTY;
   fs.mkdirSync(options.dataDir, { recursive: true });
   const secrets = devSecrets(options.dataDir);
-  const children: Array<{ name: string; child: ChildProcess }> = [];
+  /** The current process of each service and the gateway (replaced on a restart). */
+  const children = new Map<string, ChildProcess>();
+  const launchOrder: string[] = [];
   let postgres: RunningPostgres | null = null;
   let nats: RunningNats | null = null;
+  /** A postmaster someone else started on our data (`pg_ctl restart`), watched but not ours. */
+  let adoptedPostgres: { pid: number; watch: NodeJS.Timeout } | null = null;
+  let supervising = false;
+  const supervisor = new Supervisor({
+    dataDir: options.dataDir,
+    log,
+    initialDelayMs: options.restartDelayMs?.initial,
+    maxDelayMs: options.restartDelayMs?.max,
+    waitReady: (target) =>
+      target.kind === 'service' || target.kind === 'gateway' ? waitReady(target.name, target.port, null) : Promise.resolve(),
+  });
 
+  const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    for (const { child } of [...children].reverse()) {
-      if (child.exitCode === null) child.kill('SIGTERM');
-    }
+    supervisor.stop();
+    supervising = false;
+    const running = launchOrder.map((name) => children.get(name)!).filter((child) => child && alive(child));
+    for (const child of [...running].reverse()) child.kill('SIGTERM');
     await Promise.all(
-      children.map(
-        ({ child }) =>
+      running.map(
+        (child) =>
           new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
+            if (!alive(child)) return resolve();
             const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
             child.once('exit', () => {
               clearTimeout(force);
@@ -81,6 +110,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     await nats?.stop();
     await postgres?.stop();
+    if (adoptedPostgres) await stopAdopted(adoptedPostgres);
+  };
+  const stopAdopted = async (adopted: { pid: number; watch: NodeJS.Timeout }) => {
+    clearInterval(adopted.watch);
+    adoptedPostgres = null;
+    try {
+      process.kill(adopted.pid, 'SIGINT'); // fast shutdown, as our own
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && isAlive(adopted.pid)) await new Promise((r) => setTimeout(r, 100));
   };
 
   try {
@@ -88,8 +129,34 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!superuserUrl) {
       const port = await freePort(54329);
       log(`[postgres]      starting embedded PostgreSQL on 127.0.0.1:${port} (data in ${path.join(options.dataDir, 'pg')})`);
-      postgres = await startPostgres({ dataDir: path.join(options.dataDir, 'pg'), port, password: secrets.postgresPassword });
-      superuserUrl = postgres.url;
+      const pg = await startPostgres({ dataDir: path.join(options.dataDir, 'pg'), port, password: secrets.postgresPassword });
+      postgres = pg;
+      superuserUrl = pg.url;
+      supervisor.add({
+        name: 'postgres',
+        kind: 'postgres',
+        port,
+        pid: () => pg.pid ?? adoptedPostgres?.pid ?? null,
+        async restart() {
+          try {
+            await pg.start();
+          } catch (err) {
+            // `pg_ctl restart` (or another tool) already started one on our data: watch it
+            if (!(err instanceof PostgresAlreadyRunning)) throw err;
+            const pid = err.pid;
+            log(`${'[runner]'.padEnd(16)}postgres was started outside the runner (pid ${pid}); watching it`);
+            const watch = setInterval(() => {
+              if (isAlive(pid)) return;
+              clearInterval(watch);
+              adoptedPostgres = null;
+              supervisor.exited('postgres', null, null);
+            }, 2000);
+            watch.unref();
+            adoptedPostgres = { pid, watch };
+          }
+        },
+      });
+      pg.onUnexpectedExit((code, signal) => supervising && supervisor.exited('postgres', code, signal));
     }
     const database = options.databaseUrl ? new URL(options.databaseUrl).pathname.slice(1) || 'postgres' : 'cti';
     const perServiceRoles = !options.databaseUrl;
@@ -99,8 +166,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!natsUrl) {
       const port = await freePort(4222);
       log(`[nats]          starting nats-server with JetStream on 127.0.0.1:${port}`);
-      nats = await startNats({ port, storeDir: path.join(options.dataDir, 'nats') });
-      natsUrl = nats.url;
+      const server = await startNats({ port, storeDir: path.join(options.dataDir, 'nats') });
+      nats = server;
+      natsUrl = server.url;
+      supervisor.add({ name: 'nats', kind: 'nats', port, pid: () => server.pid, restart: () => server.start() });
+      server.onUnexpectedExit((code, signal) => supervising && supervisor.exited('nats', code, signal));
     }
 
     const ports: Record<string, number> = { gateway: await freePort(options.port) };
@@ -137,10 +207,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           if (out) log(out);
         });
       }
-      children.push({ name, child });
+      child.once('exit', (code, signal) => {
+        if (supervising && children.get(name) === child) supervisor.exited(name, code, signal);
+      });
+      if (!children.has(name)) launchOrder.push(name);
+      children.set(name, child);
       return child;
     };
+    const supervise = (name: string, kind: 'service' | 'gateway', env: Record<string, string>) =>
+      supervisor.add({
+        name,
+        kind,
+        port: ports[name]!,
+        pid: () => children.get(name)?.pid ?? null,
+        restart: async () => void launch(name, env),
+      });
 
+    const serviceEnv = new Map<string, Record<string, string>>();
     await Promise.all(
       SERVICES.map((service) => {
         const databaseUrl = perServiceRoles
@@ -149,17 +232,44 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         // back-end services are reached through the gateway only
         const extra: Record<string, string> = { HOST: '127.0.0.1', PORT: String(ports[service]), DATABASE_URL: databaseUrl };
         if (service === 'identity') extra.JWT_PRIVATE_KEY = secrets.jwtPrivateKey;
+        serviceEnv.set(service, extra);
         return waitReady(service, ports[service]!, launch(service, extra));
       }),
     );
-    const gateway = launch('gateway', {
+    for (const service of SERVICES) supervise(service, 'service', serviceEnv.get(service)!);
+    const gatewayEnv = {
       PORT: String(ports.gateway),
       WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist'),
-    });
+    };
+    const gateway = launch('gateway', gatewayEnv);
     await waitReady('gateway', ports.gateway!, gateway);
-    return { url: `http://localhost:${ports.gateway}`, ports, stop };
+    supervise('gateway', 'gateway', gatewayEnv);
+    // from here on a crash is restarted, not a failed start
+    supervising = true;
+    const url = `http://localhost:${ports.gateway}`;
+    supervisor.setUrl(url);
+    const applicationUrl = new URL(superuserUrl);
+    applicationUrl.pathname = `/${database}`;
+    return {
+      url,
+      ports,
+      processes: () => supervisor.list(),
+      postgres,
+      nats,
+      databaseUrl: applicationUrl.toString(),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -23,6 +23,7 @@ async function main() {
     `  Demo accounts (password: ${DEMO_PASSWORD})`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(width)}  ${a.describe}`),
     '',
+    '  Crashed processes are restarted (see [runner] lines); `make status` shows each one.',
     '  Ctrl-C stops everything.',
     '',
   ];

@@ -64,7 +64,8 @@ export async function startProcess(name: string, script: string, env: Record<str
       return exited;
     },
   };
-  const deadline = Date.now() + 60_000;
+  // a ceiling, not a wait: a loaded machine may take this long to start a service
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`${name} exited with ${child.exitCode} while starting: ${logs.map((l) => l.msg).join(' | ')}`);
@@ -76,5 +77,5 @@ export async function startProcess(name: string, script: string, env: Record<str
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${name} was not ready within 60 s`);
+  throw new Error(`${name} was not ready within 180 s`);
 }

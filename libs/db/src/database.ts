@@ -15,6 +15,13 @@ export interface DatabaseOptions {
   schema: string;
   poolSize?: number;
   applicationName?: string;
+  /** How long a query may wait for a new connection before failing (the database is down or saturated). */
+  connectTimeoutMs?: number;
+  /**
+   * Told of connection-level errors (Postgres restarted, a connection reset). They never
+   * throw: the query in flight fails, the pool drops the broken connection and opens a new one.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 export type Executor<DB> = Kysely<DB> | Transaction<DB>;
@@ -41,9 +48,24 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? schema,
     options: `-c search_path=${schema}`,
+    // bounds a wait for a connection when Postgres hangs or every pooled one stays busy (then 503);
+    // generous, since a busy pool on a loaded machine is not an outage
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
   });
-  // A dropped connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  // an idle connection's error reaches both its own listener and the pool's: report it once
+  const reported = new WeakSet<Error>();
+  const reportError = (err: Error) => {
+    if (reported.has(err)) return;
+    reported.add(err);
+    options.onConnectionError?.(err);
+  };
+  // A dropped connection must not crash the process. The pool listens for errors only on
+  // idle connections; one checked out (inside a transaction, between its queries) emits
+  // its 'error' with no listener, which Node turns into an uncaught exception. So every
+  // connection gets a listener of its own for its whole life; the pool then drops it as
+  // no longer queryable when it is released.
+  pool.on('error', reportError);
+  pool.on('connect', (client) => client.on('error', reportError));
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

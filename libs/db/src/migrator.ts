@@ -25,7 +25,7 @@ export async function migrateSchema(db: Kysely<any>, schema: string, migrations:
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new Error(`Migration of schema "${schema}" failed${failed ? ` at ${failed}` : ''}: ${reason}`);
+    throw new Error(`Migration of schema "${schema}" failed${failed ? ` at ${failed}` : ''}: ${reason}`, { cause: result.error });
   }
   return result;
 }

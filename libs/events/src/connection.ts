@@ -7,6 +7,8 @@ export interface EventBusOptions {
   subjects: SubjectSpace;
   /** Stream replicas: 1 on a single server, 3 on the production cluster. */
   replicas?: number;
+  /** Told when the connection is lost and when it is back (for the log). */
+  onConnectionChange?: (connected: boolean) => void;
 }
 
 export interface EventBus {
@@ -15,6 +17,8 @@ export interface EventBus {
   jsm: JetStreamManager;
   subjects: SubjectSpace;
   isConnected(): boolean;
+  /** Creates the events stream when it is missing (a NATS server that came back without its storage). */
+  ensureStream(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,8 +37,14 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
   let connected = true;
   void (async () => {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect') connected = false;
-      if (s.type === 'reconnect') connected = true;
+      if (s.type === 'disconnect' && connected) {
+        connected = false;
+        options.onConnectionChange?.(false);
+      }
+      if (s.type === 'reconnect' && !connected) {
+        connected = true;
+        options.onConnectionChange?.(true);
+      }
     }
   })();
   const jsm = await nc.jetstreamManager();
@@ -46,6 +56,7 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
     jsm,
     subjects: options.subjects,
     isConnected: () => connected && !nc.isClosed(),
+    ensureStream: () => ensureStream(jsm, options.subjects, options.replicas ?? 1),
     async close() {
       if (nc.isClosed()) return;
       // drain flushes pending publishes and acks before closing

@@ -51,16 +51,27 @@ export class DurableConsumer {
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
+  private wake: (() => void) | null = null;
   private readonly db: Kysely<EventTables>;
-  readonly stats = { handled: 0, duplicates: 0, failed: 0, lastProcessingMs: 0 };
+  readonly stats = { handled: 0, duplicates: 0, failed: 0, lastProcessingMs: 0, reattached: 0 };
 
   constructor(private readonly options: DurableConsumerOptions) {
     this.db = options.db as Kysely<EventTables>;
   }
 
+  /** Creates or updates the durable and starts pulling; keeps it pulling until `stop()`. */
   async start(): Promise<void> {
-    const { bus, durable, filter } = this.options;
-    const subjects = filter.map((f) => bus.subjects.toSubject(f));
+    const messages = await this.attach();
+    this.loop = this.supervise(messages);
+  }
+
+  private subjects(): string[] {
+    return this.options.filter.map((f) => this.options.bus.subjects.toSubject(f));
+  }
+
+  private async attach(): Promise<ConsumerMessages> {
+    const { bus, durable } = this.options;
+    const subjects = this.subjects();
     // NATS 2.9 has one filter subject per consumer: several filters consume the
     // whole stream and skip the rest here.
     const filterSubject = subjects.length === 1 ? subjects[0] : bus.subjects.all;
@@ -82,10 +93,54 @@ export class DurableConsumer {
     }
     const consumer = await bus.js.consumers.get(bus.subjects.stream, durable);
     this.messages = await consumer.consume({ max_messages: 64 });
-    this.loop = this.run(this.messages, subjects);
+    return this.messages;
   }
 
-  private async run(messages: ConsumerMessages, subjects: string[]): Promise<void> {
+  /**
+   * Runs the pull loop and, should it ever end without `stop()` (the durable or the stream
+   * vanished with a NATS server that lost its storage, a terminal pull error), attaches
+   * again with backoff. Reconnections themselves are handled inside the pull loop.
+   */
+  private async supervise(first: ConsumerMessages): Promise<void> {
+    let messages: ConsumerMessages | null = first;
+    let failures = 0;
+    while (!this.stopping) {
+      if (messages) {
+        const attachedAt = Date.now();
+        try {
+          await this.run(messages);
+        } catch (err) {
+          if (!this.stopping) this.options.logger.warn({ err, consumer: this.options.durable }, 'event consumer stopped pulling');
+        }
+        if (Date.now() - attachedAt > 60_000) failures = 0;
+      }
+      if (this.stopping) return;
+      failures++;
+      const delay = Math.min(250 * 2 ** failures, 10_000);
+      this.options.logger.warn({ consumer: this.options.durable, retryInMs: delay }, 'event consumer detached; attaching again');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+      if (this.stopping) return;
+      try {
+        await this.options.bus.ensureStream();
+        messages = await this.attach();
+        this.stats.reattached++;
+        this.options.logger.info({ consumer: this.options.durable }, 'event consumer attached again');
+      } catch (err) {
+        messages = null;
+        this.options.logger.warn({ err, consumer: this.options.durable }, 'event consumer could not attach');
+      }
+    }
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    const subjects = this.subjects();
     for await (const msg of messages) {
       // delivered but not started: hand it back at once rather than after ack_wait
       if (this.stopping) {
@@ -187,6 +242,7 @@ export class DurableConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     this.messages?.stop();
+    this.wake?.();
     await this.loop?.catch(() => undefined);
   }
 }

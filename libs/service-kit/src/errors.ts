@@ -49,6 +49,19 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/** Text of answers given while a dependency (Postgres, another service) is unreachable. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * 503: the request could not be served now through no fault of the caller, and nothing
+ * was changed (a dependency is down or restarting). Clients may retry after Retry-After.
+ */
+export class ServiceUnavailable extends DomainError {
+  constructor(message = UNAVAILABLE_MESSAGE, retryAfterSeconds = 5) {
+    super(503, message, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -60,6 +73,7 @@ const reasons: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 export const reasonPhrase = (status: number) => reasons[status] ?? 'Error';

@@ -47,6 +47,10 @@ export const eventsPlugin = fp<EventsPluginOptions>(
       name: opts.serviceName,
       subjects,
       replicas: opts.replicas,
+      onConnectionChange: (connected) =>
+        connected
+          ? app.log.info('NATS connection is back; relay and consumers resume')
+          : app.log.warn('NATS connection lost; reconnecting (events wait in the outbox meanwhile)'),
     });
     const relay = new OutboxRelay({ db: app.db, bus, logger: app.log });
     const consumers: DurableConsumer[] = [];
@@ -68,7 +72,8 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,
         });
         consumers.push(consumer);
-        if (started) void consumer.start();
+        if (started)
+          consumer.start().catch((err: unknown) => app.log.error({ err, consumer: consumer.durable }, 'event consumer did not start'));
         return consumer;
       },
     };

@@ -1,17 +1,44 @@
 import fp from 'fastify-plugin';
 
-export type ReadinessCheck = () => boolean | Promise<boolean>;
+/**
+ * One readiness check: `true` (up), `false` (down: the instance must not take traffic) or
+ * `'degraded'` (an optional part is missing, e.g. the PDF renderer without Chromium: the
+ * instance serves everything else, so it stays ready and says what is missing).
+ */
+export type ReadinessState = boolean | 'degraded';
+export type ReadinessCheck = () => ReadinessState | Promise<ReadinessState>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Named checks that must all pass for /health/ready to answer 200. */
+    /** Named checks; /health/ready answers 200 while none of them is `false`. */
     readiness: Map<string, ReadinessCheck>;
     /** Makes /health/ready fail from now on (shutdown begins) while requests are still served. */
     startDraining(): void;
   }
 }
 
-/** `/health/live` (the process answers) and `/health/ready` (every registered check passes). */
+/** Longest a check may take before it counts as down (a hung dependency must not hang the probe). */
+const CHECK_TIMEOUT_MS = 3000;
+
+async function runCheck(check: ReadinessCheck): Promise<ReadinessState> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(check), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `/health/live` (the process answers) and `/health/ready`: 200 `ready` when every check
+ * passes, 200 `degraded` when some optional part is missing, 503 `not ready` when a
+ * check fails or the instance is draining; `checks` gives each check's state.
+ */
 export const healthPlugin = fp(
   async (app) => {
     const checks = new Map<string, ReadinessCheck>();
@@ -25,14 +52,12 @@ export const healthPlugin = fp(
     });
     app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
-      const results: Record<string, boolean> = {};
-      for (const [name, check] of checks) {
-        results[name] = await Promise.resolve()
-          .then(check)
-          .catch(() => false);
-      }
-      const ready = !closing && Object.values(results).every(Boolean);
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
+      const names = [...checks.keys()];
+      const states = await Promise.all(names.map((name) => runCheck(checks.get(name)!)));
+      const results = Object.fromEntries(names.map((name, i) => [name, states[i]!]));
+      const down = closing || states.includes(false);
+      const status = down ? 'not ready' : states.includes('degraded') ? 'degraded' : 'ready';
+      return reply.code(down ? 503 : 200).send({ status, checks: results });
     });
   },
   { name: 'cti-health' },

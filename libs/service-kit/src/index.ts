@@ -13,3 +13,4 @@ export * from './metrics';
 export * from './tracing';
 export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
 export { default as Type } from 'typebox';
+export * from './connection-failures';

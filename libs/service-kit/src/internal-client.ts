@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contextHeaders } from '@cti/events';
-import { DomainError } from './errors';
+import { isConnectionFailure } from './connection-failures';
+import { DomainError, ServiceUnavailable } from './errors';
 
 export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
 
@@ -25,7 +26,9 @@ export interface InternalCall {
 
 /**
  * Calls another service's `/internal/...` route (never routed by the gateway) with the
- * service token. Throws a DomainError with the callee's status and message on failure.
+ * service token. Throws a DomainError with the callee's status and message on failure:
+ * its 4xx as they are, its 503 (with Retry-After) as 503, other 5xx as 502; a callee that
+ * cannot be reached at all gives 503 (ServiceUnavailable).
  */
 export async function callService<T = unknown>(
   app: FastifyInstance,
@@ -46,6 +49,9 @@ export async function callService<T = unknown>(
     },
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
     signal: AbortSignal.timeout(call.timeoutMs ?? 30_000),
+  }).catch((err: unknown) => {
+    if (isConnectionFailure(err)) throw new ServiceUnavailable();
+    throw err;
   });
   if (!res.ok) {
     const text = await res.text();
@@ -55,7 +61,13 @@ export async function callService<T = unknown>(
     } catch {
       // plain text answer
     }
-    throw new DomainError(res.status >= 500 ? 502 : res.status, message || `${service} answered ${res.status}`);
+    const retryAfter = res.headers.get('retry-after');
+    const status = res.status === 503 ? 503 : res.status >= 500 ? 502 : res.status;
+    throw new DomainError(
+      status,
+      message || `${service} answered ${res.status}`,
+      status === 503 && retryAfter ? { 'Retry-After': retryAfter } : {},
+    );
   }
   if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
   const type = res.headers.get('content-type') ?? '';

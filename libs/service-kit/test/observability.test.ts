@@ -89,7 +89,7 @@ describe('a request through the gateway', () => {
     expect(res.statusCode).toBe(200);
     requestId = String(res.headers['x-request-id']);
     gatewayTraceId = res.headers['x-trace-id'] as string | undefined;
-    await eventually(() => logs.probe.find((l) => l.msg === 'probe event handled'), 15_000);
+    await eventually(() => logs.probe.find((l) => l.msg === 'probe event handled'), 30_000);
   });
 
   it('continues the caller’s W3C trace through the gateway and the service into the outbox row', async () => {
@@ -154,19 +154,19 @@ describe('/metrics', () => {
     await eventually(async () => {
       await new Promise((r) => setTimeout(r, 1000));
       return sample(await metricsText(), 'cti_outbox_backlog_events') === 0;
-    }, 15_000);
+    }, 30_000);
   });
 
   it('shows each durable consumer’s lag', async () => {
     await eventually(async () => {
       await new Promise((r) => setTimeout(r, 1000));
       return sample(await metricsText(), 'cti_consumer_lag_events', { consumer: 'probe' }) === 0;
-    }, 15_000);
+    }, 30_000);
     await Promise.all(probe.events.consumers.map((c) => c.stop()));
     for (let i = 0; i < 3; i++) await probe.inject({ method: 'POST', url: '/api/user/probe/emit', payload: {} });
     await eventually(async () => {
       await new Promise((r) => setTimeout(r, 1000));
       return sample(await metricsText(), 'cti_consumer_lag_events', { consumer: 'probe' }) === 3;
-    }, 15_000);
+    }, 30_000);
   });
 });

@@ -1,7 +1,10 @@
-/** Polls until the check passes (returns a truthy value) or the time is up. */
+/**
+ * Polls until the check passes (returns a truthy value) or the time is up. The default
+ * ceiling is generous: it bounds a wait on a loaded machine, it is not how long tests take.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
   intervalMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -26,6 +26,8 @@ export const DocumentsConfig = Type.Object({
   /** Renders waiting for a page beyond this are refused with 503. */
   RENDER_QUEUE_MAX: Type.Integer({ minimum: 1, default: 200 }),
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 20_000 }),
+  /** Without a working Chromium, launches are retried in the background: from 1 s, doubling up to this. */
+  RENDER_RETRY_MAX_MS: Type.Integer({ minimum: 100, default: 60_000 }),
   /** Largest HTML accepted for rendering. */
   RENDER_MAX_HTML_BYTES: Type.Integer({ minimum: 1024, default: 10 * 1024 * 1024 }),
   /** Renders per user per minute through `POST api/print`. */

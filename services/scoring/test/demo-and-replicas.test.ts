@@ -33,7 +33,7 @@ describe('demo scores', () => {
     const rows = await eventually(async () => {
       const list = (await get(app, '/api/group/index/list')).json() as GroupIndexRow[];
       return list.find((r) => r.Group === 'Ireland')?.Period === '2023 September' ? list : null;
-    }, 20_000);
+    }, 60_000);
     const ireland = rows.find((r) => r.Group === 'Ireland')!;
     expect(ireland).toMatchObject({ IsDemo: true, Scored: true, Watchlist: true });
     const expected = demoComplianceScores({ name: 'Ireland', countryId: 'IE' }, '2023 September')!;

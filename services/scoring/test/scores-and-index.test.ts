@@ -137,9 +137,13 @@ describe('GET api/group/index/list', () => {
   });
 
   it('refuses a token once it expires, even one verified (and cached) moments before', async () => {
-    const shortLived = signTestToken({ sub: 'brief', roles: [RoleIds.Standard] }, 1500);
+    // lifetime long enough for the first call on a loaded machine; then wait until it is past
+    const lifetimeMs = 5000;
+    const expiresAt = Date.now() + lifetimeMs;
+    const shortLived = signTestToken({ sub: 'brief', roles: [RoleIds.Standard] }, lifetimeMs);
     expect((await get(app, '/api/group/index/list', shortLived)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    // exp has one-second resolution: a second more is past it whatever the rounding
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt + 1100 - Date.now())));
     const later = await get(app, '/api/group/index/list', shortLived);
     expect(later.statusCode).toBe(401);
     expect(later.headers['token-expired']).toBe('true');

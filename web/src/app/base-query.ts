@@ -30,11 +30,13 @@ export function createBaseQuery(baseUrl: string): BaseQueryFn<string | FetchArgs
 
   return async (args, api, extra) => {
     await refreshLock.waitForUnlock();
+    // the token this request is sent with, read before sending: another request may have
+    // refreshed it by the time this one's 401 comes back
+    const tokenUsed = (api.getState() as AuthView).auth.token;
     let result = await raw(args, api, extra);
     const expired = result.error?.status === 401 && result.meta?.response?.headers.get('Token-Expired') === 'true';
     if (!expired) return result;
 
-    const tokenUsed = (api.getState() as AuthView).auth.token;
     const release = await refreshLock.acquire();
     try {
       const { token, refreshToken, isFree } = (api.getState() as AuthView).auth;

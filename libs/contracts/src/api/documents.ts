@@ -134,6 +134,7 @@ export const DocumentAnswers = {
   noAnnotations: 'There are no annotations for this country.',
   unknownCertificate: 'No certified scorecard was issued with this verification code.',
   renderBusy: 'The PDF service is busy. Please try again in a moment.',
+  rendererUnavailable: 'PDF documents cannot be produced at the moment. Please try again later.',
   /** A certified scorecard asked for by someone without CFT access or an order for the country's current period. */
   cftNotOrdered: 'Your order does not include the certified scorecard of this country for its current period.',
 } as const;

@@ -64,10 +64,10 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
   // the restarted service gets the redelivery, finds it processed, and acks it
   const restarted = await ctx.start(auditService);
   const consumer = restarted.events.consumers[0]!;
-  await eventually(() => consumer.stats.duplicates >= 1, 20_000);
+  await eventually(() => consumer.stats.duplicates >= 1, 60_000);
   await eventually(
     async () => (await restarted.events.bus.jsm.consumers.info(restarted.events.bus.subjects.stream, 'audit')).num_ack_pending === 0,
-    20_000,
+    60_000,
   );
   expect(await rowsOf(event!.id)).toHaveLength(1);
   await restarted.close();

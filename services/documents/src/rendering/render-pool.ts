@@ -17,7 +17,9 @@ export interface RenderPoolOptions {
   timeoutMs: number;
   /** The service's own assets, by path below `/assets/` (print.css, logo.svg, …). */
   assets: ReadonlyMap<string, RenderAsset>;
-  logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Longest wait between two attempts to launch a browser that would not start (they begin at 1 s and double). */
+  retryMaxMs?: number;
+  logger?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 export interface RenderOptions {
@@ -32,6 +34,14 @@ export class RendererBusy extends Error {
   constructor() {
     super('All renderer pages are busy and the queue is full');
     this.name = 'RendererBusy';
+  }
+}
+
+/** No browser could be started (Chromium missing or broken): PDFs cannot be made until a retry succeeds. */
+export class RendererUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`The PDF renderer is unavailable: ${reason}`);
+    this.name = 'RendererUnavailable';
   }
 }
 
@@ -72,41 +82,88 @@ export class RenderPool {
   private browser: Browser | null = null;
   private context: BrowserContext | null = null;
   private idle: Page[] = [];
-  private readonly waiting: Array<(page: Page) => void> = [];
+  private readonly waiting: Array<(page: Page | null) => void> = [];
   private starting: Promise<void> | null = null;
   private closed = false;
+  /** Why the last launch failed, while no browser runs; null once one does. */
+  private failure: string | null = null;
+  private failedLaunches = 0;
+  private retry: NodeJS.Timeout | null = null;
   /** Requests aborted since start (a check for tests and metrics). */
   blockedRequests = 0;
 
   constructor(private readonly options: RenderPoolOptions) {}
 
-  /** Launches the browser and opens the warm pages (again after a crash). */
+  /**
+   * Launches the browser and opens the warm pages (again after a crash). When it cannot
+   * start, the pool is unavailable (renders fail fast with RendererUnavailable) and
+   * launches are retried in the background with backoff until one succeeds.
+   */
   start(): Promise<void> {
-    this.starting ??= this.launch().finally(() => {
-      this.starting = null;
-    });
+    if (this.closed) return Promise.reject(new Error('The renderer is closed'));
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.starting ??= this.launch().then(
+      () => {
+        if (this.failure) this.options.logger?.info({ attempts: this.failedLaunches }, 'the PDF renderer is up again');
+        this.failure = null;
+        this.failedLaunches = 0;
+        this.starting = null;
+      },
+      (err: unknown) => {
+        this.starting = null;
+        this.launchFailed(err);
+        throw err;
+      },
+    );
     return this.starting;
+  }
+
+  private launchFailed(err: unknown) {
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+    const delay = Math.min(1000 * 2 ** this.failedLaunches, this.options.retryMaxMs ?? 60_000);
+    this.failedLaunches++;
+    // each new reason once, then now and then: a machine without Chromium must not flood the log
+    if (reason !== this.failure || this.failedLaunches % 10 === 0) {
+      this.options.logger?.error(
+        { err, retryInMs: delay, attempts: this.failedLaunches },
+        'the PDF renderer could not start; PDF requests answer 503 until it does',
+      );
+    }
+    this.failure = reason;
+    // waiters queued behind the launch get the same answer rather than waiting for the next try
+    for (const waiter of this.waiting.splice(0)) waiter(null);
+    if (this.closed) return;
+    this.retry = setTimeout(() => void this.start().catch(() => undefined), delay);
+    this.retry.unref();
   }
 
   private async launch(): Promise<void> {
     const browser = await chromium.launch({ executablePath: this.options.executablePath, headless: true, args: ISOLATION_ARGS });
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-      bypassCSP: false,
-    });
-    await context.route('**/*', (route) => this.answer(route));
-    browser.on('disconnected', () => {
-      if (this.browser !== browser) return;
-      this.options.logger?.error({}, 'renderer browser disconnected; it will be relaunched');
+    try {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        bypassCSP: false,
+      });
+      await context.route('**/*', (route) => this.answer(route));
+      browser.on('disconnected', () => {
+        if (this.browser !== browser) return;
+        this.options.logger?.error({}, 'renderer browser disconnected; it will be relaunched');
+        this.browser = null;
+        this.context = null;
+        this.idle = [];
+        if (!this.closed) void this.start().catch(() => undefined);
+      });
+      this.browser = browser;
+      this.context = context;
+      this.idle = await Promise.all(Array.from({ length: this.options.size }, () => context.newPage()));
+    } catch (err) {
       this.browser = null;
-      this.context = null;
-      this.idle = [];
-    });
-    this.browser = browser;
-    this.context = context;
-    this.idle = await Promise.all(Array.from({ length: this.options.size }, () => context.newPage()));
+      await browser.close().catch(() => undefined);
+      throw err;
+    }
     // waiters queued while the browser was down get the fresh pages
     while (this.waiting.length && this.idle.length) this.waiting.shift()!(this.idle.pop()!);
   }
@@ -121,18 +178,39 @@ export class RenderPool {
     return route.abort('blockedbyclient');
   }
 
-  /** Whether the browser is up (readiness). */
+  /** Whether the browser is up. */
   get healthy(): boolean {
     return !!this.browser?.isConnected();
   }
 
+  /** `up`, `starting` (a launch in progress) or `unavailable` (the last launch failed; retried in the background). */
+  get state(): 'up' | 'starting' | 'unavailable' {
+    if (this.healthy) return 'up';
+    return this.starting || !this.failure ? 'starting' : 'unavailable';
+  }
+
+  /** Why the renderer is unavailable, or null. */
+  get unavailableReason(): string | null {
+    return this.healthy ? null : this.failure;
+  }
+
   private async acquire(): Promise<Page> {
     if (this.closed) throw new Error('The renderer is closed');
-    if (!this.healthy) await this.start();
+    if (!this.healthy) {
+      // a launch in progress is waited for; a failed one answers at once (the retry runs in the background)
+      if (!this.starting && this.failure) throw new RendererUnavailable(this.failure);
+      try {
+        await this.start();
+      } catch {
+        throw new RendererUnavailable(this.failure ?? 'the browser did not start');
+      }
+    }
     const page = this.idle.pop();
     if (page) return page;
     if (this.waiting.length >= this.options.queueMax) throw new RendererBusy();
-    return new Promise((resolve) => this.waiting.push(resolve));
+    const next = await new Promise<Page | null>((resolve) => this.waiting.push(resolve));
+    if (!next) throw new RendererUnavailable(this.failure ?? 'the browser stopped');
+    return next;
   }
 
   private release(page: Page) {
@@ -187,6 +265,8 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     const browser = this.browser;
     this.browser = null;
     this.context = null;

@@ -77,7 +77,7 @@ export async function upload(app: ServiceApp, fileName: string, data: Buffer, qu
 /** Publishes an event other services would (groups, questionnaires) and waits until this service projected it. */
 export async function publishAndWait(app: ServiceApp, event: NewEvent, projected: () => Promise<unknown>): Promise<void> {
   await app.inTransaction((trx) => appendToOutbox(trx, event));
-  await eventually(projected, 15_000);
+  await eventually(projected, 30_000);
 }
 
 export async function givenCountry(app: ServiceApp, groupId: string, name: string, countryId: string | null = null): Promise<void> {

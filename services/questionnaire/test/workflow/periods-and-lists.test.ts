@@ -3,6 +3,7 @@ import { RoleIds } from '@cti/access';
 import { appendToOutbox } from '@cti/service-kit';
 import { createGroup } from '../../../identity/src/groups/create-group';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
+import { eventually } from '@cti/testing';
 import { adminClaims, caller, claims, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
 let world: World;
@@ -159,14 +160,11 @@ describe('admin list', () => {
 
   it('lists countries lacking a current questionnaire and adds one for them', async () => {
     const late = await world.identity.inTransaction((trx) => createGroup(trx, { name: 'Fiji', type: 'Country', countryId: 'FJ' }, null));
-    const need = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        const rows = (await admin().get('/api/questionnaire/needQuestionnaire')).json();
-        if (rows.length) return rows;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return [];
-    })();
+    // the new country reaches questionnaire as an event
+    const need = await eventually(async () => {
+      const rows = (await admin().get('/api/questionnaire/needQuestionnaire')).json() as unknown[];
+      return rows.length ? rows : null;
+    });
     expect(need).toEqual([{ Id: late, Name: 'Fiji' }]);
     expect((await admin().post(`/api/questionnaire/addQuestionnaire/${late}`)).json()).toBe(true);
     expect((await admin().get('/api/questionnaire/needQuestionnaire')).json()).toEqual([]);
@@ -197,11 +195,10 @@ describe('country view', () => {
         data: { groupId: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE', logoPath: null },
       });
     });
-    for (let i = 0; i < 100; i++) {
+    await eventually(async () => {
       const rows = await sql<{ name: string }>`select name from countries where group_id = ${kenya}`.execute(world.app.db);
-      if (rows.rows[0]?.name === 'Republic of Kenya') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return rows.rows[0]?.name === 'Republic of Kenya';
+    });
     const row = (
       await admin().post('/api/questionnaire/report', [
         { Key: 'Entity', Value: 'Republic of Kenya' },

@@ -54,6 +54,8 @@ export class ReadModelCache {
   private listening = false;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  /** Consecutive failed attempts to listen: the next one waits 250 ms × 2^n, at most 5 s. */
+  private failures = 0;
   readonly stats = { hits: 0, loads: 0, invalidations: 0 };
 
   constructor(
@@ -75,8 +77,12 @@ export class ReadModelCache {
       this.invalidate();
       client.end().catch(() => undefined);
       if (this.stopped) return;
-      this.opts.log.warn({ err }, 'read model listener lost; serving from the database until it is back');
-      this.retry = setTimeout(() => void this.listen().catch(() => undefined), 1000);
+      const delay = Math.min(250 * 2 ** this.failures, 5000);
+      this.failures++;
+      if (this.failures === 1 || this.failures % 10 === 0) {
+        this.opts.log.warn({ err, retryInMs: delay }, 'read model listener lost; serving from the database until it is back');
+      }
+      this.retry = setTimeout(() => void this.listen().catch(() => undefined), delay);
     };
     client.on('error', lost);
     client.on('end', () => lost());
@@ -88,6 +94,8 @@ export class ReadModelCache {
       // anything cached before the listener was up may have missed a change
       this.invalidate();
       this.listening = true;
+      if (this.failures) this.opts.log.info({ attempts: this.failures }, 'read model listener is back');
+      this.failures = 0;
     } catch (err) {
       lost(err);
     }
