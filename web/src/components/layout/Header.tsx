@@ -67,7 +67,7 @@ export function Header({ showNav = true }: { showNav?: boolean }) {
             </span>
           )}
           {showNav && (
-            <nav className="learn-links" aria-label="About the Index">
+            <nav className="learn-links" aria-label="Learn about the Index">
               {LEARN_LINKS.map((l) => (
                 <NavLink key={l.to} to={l.to} end>
                   {l.label}

@@ -29,6 +29,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
+  const focusedOnOpen = useRef(false);
   const menuId = useId();
   const navigate = useNavigate();
 
@@ -46,9 +47,16 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
 
   useLayoutEffect(() => {
     if (!open) return;
+    focusedOnOpen.current = false;
     place();
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
   }, [open, place]);
+
+  // focus goes to the first item once the menu is placed (a hidden menu cannot take focus), once per opening
+  useLayoutEffect(() => {
+    if (!open || !position || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+  }, [open, position]);
 
   useEffect(() => {
     if (!open) return;
@@ -129,6 +137,9 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
             setOpen(true);
+          } else if (e.key === 'Escape' && open) {
+            e.preventDefault();
+            setOpen(false);
           }
         }}
       >
