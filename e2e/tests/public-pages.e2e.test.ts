@@ -149,7 +149,7 @@ describe('site chrome for a visitor', () => {
     expect(await page.evaluate(() => [window.scrollY, document.activeElement?.id])).toEqual([0, 'main']);
     expect(
       await page
-        .getByRole('navigation', { name: 'About the Index' })
+        .getByRole('navigation', { name: 'About the Index', exact: true })
         .getByRole('link', { name: 'Methodology' })
         .getAttribute('aria-current'),
     ).toBe('page');
