@@ -1,7 +1,7 @@
 # The two commands: `make start` and `make test` (see README.md).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json e2e/package.json)
+WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json e2e/package.json examples/*/package.json)
 
 .PHONY: help install build start status test test-unit test-e2e test-faults test-under-load clean
 

@@ -14,7 +14,12 @@ module.exports = {
       ...base,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/libs/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/infra/**/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/libs/*/test/**/*.test.ts',
+        '<rootDir>/services/*/test/**/*.test.ts',
+        '<rootDir>/infra/**/test/**/*.test.ts',
+        '<rootDir>/examples/*/test/**/*.test.ts',
+      ],
     },
     {
       ...base,

@@ -15,7 +15,7 @@ const swc = [
 ];
 
 const libs = ['contracts', 'access', 'db', 'events', 'service-kit', 'testing', 'local-infra', 'scoring-rules'];
-const services = ['gateway', 'identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit'];
+const services = ['gateway', 'identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit', 'notifications'];
 
 const moduleNameMapper = {
   [`^@cti/(${libs.join('|')})$`]: path.join(root, 'libs/$1/src'),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // docker compose's one-shot `secrets` step: node generate-secrets.mjs <dir>
 // Writes, once, what the services read through *_FILE variables: identity's Ed25519 key
-// pair, the service-to-service token and the audit chain key. Existing files are kept,
+// pair, the service-to-service token, the audit chain key and the key of notifications'
+// unsubscribe links. Existing files are kept,
 // so tokens and the audit chain stay valid across restarts.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,4 +30,5 @@ if (!fs.existsSync(path.join(dir, 'jwt-ed25519.key'))) {
 }
 write('service-token', () => randomBytes(24).toString('base64url'));
 write('audit-chain-key', () => randomBytes(32).toString('base64url'));
+write('notifications-token-key', () => randomBytes(32).toString('base64url'));
 process.stdout.write(`secrets ready in ${dir}\n`);

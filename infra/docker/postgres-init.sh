@@ -4,7 +4,7 @@ set -e
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" <<SQL
 CREATE DATABASE cti;
 SQL
-for svc in identity questionnaire scoring documents commerce audit; do
+for svc in identity questionnaire scoring documents commerce audit notifications; do
   psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname cti <<SQL
 CREATE ROLE $svc WITH LOGIN PASSWORD '$svc';
 GRANT CONNECT ON DATABASE cti TO $svc;

@@ -205,6 +205,7 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
         'cti-sendgrid',
         'cti-stripe',
         'cti-audit-chain',
+        'cti-notifications-token',
         ...(dir.includes('production') ? ['cti-tls'] : []),
       ]),
     );

@@ -13,12 +13,12 @@ import { Supervisor, type ProcessStatus } from './supervisor';
  * last). A new service is added here: it gets the next port, its own database role and
  * schema, a `<NAME>_URL` for the others, supervision and a line in `make status`.
  */
-export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit'] as const;
+export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit', 'notifications'] as const;
 
 export interface StackOptions {
   repoRoot: string;
   dataDir: string;
-  /** Gateway port; services take the next six ports when free. */
+  /** Gateway port; services take the next seven ports when free. */
   port: number;
   /** External Postgres (superuser or owner URL); embedded Postgres otherwise. */
   databaseUrl?: string;

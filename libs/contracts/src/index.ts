@@ -7,3 +7,5 @@ export * from './api/questionnaire';
 export * from './api/scoring';
 export * from './api/documents';
 export * from './api/commerce';
+export * from './api/notifications';
+export * from './asyncapi';

@@ -67,13 +67,21 @@ export const eventsMigrations: MigrationSet = {
   },
 };
 
+export interface AppendOptions {
+  /**
+   * The event id, when it must be derived from what the event reports (an audit entry
+   * republished by a rebuild keeps its id); a random one otherwise.
+   */
+  id?: string;
+}
+
 /**
  * Writes an event to the outbox in the caller's transaction, so the event exists
  * exactly when the change it describes was committed.
  */
-export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, event: E): Promise<DomainEvent> {
+export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, event: E, options: AppendOptions = {}): Promise<DomainEvent> {
   const envelope = {
-    id: randomUUID(),
+    id: options.id ?? randomUUID(),
     type: event.type,
     occurredAt: new Date().toISOString(),
     actor: event.actor,
@@ -90,6 +98,8 @@ export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, eve
       lastError: null,
       ...(Object.keys(headers).length ? { headers: JSON.stringify(headers) } : {}),
     })
+    // a given id is the event's identity: writing it again (a rebuild) adds nothing
+    .$if(options.id !== undefined, (qb) => qb.onConflict((oc) => oc.column('id').doNothing()))
     .execute();
   return envelope;
 }

@@ -49,6 +49,7 @@ export const CommonConfig = Type.Object({
   DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8084' }),
   COMMERCE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8085' }),
   AUDIT_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8086' }),
+  NOTIFICATIONS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8087' }),
   /** Where this installation is reached by users (links in e-mails). */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
   /** Proxies in front of this process whose X-Forwarded-For is trusted (the gateway is one). */

@@ -3,7 +3,7 @@ import { contextHeaders } from '@cti/events';
 import { isConnectionFailure } from './connection-failures';
 import { DomainError, ServiceUnavailable } from './errors';
 
-export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit';
+export type ServiceName = 'identity' | 'questionnaire' | 'scoring' | 'documents' | 'commerce' | 'audit' | 'notifications';
 
 const urlKey: Record<ServiceName, string> = {
   identity: 'IDENTITY_URL',
@@ -12,6 +12,7 @@ const urlKey: Record<ServiceName, string> = {
   documents: 'DOCUMENTS_URL',
   commerce: 'COMMERCE_URL',
   audit: 'AUDIT_URL',
+  notifications: 'NOTIFICATIONS_URL',
 };
 
 export interface InternalCall {

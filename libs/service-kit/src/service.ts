@@ -78,7 +78,8 @@ export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>)
       'JWT_ISSUER',
       'JWT_AUDIENCE',
     ]) {
-      delete props[key];
+      // unless the service declares it itself (the gateway checks admin tokens for the API documents)
+      if (!def.config?.properties[key]) delete props[key];
     }
   }
   return Type.Object(props);

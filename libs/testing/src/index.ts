@@ -2,3 +2,4 @@ export * from './keys';
 export * from './infrastructure';
 export * from './context';
 export * from './eventually';
+export * from './published';

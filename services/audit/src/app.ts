@@ -22,7 +22,7 @@ export const auditService = defineService({
     }
     // before the consumers start (they start when the app is ready)
     await applyReplayRequest(app, DURABLE);
-    await app.register(reportRoutes, { chainKey: config.AUDIT_CHAIN_KEY });
+    await app.register(reportRoutes, { chainKey: config.AUDIT_CHAIN_KEY, checkEveryMinutes: config.AUDIT_CHAIN_CHECK_EVERY_MINUTES });
     await app.register(changeHistoryRoutes);
     await app.register(filterRoutes);
   },

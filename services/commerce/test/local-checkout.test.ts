@@ -1,7 +1,15 @@
 import { RoleIds } from '@cti/access';
-import { CommerceMessages, type PaymentAnswer, type PaymentDetails, type PurchaseHistoryRow, type PurchaseLogRow } from '@cti/contracts';
+import {
+  CommerceMessages,
+  type DomainEvent,
+  type PaymentAnswer,
+  type PaymentDetails,
+  type PurchaseHistoryRow,
+  type PurchaseLogRow,
+} from '@cti/contracts';
 import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
+import { receiptMailConsumer } from '../src/purchases/receipt-mail';
 import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 import { seedProducts } from '../src/seed/seed-products';
 import { paymentProviderOf } from '../src/payments/select-provider';
@@ -119,6 +127,20 @@ describe('per-country subscription through the local provider', () => {
     expect(mail.Subject).toMatch(/^Your purchase: Per Country Subscription \(/);
     expect(mail.Text).toContain('Amount: $4,000 (USD)');
     expect(mail.Text).toContain('http://cti.test/history');
+  });
+
+  it('sends one receipt when the purchase event is delivered again', async () => {
+    const [completed] = await sql<{
+      payload: DomainEvent | string;
+    }>`select payload from outbox where type = 'evt.commerce.purchase.completed' order by seq`.execute(p.commerce.db);
+    const event = typeof completed!.payload === 'string' ? (JSON.parse(completed!.payload) as DomainEvent) : completed!.payload;
+    const receipts = receiptMailConsumer(p.commerce);
+    await p.commerce.inTransaction((trx) => receipts.handle(event, trx));
+    await p.commerce.inTransaction((trx) => receipts.handle(event, trx));
+    const box: Array<{ Kind: string }> = (
+      await p.identity.inject({ method: 'GET', url: '/api/mail/dev/messages?to=countries@example.com' })
+    ).json();
+    expect(box.filter((m) => m.Kind === 'purchase-receipt')).toHaveLength(1);
   });
 
   it('lists the purchase in the buyer’s history with the countries bought', async () => {

@@ -1,4 +1,5 @@
 import { defineService } from '@cti/service-kit';
+import { apiDocumentRoutes } from './api-documents';
 import { GatewayConfig } from './config';
 import { proxyRoutes } from './proxy';
 import { webRoutes } from './web';
@@ -16,6 +17,7 @@ export const gatewayService = defineService({
   config: GatewayConfig,
   async plugin(app, config) {
     await app.register(proxyRoutes, { config });
+    await app.register(apiDocumentRoutes, { config });
     // deployment settings the web app reads at start
     app.get('/app-config.json', async (_req, reply) => {
       reply.header('Cache-Control', 'no-cache');

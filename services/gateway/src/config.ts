@@ -27,5 +27,13 @@ export const GatewayConfig = Type.Object({
   INDEX_HOST: Type.String({ default: '' }),
   /** The carbon calculator site the login chooser and the user area link to; empty hides the link. */
   CARBON_CALCULATOR_URL: Type.String({ default: '' }),
+  /**
+   * identity's public key: only to let admins read the API documents (/api/documentation);
+   * empty leaves them unserved. The gateway still vouches for no one.
+   */
+  JWT_PUBLIC_KEY: Type.String({ pattern: '^$|BEGIN PUBLIC KEY', default: '' }),
+  /** `iss` and `aud` of access tokens (as every service's). */
+  JWT_ISSUER: Type.String({ default: 'cti-identity' }),
+  JWT_AUDIENCE: Type.String({ default: 'cti' }),
 });
 export type GatewayConfig = Type.Static<typeof GatewayConfig>;

@@ -21,6 +21,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     documents: config.DOCUMENTS_URL,
     commerce: config.COMMERCE_URL,
     audit: config.AUDIT_URL,
+    notifications: config.NOTIFICATIONS_URL,
   };
   // An upstream is one URL (a Kubernetes Service) or a comma-separated list of replicas,
   // which undici's BalancedPool spreads requests over; requests name the first one.

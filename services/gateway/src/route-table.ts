@@ -1,5 +1,5 @@
 /** Services the gateway routes to (everything but itself). */
-export const UPSTREAMS = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit'] as const;
+export const UPSTREAMS = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit', 'notifications'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
 
 export interface RouteEntry {
@@ -35,6 +35,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...prefix('documents', '/api/document', '/api/acid', '/api/print', '/api/group/annotations'),
   ...prefix('questionnaire', '/api/questionnaire/', '/api/finalize', '/api/consent', '/api/period'),
   ...prefix('identity', '/api/user/', '/api/freeUser/', '/api/roles', '/api/group', '/api/logo', '/api/request', '/api/mail/'),
+  ...prefix('notifications', '/api/notifications/', '/api/follow'),
 ];
 
 function matches(entry: RouteEntry, path: string): boolean {

@@ -40,6 +40,10 @@ describe('resolveUpstream (most specific entry wins)', () => {
     ['/api/logo', 'identity'],
     ['/api/request/approve', 'identity'],
     ['/api/mail/contact', 'identity'],
+    ['/api/notifications/list', 'notifications'],
+    ['/api/notifications/unsubscribe', 'notifications'],
+    ['/api/follow', 'notifications'],
+    ['/api/follow/0b1c', 'notifications'],
   ])('%s → %s', (path, service) => {
     expect(resolveUpstream(path)).toBe(service);
   });
@@ -47,6 +51,7 @@ describe('resolveUpstream (most specific entry wins)', () => {
   it('does not route unknown paths or lookalike prefixes', () => {
     expect(resolveUpstream('/api/unknown')).toBeNull();
     expect(resolveUpstream('/api/products-legacy')).toBeNull();
+    expect(resolveUpstream('/api/followers')).toBeNull();
     expect(resolveUpstream('/internal/render')).toBeNull();
   });
 

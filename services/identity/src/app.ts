@@ -15,6 +15,7 @@ import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
 import { userRoutes } from './users/routes';
+import { userAccessRoutes } from './users/access-routes';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService({
@@ -51,6 +52,7 @@ export const identityService = defineService({
     await app.register(roleRoutes, ctx);
     await app.register(requestRoutes, ctx);
     await app.register(mailRoutes, ctx);
+    await app.register(userAccessRoutes);
   },
   // durable consumers of other services' events (purchases grant and revoke roles)
   consumers: () => [purchaseGrantsConsumer],

@@ -70,6 +70,8 @@ export interface MailMessagesTable {
   nextAttemptAt: Generated<Timestamp>;
   lockedUntil: string | null;
   sentAt: string | null;
+  /** The caller's key: queueing the same key again answers this mail. */
+  idempotencyKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccessRequestsTable {

@@ -10,6 +10,7 @@ import { documentsRoutes } from '../features/documents/routes';
 import { commerceRoutes } from '../features/commerce/routes';
 import { publicPagesRoutes } from '../features/public-pages/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { notificationsRoutes } from '../features/notifications/routes';
 
 /** Every screen of the app; each feature owns its list. A later entry for a path replaces an earlier one. */
 export const appRoutes: AppRoute[] = dedupe([
@@ -23,6 +24,7 @@ export const appRoutes: AppRoute[] = dedupe([
   ...auditRoutes,
   ...publicPagesRoutes,
   ...adminRoutes,
+  ...notificationsRoutes,
 ]);
 
 function dedupe(routes: AppRoute[]): AppRoute[] {

@@ -372,3 +372,24 @@ export const GroupAnswers = {
   messageSent: 'Message sent.',
   exists: 'Group already exists',
 } as const;
+
+/**
+ * A user's access as it stands now (`POST /internal/users/access`, body InternalUserLookup):
+ * what a fresh access token would carry, for services that act for users later (alert
+ * e-mails). Active is false when the account is disabled or expired: such a user gets nothing.
+ */
+export const InternalUserAccess = Type.Object({
+  Id: Type.String(),
+  Email: Type.String(),
+  Name: Type.String(),
+  Active: Type.Boolean(),
+  /** Role ids held now (roles past their ExpiresOn are left out). */
+  Roles: Type.Array(Type.Number()),
+  /** Group ids the user belongs to. */
+  Groups: Type.Array(Type.String()),
+  IsAdmin: Type.Boolean(),
+  IsGroupManager: Type.Boolean(),
+  IsACID: Type.Boolean(),
+  Free: Type.Boolean(),
+});
+export type InternalUserAccess = Type.Static<typeof InternalUserAccess>;

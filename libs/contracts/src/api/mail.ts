@@ -16,6 +16,11 @@ export const MailMessage = Type.Object({
   replyTo: Type.Optional(Type.String()),
   /** Which flow sent it (welcome, reset-password, contact, annotations, …), for the mailbox and the audit log. */
   kind: Type.String(),
+  /**
+   * Sending again with the same key queues nothing new and answers the first mail's id,
+   * so a caller that crashed after sending can safely send again.
+   */
+  idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 export type MailMessage = Type.Static<typeof MailMessage>;
 

@@ -129,4 +129,14 @@ export const IdentityEvents = {
     to: Type.Array(Type.String()),
     subject: Type.String(),
   }),
+  /** A queued e-mail could not be delivered after its last attempt (the address refused it, or the provider did). */
+  'evt.identity.mail.failed': Type.Object({
+    mailId: Type.String(),
+    kind: Type.String(),
+    to: Type.Array(Type.String()),
+    subject: Type.String(),
+    /** The caller's idempotency key, when it gave one (notifications: its delivery id). */
+    idempotencyKey: Type.Union([Type.String(), Type.Null()]),
+    error: Type.String(),
+  }),
 } as const;

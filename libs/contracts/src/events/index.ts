@@ -5,10 +5,14 @@ import { ScoringEvents } from './scoring';
 import { DocumentsEvents } from './documents';
 import { CommerceEvents } from './commerce';
 import { AuditEvents } from './audit';
+import { NotificationsEvents } from './notifications';
 import type { EventActor } from './envelope';
 
 export * from './envelope';
-export { IdentityEvents, QuestionnaireEvents, ScoringEvents, DocumentsEvents, CommerceEvents, AuditEvents };
+export { AuditEntry, AUDIT_GENESIS_HASH, auditChainText } from './audit';
+export { ScorecardFacts } from './scoring';
+export { AlertEmailMode } from './notifications';
+export { IdentityEvents, QuestionnaireEvents, ScoringEvents, DocumentsEvents, CommerceEvents, AuditEvents, NotificationsEvents };
 
 /** Every event of the platform: its type (= subject) and the schema of its data. */
 export const EventSchemas = {
@@ -18,6 +22,7 @@ export const EventSchemas = {
   ...DocumentsEvents,
   ...CommerceEvents,
   ...AuditEvents,
+  ...NotificationsEvents,
 };
 export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = Type.Static<(typeof EventSchemas)[T]>;

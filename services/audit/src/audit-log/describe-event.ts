@@ -97,6 +97,10 @@ const describers: Describers = {
     action: 'Email Sent',
     description: html`Sent ${d.kind} e-mail “${clip(d.subject)}” to ${d.to.join(', ')}`,
   }),
+  'evt.identity.mail.failed': (d) => ({
+    action: 'Email Failed',
+    description: html`Could not deliver ${d.kind} e-mail “${clip(d.subject)}” to ${d.to.join(', ')}: ${clip(d.error)}`,
+  }),
 
   // questionnaire
   'evt.questionnaire.period.opened': (d) => ({
@@ -238,6 +242,51 @@ const describers: Describers = {
   'evt.commerce.product.restored': (d) => ({ action: 'Product Restored', description: html`Restored product <b>${d.name}</b>` }),
   'evt.commerce.plan.created': (d) => ({ action: 'Plan Created', description: html`Created a subscription plan for <b>${d.name}</b>` }),
   'evt.commerce.plan.removed': (d) => ({ action: 'Plan Removed', description: html`Removed plan ${d.removedPlanId} of <b>${d.name}</b>` }),
+
+  // audit (its own entries are published, not recorded again: the wording is for completeness)
+  'evt.audit.entry.recorded': (d) => ({
+    action: 'Audit Entry',
+    description: html`Published audit row #${d.seq} (${d.action})`,
+    groupId: d.subject.groupId,
+  }),
+  'evt.audit.chain.broken': (d) => {
+    const what = d.reason === 'altered' ? 'altered' : d.reason === 'missing' ? 'removed' : 'and every later row removed';
+    const row = `row #${d.seq}${d.action ? ` (${d.action})` : ''}`;
+    return {
+      action: 'Chain Broken',
+      description: html`The audit chain check started by ${d.startedBy} found ${row} ${what} after ${d.checked} of ${d.total} rows verified`,
+    };
+  },
+
+  // notifications
+  'evt.notifications.follow.added': (d) => ({
+    action: 'Follow',
+    description: html`Started following <b>${d.groupName}</b>`,
+    groupId: d.groupId,
+  }),
+  'evt.notifications.follow.removed': (d) => ({
+    action: 'Unfollow',
+    description: html`Stopped following <b>${d.groupName}</b>`,
+    groupId: d.groupId,
+  }),
+  'evt.notifications.alert.sent': (d) => {
+    const what = d.mode === 'immediate' ? 'an alert' : `a ${d.mode} digest`;
+    const count = `${d.alertCount} alert${d.alertCount === 1 ? '' : 's'}${d.groupNames.length ? ` about ${d.groupNames.join(', ')}` : ''}`;
+    return { action: 'Alert Sent', description: html`Sent ${what} e-mail to ${d.email}: ${count}` };
+  },
+  'evt.notifications.alert.bounced': (d) => ({
+    action: 'Alert Bounced',
+    description: html`The alert e-mail to ${d.email} was not delivered: ${clip(d.reason)}`,
+  }),
+  'evt.notifications.alert.unsubscribed': (d) => ({
+    action: 'Alert Unsubscribe',
+    description:
+      d.scope === 'country'
+        ? html`Unsubscribed from the alerts about
+            <b>${d.groupName}</b> ${d.via === 'email-link' ? 'with the link of an alert e-mail' : 'in the alert settings'}`
+        : html`Turned alert e-mails off ${d.via === 'email-link' ? 'with the link of an alert e-mail' : 'in the alert settings'}`,
+    groupId: d.groupId,
+  }),
 };
 
 /** "evt.documents.certifiedScorecard.downloaded" → "Certified Scorecard Downloaded". */

@@ -3,6 +3,7 @@ import type { DomainEvent } from '@cti/contracts';
 import { appendAuditRow, type NewAuditRow } from '../chain/append-row';
 import type { AuditExecutor } from '../db';
 import { describeEvent } from './describe-event';
+import { publishAuditEntry, PUBLISHED_NOT_RECORDED } from './publish-entry';
 
 /** Name of the actor of system work (relays, schedulers, seeds). */
 export const SYSTEM_ACTOR = 'System';
@@ -54,12 +55,16 @@ export const yearOf = (periodName: string) => {
 
 /**
  * Stores one event: its chained audit row (with the change record of a Response), the
- * filter suggestions it adds, and the score and period facts the suggestions read.
- * The consumer runs this once per event id, in one transaction.
+ * filter suggestions it adds, and the score and period facts the suggestions read; and
+ * publishes the row (`evt.audit.entry.recorded`) once this transaction commits. The
+ * consumer runs this once per event id, in one transaction.
  */
 export async function recordEvent(trx: AuditExecutor, event: DomainEvent, chainKey: string): Promise<void> {
+  if ((PUBLISHED_NOT_RECORDED as readonly string[]).includes(event.type)) return;
   const row = auditRowOf(event);
-  if (!(await appendAuditRow(trx, chainKey, row))) return;
+  const link = await appendAuditRow(trx, chainKey, row);
+  if (!link) return;
+  await publishAuditEntry(trx, link);
 
   const suggestions = [
     { key: 'Action', value: row.action },

@@ -5,12 +5,19 @@ import { changeColumns } from './row-content';
 /** A row to append: its content without the chain position. */
 export type NewAuditRow = Omit<ChainedContent, 'seq'>;
 
+/** A row as appended: its content (with its position) and its link to the row before. */
+export interface ChainLink {
+  content: ChainedContent;
+  hash: Buffer;
+  previousHash: Buffer;
+}
+
 /**
  * Appends one row to the chain: locks the chain head (so appends from every replica
- * take turns), links the row to the last one and moves the head. Returns false when
+ * take turns), links the row to the last one and moves the head. Returns null when
  * the event already has its row (a redelivery whose processed mark was lost).
  */
-export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAuditRow): Promise<boolean> {
+export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAuditRow): Promise<ChainLink | null> {
   const head = await trx
     .selectFrom('auditChainHead')
     .select(['lastSeq', 'lastHash'])
@@ -18,7 +25,7 @@ export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAu
     .forUpdate()
     .executeTakeFirstOrThrow();
   const existing = await trx.selectFrom('auditRows').select('seq').where('id', '=', row.id).executeTakeFirst();
-  if (existing) return false;
+  if (existing) return null;
 
   const content: ChainedContent = { ...row, seq: Number(head.lastSeq) + 1, stamp: new Date(row.stamp).toISOString() };
   const hash = chainHash(key, head.lastHash, content);
@@ -28,5 +35,5 @@ export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAu
     .values({ ...columns, ...changeColumns(change), hash })
     .execute();
   await trx.updateTable('auditChainHead').set({ lastSeq: content.seq, lastHash: hash }).where('id', '=', 1).execute();
-  return true;
+  return { content, hash, previousHash: Buffer.from(head.lastHash) };
 }

@@ -1,8 +1,11 @@
 import { sql } from '@cti/db';
 import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { auditDb, type AuditChainChecksTable, type AuditExecutor } from '../db';
 import { verifyChain } from './verify-chain';
+
+/** Who the scheduled checks are started by (the audit page shows it). */
+export const SCHEDULED_BY = 'System (scheduled check)';
 
 /** A running check that has not moved for this long was left by a process that stopped. */
 const STALE_AFTER_SECONDS = 30;
@@ -52,6 +55,29 @@ export class ChainChecks {
 
   /** Starts a check, or answers the one running (on any replica). */
   async start(startedBy: string): Promise<AuditChainCheck> {
+    return (await this.startUnless(startedBy, () => false))!;
+  }
+
+  /**
+   * The scheduled check: starts one unless a check began within the last `everyMs`
+   * (on any replica), so the replicas together check once per period. Null when not due.
+   */
+  async startIfDue(everyMs: number): Promise<AuditChainCheck | null> {
+    // before the first check, the period counts from when the audit log was set up (its first migration)
+    const since = async (last: CheckRow | undefined) =>
+      last
+        ? Date.parse(last.startedAt)
+        : Date.parse(
+            (await sql<{ t: string | null }>`select min("timestamp") as t from kysely_migration`.execute(auditDb(this.app))).rows[0]?.t ??
+              new Date().toISOString(),
+          );
+    return this.startUnless(SCHEDULED_BY, async (last) => Date.now() - (await since(last)) < everyMs);
+  }
+
+  private async startUnless(
+    startedBy: string,
+    notDue: (last: CheckRow | undefined) => boolean | Promise<boolean>,
+  ): Promise<AuditChainCheck | null> {
     const db = auditDb(this.app);
     const { row, fresh } = await db.transaction().execute(async (trx) => {
       // one start at a time across replicas
@@ -59,6 +85,7 @@ export class ChainChecks {
       const last = (await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst()) as
         CheckRow | undefined;
       if (last && !last.finishedAt && !isStale(last)) return { row: last, fresh: false };
+      if (await notDue(last)) return { row: null, fresh: false };
       const head = await trx.selectFrom('auditChainHead').select('lastSeq').where('id', '=', 1).executeTakeFirstOrThrow();
       const created = await trx
         .insertInto('auditChainChecks')
@@ -67,6 +94,7 @@ export class ChainChecks {
         .executeTakeFirstOrThrow();
       return { row: created as CheckRow, fresh: true };
     });
+    if (!row) return null;
     if (fresh) {
       this.running = this.run(row).finally(() => {
         this.running = null;
@@ -77,17 +105,38 @@ export class ChainChecks {
 
   private async run(check: CheckRow): Promise<void> {
     const db = auditDb(this.app);
+    // the outcome, and a break's event, in one transaction: the event leaves once the outcome is stored
     const finish = (set: { valid: boolean | null; firstBroken: ChainBreak | null; checked?: number }) =>
-      db
-        .updateTable('auditChainChecks')
-        .set({
-          ...set,
-          firstBroken: set.firstBroken ? JSON.stringify(set.firstBroken) : null,
-          finishedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where('id', '=', check.id)
-        .execute();
+      this.app.inTransaction(async (trx: AuditExecutor) => {
+        await trx
+          .updateTable('auditChainChecks')
+          .set({
+            ...set,
+            firstBroken: set.firstBroken ? JSON.stringify(set.firstBroken) : null,
+            finishedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where('id', '=', check.id)
+          .execute();
+        const b = set.firstBroken;
+        if (set.valid === false && b) {
+          await appendToOutbox(trx, {
+            type: 'evt.audit.chain.broken',
+            actor: null,
+            data: {
+              checkId: check.id,
+              seq: b.Seq,
+              rowId: b.Id,
+              action: b.Action,
+              stamp: b.Stamp,
+              reason: b.Reason,
+              checked: set.checked ?? 0,
+              total: Number(check.total),
+              startedBy: check.startedBy,
+            },
+          });
+        }
+      });
     try {
       // rows counted by an earlier check must still be there, even if the head was rewound with them
       const earlier = await db

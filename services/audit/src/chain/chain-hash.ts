@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { auditChainText, type AuditEntry } from '@cti/contracts';
 
 /** The hash before the first row. */
 export const GENESIS_HASH = Buffer.alloc(32);
@@ -38,41 +39,22 @@ export interface ChainedContent {
   change: ChainedChange | null;
 }
 
-/** One canonical text per content: a fixed field order, the stamp normalised to ISO milliseconds. */
-function canonical(c: ChainedContent): string {
-  const ch = c.change;
-  const change = ch && [
-    ch.questionnaireId,
-    ch.groupId,
-    ch.questionId,
-    ch.groupName,
-    ch.periodId,
-    ch.periodName,
-    ch.sectionId,
-    ch.question,
-    ch.before,
-    ch.after,
-    ch.userId,
-    ch.userName,
-    new Date(ch.stamp).toISOString(),
-  ];
-  return JSON.stringify([
-    c.seq,
-    c.id.toLowerCase(),
-    c.eventType,
-    c.action,
-    c.value,
-    c.valueText,
-    c.country,
-    c.name,
-    c.actorUserId,
-    new Date(c.stamp).toISOString(),
-    c.questionId,
-    c.questionnaireId,
-    c.groupId,
-    change,
-  ]);
-}
+/** A row's content as its published entry names it (evt.audit.entry.recorded, without the link). */
+export const chainEntryOf = (c: ChainedContent): Omit<AuditEntry, 'hash' | 'previousHash'> => ({
+  seq: c.seq,
+  sourceEventId: c.id,
+  sourceEventType: c.eventType,
+  action: c.action,
+  description: c.value,
+  descriptionText: c.valueText,
+  actor: { userId: c.actorUserId, name: c.name, groups: c.country },
+  stamp: c.stamp,
+  subject: { groupId: c.groupId, questionnaireId: c.questionnaireId, questionId: c.questionId },
+  change: c.change,
+});
+
+/** One canonical text per content: the published entry's chain text (a fixed field order, stamps as ISO milliseconds). */
+const canonical = (c: ChainedContent) => auditChainText(chainEntryOf(c));
 
 /** HMAC-SHA256 over the previous link and this row: change either and every later link breaks. */
 export function chainHash(key: string, previous: Buffer, content: ChainedContent): Buffer {

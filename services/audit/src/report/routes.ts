@@ -14,8 +14,11 @@ import { auditDb } from '../db';
 import { answerDiffHtml } from './answer-diff';
 import { auditReport } from './audit-report';
 
+/** How often each replica looks whether a scheduled chain check is due. */
+const SCHEDULE_TICK_MS = 5 * 60_000;
+
 /** The audit log (questionnaire §2, §7): the report, its chain check and the answer diff. */
-export async function reportRoutes(app: ServiceApp, opts: { chainKey: string }) {
+export async function reportRoutes(app: ServiceApp, opts: { chainKey: string; checkEveryMinutes: number }) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
   app.post(
@@ -29,7 +32,22 @@ export async function reportRoutes(app: ServiceApp, opts: { chainKey: string }) 
 
   // beyond the spec: tamper evidence of the append-only, hash-chained log, checked in the background
   const checks = new ChainChecks(app, opts.chainKey);
-  app.addHook('onClose', () => checks.stop());
+  // the scheduled check: every replica looks now and then, the first to find one due starts it
+  let schedule: NodeJS.Timeout | null = null;
+  if (opts.checkEveryMinutes > 0) {
+    const everyMs = opts.checkEveryMinutes * 60_000;
+    app.addHook('onReady', async () => {
+      schedule = setInterval(
+        () => void checks.startIfDue(everyMs).catch((err: unknown) => app.log.warn({ err }, 'scheduled audit chain check not started')),
+        Math.min(everyMs, SCHEDULE_TICK_MS),
+      );
+      schedule.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (schedule) clearInterval(schedule);
+    await checks.stop();
+  });
   app.post(
     '/api/report/audit/verify',
     { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 202: AuditChainCheck, ...errors } } },

@@ -63,7 +63,11 @@ export function receiptMailConsumer(app: ServiceApp): ConsumerDefinition {
         updatesRole: kindOf(purchase.productName).roles.length > 0,
         publicUrl: app.config.PUBLIC_URL,
       });
-      await callService(app, 'identity', '/internal/mail/send', { body, timeoutMs: 10_000 });
+      // A redelivered event (the consumer's commit failed after the call) must not send a second receipt.
+      await callService(app, 'identity', '/internal/mail/send', {
+        body: { ...body, idempotencyKey: `purchase-receipt:${purchase.id}` },
+        timeoutMs: 10_000,
+      });
     },
   };
 }

@@ -23,7 +23,12 @@ const SENDING_LEASE = '2 minutes';
  * caused it commits, and nothing is lost if the process stops before sending.
  */
 export async function queueMail(trx: IdentityExecutor, message: MailMessage, options: QueueOptions = {}): Promise<string> {
-  const { id } = await trx
+  const key = message.idempotencyKey ?? null;
+  if (key) {
+    const queued = await trx.selectFrom('mailMessages').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
+    if (queued) return queued.id;
+  }
+  const inserted = await trx
     .insertInto('mailMessages')
     .values({
       kind: message.kind,
@@ -38,10 +43,15 @@ export async function queueMail(trx: IdentityExecutor, message: MailMessage, opt
       transport: null,
       lockedUntil: null,
       sentAt: null,
+      idempotencyKey: key,
     } as never)
+    // two callers racing with one key: the second gets the first one's mail
+    .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const first = await trx.selectFrom('mailMessages').select('id').where('idempotencyKey', '=', key).executeTakeFirstOrThrow();
+  return first.id;
 }
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'queued';
@@ -146,16 +156,32 @@ export class Mailer {
     } catch (err) {
       const giveUp = final || row.attempts >= this.options.maxAttempts;
       const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
-      await this.app.db
-        .updateTable('mailMessages')
-        .set({
-          status: giveUp ? 'failed' : 'queued',
-          lastError: describeDeliveryError(err),
-          lockedUntil: null,
-          nextAttemptAt: sql<string>`now() + ${`${backoffSeconds} seconds`}::interval`,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await this.app.inTransaction(async (trx) => {
+        await trx
+          .updateTable('mailMessages')
+          .set({
+            status: giveUp ? 'failed' : 'queued',
+            lastError: describeDeliveryError(err),
+            lockedUntil: null,
+            nextAttemptAt: sql<string>`now() + ${`${backoffSeconds} seconds`}::interval`,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        // the sender learns of mail that will not arrive (notifications records a bounce)
+        if (giveUp)
+          await appendToOutbox(trx, {
+            type: 'evt.identity.mail.failed',
+            actor: null,
+            data: {
+              mailId: row.id,
+              kind: row.kind,
+              to: row.toAddresses,
+              subject: row.subject,
+              idempotencyKey: row.idempotencyKey,
+              error: describeDeliveryError(err),
+            },
+          });
+      });
       this.app.log.warn(
         { mailId: row.id, kind: row.kind, attempts: row.attempts, giveUp, err: describeDeliveryError(err) },
         'mail delivery failed',

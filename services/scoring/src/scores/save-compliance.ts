@@ -11,6 +11,7 @@ import { findComplianceScores, upsertComplianceScores } from './repository';
 import { sanitizeRichText } from './sanitize';
 import { requireInputs } from './validate';
 import { questionnaireScoringOf } from './inputs';
+import { displayedScorecard } from './displayed-scorecard';
 
 export interface SaveOptions {
   settings: IndexAccessSettings;
@@ -44,6 +45,7 @@ export async function saveComplianceScores(
   const category = complianceCategory(score);
   const qualifyingDeclarations = body.QualifyingDeclarations === true;
   const previous = await findComplianceScores(trx, questionnaire.questionnaireId);
+  const scorecardBefore = await displayedScorecard(trx, questionnaire.groupId);
   await upsertComplianceScores(trx, {
     questionnaireId: questionnaire.questionnaireId,
     groupId: questionnaire.groupId,
@@ -84,6 +86,8 @@ export async function saveComplianceScores(
       score,
       category,
       previousScore: previous?.score ?? null,
+      // what readers of the scorecard see change (notifications alerts its followers)
+      scorecard: { before: scorecardBefore, after: await displayedScorecard(trx, questionnaire.groupId) },
     },
   });
   await rebuildReadModels(trx, options.settings, { groupIds: [questionnaire.groupId] });

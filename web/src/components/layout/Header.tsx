@@ -7,6 +7,7 @@ import { selectUser } from '../../features/auth/auth-slice';
 import { cartTarget } from '../../features/commerce/checkout-cache';
 import { ArrowUpIcon, CartIcon, PlaneIcon } from '../icons/Icons';
 import { UserMenu } from './UserMenu';
+import { UnreadBadge } from '../../features/notifications/components/UnreadBadge';
 
 /** What the Index is and how it is made: in the header for everyone (and in the footer). */
 const LEARN_LINKS = [
@@ -41,6 +42,7 @@ function HeaderActions() {
       <Link className="header-icon-link" to={cartTarget()} aria-label="Cart" title="Cart">
         <CartIcon />
       </Link>
+      <UnreadBadge />
       <UserMenu />
     </div>
   );

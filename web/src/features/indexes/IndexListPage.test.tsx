@@ -7,6 +7,7 @@ import { makeStore } from '../../app/store';
 import { signedIn } from '../auth/auth-slice';
 import IndexListPage from './IndexListPage';
 import { indexesApi } from './indexes-api';
+import { notificationsApi } from '../notifications/notifications-api';
 import { fileNameOf } from '../../lib/file-download';
 import { applyFilters } from './history/HistoricalDataPage';
 
@@ -62,6 +63,7 @@ async function renderIndex(rows: GroupIndexRow[], session: SessionUser, orders: 
   await store.dispatch(
     indexesApi.util.upsertQueryData('cftProducts', undefined, { 'CFT Download (one country)': 'prod-cft', Standard: 'prod-std' }),
   );
+  await store.dispatch(notificationsApi.util.upsertQueryData('follows', undefined, []));
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/index']}>

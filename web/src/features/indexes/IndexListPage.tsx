@@ -15,6 +15,7 @@ import { DemoNotice } from './components/DemoNotice';
 import { WatchlistIcon } from './components/WatchlistIcon';
 import { useIndexListQuery } from './indexes-api';
 import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
+import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 type Tab = 'made' | 'notMade';
@@ -39,7 +40,13 @@ function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Princi
       </div>
     );
   }
-  if (canOpenRow(principal, row)) return <Link to={`/index/${row.GroupId}`}>{flag}</Link>;
+  if (canOpenRow(principal, row))
+    return (
+      <>
+        <Link to={`/index/${row.GroupId}`}>{flag}</Link>
+        <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />
+      </>
+    );
   return (
     <div className="locked-country">
       {flag}

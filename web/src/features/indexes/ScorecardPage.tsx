@@ -28,6 +28,7 @@ import {
   useScoreHistoryQuery,
 } from './indexes-api';
 import { useFailureToast } from './use-failure-toast';
+import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 function Documents({ groupId }: { groupId: string }) {
@@ -153,7 +154,10 @@ export default function ScorecardPage() {
             <h1 id="scorecard-title">{card.Name}</h1>
           </div>
         </div>
-        <div className="page-header-actions">{!noViews && <PrintScorecardButton groupId={card.GroupId} variant="compliance" />}</div>
+        <div className="page-header-actions">
+          <FollowToggle groupId={card.GroupId} country={card.Name} allowed={access.open} />
+          {!noViews && <PrintScorecardButton groupId={card.GroupId} variant="compliance" />}
+        </div>
       </header>
       {card.IsDemo && <DemoNotice what="The scores of this scorecard" />}
 

@@ -11,6 +11,7 @@ import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice'
 import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
 import { AccountMessages } from '../messages';
 import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
+import { FollowingList } from '../../notifications/components/FollowingList';
 import '../accounts.css';
 
 /** First and last name, and optionally a new password (accounts §7 `POST api/user/account`). */
@@ -132,6 +133,7 @@ export default function MyAccountPage() {
           </>
         )}
       </section>
+      <FollowingList />
       <AccountSubscriptions />
     </section>
   );

@@ -5,6 +5,7 @@ import { usePrincipal } from '../../../app/hooks';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/form/fields';
 import { canOpenRow } from '../row-access';
+import { FollowToggle } from '../../notifications/components/FollowToggle';
 import { useMapDataQuery } from '../indexes-api';
 import { MapLegend } from './MapLegend';
 import { MapTable } from './MapTable';
@@ -49,7 +50,15 @@ export default function MapPage() {
       ) : (
         <>
           <Suspense fallback={<Spinner label="Loading the map…" />}>
-            <WorldMap countries={countries} targetOf={targetOf} label={title} />
+            <WorldMap
+              countries={countries}
+              targetOf={targetOf}
+              label={title}
+              tooltipExtra={(entry) => {
+                const c = byId.get(entry.GroupId);
+                return c && canOpenRow(principal, c) ? <FollowToggle groupId={c.GroupId} country={c.Name} allowed /> : null;
+              }}
+            />
           </Suspense>
           <details className="map-list">
             <summary>Table of countries: score, category and watchlist</summary>

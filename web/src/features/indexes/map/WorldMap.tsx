@@ -1,4 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { ScoringMessages } from '@cti/contracts';
 import { mapClass } from './map-classes';
@@ -55,6 +66,12 @@ export interface WorldMapProps {
   targetOf?(country: MapEntry): string | null;
   /** What the map shows, for its accessible name. */
   label: string;
+  /**
+   * More in a country's tooltip (the Follow control). The tooltip then stays where it opened
+   * while the pointer is on the country or on the tooltip, and Tab from a focused country
+   * moves into it.
+   */
+  tooltipExtra?: (country: MapEntry) => ReactNode;
 }
 
 /**
@@ -66,13 +83,14 @@ export interface WorldMapProps {
  * each country's element carries the same words for screen readers. Pages add a table of
  * the same facts beside it.
  */
-export default function WorldMap({ countries, targetOf, label }: WorldMapProps) {
+export default function WorldMap({ countries, targetOf, label, tooltipExtra }: WorldMapProps) {
   const [world, setWorld] = useState<WorldGeometry | null>(null);
   const [failed, setFailed] = useState(false);
   const [tip, setTip] = useState<Tip | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
+  const tipBox = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const helpId = useId();
   const patternId = useId().replace(/:/g, '');
@@ -120,6 +138,8 @@ export default function WorldMap({ countries, targetOf, label }: WorldMapProps) 
   const showAt = (entry: Tip['entry'], event: MouseEvent) => {
     const rect = box.current?.getBoundingClientRect();
     if (!rect) return;
+    // a tooltip with controls stays where it opened, so the pointer can reach them
+    if (tooltipExtra && tip?.entry === entry && 'GroupId' in entry) return;
     setTip({ entry, x: ((event.clientX - rect.left) / rect.width) * 100, y: ((event.clientY - rect.top) / rect.height) * 100 });
   };
   const focusStop = (index: number) => {
@@ -145,6 +165,9 @@ export default function WorldMap({ countries, targetOf, label }: WorldMapProps) 
     } else if (event.key === 'Escape') setTip(null);
   };
   const stopIndex = new Map(stops.map((s, i) => [s.GroupId, i]));
+  /** Whether focus goes into the tooltip (its Follow control): the tooltip stays. */
+  const inTooltip = (e: FocusEvent) => !!tipBox.current && tipBox.current.contains(e.relatedTarget as Node | null);
+  const extra = tip && tooltipExtra && 'GroupId' in tip.entry ? tooltipExtra(tip.entry) : null;
 
   return (
     <div className="world-map" data-map-state="loaded" data-countries={stops.length} ref={box} onMouseLeave={() => setTip(null)}>
@@ -200,7 +223,7 @@ export default function WorldMap({ countries, targetOf, label }: WorldMapProps) 
                 setFocusIndex(index);
                 setTip({ entry, ...percent(anchorOf.get(shape.iso) ?? shape.at) });
               }}
-              onBlur={() => setTip(null)}
+              onBlur={(e) => !inTooltip(e) && setTip(null)}
               onClick={() => open(entry)}
             >
               {shapeElement}
@@ -214,12 +237,24 @@ export default function WorldMap({ countries, targetOf, label }: WorldMapProps) 
           );
         })}
       </svg>
-      {tip && <MapTooltip tip={tip} />}
+      {tip && (
+        <MapTooltip tip={tip} ref={tipBox} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setTip(null)}>
+          {extra}
+        </MapTooltip>
+      )}
     </div>
   );
 }
 
-function MapTooltip({ tip }: { tip: Tip }) {
+interface MapTooltipProps {
+  tip: Tip;
+  ref: Ref<HTMLDivElement>;
+  onBlur(event: FocusEvent<HTMLDivElement>): void;
+  /** Controls under the facts (the Follow control); the tooltip then takes the pointer. */
+  children?: ReactNode;
+}
+
+function MapTooltip({ tip, ref, onBlur, children }: MapTooltipProps) {
   const entry = tip.entry as MapEntry;
   const scored = entry.Score !== undefined && entry.Score !== null && entry.Score > 0;
   // flips to the other side of the pointer near the right and bottom edges, so it stays inside the map
@@ -229,18 +264,28 @@ function MapTooltip({ tip }: { tip: Tip }) {
     transform: `translate(${tip.x > 60 ? 'calc(-100% - 12px)' : '12px'}, ${tip.y > 55 ? 'calc(-100% - 12px)' : '12px'})`,
   };
   return (
-    <div className="map-tooltip" style={style} aria-hidden="true" data-testid="map-tooltip">
-      <strong className="map-tooltip-name">{entry.Name}</strong>
-      {scored && (
-        <span className="map-tooltip-score">
-          Score <b>{entry.Score}</b>
+    <div
+      className={`map-tooltip${children ? ' map-tooltip-with-controls' : ''}`}
+      style={style}
+      data-testid="map-tooltip"
+      ref={ref}
+      onBlur={onBlur}
+    >
+      {/* the facts are each country's accessible name already; only the controls are announced */}
+      <div className="map-tooltip-facts" aria-hidden="true">
+        <strong className="map-tooltip-name">{entry.Name}</strong>
+        {scored && (
+          <span className="map-tooltip-score">
+            Score <b>{entry.Score}</b>
+          </span>
+        )}
+        <span className="map-tooltip-category">
+          <span className={`swatch ${mapClass(entry.MapCategory)}`} />{' '}
+          {entry.Category && entry.Category !== entry.MapCategory ? `${entry.Category} · ${entry.MapCategory}` : entry.MapCategory}
         </span>
-      )}
-      <span className="map-tooltip-category">
-        <span className={`swatch ${mapClass(entry.MapCategory)}`} />{' '}
-        {entry.Category && entry.Category !== entry.MapCategory ? `${entry.Category} · ${entry.MapCategory}` : entry.MapCategory}
-      </span>
-      {entry.Watchlist && <span className="map-tooltip-watchlist">On the watchlist</span>}
+        {entry.Watchlist && <span className="map-tooltip-watchlist">On the watchlist</span>}
+      </div>
+      {children && <div className="map-tooltip-controls">{children}</div>}
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import type { DomainEvent, EventType } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { eventually } from './eventually';
+
+/**
+ * The events of one type (or `evt.<service>.>`) in the app's stream, oldest first, read
+ * with a throwaway ordered consumer. Waits until at least `atLeast` are there.
+ */
+export async function publishedEvents<T extends EventType>(
+  app: ServiceApp,
+  type: T | `evt.${string}.>`,
+  atLeast = 1,
+  timeoutMs = 20_000,
+): Promise<DomainEvent<T>[]> {
+  const { bus } = app.events;
+  const read = async () => {
+    const info = await bus.jsm.streams.info(bus.subjects.stream);
+    if (info.state.messages === 0) return [];
+    const consumer = await bus.js.consumers.get(bus.subjects.stream, { filterSubjects: bus.subjects.toSubject(type) });
+    const out: DomainEvent<T>[] = [];
+    const messages = await consumer.fetch({ max_messages: 10_000, expires: 1000 });
+    for await (const m of messages) {
+      out.push(JSON.parse(new TextDecoder().decode(m.data)) as DomainEvent<T>);
+      if (m.info.pending === 0) break;
+    }
+    return out;
+  };
+  return eventually(async () => {
+    const events = await read();
+    return events.length >= atLeast ? events : null;
+  }, timeoutMs);
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { RoleIds } from '@cti/access';
+import { ASYNCAPI_FILE } from '@cti/contracts';
+import { notificationsService } from '@cti/notifications';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { gatewayService } from '../src/app';
+
+let ctx: TestContext;
+let gateway: ServiceApp;
+const admin = signTestToken({ sub: 'a', roles: [RoleIds.Admin], isAdmin: true });
+const standard = signTestToken({ sub: 's', roles: [RoleIds.Standard] });
+const get = (url: string, token?: string) =>
+  gateway.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const notifications = await ctx.start(notificationsService);
+  await notifications.listen({ port: 0, host: '127.0.0.1' });
+  const address = notifications.server.address();
+  gateway = await ctx.start(gatewayService, {
+    NOTIFICATIONS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    // nothing answers here
+    AUDIT_URL: 'http://127.0.0.1:9',
+  });
+});
+afterAll(() => ctx.close());
+
+it('serves admins the AsyncAPI document of every event subject, as committed', async () => {
+  const res = await get('/api/documentation/asyncapi', admin);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('application/json');
+  expect(res.body).toBe(fs.readFileSync(path.join(__dirname, '../../../libs/contracts', ASYNCAPI_FILE), 'utf8'));
+  expect(res.json()).toMatchObject({ asyncapi: '3.0.0', channels: { 'audit.entry.recorded': { address: 'evt.audit.entry.recorded' } } });
+});
+
+it('serves admins each service’s OpenAPI document next to it, and lists them', async () => {
+  expect((await get('/api/documentation', admin)).json()).toEqual({
+    OpenApi: expect.arrayContaining([{ Service: 'notifications', Url: '/api/documentation/openapi/notifications' }]),
+    AsyncApi: '/api/documentation/asyncapi',
+  });
+  const openapi = await get('/api/documentation/openapi/notifications', admin);
+  expect(openapi.statusCode).toBe(200);
+  expect(Object.keys(openapi.json().paths)).toEqual(
+    expect.arrayContaining(['/api/follow', '/api/follow/{groupId}', '/api/notifications/list']),
+  );
+  expect((await get('/api/documentation/openapi/audit', admin)).json()).toMatchObject({
+    statusCode: 502,
+    message: 'The audit service did not answer.',
+  });
+  expect((await get('/api/documentation/openapi/nothing', admin)).statusCode).toBe(404);
+});
+
+it('serves them to admins only', async () => {
+  for (const url of ['/api/documentation', '/api/documentation/asyncapi', '/api/documentation/openapi/notifications']) {
+    expect((await get(url)).statusCode).toBe(401);
+    expect((await get(url, standard)).statusCode).toBe(403);
+  }
+});
+
+it('routes the notifications paths to the notifications service', async () => {
+  const res = await get('/api/notifications/unread-count');
+  expect([res.statusCode, res.headers['x-served-by']]).toEqual([401, 'notifications']);
+});

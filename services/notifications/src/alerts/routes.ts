@@ -1,0 +1,96 @@
+import {
+  AlertSettings,
+  ErrorBody,
+  MarkReadBody,
+  NotificationList,
+  NotificationListQuery,
+  UnreadCount,
+  UnsubscribeAnswer,
+  UnsubscribeBody,
+} from '@cti/contracts';
+import { actorOf, claimsOf, principalOf, type ServiceApp } from '@cti/service-kit';
+import type { NotificationsContext } from '../context';
+import { notificationsDb } from '../db';
+import { emailModeOf, ensureSettings, setEmailMode } from '../settings/settings';
+import { resubscribeWithLink, unsubscribeWithLink } from '../unsubscribe/unsubscribe';
+import { listAlerts, markRead, unreadCount } from './in-app';
+
+/** The in-app alert list, its unread count, alert settings, and the e-mails' one-click links. */
+export async function alertRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+  const db = notificationsDb(app);
+
+  app.get(
+    '/api/notifications/list',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['notifications'], querystring: NotificationListQuery, response: { 200: NotificationList, ...errors } },
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      return listAlerts(db, principalOf(claims), claims.sub, ctx.settings, request.query);
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    { preHandler: app.requireUser, schema: { tags: ['notifications'], response: { 200: UnreadCount, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      return { Count: await unreadCount(db, principalOf(claims), claims.sub, ctx.settings) };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read',
+    { preHandler: app.requireUser, schema: { tags: ['notifications'], body: MarkReadBody, response: { 200: UnreadCount, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      await markRead(db, claims.sub, request.body, ctx.clock());
+      return { Count: await unreadCount(db, principalOf(claims), claims.sub, ctx.settings) };
+    },
+  );
+
+  app.get(
+    '/api/notifications/settings',
+    { preHandler: app.requireUser, schema: { tags: ['notifications'], response: { 200: AlertSettings, ...errors } } },
+    async (request) => ({ Email: await emailModeOf(db, claimsOf(request).sub) }),
+  );
+
+  app.put(
+    '/api/notifications/settings',
+    { preHandler: app.requireUser, schema: { tags: ['notifications'], body: AlertSettings, response: { 200: AlertSettings, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      await app.inTransaction(async (trx) => {
+        await ensureSettings(trx, { userId: claims.sub, email: claims.email, name: claims.name });
+        await setEmailMode(trx, {
+          userId: claims.sub,
+          mode: request.body.Email,
+          via: 'settings',
+          actor: actorOf(request),
+          now: ctx.clock(),
+          digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC,
+        });
+      });
+      return { Email: request.body.Email };
+    },
+  );
+
+  // the links of alert e-mails: no sign-in, the signed token says who and what
+  const link = () => ({
+    tokenKey: ctx.config.NOTIFICATIONS_TOKEN_KEY,
+    now: ctx.clock(),
+    digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC,
+  });
+  app.post(
+    '/api/notifications/unsubscribe',
+    { schema: { tags: ['notifications'], body: UnsubscribeBody, response: { 200: UnsubscribeAnswer, 400: ErrorBody } } },
+    async (request) => app.inTransaction((trx) => unsubscribeWithLink(trx, request.body.token, link())),
+  );
+  app.post(
+    '/api/notifications/resubscribe',
+    { schema: { tags: ['notifications'], body: UnsubscribeBody, response: { 200: UnsubscribeAnswer, 400: ErrorBody } } },
+    async (request) => app.inTransaction((trx) => resubscribeWithLink(trx, request.body.token, link())),
+  );
+}

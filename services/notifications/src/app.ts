@@ -1,0 +1,59 @@
+import { ConfigError, defineService } from '@cti/service-kit';
+import { migrations } from '../migrations';
+import { alertRoutes } from './alerts/routes';
+import { CONSUMED_EVENTS, handleEvent } from './changes/handle-event';
+import { accessSettingsOf, DEV_TOKEN_KEY, NotificationsConfig } from './config';
+import type { NotificationsContext } from './context';
+import { notificationsDb, type NotificationsExecutor } from './db';
+import { AlertDispatcher } from './delivery/dispatcher';
+import { identityMailPort } from './delivery/mail-port';
+import { identityAccessLookup } from './delivery/user-access';
+import { followRoutes } from './follows/routes';
+import { notificationMetricsOf } from './metrics';
+
+/**
+ * Notifications: follows, alerts (in the app and by e-mail, at once or in digests) when a
+ * followed country's scorecard changes or a document is published, one-click unsubscribe.
+ */
+export const notificationsService = defineService({
+  name: 'notifications',
+  defaultPort: 8087,
+  config: NotificationsConfig,
+  migrations,
+  async plugin(app, config) {
+    if (config.NODE_ENV === 'production' && config.NOTIFICATIONS_TOKEN_KEY === DEV_TOKEN_KEY) {
+      throw new ConfigError('Configuration error: NOTIFICATIONS_TOKEN_KEY must be set in production');
+    }
+    const settings = accessSettingsOf(config);
+    const metrics = notificationMetricsOf(app);
+    const clock = () => new Date();
+    const dispatcher = new AlertDispatcher({
+      db: notificationsDb(app),
+      inTransaction: (work) => app.inTransaction((trx) => work(trx as NotificationsExecutor)),
+      access: identityAccessLookup(app),
+      mail: identityMailPort(app),
+      settings,
+      publicUrl: config.PUBLIC_URL,
+      tokenKey: config.NOTIFICATIONS_TOKEN_KEY,
+      digestHourUtc: config.NOTIFICATIONS_DIGEST_HOUR_UTC,
+      mailPerSecond: config.NOTIFICATIONS_MAIL_PER_SECOND,
+      concurrency: config.NOTIFICATIONS_SEND_CONCURRENCY,
+      pollMs: config.NOTIFICATIONS_DISPATCH_MS,
+      leaseMs: config.NOTIFICATIONS_SEND_LEASE_MS,
+      clock,
+      logger: app.log,
+      observe: metrics.delivery,
+    });
+    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('onClose', async () => dispatcher.stop());
+    const ctx: NotificationsContext = { config: { ...config, PUBLIC_URL: config.PUBLIC_URL }, settings, dispatcher, clock };
+    await app.register(followRoutes, { ctx });
+    await app.register(alertRoutes, { ctx });
+  },
+  consumers: (app) => [
+    {
+      filter: [...CONSUMED_EVENTS],
+      handle: async (event, trx) => notificationMetricsOf(app).alertsQueued(await handleEvent(trx as NotificationsExecutor, event)),
+    },
+  ],
+});

@@ -1,0 +1,33 @@
+import type { EventData } from '@cti/contracts';
+import type { NotificationsExecutor } from '../db';
+import type { CountryFacts } from '../alerts/visibility';
+
+/** Keeps the projection of identity's country groups (name, ISO code, flag). */
+export async function upsertCountry(trx: NotificationsExecutor, g: EventData<'evt.identity.group.created'>): Promise<void> {
+  if (g.type !== 'Country') return;
+  const values = { name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath };
+  await trx
+    .insertInto('countries')
+    .values({ groupId: g.groupId, ...values })
+    .onConflict((oc) => oc.column('groupId').doUpdateSet(values))
+    .execute();
+}
+
+export const findCountry = (db: NotificationsExecutor, groupId: string) =>
+  db.selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst();
+
+/** Countries by group id, as the access rules and alert lines need them. */
+export async function countriesById(db: NotificationsExecutor, groupIds: readonly (string | null)[]): Promise<Map<string, CountryFacts>> {
+  const ids = [...new Set(groupIds.filter((g): g is string => !!g))];
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('countries').select(['groupId', 'name', 'countryId']).where('groupId', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.groupId, { groupId: r.groupId, countryId: r.countryId, name: r.name }]));
+}
+
+export type CountryMap = Map<string, CountryFacts>;
+
+/** Every country by group id (a few hundred rows at most). */
+export async function allCountries(db: NotificationsExecutor): Promise<CountryMap> {
+  const rows = await db.selectFrom('countries').select(['groupId', 'name', 'countryId']).execute();
+  return new Map(rows.map((r) => [r.groupId, { groupId: r.groupId, countryId: r.countryId, name: r.name }]));
+}

@@ -1,0 +1,96 @@
+import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
+import type { EventTables } from '@cti/events';
+import type { AlertEmailMode } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import type { AlertPart, DocumentVisibility } from './changes/change-parts';
+
+/** jsonb written as JSON text, read as the value. */
+type Json<T> = ColumnType<T, string, string>;
+
+/** identity's country groups (from its group events): names, ISO codes and flags. */
+export interface CountriesTable {
+  groupId: string;
+  name: string;
+  countryId: string | null;
+  logoPath: string | null;
+}
+
+export interface UserSettingsTable {
+  userId: string;
+  emailMode: ColumnType<AlertEmailMode, AlertEmailMode | undefined, AlertEmailMode>;
+  modeBeforeOff: AlertEmailMode | null;
+  /** When the next daily or weekly digest is due (null for immediate and off). */
+  nextDigestAt: string | null;
+  email: Generated<string>;
+  name: Generated<string>;
+  updatedAt: Generated<string>;
+}
+
+export interface FollowsTable {
+  userId: string;
+  groupId: string;
+  createdAt: Generated<string>;
+}
+
+/** A change worth an alert, from one event: what it says, to whom it may be said. */
+export interface ChangesTable {
+  id: Generated<string>;
+  eventId: string;
+  eventType: string;
+  /** The country (null for library documents, which concern no country). */
+  groupId: string | null;
+  parts: Json<AlertPart[]>;
+  document: Json<DocumentVisibility | null>;
+  /** Path in the web app. */
+  link: string;
+  occurredAt: string;
+  createdAt: Generated<string>;
+}
+
+export type EmailState = 'pending' | 'sending' | 'sent' | 'withheld' | 'skipped' | 'bounced';
+
+/** One alert per follower and change: the in-app list, and where its e-mail stands. */
+export interface AlertsTable {
+  id: Generated<number>;
+  userId: string;
+  changeId: string;
+  createdAt: Generated<string>;
+  readAt: string | null;
+  emailState: ColumnType<EmailState, EmailState | undefined, EmailState>;
+  deliveryId: string | null;
+}
+
+export type DeliveryMode = 'immediate' | 'daily' | 'weekly';
+
+/** One alert e-mail (a single alert or a digest): the record of every alert sent. */
+export interface DeliveriesTable {
+  /** Also the idempotency key given to the mail port: a resend after a crash is the same mail. */
+  id: string;
+  userId: string;
+  mode: DeliveryMode;
+  status: 'sending' | 'sent' | 'bounced';
+  email: string;
+  subject: string;
+  /** The mail as rendered when it was claimed: a resend after a crash sends exactly this. */
+  html: string;
+  text: string;
+  alertCount: number;
+  mailId: string | null;
+  attempts: Generated<number>;
+  lockedUntil: string | null;
+  error: string | null;
+  createdAt: Generated<string>;
+  sentAt: string | null;
+}
+
+export interface NotificationsDB extends EventTables {
+  countries: CountriesTable;
+  userSettings: UserSettingsTable;
+  follows: FollowsTable;
+  changes: ChangesTable;
+  alerts: AlertsTable;
+  deliveries: DeliveriesTable;
+}
+
+export type NotificationsExecutor = Executor<NotificationsDB>;
+export const notificationsDb = (app: ServiceApp) => app.db as Kysely<NotificationsDB>;

@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from '@cti/db';
+import type { IndexAccessSettings } from '@cti/access';
+import type { InternalUserAccess } from '@cti/contracts';
+import { appendToOutbox } from '@cti/service-kit';
+import type { DeliveriesTable, DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
+import { renderAlert } from '../alerts/visibility';
+import { allCountries, type CountryMap } from '../countries/countries';
+import { nextDigestAt } from '../settings/digest-schedule';
+import { MailRefused, type MailPort } from './mail-port';
+import { renderAlertMail, type MailAlert } from './render-mail';
+import { principalOfAccess, type AccessLookup } from './user-access';
+import { RateLimiter } from './rate-limiter';
+
+/** Users looked at per round (one call to identity for their access). */
+const USERS_PER_ROUND = 200;
+/** Alerts one e-mail carries at most (the rest go in the next one). */
+const ALERTS_PER_MAIL = 100;
+
+export interface DispatcherLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface DispatcherOptions {
+  db: Kysely<NotificationsDB>;
+  /** Runs a use-case in a transaction whose outbox events are published after commit. */
+  inTransaction: <T>(work: (trx: NotificationsExecutor) => Promise<T>) => Promise<T>;
+  access: AccessLookup;
+  mail: MailPort;
+  settings: IndexAccessSettings;
+  publicUrl: string;
+  tokenKey: string;
+  digestHourUtc: number;
+  mailPerSecond: number;
+  /** E-mails prepared and handed over at once (the rate still caps them): keeps up with the mail port's rate. */
+  concurrency?: number;
+  pollMs: number;
+  /** How long a claimed e-mail belongs to the process that claimed it before another resends it. */
+  leaseMs?: number;
+  clock?: () => Date;
+  logger: DispatcherLogger;
+  /** Outcome counts, for metrics. */
+  observe?: (mode: DeliveryMode, outcome: 'sent' | 'bounced' | 'withheld' | 'retry', alerts: number) => void;
+  /** Test seam: runs after the mail port accepted a mail and before it is marked sent. */
+  afterMailAccepted?: (deliveryId: string) => Promise<void>;
+}
+
+type DeliveryRow = Selectable<DeliveriesTable>;
+
+/**
+ * Sends alert e-mails: each pending alert at once to users who chose immediate alerts,
+ * and daily or weekly digests when due, at the mail port's rate. Before every e-mail it
+ * asks identity what the user may see now, and leaves out (withholds) any alert they may
+ * no longer see. An e-mail is claimed, with its content, in one transaction before it is
+ * handed to the mail port with its id as idempotency key, and marked sent in another: a
+ * process that stops in between leaves it claimed, and whoever finds the claim expired
+ * sends it again under the same key. The mail port queues it once: no e-mail twice, none lost.
+ */
+export class AlertDispatcher {
+  private readonly clock: () => Date;
+  private readonly leaseMs: number;
+  private readonly rate: RateLimiter;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private closing = false;
+
+  constructor(private readonly o: DispatcherOptions) {
+    this.clock = o.clock ?? (() => new Date());
+    this.leaseMs = o.leaseMs ?? 120_000;
+    this.rate = new RateLimiter(o.mailPerSecond);
+  }
+
+  start(): void {
+    this.started = true;
+    this.closing = false;
+    this.timer = setInterval(() => this.kick(), this.o.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Finishes the e-mail in hand and stops. */
+  async stop(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Looks for e-mails to send now (a pass already running looks again when it ends). */
+  kick(): void {
+    if (!this.started || this.closing) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runOnce()
+      .catch((err: unknown) => this.o.logger.warn({ err }, 'alert e-mail pass stopped; the next pass resumes'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** One pass: resend expired claims, then immediate alerts, then due digests. */
+  async runOnce(): Promise<void> {
+    await this.resendExpired();
+    await this.eachRound(async (after) => {
+      // from the users who want alerts at once (not from the alerts: digests keep many pending)
+      const rows = await sql<{ userId: string }>`
+        select s.user_id from user_settings s
+        where s.email_mode = 'immediate' and s.user_id > ${after}
+          and exists (select 1 from alerts a where a.user_id = s.user_id and a.email_state = 'pending')
+        order by s.user_id limit ${USERS_PER_ROUND}`.execute(this.o.db);
+      return rows.rows.map((r) => ({ userId: r.userId, mode: 'immediate' as const }));
+    });
+    const now = this.clock().toISOString();
+    await this.eachRound(async (after) => {
+      const rows = await this.o.db
+        .selectFrom('userSettings')
+        .select(['userId', 'emailMode'])
+        .where('emailMode', 'in', ['daily', 'weekly'])
+        .where('nextDigestAt', '<=', now)
+        .where('userId', '>', after)
+        .orderBy('userId')
+        .limit(USERS_PER_ROUND)
+        .execute();
+      return rows.map((r) => ({ userId: r.userId, mode: r.emailMode as DeliveryMode }));
+    });
+  }
+
+  /** Works through users round by round (keyset order: memory stays flat however many there are). */
+  private async eachRound(next: (afterUserId: string) => Promise<Array<{ userId: string; mode: DeliveryMode }>>): Promise<void> {
+    let after = '';
+    for (;;) {
+      if (this.closing) return;
+      const users = await next(after);
+      if (!users.length) return;
+      // one question to identity per round; if it does not answer, nothing is sent unchecked
+      const access = await this.o.access(users.map((u) => u.userId));
+      // the countries as they stand for this round (a small table)
+      const countries = await allCountries(this.o.db);
+      await eachConcurrently(users, this.o.concurrency ?? 1, async (user) => {
+        if (!this.closing) await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null, countries);
+      });
+      if (this.closing) return;
+      after = users.at(-1)!.userId;
+    }
+  }
+
+  /** Claims one e-mail for a user (their pending alerts they may still see), then sends it. */
+  private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null, countries: CountryMap): Promise<void> {
+    const now = this.clock();
+    // claiming writes no event: a plain transaction, few round trips (it runs once per e-mail)
+    const claimed = await this.o.db.transaction().execute(async (trx) => {
+      const next = nextDigestAt(mode, now, this.o.digestHourUtc);
+      const due = mode === 'immediate' ? sql`true` : sql`next_digest_at <= ${now.toISOString()}::timestamptz`;
+      // one replica per user at a time (another one holding the user moves on); a digest is claimed
+      // for its period with its alerts, or there was nothing to tell; the user as identity names them now
+      const locked = await sql<{ userId: string }>`
+        update user_settings
+        set next_digest_at = coalesce(${next?.toISOString() ?? null}::timestamptz, next_digest_at),
+            email = coalesce(${access?.Email ?? null}, email), name = coalesce(${access?.Name ?? null}, name)
+        where user_id = (
+          select user_id from user_settings where user_id = ${userId} and email_mode = ${mode} and ${due} for update skip locked)
+        returning user_id`.execute(trx);
+      if (!locked.rows.length) return null;
+      const pending = await trx
+        .selectFrom('alerts')
+        .innerJoin('changes', 'changes.id', 'alerts.changeId')
+        .select(['alerts.id', 'changes.groupId', 'changes.parts', 'changes.document', 'changes.link'])
+        .where('alerts.userId', '=', userId)
+        .where('alerts.emailState', '=', 'pending')
+        .orderBy('alerts.id')
+        .limit(ALERTS_PER_MAIL)
+        .execute();
+      if (!pending.length) return null;
+      const shown: Array<{ id: number } & MailAlert> = [];
+      const withheld: number[] = [];
+      for (const a of pending) {
+        const country = a.groupId ? (countries.get(a.groupId) ?? null) : null;
+        // an inactive account (disabled, expired) or one identity no longer knows gets nothing
+        const alert = access?.Active ? renderAlert(principalOfAccess(access), a, country, this.o.settings) : null;
+        if (alert) shown.push({ id: a.id, line: alert.line, groupId: a.groupId, groupName: country?.name ?? null, link: a.link });
+        else withheld.push(a.id);
+      }
+      if (withheld.length) {
+        await trx.updateTable('alerts').set({ emailState: 'withheld' }).where('id', 'in', withheld).execute();
+        this.o.observe?.(mode, 'withheld', withheld.length);
+      }
+      if (!shown.length || !access) return null;
+      const mail = renderAlertMail(shown, { userId, mode, publicUrl: this.o.publicUrl, tokenKey: this.o.tokenKey });
+      const delivery: DeliveryRow = {
+        id: randomUUID(),
+        userId,
+        mode,
+        status: 'sending',
+        email: access.Email,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        alertCount: shown.length,
+        mailId: null,
+        attempts: 1,
+        lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString(),
+        error: null,
+        createdAt: now.toISOString(),
+        sentAt: null,
+      };
+      // the e-mail, with what it says, and its alerts, in one statement
+      await sql`
+        with claimed as (
+          insert into deliveries (id, user_id, mode, status, email, subject, html, text, alert_count, attempts, locked_until, created_at)
+          values (${delivery.id}, ${userId}, ${mode}, 'sending', ${delivery.email}, ${delivery.subject}, ${delivery.html}, ${delivery.text},
+                  ${delivery.alertCount}, 1, ${delivery.lockedUntil}::timestamptz, ${delivery.createdAt}::timestamptz)
+          returning id)
+        update alerts set email_state = 'sending', delivery_id = (select id from claimed)
+        where id = any(${shown.map((a) => a.id)}::bigint[])`.execute(trx);
+      return { delivery, groupNames: [...new Set(shown.map((a) => a.groupName).filter((n): n is string => !!n))] };
+    });
+    if (claimed) await this.send(claimed.delivery, claimed.groupNames);
+  }
+
+  /** E-mails claimed by a process that stopped before it marked them: sent again under the same key. */
+  private async resendExpired(): Promise<void> {
+    for (;;) {
+      const now = this.clock();
+      const delivery = await this.o.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('status', '=', 'sending')
+          .where('lockedUntil', '<', now.toISOString())
+          .orderBy('lockedUntil')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row) return null;
+        return trx
+          .updateTable('deliveries')
+          .set({ attempts: sql`attempts + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString() })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      if (!delivery) return;
+      const groups = await this.o.db
+        .selectFrom('alerts')
+        .innerJoin('changes', 'changes.id', 'alerts.changeId')
+        .innerJoin('countries', 'countries.groupId', 'changes.groupId')
+        .select('countries.name')
+        .distinct()
+        .where('alerts.deliveryId', '=', delivery.id)
+        .execute();
+      await this.send(
+        delivery,
+        groups.map((g) => g.name),
+      );
+    }
+  }
+
+  private async send(delivery: DeliveryRow, groupNames: string[]): Promise<void> {
+    await this.rate.take();
+    let mailId: string;
+    try {
+      ({ id: mailId } = await this.o.mail({
+        to: [delivery.email],
+        subject: delivery.subject,
+        html: delivery.html,
+        text: delivery.text,
+        kind: delivery.mode === 'immediate' ? 'alert' : 'alert-digest',
+        idempotencyKey: delivery.id,
+      }));
+    } catch (err) {
+      if (err instanceof MailRefused) return this.bounced(delivery, null, err.message);
+      // the mail port is away: the claim runs out and a later pass sends it again
+      this.o.observe?.(delivery.mode, 'retry', delivery.alertCount);
+      await this.o.db
+        .updateTable('deliveries')
+        .set({ error: err instanceof Error ? err.message : String(err) })
+        .where('id', '=', delivery.id)
+        .execute();
+      throw err;
+    }
+    if (this.o.afterMailAccepted) await this.o.afterMailAccepted(delivery.id);
+    await this.o.inTransaction(async (trx) => {
+      // the e-mail and its alerts marked sent in one statement; nothing when a replica that resent it meanwhile did
+      const marked = await sql<{ n: number }>`
+        with sent as (
+          update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${this.clock().toISOString()}::timestamptz,
+                 locked_until = null, error = null
+          where id = ${delivery.id} and status = 'sending'
+          returning id),
+        carried as (update alerts set email_state = 'sent' where delivery_id in (select id from sent))
+        select count(*)::int as n from sent`.execute(trx);
+      if (!marked.rows[0]?.n) return;
+      await appendToOutbox(trx, {
+        type: 'evt.notifications.alert.sent',
+        actor: null,
+        data: {
+          deliveryId: delivery.id,
+          userId: delivery.userId,
+          email: delivery.email,
+          mode: delivery.mode,
+          alertCount: delivery.alertCount,
+          groupNames: [...groupNames].sort(),
+          subject: delivery.subject,
+          mailId,
+        },
+      });
+      this.o.observe?.(delivery.mode, 'sent', delivery.alertCount);
+    });
+  }
+
+  private async bounced(
+    delivery: Pick<DeliveryRow, 'id' | 'userId' | 'email' | 'mode' | 'alertCount'>,
+    mailId: string | null,
+    reason: string,
+  ) {
+    await this.o.inTransaction((trx) => markBounced(trx, delivery, mailId, reason));
+    this.o.observe?.(delivery.mode, 'bounced', delivery.alertCount);
+  }
+}
+
+/**
+ * Runs `work` over the items, at most `limit` at a time. The first failure stops new work
+ * from starting, lets the started work finish, and is thrown.
+ */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+/**
+ * An alert e-mail that will not arrive: refused by the mail port at once, or failed there
+ * after its retries (identity's `mail.failed`). Its alerts stay in the app. Once only.
+ */
+export async function markBounced(
+  trx: NotificationsExecutor,
+  delivery: Pick<DeliveryRow, 'id' | 'userId' | 'email'>,
+  mailId: string | null,
+  reason: string,
+): Promise<boolean> {
+  const marked = await trx
+    .updateTable('deliveries')
+    .set({ status: 'bounced', error: reason, lockedUntil: null, ...(mailId ? { mailId } : {}) })
+    .where('id', '=', delivery.id)
+    .where('status', '!=', 'bounced')
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) return false;
+  await trx.updateTable('alerts').set({ emailState: 'bounced' }).where('deliveryId', '=', delivery.id).execute();
+  await appendToOutbox(trx, {
+    type: 'evt.notifications.alert.bounced',
+    actor: null,
+    data: { deliveryId: delivery.id, userId: delivery.userId, email: delivery.email, mailId, reason },
+  });
+  return true;
+}

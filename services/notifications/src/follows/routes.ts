@@ -1,0 +1,43 @@
+import { ErrorBody, FollowedCountry, FollowList, FollowParams, MessageBody, NotificationMessages } from '@cti/contracts';
+import { actorOf, claimsOf, principalOf, type ServiceApp } from '@cti/service-kit';
+import type { NotificationsContext } from '../context';
+import { notificationsDb } from '../db';
+import { followCountry, listFollows, unfollowCountry } from './follows';
+
+/** GET api/follow (the Following list), PUT and DELETE api/follow/{groupId} (the Follow control). */
+export async function followRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+  app.get(
+    '/api/follow',
+    { preHandler: app.requireUser, schema: { tags: ['follow'], response: { 200: FollowList, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      return listFollows(notificationsDb(app), principalOf(claims), claims.sub, ctx.settings);
+    },
+  );
+
+  app.put(
+    '/api/follow/:groupId',
+    { preHandler: app.requireUser, schema: { tags: ['follow'], params: FollowParams, response: { 200: FollowedCountry, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      const who = { userId: claims.sub, email: claims.email, name: claims.name, principal: principalOf(claims) };
+      return app.inTransaction((trx) => followCountry(trx, who, request.params.groupId, ctx.settings, actorOf(request)));
+    },
+  );
+
+  app.delete(
+    '/api/follow/:groupId',
+    { preHandler: app.requireUser, schema: { tags: ['follow'], params: FollowParams, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      const claims = claimsOf(request);
+      const name = await app.inTransaction((trx) => unfollowCountry(trx, claims.sub, request.params.groupId, actorOf(request), 'site'));
+      const country =
+        name ??
+        (await notificationsDb(app).selectFrom('countries').select('name').where('groupId', '=', request.params.groupId).executeTakeFirst())
+          ?.name;
+      return { message: NotificationMessages.unfollowed(country ?? 'this country') };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { sql, type Kysely } from '@cti/db';
+import type { ServiceApp } from '@cti/service-kit';
+import { notificationsDb, type DeliveryMode, type NotificationsDB } from './db';
+
+/** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */
+function notificationMetrics(registry: Registry, db: Kysely<NotificationsDB>) {
+  const queued = new Counter({
+    name: 'cti_notifications_alerts_queued_total',
+    help: 'Alerts queued for followers (one per follower and change)',
+    registers: [registry],
+  });
+  const emails = new Counter({
+    name: 'cti_notifications_alert_emails_total',
+    help: 'Alert e-mails by mode and outcome (sent, bounced, retry), and alerts withheld (no access)',
+    labelNames: ['mode', 'outcome'] as const,
+    registers: [registry],
+  });
+  const alertsByOutcome = new Counter({
+    name: 'cti_notifications_alerts_emailed_total',
+    help: 'Alerts carried by e-mails, by mode and outcome',
+    labelNames: ['mode', 'outcome'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'cti_notifications_alerts_pending_email',
+    help: 'Alerts waiting for their e-mail (immediate or the next digest)',
+    registers: [registry],
+    async collect() {
+      const row = await sql<{ n: number }>`select count(*)::int as n from alerts where email_state = 'pending'`.execute(db);
+      this.set(row.rows[0]?.n ?? 0);
+    },
+  });
+  return {
+    alertsQueued: (n: number) => queued.inc(n),
+    delivery: (mode: DeliveryMode, outcome: 'sent' | 'bounced' | 'withheld' | 'retry', alerts: number) => {
+      if (outcome !== 'withheld') emails.inc({ mode, outcome });
+      alertsByOutcome.inc({ mode, outcome }, alerts);
+    },
+  };
+}
+
+export type NotificationMetrics = ReturnType<typeof notificationMetrics>;
+const byRegistry = new WeakMap<Registry, NotificationMetrics>();
+
+/** The metrics of one app's registry (made once: the consumer and the dispatcher share them). */
+export function notificationMetricsOf(app: ServiceApp): NotificationMetrics {
+  const registry = app.metrics.registry;
+  let metrics = byRegistry.get(registry);
+  if (!metrics) byRegistry.set(registry, (metrics = notificationMetrics(registry, notificationsDb(app))));
+  return metrics;
+}

@@ -1,0 +1,4 @@
+import { runService } from '@cti/service-kit';
+import { notificationsService } from './app';
+
+void runService(notificationsService);
