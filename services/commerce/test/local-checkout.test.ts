@@ -130,7 +130,9 @@ describe('per-country subscription through the local provider', () => {
   });
 
   it('sends one receipt when the purchase event is delivered again', async () => {
-    const [completed] = await sql<{
+    const {
+      rows: [completed],
+    } = await sql<{
       payload: DomainEvent | string;
     }>`select payload from outbox where type = 'evt.commerce.purchase.completed' order by seq`.execute(p.commerce.db);
     const event = typeof completed!.payload === 'string' ? (JSON.parse(completed!.payload) as DomainEvent) : completed!.payload;
