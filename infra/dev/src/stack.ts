@@ -30,6 +30,8 @@ export interface StackOptions {
   webDist?: string;
   /** Extra environment for every service. */
   env?: Record<string, string>;
+  /** The back-end services to run (default all); journeys that need only some start fewer. */
+  services?: ReadonlyArray<(typeof SERVICES)[number]>;
   log?: (line: string) => void;
   /** Restart delays of the supervisor (tests of crashes shorten them). */
   restartDelayMs?: { initial: number; max: number };
@@ -225,7 +227,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const serviceEnv = new Map<string, Record<string, string>>();
     await Promise.all(
-      SERVICES.map((service) => {
+      (options.services ?? SERVICES).map((service) => {
         const databaseUrl = perServiceRoles
           ? serviceDatabaseUrl(superuserUrl!, database, service, secrets.rolePassword(service))
           : superuserUrl!;

@@ -123,10 +123,10 @@ describe('user edit policy (accounts §5)', () => {
   });
 
   it('limits a group manager to users of their groups (or created by them), never admins', () => {
-    expect(UserEditPolicy.canManageUser(manager, { groupIds: ['ireland'], roleIds: [RoleIds.CountryViewer] })).toBe(true);
-    expect(UserEditPolicy.canManageUser(manager, { groupIds: ['france'], roleIds: [RoleIds.CountryViewer] })).toBe(false);
-    expect(UserEditPolicy.canManageUser(manager, { groupIds: [], roleIds: [], createdByCaller: true })).toBe(true);
-    expect(UserEditPolicy.canManageUser(manager, { groupIds: ['ireland'], roleIds: [RoleIds.Admin] })).toBe(false);
-    expect(UserEditPolicy.canManageUser(principal(['CountryViewer']), { groupIds: ['g1'], roleIds: [] })).toBe(false);
+    expect(UserEditPolicy.canSeeUser(manager, { groupIds: ['ireland'], roleIds: [RoleIds.CountryViewer] })).toBe(true);
+    expect(UserEditPolicy.canSeeUser(manager, { groupIds: ['france'], roleIds: [RoleIds.CountryViewer] })).toBe(false);
+    expect(UserEditPolicy.canSeeUser(manager, { groupIds: [], roleIds: [], createdByCaller: true })).toBe(true);
+    expect(UserEditPolicy.canSeeUser(manager, { groupIds: ['ireland'], roleIds: [RoleIds.Admin] })).toBe(false);
+    expect(UserEditPolicy.canSeeUser(principal(['CountryViewer']), { groupIds: ['g1'], roleIds: [] })).toBe(false);
   });
 });

@@ -5,6 +5,10 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { AccessClaims, EventActor } from '@cti/contracts';
 import { satisfiesRule, type Principal, type RouteRule } from '@cti/access';
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
+import { RevocationFeed, RevocationList } from './revocation';
+
+/** How long after its expiry a token still serves logout and unlock (a tab closing, a stale session). */
+export const LENIENT_EXPIRY_SECONDS = 300;
 
 export interface AuthOptions {
   publicKey: string;
@@ -13,6 +17,8 @@ export interface AuthOptions {
   issuer: string;
   audience: string;
   serviceToken: string;
+  /** How long past its expiry `verifyIgnoringExpiry` still accepts a token (default 5 minutes). */
+  lenientExpirySeconds?: number;
 }
 
 declare module 'fastify' {
@@ -29,8 +35,13 @@ declare module 'fastify' {
     requireRule(rule: RouteRule): preHandlerAsyncHookHandler;
     /** preHandler: service-to-service calls on /internal/ carrying the service token. */
     requireService: preHandlerAsyncHookHandler;
-    /** Verifies a token ignoring expiry (logout with a stale token). */
+    /**
+     * Verifies a token that may have expired a few minutes ago (logout, the unlock beacon
+     * of a closing tab); older or revoked tokens answer null.
+     */
     verifyIgnoringExpiry(token: string): AccessClaims | null;
+    /** The revocations this process knows (fed from identity's events; see revocation.ts). */
+    revocations: RevocationList;
   }
 }
 
@@ -74,7 +85,10 @@ function verifierForKeys(verifiers: Array<(token: string) => unknown>): (token: 
 
 /**
  * Verifies EdDSA access tokens with identity's public key. Only EdDSA is accepted
- * (no `none`, no HMAC confusion), and issuer and audience must match.
+ * (no `none`, no HMAC confusion), and issuer and audience must match. A token issued
+ * before a revocation of its user (disabled, access taken away, password changed) is
+ * refused like an expired one: a session that is still allowed refreshes into a token
+ * with its current access, within seconds on every service and with no call to identity.
  */
 export const authPlugin = fp<AuthOptions>(
   async (app, opts) => {
@@ -87,7 +101,10 @@ export const authPlugin = fp<AuthOptions>(
     // fast-jwt's LRU of verified tokens (each entry lives at most until the token expires):
     // a session's many requests pay for one EdDSA verification instead of one each
     const verify = verifierForKeys(keys.map((key) => createVerifier({ ...common, key, cache: 1000 })));
-    const verifyLenient = verifierForKeys(keys.map((key) => createVerifier({ ...common, key, ignoreExpiration: true })));
+    const leeway = (opts.lenientExpirySeconds ?? LENIENT_EXPIRY_SECONDS) * 1000;
+    const verifyLenient = verifierForKeys(keys.map((key) => createVerifier({ ...common, key, clockTolerance: leeway })));
+    const revocations = new RevocationList();
+    app.decorate('revocations', revocations);
     const serviceToken = Buffer.from(opts.serviceToken);
 
     app.decorateRequest('principal', null);
@@ -99,7 +116,13 @@ export const authPlugin = fp<AuthOptions>(
       const token = header.slice(7).trim();
       if (!token || token === 'null' || token === 'undefined') return;
       try {
-        request.principal = verify(token) as AccessClaims;
+        const claims = verify(token) as AccessClaims;
+        if (revocations.isRevoked(claims)) {
+          request.tokenExpired = true;
+          request.log.info({ userId: claims.sub }, 'refused a revoked token');
+          return;
+        }
+        request.principal = claims;
       } catch (err) {
         if (err instanceof TokenError && err.code === TokenError.codes.expired) request.tokenExpired = true;
         else request.log.info({ reason: err instanceof Error ? err.message : err }, 'refused a bearer token');
@@ -126,10 +149,25 @@ export const authPlugin = fp<AuthOptions>(
     });
     app.decorate('verifyIgnoringExpiry', (token: string) => {
       try {
-        return verifyLenient(token) as AccessClaims;
+        const claims = verifyLenient(token) as AccessClaims;
+        return revocations.isRevoked(claims) ? null : claims;
       } catch {
         return null;
       }
+    });
+
+    // Revocations arrive on the events stream; every process follows it itself. The
+    // events plugin registers after this one, so the feed starts once the app is ready.
+    let feed: RevocationFeed | null = null;
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('events')) return;
+      feed = new RevocationFeed({ bus: app.events.bus, list: revocations, logger: app.log });
+      await feed.start();
+      app.readiness.set('revocations', () => feed?.ready ?? false);
+    });
+    // before the events plugin drains the connection (its onClose runs first, being registered later)
+    app.addHook('preClose', async () => {
+      await feed?.stop();
     });
   },
   { name: 'cti-auth' },

@@ -14,3 +14,4 @@ export * from './tracing';
 export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
 export { default as Type } from 'typebox';
 export * from './connection-failures';
+export * from './revocation';

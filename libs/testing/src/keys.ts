@@ -40,3 +40,11 @@ export function signTestToken(claims: Partial<AccessClaims> & { sub: string }, e
   };
   return sign(full);
 }
+
+/** A token that expired `secondsAgo` seconds ago, as identity would have signed it (logout and unlock accept only recent ones). */
+export function signExpiredTestToken(claims: Partial<AccessClaims> & { sub: string }, secondsAgo: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = JSON.parse(Buffer.from(signTestToken(claims).split('.')[1]!, 'base64url').toString()) as AccessClaims;
+  const sign = createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA' });
+  return sign({ ...payload, iat: now - secondsAgo - 900, exp: now - secondsAgo });
+}

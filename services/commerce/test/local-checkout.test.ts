@@ -455,7 +455,12 @@ describe('subscription lifecycle', () => {
       const h = await holdings(p, user.id);
       return hasRole(h, RoleIds.Enhanced) && !hasRole(h, RoleIds.Standard) && hasRole(h, RoleIds.CountryRespondent);
     });
-    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()
+    // the change took Standard away: tokens issued before it are void on every service, so sign in again (the web refreshes)
+    await eventually(
+      async () => (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).statusCode === 401,
+    );
+    const renewed = await signIn(p, 'upgrade@example.com', user.id);
+    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: renewed.auth })).json()
       .Subscriptions[0];
     expect(listed).toMatchObject({ Name: 'Enhanced Subscription', ProductId: products['Enhanced Subscription'] });
   });

@@ -60,3 +60,11 @@ it('logs in through the gateway and finds the login in the audit report', async 
   });
   expect(rows[0].Name).toBe('Ada Admin');
 });
+
+it('serves the dev mailbox through the gateway to a browser on this machine only, whatever a client claims', async () => {
+  const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    gateway.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress, headers });
+  expect((await mailbox('127.0.0.1')).statusCode).toBe(200);
+  expect((await mailbox('192.168.1.20')).statusCode).toBe(404);
+  expect((await mailbox('192.168.1.20', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+});

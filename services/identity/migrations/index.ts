@@ -2,6 +2,7 @@ import type { MigrationSet } from '@cti/db';
 import * as m20261121100000 from './20261121100000_users_groups_roles';
 import * as m20261122100000 from './20261122100000_tokens_mail_requests';
 import * as m20261122200000 from './20261122200000_purchase_grants';
+import * as m20261201100000 from './20261201100000_refresh_successors';
 import * as m20261215100000 from './20261215100000_mail_idempotency_key';
 
 /** Identity's migrations, in order. Add new files here with their timestamp name. */
@@ -9,5 +10,6 @@ export const migrations: MigrationSet = {
   '20261121100000_users_groups_roles': m20261121100000,
   '20261122100000_tokens_mail_requests': m20261122100000,
   '20261122200000_purchase_grants': m20261122200000,
+  '20261201100000_refresh_successors': m20261201100000,
   '20261215100000_mail_idempotency_key': m20261215100000,
 };

@@ -2,12 +2,24 @@ import { Type } from '@cti/service-kit';
 
 export const IdentityConfig = Type.Object({
   JWT_PRIVATE_KEY: Type.String({ pattern: 'BEGIN PRIVATE KEY' }),
-  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 30, default: 900 }),
+  /**
+   * Access-token lifetime. Short on purpose (tests use a few seconds); at most an hour,
+   * which every service's revocation memory outlasts.
+   */
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 5, maximum: 3600, default: 900 }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, default: 30 }),
-  /** Login attempts per IP per minute. */
-  LOGIN_RATE_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
-  /** Failed logins per account per hour before login (not reset) is refused. */
-  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 100 }),
+  /**
+   * After a refresh token is rotated, presenting it again within this many seconds
+   * answers the same new token (two tabs refreshing together); later it revokes the family.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 30 }),
+  /**
+   * Failed logins per client IP per 15 minutes before that IP is refused. Only failures
+   * count, and the cap is sized for an office behind one address.
+   */
+  LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 100 }),
+  /** Failed logins per account per hour before login (not the password reset) is refused. */
+  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 20 }),
   /** Free-access requests per IP per 10 minutes, and per e-mail per hour. */
   FREE_ACCESS_RATE_PER_IP: Type.Integer({ minimum: 1, default: 20 }),
   FREE_ACCESS_RATE_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),

@@ -116,6 +116,8 @@ export interface IdentityDB extends EventTables {
     expiresAt: string;
     usedAt: string | null;
     revokedAt: string | null;
+    /** The token that replaced this one, sealed with a key only this token's holder has. */
+    successorSealed: string | null;
   };
   userTokens: UserTokensTable;
   mailMessages: MailMessagesTable;

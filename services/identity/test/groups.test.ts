@@ -12,7 +12,7 @@ let ireland: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000' });
+  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000' });
   ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
   await givenGroup(app, 'Lessors ACC', 'ACC Group');
   await givenUser(app, 'boss@example.com', { roles: ['Admin'] });

@@ -10,7 +10,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   app = await ctx.start(identityService, {
     PASSWORD_RATE_PER_IP: '1000',
-    LOGIN_RATE_PER_IP: '1000',
+    LOGIN_FAILURES_PER_IP: '1000',
     RESET_MAILS_PER_ACCOUNT: '3',
     LOGIN_FAILURES_PER_ACCOUNT: '3',
   });

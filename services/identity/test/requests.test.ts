@@ -15,7 +15,7 @@ let accGroup: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
+  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
   ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
   accGroup = await givenGroup(app, 'Lessors ACC', 'ACC Group');
   await givenUser(app, 'boss@example.com', { roles: ['Admin'] });
@@ -114,6 +114,27 @@ describe('external legal representative requests', () => {
     const users = (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(manager) })).json();
     const ella = users.find((u: { Email: string }) => u.Email === 'ella@counsel.ie');
     expect(ella).toMatchObject({ Expires: '2033-01-15T23:59:59.999Z', RoleNameList: ['CountryViewer'], GroupNameList: ['Ireland'] });
+  });
+
+  it('approval refuses an expiry in the past, as creation does, and leaves the request In Progress', async () => {
+    await post('/api/request/external/create', manager, external({ Email: 'late@counsel.ie' }));
+    const row = (await queue()).find((r) => r.Email === 'late@counsel.ie')!;
+    const res = await post('/api/request/external/approve', admin, { ...row, Status: null, Expires: '2020-01-31' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Expires must be a future date.');
+    expect((await queue()).find((r) => r.Id === row.Id)!.Status).toBe('In Progress');
+  });
+
+  it('approval says truthfully that an existing account got the access and no welcome email', async () => {
+    await givenUser(app, 'known@counsel.ie', { roles: ['Standard'] });
+    await post('/api/request/external/create', manager, external({ Email: 'known@counsel.ie' }));
+    const row = (await queue()).find((r) => r.Email === 'known@counsel.ie')!;
+    const res = await post('/api/request/external/approve', admin, { ...row, Status: null, Expires: '2033-01-15' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'Request approved. known@counsel.ie already had an account: the access was added, no welcome email was sent.',
+    );
+    expect(res.json().message).not.toContain('have been sent a welcome email');
   });
 });
 

@@ -2,14 +2,14 @@ import { createTestContext, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
 import { AllRoles, RoleIds } from '@cti/access';
 import { identityService } from '../src/app';
-import { bearer, givenUser, login, outboxTypes, sessionOf } from './helpers';
+import { bearer, givenUser, login, outboxTypes, PASSWORD, sessionOf } from './helpers';
 
 let ctx: TestContext;
 let app: ServiceApp;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000', ROLE_LOOKUP_RATE_PER_IP: '1000' });
+  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', ROLE_LOOKUP_RATE_PER_IP: '1000' });
   await givenUser(app, 'calc@example.com', { roles: ['ACCFullAccess', 'Standard'] });
   await givenUser(app, 'me@example.com', { roles: ['Standard', 'ACCFullAccess'] });
 });
@@ -36,8 +36,9 @@ describe('roles calls', () => {
     expect(cc).toEqual(['Admin', 'AWGMember', 'AWGMemberACC', 'ACCPresaleAccess', 'ACCFullAccess']);
   });
 
-  it('GET api/roles/by/email/{email} answers a user’s active roles, and nothing for unknown e-mails', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/roles/by/email/calc@example.com' });
+  it('GET api/roles/by/email/{email} answers the signed-in user’s active roles, and nothing for unknown e-mails', async () => {
+    const session = await sessionOf(app, 'calc@example.com');
+    const res = await app.inject({ method: 'GET', url: '/api/roles/by/email/calc@example.com', headers: bearer(session) });
     expect(
       res
         .json()
@@ -70,7 +71,7 @@ describe('POST api/user/account (My account)', () => {
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(session),
-      payload: { user: { Id: session.Id, FirstName: 'Mia', LastName: 'Me' }, newPassword: 'a-new-password' },
+      payload: { user: { Id: session.Id, FirstName: 'Mia', LastName: 'Me' }, newPassword: 'a-new-password', currentPassword: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Your account has been updated.');

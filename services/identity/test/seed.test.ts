@@ -10,7 +10,7 @@ let app: ServiceApp;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { DEMO_DATA: 'true', LOGIN_RATE_PER_IP: '1000' });
+  app = await ctx.start(identityService, { DEMO_DATA: 'true', LOGIN_FAILURES_PER_IP: '1000' });
 });
 afterAll(() => ctx.close());
 

@@ -15,7 +15,7 @@ let accGroup: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000', PASSWORD_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
+  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', PASSWORD_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
   ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
   france = await givenGroup(app, 'France', 'Country', 'FR');
   accGroup = await givenGroup(app, 'Lessors ACC', 'ACC Group');
@@ -177,7 +177,7 @@ describe('POST api/user/update', () => {
     expect(await outboxTypes(app)).toContain('evt.identity.user.disabled');
   });
 
-  it('keeps what a group manager cannot give when they edit', async () => {
+  it('refuses a group manager’s edit of a user holding what they cannot give, and leaves the user as they were', async () => {
     const id = await givenUser(app, 'subscriber@dublinlaw.ie', { roles: ['CountryViewer', 'Enhanced'], groupIds: [ireland, france] });
     const res = await update(manager, {
       ...payload(),
@@ -186,9 +186,10 @@ describe('POST api/user/update', () => {
       Roles: [RoleIds.CountryViewer, RoleIds.Standard],
       Groups: [ireland],
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You may not edit this user: they hold access you cannot give.');
     const row = await byEmail('subscriber@dublinlaw.ie');
-    expect(row.RoleNameList.sort()).toEqual(['CountryViewer', 'Enhanced', 'Standard']);
+    expect(row.RoleNameList.sort()).toEqual(['CountryViewer', 'Enhanced']);
     expect(row.GroupNameList.sort()).toEqual(['France', 'Ireland']);
   });
 
@@ -233,14 +234,18 @@ describe('GET api/user/sendReset/{userId}', () => {
     expect((await set(second)).json().message).toBe('Success');
   });
 
-  it('can be asked for from the set-password page without signing in, with the same answer for unknown ids', async () => {
+  it('can be asked for from the set-password page with its link, with the same answer for unknown ids and wrong links', async () => {
     await register(admin, payload({ Email: 'expired-link@example.org' }));
     const user = await byEmail('expired-link@example.org');
-    const res = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}` });
+    const token = linkIn(await mailTo(app, 'expired-link@example.org', 'welcome'), '/user/setPassword/').parts[1]!;
+    const res = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=${token}` });
     expect(res.json().message).toBe('Welcome email sent.');
     await mailTo(app, 'expired-link@example.org', 'welcome', 1);
-    const unknown = await app.inject({ method: 'GET', url: '/api/user/sendReset/00000000-0000-0000-0000-000000000000' });
-    expect(unknown.json().message).toBe('Welcome email sent.');
+    const unknown = await app.inject({ method: 'GET', url: `/api/user/sendReset/00000000-0000-0000-0000-000000000000?token=${token}` });
+    const wrong = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=not-the-link` });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(wrong.json().message);
   });
 });
 

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { guardRoute } from '@cti/access';
 import { useAppSelector, usePrincipal } from './hooks';
 import { selectUser } from '../features/auth/auth-slice';
+import { mustAgreeToTerms } from '../features/auth/landing';
 import { Spinner } from '../components/form/fields';
 import type { AppRoute } from './route-types';
 import { ADMIN_AREA_PATHS, isAdmin, USER_AREA_PATHS } from './menu';
@@ -20,7 +21,9 @@ const pageOf = (route: AppRoute) => {
 
 /**
  * Route guard (accounts §6): anonymous users go to login, users failing the rule to
- * /restricted, users who must agree to /agree (except the listed routes).
+ * /restricted, users who must agree to the terms to /agree, except on the routes open
+ * to them (allowUnagreed), however they got there (a link, a reload, an address typed).
+ * Both redirects remember the page asked for, to come back to it afterwards.
  */
 export function Guarded({ route }: { route: AppRoute }) {
   const principal = usePrincipal();
@@ -32,14 +35,12 @@ export function Guarded({ route }: { route: AppRoute }) {
     document.title = `${route.title} | Compliance Index`;
   }, [route.title]);
 
+  const from = location.pathname + location.search;
   const decision = guardRoute(principal, route.rule);
-  if (decision === 'login') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (decision === 'login') return <Navigate to="/login" replace state={{ from }} />;
   // the restricted page names what was asked for and how to get it
-  if (decision === 'restricted')
-    return (
-      <Navigate to="/restricted" replace state={{ from: location.pathname + location.search, title: route.title, rule: route.rule }} />
-    );
-  if (user?.MustAgreeCTC && !user.IsAdmin && !route.allowUnagreed) return <Navigate to="/agree" replace />;
+  if (decision === 'restricted') return <Navigate to="/restricted" replace state={{ from, title: route.title, rule: route.rule }} />;
+  if (user && mustAgreeToTerms(user) && !route.allowUnagreed) return <Navigate to="/agree" replace state={{ from }} />;
   const page = (
     <Suspense fallback={<Spinner />}>
       <Page />

@@ -1,23 +1,110 @@
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import type { SessionUser } from '@cti/contracts';
-import { loggedOut, sessionRefreshed } from '../features/auth/auth-slice';
+import { loggedOut, sessionAdopted, sessionRefreshed } from '../features/auth/auth-slice';
 import { AsyncLock } from './lock';
+import { loadStoredSession, storageBlocked } from './session-storage';
 
 interface AuthView {
-  auth: { token: string | null; refreshToken: string | null; isFree: boolean };
+  auth: { user: { Id: string } | null; token: string | null; refreshToken: string | null; isFree: boolean };
 }
-
-const refreshLock = new AsyncLock();
 
 /** Paths of the two refresh calls (free users have their own, accounts §4). */
 export const refreshPath = (isFree: boolean) => (isFree ? 'api/freeUser/refresh' : 'api/user/refresh');
 
+/** The argument that asks the base query to renew the session (app start) instead of fetching. */
+export const RENEW_SESSION = 'cti:renew-session';
+
 /**
- * Fetch with the bearer token; on 401 with `Token-Expired: true` it refreshes once
- * (one refresh for any number of concurrent requests) and retries, else logs out.
+ * What renewing the session came to: a current token (refreshed here, or taken from
+ * another tab or request that refreshed first), the end of the session (refused: the
+ * user is logged out), or no answer (network or server trouble: the session stays).
+ */
+export type RenewOutcome = 'renewed' | 'ended' | 'unavailable';
+
+/** The Web Lock that lets one tab of this site refresh at a time. */
+const TABS_LOCK = 'cti-session-refresh';
+
+/** Requests of this tab wait while it refreshes; only one of them refreshes. */
+const tabLock = new AsyncLock();
+
+/**
+ * Runs `work` holding the lock shared by every tab of the site (Web Locks). Where Web
+ * Locks are missing (old browsers, plain http on another host) tabs are not kept apart,
+ * and identity's rotation grace window covers them. Requests made inside go out at once.
+ */
+export async function withTabsLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks?.request) return work();
+  return (await locks.request(TABS_LOCK, { mode: 'exclusive' }, work)) as T;
+}
+
+/** `withTabsLock`, and this tab's requests wait meanwhile (they would carry the token being replaced). */
+async function withSessionLock<T>(work: () => Promise<T>): Promise<T> {
+  const release = await tabLock.acquire();
+  try {
+    return await withTabsLock(work);
+  } finally {
+    release();
+  }
+}
+
+type RawQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/**
+ * Renews a session whose access token `tokenUsed` is no longer good (or, at app start,
+ * the stored one). Under the session lock it first looks whether another request of
+ * this tab, or another tab (browser storage), already renewed it and takes that token;
+ * only otherwise does it spend the refresh token. A session another tab ended ends here too.
+ */
+async function renewSession(api: BaseQueryApi, raw: RawQuery, tokenUsed: string | null, extra: object): Promise<RenewOutcome> {
+  return withSessionLock(async () => {
+    const state = (api.getState() as AuthView).auth;
+    if (!state.user || !state.refreshToken) return 'ended';
+    if (state.token && state.token !== tokenUsed) return 'renewed';
+    const stored = loadStoredSession();
+    if (!storageBlocked()) {
+      if (!stored.user || stored.user.Id !== state.user.Id) {
+        api.dispatch(loggedOut());
+        return 'ended';
+      }
+      if (stored.token && stored.refreshToken && stored.token !== tokenUsed) {
+        api.dispatch(sessionAdopted(stored));
+        return 'renewed';
+      }
+    }
+    const refreshToken = (!storageBlocked() && stored.refreshToken) || state.refreshToken;
+    const refreshed = await raw({ url: refreshPath(state.isFree), method: 'POST', body: { token: refreshToken } }, api, extra);
+    if (refreshed.data) {
+      // the store writes it to storage at once, before the lock passes to another tab
+      api.dispatch(sessionRefreshed(refreshed.data as SessionUser));
+      return 'renewed';
+    }
+    const status = refreshed.error?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      api.dispatch(loggedOut());
+      return 'ended';
+    }
+    return 'unavailable';
+  });
+}
+
+const tokenExpired = (result: { error?: FetchBaseQueryError; meta?: FetchBaseQueryMeta }) =>
+  result.error?.status === 401 && result.meta?.response?.headers.get('Token-Expired') === 'true';
+
+/**
+ * Fetch with the bearer token; on 401 with `Token-Expired: true` it renews the session
+ * once (one refresh for any number of requests and tabs) and retries; a refused
+ * refresh logs out. `RENEW_SESSION` renews without a request (app start).
  */
 export function createBaseQuery(baseUrl: string): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
-  const raw = fetchBaseQuery({
+  const raw: RawQuery = fetchBaseQuery({
     baseUrl,
     // looked up per call, so test environments without fetch can still build the store
     fetchFn: (input, init) => globalThis.fetch(input, init),
@@ -29,33 +116,15 @@ export function createBaseQuery(baseUrl: string): BaseQueryFn<string | FetchArgs
   });
 
   return async (args, api, extra) => {
-    await refreshLock.waitForUnlock();
-    // the token this request is sent with, read before sending: another request may have
-    // refreshed it by the time this one's 401 comes back
-    const tokenUsed = (api.getState() as AuthView).auth.token;
-    let result = await raw(args, api, extra);
-    const expired = result.error?.status === 401 && result.meta?.response?.headers.get('Token-Expired') === 'true';
-    if (!expired) return result;
-
-    const release = await refreshLock.acquire();
-    try {
-      const { token, refreshToken, isFree } = (api.getState() as AuthView).auth;
-      // another request refreshed while this one waited: just retry
-      if (token && token !== tokenUsed) return raw(args, api, extra);
-      if (!refreshToken) {
-        api.dispatch(loggedOut());
-        return result;
-      }
-      const refreshed = await raw({ url: refreshPath(isFree), method: 'POST', body: { token: refreshToken } }, api, extra);
-      if (refreshed.data) {
-        api.dispatch(sessionRefreshed(refreshed.data as SessionUser));
-        result = await raw(args, api, extra);
-      } else {
-        api.dispatch(loggedOut());
-      }
-    } finally {
-      release();
+    const options = (extra ?? {}) as object;
+    if (args === RENEW_SESSION) {
+      return { data: await renewSession(api, raw, (api.getState() as AuthView).auth.token, options) };
     }
-    return result;
+    await tabLock.waitForUnlock();
+    const tokenUsed = (api.getState() as AuthView).auth.token;
+    const result = await raw(args, api, options);
+    if (!tokenExpired(result)) return result;
+    const outcome = await renewSession(api, raw, tokenUsed, options);
+    return outcome === 'renewed' ? raw(args, api, options) : result;
   };
 }

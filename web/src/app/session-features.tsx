@@ -4,7 +4,16 @@ import { useAppConfigQuery } from './app-config';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { broadcastSignOn, isTrustedOrigin, parseSignOnMessage, sessionOfMessage } from './cross-frame';
 import { hostRedirectUrl } from './host-routing';
-import { loggedOut, selectIsFree, selectRefreshToken, selectToken, selectUser, signedIn } from '../features/auth/auth-slice';
+import {
+  loggedOut,
+  selectIsFree,
+  selectRefreshToken,
+  selectToken,
+  selectUser,
+  sessionAdopted,
+  signedIn,
+} from '../features/auth/auth-slice';
+import { followStoredSession, loadStoredSession, storageBlocked, touchesSession } from './session-storage';
 import { useEndSession } from '../features/auth/use-logout';
 import { IdleDialog } from '../features/questionnaires/shell/IdleDialog';
 
@@ -64,6 +73,29 @@ function CrossFrameSignOn() {
   return null;
 }
 
+/**
+ * The tabs of this site share one session (browser storage): when another tab signs in,
+ * renews the tokens or signs out, this tab follows at once, so it never presents a
+ * refresh token another tab has already spent (and a sign-out ends every tab).
+ */
+function SharedSessionAcrossTabs() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const refreshToken = useAppSelector(selectRefreshToken);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (storageBlocked() || !touchesSession(event.key)) return;
+      const stored = loadStoredSession();
+      const next = followStoredSession(stored, { user, refreshToken });
+      if (next === 'adopt') dispatch(sessionAdopted(stored));
+      else if (next === 'sign out') dispatch(loggedOut());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [dispatch, user, refreshToken]);
+  return null;
+}
+
 /** Host routing (accounts §4): user-admin routes on the users host, the rest on the index host; off in development. */
 function HostRouting() {
   const { data: config } = useAppConfigQuery();
@@ -95,6 +127,7 @@ function SessionIdleTimeout() {
 export function SessionFeatures() {
   return (
     <>
+      <SharedSessionAcrossTabs />
       <CrossFrameSignOn />
       <HostRouting />
       <SessionIdleTimeout />

@@ -60,6 +60,16 @@ export interface AccessClaims {
   free: boolean;
   /** OrganizationName (law firm, lessor, …): approvals need two different organizations. */
   organization: string;
+  /** The session (refresh-token family) the token belongs to: logout ends that session only. */
+  sid?: string;
+  /**
+   * Issue time in milliseconds (`iat` has whole seconds): a revocation at T voids the
+   * user's tokens issued before T, and a token issued just after T must not be caught.
+   */
+  iatMs?: number;
+  /** Standard JWT claims, set by the signer. */
+  iat?: number;
+  exp?: number;
 }
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -131,6 +141,11 @@ export const ManagedUser = Type.Object({
   CreatorId: Nullable(Type.String()),
   /** Whether the user has set a password (false until the welcome link is used). */
   HasPassword: Type.Boolean(),
+  /**
+   * Whether the caller may edit this user in the users admin (admins: everyone; group
+   * managers: users holding only roles and groups they may give themselves).
+   */
+  CanEdit: Type.Boolean(),
   GroupNameList: Type.Array(Type.String()),
   GroupNames: Type.String(),
   RoleNameList: Type.Array(Type.String()),
@@ -245,10 +260,15 @@ export const SetPasswordNewUserBody = Type.Object({
 });
 export type SetPasswordNewUserBody = Type.Static<typeof SetPasswordNewUserBody>;
 
-/** My account (accounts §7 `POST api/user/account`). */
+/**
+ * My account (accounts §7 `POST api/user/account`). A new password needs the current
+ * one (`currentPassword`, beyond the spec's payload): a borrowed session cannot lock
+ * the owner out.
+ */
 export const AccountUpdateBody = Type.Object({
   user: Type.Object({ Id: Type.String(), FirstName: Type.String({ maxLength: 200 }), LastName: Type.String({ maxLength: 200 }) }),
   newPassword: Type.Optional(Nullable(Type.String({ maxLength: MAX_PASSWORD_LENGTH }))),
+  currentPassword: Type.Optional(Nullable(Type.String({ maxLength: MAX_PASSWORD_LENGTH }))),
 });
 export type AccountUpdateBody = Type.Static<typeof AccountUpdateBody>;
 
@@ -263,6 +283,19 @@ export const UserAnswers = {
   domainMismatch: 'This domain must match your own.',
   accountMissingName: 'Please fill out a First and Last Name.',
   accountUpdated: 'Your account has been updated.',
+  /** My account: a new password needs the current one. */
+  currentPasswordMissing: 'Please enter your current password to choose a new one.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  /** Users admin: what a group manager may not do (beyond the spec's texts). */
+  editNotAllowed: 'You may not edit this user: they hold access you cannot give.',
+  emailAdminOnly: "Only an administrator can change a user's e-mail address.",
+  expiryAdminOnly: 'Only an administrator can remove or extend an expiry date.',
+  rolesNotHeld: 'You may only give roles you hold yourself.',
+  groupsNotHeld: 'You may only add users to your own groups.',
+  /** Resend welcome email: only to accounts that have never set a password. */
+  passwordAlreadySet: 'This user has already set a password; they can use Forgot password.',
+  welcomeSent: 'Welcome email sent.',
+  welcomeFailed: 'Welcome email failed to send.',
 } as const;
 
 export const AccessRequestStatuses = { inProgress: 'In Progress', approved: 'Approved', denied: 'Denied' } as const;
@@ -363,7 +396,25 @@ export const RequestAnswers = {
   approved: 'Request approved. The users have been sent a welcome email.',
   denied: 'Request denied.',
   notInProgress: 'This request has already been handled.',
+  expiresInPast: 'Expires must be a future date.',
 } as const;
+
+/**
+ * The approval answer, true to what happened to each account: new accounts get a
+ * welcome e-mail (sent, or failed to send), existing accounts only get the access.
+ */
+export function approvalAnswer(outcome: { welcomed: readonly string[]; failed: readonly string[]; existing: readonly string[] }): string {
+  const { welcomed, failed, existing } = outcome;
+  if (welcomed.length && !failed.length && !existing.length) return RequestAnswers.approved;
+  const parts = ['Request approved.'];
+  if (welcomed.length) parts.push(`A welcome email was sent to ${welcomed.join(', ')}.`);
+  if (failed.length) parts.push(`The welcome email to ${failed.join(', ')} failed to send; use Resend welcome email on the Users page.`);
+  if (existing.length)
+    parts.push(
+      `${existing.join(', ')} already had ${existing.length === 1 ? 'an account' : 'accounts'}: the access was added, no welcome email was sent.`,
+    );
+  return parts.join(' ');
+}
 
 export const GroupAnswers = {
   missingFields: 'Please fill out all fields',

@@ -19,6 +19,8 @@ export const IdentityEvents = {
     userId: Type.String(),
     email: Type.String(),
     free: Type.Boolean(),
+    /** True when every session of the user ended (an admin signed them out), false for one session. */
+    allSessions: Type.Optional(Type.Boolean()),
   }),
   'evt.identity.user.agreed': Type.Object({
     userId: Type.String(),
@@ -53,6 +55,21 @@ export const IdentityEvents = {
     roles: Type.Array(Type.Number()),
     groupIds: Type.Array(Type.String()),
     reason: Type.String(),
+  }),
+  /**
+   * Access tokens of the user issued before `revokedBefore` are void on every service
+   * (disabled, access taken away, password changed, signed out everywhere). Each
+   * process keeps these in memory (service-kit auth); a refused token answers
+   * Token-Expired, so a session that is still allowed refreshes into current claims.
+   */
+  'evt.identity.user.tokensRevoked': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    /** ISO time with milliseconds. */
+    revokedBefore: Type.String(),
+    reason: Type.String(),
+    /** Set when one session ended (a logout): only that session's tokens (claim `sid`) are void. */
+    sessionId: Type.Optional(Type.String()),
   }),
   /** A user changed their own name or password on My account. */
   'evt.identity.account.updated': Type.Object({

@@ -42,6 +42,12 @@ const describers: Describers = {
     description: html`Updated user <b>${d.name}</b> (${d.email}), ${d.organizationName}: roles
       ${roles(d.roles)}${d.disabled ? ', disabled' : ''}`,
   }),
+  'evt.identity.user.tokensRevoked': (d) => ({
+    action: 'Sessions Revoked',
+    description: d.sessionId
+      ? html`Ended one session of ${d.email} on every service (${d.reason})`
+      : html`Ended the sessions of ${d.email} on every service (${d.reason})`,
+  }),
   'evt.identity.user.disabled': (d) => ({ action: 'User Disabled', description: html`Disabled user <b>${d.name}</b> (${d.email})` }),
   'evt.identity.user.rolesChanged': (d) => ({
     action: 'Roles Changed',

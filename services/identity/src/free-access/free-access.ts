@@ -22,7 +22,7 @@ const splitName = (name: string) => {
 
 /** Issues a free user's session and records the grant and the login. */
 async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, user: UserRow): Promise<SessionUser> {
-  const { session, claims } = await issueSession(trx, ctx.issuer, user);
+  const { session, claims } = await issueSession(trx, ctx.issuer, user.id);
   const actor = actorFromClaims(claims);
   await appendToOutbox(trx, {
     type: 'evt.identity.freeAccess.granted',

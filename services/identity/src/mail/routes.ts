@@ -6,6 +6,13 @@ import { sendContactMessage } from './contact';
 import { listMailbox } from './mailbox';
 import { queueMail } from './mailer';
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export const isLoopback = (ip: string) => /^(::ffff:)?127(\.\d{1,3}){3}$/.test(ip) || ip === '::1';
+
+/** The dev mailbox answers in development and tests, to loopback clients (through the gateway: the browser's address). */
+export const devMailboxServes = (nodeEnv: string, clientIp: string) =>
+  (nodeEnv === 'development' || nodeEnv === 'test') && isLoopback(clientIp);
+
 /**
  * The mail adapter's doors: other services send through `/internal/mail/send`; the
  * contact form posts to `api/mail/contact`; the dev mailbox reads `api/mail/dev/messages`.
@@ -32,13 +39,14 @@ export async function mailRoutes(app: ServiceApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['mail'],
-        description: 'Dev mailbox: every mail sent, newest first. Not available in production.',
+        description:
+          'Dev mailbox: every mail sent, newest first. Development (and tests) only, and only to requests from this machine (loopback): reset and welcome links must never be readable from the network.',
         querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) }),
         response: { 200: Type.Array(MailboxMessage), 404: ErrorBody },
       },
     },
     async (request) => {
-      if (ctx.config.NODE_ENV === 'production') throw new NotFound('The dev mailbox is not available in production.');
+      if (!devMailboxServes(ctx.config.NODE_ENV, request.ip)) throw new NotFound('The dev mailbox is not available here.');
       return listMailbox(app, request.query.to);
     },
   );

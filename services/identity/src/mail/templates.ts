@@ -82,6 +82,16 @@ export const MailTemplates = {
       ],
       action: { href: link, label: 'Set your password' },
     }),
+  /** To the old address when an admin changes a user's e-mail: the owner learns of it even if it was not them. */
+  emailChanged: (name: string, newEmail: string) =>
+    renderMail({
+      subject: 'The e-mail address of your Compliance Index account was changed',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `An administrator changed the e-mail address of your Cape Town Convention Compliance Index account to ${newEmail}. From now on you sign in, and receive password reset links, at that address.`,
+        'If you did not expect this change, contact the Compliance Index team at once.',
+      ],
+    }),
   groupEmail: (groupName: string, subject: string, message: string) => {
     const content = renderMail({ subject, paragraphs: [], extraHtml: textToHtml(message), extraText: message });
     return { ...content, text: `${message}\n\nSent to the members of ${groupName}.` };

@@ -8,7 +8,8 @@ import { MailTemplates } from '../mail/templates';
 import { failureKey } from '../sessions/login';
 import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../tokens/one-time-tokens';
 import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, findUserById, revokeAllSessions } from '../users/repository';
+import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
+import { findUserByEmail, findUserById } from '../users/repository';
 import { recordUserUpdated } from '../users/user-events';
 
 const HOUR = 3_600_000;
@@ -58,7 +59,7 @@ export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawE
 
 /**
  * `POST api/user/resetPassword` (accounts §7/§8): a wrong e-mail and a wrong code get
- * the same InvalidToken. Success ends every session and every other reset link, and
+ * the same InvalidToken. Success ends every session (and voids every access token) and every other reset link, and
  * clears the account's failed-login count.
  */
 export async function resetPassword(
@@ -81,7 +82,10 @@ export async function resetPassword(
       .where('id', '=', owner)
       .execute();
     await spendAllTokens(trx, owner, 'reset');
-    await revokeAllSessions(trx, owner);
+    // whoever else held a session (perhaps the reason for the reset) is out, on every service
+    await lockUserForChange(trx, owner);
+    await endSessions(trx, owner);
+    await revokeAccessTokens(trx, owner, 'password reset', null);
     await appendToOutbox(trx, { type: 'evt.identity.password.reset', actor: null, data: { userId: owner, email } });
     return owner;
   });

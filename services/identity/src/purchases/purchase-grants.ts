@@ -3,6 +3,7 @@ import { appendToOutbox, type ConsumerDefinition } from '@cti/service-kit';
 import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent, EventActor } from '@cti/contracts';
 import type { IdentityDB } from '../db';
+import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
 import { activeRoleIds } from '../users/repository';
 
 /** This folder's tables (migration 20261122200000_purchase_grants). */
@@ -293,7 +294,16 @@ export async function handleCommerceEvent(event: DomainEvent, trx: Transaction<a
   }
 }
 
-/** Identity's durable consumer of commerce's purchase events. */
+/** The user a commerce event is about. */
+const userOfEvent = (event: DomainEvent): string | null => {
+  const data = event.data as { userId?: unknown };
+  return typeof data.userId === 'string' && uuid.test(data.userId) ? data.userId : null;
+};
+
+/**
+ * Identity's durable consumer of commerce's purchase events. When an event takes access
+ * away (refund, end, expiry), the user's tokens are voided on every service.
+ */
 export const purchaseGrantsConsumer: ConsumerDefinition = {
   name: 'purchases',
   filter: [
@@ -303,5 +313,11 @@ export const purchaseGrantsConsumer: ConsumerDefinition = {
     'evt.commerce.subscription.cancelled',
     'evt.commerce.subscription.planChanged',
   ],
-  handle: handleCommerceEvent,
+  async handle(event, trx) {
+    const userId = userOfEvent(event);
+    const t = trx as Trx;
+    const before = userId && (await lockUserForChange(t, userId)) ? await accessSnapshotOf(t, userId) : null;
+    await handleCommerceEvent(event, trx);
+    if (userId) await revokeIfNarrowed(t, userId, before, 'purchased access ended', event.actor);
+  },
 };

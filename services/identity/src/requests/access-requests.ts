@@ -3,6 +3,7 @@ import { RoleIds } from '@cti/access';
 import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
 import {
   AccessRequestStatuses,
+  approvalAnswer,
   RequestAnswers,
   UserAnswers,
   type AccessClaims,
@@ -147,7 +148,7 @@ export async function createExternalRequest(
     throw new BadRequest(RequestAnswers.externalMissingFields);
   if (!isEmail(email)) throw new BadRequest(UserAnswers.invalidUsername);
   const expires = parseExpiry(payload.Expires);
-  if (expires && Date.parse(expires) < Date.now()) throw new BadRequest('Expires must be a future date.');
+  if (expires && Date.parse(expires) < Date.now()) throw new BadRequest(RequestAnswers.expiresInPast);
   const extraUsers = (payload.Users ?? []).map((u) => {
     const first = u.FirstName.trim();
     const last = u.LastName.trim();
@@ -195,11 +196,23 @@ interface AccountToOpen {
   creatorId: string | null;
 }
 
+/** What became of one account of an approved request: the welcome mail queued for it, if it is new. */
+interface OpenedAccount {
+  userId: string;
+  email: string;
+  welcomeMailId: string | null;
+}
+
 /**
  * Opens an account for an approved request user, with a welcome e-mail; an existing
- * account gets the roles and groups added instead.
+ * account gets the roles and groups added instead (and no welcome e-mail).
  */
-async function openAccount(trx: IdentityExecutor, ctx: IdentityContext, account: AccountToOpen, actor: EventActor | null): Promise<string> {
+async function openAccount(
+  trx: IdentityExecutor,
+  ctx: IdentityContext,
+  account: AccountToOpen,
+  actor: EventActor | null,
+): Promise<OpenedAccount> {
   const existing = await findUserByEmail(trx, account.email);
   if (existing && !existing.isFree) {
     await grantRoles(
@@ -212,7 +225,7 @@ async function openAccount(trx: IdentityExecutor, ctx: IdentityContext, account:
     if (account.calculatorGroupId && !existing.calculatorGroupId) {
       await trx.updateTable('users').set({ calculatorGroupId: account.calculatorGroupId }).where('id', '=', existing.id).execute();
     }
-    return existing.id;
+    return { userId: existing.id, email: existing.email, welcomeMailId: null };
   }
   const { firstName, lastName } = splitName(account.name);
   const userId = await createUser(
@@ -232,8 +245,22 @@ async function openAccount(trx: IdentityExecutor, ctx: IdentityContext, account:
     },
     actor,
   );
-  await queueWelcomeMail(trx, ctx, { id: userId, email: normalizeEmail(account.email), name: account.name }, actor);
-  return userId;
+  const email = normalizeEmail(account.email);
+  const welcomeMailId = await queueWelcomeMail(trx, ctx, { id: userId, email, name: account.name }, actor, { interactive: true });
+  return { userId, email, welcomeMailId };
+}
+
+/** Delivers the welcome mails of an approval and says truthfully what happened to each account. */
+async function approvalOutcome(ctx: IdentityContext, accounts: readonly OpenedAccount[]): Promise<string> {
+  const welcomed: string[] = [];
+  const failed: string[] = [];
+  const existing: string[] = [];
+  for (const a of accounts) {
+    if (!a.welcomeMailId) existing.push(a.email);
+    else if ((await ctx.mailer.deliverNow(a.welcomeMailId)) === 'failed') failed.push(a.email);
+    else welcomed.push(a.email);
+  }
+  return approvalAnswer({ welcomed, failed, existing });
 }
 
 async function finish(
@@ -291,11 +318,11 @@ export async function approveRequest(
       emails.set(key, { email: key, name: e.Name.trim() || (key === normalizeEmail(r.PrimaryEmail!) ? r.Name!.trim() : key) });
   }
   const actor = actorOf(request);
-  await app.inTransaction(async (trx) => {
+  const opened = await app.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, r.Id);
-    const userIds: string[] = [];
+    const accounts: OpenedAccount[] = [];
     for (const account of emails.values()) {
-      userIds.push(
+      accounts.push(
         await openAccount(
           trx,
           ctx,
@@ -313,10 +340,17 @@ export async function approveRequest(
         ),
       );
     }
-    await finish(trx, row, AccessRequestStatuses.approved, request.principal!, actor, userIds);
+    await finish(
+      trx,
+      row,
+      AccessRequestStatuses.approved,
+      request.principal!,
+      actor,
+      accounts.map((a) => a.userId),
+    );
+    return accounts;
   });
-  ctx.mailer.kick();
-  return { message: RequestAnswers.approved };
+  return { message: await approvalOutcome(ctx, opened) };
 }
 
 /**
@@ -331,16 +365,18 @@ export async function approveExternalRequest(
   payload: ExternalApprovalPayload,
 ): Promise<{ message: string }> {
   const actor = actorOf(request);
-  await app.inTransaction(async (trx) => {
+  const opened = await app.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, payload.Id);
     if (!row.userManagerId) throw new BadRequest('This is not an external legal representative request.');
     const expiresOn = payload.Expires ? parseExpiry(payload.Expires) : row.expires ? new Date(row.expires).toISOString() : null;
     if (!expiresOn) throw new BadRequest(RequestAnswers.externalMissingFields);
+    // as at creation: the access is time limited, and a past date would open accounts that never work
+    if (Date.parse(expiresOn) < Date.now()) throw new BadRequest(RequestAnswers.expiresInPast);
     const managerGroups = await groupIdsOfUser(trx, row.userManagerId);
     const users = await trx.selectFrom('accessRequestUsers').selectAll().where('requestId', '=', row.id).orderBy('position').execute();
-    const userIds: string[] = [];
+    const accounts: OpenedAccount[] = [];
     for (const u of users) {
-      userIds.push(
+      accounts.push(
         await openAccount(
           trx,
           ctx,
@@ -360,10 +396,17 @@ export async function approveExternalRequest(
       );
     }
     await trx.updateTable('accessRequests').set({ expires: expiresOn }).where('id', '=', row.id).execute();
-    await finish(trx, row, AccessRequestStatuses.approved, request.principal!, actor, userIds);
+    await finish(
+      trx,
+      row,
+      AccessRequestStatuses.approved,
+      request.principal!,
+      actor,
+      accounts.map((a) => a.userId),
+    );
+    return accounts;
   });
-  ctx.mailer.kick();
-  return { message: RequestAnswers.approved };
+  return { message: await approvalOutcome(ctx, opened) };
 }
 
 /** `GET api/request/deny/{id}`. */

@@ -1,9 +1,10 @@
 import { AllRoles, CcRoleNames, CtcRoleNames, RoleDescriptions, RoleIds, RoleLabels, roleNameOf } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
+import { principalOf, type ServiceApp } from '@cti/service-kit';
 import { EmailParam, ErrorBody, RoleList } from '@cti/contracts';
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
 import { isEmail } from '../users/passwords';
+import { mayReadRolesOf } from '../users/manage-users';
 import { activeRoleIds, findUserByEmail } from '../users/repository';
 
 const list = (names: readonly (keyof typeof RoleIds)[]) => names.map((Name) => ({ Id: RoleIds[Name], Name }));
@@ -27,15 +28,17 @@ export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {
         ...schema,
         params: EmailParam,
         description:
-          'Roles of a not-yet-signed-in user for the login chooser; an unknown e-mail answers an empty list. Rate-limited per IP.',
+          'A user’s active roles, for the signed-in user themself, admins and the user’s managers. Anyone else gets an empty list, the same for known and unknown addresses: the chooser learns what a visitor may enter only once they have signed in. Rate-limited per IP.',
       },
     },
     async (request) => {
       await app.rateLimits.hit(`roles-ip:${request.ip}`, { max: ctx.config.ROLE_LOOKUP_RATE_PER_IP, windowMs: 60_000 });
-      if (!isEmail(request.params.email)) return [];
-      const user = await findUserByEmail(identityDb(app), request.params.email);
-      if (!user || user.isFree || user.disabled) return [];
-      return (await activeRoleIds(identityDb(app), user.id)).map((Id) => ({ Id, Name: roleNameOf(Id) ?? String(Id) }));
+      const caller = request.principal;
+      if (!caller || !isEmail(request.params.email)) return [];
+      const db = identityDb(app);
+      const user = await findUserByEmail(db, request.params.email);
+      if (!user || user.isFree || user.disabled || !(await mayReadRolesOf(db, caller, principalOf(caller), user.id))) return [];
+      return (await activeRoleIds(db, user.id)).map((Id) => ({ Id, Name: roleNameOf(Id) ?? String(Id) }));
     },
   );
 }

@@ -6,18 +6,42 @@ import { findUserByEmail } from '../users/repository';
 import { actorFromClaims, issueSession, type SessionIssuer } from './session';
 
 export interface LoginLimits {
-  perIpPerMinute: number;
+  failuresPerIp: number;
   failuresPerAccountPerHour: number;
 }
 
 export const failureKey = (email: string) => `login-failures:${email}`;
+const ipFailureKey = (ip: string) => `login-failures-ip:${ip}`;
 const HOUR = 3_600_000;
+const IP_WINDOW = 15 * 60_000;
+
+export const TooManyFailures = {
+  ip: 'Too many failed sign-ins from your network. Please try again in a few minutes.',
+  account: 'Too many failed logins for this account. Please try again later or reset your password.',
+} as const;
+
+/** Counts one failed sign-in against the account and the client's address. */
+export async function recordLoginFailure(app: ServiceApp, email: string, ip: string): Promise<void> {
+  await app.rateLimits.hit(failureKey(email), { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
+  await app.rateLimits.hit(ipFailureKey(ip), { max: Number.MAX_SAFE_INTEGER, windowMs: IP_WINDOW });
+}
+
+/** Refuses an account, or an address, that has failed too often lately (successful sign-ins never count). */
+export async function assertNotLockedOut(app: ServiceApp, limits: LoginLimits, email: string, ip: string): Promise<void> {
+  if ((await app.rateLimits.count(ipFailureKey(ip), { max: limits.failuresPerIp, windowMs: IP_WINDOW })) >= limits.failuresPerIp) {
+    throw new TooManyRequests(TooManyFailures.ip, IP_WINDOW / 1000);
+  }
+  const failureLimit = { max: limits.failuresPerAccountPerHour, windowMs: HOUR };
+  if ((await app.rateLimits.count(failureKey(email), failureLimit)) >= limits.failuresPerAccountPerHour) {
+    throw new TooManyRequests(TooManyFailures.account, HOUR / 1000);
+  }
+}
 
 /**
  * Credentialed login (accounts §7/§8). Unknown e-mails and wrong passwords get the same
  * answer after the same argon2 work; account state is only revealed to someone who
- * knows the password. Failures per account are capped per hour; the reset flow is
- * not affected by that cap.
+ * knows the password. Failures are capped per account (per hour; the reset flow is not
+ * affected) and per client address (per 15 minutes, office-sized), successes never.
  */
 export async function login(
   app: ServiceApp,
@@ -26,24 +50,20 @@ export async function login(
   input: { email: string; password: string; ip: string },
 ): Promise<SessionUser> {
   const db = identityDb(app);
-  await app.rateLimits.hit(`login-ip:${input.ip}`, { max: limits.perIpPerMinute, windowMs: 60_000 });
   if (!isEmail(input.email)) throw new BadRequest(LoginAnswers.invalidUsername);
   const email = normalizeEmail(input.email);
-  const failureLimit = { max: limits.failuresPerAccountPerHour, windowMs: HOUR };
-  if ((await app.rateLimits.count(failureKey(email), failureLimit)) >= limits.failuresPerAccountPerHour) {
-    throw new TooManyRequests('Too many failed logins for this account. Please try again later or reset your password.', 3600);
-  }
+  await assertNotLockedOut(app, limits, email, input.ip);
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk || user.isFree) {
-    await app.rateLimits.hit(failureKey(email), { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
+    await recordLoginFailure(app, email, input.ip);
     throw new Unauthorized(LoginAnswers.invalidCredentials);
   }
   if (user.disabled) throw new Forbidden(LoginAnswers.disabled);
   if (user.expiresOn && Date.parse(user.expiresOn) < Date.now()) throw new Forbidden(LoginAnswers.expired);
 
   const session = await app.inTransaction(async (trx) => {
-    const { session, claims } = await issueSession(trx, issuer, user);
+    const { session, claims } = await issueSession(trx, issuer, user.id);
     await appendToOutbox(trx, {
       type: 'evt.identity.user.loggedIn',
       actor: actorFromClaims(claims),

@@ -1,22 +1,38 @@
-import { sql } from '@cti/db';
-import { appendToOutbox, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
 import type { AccessClaims } from '@cti/contracts';
+import { findUserById } from '../users/repository';
+import { isUuid } from '../users/user-views';
+import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
 import { actorFromClaims } from './session';
 
-/** Server logout: revokes the user's refresh tokens and records the logout. */
+/**
+ * Server logout (accounts §4/§7). The user's own logout ends this session (the refresh
+ * family of the token's `sid`, and its access tokens on every service), not their other
+ * devices. An admin logging another user out ends every session of that user and voids
+ * their access tokens on every service.
+ */
 export async function logout(app: ServiceApp, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
-  if (claims.sub !== userId && !claims.isAdmin) throw new Forbidden();
+  const self = claims.sub === userId;
+  if (!self && !claims.isAdmin) throw new Forbidden();
+  if (!isUuid(userId)) throw new NotFound('User not found');
+  const actor = actorFromClaims(claims);
   await app.inTransaction(async (trx) => {
-    await trx
-      .updateTable('refreshTokens')
-      .set({ revokedAt: sql`now()` })
-      .where('userId', '=', userId)
-      .where('revokedAt', 'is', null)
-      .execute();
+    const user = await findUserById(trx, userId);
+    if (!user) throw new NotFound('User not found');
+    const oneSession = self && !!claims.sid && isUuid(claims.sid);
+    if (oneSession) {
+      // the session's refresh family ends, then its access tokens (not the user's other devices')
+      await endSessions(trx, userId, { only: claims.sid });
+      await revokeAccessTokens(trx, userId, 'signed out', actor, claims.sid);
+    } else {
+      await lockUserForChange(trx, userId);
+      await endSessions(trx, userId);
+      await revokeAccessTokens(trx, userId, self ? 'signed out everywhere' : 'signed out by an administrator', actor);
+    }
     await appendToOutbox(trx, {
       type: 'evt.identity.user.loggedOut',
-      actor: actorFromClaims(claims),
-      data: { userId, email: claims.email, free },
+      actor,
+      data: { userId, email: user.email, free, allSessions: !oneSession },
     });
   });
 }

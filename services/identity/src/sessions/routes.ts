@@ -7,12 +7,13 @@ import { logout } from './logout';
 import { refreshSession } from './refresh';
 import type { SessionIssuer } from './session';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
 /** Sign-in, refresh and logout for credentialed users (accounts §7). */
 export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
   const { issuer, config } = opts;
-  const limits = { perIpPerMinute: config.LOGIN_RATE_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
+  const limits = { failuresPerIp: config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
+  const grace = { graceSeconds: config.REFRESH_REUSE_GRACE_SECONDS };
 
   app.post(
     '/api/user/login',
@@ -23,13 +24,13 @@ export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssu
   app.post(
     '/api/user/refresh',
     { schema: { tags: ['sessions'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },
-    async (request) => refreshSession(app, issuer, request.body.token, { free: false }),
+    async (request) => refreshSession(app, issuer, request.body.token, { free: false, ...grace }),
   );
 
-  // a logout with an access token that just expired is still a logout
+  // a logout with an access token that expired a few minutes ago is still a logout (the kit bounds how stale)
   const logoutClaims = (request: FastifyRequest): AccessClaims => {
-    const claims =
-      request.principal ?? (request.headers.authorization ? app.verifyIgnoringExpiry(request.headers.authorization.slice(7)) : null);
+    const header = request.headers.authorization;
+    const claims = request.principal ?? (header?.startsWith('Bearer ') ? app.verifyIgnoringExpiry(header.slice(7).trim()) : null);
     if (!claims) throw new Unauthorized();
     return claims;
   };
@@ -47,7 +48,7 @@ export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssu
   app.post(
     '/api/freeUser/refresh',
     { schema: { tags: ['free access'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },
-    async (request) => refreshSession(app, issuer, request.body.token, { free: true }),
+    async (request) => refreshSession(app, issuer, request.body.token, { free: true, ...grace }),
   );
 
   app.post(

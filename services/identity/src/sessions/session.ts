@@ -1,29 +1,63 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import type { AccessClaims, EventActor, SessionUser } from '@cti/contracts';
 import type { IdentityExecutor, UsersTable } from '../db';
-import { activeRoleIds, groupsOfUser } from '../users/repository';
+import { groupsOfUser } from '../users/repository';
 import { hashToken, newOpaqueToken } from './tokens';
-import type { Selectable } from '@cti/db';
 
 export type UserRow = Selectable<UsersTable>;
 
 export interface SessionIssuer {
-  signAccessToken(claims: AccessClaims): string;
+  /** Signs an access token; `notAfterMs` brings its end forward to when its access ends. */
+  signAccessToken(claims: AccessClaims, options?: { notAfterMs?: number | null }): string;
   refreshTtlDays: number;
 }
 
 /**
+ * The user's row, read with a share lock: a change of their access (which locks the
+ * row for update) either finished before this session's token or waits for it, so a
+ * revocation's "issued before" instant always falls on the right side of the token.
+ */
+const lockedUser = (trx: IdentityExecutor, userId: string) =>
+  trx.selectFrom('users').selectAll().where('id', '=', userId).forShare().executeTakeFirst();
+
+/** Roles held now, and the first moment one of them (or the account) stops granting access. */
+async function currentAccess(trx: IdentityExecutor, user: UserRow): Promise<{ roles: number[]; notAfterMs: number | null }> {
+  const rows = await trx
+    .selectFrom('userRoles')
+    .select(['roleId', 'expiresOn'])
+    .where('userId', '=', user.id)
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
+    .orderBy('roleId')
+    .execute();
+  const ends = [...rows.map((r) => r.expiresOn), user.expiresOn].filter((e): e is string => e !== null).map((e) => Date.parse(e));
+  return { roles: rows.map((r) => r.roleId), notAfterMs: ends.length ? Math.min(...ends) : null };
+}
+
+export interface IssuedSession {
+  session: SessionUser;
+  claims: AccessClaims;
+  /** The refresh-token row, when a new one was stored. */
+  refreshTokenId: string | null;
+}
+
+/**
  * Builds the session user of accounts §3 with a new access token and a refresh token
- * in the given family (a new family at login, the same family on rotation).
+ * in the given family (a new family at login, the same family on rotation). Given an
+ * existing refresh token (a second tab within the rotation grace window) it answers
+ * that token instead of storing a new one.
  */
 export async function issueSession(
   trx: IdentityExecutor,
   issuer: SessionIssuer,
-  user: UserRow,
-  familyId: string = randomUUID(),
-): Promise<{ session: SessionUser; claims: AccessClaims }> {
-  const [roles, groups] = await Promise.all([activeRoleIds(trx, user.id), groupsOfUser(trx, user.id)]);
+  userId: string,
+  options: { familyId?: string; existingRefreshToken?: string } = {},
+): Promise<IssuedSession> {
+  const user = await lockedUser(trx, userId);
+  if (!user) throw new Error(`issueSession: user ${userId} does not exist`);
+  const familyId = options.familyId ?? randomUUID();
+  const [{ roles, notAfterMs }, groups] = await Promise.all([currentAccess(trx, user), groupsOfUser(trx, user.id)]);
   const isAdmin = roles.includes(RoleIds.Admin);
   const claims: AccessClaims = {
     sub: user.id,
@@ -37,19 +71,27 @@ export async function issueSession(
     isAcid: user.isAcid,
     free: user.isFree,
     organization: user.organizationName,
+    sid: familyId,
   };
-  const refreshToken = newOpaqueToken();
-  await trx
-    .insertInto('refreshTokens')
-    .values({
-      userId: user.id,
-      familyId,
-      tokenHash: hashToken(refreshToken),
-      expiresAt: new Date(Date.now() + issuer.refreshTtlDays * 86_400_000).toISOString(),
-      usedAt: null,
-      revokedAt: null,
-    })
-    .execute();
+  let refreshToken = options.existingRefreshToken;
+  let refreshTokenId: string | null = null;
+  if (!refreshToken) {
+    refreshToken = newOpaqueToken();
+    const row = await trx
+      .insertInto('refreshTokens')
+      .values({
+        userId: user.id,
+        familyId,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: new Date(Date.now() + issuer.refreshTtlDays * 86_400_000).toISOString(),
+        usedAt: null,
+        revokedAt: null,
+        successorSealed: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    refreshTokenId = row.id;
+  }
   const session: SessionUser = {
     Id: user.id,
     Username: user.email,
@@ -63,10 +105,10 @@ export async function issueSession(
     IsAdmin: isAdmin,
     Groups: groups.map((g) => ({ Id: g.id, Name: g.name, Type: g.type, CountryId: g.countryId })),
     IsFree: user.isFree,
-    Token: issuer.signAccessToken(claims),
+    Token: issuer.signAccessToken(claims, { notAfterMs }),
     RefreshToken: refreshToken,
   };
-  return { session, claims };
+  return { session, claims, refreshTokenId };
 }
 
 export const actorFromClaims = (c: AccessClaims): EventActor => ({

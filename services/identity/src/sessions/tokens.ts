@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import type { AccessClaims } from '@cti/contracts';
 
@@ -9,18 +9,49 @@ export interface TokenSettings {
   accessTtlSeconds: number;
 }
 
-/** Signs short-lived EdDSA access tokens that every service verifies with the public key. */
+/**
+ * Signs short-lived EdDSA access tokens that every service verifies with the public key.
+ * A token never outlives what it grants: `notAfterMs` (the first role or account expiry
+ * ahead) brings its end forward, so access ends on time on every service without a
+ * revocation. `iatMs` records the issue time to the millisecond for revocations.
+ */
 export function accessTokenSigner(settings: TokenSettings) {
-  const sign = createSigner({
-    key: settings.privateKey,
-    algorithm: 'EdDSA',
-    iss: settings.issuer,
-    aud: settings.audience,
-    expiresIn: settings.accessTtlSeconds * 1000,
-  });
-  return (claims: AccessClaims) => sign({ ...claims });
+  const sign = createSigner({ key: settings.privateKey, algorithm: 'EdDSA', iss: settings.issuer, aud: settings.audience });
+  return (claims: AccessClaims, options: { notAfterMs?: number | null; now?: number } = {}) => {
+    const now = options.now ?? Date.now();
+    const end = Math.min(now + settings.accessTtlSeconds * 1000, options.notAfterMs ?? Infinity);
+    // rounded up: a token that ends after its access ended refreshes into one without it;
+    // and at least a moment of life, as a token born expired would only send the client round again
+    const exp = Math.max(Math.ceil(end / 1000), Math.floor(now / 1000) + 1);
+    return sign({ ...claims, iat: Math.floor(now / 1000), iatMs: now, exp });
+  };
 }
 
 /** Opaque refresh tokens: 256 random bits; only their SHA-256 is stored. */
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// The key that seals a refresh token's successor is derived from the token itself:
+// the database alone (which has only hashes) cannot open it.
+const sealKey = (token: string) => createHash('sha256').update(`cti-refresh-successor:${token}`).digest();
+
+/** Encrypts `successor` (AES-256-GCM) so that only the holder of `token` can read it back. */
+export function sealSuccessor(token: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
+  const body = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+/** The successor sealed for `token`, or null when it does not open. */
+export function openSuccessor(token: string, sealed: string): string | null {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  if (!iv || !tag || !body) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(token), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

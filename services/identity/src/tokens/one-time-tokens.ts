@@ -76,6 +76,23 @@ export async function isTokenValid(db: IdentityExecutor, purpose: TokenPurpose, 
   return !!row;
 }
 
+/**
+ * Whether a token is the user's current unspent token of this purpose, expired or not:
+ * the holder of an expired welcome link may ask for a new one (sent to the account's
+ * own address); a replaced or used link asks for nothing.
+ */
+export async function isUnspentToken(db: IdentityExecutor, purpose: TokenPurpose, token: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('userTokens')
+    .select('id')
+    .where('tokenHash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** Spends every open token of a purpose (a password reset ends the other reset links). */
 export async function spendAllTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose): Promise<void> {
   await trx

@@ -2,7 +2,8 @@ import { appendToOutbox, Conflict, BadRequest } from '@cti/service-kit';
 import { UserAnswers, type EventActor } from '@cti/contracts';
 import type { IdentityExecutor } from '../db';
 import { hashPassword, isEmail, normalizeEmail } from './passwords';
-import { findUserByEmail, insertUser, revokeAllSessions, setUserGroups, setUserRoles, type NewUser } from './repository';
+import { endSessions } from '../sessions/revocation';
+import { findUserByEmail, insertUser, setUserGroups, setUserRoles, type NewUser } from './repository';
 
 export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'> {
   email: string;
@@ -39,7 +40,7 @@ export async function createUser(trx: IdentityExecutor, input: CreateUserInput, 
       .where('id', '=', userId)
       .execute();
     // the free session ends: the account now signs in with a password
-    await revokeAllSessions(trx, userId);
+    await endSessions(trx, userId);
   } else {
     userId = await insertUser(trx, { ...input, email, passwordHash });
   }

@@ -1,11 +1,13 @@
 import { sql } from '@cti/db';
-import { RoleIds, UserEditPolicy, type Principal } from '@cti/access';
+import { RoleIds, UserEditPolicy, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
 import {
   BadRequest,
   Conflict,
   DomainError,
   Forbidden,
   NotFound,
+  TokenExpired,
+  Unauthorized,
   actorOf,
   appendToOutbox,
   principalOf,
@@ -15,6 +17,10 @@ import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
+import { queueMail } from '../mail/mailer';
+import { MailTemplates } from '../mail/templates';
+import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
+import { isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
 import { createUser } from './create-user';
 import { isEmail, normalizeEmail } from './passwords';
 import {
@@ -22,9 +28,9 @@ import {
   findUserByEmail,
   findUserById,
   groupIdsOfUser,
-  revokeAllSessions,
+  replaceRoleHoldings,
+  roleHoldingsOf,
   setUserGroups,
-  setUserRolesKeepingExpiry,
 } from './repository';
 import { recordUserUpdated } from './user-events';
 import { isUuid, loadManagedUsers } from './user-views';
@@ -41,29 +47,59 @@ export function parseExpiry(value: string | null | undefined): string | null {
   return date.toISOString();
 }
 
-/** Whether a caller may see and edit this user (accounts §2: group managers, their groups' users). */
-async function assertCanManage(db: IdentityExecutor, caller: AccessClaims, userId: string) {
+const targetOf = (
+  caller: AccessClaims,
+  u: { creatorId: string | null; calculatorGroupId: string | null; isGroupManager: boolean; isAcid: boolean },
+  roleIds: readonly number[],
+  groupIds: readonly string[],
+): ManagedTarget => ({
+  roleIds,
+  groupIds,
+  calculatorGroupId: u.calculatorGroupId,
+  isGroupManager: u.isGroupManager,
+  isAcid: u.isAcid,
+  createdByCaller: u.creatorId === caller.sub,
+});
+
+/** The user, if the caller may see them (accounts §2: admins, or the managers of their groups); 404 otherwise. */
+async function assertCanSee(db: IdentityExecutor, caller: AccessClaims, userId: string) {
   if (!isUuid(userId)) throw new NotFound('User not found');
   const user = await findUserById(db, userId);
   if (!user || user.isFree) throw new NotFound('User not found');
   const [roleIds, groupIds] = await Promise.all([activeRoleIds(db, userId), groupIdsOfUser(db, userId)]);
-  if (!UserEditPolicy.canManageUser(principalOf(caller), { roleIds, groupIds, createdByCaller: user.creatorId === caller.sub })) {
-    throw new NotFound('User not found');
-  }
-  return { user, roleIds, groupIds };
+  const target = targetOf(caller, user, roleIds, groupIds);
+  if (!UserEditPolicy.canSeeUser(principalOf(caller), target)) throw new NotFound('User not found');
+  return { user, roleIds, groupIds, target };
 }
 
-/** `GET api/user/groupManager`: every user for admins; a group manager's own users. */
+const withCanEdit = (caller: AccessClaims | null, u: ManagedUser): ManagedUser => ({
+  ...u,
+  CanEdit:
+    !!caller &&
+    UserEditPolicy.canEditUser(
+      principalOf(caller),
+      targetOf(
+        caller,
+        { creatorId: u.CreatorId, calculatorGroupId: u.CalculatorGroup, isGroupManager: u.IsGroupManager, isAcid: u.IsACID },
+        u.Roles.map((r) => r.Id),
+        u.Groups.map((g) => g.Id),
+      ),
+    ),
+});
+
+/** `GET api/user/groupManager`: every user for admins; the users a group manager sees, each marked editable or not. */
 export async function listManagedUsers(app: ServiceApp, caller: AccessClaims): Promise<ManagedUser[]> {
   const users = await loadManagedUsers(identityDb(app));
   const p = principalOf(caller);
-  return users.filter((u) =>
-    UserEditPolicy.canManageUser(p, {
-      roleIds: u.Roles.map((r) => r.Id),
-      groupIds: u.Groups.map((g) => g.Id),
-      createdByCaller: u.CreatorId === caller.sub,
-    }),
-  );
+  return users
+    .filter((u) =>
+      UserEditPolicy.canSeeUser(p, {
+        roleIds: u.Roles.map((r) => r.Id),
+        groupIds: u.Groups.map((g) => g.Id),
+        createdByCaller: u.CreatorId === caller.sub,
+      }),
+    )
+    .map((u) => withCanEdit(caller, u));
 }
 
 /**
@@ -81,11 +117,11 @@ export async function getUser(
   const self = caller?.sub === userId;
   if (!self && !welcomeTokenValid) {
     if (!caller) throw new NotFound('User not found');
-    await assertCanManage(db, caller, userId);
+    await assertCanSee(db, caller, userId);
   }
   const [user] = await loadManagedUsers(db, { ids: [userId], includeFree: self });
   if (!user) throw new NotFound('User not found');
-  return user;
+  return withCanEdit(self || !welcomeTokenValid ? caller : null, user);
 }
 
 interface CleanPayload {
@@ -102,13 +138,12 @@ interface CleanPayload {
 }
 
 /** Required fields, e-mail form, known roles and groups, calculator group without CountryId. */
-async function validatePayload(db: IdentityExecutor, p: Principal, payload: UserPayload): Promise<CleanPayload> {
+async function validatePayload(db: IdentityExecutor, payload: UserPayload): Promise<CleanPayload> {
   const firstName = payload.FirstName.trim();
   const lastName = payload.LastName.trim();
   const email = payload.Email.trim();
   if (!firstName || !lastName || !email || !payload.Roles.length) throw new BadRequest(UserAnswers.missingFields);
   if (!isEmail(email)) throw new BadRequest(UserAnswers.invalidUsername);
-  if (!UserEditPolicy.domainAllowed(p, email)) throw new BadRequest(UserAnswers.domainMismatch);
   const validRoles = new Set<number>(Object.values(RoleIds));
   if (payload.Roles.some((r) => !validRoles.has(r))) throw new BadRequest('Unknown role.');
   const groupIds = [...new Set(payload.Groups)];
@@ -138,18 +173,18 @@ async function validatePayload(db: IdentityExecutor, p: Principal, payload: User
   };
 }
 
-/** A group manager may only grant roles they hold and groups they are in: anything else is refused. */
-function assertAssignable(p: Principal, roleIds: readonly number[], groupIds: readonly string[]) {
-  const roles = UserEditPolicy.assignableRoleIds(p);
-  const groups = UserEditPolicy.assignableGroupIds(p);
-  if (roleIds.some((r) => !roles.includes(r))) throw new Forbidden('You may only give roles you hold yourself.');
-  if (groups && groupIds.some((g) => !groups.includes(g))) throw new Forbidden('You may only add users to your own groups.');
-}
+const refusalAnswers: Record<ManagerEditRefusal, string> = {
+  email: UserAnswers.emailAdminOnly,
+  expiry: UserAnswers.expiryAdminOnly,
+  role: UserAnswers.rolesNotHeld,
+  group: UserAnswers.groupsNotHeld,
+};
 
 /**
  * `POST api/user/register` (accounts §5/§8): group managers and admins add users; the
- * new user gets a welcome e-mail with the set-password link. Admin-only flags sent by a
- * group manager are ignored.
+ * new user gets a welcome e-mail with the set-password link. A group manager adds
+ * users of their own e-mail domain, with roles and groups they hold; admin-only flags
+ * they send are ignored.
  */
 export async function registerUser(
   app: ServiceApp,
@@ -160,8 +195,11 @@ export async function registerUser(
   const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
-  const clean = await validatePayload(identityDb(app), p, payload);
-  assertAssignable(p, clean.roleIds, clean.groupIds);
+  const clean = await validatePayload(identityDb(app), payload);
+  if (!UserEditPolicy.domainAllowed(p, clean.email)) throw new BadRequest(UserAnswers.domainMismatch);
+  const nothing = { email: clean.email, expiresOn: null, roleIds: [], groupIds: [], calculatorGroupId: null };
+  const refusal = UserEditPolicy.managerEditRefusal(p, nothing, { ...clean });
+  if (refusal) throw new Forbidden(refusalAnswers[refusal]);
   const actor = actorOf(request);
   await app.inTransaction(async (trx) => {
     const userId = await createUser(
@@ -192,53 +230,59 @@ export async function registerUser(
 }
 
 /**
- * `POST api/user/update`: admins change anything; a group manager changes only what
- * they may (roles they hold, their groups), the rest of the user stays as it was.
+ * `POST api/user/update`. Admins change anything. A group manager edits only users
+ * holding nothing they could not give themselves, and only their names, organization,
+ * roles and groups they hold, and an earlier expiry (libs/access UserEditPolicy). A
+ * change that takes access away voids the user's tokens on every service; an e-mail
+ * change tells the old address and ends the links sent to it.
  */
-export async function updateUser(app: ServiceApp, request: FastifyRequest, payload: UserPayload): Promise<{ message: string }> {
+export async function updateUser(
+  app: ServiceApp,
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  payload: UserPayload,
+): Promise<{ message: string }> {
   const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
   const db = identityDb(app);
   if (!payload.Id) throw new BadRequest(UserAnswers.failed);
-  const { user, roleIds: currentRoles, groupIds: currentGroups } = await assertCanManage(db, caller, payload.Id);
-  const clean = await validatePayload(db, p, payload);
-
-  let roleIds = clean.roleIds;
-  let groupIds = clean.groupIds;
-  if (!admin) {
-    // what a group manager cannot give, they cannot take away either
-    const assignableRoles = UserEditPolicy.assignableRoleIds(p);
-    const assignableGroups = UserEditPolicy.assignableGroupIds(p) ?? [];
-    roleIds = [
-      ...new Set([...currentRoles.filter((r) => !assignableRoles.includes(r)), ...roleIds.filter((r) => assignableRoles.includes(r))]),
-    ];
-    groupIds = [
-      ...new Set([...currentGroups.filter((g) => !assignableGroups.includes(g)), ...groupIds.filter((g) => assignableGroups.includes(g))]),
-    ];
-    assertAssignable(
-      p,
-      clean.roleIds.filter((r) => !currentRoles.includes(r)),
-      clean.groupIds.filter((g) => !currentGroups.includes(g)),
-    );
-  }
-  if (clean.email !== user.email) {
+  const { user, target } = await assertCanSee(db, caller, payload.Id);
+  if (!UserEditPolicy.canEditUser(p, target)) throw new Forbidden(UserAnswers.editNotAllowed);
+  const clean = await validatePayload(db, payload);
+  const currentExpiry = user.expiresOn === null ? null : new Date(user.expiresOn).toISOString();
+  const refusal = UserEditPolicy.managerEditRefusal(
+    p,
+    {
+      email: user.email,
+      expiresOn: currentExpiry,
+      roleIds: target.roleIds,
+      groupIds: target.groupIds,
+      calculatorGroupId: user.calculatorGroupId,
+    },
+    clean,
+  );
+  if (refusal) throw new Forbidden(refusalAnswers[refusal]);
+  const emailChanged = clean.email !== user.email.toLowerCase();
+  if (emailChanged) {
     const other = await findUserByEmail(db, clean.email);
     if (other && other.id !== user.id) throw new Conflict(UserAnswers.userExists);
   }
   const actor: EventActor | null = actorOf(request);
   await app.inTransaction(async (trx) => {
+    await lockUserForChange(trx, user.id);
+    const before = await accessSnapshotOf(trx, user.id);
     const disabled = admin ? (payload.Disabled ?? user.disabled) : user.disabled;
     await trx
       .updateTable('users')
       .set({
-        email: clean.email,
+        email: admin ? clean.email : user.email,
         firstName: clean.firstName,
         lastName: clean.lastName,
         name: clean.name,
         organizationName: clean.organizationName,
         organizationAddress: clean.organizationAddress,
-        expiresOn: clean.expiresOn,
+        expiresOn: UserEditPolicy.expiryToStore(p, currentExpiry, clean.expiresOn),
         calculatorGroupId: clean.calculatorGroupId,
         disabled,
         isGroupManager: admin ? (payload.IsGroupManager ?? user.isGroupManager) : user.isGroupManager,
@@ -248,49 +292,91 @@ export async function updateUser(app: ServiceApp, request: FastifyRequest, paylo
       })
       .where('id', '=', user.id)
       .execute();
-    await setUserRolesKeepingExpiry(trx, user.id, roleIds);
-    await setUserGroups(trx, user.id, groupIds);
+    const holdings = await roleHoldingsOf(trx, user.id);
+    await replaceRoleHoldings(trx, user.id, UserEditPolicy.rolesAfterSave(holdings, clean.roleIds, { admin, now: Date.now() }));
+    await setUserGroups(trx, user.id, clean.groupIds);
     if (disabled && !user.disabled) {
-      await revokeAllSessions(trx, user.id);
+      await endSessions(trx, user.id);
       await appendToOutbox(trx, {
         type: 'evt.identity.user.disabled',
         actor,
         data: { userId: user.id, email: clean.email, name: clean.name },
       });
     }
+    if (admin && emailChanged)
+      await emailChangedNotice(trx, ctx, { id: user.id, oldEmail: user.email, newEmail: clean.email, name: clean.name });
+    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed in the users admin', actor);
     await recordUserUpdated(trx, user.id, actor);
   });
+  ctx.mailer.kick();
   return { message: UserAnswers.edited };
 }
 
+/** The old address learns of the change; links sent to it (reset, welcome) stop working. */
+async function emailChangedNotice(
+  trx: IdentityExecutor,
+  ctx: IdentityContext,
+  change: { id: string; oldEmail: string; newEmail: string; name: string },
+): Promise<void> {
+  await spendAllTokens(trx, change.id, 'reset');
+  await spendAllTokens(trx, change.id, 'welcome');
+  await queueMail(trx, {
+    to: [change.oldEmail],
+    ...MailTemplates.emailChanged(change.name || change.oldEmail, change.newEmail),
+    kind: 'email-changed',
+  });
+}
+
 /**
- * `GET api/user/sendReset/{userId}`: a new welcome e-mail. Managers of the user may
- * send it; so may anyone on the set-password page whose link expired (the mail only
- * ever goes to the account's own address, and the answer is the same for unknown ids).
+ * `GET api/user/sendReset/{userId}` (Resend welcome email, accounts §2/§8). Admins and
+ * the user's managers may send it; so may the holder of the user's welcome link (the
+ * set-password page, whose link expired: `?token=`). The mail only ever goes to the
+ * account's own address, and only to accounts that have never set a password.
  */
 export async function resendWelcome(
   app: ServiceApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   userId: string,
+  welcomeToken: string | undefined,
 ): Promise<{ message: string }> {
   const db = identityDb(app);
   const caller = request.principal;
   const HOUR = 3_600_000;
-  if (caller && UserEditPolicy.canManageUsers(principalOf(caller))) {
-    await assertCanManage(db, caller, userId);
-  } else {
+  if (welcomeToken) {
     await app.rateLimits.hit(`welcome-ip:${request.ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
     await app.rateLimits.hit(`welcome-user:${userId}`, { max: ctx.config.RESET_MAILS_PER_ACCOUNT, windowMs: HOUR });
+    // an unknown id and a wrong token get the same answer
+    if (!isUuid(userId) || !(await isUnspentToken(db, 'welcome', welcomeToken, userId))) throw new Unauthorized(UserAnswers.welcomeFailed);
+  } else if (caller && UserEditPolicy.canManageUsers(principalOf(caller))) {
+    await assertCanSee(db, caller, userId);
+  } else if (caller) {
+    throw new NotFound('User not found');
+  } else {
+    if (request.tokenExpired) throw new TokenExpired();
+    throw new Unauthorized();
   }
-  const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
-  if (!user || user.isFree || user.disabled) return { message: 'Welcome email sent.' };
+  const user = await findUserById(db, userId);
+  if (!user || user.isFree || user.disabled) throw new NotFound('User not found');
+  if (user.passwordHash !== null) throw new Conflict(UserAnswers.passwordAlreadySet);
   const mailId = await app.inTransaction((trx) =>
     queueWelcomeMail(trx, ctx, { id: user.id, email: user.email, name: user.name }, actorOf(request), { interactive: true }),
   );
   const outcome = await ctx.mailer.deliverNow(mailId);
-  if (outcome === 'failed') throw new DomainError(502, 'Welcome email failed to send.');
-  return { message: 'Welcome email sent.' };
+  if (outcome === 'failed') throw new DomainError(502, UserAnswers.welcomeFailed);
+  return { message: UserAnswers.welcomeSent };
+}
+
+/** Whether the caller may learn this user's roles: themself, an admin, or a manager who sees them. */
+export async function mayReadRolesOf(db: IdentityExecutor, caller: AccessClaims, p: Principal, userId: string): Promise<boolean> {
+  if (caller.sub === userId || UserEditPolicy.isAdmin(p)) return true;
+  if (!UserEditPolicy.canManageUsers(p)) return false;
+  try {
+    await assertCanSee(db, caller, userId);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export { recordUserUpdated };

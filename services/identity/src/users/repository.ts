@@ -23,6 +23,25 @@ export async function activeRoleIds(db: IdentityExecutor, userId: string): Promi
   return rows.map((r) => r.roleId);
 }
 
+/** Every role row of a user, expired ones included (the users admin keeps them as history). */
+export const roleHoldingsOf = (db: IdentityExecutor, userId: string) =>
+  db.selectFrom('userRoles').select(['roleId', 'expiresOn']).where('userId', '=', userId).orderBy('roleId').execute();
+
+/** Replaces a user's role rows with exactly these. */
+export async function replaceRoleHoldings(
+  db: IdentityExecutor,
+  userId: string,
+  holdings: ReadonlyArray<{ roleId: number; expiresOn: string | null }>,
+) {
+  await db.deleteFrom('userRoles').where('userId', '=', userId).execute();
+  if (holdings.length) {
+    await db
+      .insertInto('userRoles')
+      .values(holdings.map((h) => ({ userId, roleId: h.roleId, expiresOn: h.expiresOn })))
+      .execute();
+  }
+}
+
 export const groupsOfUser = (db: IdentityExecutor, userId: string) =>
   db
     .selectFrom('userGroups')
@@ -99,39 +118,5 @@ export async function setUserGroups(db: IdentityExecutor, userId: string, groupI
   }
 }
 
-/**
- * Sets a user's roles to `roleIds`, keeping the expiry of roles already held (a
- * purchased role keeps its end date), reviving expired roles given again, removing
- * active roles not given. Expired roles not given stay as history (My account).
- */
-export async function setUserRolesKeepingExpiry(db: IdentityExecutor, userId: string, roleIds: readonly number[]) {
-  const current = await db.selectFrom('userRoles').select(['roleId', 'expiresOn']).where('userId', '=', userId).execute();
-  const now = Date.now();
-  const active = (r: { expiresOn: string | null }) => r.expiresOn === null || Date.parse(r.expiresOn) > now;
-  const wanted = new Set(roleIds);
-  const toRemove = current.filter((r) => active(r) && !wanted.has(r.roleId)).map((r) => r.roleId);
-  const toRevive = current.filter((r) => !active(r) && wanted.has(r.roleId)).map((r) => r.roleId);
-  const held = new Set(current.map((r) => r.roleId));
-  const toAdd = [...wanted].filter((id) => !held.has(id));
-  if (toRemove.length) await db.deleteFrom('userRoles').where('userId', '=', userId).where('roleId', 'in', toRemove).execute();
-  if (toRevive.length)
-    await db.updateTable('userRoles').set({ expiresOn: null }).where('userId', '=', userId).where('roleId', 'in', toRevive).execute();
-  if (toAdd.length)
-    await db
-      .insertInto('userRoles')
-      .values(toAdd.map((roleId) => ({ userId, roleId, expiresOn: null })))
-      .execute();
-}
-
 export const groupIdsOfUser = async (db: IdentityExecutor, userId: string) =>
   (await db.selectFrom('userGroups').select('groupId').where('userId', '=', userId).execute()).map((r) => r.groupId);
-
-/** Revokes every refresh token of a user (disabled, password changed by reset). */
-export async function revokeAllSessions(db: IdentityExecutor, userId: string) {
-  await db
-    .updateTable('refreshTokens')
-    .set({ revokedAt: sql<string>`now()` })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .execute();
-}

@@ -39,29 +39,6 @@ export async function grantRoles(
   await recordRolesChanged(trx, userId, reason, actor);
 }
 
-/** Takes granted roles (and groups) back (refunds, cancellations). */
-export async function revokeRoles(
-  trx: IdentityExecutor,
-  userId: string,
-  grant: Omit<RoleGrant, 'expiresOn'>,
-  reason: string,
-  actor: EventActor | null,
-): Promise<void> {
-  if (grant.roleIds.length)
-    await trx
-      .deleteFrom('userRoles')
-      .where('userId', '=', userId)
-      .where('roleId', 'in', [...grant.roleIds])
-      .execute();
-  if (grant.groupIds.length)
-    await trx
-      .deleteFrom('userGroups')
-      .where('userId', '=', userId)
-      .where('groupId', 'in', [...grant.groupIds])
-      .execute();
-  await recordRolesChanged(trx, userId, reason, actor);
-}
-
 async function recordRolesChanged(trx: IdentityExecutor, userId: string, reason: string, actor: EventActor | null) {
   const user = await trx.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;

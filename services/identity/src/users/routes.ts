@@ -57,13 +57,13 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
       preHandler: app.requireRule(RouteRules.usersPage),
       schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
-    async (request) => updateUser(app, request, request.body),
+    async (request) => updateUser(app, ctx, request, request.body),
   );
 
   app.post(
     '/api/user/account',
     { preHandler: app.requireUser, schema: { tags: ['users'], body: AccountUpdateBody, response: { 200: MessageBody, ...errors } } },
-    async (request) => updateOwnAccount(app, request, request.body),
+    async (request) => updateOwnAccount(app, ctx, request, request.body),
   );
 
   app.get(
@@ -71,12 +71,14 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['users'],
-        description: 'Resend the welcome e-mail.',
+        description:
+          'Resend the welcome e-mail: admins, the user’s managers, or (with `token`) the holder of the user’s welcome link. Never to a user who has set a password.',
         params: UserIdParam,
+        querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
         response: { 200: MessageBody, ...errors },
       },
     },
-    async (request) => resendWelcome(app, ctx, request, request.params.userId),
+    async (request) => resendWelcome(app, ctx, request, request.params.userId, request.query.token),
   );
 
   app.get(

@@ -79,6 +79,8 @@ export async function loadManagedUsers(
       OrganizationAddress: u.organizationAddress,
       CreatorId: u.creatorId,
       HasPassword: u.passwordHash !== null,
+      // decided per caller by the users admin (manage-users withCanEdit)
+      CanEdit: false,
       GroupNameList: Groups.map((g) => g.Name),
       GroupNames: Groups.map((g) => g.Name).join(', '),
       RoleNameList: Roles.map((r) => r.Name),

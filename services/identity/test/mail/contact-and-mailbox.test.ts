@@ -84,4 +84,18 @@ describe('dev mailbox (GET api/mail/dev/messages)', () => {
     expect(Date.parse(all[0]!.CreatedAt)).toBeGreaterThanOrEqual(Date.parse(all[all.length - 1]!.CreatedAt));
     expect((await mailbox(app, 'nobody@example.com')).length).toBe(0);
   });
+
+  it('answers only requests from this machine: a client on the network gets 404, even naming loopback in a header', async () => {
+    const fromNetwork = await app.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress: '192.168.1.20' });
+    expect(fromNetwork.statusCode).toBe(404);
+    // through the gateway, X-Forwarded-For carries the browser's address (the gateway replaces whatever the client sent)
+    const forwarded = await app.inject({
+      method: 'GET',
+      url: '/api/mail/dev/messages',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '192.168.1.20' },
+    });
+    expect(forwarded.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress: '::1' })).statusCode).toBe(200);
+  });
 });

@@ -11,7 +11,7 @@ let userId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000' });
+  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000' });
   userId = await givenUser(app, 'admin@example.com', { roles: ['Admin'] });
 });
 afterAll(() => ctx.close());

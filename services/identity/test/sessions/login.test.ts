@@ -10,7 +10,7 @@ let app: ServiceApp;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '1000' });
+  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000' });
   await givenUser(app, 'valid@example.com', { roles: ['Admin', 'AWGMember'] });
   await givenUser(app, 'disabled@example.com', { disabled: true });
   await givenUser(app, 'expired@example.com', { expiresOn: '2020-01-01T00:00:00.000Z' });

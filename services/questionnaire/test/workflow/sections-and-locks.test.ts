@@ -1,4 +1,5 @@
 import { sql } from '@cti/db';
+import { signExpiredTestToken } from '@cti/testing';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
 import {
   adminClaims,
@@ -263,6 +264,21 @@ describe('locks', () => {
       ).statusCode,
     ).toBe(401);
     expect((await open(roisin(), SectionIds.Comments)).json().IsLocker).toBe(true);
+  });
+
+  it('refuses a beacon whose token expired more than a few minutes ago; the section stays locked', async () => {
+    await open(rory(), SectionIds.Enforcement);
+    const beacon = (token: string) =>
+      world.app.inject({
+        method: 'POST',
+        url: '/api/questionnaire/unlock',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ token, questionnaireId }),
+      });
+    expect((await beacon(signExpiredTestToken(rory().claims, 6 * 60))).statusCode).toBe(401);
+    expect((await open(roisin(), SectionIds.Enforcement)).json().IsLocker).toBe(false);
+    expect((await beacon(signExpiredTestToken(rory().claims, 30))).json()).toEqual({ released: 1 });
+    expect((await open(roisin(), SectionIds.Enforcement)).json().IsLocker).toBe(true);
   });
 
   it('lapses when not renewed, so a closed browser does not keep the section', async () => {

@@ -8,6 +8,11 @@ export const UserMessages = {
   accGroupWarning:
     'Changing the ACC group removes this user from the aircraft and portfolios of the current group; they will lose access to them.',
   externalTooltip: 'Access is time limited and an extension can be requested.',
+  /** Beyond the spec: what a group manager may not do. */
+  passwordAlreadySet: 'This user has already set a password; they can use Forgot password.',
+  readOnly: 'You can see this user but not edit them: they hold access you cannot give. An administrator can.',
+  emailAdminOnly: 'Only an administrator can change the e-mail address.',
+  expiryManagerHint: 'You can keep this date or bring it forward; only an administrator can extend or remove it.',
 } as const;
 
 export const GroupMessages = {
@@ -23,6 +28,7 @@ export const GroupMessages = {
 
 export const RequestMessages = {
   externalMissingFields: 'You must fill out all fields.',
+  expiresInPast: 'Expires must be a future date.',
   externalDomain: "Additional users must share the primary contact's e-mail domain.",
   approvalMissingFields: 'You must fill out all fields other than the extra users field.',
 } as const;
@@ -32,4 +38,6 @@ export const AccountMessages = {
   tooShort: 'Please make sure the length of your passsword is more than 6 characters.',
   mismatch: 'Please check your passwords, they do not match.',
   freeUser: 'Free access has no account settings. Sign in with a Compliance Index account to manage one.',
+  /** Beyond the spec: a new password needs the current one. */
+  currentPasswordMissing: 'Please enter your current password to choose a new one.',
 } as const;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, CheckboxField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { agreed, selectUser } from './auth-slice';
-import { landingPathFor } from './landing';
+import { fromOf, landingPathFor } from './landing';
 
 const agreeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,13 +13,14 @@ const agreeApi = api.injectEndpoints({
   }),
 });
 
-/** /agree: the terms gate; I Agree stays disabled until the box is ticked. */
+/** /agree: the terms gate; I Agree stays disabled until the box is ticked, then back to the page asked for. */
 export default function AgreePage() {
   const [ticked, setTicked] = useState(false);
   const [agree, { isLoading }] = agreeApi.useAgreeMutation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
 
   const submit = async () => {
@@ -29,7 +30,8 @@ export default function AgreePage() {
       return;
     }
     dispatch(agreed());
-    navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }) : '/index', { replace: true });
+    // on to the page the gate stopped them at, if any
+    navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
   };
 
   return (

@@ -1,30 +1,30 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { isLimitedToAccount } from '@cti/access';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SessionFeatures } from '../../app/session-features';
+import type { RootState } from '../../app/store';
 import { Spinner } from '../../components/form/fields';
-import { useRefreshMutation } from './auth-api';
-import { appStarted, loggedOut, selectIsFree, selectRefreshToken, selectStarted, sessionRefreshed } from './auth-slice';
-import { landingPathFor } from './landing';
-
-/** Login-flow routes keep their place at start (accounts §2 "App start"). */
-const LOGIN_FLOW = '/user/flow';
+import { useResumeSessionMutation } from './auth-api';
+import { appStarted, selectRefreshToken, selectStarted } from './auth-slice';
+import { homePathFor } from './landing';
 
 /**
- * App start (accounts §2): a stored session is refreshed first; then a non-admin not on
- * the login-flow route goes to /agree when they must agree, otherwise one arriving on
- * /login goes on to the index (or the account page when that is all they may see); a
- * failed refresh logs out.
+ * App start (accounts §2): a stored session is renewed first (one tab at a time, see
+ * base-query); a refused renewal logs out and goes to /login. A user arriving on / goes
+ * on to their home page; /login itself sends a signed-in user on. The terms gate is the
+ * route guard's (Guarded), so the pages open to users who must still agree (terms,
+ * privacy, FAQ, methodology, contact) open on a reload or a direct link as well.
  */
 export function AppStart({ children }: { children: ReactNode }) {
   const started = useAppSelector(selectStarted);
   const refreshToken = useAppSelector(selectRefreshToken);
-  const isFree = useAppSelector(selectIsFree);
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const navigate = useNavigate();
   const location = useLocation();
-  const [refresh] = useRefreshMutation();
+  const [resume] = useResumeSessionMutation();
   const once = useRef(false);
 
   useEffect(() => {
@@ -34,22 +34,20 @@ export function AppStart({ children }: { children: ReactNode }) {
       dispatch(appStarted());
       return;
     }
-    void refresh({ token: refreshToken, isFree }).then((result) => {
-      if ('error' in result) {
-        dispatch(loggedOut());
+    void resume().then((result) => {
+      const outcome = 'data' in result ? result.data : 'unavailable';
+      dispatch(appStarted());
+      if (outcome === 'ended') {
         navigate('/login', { replace: true });
         return;
       }
-      dispatch(sessionRefreshed(result.data));
-      dispatch(appStarted());
-      const user = result.data;
-      if (!user.IsAdmin && !location.pathname.startsWith(LOGIN_FLOW)) {
-        if (user.MustAgreeCTC) navigate('/agree', { replace: true });
-        else if (location.pathname === '/login' || location.pathname === '/') navigate(landingPathFor(user), { replace: true });
-        else if (isLimitedToAccount({ roles: user.Roles }) && location.pathname === '/index') navigate('/user/account', { replace: true });
-      }
+      const user = store.getState().auth.user;
+      if (!user) return;
+      // the index is not theirs when a user holds no compliance-index role (accounts §6)
+      const limitedOnIndex = location.pathname === '/index' && isLimitedToAccount({ roles: user.Roles });
+      if (location.pathname === '/' || limitedOnIndex) navigate(homePathFor(user), { replace: true });
     });
-  }, [started, refreshToken, isFree, dispatch, navigate, refresh, location.pathname]);
+  }, [started, refreshToken, dispatch, navigate, resume, store, location.pathname]);
 
   if (!started) return <Spinner label="Starting…" />;
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FreeAccessAnswers } from '@cti/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -8,7 +8,8 @@ import { answerText, statusOf } from '../../lib/api-error';
 import { FreeAccessMessages } from './account-messages';
 import { isSession, useFreeAccessMutation, useLoginMutation } from './auth-api';
 import { selectUser, signedIn } from './auth-slice';
-import { landingPathFor } from './landing';
+import { storageBlocked } from '../../app/session-storage';
+import { fromOf, landingFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
 import { PrivacyPolicyLink } from '../public-pages/privacy/PrivacyPolicyModal';
 import { useHashScroll } from '../public-pages/use-hash-scroll';
@@ -25,7 +26,10 @@ export function freeAccessFailureMessage(answer: string | undefined): string {
   return FreeAccessMessages.grantFailed;
 }
 
-/** Free access (accounts §4/§5): name, company, e-mail and the terms; Enter submits only when ticked. */
+/**
+ * Free access (accounts §4/§5): name, company, e-mail and the terms. Enter submits only
+ * when the terms are ticked; unticked it says what is missing instead of doing nothing.
+ */
 function FreeAccessForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -36,12 +40,28 @@ function FreeAccessForm() {
   const [company, setCompany] = useState('');
   const [email, setEmail] = useState('');
   const [agreed, setAgreed] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  /** The validation text for what stops the form (accounts §5), or null. */
+  const missing = () =>
+    !name.trim() || !company.trim() || !email.trim() ? FreeAccessMessages.missingFields : !agreed ? FreeAccessMessages.termsRequired : null;
+
+  // with the button disabled, the browser drops Enter: say why instead
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || agreed || target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'checkbox') return;
+    event.preventDefault();
+    const text = missing();
+    setProblem(text);
+    if (text) toast.danger(text);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!agreed) return;
-    if (!name.trim() || !company.trim() || !email.trim()) {
-      toast.danger(FreeAccessMessages.missingFields);
+    const text = missing();
+    setProblem(text);
+    if (text) {
+      toast.danger(text);
       return;
     }
     const result = await freeAccess({ Email: email.trim(), Name: name.trim(), Company: company.trim() });
@@ -52,17 +72,23 @@ function FreeAccessForm() {
     if (isSession(result.data)) {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate(landingPathFor(result.data, (location.state as { from?: string } | null)?.from), { replace: true });
+      const landing = landingFor(result.data, fromOf(location.state));
+      navigate(landing.pathname, { replace: true, state: landing.state });
       return;
     }
     navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
+  };
+
+  const tick = (checked: boolean) => {
+    setAgreed(checked);
+    if (checked && problem === FreeAccessMessages.termsRequired) setProblem(null);
   };
 
   return (
     <section className="card login-card" id="free-access" aria-labelledby="free-title">
       <h2 id="free-title">Free access</h2>
       <p className="muted">Read the public Compliance Index and Enforceability Index after telling us who you are.</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onKeyDown={onKeyDown} noValidate>
         <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         <TextField
           label="Company"
@@ -89,8 +115,14 @@ function FreeAccessForm() {
             </>
           }
           checked={agreed}
-          onChange={(e) => setAgreed(e.target.checked)}
+          onChange={(e) => tick(e.target.checked)}
+          aria-describedby={problem ? 'free-access-problem' : undefined}
         />
+        {problem && (
+          <p id="free-access-problem" className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
         <p className="small muted">
           We use these details to give you access and to write to you about it; see the <PrivacyPolicyLink />.
         </p>
@@ -128,7 +160,8 @@ function CredentialedLoginForm() {
     }
     dispatch(signedIn({ session: result.data, isFree: false }));
     toast.success(LoginMessages.success);
-    navigate(landingPathFor(result.data, (location.state as { from?: string } | null)?.from), { replace: true });
+    const landing = landingFor(result.data, fromOf(location.state));
+    navigate(landing.pathname, { replace: true, state: landing.state });
   };
 
   return (
@@ -163,21 +196,48 @@ function CredentialedLoginForm() {
   );
 }
 
-/** /login: credentialed sign-in and free access side by side; a signed-in user goes on to the index. */
-export default function LoginPage() {
-  const user = useAppSelector(selectUser);
-  const from = (useLocation().state as { from?: string } | null)?.from;
-  useHashScroll();
-  if (user) return <Navigate to={landingPathFor(user, from)} replace />;
+/**
+ * Where the browser refuses this site its storage (a privacy mode, or the page shown
+ * inside another site with third-party storage blocked), signing in cannot outlive the page.
+ */
+function StorageBlockedNotice() {
+  const framed = window.top !== window.self;
   return (
-    <div className="login-page">
-      {from && (
-        <p className="notice notice-info login-notice" role="status">
-          {LOGIN_REQUIRED_NOTICE}
+    <div className="notice notice-warning login-storage-notice" role="status">
+      <p>{LoginMessages.storageBlocked}</p>
+      {framed && (
+        <p>
+          <a href={window.location.href} target="_blank" rel="noopener">
+            Open the Compliance Index in its own window
+          </a>
         </p>
       )}
-      <CredentialedLoginForm />
-      <FreeAccessForm />
     </div>
+  );
+}
+
+/** /login: credentialed sign-in and free access side by side; a signed-in user goes on to where they were going. */
+export default function LoginPage() {
+  const user = useAppSelector(selectUser);
+  const location = useLocation();
+  const from = fromOf(location.state);
+  useHashScroll();
+  if (user) {
+    const landing = landingFor(user, from);
+    return <Navigate to={landing.pathname} state={landing.state} replace />;
+  }
+  return (
+    <>
+      {storageBlocked() && <StorageBlockedNotice />}
+      <div className="login-page">
+        {from && (
+          <p className="notice notice-info login-notice" role="status">
+            {LOGIN_REQUIRED_NOTICE}
+          </p>
+        )}
+        <CredentialedLoginForm />
+        <FreeAccessForm />
+      </div>
+    </>
   );
 }

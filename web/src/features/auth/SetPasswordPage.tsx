@@ -68,7 +68,8 @@ export default function SetPasswordPage() {
   };
 
   const resend = async () => {
-    const result = await sendWelcome(id);
+    // the link's own token is what allows asking for a new one
+    const result = await sendWelcome({ userId: id, token });
     if ('error' in result) toast.danger(PasswordMessages.welcomeFailed, WELCOME_NOTICE_MS);
     else toast.success(PasswordMessages.welcomeSent, WELCOME_NOTICE_MS);
   };

@@ -1,6 +1,8 @@
 /** Texts of the free-access and password flows, verbatim from accounts §5/§8. */
 export const FreeAccessMessages = {
   missingFields: 'You must complete all fields to gain access',
+  /** The terms box left unticked (the spec names no text for it). */
+  termsRequired: 'You must agree to the Terms and Conditions to gain access.',
   userExists: 'Please use credentialed user login',
   invalidUsername: 'Your username is not a valid email',
   emailSent: 'An email has been sent with your confirmation link.',

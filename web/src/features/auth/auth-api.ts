@@ -9,7 +9,7 @@ import type {
   SetPasswordNewUserBody,
 } from '@cti/contracts';
 import { api } from '../../app/api';
-import { refreshPath } from '../../app/base-query';
+import { refreshPath, RENEW_SESSION, type RenewOutcome } from '../../app/base-query';
 
 const enc = encodeURIComponent;
 
@@ -25,6 +25,8 @@ export const authApi = api.injectEndpoints({
     refresh: build.mutation<SessionUser, { token: string; isFree: boolean }>({
       query: ({ token, isFree }) => ({ url: refreshPath(isFree), method: 'POST', body: { token } }),
     }),
+    /** App start: renews the stored session, one tab at a time (see base-query). */
+    resumeSession: build.mutation<RenewOutcome, void>({ query: () => RENEW_SESSION }),
     logout: build.mutation<unknown, { userId: string; username: string; isFree: boolean }>({
       query: ({ userId, username, isFree }) => ({
         url: isFree ? `api/freeUser/logout/${enc(username)}` : `api/user/logout/${enc(userId)}`,
@@ -46,9 +48,12 @@ export const authApi = api.injectEndpoints({
     setPasswordNewUser: build.mutation<MessageBody, SetPasswordNewUserBody>({
       query: (body) => ({ url: 'api/user/setPasswordNewUser', method: 'POST', body }),
     }),
-    /** Resend the welcome e-mail (`GET api/user/sendReset/{userId}`). */
-    sendWelcome: build.mutation<MessageBody, string>({
-      query: (userId) => ({ url: `api/user/sendReset/${enc(userId)}` }),
+    /**
+     * Resend the welcome e-mail (`GET api/user/sendReset/{userId}`): admins and the user's
+     * managers, or the set-password page with its (expired) link's token.
+     */
+    sendWelcome: build.mutation<MessageBody, { userId: string; token?: string }>({
+      query: ({ userId, token }) => ({ url: `api/user/sendReset/${enc(userId)}${token ? `?token=${enc(token)}` : ''}` }),
     }),
     /** The set-password page's prefill, allowed by its welcome token. */
     userByWelcomeToken: build.query<ManagedUser, { id: string; token: string }>({
@@ -63,6 +68,7 @@ export const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useRefreshMutation,
+  useResumeSessionMutation,
   useLogoutMutation,
   useFreeAccessMutation,
   useConfirmFreeAccessMutation,

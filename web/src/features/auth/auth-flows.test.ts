@@ -1,5 +1,5 @@
 import { RoleIds } from '@cti/access';
-import { landingPathFor } from './landing';
+import { landingFor, landingPathFor, mustAgreeToTerms } from './landing';
 import { chooserButtons } from './LoginFlowPage';
 import { freeAccessFailureMessage } from './LoginPage';
 import { resetFailureMessage } from './ResetPasswordPage';
@@ -13,9 +13,28 @@ describe('where a user lands after signing in (accounts §4/§6)', () => {
   it('limits users without a compliance-index role to the account page', () => {
     expect(landingPathFor({ MustAgreeCTC: false, IsAdmin: false, Roles: [RoleIds.ACCFullAccess] })).toBe('/user/account');
   });
-  it('goes back where the user was going, never to a login page', () => {
-    expect(landingPathFor({ MustAgreeCTC: false, IsAdmin: false, Roles: [RoleIds.Standard] }, '/documents')).toBe('/documents');
-    expect(landingPathFor({ MustAgreeCTC: false, IsAdmin: false, Roles: [RoleIds.Standard] }, '/login')).toBe('/index');
+  it('goes back where the user was going, never to a login page or another site', () => {
+    const standard = { MustAgreeCTC: false, IsAdmin: false, Roles: [RoleIds.Standard] };
+    expect(landingPathFor(standard, '/documents')).toBe('/documents');
+    expect(landingPathFor(standard, '/index/abc?tab=history')).toBe('/index/abc?tab=history');
+    expect(landingPathFor(standard, '/login')).toBe('/index');
+    expect(landingPathFor(standard, '/resetPassword/xyz')).toBe('/index');
+    expect(landingPathFor(standard, '//evil.example/index')).toBe('/index');
+    expect(landingPathFor(standard, 'https://evil.example/')).toBe('/index');
+  });
+  it('keeps the deep link across the terms gate', () => {
+    expect(landingFor({ MustAgreeCTC: true, IsAdmin: false, Roles: [RoleIds.Standard] }, '/documents')).toEqual({
+      pathname: '/agree',
+      state: { from: '/documents' },
+    });
+  });
+  it('holds only users entering the compliance index at its terms gate (not carbon-calculator-only users)', () => {
+    expect(mustAgreeToTerms({ MustAgreeCTC: true, IsAdmin: false, Roles: [RoleIds.ACCFullAccess] })).toBe(false);
+    expect(landingPathFor({ MustAgreeCTC: true, IsAdmin: false, Roles: [RoleIds.ACCFullAccess] })).toBe('/user/account');
+    expect(mustAgreeToTerms({ MustAgreeCTC: true, IsAdmin: false, Roles: [RoleIds.ACCFullAccess, RoleIds.Standard] })).toBe(true);
+  });
+  it('otherwise starts at the home page of the user (the index for most)', () => {
+    expect(landingPathFor({ MustAgreeCTC: false, IsAdmin: false, Roles: [RoleIds.CountryViewer] })).toBe('/index');
   });
 });
 
@@ -23,12 +42,16 @@ describe('login chooser (index §6)', () => {
   const ctc = [{ Id: RoleIds.Standard }, { Id: RoleIds.Admin }];
   const cc = [{ Id: RoleIds.ACCFullAccess }, { Id: RoleIds.Admin }];
   it('shows each button for a role of its list', () => {
-    expect(chooserButtons([RoleIds.Standard], ctc, cc)).toEqual({ ctc: true, cc: false });
-    expect(chooserButtons([RoleIds.ACCFullAccess], ctc, cc)).toEqual({ ctc: false, cc: true });
-    expect(chooserButtons([RoleIds.Admin], ctc, cc)).toEqual({ ctc: true, cc: true });
+    expect(chooserButtons([RoleIds.Standard], ctc, cc, true)).toEqual({ ctc: true, cc: false, ccNotLinked: false });
+    expect(chooserButtons([RoleIds.ACCFullAccess], ctc, cc, true)).toEqual({ ctc: false, cc: true, ccNotLinked: false });
+    expect(chooserButtons([RoleIds.Admin], ctc, cc, true)).toEqual({ ctc: true, cc: true, ccNotLinked: false });
   });
-  it('offers both when nothing is known', () => {
-    expect(chooserButtons(null, ctc, cc)).toEqual({ ctc: true, cc: true });
+  it('never offers what cannot be used: no carbon calculator button where none is linked', () => {
+    expect(chooserButtons([RoleIds.ACCFullAccess], ctc, cc, false)).toEqual({ ctc: false, cc: false, ccNotLinked: true });
+    expect(chooserButtons(null, ctc, cc, false)).toEqual({ ctc: true, cc: false, ccNotLinked: false });
+  });
+  it('before sign-in offers the compliance index sign-in (and the linked calculator): the visitor’s roles are not looked up', () => {
+    expect(chooserButtons(null, ctc, cc, true)).toEqual({ ctc: true, cc: true, ccNotLinked: false });
   });
 });
 

@@ -25,6 +25,11 @@ export const authSlice = createSlice({
     sessionRefreshed(state, action: PayloadAction<SessionUser>) {
       Object.assign(state, splitSession(action.payload));
     },
+    /** Another tab of this site signed in or renewed the shared session: this tab takes it over. */
+    sessionAdopted(state, action: PayloadAction<StoredSession>) {
+      const { user, token, refreshToken, isFree } = action.payload;
+      Object.assign(state, { user, token, refreshToken, isFree, started: true });
+    },
     /** The user agreed to the terms: no more /agree redirects. */
     agreed(state) {
       if (state.user) state.user.MustAgreeCTC = false;
@@ -52,7 +57,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signedIn, sessionRefreshed, loggedOut, appStarted, agreed, profileChanged } = authSlice.actions;
+export const { signedIn, sessionRefreshed, sessionAdopted, loggedOut, appStarted, agreed, profileChanged } = authSlice.actions;
 export const { selectUser, selectIsFree, selectToken, selectRefreshToken, selectStarted } = authSlice.selectors;
 
 /** The access-rule view of the signed-in user (libs/access). */

@@ -3,26 +3,32 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loggedOut, selectIsFree, selectUser } from './auth-slice';
 import { useLogoutMutation } from './auth-api';
+import { withTabsLock } from '../../app/base-query';
 
 /**
  * Ends the session (accounts §4): server logout (the free-user variant for free users),
  * then tokens, user, questionnaire filter, current questionnaire and free flag are cleared
- * (the store does that when the user goes). Does not navigate.
+ * (the store does that when the user goes; the other tabs follow). It holds the tabs'
+ * session lock, so no tab renews the session halfway through. Does not navigate.
  */
 export function useEndSession() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const isFree = useAppSelector(selectIsFree);
   const [serverLogout] = useLogoutMutation();
-  return useCallback(async () => {
-    if (user) {
-      // the local session ends whatever the server answers
-      await serverLogout({ userId: user.Id, username: user.Username, isFree })
-        .unwrap()
-        .catch(() => undefined);
-    }
-    dispatch(loggedOut());
-  }, [dispatch, serverLogout, user, isFree]);
+  return useCallback(
+    () =>
+      withTabsLock(async () => {
+        if (user) {
+          // the local session ends whatever the server answers
+          await serverLogout({ userId: user.Id, username: user.Username, isFree })
+            .unwrap()
+            .catch(() => undefined);
+        }
+        dispatch(loggedOut());
+      }),
+    [dispatch, serverLogout, user, isFree],
+  );
 }
 
 /** Logout: end the session and go to /login. */

@@ -1,11 +1,12 @@
 import type { CheckoutCache } from '@cti/contracts';
+import { browserStorage } from '../../app/session-storage';
 
 /** Browser-storage key of the checkout cache (index §3): it survives the trip to the payment provider. */
 export const CHECKOUT_CACHE_KEY = 'cti.checkout';
 
 export function readCheckoutCache(): CheckoutCache | null {
   try {
-    const raw = window.localStorage.getItem(CHECKOUT_CACHE_KEY);
+    const raw = browserStorage.get(CHECKOUT_CACHE_KEY);
     const value = raw ? (JSON.parse(raw) as CheckoutCache) : null;
     return value && typeof value.productId === 'string' ? value : null;
   } catch {
@@ -14,11 +15,11 @@ export function readCheckoutCache(): CheckoutCache | null {
 }
 
 export function writeCheckoutCache(cache: CheckoutCache): void {
-  window.localStorage.setItem(CHECKOUT_CACHE_KEY, JSON.stringify(cache));
+  browserStorage.set(CHECKOUT_CACHE_KEY, JSON.stringify(cache));
 }
 
 export function clearCheckoutCache(): void {
-  window.localStorage.removeItem(CHECKOUT_CACHE_KEY);
+  browserStorage.set(CHECKOUT_CACHE_KEY, null);
 }
 
 /** The checkout route's params (productId plus updatesRole, planId, groupId, periodId in the query). */

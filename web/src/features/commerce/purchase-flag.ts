@@ -1,4 +1,4 @@
-import { StorageKeys } from '../../app/session-storage';
+import { browserStorage, StorageKeys } from '../../app/session-storage';
 
 /**
  * Whether the signed-in user has made purchases, remembered in browser storage per
@@ -11,16 +11,11 @@ const key = (email: string) => `cti.hasPurchases.${email.toLowerCase()}`;
 const looked = new Set<string>();
 
 export function rememberPurchases(email: string, any: boolean): void {
-  try {
-    if (any) window.localStorage.setItem(key(email), 'true');
-    else window.localStorage.removeItem(key(email));
-  } catch {
-    // storage unavailable: the menu entry stays hidden
-  }
+  browserStorage.set(key(email), any ? 'true' : null);
 }
 
 async function lookUp(email: string): Promise<void> {
-  const token = window.localStorage.getItem(StorageKeys.authToken);
+  const token = browserStorage.get(StorageKeys.authToken);
   if (!token) return;
   const res = await fetch('/api/purchase', { headers: { authorization: `Bearer ${token}` } });
   if (res.ok) rememberPurchases(email, ((await res.json()) as unknown[]).length > 0);
@@ -31,9 +26,5 @@ export function hasPurchases(email: string): boolean {
     looked.add(email.toLowerCase());
     void lookUp(email).catch(() => undefined);
   }
-  try {
-    return window.localStorage.getItem(key(email)) === 'true';
-  } catch {
-    return false;
-  }
+  return browserStorage.get(key(email)) === 'true';
 }

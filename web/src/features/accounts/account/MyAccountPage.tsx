@@ -14,13 +14,17 @@ import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
 import { FollowingList } from '../../notifications/components/FollowingList';
 import '../accounts.css';
 
-/** First and last name, and optionally a new password (accounts §7 `POST api/user/account`). */
+/**
+ * First and last name, and optionally a new password (accounts §7 `POST api/user/account`).
+ * A new password needs the current one, and signs out the user's other sessions.
+ */
 function ProfileForm({ userId, firstName, lastName }: { userId: string; firstName: string; lastName: string }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [update, { isLoading }] = useUpdateAccountMutation();
   const [first, setFirst] = useState(firstName);
   const [last, setLast] = useState(lastName);
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
 
@@ -35,8 +39,13 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
     if (password || confirm) {
       if (password !== confirm) return void toast.danger(AccountMessages.mismatch);
       if (!passwordLongEnough(password)) return void toast.danger(AccountMessages.tooShort);
+      if (!current) return void toast.danger(AccountMessages.currentPasswordMissing);
     }
-    const result = await update({ user: { Id: userId, FirstName: first.trim(), LastName: last.trim() }, newPassword: password || null });
+    const result = await update({
+      user: { Id: userId, FirstName: first.trim(), LastName: last.trim() },
+      newPassword: password || null,
+      currentPassword: password ? current : null,
+    });
     if ('error' in result) {
       const answer = answerText(result.error);
       return void toast.danger(
@@ -44,6 +53,7 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
       );
     }
     dispatch(profileChanged({ FirstName: first.trim(), LastName: last.trim() }));
+    setCurrent('');
     setPassword('');
     setConfirm('');
     toast.success(result.data.message);
@@ -56,10 +66,18 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
         <TextField label="First name" autoComplete="given-name" value={first} onChange={(e) => setFirst(e.target.value)} />
         <TextField label="Last name" autoComplete="family-name" value={last} onChange={(e) => setLast(e.target.value)} />
         <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to choose a new password."
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <TextField
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="Optional; more than 6 characters."
+          hint="Optional; more than 6 characters. Your other sessions are signed out."
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -27,7 +27,7 @@ export default function DevMailPage() {
     return (
       <section className="card narrow" aria-labelledby="mail-title">
         <h1 id="mail-title">Dev mailbox</h1>
-        <p>The dev mailbox is not available on this installation.</p>
+        <p>The dev mailbox is not available here: it answers only in development, and only to this machine.</p>
       </section>
     );
   }

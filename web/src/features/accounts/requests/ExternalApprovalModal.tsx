@@ -7,6 +7,12 @@ import { useApproveExternalRequestMutation, useDenyRequestMutation } from '../ac
 import { RequestMessages } from '../messages';
 import { RequestSummary } from './RequestModal';
 
+/** Today as the date input writes it (yyyy-mm-dd, local). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
 /**
  * The external legal representative modal (accounts §2): the group manager's request
  * with its time limit; approval gives the representatives access until Expires.
@@ -22,6 +28,8 @@ export function ExternalApprovalModal({ request, onClose }: { request: AccessReq
 
   const onApprove = async () => {
     if (!expires) return void toast.danger(RequestMessages.externalMissingFields);
+    // as the request's creation does: the access must end in the future
+    if (expires < today()) return void toast.danger(RequestMessages.expiresInPast);
     const result = await approve({ ...request, Status: null, Expires: expires });
     if ('error' in result) return void console.error('Approving the external request failed', result.error);
     toast.success(result.data.message);
@@ -71,6 +79,7 @@ export function ExternalApprovalModal({ request, onClose }: { request: AccessReq
           label="Access expires"
           type="date"
           value={expires}
+          min={today()}
           onChange={(e) => setExpires(e.target.value)}
           hint="Access is time limited; an extension can be requested."
         />

@@ -51,6 +51,9 @@ export function UserModal({
   }, [open, user, defaultGroups]);
 
   const assignable = useMemo(() => (principal ? UserEditPolicy.assignableRoleIds(principal) : []), [principal]);
+  // the server decides who may edit whom (libs/access UserEditPolicy); a row it marks read-only opens read-only
+  const readOnly = !!user && !user.CanEdit;
+  const editingAsManager = !!user && !admin;
   const roleOptions = roles
     .map((r) => {
       const name = roleNameOf(r.Id);
@@ -75,7 +78,7 @@ export function UserModal({
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!principal || !me) return;
+    if (!principal || !me || readOnly) return;
     const problem = validateUserForm(form, principal);
     if (problem) return void toast.danger(problem);
     const body = payloadOf(form, principal, me.Id);
@@ -99,61 +102,84 @@ export function UserModal({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} busy={adding || saving}>
-            {form.Id ? 'Save user' : 'Add user'}
-          </Button>
+          {!readOnly && (
+            <Button onClick={() => void submit()} busy={adding || saving}>
+              {form.Id ? 'Save user' : 'Add user'}
+            </Button>
+          )}
         </>
       }
     >
       <form onSubmit={submit} noValidate>
-        <div className="form-grid">
-          <TextField label="First name" {...text('FirstName')} />
-          <TextField label="Last name" {...text('LastName')} />
-          <TextField
-            label="E-mail"
-            type="email"
-            {...text('Email')}
-            hint={!admin && !form.Id ? 'Must be in your own e-mail domain.' : undefined}
-          />
-          <TextField label="Organization" {...text('OrganizationName')} />
-          <TextField label="Organization address" {...text('OrganizationAddress')} />
-          <TextField label="Expires on" type="date" {...text('ExpiresOn')} hint="Leave empty for no expiry." />
-          <SelectField label="Calculator group" value={form.CalculatorGroup} onChange={(e) => set('CalculatorGroup', e.target.value)}>
-            <option value="">None</option>
-            {calculatorGroups.map((g) => (
-              <option key={g.Id} value={g.Id}>
-                {g.Name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        {accGroupChanged(user, form) && (
-          <p className="notice notice-warning" role="alert">
-            {UserMessages.accGroupWarning}
+        {readOnly && (
+          <p className="notice notice-warning" role="status">
+            {UserMessages.readOnly}
           </p>
         )}
-        <CheckList legend="Roles" options={roleOptions} selected={form.Roles} onChange={(v) => set('Roles', v)} filterable={false} />
-        {!!user?.ExpiredRoles.length && (
-          <p className="muted">
-            Expired roles: {user.ExpiredRoles.map((r) => `${roleLabel(r.Id)} (${formatDate(r.ExpiresOn)})`).join(', ')}
-          </p>
-        )}
-        <CheckList legend="Groups" options={groupOptions} selected={form.Groups} onChange={(v) => set('Groups', v)} />
-        {admin && (
-          <fieldset className="plain">
-            <legend>Admin settings</legend>
-            <div className="cluster">
-              <CheckboxField
-                label="Group manager"
-                checked={form.IsGroupManager}
-                onChange={(e) => set('IsGroupManager', e.target.checked)}
-              />
-              <CheckboxField label="Hidden" checked={form.IsHidden} onChange={(e) => set('IsHidden', e.target.checked)} />
-              <CheckboxField label="Insolvency documents (ACID)" checked={form.IsACID} onChange={(e) => set('IsACID', e.target.checked)} />
-              <CheckboxField label="Disabled" checked={form.Disabled} onChange={(e) => set('Disabled', e.target.checked)} />
-            </div>
-          </fieldset>
-        )}
+        <fieldset className="plain" disabled={readOnly}>
+          <div className="form-grid">
+            <TextField label="First name" {...text('FirstName')} />
+            <TextField label="Last name" {...text('LastName')} />
+            <TextField
+              label="E-mail"
+              type="email"
+              {...text('Email')}
+              readOnly={editingAsManager}
+              hint={!admin && !form.Id ? 'Must be in your own e-mail domain.' : editingAsManager ? UserMessages.emailAdminOnly : undefined}
+            />
+            <TextField label="Organization" {...text('OrganizationName')} />
+            <TextField label="Organization address" {...text('OrganizationAddress')} />
+            <TextField
+              label="Expires on"
+              type="date"
+              {...text('ExpiresOn')}
+              max={editingAsManager && user?.Expires ? user.Expires.slice(0, 10) : undefined}
+              hint={editingAsManager && user?.Expires ? UserMessages.expiryManagerHint : 'Leave empty for no expiry.'}
+            />
+            <SelectField label="Calculator group" value={form.CalculatorGroup} onChange={(e) => set('CalculatorGroup', e.target.value)}>
+              <option value="">None</option>
+              {calculatorGroups
+                // a group manager gives only their own groups (the user's current one stays shown)
+                .filter((g) => admin || principal?.groups.includes(g.Id) || g.Id === user?.CalculatorGroup)
+                .map((g) => (
+                  <option key={g.Id} value={g.Id}>
+                    {g.Name}
+                  </option>
+                ))}
+            </SelectField>
+          </div>
+          {accGroupChanged(user, form) && (
+            <p className="notice notice-warning" role="alert">
+              {UserMessages.accGroupWarning}
+            </p>
+          )}
+          <CheckList legend="Roles" options={roleOptions} selected={form.Roles} onChange={(v) => set('Roles', v)} filterable={false} />
+          {!!user?.ExpiredRoles.length && (
+            <p className="muted">
+              Expired roles: {user.ExpiredRoles.map((r) => `${roleLabel(r.Id)} (${formatDate(r.ExpiresOn)})`).join(', ')}
+            </p>
+          )}
+          <CheckList legend="Groups" options={groupOptions} selected={form.Groups} onChange={(v) => set('Groups', v)} />
+          {admin && (
+            <fieldset className="plain">
+              <legend>Admin settings</legend>
+              <div className="cluster">
+                <CheckboxField
+                  label="Group manager"
+                  checked={form.IsGroupManager}
+                  onChange={(e) => set('IsGroupManager', e.target.checked)}
+                />
+                <CheckboxField label="Hidden" checked={form.IsHidden} onChange={(e) => set('IsHidden', e.target.checked)} />
+                <CheckboxField
+                  label="Insolvency documents (ACID)"
+                  checked={form.IsACID}
+                  onChange={(e) => set('IsACID', e.target.checked)}
+                />
+                <CheckboxField label="Disabled" checked={form.Disabled} onChange={(e) => set('Disabled', e.target.checked)} />
+              </div>
+            </fieldset>
+          )}
+        </fieldset>
         <button type="submit" hidden />
       </form>
     </Modal>

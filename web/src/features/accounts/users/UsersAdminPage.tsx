@@ -39,7 +39,7 @@ export default function UsersAdminPage() {
   const defaultGroups = useMemo(() => (principal && !UserEditPolicy.isAdmin(principal) ? [...principal.groups] : undefined), [principal]);
 
   const resend = async (user: ManagedUser) => {
-    const result = await sendWelcome(user.Id);
+    const result = await sendWelcome({ userId: user.Id });
     if ('error' in result) toast.danger(PasswordMessages.welcomeFailed, WELCOME_NOTICE_MS);
     else toast.success(PasswordMessages.welcomeSent, WELCOME_NOTICE_MS);
   };
@@ -63,8 +63,14 @@ export default function UsersAdminPage() {
         id: 'welcome',
         header: () => <span className="visually-hidden">Welcome email</span>,
         enableSorting: false,
+        // the welcome e-mail only goes to accounts that have never set a password
         cell: (c) => (
-          <Button variant="secondary" onClick={() => void resend(c.row.original)}>
+          <Button
+            variant="secondary"
+            disabled={c.row.original.HasPassword}
+            title={c.row.original.HasPassword ? UserMessages.passwordAlreadySet : undefined}
+            onClick={() => void resend(c.row.original)}
+          >
             Resend welcome email
           </Button>
         ),

@@ -10,7 +10,7 @@ import { FilterBox } from '../../../components/form/FilterBox';
 import { Button, SelectField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatShortDate } from '../../../lib/dates';
-import { StorageKeys } from '../../../app/session-storage';
+import { browserStorage, StorageKeys } from '../../../app/session-storage';
 import { EXPORT_FAILED } from '../export/ExportPdfButton';
 import { QuestionnaireExport } from '../export/QuestionnaireExport';
 import type { CurrentQuestionnaire } from '../current-questionnaire';
@@ -32,7 +32,7 @@ const NO_FILTERS: ListFilters = { text: '', entity: '', period: '', status: '' }
 /** The admin's filter is kept for the session (accounts §3 "questionnaire filter"). */
 function storedFilters(): ListFilters {
   try {
-    return { ...NO_FILTERS, ...(JSON.parse(window.localStorage.getItem(StorageKeys.questionnaireFilter) ?? '{}') as Partial<ListFilters>) };
+    return { ...NO_FILTERS, ...(JSON.parse(browserStorage.get(StorageKeys.questionnaireFilter) ?? '{}') as Partial<ListFilters>) };
   } catch {
     return NO_FILTERS;
   }
@@ -131,7 +131,7 @@ export function AdminQuestionnaireList() {
   const update = (change: Partial<ListFilters>) =>
     setFilters((f) => {
       const next = { ...f, ...change };
-      window.localStorage.setItem(StorageKeys.questionnaireFilter, JSON.stringify(next));
+      browserStorage.set(StorageKeys.questionnaireFilter, JSON.stringify(next));
       return next;
     });
 
