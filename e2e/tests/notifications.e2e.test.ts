@@ -31,16 +31,21 @@ async function demoIreland(): Promise<Row> {
   throw new Error('demo scores did not arrive');
 }
 
-/** As an admin: sets Ireland's variable A in the questionnaire editor and answers the value it had. */
+/** As an admin: sets Ireland's variable A (implementation in national law) in the questionnaire editor and answers the value it had. */
 async function setIrelandA(page: Page, value: (old: string) => string): Promise<string> {
   await page.goto('/manage/questionnaires');
   await page.getByRole('combobox', { name: 'Entity', exact: true }).selectOption('Ireland');
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Open');
-  await page.getByRole('button', { name: 'Questionnaire editor' }).first().click();
+  // the editor is one action of the row's "…" menu
+  await page
+    .getByRole('button', { name: /^Actions for Ireland, / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Questionnaire editor' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Variable A').waitFor();
-  const old = await dialog.getByLabel('Variable A').inputValue();
-  await dialog.getByLabel('Variable A').fill(value(old));
+  await dialog.getByLabel('A · Implementation in national law').waitFor();
+  const old = await dialog.getByLabel('A · Implementation in national law').inputValue();
+  await dialog.getByLabel('A · Implementation in national law').fill(value(old));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Questionnaire Saved!').first().waitFor();
   return old;
