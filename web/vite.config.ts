@@ -11,7 +11,7 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
 /**
  * Route-level code splitting: every page is its own chunk (the lazy imports of each
  * feature's routes.ts). These groups only name and gather libraries: the framework every
- * route needs goes in one long-cached chunk; the heavy ones (map, PDF, rich text)
+ * route needs goes in one long-cached chunk; the heavy ones (PDF, rich text)
  * each in a chunk that loads only with the pages that import them, never before
  * interaction on the public index page. `npm run bundle-report -w @cti/web` measures it.
  */
@@ -23,7 +23,6 @@ const chunkGroups = [
     ),
     priority: 30,
   },
-  { name: 'map', test: pkg('mapbox-gl|topojson-client|world-atlas'), priority: 20 },
   { name: 'pdf', test: pkg('pdfjs-dist'), priority: 20 },
   {
     name: 'rich-text',
@@ -44,7 +43,9 @@ function precompress(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
+      // the bundle's files, and the map's shapes copied from public/geo
+      const geo = fs.existsSync(path.join(dir, 'geo')) ? fs.readdirSync(path.join(dir, 'geo')).map((f) => `geo/${f}`) : [];
+      for (const fileName of [...Object.keys(bundle), ...geo]) {
         if (!/\.(js|mjs|css|html|svg|json)$/.test(fileName)) continue;
         const file = path.join(dir, fileName);
         const data = fs.readFileSync(file);

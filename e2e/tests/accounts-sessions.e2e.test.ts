@@ -119,8 +119,9 @@ async function shows(page: Page, heading: string, rowsOf: string) {
   expect(new URL(page.url()).pathname).not.toBe('/login');
 }
 
-const openInUserArea = (page: Page, tab: 'User admin' | 'Request queue') =>
-  page.getByRole('navigation', { name: 'User area' }).getByRole('link', { name: tab }).click();
+/** An admin moves between these pages through the admin area's navigation (no page load). */
+const openInAdminArea = (page: Page, link: 'Users' | 'Request Queue') =>
+  page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: link, exact: true }).click();
 
 async function twoTabsStaySignedIn(context: BrowserContext) {
   const first = await context.newPage();
@@ -140,7 +141,7 @@ async function twoTabsStaySignedIn(context: BrowserContext) {
 
   // round 1: both tabs open a page they have not loaded yet, at the same moment
   await tokenExpired(first);
-  await Promise.all([openInUserArea(first, 'Request queue'), second.goto('/user/requests')]);
+  await Promise.all([openInAdminArea(first, 'Request Queue'), second.goto('/user/requests')]);
   await Promise.all([shows(first, 'Request Queue', 'Access requests'), shows(second, 'Request Queue', 'Access requests')]);
 
   // round 2: both tabs reload at once (each renews the stored session as it starts)
@@ -150,7 +151,7 @@ async function twoTabsStaySignedIn(context: BrowserContext) {
 
   // round 3: again, well past the second lifetime
   await tokenExpired(second);
-  await Promise.all([first.goto('/admin/groups'), openInUserArea(second, 'User admin')]);
+  await Promise.all([first.goto('/admin/groups'), openInAdminArea(second, 'Users')]);
   await Promise.all([shows(first, 'User groups', 'User groups'), shows(second, 'Users', 'Users')]);
 
   expect([...firstProblems, ...secondProblems]).toEqual([]);

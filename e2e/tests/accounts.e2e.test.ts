@@ -55,7 +55,8 @@ it('an admin adds a user; the welcome e-mail sets the password and leads to the 
   await signIn(admin.page, 'admin@example.com');
   await admin.page.goto('/user/manage');
   await admin.page.getByRole('heading', { name: 'Users' }).waitFor();
-  await admin.page.getByRole('navigation', { name: 'User area' }).getByRole('link', { name: 'Request queue' }).waitFor();
+  // an admin's user pages sit in the admin area, beside the other admin destinations
+  await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Request Queue' }).waitFor();
   await admin.page.getByRole('button', { name: 'Add user' }).first().click();
   const dialog = admin.page.getByRole('dialog', { name: 'Add user' });
   await dialog.getByLabel('First name').fill(newUser.first);
@@ -129,7 +130,9 @@ it('a request approved from the queue opens the accounts and e-mails them', asyn
   const { page, problems } = await session();
   await signIn(page, 'admin@example.com');
   await page.getByRole('button', { name: /Ada Admin/ }).click();
-  await page.getByRole('menuitem', { name: 'Request Queue' }).click();
+  // admin destinations live in the admin area
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Request Queue' }).click();
   await page.waitForURL('**/user/requests');
   await page.getByRole('searchbox', { name: 'Filter requests' }).fill('new.lessor@example.org');
   await page.getByRole('row', { name: /new\.lessor@example\.org/ }).click();

@@ -129,14 +129,24 @@ it('the admin manages products and sees every subscription with its status', asy
   const added = active.getByRole('row').filter({ hasText: 'Annual Briefing' });
   await added.waitFor();
   expect(await added.textContent()).toContain('$1,500');
-  await added.getByRole('button', { name: 'Create a plan for Annual Briefing' }).click();
+  // row actions are in the row's "…" menu; creating a plan and deleting ask first
+  const menu = added.getByRole('button', { name: 'Actions for Annual Briefing' });
+  await menu.click();
+  await a.getByRole('menu').getByRole('menuitem', { name: 'Create plan…' }).click();
+  await a
+    .getByRole('dialog', { name: 'Sell Annual Briefing as a yearly subscription?' })
+    .getByRole('button', { name: 'Create plan' })
+    .click();
   await a.getByText('Plan created.').waitFor();
-  await added.getByRole('button', { name: 'Remove the plan of Annual Briefing' }).waitFor();
-  await added.getByRole('button', { name: 'Delete Annual Briefing' }).click();
+  await menu.click();
+  await a.getByRole('menu').getByRole('menuitem', { name: 'Remove plan…' }).waitFor();
+  await a.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
+  await a.getByRole('dialog', { name: 'Delete Annual Briefing?' }).getByRole('button', { name: 'Delete product' }).click();
   const deleted = a.getByRole('table', { name: 'Deleted products' }).getByRole('row').filter({ hasText: 'Annual Briefing' });
   await deleted.waitFor();
   await admin.screenshot('commerce-products-admin');
-  await deleted.getByRole('button', { name: 'Restore Annual Briefing' }).click();
+  await deleted.getByRole('button', { name: 'Actions for Annual Briefing' }).click();
+  await a.getByRole('menu').getByRole('menuitem', { name: 'Restore' }).click();
   await active.getByRole('row').filter({ hasText: 'Annual Briefing' }).waitFor();
 
   await a.goto('/user/subscriptions');
@@ -153,7 +163,8 @@ it('the admin manages products and sees every subscription with its status', asy
 it('My account lists subscriptions: admins every one with user and organization, CANCELLED with its reason', async () => {
   const a = admin.page;
   await a.goto('/user/account');
-  const section = a.getByRole('region', { name: 'Subscriptions' });
+  // the admin's own subscriptions come first; every user's are under All subscriptions
+  const section = a.getByRole('region', { name: 'All subscriptions' });
   await section.waitFor();
   const row = section.getByRole('row').filter({ hasText: 'Sam Standard' });
   await row.waitFor();
@@ -161,6 +172,6 @@ it('My account lists subscriptions: admins every one with user and organization,
   const status = row.getByText('CANCELLED');
   expect(await status.getAttribute('title')).toBe('Refunded by Ada Admin');
   // a cancelled subscription offers neither cancel nor renewal
-  expect(await row.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+  expect(await row.getByRole('button', { name: /^Actions for / }).count()).toBe(0);
   await admin.screenshot('commerce-my-account-subscriptions');
 });

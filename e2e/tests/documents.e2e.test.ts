@@ -65,13 +65,16 @@ it('an admin adds a supporting document, downloads it and deletes it', async () 
       expect(await row.textContent()).toContain('Member (Ireland)');
       await session.screenshot('documents-library');
 
+      // an admin's row actions are in the row's "…" menu
+      await row.getByRole('button', { name: 'Actions for Journey test document' }).click();
       const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        row.getByRole('button', { name: 'Download Journey test document' }).click(),
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('menu').getByRole('menuitem', { name: 'Download' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('journey.pdf');
 
-      await row.getByRole('button', { name: 'Delete Journey test document' }).click();
+      await row.getByRole('button', { name: 'Actions for Journey test document' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete supporting document' });
       await confirm.getByText('Are you sure you would like to delete this supporting document?').waitFor();
       await confirm.getByRole('button', { name: 'Delete' }).click();

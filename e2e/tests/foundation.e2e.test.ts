@@ -27,7 +27,9 @@ it('an admin logs in, sees the header, finds their login in the audit log, and l
   await page.getByText('Login successful.').waitFor();
 
   await menuButton.click();
-  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  // admin destinations live in the admin area
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
   await page.waitForURL('**/admin/auditlog');
   await page.getByRole('button', { name: 'Get report' }).click();
   const loginRow = page.getByRole('row').filter({ hasText: 'admin@example.com logged in' }).first();

@@ -122,12 +122,16 @@ describe('annotations are for the roles of the annotations rule, not Standard', 
     await enhanced.page.getByRole('button', { name: 'E-mail me the annotations' }).click();
     await enhanced.page.getByText('The annotations have been e-mailed to you.').waitFor();
 
-    // Standard: no annotations section, no annotation in the documents, no file
+    // Standard: the annotations section is a teaser naming the plan, no annotation in the documents, no file
     const standard = await session('standard@example.com');
     await standard.page.goto(`/index/${kenya.GroupId}`);
     await standard.page.getByRole('heading', { name: 'Documents' }).waitFor();
     await standard.page.getByText('There are no documents for this country yet.').waitFor();
-    expect(await standard.page.getByRole('heading', { name: 'Annotations' }).count()).toBe(0);
+    await standard.page
+      .getByRole('region', { name: 'Annotations' })
+      .getByText(/Included in the Enhanced plan/)
+      .waitFor();
+    expect(await standard.page.getByRole('button', { name: 'E-mail me the annotations' }).count()).toBe(0);
     expect(await standard.page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
     const standardToken = await tokenOf('standard@example.com');
     const listed = (await (await api(`/api/document/all/${kenya.GroupId}?type=1`, standardToken, { method: 'POST' })).json()) as unknown[];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { formatPoints } from '@cti/scoring-rules';
-import { baseUrl, launchBrowser, openSession as openSessionIn, sessionsPerTest, signIn } from '../support/browser';
+import { baseUrl, sessionsPerTest, signIn } from '../support/browser';
 
 const openSession = sessionsPerTest('notifications');
 
@@ -31,16 +31,21 @@ async function demoIreland(): Promise<Row> {
   throw new Error('demo scores did not arrive');
 }
 
-/** As an admin: sets Ireland's variable A in the questionnaire editor and answers the value it had. */
+/** As an admin: sets Ireland's variable A (implementation in national law) in the questionnaire editor and answers the value it had. */
 async function setIrelandA(page: Page, value: (old: string) => string): Promise<string> {
   await page.goto('/manage/questionnaires');
   await page.getByRole('combobox', { name: 'Entity', exact: true }).selectOption('Ireland');
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Open');
-  await page.getByRole('button', { name: 'Questionnaire editor' }).first().click();
+  // the editor is one action of the row's "…" menu
+  await page
+    .getByRole('button', { name: /^Actions for Ireland, / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Questionnaire editor' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Variable A').waitFor();
-  const old = await dialog.getByLabel('Variable A').inputValue();
-  await dialog.getByLabel('Variable A').fill(value(old));
+  await dialog.getByLabel('A · Implementation in national law').waitFor();
+  const old = await dialog.getByLabel('A · Implementation in national law').inputValue();
+  await dialog.getByLabel('A · Implementation in national law').fill(value(old));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Questionnaire Saved!').first().waitFor();
   return old;
@@ -112,41 +117,22 @@ it('a Standard user follows Ireland; an admin changes its variable A; the alert 
 });
 
 it('follows a country from the map tooltip', async () => {
-  const browser = await launchBrowser({ webgl: true });
-  try {
-    const { page } = await openSessionIn(browser);
-    await signIn(page, 'member@example.com');
-    await page.goto('/map');
-    const canvas = page.locator('.world-map[data-map-state="loaded"] .mapboxgl-canvas');
-    await canvas.waitFor({ timeout: 60_000 });
-    const box = (await canvas.boundingBox())!;
-    // move over the map until a country's tooltip offers to follow it
-    const follow = page.locator('.map-popup').getByRole('button', { name: 'Follow' });
-    let country: string | null = null;
-    for (let y = 0.3; y <= 0.7 && !country; y += 0.05) {
-      for (let x = 0.2; x <= 0.8 && !country; x += 0.04) {
-        await page.mouse.move(box.x + box.width * x, box.y + box.height * y);
-        // the tooltip's Follow control renders a moment after the tooltip
-        if (await page.locator('.map-popup').isVisible())
-          if (
-            await follow.waitFor({ timeout: 2000 }).then(
-              () => true,
-              () => false,
-            )
-          )
-            country = await page.locator('.map-popup strong').textContent();
-      }
-    }
-    expect(country).toBeTruthy();
-    // the tooltip stays while the pointer goes onto it
-    await follow.hover();
-    await follow.click();
-    await page.getByText(`You now follow ${country}.`).first().waitFor();
-    await page.goto('/user/account');
-    await page.getByRole('list', { name: 'Countries you follow' }).getByRole('link', { name: country! }).waitFor();
-    await page.getByRole('button', { name: `Stop following ${country}` }).click();
-    await page.getByText('You do not follow any country yet.').waitFor();
-  } finally {
-    await browser.close();
-  }
+  const { page } = await openSession();
+  await signIn(page, 'member@example.com');
+  await page.goto('/map');
+  await page.locator('.world-map[data-map-state="loaded"]').waitFor({ timeout: 60_000 });
+  // keyboard: the map is one tab stop; the focused country's tooltip offers to follow it, Tab reaches the control
+  await page.locator('.world-map g[tabindex="0"]').focus();
+  const tooltip = page.getByTestId('map-tooltip');
+  const follow = tooltip.getByRole('button', { name: 'Follow' });
+  await follow.waitFor();
+  const country = (await tooltip.locator('.map-tooltip-name').textContent())!;
+  await page.keyboard.press('Tab');
+  expect(await follow.evaluate((b) => b === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.getByText(`You now follow ${country}.`).first().waitFor();
+  await page.goto('/user/account');
+  await page.getByRole('list', { name: 'Countries you follow' }).getByRole('link', { name: country }).waitFor();
+  await page.getByRole('button', { name: `Stop following ${country}` }).click();
+  await page.getByText('You do not follow any country yet.').waitFor();
 });

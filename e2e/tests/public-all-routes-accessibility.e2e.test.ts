@@ -36,7 +36,7 @@ async function api<T>(page: Page, url: string): Promise<T | null> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser({ webgl: true });
+  browser = await launchBrowser();
   for (const w of WIDTHS) {
     sessions[w.name] = await openSession(browser, w.viewport);
     await signIn(sessions[w.name]!.page, 'admin@example.com');

@@ -120,10 +120,12 @@ describe('FAQ', () => {
 });
 
 describe('site chrome for a visitor', () => {
-  it('offers login in the header, the about pages, guides and contact in the footer, and a working skip link', async () => {
+  it('offers sign-in, free access and the about pages in the header, the about pages, guides and contact in the footer, and a working skip link', async () => {
     const { page } = sessions.desktop!;
     await page.goto('/about');
-    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    const banner = page.getByRole('banner');
+    for (const name of ['Sign in', 'Get free access', 'About', 'Methodology', 'FAQ'])
+      await banner.getByRole('link', { name, exact: true }).waitFor();
     const footer = page.getByRole('contentinfo');
     for (const name of [
       'About the Index',
@@ -147,7 +149,7 @@ describe('site chrome for a visitor', () => {
     expect(await page.evaluate(() => [window.scrollY, document.activeElement?.id])).toEqual([0, 'main']);
     expect(
       await page
-        .getByRole('navigation', { name: 'About the Index' })
+        .getByRole('navigation', { name: 'About the Index', exact: true })
         .getByRole('link', { name: 'Methodology' })
         .getAttribute('aria-current'),
     ).toBe('page');

@@ -35,7 +35,8 @@ async function openAsAdmin(page: Page, country: string) {
   await page.getByLabel('Entity').selectOption(country);
   await page.getByLabel('Period').selectOption('September 2026');
   await page.getByLabel(`Status of ${country} September 2026`).waitFor();
-  await page.getByRole('button', { name: 'Go to questionnaire' }).first().click();
+  await page.getByRole('button', { name: `Actions for ${country}, September 2026` }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Go to questionnaire' }).click();
   await page.waitForURL('**/questionnaire/participation');
   await page.getByRole('heading', { name: `${country} September 2026` }).waitFor();
 }

@@ -29,6 +29,12 @@ afterEach(async () => {
 
 const QUESTIONNAIRE = 'Ireland September 2026 Questionnaire';
 
+/** Chooses one action from a questionnaire row's "…" menu. */
+async function rowAction(page: Page, row: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${row}` }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: action }).click();
+}
+
 async function openIrelandQuestionnaire(page: Page) {
   await page.locator('.user-menu-button').click();
   await page.getByRole('menuitem', { name: 'Questionnaires' }).click();
@@ -140,7 +146,7 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
 
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: 'Export PDF: Ireland September 2026' }).click(),
+    rowAction(page, 'Ireland, September 2026', 'Export PDF'),
   ]);
   expect(download.suggestedFilename()).toBe('Ireland September 2026 Questionnaire.pdf');
   const chunks: Buffer[] = [];
@@ -148,7 +154,7 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 
   // the closed questionnaire reads back-and-next only, with its closing date
-  await page.getByRole('button', { name: 'Go to questionnaire' }).first().click();
+  await rowAction(page, 'Ireland, September 2026', 'Go to questionnaire');
   await page.waitForURL('**/questionnaire/participation');
   await page.getByRole('button', { name: 'Exit' }).waitFor();
   await page
@@ -162,10 +168,12 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   await page.getByLabel('Entity').selectOption('Ireland');
   await page.getByLabel('Period').selectOption('September 2026');
   await page.getByLabel('Status of Ireland September 2026').selectOption('Open');
+  // a status change is confirmed before it saves
+  await page.getByRole('dialog', { name: 'Open this questionnaire?' }).getByRole('button', { name: 'Open questionnaire' }).click();
   await toast(page, 'Questionnaire Saved!');
   // reopening starts a new approval round, and says so
   await toast(page, 'Reopened: the approvals given before no longer count');
-  await page.getByRole('button', { name: 'Go to questionnaire' }).first().click();
+  await rowAction(page, 'Ireland, September 2026', 'Go to questionnaire');
   await page.waitForURL('**/questionnaire/participation');
   const panel = page.locator('.approval-panel');
   await panel.getByText(/^Reopened on \d{1,2}\/\d{2}\/\d{4}: the approvals given before it was reopened no longer count/).waitFor();

@@ -124,9 +124,9 @@ beforeAll(async () => {
     verbose: false,
     env: {
       LOG_LEVEL: 'info',
-      // one client IP sends everything; the run outlasts the default access token and section lock
+      // one client IP sends everything; the run outlasts the default access token (3600 s is identity's ceiling) and section lock
       RATE_LIMIT_PER_MINUTE: '1000000',
-      ACCESS_TOKEN_TTL_SECONDS: '7200',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
       LOCK_TTL_SECONDS: '3600',
     },
     log: (line) => log.write(`${line}\n`),

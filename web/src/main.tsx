@@ -3,10 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { makeStore } from './app/store';
 import { AppRouter } from './app/router';
+import { preloadPageOf } from './app/routes';
 import './styles/tokens.css';
 import './styles/app.css';
 
 const store = makeStore();
+preloadPageOf(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

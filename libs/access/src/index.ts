@@ -9,5 +9,6 @@ export * from './index-rules';
 export * from './questionnaire';
 export * from './document-rules';
 export * from './change-history';
+export * from './plans';
 export * from './access-change';
 export * from './data-exports';

@@ -1,4 +1,4 @@
-import type { RoleName } from './roles';
+import { roleNameOf, type RoleName } from './roles';
 
 /** Role meanings of accounts §6, for the roles description modal of the users admin. */
 export const RoleDescriptions: Record<RoleName, string> = {
@@ -18,4 +18,32 @@ export const RoleDescriptions: Record<RoleName, string> = {
   CFTPackage: 'Bought a package of certified-for-transaction scorecards.',
   ACCPresaleAccess: 'Carbon Calculator access before payment (unpaid).',
   ACCFullAccess: 'Paid Carbon Calculator access; its expiry shows a notice on My account.',
+};
+
+/**
+ * What each role is called on screen, in plain words (the role name stays the id-like name
+ * tokens and the spec use: "CFTPackage" reads "Certified scorecard package").
+ */
+export const RoleLabels: Record<RoleName, string> = {
+  Admin: 'Administrator',
+  AWGMember: 'Working group member',
+  AWGMemberCTC: 'Working group member, Compliance Index only',
+  AWGMemberACC: 'Working group member, Carbon Calculator only',
+  Enhanced: 'Enhanced subscriber',
+  Standard: 'Standard subscriber',
+  CountryRespondent: 'Country respondent',
+  CountryViewer: 'Country viewer',
+  FreeAccess: 'Free access',
+  CFTAccess: 'Certified scorecards',
+  AnnotationAccess: 'Annotations',
+  ScoringAccess: 'Scoring details',
+  CFTPackage: 'Certified scorecard package',
+  ACCPresaleAccess: 'Carbon Calculator, before payment',
+  ACCFullAccess: 'Carbon Calculator, paid',
+};
+
+/** The label of a role by id or name; an unknown id reads as "Role 42", never a bare number. */
+export const roleLabel = (role: RoleName | number): string => {
+  const name = typeof role === 'number' ? roleNameOf(role) : role;
+  return name ? RoleLabels[name] : `Role ${role}`;
 };

@@ -16,7 +16,11 @@ export type Variable = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
 export const VARIABLES: readonly Variable[] = ['A', 'B', 'C', 'D', 'E', 'F'];
 export type ComplianceInputs = Record<Variable, number>;
 
-/** The variables' names as the methodology gives them (its page, the exports' column headers). */
+/**
+ * What each Compliance Index variable is called in the methodology. Screens, charts,
+ * editors and exports name a variable "A · Implementation in national law", never the
+ * letter alone.
+ */
 export const VARIABLE_NAMES: Readonly<Record<Variable, string>> = {
   A: 'Implementation in national law',
   B: 'Compliance in practice',
@@ -25,6 +29,9 @@ export const VARIABLE_NAMES: Readonly<Record<Variable, string>> = {
   E: 'Application of new commercial laws',
   F: 'Timely repossession',
 };
+
+/** "A · Implementation in national law" (the letter stays: the methodology's formula uses it). */
+export const variableLabel = (v: Variable) => `${v} · ${VARIABLE_NAMES[v]}`;
 
 /** Precedent-adjustment levels: 0 when isPBA is not ticked, else 1, 2 or 3. */
 export type PbaLevel = 0 | 1 | 2 | 3;
@@ -57,6 +64,16 @@ export type EnforceabilityVariable = 'A' | 'B' | 'C' | 'D';
 export const ENFORCEABILITY_VARIABLES: readonly EnforceabilityVariable[] = ['A', 'B', 'C', 'D'];
 export type EnforceabilityInputs = Record<EnforceabilityVariable, number>;
 export const ENFORCEABILITY_WEIGHTS: Readonly<Record<EnforceabilityVariable, number>> = { A: 5, B: 8, C: 3.5, D: 3.5 };
+
+/** What each Enforceability Index variable is called in its methodology. */
+export const ENFORCEABILITY_VARIABLE_NAMES: Readonly<Record<EnforceabilityVariable, string>> = {
+  A: 'Respect for foreign law and forums',
+  B: 'Rule-based contract interpretation',
+  C: 'Repossession outside insolvency',
+  D: 'Repossession in insolvency',
+};
+
+export const enforceabilityVariableLabel = (v: EnforceabilityVariable) => `${v} · ${ENFORCEABILITY_VARIABLE_NAMES[v]}`;
 
 /** Enforceability score = 5·A + 8·B + 3.5·(C + D). */
 export function enforceabilityScore(inputs: EnforceabilityInputs): number {

@@ -4,6 +4,7 @@ import { CommerceConfig } from './config';
 import { checkoutRoutes } from './checkout/routes';
 import { returnOrigins } from './checkout/return-origin';
 import { countriesConsumer } from './countries/countries';
+import { periodsConsumer } from './periods/periods';
 import { paymentProviderOf } from './payments/select-provider';
 import { productRoutes } from './products/routes';
 import { purchaseRoutes } from './purchases/routes';
@@ -29,6 +30,6 @@ export const commerceService = defineService({
     await app.register(webhookRoutes, { provider });
     scheduleBillingSweep(app, provider, config.BILLING_SWEEP_INTERVAL_MS);
   },
-  consumers: (app) => [countriesConsumer, receiptMailConsumer(app)],
+  consumers: (app) => [countriesConsumer, periodsConsumer, receiptMailConsumer(app)],
   seed: async (app) => seedProducts(app, paymentProviderOf(app)),
 });

@@ -22,6 +22,12 @@ export interface CountriesTable {
   name: string;
 }
 
+/** Projection of the questionnaire periods (from `evt.questionnaire.period.opened`). */
+export interface PeriodsTable {
+  periodId: string;
+  name: string;
+}
+
 /** Who bought: copied from the access token at purchase time. */
 export interface BuyerColumns {
   userId: string;
@@ -170,6 +176,7 @@ export interface LocalPlanChangesTable {
 export interface CommerceDB extends EventTables {
   products: ProductsTable;
   countries: CountriesTable;
+  periods: PeriodsTable;
   checkouts: CheckoutsTable;
   purchases: PurchasesTable;
   subscriptions: SubscriptionsTable;

@@ -15,6 +15,7 @@ import { seedProducts } from '../src/seed/seed-products';
 import { paymentProviderOf } from '../src/payments/select-provider';
 import {
   givenCountries,
+  givenPeriod,
   givenUser,
   holdings,
   outboxData,
@@ -166,6 +167,15 @@ describe('per-country subscription through the local provider', () => {
     expect((await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/admin', headers: buyer.auth })).statusCode).toBe(403);
   });
 
+  it('lists each user’s own subscriptions for My account, an admin’s included (not everyone’s)', async () => {
+    const mine = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/mine', headers: buyer.auth })).json();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ UserName: 'Test countries', Details: { status: 'ACTIVE' } });
+    const adminsOwn = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/mine', headers: admin })).json();
+    expect(adminsOwn).toEqual([]);
+    expect((await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/mine' })).statusCode).toBe(401);
+  });
+
   it('the admin refunds it from the purchase log: money back, subscription cancelled, roles gone', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const log: PurchaseLogRow[] = (
@@ -267,8 +277,29 @@ describe('checkout validation', () => {
 describe('certified-for-transaction orders', () => {
   it('a single-country order grants no role: it names its country and period for the documents service', async () => {
     const user = await givenUser(p, 'cft@example.com', { roles: ['Standard'] });
+    await givenPeriod(p, PERIOD, 'September 2026');
+    const quote = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment/quote',
+      headers: user.auth,
+      payload: { productId: products['CFT Download'], groupId: countries[2], periodId: PERIOD },
+    });
+    // checkout names what is bought before the buyer pays
+    expect(quote.json()).toMatchObject({
+      Title: 'Germany — certified scorecard, September 2026',
+      AmountCents: 50_000,
+      Quantity: 1,
+      Subscription: false,
+    });
     const done = await buy(user, products['CFT Download']!, countries[2], PERIOD);
-    expect(done).toMatchObject({ amount: 50_000, updatesRole: false, grantsRoles: [], grantsGroups: [] });
+    expect(done).toMatchObject({
+      amount: 50_000,
+      updatesRole: false,
+      grantsRoles: [],
+      grantsGroups: [],
+      title: 'Germany — certified scorecard, September 2026',
+      link: `/index/${countries[2]}#certified`,
+    });
     const [completed] = (await outboxData(p.commerce, 'evt.commerce.purchase.completed')).filter((d) => d.userId === user.id);
     expect(completed).toMatchObject({
       productName: 'CFT Download',
@@ -276,7 +307,7 @@ describe('certified-for-transaction orders', () => {
       certifiedScorecard: { groupId: countries[2], periodId: PERIOD },
     });
     const history = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
-    expect(history[0]).toMatchObject({ Name: 'CFT Download (Germany)', Link: `/index/${countries[2]}` });
+    expect(history[0]).toMatchObject({ Name: 'Germany — certified scorecard, September 2026', Link: `/index/${countries[2]}#certified` });
     // identity saw the purchase and gave no package role for it
     const refreshed = await eventually(async () => {
       const s = (

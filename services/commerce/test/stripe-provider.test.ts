@@ -180,7 +180,9 @@ describe('checkout and webhooks', () => {
     const call = stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(call.params).toMatchObject({
       mode: 'payment',
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'CFT Download' } } }],
+      line_items: [
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'Ireland — certified scorecard' } } },
+      ],
     });
   });
 

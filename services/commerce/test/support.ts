@@ -2,7 +2,7 @@ import { RoleIds, type RoleName } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { identityService } from '@cti/identity';
-import type { ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 import { commerceService } from '../src/app';
 import { createGroup } from '../../identity/src/groups/create-group';
@@ -41,6 +41,24 @@ export async function givenCountries(p: Platform, names: string[]): Promise<stri
     return rows.rows[0]!.n === ids.length;
   });
   return ids;
+}
+
+/**
+ * A period as the questionnaire service announces it (its event, sent through the outbox
+ * like any other); waits until commerce's projection has it.
+ */
+export async function givenPeriod(p: Platform, periodId: string, name: string): Promise<void> {
+  await p.commerce.inTransaction((trx) =>
+    appendToOutbox(trx, {
+      type: 'evt.questionnaire.period.opened',
+      actor: null,
+      data: { periodId, name, createdAt: new Date().toISOString(), closedQuestionnaireIds: [], openedQuestionnaireIds: [] },
+    }),
+  );
+  await eventually(async () => {
+    const rows = await sql<{ n: number }>`select count(*)::int as n from periods where period_id = ${periodId}`.execute(p.commerce.db);
+    return rows.rows[0]!.n === 1;
+  });
 }
 
 export interface SignedIn {

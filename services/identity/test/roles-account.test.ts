@@ -16,10 +16,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('roles calls', () => {
-  it('GET api/roles answers the fifteen roles with stable ids', async () => {
+  it('GET api/roles answers the fifteen roles with stable ids, each with its plain-language label and description', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/roles' });
-    expect(res.json()).toEqual(AllRoles);
+    expect(res.json().map((r: { Id: number; Name: string }) => ({ Id: r.Id, Name: r.Name }))).toEqual(AllRoles);
     expect(res.json()).toHaveLength(15);
+    expect(res.json().find((r: { Name: string }) => r.Name === 'CFTPackage')).toEqual({
+      Id: RoleIds.CFTPackage,
+      Name: 'CFTPackage',
+      Label: 'Certified scorecard package',
+      Description: 'Bought a package of certified-for-transaction scorecards.',
+    });
   });
 
   it('GET api/roles/ctc and api/roles/cc answer the chooser lists', async () => {

@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
-import type { AsuRow, GroupIndexRow, MapData, ScoreHistoryRow, Scorecard } from '@cti/contracts';
+import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
 import type { RoleName } from '@cti/access';
 import { scoringService } from '../src/app';
 import { adminToken, get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
@@ -236,10 +236,30 @@ describe('map, ASU and historical data', () => {
     expect(res.headers['content-disposition']).toContain(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`);
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows[0]).toEqual(['Country', 'Watchlist', 'Conclusion', 'Condition 1', 'Condition 2', 'Condition 3']);
+    expect(rows[0]).toEqual([
+      'Country',
+      'Watchlist',
+      'Conclusion',
+      'Condition 1',
+      'Condition 2',
+      'Condition 3',
+      'A · Implementation in national law',
+      'B · Compliance in practice',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['Ireland', 'Kenya', 'United Kingdom', 'United States']);
-    expect(rows.find((r) => r[0] === 'United States')!.slice(2)).toEqual(['Suspended', 'No', 'No', 'Yes']);
-    // a free user does not learn who is on the watchlist from the file either
+    expect(rows.find((r) => r[0] === 'United States')!.slice(2, 6)).toEqual(['Suspended', 'No', 'No', 'Yes']);
+    // a free user does not learn who is on the watchlist, nor the variables, from the file either
+    expect(
+      rows
+        .find((r) => r[0] === 'Ireland')!
+        .slice(6)
+        .filter((v) => v !== ''),
+    ).toEqual([]);
+    const about = XLSX.utils.sheet_to_json<string[]>(book.Sheets['About']!, { header: 1 });
+    expect(about.map((r) => r[0])).toEqual([
+      'Condition 2: A · Implementation in national law is at least 4.',
+      'Condition 3: B · Compliance in practice is at least 3.',
+    ]);
     expect(rows.find((r) => r[0] === 'Ireland')![1] ?? '').toBe('');
   });
 
@@ -276,5 +296,28 @@ describe('internal scorecards for the documents service', () => {
       headers: SERVICE,
     });
     expect(enforceability.body).toContain('This group does not yet have enforceability scores for the current period.');
+  });
+});
+
+describe('the public summary of the landing page', () => {
+  it('answers without sign-in: period, states covered, map classes without scores, and headlines that name no watchlist state', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/group/index/public' });
+    expect(res.statusCode).toBe(200);
+    const summary = res.json() as PublicIndexSummary;
+    expect(summary).toMatchObject({ Period: '2024 2nd Q', StatesCovered: 4, StatesScored: 3 });
+    expect(summary.Countries.find((c) => c.CountryId === 'IE')).toEqual({
+      GroupId: id('IE'),
+      Name: 'Ireland',
+      CountryId: 'IE',
+      MapCategory: 'Very High',
+    });
+    expect(summary.Countries.find((c) => c.CountryId === 'US')!.MapCategory).toBe('Suspended');
+    // scores and watchlist flags are not in the answer at all
+    expect(res.body).not.toMatch(/"Score"|"Watchlist"/);
+    expect(summary.Headlines).toEqual([
+      { Kind: 'watchlist', Period: '2024 2nd Q', Text: 'One contracting state was placed on the watchlist' },
+      { Kind: 'category', Period: '2024 2nd Q', Text: 'Ireland moved from High to Very High' },
+      { Kind: 'category', Period: '2024 2nd Q', Text: 'United States was scored for the first time: Low' },
+    ]);
   });
 });

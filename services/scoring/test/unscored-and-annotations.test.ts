@@ -67,8 +67,9 @@ describe('a score of 0 follows the spec: Unscored (no score), never Low', () => 
     const res = await app.inject({ method: 'POST', url: '/api/print/asu', headers: auth(tokenFor(['Enhanced'])), payload: {} });
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows.find((r) => r[0] === 'Cameroon')!.slice(2)).toEqual(['-', 'Yes', '-', '-']);
-    expect(rows.find((r) => r[0] === 'Kenya')!.slice(2)).toEqual(['-', 'No', '-', '-']);
+    // conclusion and conditions, then the named variables A and B: empty, as the country has no score
+    expect(rows.find((r) => r[0] === 'Cameroon')!.slice(2)).toEqual(['-', 'Yes', '-', '-', '', '']);
+    expect(rows.find((r) => r[0] === 'Kenya')!.slice(2)).toEqual(['-', 'No', '-', '-', '', '']);
   });
 });
 

@@ -6,8 +6,9 @@ import { selectUser } from '../features/auth/auth-slice';
 import { mustAgreeToTerms } from '../features/auth/landing';
 import { Spinner } from '../components/form/fields';
 import type { AppRoute } from './route-types';
-import { USER_AREA_PATHS } from './menu';
+import { ADMIN_AREA_PATHS, isAdmin, USER_AREA_PATHS } from './menu';
 import { UserArea } from '../features/accounts/UserArea';
+import { AdminArea } from '../features/admin/AdminArea';
 
 // One lazy component per route, created once: a lazy() made during render would be
 // recreated on every retry of a suspended render and never resolve.
@@ -37,13 +38,15 @@ export function Guarded({ route }: { route: AppRoute }) {
   const from = location.pathname + location.search;
   const decision = guardRoute(principal, route.rule);
   if (decision === 'login') return <Navigate to="/login" replace state={{ from }} />;
-  if (decision === 'restricted') return <Navigate to="/restricted" replace />;
+  // the restricted page names what was asked for and how to get it
+  if (decision === 'restricted') return <Navigate to="/restricted" replace state={{ from, title: route.title, rule: route.rule }} />;
   if (user && mustAgreeToTerms(user) && !route.allowUnagreed) return <Navigate to="/agree" replace state={{ from }} />;
   const page = (
     <Suspense fallback={<Spinner />}>
       <Page />
     </Suspense>
   );
-  // the user-area pages (accounts §2) share a sidebar and a navbar
+  // admins see the admin pages inside the admin area; the user-area pages (accounts §2) share a sidebar and a navbar
+  if (principal && isAdmin(principal) && ADMIN_AREA_PATHS.includes(route.path)) return <AdminArea>{page}</AdminArea>;
   return USER_AREA_PATHS.includes(route.path) ? <UserArea>{page}</UserArea> : page;
 }

@@ -1,6 +1,6 @@
 import { RoleIds, RoleNames, type Principal, type RoleName } from '@cti/access';
 import type { AppConfig } from './app-config';
-import { USER_AREA_TABS, USER_MENU } from './menu';
+import { ADMIN_SECTIONS, USER_AREA_TABS, USER_MENU } from './menu';
 
 const config: AppConfig = { demo: false, vendorEmailDomain: 'vendor.example', trustedOrigins: [], environment: 'test' };
 const principal = (roles: RoleName[], extra: Partial<Principal> = {}): Principal => ({
@@ -16,29 +16,15 @@ const principal = (roles: RoleName[], extra: Partial<Principal> = {}): Principal
 const labels = (entries: typeof USER_MENU, p: Principal) => entries.filter((e) => e.show(p, config)).map((e) => e.label);
 
 describe('user menu (accounts §2/§6)', () => {
-  it('shows every admin entry to an admin, Manage Products only with a vendor-domain e-mail', () => {
+  it('gives an admin one Admin entry instead of the dozen admin destinations', () => {
     const admin = labels(USER_MENU, principal(['Admin']));
-    expect(admin).toEqual(
-      expect.arrayContaining([
-        'Users',
-        'Request Queue',
-        'Audit log',
-        'Purchase log',
-        'User groups',
-        'Periods',
-        'Document library',
-        'My Account',
-      ]),
-    );
-    expect(admin).not.toContain('Manage Products');
-    expect(labels(USER_MENU, principal(['Admin'], { email: 'ops@vendor.example' }))).toContain('Manage Products');
+    expect(admin).toEqual(['Admin', 'My Account']);
   });
 
   it('shows Users to group managers, never the admin entries', () => {
     const manager = labels(USER_MENU, principal(['CountryViewer'], { isGroupManager: true }));
     expect(manager).toContain('Users');
-    for (const adminOnly of ['Request Queue', 'Audit log', 'Purchase log', 'User groups', 'Periods', 'Manage Products'])
-      expect(manager).not.toContain(adminOnly);
+    expect(manager).not.toContain('Admin');
   });
 
   it('hides My Account and the document library from free users', () => {
@@ -71,5 +57,29 @@ describe('user-area navbar (accounts §2)', () => {
     expect(labels(USER_AREA_TABS, principal(['Admin']))).toEqual(['User admin', 'Request queue', 'Subscriptions', 'My account']);
     expect(labels(USER_AREA_TABS, principal(['CountryViewer'], { isGroupManager: true }))).toEqual(['User admin', 'My account']);
     expect(labels(USER_AREA_TABS, principal(['Standard']))).toEqual(['My account']);
+  });
+});
+
+describe('admin area navigation', () => {
+  const shown = (p: Principal) =>
+    ADMIN_SECTIONS.map((s) => ({ title: s.title, entries: s.entries.filter((e) => e.show(p, config)).map((e) => e.label) }));
+
+  it('groups the admin destinations of the user menu as People, Questionnaires, Index, Commerce and Audit', () => {
+    expect(shown(principal(['Admin']))).toEqual([
+      { title: 'People', entries: ['Users', 'User groups', 'Request Queue'] },
+      { title: 'Questionnaires', entries: ['Questionnaires', 'Periods'] },
+      { title: 'Index', entries: ['Index countries', 'Document library', 'ACID documents'] },
+      { title: 'Commerce', entries: ['Subscriptions', 'Purchase log'] },
+      { title: 'Audit', entries: ['Audit log'] },
+    ]);
+  });
+
+  it('shows Manage Products only to an admin with an e-mail in the vendor domain, and nothing to others', () => {
+    expect(shown(principal(['Admin'], { email: 'ops@vendor.example' }))[3]!.entries).toEqual([
+      'Manage Products',
+      'Subscriptions',
+      'Purchase log',
+    ]);
+    expect(shown(principal(['Standard'], { isGroupManager: true })).flatMap((s) => s.entries)).toEqual([]);
   });
 });

@@ -8,24 +8,81 @@ export interface MenuEntry {
   show(p: Principal, config: AppConfig | undefined): boolean;
 }
 
-const isAdmin = (p: Principal) => p.isAdmin || p.roles.includes(RoleIds.Admin);
+export const isAdmin = (p: Principal) => p.isAdmin || p.roles.includes(RoleIds.Admin);
 
-/** The user menu of accounts §2, each entry shown exactly to the roles of §6. Logout is always last. */
-export const USER_MENU: readonly MenuEntry[] = [
-  { label: 'Users', to: '/user/manage', show: (p) => satisfiesRule(p, RouteRules.usersPage) },
-  { label: 'Request Queue', to: '/user/requests', show: isAdmin },
-  { label: 'Audit log', to: '/admin/auditlog', show: isAdmin },
-  { label: 'Purchase log', to: '/admin/purchaseLog', show: isAdmin },
+/** Manage Products: admins of the vendor's domain, the rule commerce enforces. */
+const vendorAdmin = (p: Principal, config: AppConfig | undefined) =>
+  !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain));
+
+/**
+ * The admin area: the admin destinations of accounts §2's user menu (same names, same
+ * rules), grouped by what they manage, with a navigation of their own instead of a dozen
+ * entries in the user menu.
+ */
+export interface AdminSection {
+  title: 'People' | 'Questionnaires' | 'Index' | 'Commerce' | 'Audit';
+  /** One line on what the group is for (the admin home's cards). */
+  about: string;
+  entries: readonly MenuEntry[];
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
-    label: 'Manage Products',
-    to: '/admin/products',
-    show: (p, config) => !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain)),
+    title: 'People',
+    about: 'Accounts, groups and who asked for access.',
+    entries: [
+      { label: 'Users', to: '/user/manage', show: isAdmin },
+      { label: 'User groups', to: '/admin/groups', show: isAdmin },
+      { label: 'Request Queue', to: '/user/requests', show: isAdmin },
+    ],
   },
-  { label: 'User groups', to: '/admin/groups', show: isAdmin },
-  { label: 'Periods', to: '/manage/periods', show: isAdmin },
+  {
+    title: 'Questionnaires',
+    about: 'Country questionnaires, their scoring inputs and the periods they belong to.',
+    entries: [
+      { label: 'Questionnaires', to: '/manage/questionnaires', show: isAdmin },
+      { label: 'Periods', to: '/manage/periods', show: isAdmin },
+    ],
+  },
+  {
+    title: 'Index',
+    about: 'Which states the Compliance Index covers, and the documents published with it.',
+    entries: [
+      { label: 'Index countries', to: '/manage/index-countries', show: isAdmin },
+      { label: 'Document library', to: '/documents', show: isAdmin },
+      { label: 'ACID documents', to: '/admin/acid-documents', show: isAdmin },
+    ],
+  },
+  {
+    title: 'Commerce',
+    about: 'Products and plans, subscriptions, purchases and refunds.',
+    entries: [
+      { label: 'Manage Products', to: '/admin/products', show: vendorAdmin },
+      { label: 'Subscriptions', to: '/user/subscriptions', show: isAdmin },
+      { label: 'Purchase log', to: '/admin/purchaseLog', show: isAdmin },
+    ],
+  },
+  {
+    title: 'Audit',
+    about: 'Every change, who made it and when.',
+    entries: [{ label: 'Audit log', to: '/admin/auditlog', show: isAdmin }],
+  },
+];
+
+/** Paths shown inside the admin area (for admins; the same pages keep their own chrome for others). */
+export const ADMIN_AREA_PATHS: readonly string[] = ['/admin', ...ADMIN_SECTIONS.flatMap((s) => s.entries.map((e) => e.to))];
+
+/**
+ * The user menu (accounts §2, each entry shown to the roles of §6): for admins one Admin
+ * entry opens the admin area, where the admin destinations are; group managers keep Users;
+ * Logout is always last. The cart is an icon in the header beside the menu.
+ */
+export const USER_MENU: readonly MenuEntry[] = [
+  { label: 'Admin', to: '/admin', show: isAdmin },
+  { label: 'Users', to: '/user/manage', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.usersPage) },
   // the questionnaire list is otherwise reachable only by address (questionnaire §2, §6)
-  { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => satisfiesRule(p, RouteRules.questionnaire) },
-  { label: 'Document library', to: '/documents', show: (p) => satisfiesRule(p, RouteRules.documents) },
+  { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.questionnaire) },
+  { label: 'Document library', to: '/documents', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.documents) },
   { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
   {
     label: 'Purchase History',

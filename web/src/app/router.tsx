@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { Toaster } from '../components/toast/Toaster';
@@ -84,7 +84,6 @@ export function AppRouter() {
           >
             {routesOf('bare')}
           </Route>
-          <Route path="/" element={<Navigate to="/index" replace />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import type { AppRoute } from './route-types';
 import { authRoutes } from '../features/auth/routes';
 import { errorRoutes } from '../features/errors/routes';
@@ -8,6 +9,7 @@ import { indexesRoutes } from '../features/indexes/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { commerceRoutes } from '../features/commerce/routes';
 import { publicPagesRoutes } from '../features/public-pages/routes';
+import { adminRoutes } from '../features/admin/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 
 /** Every screen of the app; each feature owns its list. A later entry for a path replaces an earlier one. */
@@ -21,6 +23,7 @@ export const appRoutes: AppRoute[] = dedupe([
   ...commerceRoutes,
   ...auditRoutes,
   ...publicPagesRoutes,
+  ...adminRoutes,
   ...notificationsRoutes,
 ]);
 
@@ -28,4 +31,14 @@ function dedupe(routes: AppRoute[]): AppRoute[] {
   const byPath = new Map<string, AppRoute>();
   for (const r of routes) byPath.set(r.path, r);
   return [...byPath.values()];
+}
+
+/**
+ * Starts loading the page of the address the app opens on, at once: its chunk downloads
+ * while the app starts (and refreshes a stored session) instead of after. The lazy route
+ * finds the module already loaded. Used once, at start.
+ */
+export function preloadPageOf(pathname: string): void {
+  const route = appRoutes.find((r) => matchPath(r.path, pathname));
+  void route?.page().catch(() => undefined);
 }

@@ -8,11 +8,24 @@ export function formatUtcTimestamp(iso: string): string {
   return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()} ${hour12}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${h < 12 ? 'am' : 'pm'}`;
 }
 
-/** M/DD/YYYY (questionnaire lists), in UTC. */
+/** M/DD/YYYY, in UTC: only where the spec prescribes it (the questionnaire lists and dashboard). */
 export function formatShortDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   return `${d.getUTCMonth() + 1}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A date in the reader's own locale with the month spelled out ("23 Nov 2026", or
+ * "Nov 23, 2026" for a US reader): never ambiguous for an international audience. The
+ * calendar day is the UTC one, as stored. Exports and date inputs use ISO (`isoDay`).
+ */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dayFormat.format(d);
 }
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [

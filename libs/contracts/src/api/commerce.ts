@@ -80,6 +80,22 @@ export const CheckoutSessionAnswer = Type.Object({
 });
 export type CheckoutSessionAnswer = Type.Static<typeof CheckoutSessionAnswer>;
 
+/** POST api/payment/quote: the order a checkout body asks for, named and priced before paying. */
+export const CheckoutQuote = Type.Object({
+  /** What is bought, e.g. "Sri Lanka — certified scorecard, 2026 2nd Q" or "Per Country Subscription (France, Germany)". */
+  Title: Type.String(),
+  ProductName: Type.String(),
+  Description: Type.String(),
+  UnitPriceCents: UsdCents('Price of one unit (one country for the per-country subscription).'),
+  Quantity: Type.Integer(),
+  AmountCents: UsdCents('What the buyer will pay.'),
+  /** A yearly subscription (renews) rather than a one-time purchase. */
+  Subscription: Type.Boolean(),
+  GroupIds: Type.Array(Type.String()),
+  PeriodId: Type.Union([Type.String(), Type.Null()]),
+});
+export type CheckoutQuote = Type.Static<typeof CheckoutQuote>;
+
 /** POST api/payment (§7): completes the payment the provider confirmed. */
 export const PaymentBody = Type.Object({
   details: Type.Object({ sessionId: Type.String() }),
@@ -95,6 +111,10 @@ export const PaymentAnswer = Type.Object({
   /** Role ids and country group ids the purchase grants: the session shows them once identity applied them. */
   grantsRoles: Type.Array(Type.Number()),
   grantsGroups: Type.Array(Type.String()),
+  /** What was bought, as checkout named it. */
+  title: Type.Optional(Type.String()),
+  /** Where to open what was bought: the country's certified scorecard or scorecard, or the index. */
+  link: Type.Optional(Type.String()),
 });
 export type PaymentAnswer = Type.Static<typeof PaymentAnswer>;
 

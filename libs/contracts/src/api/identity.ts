@@ -76,7 +76,14 @@ export interface AccessClaims {
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Role (accounts §3): Id and Name. */
-export const RoleView = Type.Object({ Id: Type.Number(), Name: Type.String() });
+export const RoleView = Type.Object({
+  Id: Type.Number(),
+  Name: Type.String(),
+  /** The role in plain words ("Certified scorecard package"), for pickers and lists. */
+  Label: Type.Optional(Type.String()),
+  /** What holding the role gives (the role meanings of the access rules). */
+  Description: Type.Optional(Type.String()),
+});
 export type RoleView = Type.Static<typeof RoleView>;
 export const RoleList = Type.Array(RoleView);
 

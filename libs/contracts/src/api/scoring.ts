@@ -220,6 +220,34 @@ export type MapCountry = Type.Static<typeof MapCountry>;
 export const MapData = Type.Object({ Period: NullableString, Countries: Type.Array(MapCountry) });
 export type MapData = Type.Static<typeof MapData>;
 
+/**
+ * The public landing page's facts (no sign-in): the period the index shows, how many
+ * contracting states it covers, each state's map class (no scores, no watchlist flags:
+ * those are for the roles of the watchlist rule) and the newest headlines.
+ */
+export const PublicMapCountry = Type.Object({
+  GroupId: Type.String(),
+  Name: Type.String(),
+  CountryId: Type.String(),
+  MapCategory: Type.String(),
+});
+export type PublicMapCountry = Type.Static<typeof PublicMapCountry>;
+export const PublicHeadline = Type.Object({
+  /** `watchlist`: states placed on the watchlist in a period (counted, not named); `category`: a state changed category. */
+  Kind: Type.Union([Type.Literal('watchlist'), Type.Literal('category')]),
+  Period: Type.String(),
+  Text: Type.String(),
+});
+export type PublicHeadline = Type.Static<typeof PublicHeadline>;
+export const PublicIndexSummary = Type.Object({
+  Period: NullableString,
+  StatesCovered: Type.Number(),
+  StatesScored: Type.Number(),
+  Countries: Type.Array(PublicMapCountry),
+  Headlines: Type.Array(PublicHeadline),
+});
+export type PublicIndexSummary = Type.Static<typeof PublicIndexSummary>;
+
 /** Historical data page: one country's score in one period. */
 export const HistoricalScoreRow = Type.Object({
   GroupId: Type.String(),

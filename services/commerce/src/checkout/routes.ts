@@ -1,5 +1,6 @@
 import { claimsOf, NotFound, type ServiceApp } from '@cti/service-kit';
 import {
+  CheckoutQuote,
   CheckoutSessionAnswer,
   ErrorBody,
   LocalCheckoutSession,
@@ -17,7 +18,9 @@ import { ProviderError, type PaymentProvider } from '../payments/provider';
 import { grantOf } from '../products/grants';
 import { completeCheckout } from './complete-checkout';
 import { returnOriginOf, type ReturnOrigins } from './return-origin';
-import { startCheckout } from './start-checkout';
+import { quoteCheckout, startCheckout } from './start-checkout';
+import { purchaseLink, purchaseNames } from '../purchases/purchases';
+import { commerceDb } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) });
@@ -37,11 +40,21 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
   );
 
   app.post(
+    '/api/payment/quote',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutQuote, ...errors } },
+    },
+    async (request) => quoteCheckout(app, request.body),
+  );
+
+  app.post(
     '/api/payment',
     { preHandler: app.requireUser, schema: { tags: ['payments'], body: PaymentBody, response: { 200: PaymentAnswer, ...errors } } },
     async (request) => {
       const purchase = await completeCheckout(app, provider, request.body.details.sessionId, claimsOf(request).sub);
       const grant = grantOf(purchase.productName, purchase.groupIds, purchase.accessExpiresOn);
+      const [title] = await purchaseNames(commerceDb(app), [purchase]);
       return {
         purchaseId: purchase.id,
         productName: purchase.productName,
@@ -50,6 +63,8 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
         updatesRole: grant.roles.length > 0,
         grantsRoles: grant.roles.map((r) => RoleIds[r as RoleName]).filter((id): id is (typeof RoleIds)[RoleName] => id !== undefined),
         grantsGroups: grant.groupIds,
+        title,
+        link: purchaseLink(purchase),
       };
     },
   );

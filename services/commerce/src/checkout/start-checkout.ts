@@ -1,10 +1,17 @@
 import { BadRequest, NotFound, type ServiceApp } from '@cti/service-kit';
-import { CommerceMessages, type AccessClaims, type CheckoutSessionAnswer, type StartCheckoutBody } from '@cti/contracts';
-import { commerceDb } from '../db';
+import {
+  CommerceMessages,
+  type AccessClaims,
+  type CheckoutQuote,
+  type CheckoutSessionAnswer,
+  type StartCheckoutBody,
+} from '@cti/contracts';
+import { commerceDb, type CommerceExecutor } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { countryNames } from '../countries/countries';
 import { kindOf } from '../products/grants';
 import { findProduct, isUuid } from '../products/repository';
+import { purchaseNames } from '../purchases/purchases';
 
 /** `groupId` of the checkout cache: one id, or several joined with commas. */
 export const parseGroupIds = (groupId: string | null | undefined) => [
@@ -41,21 +48,22 @@ async function customerFor(app: ServiceApp, provider: PaymentProvider, claims: A
   return customerId;
 }
 
+/** An order checked and named before any money moves: what checkout shows and what the provider is asked for. */
+export interface Order {
+  product: NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+  groupIds: string[];
+  periodId: string | null;
+  quantity: number;
+  /** What is bought, e.g. "Sri Lanka — certified scorecard, 2026 2nd Q". */
+  title: string;
+}
+
 /**
- * POST api/payment/checkout: opens a checkout at the provider for the product (a
- * subscription when it has a plan). The per-country product is priced per country
- * and needs at least one known country; a certified scorecard order needs its one
- * country and period.
+ * The order a checkout body asks for: the product (not deleted); for the per-country
+ * subscription at least one known country, priced per country; for one country's
+ * certified scorecard that one known country and a period.
  */
-export async function startCheckout(
-  app: ServiceApp,
-  provider: PaymentProvider,
-  claims: AccessClaims,
-  body: StartCheckoutBody,
-  /** The buyer's origin (validated), where the provider sends the buyer back. */
-  origin: string,
-): Promise<CheckoutSessionAnswer> {
-  const db = commerceDb(app);
+export async function orderOf(db: CommerceExecutor, body: StartCheckoutBody): Promise<Order> {
   const product = await findProduct(db, body.productId);
   if (!product || product.deletedAt) throw new NotFound(CommerceMessages.emptyCart);
   const kind = kindOf(product.name);
@@ -72,7 +80,41 @@ export async function startCheckout(
     if (!body.periodId?.trim()) throw new BadRequest(CommerceMessages.periodRequired);
     groupIds = requested;
   }
-  const quantity = kind.perCountry ? groupIds.length : 1;
+  const periodId = kind.certifiedScorecard ? body.periodId!.trim() : (body.periodId ?? null);
+  const [title] = await purchaseNames(db, [{ productName: product.name, groupIds, periodId }]);
+  return { product, groupIds, periodId, quantity: kind.perCountry ? groupIds.length : 1, title: title! };
+}
+
+/** POST api/payment/quote: the order checkout is about to open, named and priced, for the checkout page. */
+export async function quoteCheckout(app: ServiceApp, body: StartCheckoutBody): Promise<CheckoutQuote> {
+  const order = await orderOf(commerceDb(app), body);
+  return {
+    Title: order.title,
+    ProductName: order.product.name,
+    Description: order.product.description,
+    UnitPriceCents: order.product.priceCents,
+    Quantity: order.quantity,
+    AmountCents: order.product.priceCents * order.quantity,
+    Subscription: !!order.product.planId,
+    GroupIds: order.groupIds,
+    PeriodId: order.periodId,
+  };
+}
+
+/**
+ * POST api/payment/checkout: opens a checkout at the provider for the order (a
+ * subscription when the product has a plan), named as checkout showed it.
+ */
+export async function startCheckout(
+  app: ServiceApp,
+  provider: PaymentProvider,
+  claims: AccessClaims,
+  body: StartCheckoutBody,
+  /** The buyer's origin (validated), where the provider sends the buyer back. */
+  origin: string,
+): Promise<CheckoutSessionAnswer> {
+  const db = commerceDb(app);
+  const { product, groupIds, periodId, quantity, title } = await orderOf(db, body);
   const mode = product.planId ? 'subscription' : 'payment';
   const customerId = await customerFor(app, provider, claims);
   const checkout = await db
@@ -89,7 +131,7 @@ export async function startCheckout(
       quantity,
       amountCents: product.priceCents * quantity,
       groupIds,
-      periodId: kind.certifiedScorecard ? body.periodId!.trim() : (body.periodId ?? null),
+      periodId,
       planId: product.planId,
       mode,
       provider: provider.name,
@@ -102,7 +144,7 @@ export async function startCheckout(
   const session = await provider.createCheckout({
     checkoutId: checkout.id,
     mode,
-    productName: product.name,
+    productName: title,
     description: product.description,
     unitAmountCents: product.priceCents,
     quantity,

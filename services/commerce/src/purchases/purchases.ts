@@ -2,6 +2,7 @@ import { BadRequest, DomainError, NotFound, type ServiceApp } from '@cti/service
 import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
 import { commerceDb, type CommerceExecutor } from '../db';
 import { countryNames } from '../countries/countries';
+import { periodNames } from '../periods/periods';
 import { kindOf } from '../products/grants';
 import type { PaymentProvider } from '../payments/provider';
 import { recordRefund } from '../payments/notices';
@@ -9,19 +10,39 @@ import { endSubscription } from '../subscriptions/subscription-state';
 import { actorFromClaims } from './actor';
 import type { PurchaseRow } from './record-purchase';
 
-/** "Per Country Subscription (France, Germany)": a purchase named with the countries it bought. */
-export async function purchaseNames(db: CommerceExecutor, rows: Array<Pick<PurchaseRow, 'productName' | 'groupIds'>>): Promise<string[]> {
+/** What an order or purchase is about: the product, and the countries and period it was bought for. */
+export interface Orderable {
+  productName: string;
+  groupIds: readonly string[];
+  periodId?: string | null;
+}
+
+/**
+ * What was bought, in the words checkout, receipts and histories use: one country's
+ * certified scorecard is "Sri Lanka — certified scorecard, 2026 2nd Q"; a per-country
+ * subscription "Per Country Subscription (France, Germany)"; anything else the product's name.
+ */
+export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderable[]): Promise<string[]> {
   const names = await countryNames(db, [...new Set(rows.flatMap((r) => r.groupIds))]);
+  const periods = await periodNames(db, [...new Set(rows.flatMap((r) => (r.periodId ? [r.periodId] : [])))]);
   return rows.map((r) => {
     const countries = r.groupIds.map((id) => names.get(id)).filter((n): n is string => !!n);
+    if (kindOf(r.productName).certifiedScorecard && countries.length === 1) {
+      const period = r.periodId ? periods.get(r.periodId) : undefined;
+      return `${countries[0]} — certified scorecard${period ? `, ${period}` : ''}`;
+    }
     return countries.length ? `${r.productName} (${countries.join(', ')})` : r.productName;
   });
 }
 
-/** Where a purchase is used: a bought country's scorecard, or the index. */
-function linkOf(row: PurchaseRow): string {
+/**
+ * Where a purchase is used: one country's certified scorecard (its scorecard's certified
+ * section), a bought country's scorecard, or the index.
+ */
+export function purchaseLink(row: Pick<PurchaseRow, 'productName' | 'groupIds'>): string {
   const kind = kindOf(row.productName);
-  if (row.groupIds.length === 1 && (kind.perCountry || kind.certifiedScorecard)) return `/index/${row.groupIds[0]}`;
+  if (row.groupIds.length === 1 && kind.certifiedScorecard) return `/index/${row.groupIds[0]}#certified`;
+  if (row.groupIds.length === 1 && kind.perCountry) return `/index/${row.groupIds[0]}`;
   return '/index';
 }
 
@@ -34,7 +55,7 @@ export async function purchaseHistory(app: ServiceApp, claims: AccessClaims): Pr
     Id: row.id,
     Name: row.refundedAt ? `${names[i]} (refunded)` : names[i]!,
     Date: row.purchasedOn,
-    Link: linkOf(row),
+    Link: purchaseLink(row),
   }));
 }
 

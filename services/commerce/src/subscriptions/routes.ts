@@ -17,6 +17,7 @@ import {
   accPaymentCheck,
   allSubscriptionDetails,
   cancelSubscription,
+  ownSubscriptions,
   paymentDetails,
   PlanChangeRefused,
   requestPlanChange,
@@ -31,6 +32,12 @@ export async function subscriptionRoutes(app: ServiceApp, opts: { provider: Paym
     '/api/user/paymentDetails',
     { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: PaymentDetails, 401: ErrorBody } } },
     async (request) => paymentDetails(app, claimsOf(request)),
+  );
+
+  app.get(
+    '/api/user/paymentDetails/mine',
+    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody } } },
+    async (request) => ownSubscriptions(app, claimsOf(request)),
   );
 
   app.get(

@@ -83,6 +83,16 @@ export async function paymentDetails(app: ServiceApp, claims: AccessClaims): Pro
   return { View: claims.isGroupManager ? 'groupManager' : 'user', Subscriptions: await toSubscriptions(db, rows) };
 }
 
+/**
+ * GET api/user/paymentDetails/mine: the caller's own subscriptions only, whatever their
+ * role (My account's "Your subscriptions" and the purchase page's "Your plan"; an admin's
+ * paymentDetails lists everyone's).
+ */
+export async function ownSubscriptions(app: ServiceApp, claims: AccessClaims): Promise<Subscription[]> {
+  const db = commerceDb(app);
+  return toSubscriptions(db, await allSubscriptions(db).where('userId', '=', claims.sub).execute());
+}
+
 /** GET /api/user/paymentDetails/admin: every subscription (subscriptions admin). */
 export async function allSubscriptionDetails(app: ServiceApp): Promise<Subscription[]> {
   const db = commerceDb(app);

@@ -1,4 +1,4 @@
-import { AllRoles, CcRoleNames, CtcRoleNames, RoleIds, roleNameOf } from '@cti/access';
+import { AllRoles, CcRoleNames, CtcRoleNames, RoleDescriptions, RoleIds, RoleLabels, roleNameOf } from '@cti/access';
 import { principalOf, type ServiceApp } from '@cti/service-kit';
 import { EmailParam, ErrorBody, RoleList } from '@cti/contracts';
 import type { IdentityContext } from '../context';
@@ -10,12 +10,14 @@ import { activeRoleIds, findUserByEmail } from '../users/repository';
 const list = (names: readonly (keyof typeof RoleIds)[]) => names.map((Name) => ({ Id: RoleIds[Name], Name }));
 
 /**
- * Role lists (accounts §7): all roles, the compliance-index (ctc) and carbon-calculator
+ * Role lists (accounts §7): all roles (with label and description), the compliance-index (ctc) and carbon-calculator
  * (cc) lists that decide the login chooser's buttons, and one user's roles by e-mail.
  */
 export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {
   const schema = { tags: ['roles'], response: { 200: RoleList, 429: ErrorBody } };
-  app.get('/api/roles', { schema }, async () => AllRoles);
+  // every role with its plain-language label and meaning, for the role picker
+  const described = AllRoles.map((r) => ({ ...r, Label: RoleLabels[r.Name], Description: RoleDescriptions[r.Name] }));
+  app.get('/api/roles', { schema }, async () => described);
   app.get('/api/roles/ctc', { schema }, async () => list(CtcRoleNames));
   app.get('/api/roles/cc', { schema }, async () => list(CcRoleNames));
 

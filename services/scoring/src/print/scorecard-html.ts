@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { EnforceabilityHistoryRow, EnforceabilityScorecard, ScoreHistoryRow, Scorecard } from '@cti/contracts';
 import {
   complianceBreakdown,
+  ENFORCEABILITY_VARIABLE_NAMES,
   enforceabilityBreakdown,
   formatExactPoints,
   formatMove,
   formatRounding,
+  VARIABLE_NAMES,
   type ScoreBreakdown,
   type VariableMove,
 } from '@cti/scoring-rules';
@@ -106,12 +108,15 @@ const rich = (title: string, html: string | null) => (html ? `<h2>${escape(title
 const yesNo = (v: boolean | null | undefined) => (v ? 'Yes' : 'No');
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-/** The points table: exact points per variable, the rounding to the half when it moved the sum, and the score they add up to. */
-function pointsTable(title: string, b: ScoreBreakdown): string {
+/**
+ * The points table: each variable by its methodology name, exact points, the rounding to the
+ * half when it moved the sum, and the score they add up to.
+ */
+function pointsTable<V extends string>(title: string, b: ScoreBreakdown<V>, names: Readonly<Record<V, string>>): string {
   const rows = b.rows
     .map(
       (r) =>
-        `<tr><td>Variable ${r.variable}</td><td class="num">${fmt(r.value)} / 5</td><td class="num">${r.weight}</td><td class="num">${formatExactPoints(r.points)}</td></tr>`,
+        `<tr><td>${escape(r.variable)} · ${escape(names[r.variable])}</td><td class="num">${fmt(r.value)} / 5</td><td class="num">${r.weight}</td><td class="num">${formatExactPoints(r.points)}</td></tr>`,
     )
     .join('');
   const rounding = b.rounding
@@ -171,7 +176,7 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
       `<div class="notice"><strong>${card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong><div class="rich">${card.Notice}</div></div>`,
     );
   }
-  if (card.A !== null) parts.push(pointsTable('Scores A to F', complianceBreakdown(card, !!card.isPBA, card.PBA)));
+  if (card.A !== null) parts.push(pointsTable('Scores A to F', complianceBreakdown(card, !!card.isPBA, card.PBA), VARIABLE_NAMES));
   parts.push(rich('Explanatory comments', card.ExplanatoryComments));
   parts.push(rich('Improving the score', card.ImprovingScore));
   parts.push(rich('Acknowledgements', card.Acknowledgements));
@@ -210,7 +215,7 @@ export function enforceabilityScorecardHtml(card: EnforceabilityScorecard, histo
     parts.push(
       `<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${fmt(card.Score)}</div>${chip(card.Category)}</div></div>`,
     );
-    if (card.A !== null) parts.push(pointsTable('Scores A to D', enforceabilityBreakdown(card)));
+    if (card.A !== null) parts.push(pointsTable('Scores A to D', enforceabilityBreakdown(card), ENFORCEABILITY_VARIABLE_NAMES));
     parts.push(rich('Explanatory comments', card.ExplanatoryComments));
     parts.push(rich('Improving the score', card.ImprovingScore));
     parts.push(rich('Acknowledgements', card.Acknowledgements));

@@ -21,6 +21,8 @@ import type {
   HistoricalScoreRow,
   MapCountry,
   MapData,
+  PublicHeadline,
+  PublicIndexSummary,
   ScoreHistoryRow,
   Scorecard,
   ScorecardAccessView,
@@ -32,6 +34,7 @@ export const ReadModelKeys = {
   indexList: 'index:list',
   asu: 'index:asu',
   map: 'index:map',
+  publicSummary: 'index:public',
   history: 'index:history',
   enforceabilityList: 'enforceability:list',
   scorecard: (groupId: string) => `scorecard:${groupId}`,
@@ -229,6 +232,63 @@ function enforceabilityScorecard(c: CountryRow, latest: EnforceabilityRecord | u
   };
 }
 
+const MAX_HEADLINES = 6;
+const statesText = (n: number) => (n === 1 ? 'One contracting state was' : `${n} contracting states were`);
+
+/**
+ * The public landing's facts. Headlines are the category moves of each state's newest
+ * period against its one before (or its first score), and per period how many states were
+ * placed on the watchlist: counted, never named, as the watchlist is for its roles only.
+ */
+function publicSummary(
+  rows: GroupIndexRow[],
+  mapCountries: MapCountry[],
+  compliance: Map<string, ComplianceRow[]>,
+  order: PeriodOrder,
+): PublicIndexSummary {
+  const scored = rows.filter((r) => r.Scored && r.PeriodId);
+  const latestRank = Math.max(-1, ...scored.map((r) => order.rank(r.PeriodId!)));
+  const headlines: Array<PublicHeadline & { rank: number }> = [];
+  const placedOnWatchlist = new Map<number, number>();
+  for (const r of rows) {
+    const history = (compliance.get(r.GroupId) ?? []).filter((h) => isScored(h.score));
+    history.forEach((h, i) => {
+      if (h.watchlist && !history[i - 1]?.watchlist) {
+        const rank = order.rank(h.periodId);
+        placedOnWatchlist.set(rank, (placedOnWatchlist.get(rank) ?? 0) + 1);
+      }
+    });
+    const last = history.at(-1);
+    if (!last) continue;
+    const before = history.at(-2);
+    const to = complianceCategory(last.score);
+    const from = before ? complianceCategory(before.score) : null;
+    if (from === to) continue;
+    headlines.push({
+      Kind: 'category',
+      Period: order.name(last.periodId),
+      Text: from ? `${r.Group} moved from ${from} to ${to}` : `${r.Group} was scored for the first time: ${to}`,
+      rank: order.rank(last.periodId),
+    });
+  }
+  for (const [rank, count] of placedOnWatchlist) {
+    headlines.push({
+      Kind: 'watchlist',
+      Period: order.periods[rank]!.name,
+      Text: `${statesText(count)} placed on the watchlist`,
+      rank,
+    });
+  }
+  headlines.sort((a, b) => b.rank - a.rank || (a.Kind === b.Kind ? a.Text.localeCompare(b.Text) : a.Kind === 'watchlist' ? -1 : 1));
+  return {
+    Period: latestRank >= 0 ? order.periods[latestRank]!.name : null,
+    StatesCovered: rows.length,
+    StatesScored: scored.length,
+    Countries: mapCountries.map((c) => ({ GroupId: c.GroupId, Name: c.Name, CountryId: c.CountryId, MapCategory: c.MapCategory })),
+    Headlines: headlines.slice(0, MAX_HEADLINES).map(({ rank: _rank, ...h }) => h),
+  };
+}
+
 export interface BuildScope {
   /** Per-country models to build; all countries when absent. */
   groupIds?: readonly string[];
@@ -282,6 +342,7 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
     }));
   const map: MapData = { Period: snapshot.periods.at(-1)?.name ?? null, Countries: mapCountries };
   models.set(ReadModelKeys.map, map);
+  models.set(ReadModelKeys.publicSummary, publicSummary(rows, mapCountries, compliance, order));
 
   const history: HistoricalScoreRow[] = [];
   for (const c of contracting) {

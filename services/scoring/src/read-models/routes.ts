@@ -8,6 +8,7 @@ import {
   GroupIndexList,
   HistoricalScores,
   MapData,
+  PublicIndexSummary,
   ScoreHistory,
   Scorecard,
   ScoringMessages,
@@ -70,6 +71,20 @@ export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCo
       schema: { tags: ['index'], summary: 'Compliance map classes per country', response: { 200: MapData, ...errors } },
     },
     list(ReadModelKeys.map, mapFor),
+  );
+
+  // the landing page's facts for visitors who have not signed in: no scores, no watchlist flags
+  app.get(
+    '/api/group/index/public',
+    {
+      schema: {
+        tags: ['index'],
+        summary: 'Public summary: period, states covered, map classes and headlines',
+        response: { 200: PublicIndexSummary, 404: ErrorBody },
+      },
+    },
+    async (request, reply) =>
+      sendJson(request, reply, await model(ReadModelKeys.publicSummary, 'The index is being prepared. Please try again shortly.')),
   );
 
   app.get(

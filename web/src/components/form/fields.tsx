@@ -68,13 +68,26 @@ export function SelectField({ label, hint, error, id, children, ...input }: Fiel
   );
 }
 
-export function CheckboxField({ label, id, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  label,
+  description,
+  id,
+  ...input
+}: {
+  label: ReactNode;
+  /** A line under the label, read as the box's description. */ description?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
     <div className="field field-checkbox">
-      <input id={fieldId} type="checkbox" {...input} />
+      <input id={fieldId} type="checkbox" aria-describedby={description ? `${fieldId}-description` : undefined} {...input} />
       <label htmlFor={fieldId}>{label}</label>
+      {description && (
+        <span id={`${fieldId}-description`} className="check-description">
+          {description}
+        </span>
+      )}
     </div>
   );
 }

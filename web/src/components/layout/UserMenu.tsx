@@ -5,20 +5,12 @@ import { USER_MENU } from '../../app/menu';
 import { useAppConfigQuery } from '../../app/app-config';
 import { selectIsFree, selectUser } from '../../features/auth/auth-slice';
 import { useLogout } from '../../features/auth/use-logout';
-import { readCheckoutCache } from '../../features/commerce/checkout-cache';
+import { ChevronDownIcon } from '../icons/Icons';
 
-/** The cart icon (accounts §2): the checkout in progress, else the purchase-access page. */
-function cartTarget(): string {
-  const cache = readCheckoutCache();
-  if (!cache) return '/purchaseAccess';
-  const query = new URLSearchParams();
-  if (cache.updatesRole) query.set('updatesRole', 'true');
-  for (const key of ['planId', 'groupId', 'periodId'] as const) if (cache[key]) query.set(key, cache[key]!);
-  const search = query.toString();
-  return `/checkout/${encodeURIComponent(cache.productId)}${search ? `?${search}` : ''}`;
-}
-
-/** The user menu: label = the user's name ("Free User" for free users); entries by role; Logout last. */
+/**
+ * The user menu: label = the user's name ("Free User" for free users), shown whole; entries
+ * by role; Logout last. The cart is the icon beside it in the header.
+ */
 export function UserMenu() {
   const user = useAppSelector(selectUser);
   const isFree = useAppSelector(selectIsFree);
@@ -58,13 +50,7 @@ export function UserMenu() {
     items[(move + items.length) % items.length]?.focus();
   };
 
-  if (!user || !principal) {
-    return (
-      <Link className="button button-secondary" to="/login">
-        Login
-      </Link>
-    );
-  }
+  if (!user || !principal) return null;
   const entries = USER_MENU.filter((e) => e.show(principal, config));
   return (
     <div className="user-menu" ref={root} onBlur={(e) => open && !root.current?.contains(e.relatedTarget as Node | null) && setOpen(false)}>
@@ -83,15 +69,10 @@ export function UserMenu() {
           }
         }}
       >
-        {isFree ? 'Free User' : user.Name} <span aria-hidden="true">▾</span>
+        <span className="user-menu-name">{isFree ? 'Free User' : user.Name}</span> <ChevronDownIcon />
       </button>
       {open && (
         <ul id={menuId} className="user-menu-list" role="menu" aria-label={isFree ? 'Free User' : user.Name} onKeyDown={onMenuKey}>
-          <li role="none">
-            <Link role="menuitem" to={cartTarget()} onClick={() => setOpen(false)}>
-              <span aria-hidden="true">🛒 </span>Cart
-            </Link>
-          </li>
           {entries.map((e) => (
             <li key={e.to} role="none">
               <Link role="menuitem" to={e.to} onClick={() => setOpen(false)}>

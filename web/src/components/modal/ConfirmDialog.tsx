@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel?: string;
   busy?: boolean;
+  /** `danger` for what cannot be undone (the default); `primary` for a change that only needs a second look. */
+  variant?: 'danger' | 'primary';
   onConfirm(): void;
   onClose(): void;
 }
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   busy,
+  variant = 'danger',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -36,7 +39,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onClose}>
             {cancelLabel}
           </Button>
-          <Button variant="danger" busy={busy} onClick={onConfirm}>
+          <Button variant={variant} busy={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>

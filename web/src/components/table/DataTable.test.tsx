@@ -40,4 +40,40 @@ describe('DataTable', () => {
     rerender(<DataTable columns={columns} data={rows} filterText="atlantis" emptyText="Nothing here." />);
     expect(screen.getByText('Nothing here.')).toBeTruthy();
   });
+
+  it('lets the reader choose the page size, All included', () => {
+    render(<DataTable columns={columns} data={rows} pageSize={10} pageSizeOptions={[10, 25]} initialSort={{ id: 'name' }} />);
+    expect(bodyRows()).toHaveLength(10);
+    const choice = screen.getByLabelText('Rows per page');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', 'All (25)']);
+    fireEvent.change(choice, { target: { value: within(choice).getByText('All (25)').getAttribute('value') } });
+    expect(bodyRows()).toHaveLength(25);
+    // one page: no pagination buttons, the choice stays to go back
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+    expect(screen.getByLabelText('Rows per page')).toBeTruthy();
+  });
+
+  it('draws the same page of rows as cards, instead of the table, on narrow screens', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    render(
+      <DataTable
+        columns={columns}
+        data={rows}
+        pageSize={10}
+        initialSort={{ id: 'name' }}
+        caption="Countries"
+        card={(r) => <b>{r.name}</b>}
+      />,
+    );
+    const cards = within(screen.getByRole('list', { name: 'Countries' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(10);
+    expect(cards[0]!.textContent).toBe('Country 01');
+    expect(screen.queryByRole('table')).toBeNull();
+    window.matchMedia = matchMedia;
+  });
 });

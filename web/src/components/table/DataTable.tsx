@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-table';
 import { Pagination } from './Pagination';
 import { useKeyboardScroll } from './TableScroll';
+import { useNarrowScreen } from '../../lib/use-narrow-screen';
 
 export type { ColumnDef } from '@tanstack/react-table';
 
@@ -35,7 +36,17 @@ export interface DataTableProps<T> {
   /** Pagination above the table as well as below it. */
   paginationTop?: boolean;
   loading?: boolean;
+  /** Page sizes the reader may choose from (an "All" choice is added), e.g. [10, 25, 50]. */
+  pageSizeOptions?: readonly number[];
+  /**
+   * On narrow screens the rows show as stacked cards drawn by this, instead of the table
+   * (same rows, order and page).
+   */
+  card?: (row: T) => ReactNode;
 }
+
+/** The "All" page size: every row on one page. */
+export const ALL_ROWS = Number.MAX_SAFE_INTEGER;
 
 /**
  * The app's table: sortable headers, text filter, fixed page size, pagination above
@@ -55,7 +66,12 @@ export function DataTable<T>({
   getRowId,
   paginationTop = true,
   loading = false,
+  pageSizeOptions,
+  card,
 }: DataTableProps<T>) {
+  const sizeId = useId();
+  const narrow = useNarrowScreen();
+  const asCards = !!card && narrow;
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.id, desc: !!initialSort.desc }] : []);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
 
@@ -94,78 +110,119 @@ export function DataTable<T>({
       page={pagination.pageIndex}
       pageCount={pageCount}
       total={total}
-      pageSize={pagination.pageSize}
+      pageSize={Math.min(pagination.pageSize, Math.max(total, 1))}
       onPage={(p) => table.setPageIndex(p)}
     />
   );
+  const sizeChoice = pageSizeOptions && (
+    <div className="page-size">
+      <label htmlFor={sizeId}>Rows per page</label>
+      <select id={sizeId} value={pagination.pageSize} onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}>
+        {pageSizeOptions.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+        <option value={ALL_ROWS}>All ({data.length})</option>
+      </select>
+    </div>
+  );
 
   return (
-    <div className="data-table">
-      {paginationTop && pageCount > 1 && pager}
-      <div className="table-scroll" ref={scroller} {...scrollerProps}>
-        <table>
-          {caption && <caption className="visually-hidden">{caption}</caption>}
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort();
-                  const dir = header.column.getIsSorted();
+    <div className={`data-table${asCards ? ' data-table-cards' : ''}`}>
+      {/* cards on a phone: the rows come first, the page controls after them */}
+      {!asCards && sizeChoice && (
+        <div className="data-table-toolbar">
+          {sizeChoice}
+          {paginationTop && pageCount > 1 && pager}
+        </div>
+      )}
+      {!asCards && !sizeChoice && paginationTop && pageCount > 1 && pager}
+      {asCards ? (
+        <ul className="data-cards" aria-label={caption}>
+          {loading ? (
+            <li className="table-empty">Loading…</li>
+          ) : table.getRowModel().rows.length === 0 ? (
+            <li className="table-empty">{emptyText}</li>
+          ) : (
+            table.getRowModel().rows.map((row) => <li key={row.id}>{card(row.original)}</li>)
+          )}
+        </ul>
+      ) : (
+        <div className="table-scroll" ref={scroller} {...scrollerProps}>
+          <table>
+            {caption && <caption className="visually-hidden">{caption}</caption>}
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sortable = header.column.getCanSort();
+                    const dir = header.column.getIsSorted();
+                    return (
+                      <th key={header.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                        {header.isPlaceholder ? null : sortable ? (
+                          <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            <span aria-hidden="true" className="sort-indicator">
+                              {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                            </span>
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {loading ? (
+                <tr>
+                  <td colSpan={columns.length} className="table-empty">
+                    Loading…
+                  </td>
+                </tr>
+              ) : table.getRowModel().rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="table-empty">
+                    {emptyText}
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => {
+                  const clickable = !!onRowClick && (isRowClickable ? isRowClickable(row.original) : true);
                   return (
-                    <th key={header.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-                      {header.isPlaceholder ? null : sortable ? (
-                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true" className="sort-indicator">
-                            {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
+                    <tr
+                      key={row.id}
+                      className={clickable ? 'clickable' : undefined}
+                      onClick={clickable ? () => onRowClick!(row.original) : undefined}
+                      onKeyDown={
+                        clickable
+                          ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick!(row.original))
+                          : undefined
+                      }
+                      tabIndex={clickable ? 0 : undefined}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                      ))}
+                    </tr>
                   );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {loading ? (
-              <tr>
-                <td colSpan={columns.length} className="table-empty">
-                  Loading…
-                </td>
-              </tr>
-            ) : table.getRowModel().rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="table-empty">
-                  {emptyText}
-                </td>
-              </tr>
-            ) : (
-              table.getRowModel().rows.map((row) => {
-                const clickable = !!onRowClick && (isRowClickable ? isRowClickable(row.original) : true);
-                return (
-                  <tr
-                    key={row.id}
-                    className={clickable ? 'clickable' : undefined}
-                    onClick={clickable ? () => onRowClick!(row.original) : undefined}
-                    onKeyDown={
-                      clickable ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick!(row.original)) : undefined
-                    }
-                    tabIndex={clickable ? 0 : undefined}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                    ))}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pageCount > 1 && pager}
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {asCards && sizeChoice ? (
+        <div className="data-table-toolbar">
+          {sizeChoice}
+          {pageCount > 1 && pager}
+        </div>
+      ) : (
+        pageCount > 1 && pager
+      )}
     </div>
   );
 }

@@ -12,7 +12,11 @@ import { storageBlocked } from '../../app/session-storage';
 import { fromOf, landingFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
 import { PrivacyPolicyLink } from '../public-pages/privacy/PrivacyPolicyModal';
+import { useHashScroll } from '../public-pages/use-hash-scroll';
 import './auth.css';
+
+/** Said to a visitor sent here from a members' page; they return there after signing in. */
+export const LOGIN_REQUIRED_NOTICE = 'Sign in or get free access to see the Compliance Index.';
 
 /** What the visitor is told for a free-access answer other than success (accounts §8). */
 export function freeAccessFailureMessage(answer: string | undefined): string {
@@ -29,6 +33,7 @@ export function freeAccessFailureMessage(answer: string | undefined): string {
 function FreeAccessForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
   const [freeAccess, { isLoading }] = useFreeAccessMutation();
   const [name, setName] = useState('');
@@ -67,7 +72,8 @@ function FreeAccessForm() {
     if (isSession(result.data)) {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate('/index', { replace: true });
+      const landing = landingFor(result.data, fromOf(location.state));
+      navigate(landing.pathname, { replace: true, state: landing.state });
       return;
     }
     navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
@@ -79,7 +85,7 @@ function FreeAccessForm() {
   };
 
   return (
-    <section className="card login-card" aria-labelledby="free-title">
+    <section className="card login-card" id="free-access" aria-labelledby="free-title">
       <h2 id="free-title">Free access</h2>
       <p className="muted">Read the public Compliance Index and Enforceability Index after telling us who you are.</p>
       <form onSubmit={submit} onKeyDown={onKeyDown} noValidate>
@@ -214,14 +220,21 @@ function StorageBlockedNotice() {
 export default function LoginPage() {
   const user = useAppSelector(selectUser);
   const location = useLocation();
+  const from = fromOf(location.state);
+  useHashScroll();
   if (user) {
-    const landing = landingFor(user, fromOf(location.state));
+    const landing = landingFor(user, from);
     return <Navigate to={landing.pathname} state={landing.state} replace />;
   }
   return (
     <>
       {storageBlocked() && <StorageBlockedNotice />}
       <div className="login-page">
+        {from && (
+          <p className="notice notice-info login-notice" role="status">
+            {LOGIN_REQUIRED_NOTICE}
+          </p>
+        )}
         <CredentialedLoginForm />
         <FreeAccessForm />
       </div>

@@ -1,6 +1,10 @@
-import { useAccPaymentCheckQuery, usePaymentDetailsQuery } from './commerce-api';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/form/fields';
+import { formatDate } from '../../lib/dates';
+import { useAccPaymentCheckQuery, useMySubscriptionsQuery, usePaymentDetailsQuery, usePurchaseHistoryQuery } from './commerce-api';
 import { SubscriptionsTable } from './components/SubscriptionsTable';
-import { formatShortDate } from '../../lib/dates';
+import { YourPlan } from './components/YourPlan';
+import { useMyPlan } from './my-plan';
 import './commerce.css';
 
 /**
@@ -14,27 +18,74 @@ function CarbonCalculatorPayer() {
     <p className="notice notice-warning">
       Carbon Calculator access for your organization was last paid by {data.LastPayer}
       {data.SubscriberEmail ? ` (${data.SubscriberEmail})` : ''}
-      {data.ExpiresOn ? `, for access until ${formatShortDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew
-      it.
+      {data.ExpiresOn ? `, for access until ${formatDate(data.ExpiresOn)}` : ''}. Contact them or the Compliance Index team to renew it.
     </p>
   );
 }
 
+/** The user's one-time and subscription purchases, each with where it is used. */
+function YourPurchases() {
+  const { data, isLoading, isError } = usePurchaseHistoryQuery();
+  if (isLoading) return <Spinner label="Loading your purchases…" />;
+  if (isError) return <p className="muted">Your purchases could not be loaded. Try refreshing the page.</p>;
+  if (!data?.length) return <p className="muted">You have not bought anything yet.</p>;
+  return (
+    <ul className="purchase-list">
+      {data.map((p) => (
+        <li key={p.Id}>
+          <Link to={p.Link}>{p.Name}</Link>
+          <time dateTime={p.Date} className="muted nowrap">
+            {formatDate(p.Date)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * My account's subscriptions section (accounts §6): admins see every subscription with
- * user and organization; group managers their group's; other users who last paid for
- * the carbon calculator (and the subscriptions they bought themselves, if any).
+ * My account's commerce sections: the plan the user holds (with renewal or end and the
+ * upgrade on offer), their own subscriptions and purchases; then what accounts §6 adds:
+ * admins see every subscription with user and organization, group managers their
+ * group's, and other users who last paid for the carbon calculator.
  */
 export function AccountSubscriptions() {
+  const { plan } = useMyPlan();
+  const { data: mine = [], isLoading: loadingMine } = useMySubscriptionsQuery();
   const { data, isLoading } = usePaymentDetailsQuery();
   const view = data?.View;
   return (
-    <section className="section account-subscriptions" aria-labelledby="account-subscriptions-title">
-      <h2 id="account-subscriptions-title">Subscriptions</h2>
-      {view === 'user' && <CarbonCalculatorPayer />}
-      {(view !== 'user' || (data?.Subscriptions.length ?? 0) > 0) && (
-        <SubscriptionsTable rows={data?.Subscriptions ?? []} withBuyer={view === 'admin'} loading={isLoading} />
+    <>
+      {plan && <YourPlan plan={plan} manageLink={false} />}
+      <section className="section account-subscriptions" aria-labelledby="account-subscriptions-title">
+        <h2 id="account-subscriptions-title">Subscriptions</h2>
+        {view === 'user' && <CarbonCalculatorPayer />}
+        {loadingMine || mine.length > 0 ? (
+          <SubscriptionsTable rows={mine} withBuyer={false} loading={loadingMine} caption="Your subscriptions" />
+        ) : (
+          <p className="muted">
+            {plan && plan.kind !== 'Free' && plan.kind !== 'None'
+              ? `You have no subscription of your own: your ${plan.label.toLowerCase()} access comes with your account.`
+              : 'You have no subscriptions.'}{' '}
+            <Link to="/purchaseAccess">See the plans</Link>
+          </p>
+        )}
+      </section>
+      <section className="section" aria-labelledby="account-purchases-title">
+        <h2 id="account-purchases-title">Purchases</h2>
+        <YourPurchases />
+      </section>
+      {(view === 'admin' || view === 'groupManager') && (
+        <section className="section" aria-labelledby="account-all-subscriptions-title">
+          <h2 id="account-all-subscriptions-title">{view === 'admin' ? 'All subscriptions' : 'Your groups’ subscriptions'}</h2>
+          <SubscriptionsTable
+            rows={data?.Subscriptions ?? []}
+            withBuyer={view === 'admin' || view === 'groupManager'}
+            loading={isLoading}
+            caption={view === 'admin' ? 'All subscriptions' : 'Your groups’ subscriptions'}
+          />
+        </section>
       )}
-    </section>
+    </>
   );
 }

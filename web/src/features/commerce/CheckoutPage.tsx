@@ -10,9 +10,16 @@ import { useRefreshMutation } from '../auth/auth-api';
 import { selectIsFree, selectRefreshToken, selectUser, sessionRefreshed } from '../auth/auth-slice';
 import { useLogout } from '../auth/use-logout';
 import { cacheFromRoute, clearCheckoutCache, groupIdsOf, readCheckoutCache, writeCheckoutCache } from './checkout-cache';
-import { useCompletePaymentMutation, useProductQuery, usePurchasableCountriesQuery, useStartCheckoutMutation } from './commerce-api';
+import {
+  useCheckoutQuoteQuery,
+  useCompletePaymentMutation,
+  useProductQuery,
+  usePurchasableCountriesQuery,
+  useStartCheckoutMutation,
+} from './commerce-api';
 import { formatCents } from './money';
 import { rememberPurchases } from './purchase-flag';
+import type { ThankYouState } from './ThankYouPage';
 import './commerce.css';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,6 +57,8 @@ export default function CheckoutPage() {
   }, [cache, productId, returningSession]);
 
   const { data: product, error: productError, isLoading } = useProductQuery(productId, { skip: !productId });
+  // what is bought, named by commerce ("Sri Lanka — certified scorecard, September 2026")
+  const { data: quote } = useCheckoutQuoteQuery({ ...cache, productId }, { skip: !product || !!returningSession });
   const { data: countries = [] } = usePurchasableCountriesQuery(undefined, { skip: !product?.PerCountry });
   const [startCheckout, { isLoading: starting }] = useStartCheckoutMutation();
   const [completePayment] = useCompletePaymentMutation();
@@ -113,7 +122,10 @@ export default function CheckoutPage() {
           return;
         }
       }
-      navigate('/thankyou', { replace: true, state: { productName: result.data.productName } });
+      navigate('/thankyou', {
+        replace: true,
+        state: { productName: result.data.productName, title: result.data.title, link: result.data.link } satisfies ThankYouState,
+      });
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returningSession]);
@@ -165,7 +177,8 @@ export default function CheckoutPage() {
               {product && (
                 <tr>
                   <td>
-                    <strong>{product.Name}</strong>
+                    <strong className="checkout-title">{quote?.Title ?? product.Name}</strong>
+                    {quote && quote.Title !== product.Name && <div className="muted small">{product.Name}</div>}
                     {countryNames.length > 0 && <div className="muted small">Countries: {countryNames.join(', ')}</div>}
                     {product.planId && <div className="muted small">Yearly subscription</div>}
                   </td>

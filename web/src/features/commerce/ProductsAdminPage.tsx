@@ -3,8 +3,10 @@ import { CommerceMessages, type Product } from '@cti/contracts';
 import { Button } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { RowMenu } from '../../components/menu/RowMenu';
 import { useToast } from '../../components/toast/use-toast';
 import { ProductModal } from './components/ProductModal';
+import { answerOr, type ApiError } from '../../lib/api-error';
 import {
   useCreatePlanMutation,
   useDeleteProductMutation,
@@ -31,11 +33,11 @@ export default function ProductsAdminPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const toast = useToast();
 
-  const act = async (key: string, work: () => Promise<{ error?: unknown }>, success: string, failure: string) => {
+  const act = async (key: string, work: () => Promise<{ error?: ApiError }>, success: string, failure: string) => {
     setBusy(key);
     const result = await work();
     setBusy(null);
-    if (result.error) toast.danger(failure, 6000);
+    if (result.error) toast.danger(answerOr(result.error, failure), 6000);
     else toast.success(success);
   };
 
@@ -51,10 +53,8 @@ export default function ProductsAdminPage() {
       },
       {
         id: 'Plan',
-        header: 'Plan',
-        accessorFn: (p) => p.planId ?? '',
-        cell: (c) =>
-          c.row.original.planId ? <code className="small">{c.row.original.planId}</code> : <span className="muted">One-time</span>,
+        header: 'Sold as',
+        accessorFn: (p) => (p.planId ? 'Yearly subscription' : 'One-time purchase'),
       },
     ];
     const active: ColumnDef<Product, any>[] = [
@@ -66,45 +66,44 @@ export default function ProductsAdminPage() {
         cell: (c) => {
           const p = c.row.original;
           return (
-            <div className="cluster commerce-actions">
-              <Button
-                variant="secondary"
-                className="button button-secondary button-small"
-                onClick={() => (setEditing(p), setModalOpen(true))}
-                aria-label={`Edit ${p.Name}`}
-              >
-                Edit
-              </Button>
-              {p.planId ? (
-                <Button
-                  variant="secondary"
-                  className="button button-secondary button-small"
-                  busy={busy === `plan:${p.Id}`}
-                  onClick={() => act(`plan:${p.Id}`, () => removePlan(p.Id), 'Plan removed.', CommerceMessages.planFailed)}
-                  aria-label={`Remove the plan of ${p.Name}`}
-                >
-                  Remove plan
-                </Button>
-              ) : (
-                <Button
-                  variant="secondary"
-                  className="button button-secondary button-small"
-                  busy={busy === `plan:${p.Id}`}
-                  onClick={() => act(`plan:${p.Id}`, () => createPlan(p.Id), 'Plan created.', CommerceMessages.planFailed)}
-                  aria-label={`Create a plan for ${p.Name}`}
-                >
-                  Create plan
-                </Button>
-              )}
-              <Button
-                variant="danger"
-                className="button button-danger button-small"
-                busy={busy === `delete:${p.Id}`}
-                onClick={() => act(`delete:${p.Id}`, () => remove(p.Id), 'Product deleted.', 'The product was not deleted.')}
-                aria-label={`Delete ${p.Name}`}
-              >
-                Delete
-              </Button>
+            <div className="row-actions-cell">
+              <RowMenu
+                label={`Actions for ${p.Name}`}
+                actions={[
+                  { label: 'Edit', onSelect: () => (setEditing(p), setModalOpen(true)) },
+                  p.planId
+                    ? {
+                        label: 'Remove plan',
+                        disabled: busy === `plan:${p.Id}`,
+                        onSelect: () => act(`plan:${p.Id}`, () => removePlan(p.Id), 'Plan removed.', CommerceMessages.planFailed),
+                        confirm: {
+                          title: `Remove the plan of ${p.Name}?`,
+                          text: 'It becomes a one-time purchase. Subscriptions already bought keep running until they end.',
+                          confirmLabel: 'Remove plan',
+                        },
+                      }
+                    : {
+                        label: 'Create plan',
+                        disabled: busy === `plan:${p.Id}`,
+                        onSelect: () => act(`plan:${p.Id}`, () => createPlan(p.Id), 'Plan created.', CommerceMessages.planFailed),
+                        confirm: {
+                          title: `Sell ${p.Name} as a yearly subscription?`,
+                          text: 'A yearly plan is created at the payment provider; buyers are charged again every year until they cancel.',
+                          confirmLabel: 'Create plan',
+                        },
+                      },
+                  {
+                    label: 'Delete',
+                    danger: true,
+                    onSelect: () => act(`delete:${p.Id}`, () => remove(p.Id), 'Product deleted.', 'The product was not deleted.'),
+                    confirm: {
+                      title: `Delete ${p.Name}?`,
+                      text: 'It can no longer be bought. Purchases already made are kept, and the product can be restored from Deleted.',
+                      confirmLabel: 'Delete product',
+                    },
+                  },
+                ]}
+              />
             </div>
           );
         },
@@ -116,19 +115,22 @@ export default function ProductsAdminPage() {
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,
         enableSorting: false,
-        cell: (c) => (
-          <Button
-            variant="secondary"
-            className="button button-secondary button-small"
-            busy={busy === `restore:${c.row.original.Id}`}
-            onClick={() =>
-              act(`restore:${c.row.original.Id}`, () => restore(c.row.original.Id), 'Product restored.', 'The product was not restored.')
-            }
-            aria-label={`Restore ${c.row.original.Name}`}
-          >
-            Restore
-          </Button>
-        ),
+        cell: (c) => {
+          const p = c.row.original;
+          return (
+            <div className="row-actions-cell">
+              <RowMenu
+                label={`Actions for ${p.Name}`}
+                actions={[
+                  {
+                    label: 'Restore',
+                    onSelect: () => act(`restore:${p.Id}`, () => restore(p.Id), 'Product restored.', 'The product was not restored.'),
+                  },
+                ]}
+              />
+            </div>
+          );
+        },
       },
     ];
     return { active, deleted };

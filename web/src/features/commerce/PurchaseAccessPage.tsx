@@ -1,62 +1,62 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { CommerceMessages, type Product } from '@cti/contracts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CommerceMessages } from '@cti/contracts';
 import { Button } from '../../components/form/fields';
 import { FilterBox } from '../../components/form/FilterBox';
+import { CheckIcon } from '../../components/icons/Icons';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { useProductsQuery, usePurchasableCountriesQuery } from './commerce-api';
+import { usePurchasableCountriesQuery } from './commerce-api';
 import { formatCents } from './money';
+import { useMyPlan } from './my-plan';
+import { useUpgrade, YourPlan } from './components/YourPlan';
+import { checkoutLink, productOf, type OfferKind } from './offers';
 import './commerce.css';
 
 /** The three subscriptions of index §9, with the spec's prices for when a product is not (yet) found. */
-const CARDS = [
+const CARDS: ReadonlyArray<{ key: OfferKind; title: string; priceCents: number; per: string; text: string }> = [
   {
-    key: 'enhanced',
-    match: /enhanced/i,
+    key: 'Enhanced',
     title: 'Enhanced',
     priceCents: 2_000_000,
     per: 'per annum',
     text: 'Member-level access: every scorecard with its details, score history charts, annotations, supporting documents and complimentary certified-for-transaction scorecards.',
   },
   {
-    key: 'standard',
-    match: /standard/i,
+    key: 'Standard',
     title: 'Standard',
     priceCents: 1_000_000,
     per: 'per annum',
     text: 'Every scorecard with its scores A to F, explanatory texts and watchlist notices, and the historical data tables. Not included: annotations, score history charts, supporting-document downloads and complimentary certified-for-transaction scorecards (those can be ordered per country).',
   },
   {
-    key: 'country',
-    match: /country/i,
+    key: 'Country',
     title: 'Per country',
     priceCents: 200_000,
     per: 'per country per annum',
     text: 'All materials of the countries you choose. Several countries may be bought together.',
   },
-] as const;
+];
 
-function checkoutLink(product: Product, groupIds: string[] = []) {
-  const query = new URLSearchParams({ updatesRole: String(product.UpdatesRole) });
-  if (product.planId) query.set('planId', product.planId);
-  if (groupIds.length) query.set('groupId', groupIds.join(','));
-  return `/checkout/${encodeURIComponent(product.Id)}?${query}`;
-}
-
-/** Purchase access: the three subscription cards; buttons wait for their product, per country for a country. */
+/**
+ * Purchase access: the user's plan with its renewal or end and the upgrade on offer, then
+ * the three subscription cards (the one held is marked); buttons wait for their product,
+ * per country for a country (a country asked for from a locked row comes pre-selected).
+ */
 export default function PurchaseAccessPage() {
-  const { data: products = [], isLoading } = useProductsQuery();
+  const { plan, products, loading } = useMyPlan();
   const { data: countries = [] } = usePurchasableCountriesQuery();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string[]>(() => params.getAll('country'));
   const [filter, setFilter] = useState('');
   const navigate = useNavigate();
 
-  const productOf = (match: RegExp) => products.find((p) => !p.Deleted && match.test(p.Name) && !/cft download/i.test(p.Name));
   const shownCountries = useMemo(
     () => countries.filter((c) => c.Name.toLowerCase().includes(filter.trim().toLowerCase())),
     [countries, filter],
   );
+  const upgrade = useUpgrade(plan);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const held = plan?.kind;
 
   return (
     <section aria-labelledby="purchase-access-title">
@@ -65,14 +65,24 @@ export default function PurchaseAccessPage() {
         title="Purchase access"
         lead="Subscriptions run for one year from payment and are paid by card, in US dollars. Your access changes as soon as the payment is complete."
       />
+      {plan && <YourPlan plan={plan} />}
       <div className="grid-3 purchase-cards">
         {CARDS.map((card) => {
-          const product = productOf(card.match);
-          const perCountry = card.key === 'country';
+          const product = productOf(products, card.key);
+          const perCountry = card.key === 'Country';
+          const isHeld = held === card.key || (held === 'Member' && card.key !== 'Country') || (held === 'Admin' && card.key !== 'Country');
+          const isUpgrade = plan?.upgrade?.to === card.key;
           const blocked = !product || (perCountry && selected.length === 0);
           return (
-            <article key={card.key} className="card stack purchase-card" aria-labelledby={`card-${card.key}`}>
-              <h2 id={`card-${card.key}`}>{card.title}</h2>
+            <article
+              key={card.key}
+              className={`card stack purchase-card${isHeld ? ' purchase-card-held' : ''}${isUpgrade ? ' purchase-card-upgrade' : ''}`}
+              aria-labelledby={`card-${card.key}`}
+            >
+              <h2 id={`card-${card.key}`}>
+                {card.title}
+                {held === card.key && <span className="badge purchase-badge">Your plan</span>}
+              </h2>
               <p className="purchase-price">
                 <strong>{formatCents(product?.PriceCents ?? card.priceCents)}</strong> <span className="muted">{card.per}</span>
               </p>
@@ -97,14 +107,20 @@ export default function PurchaseAccessPage() {
                   </p>
                 </fieldset>
               )}
-              <Button
-                disabled={blocked}
-                busy={isLoading}
-                onClick={() => product && navigate(checkoutLink(product, perCountry ? selected : []))}
-                aria-label={`Purchase ${card.title}`}
-              >
-                Purchase
-              </Button>
+              {isHeld ? (
+                <p className="purchase-held">
+                  <CheckIcon /> Included in your plan
+                </p>
+              ) : (
+                <Button
+                  disabled={blocked}
+                  busy={loading || (isUpgrade && upgrade.switching)}
+                  onClick={() => (isUpgrade ? upgrade.start() : product && navigate(checkoutLink(product, perCountry ? selected : [])))}
+                  aria-label={`${isUpgrade ? 'Upgrade to' : 'Purchase'} ${card.title}`}
+                >
+                  {isUpgrade ? 'Upgrade' : 'Purchase'}
+                </Button>
+              )}
             </article>
           );
         })}

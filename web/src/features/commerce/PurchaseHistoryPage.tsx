@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { selectUser } from '../auth/auth-slice';
 import { usePurchaseHistoryQuery } from './commerce-api';
 import { rememberPurchases } from './purchase-flag';
@@ -30,7 +30,7 @@ export default function PurchaseHistoryPage() {
       {
         accessorKey: 'Date',
         header: 'Date',
-        cell: (c) => <time dateTime={c.getValue() as string}>{formatShortDate(c.getValue() as string)}</time>,
+        cell: (c) => <time dateTime={c.getValue() as string}>{formatDate(c.getValue() as string)}</time>,
       },
       {
         id: 'Link',

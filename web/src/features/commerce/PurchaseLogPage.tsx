@@ -4,7 +4,7 @@ import { Button, TextField } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
-import { daysAgo, formatShortDate, formatUtcTimestamp, isoDay } from '../../lib/dates';
+import { daysAgo, formatDate, formatUtcTimestamp, isoDay } from '../../lib/dates';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { useLazyPurchaseReportQuery, useRefundMutation } from './commerce-api';
 import { formatCents } from './money';
@@ -50,7 +50,7 @@ export default function PurchaseLogPage() {
         header: 'Purchased On',
         cell: (c) => (
           <time dateTime={c.getValue() as string} title={formatUtcTimestamp(c.getValue() as string)}>
-            {formatShortDate(c.getValue() as string)}
+            {formatDate(c.getValue() as string)}
           </time>
         ),
       },
@@ -62,7 +62,7 @@ export default function PurchaseLogPage() {
         cell: (c) => {
           const row = c.row.original;
           const done = row.Refunds[0];
-          if (done) return <span className="badge">Refunded {formatShortDate(done.RefundedOn)}</span>;
+          if (done) return <span className="badge">Refunded {formatDate(done.RefundedOn)}</span>;
           return (
             <Button
               variant="secondary"

@@ -3,7 +3,7 @@ import type { Subscription } from '@cti/contracts';
 import { FilterBox } from '../../components/form/FilterBox';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { useAdminSubscriptionsQuery } from './commerce-api';
 
 const filterFields = [(s: Subscription) => s.Name, (s: Subscription) => s.Organization, (s: Subscription) => s.UserName];
@@ -23,7 +23,7 @@ export default function SubscriptionsAdminPage() {
         accessorFn: (s) => s.Details.status,
         cell: (c) => <span title={c.row.original.Details.statusChangeNote ?? undefined}>{c.row.original.Details.status}</span>,
       },
-      { accessorKey: 'CreatedOn', header: 'Created', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'CreatedOn', header: 'Created', cell: (c) => formatDate(c.getValue() as string) },
     ],
     [],
   );

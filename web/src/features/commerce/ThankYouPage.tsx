@@ -1,23 +1,43 @@
 import { Link, useLocation } from 'react-router';
+import { CheckIcon } from '../../components/icons/Icons';
 import './commerce.css';
 
-/** /thankyou: the payment is done; on to the index or the purchase history. */
+/** What checkout hands the thank-you page: what was bought and where it is opened. */
+export interface ThankYouState {
+  productName?: string;
+  /** "Sri Lanka — certified scorecard, September 2026" */
+  title?: string;
+  /** The bought country's certified scorecard or scorecard, or the index. */
+  link?: string;
+}
+
+/** /thankyou (index §2): the payment is done; straight on to what was bought, or the index and the purchase history. */
 export default function ThankYouPage() {
-  const productName = (useLocation().state as { productName?: string } | null)?.productName;
+  const state = (useLocation().state as ThankYouState | null) ?? {};
+  const what = state.title ?? state.productName;
+  const opensItem = !!state.link && state.link !== '/index';
   return (
-    <section className="card narrow stack" aria-labelledby="thankyou-title">
+    <section className="card narrow stack thankyou" aria-labelledby="thankyou-title">
+      <p className="thankyou-mark" aria-hidden="true">
+        <CheckIcon size={28} />
+      </p>
       <h1 id="thankyou-title">Thank you for your purchase</h1>
       <p>
-        {productName ? `Your payment for ${productName} is complete.` : 'Your payment is complete.'} A receipt is kept in your purchase
-        history.
+        {what ? `Your payment for ${what} is complete.` : 'Your payment is complete.'} A receipt is kept in your purchase history and has
+        been sent to you by e-mail.
       </p>
       <div className="cluster">
-        <Link className="button button-primary" to="/index">
-          Go to the Compliance Index
-        </Link>
-        <Link className="button button-secondary" to="/history">
-          View your purchase history
-        </Link>
+        {opensItem ? (
+          <Link className="button button-primary" to={state.link!}>
+            Open {what}
+          </Link>
+        ) : (
+          <Link className="button button-primary" to="/index">
+            Go to the Compliance Index
+          </Link>
+        )}
+        {opensItem && <Link to="/index">Go to the Compliance Index</Link>}
+        <Link to="/history">View your purchase history</Link>
       </div>
     </section>
   );

@@ -42,3 +42,14 @@ export const groupIdsOf = (cache: CheckoutCache | null) => [
       .filter(Boolean),
   ),
 ];
+
+/** Where the cart leads (accounts §2 cart): the checkout in progress, else the purchase-access page. */
+export function cartTarget(): string {
+  const cache = readCheckoutCache();
+  if (!cache) return '/purchaseAccess';
+  const query = new URLSearchParams();
+  if (cache.updatesRole) query.set('updatesRole', 'true');
+  for (const key of ['planId', 'groupId', 'periodId'] as const) if (cache[key]) query.set(key, cache[key]);
+  const search = query.toString();
+  return `/checkout/${encodeURIComponent(cache.productId)}${search ? `?${search}` : ''}`;
+}

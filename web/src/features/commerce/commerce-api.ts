@@ -1,5 +1,6 @@
 import type {
   AccPaymentCheck,
+  CheckoutQuote,
   CheckoutSessionAnswer,
   LocalCheckoutSession,
   LocalPlanChange,
@@ -95,6 +96,12 @@ export const commerceApi = api.injectEndpoints({
     }),
 
     paymentDetails: build.query<PaymentDetails, void>({ query: () => 'api/user/paymentDetails', providesTags: [SUBSCRIPTIONS] }),
+    /** The signed-in user's own subscriptions, whatever their role (My account, Your plan). */
+    mySubscriptions: build.query<Subscription[], void>({ query: () => 'api/user/paymentDetails/mine', providesTags: [SUBSCRIPTIONS] }),
+    /** The order a checkout is about to open, named ("Sri Lanka — certified scorecard, September 2026") and priced. */
+    checkoutQuote: build.query<CheckoutQuote, StartCheckoutBody>({
+      query: (body) => ({ url: 'api/payment/quote', method: 'POST', body }),
+    }),
     adminSubscriptions: build.query<Subscription[], void>({ query: () => 'api/user/paymentDetails/admin', providesTags: [SUBSCRIPTIONS] }),
     accPaymentCheck: build.query<AccPaymentCheck, void>({ query: () => 'api/user/check/payments/acc' }),
     unsubscribe: build.mutation<MessageBody, string>({
@@ -129,6 +136,8 @@ export const {
   useRefundMutation,
   usePaymentDetailsQuery,
   useAdminSubscriptionsQuery,
+  useMySubscriptionsQuery,
+  useCheckoutQuoteQuery,
   useAccPaymentCheckQuery,
   useUnsubscribeMutation,
   useUpgradeSubscriptionMutation,

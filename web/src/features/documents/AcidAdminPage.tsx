@@ -5,10 +5,11 @@ import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { AddAcidDocumentModal } from './AddAcidDocumentModal';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { RowMenu } from '../../components/menu/RowMenu';
 import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
@@ -38,20 +39,21 @@ export default function AcidAdminPage() {
       { accessorKey: 'Title', header: 'Title' },
       { accessorKey: 'Access', header: 'Access' },
       { accessorKey: 'FileType', header: 'Type', cell: (c) => String(c.getValue()).toUpperCase() },
-      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatDate(c.getValue() as string) },
       {
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,
         enableSorting: false,
         cell: ({ row: { original: d } }) => (
-          <span className="cluster">
-            <Button variant="secondary" onClick={() => void save(d)} aria-label={`Download ${d.Title}`}>
-              Download
-            </Button>
-            <Button variant="danger" onClick={() => setToDelete(d)} aria-label={`Delete ${d.Title}`}>
-              Delete
-            </Button>
-          </span>
+          <div className="row-actions-cell">
+            <RowMenu
+              label={`Actions for ${d.Title}`}
+              actions={[
+                { label: 'Download', onSelect: () => save(d) },
+                { label: 'Delete…', danger: true, onSelect: () => setToDelete(d) },
+              ]}
+            />
+          </div>
         ),
       },
     ];
@@ -79,7 +81,7 @@ export default function AcidAdminPage() {
         data={data ?? []}
         pageSize={10}
         filterText={filter}
-        filterFields={[(d) => d.Title, (d) => d.Access, (d) => d.FileName, (d) => formatShortDate(d.Uploaded)]}
+        filterFields={[(d) => d.Title, (d) => d.Access, (d) => d.FileName, (d) => formatDate(d.Uploaded)]}
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="ACID documents"
         loading={isLoading}

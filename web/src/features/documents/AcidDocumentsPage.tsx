@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidViewMutation } from './documents-api';
 import { viewFailureText } from './acid-errors';
@@ -42,7 +42,7 @@ export default function AcidDocumentsPage() {
     return [
       { accessorKey: 'Title', header: 'Title' },
       { accessorKey: 'FileType', header: 'Type', cell: (c) => String(c.getValue()).toUpperCase() },
-      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatDate(c.getValue() as string) },
       {
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,

@@ -8,11 +8,12 @@ import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { answerText } from '../../lib/api-error';
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { RowMenu } from '../../components/menu/RowMenu';
 import { useDeleteDocumentMutation, useDownloadSupportingDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
@@ -45,30 +46,37 @@ export default function SupportingDocumentsPage() {
     };
     return [
       { accessorKey: 'Title', header: 'Title' },
-      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'Uploaded', header: 'Uploaded', cell: (c) => formatDate(c.getValue() as string) },
       ...(isAdmin ? [{ id: 'Access', accessorFn: accessLabel, header: 'Access' } satisfies ColumnDef<DocumentRow, any>] : []),
       {
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,
         enableSorting: false,
-        cell: ({ row: { original: d } }) => (
-          <span className="cluster">
-            {canDownloadSupportingDocument(principal, { access: d.Access, countryId: d.CountryId }) ? (
-              <Button variant="secondary" onClick={() => void onDownload(d)} aria-label={`Download ${d.Title}`}>
-                Download
-              </Button>
-            ) : (
-              <span className="muted small" aria-describedby={mayDownload ? undefined : 'download-roles'}>
-                {DocumentMessages.downloadNotIncluded}
-              </span>
-            )}
-            {isAdmin && (
-              <Button variant="danger" onClick={() => setToDelete(d)} aria-label={`Delete ${d.Title}`}>
-                Delete
-              </Button>
-            )}
-          </span>
-        ),
+        cell: ({ row: { original: d } }) =>
+          isAdmin ? (
+            // admins: one row menu; the delete asks first (its dialog below)
+            <div className="row-actions-cell">
+              <RowMenu
+                label={`Actions for ${d.Title}`}
+                actions={[
+                  { label: 'Download', onSelect: () => onDownload(d) },
+                  { label: 'Delete…', danger: true, onSelect: () => setToDelete(d) },
+                ]}
+              />
+            </div>
+          ) : (
+            <span className="cluster">
+              {canDownloadSupportingDocument(principal, { access: d.Access, countryId: d.CountryId }) ? (
+                <Button variant="secondary" onClick={() => void onDownload(d)} aria-label={`Download ${d.Title}`}>
+                  Download
+                </Button>
+              ) : (
+                <span className="muted small" aria-describedby={mayDownload ? undefined : 'download-roles'}>
+                  {DocumentMessages.downloadNotIncluded}
+                </span>
+              )}
+            </span>
+          ),
       },
     ];
   }, [download, isAdmin, mayDownload, principal, toast]);
@@ -107,7 +115,7 @@ export default function SupportingDocumentsPage() {
         data={data ?? []}
         pageSize={10}
         filterText={filter}
-        filterFields={[(d) => d.Title, (d) => d.FileName, (d) => d.CountryName, (d) => formatShortDate(d.Uploaded)]}
+        filterFields={[(d) => d.Title, (d) => d.FileName, (d) => d.CountryName, (d) => formatDate(d.Uploaded)]}
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="Supporting documents"
         loading={isLoading}

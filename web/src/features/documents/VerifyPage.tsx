@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { Button, Spinner, TextField } from '../../components/form/fields';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { answerText, statusOf } from '../../lib/api-error';
 import { useCheckCertificateFileMutation, useVerifyCertificateQuery } from './documents-api';
 import './documents.css';
@@ -64,7 +64,7 @@ function VerificationResult({ code }: { code: string }) {
         <dt>Period</dt>
         <dd>{data.Period}</dd>
         <dt>Issued on</dt>
-        <dd>{formatShortDate(data.IssuedOn)}</dd>
+        <dd>{formatDate(data.IssuedOn)}</dd>
         <dt>Score at issue</dt>
         <dd>{data.Score === null ? 'Unscored' : `${data.Score} (${data.Category ?? 'Not Defined'})`}</dd>
         <dt>Verification code</dt>

@@ -126,10 +126,22 @@ describe('Compliance Index list', () => {
     expect(within(bravo!).getByRole('link', { name: /Order the certified scorecard of Bravo/ })).toBeTruthy();
   });
 
-  it('links rows to the scorecard only for those who may open it', async () => {
+  it('links rows to the scorecard for those who may open it; marks the others locked, with how to get them', async () => {
     await renderIndex(rows, user([RoleIds.CountryViewer], ['g-Alpha']));
     expect(screen.getByRole('link', { name: 'Alpha' }).getAttribute('href')).toBe('/index/g-Alpha');
-    expect(screen.getByRole('link', { name: 'Bravo' }).getAttribute('href')).toBe('/restricted');
+    expect(screen.queryByRole('link', { name: 'Bravo' })).toBeNull();
+    const locked = screen.getByRole('link', { name: 'Standard plan or buy this country to open the scorecard of Bravo' });
+    expect(locked.getAttribute('href')).toBe('/restricted?country=g-Bravo');
+  });
+
+  it('says which period it shows and lets the reader see every country on one page', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => row(`Country${String(i).padStart(2, '0')}`, 60 + i, { Period: 'September 2026' }));
+    await renderIndex(many, user([RoleIds.Standard]));
+    expect(screen.getByText('Scores of September 2026.')).toBeTruthy();
+    expect(bodyRows()).toHaveLength(10);
+    const size = screen.getByLabelText('Rows per page') as HTMLSelectElement;
+    fireEvent.change(size, { target: { value: within(size).getByText('All (30)').getAttribute('value') } });
+    expect(bodyRows()).toHaveLength(30);
   });
 
   it('filters by country name across both tabs', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canDownloadCft, canExportEverything, RouteRules, satisfiesRule, type Principal } from '@cti/access';
 import { indexSortScore, UNSCORED } from '@cti/scoring-rules';
@@ -7,6 +7,7 @@ import { usePrincipal } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Spinner } from '../../components/form/fields';
+import { LockIcon } from '../../components/icons/Icons';
 import { CategoryBadge } from './components/CategoryBadge';
 import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
 import { CountryFlag } from './components/CountryFlag';
@@ -20,6 +21,14 @@ import './indexes.css';
 
 type Tab = 'made' | 'notMade';
 
+/** What a locked row offers, in the words of the plans that open it. */
+export const LOCKED_ROW_TEXT = 'Standard plan or buy this country';
+
+/**
+ * The country: a link to its scorecard for those who may open it; for the others the name
+ * with a lock and how to get it (the restricted page names the plan, the single-country
+ * purchase and their prices).
+ */
 function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Principal | null }) {
   const flag = <CountryFlag logoPath={row.LogoPath} countryId={row.CountryId} name={row.Group} />;
   if (row.Score <= 0) {
@@ -32,13 +41,48 @@ function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Princi
       </div>
     );
   }
-  const open = canOpenRow(principal, row);
+  if (canOpenRow(principal, row))
+    return (
+      <>
+        <Link to={`/index/${row.GroupId}`}>{flag}</Link>
+        <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />
+      </>
+    );
   return (
-    <>
-      <Link to={open ? `/index/${row.GroupId}` : '/restricted'}>{flag}</Link>
-      {open && <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />}
-    </>
+    <div className="locked-country">
+      {flag}
+      <Link className="locked-link" to={`/restricted?country=${encodeURIComponent(row.GroupId)}`}>
+        <LockIcon /> {LOCKED_ROW_TEXT}
+        <span className="visually-hidden"> to open the scorecard of {row.Group}</span>
+      </Link>
+    </div>
   );
+}
+
+/** One country as a card on a phone: name, score and category on one line, then the watchlist and certified version. */
+function IndexCard({ row, principal, cft }: { row: GroupIndexRow; principal: Principal | null; cft: ReactNode }) {
+  return (
+    <article className="index-card" aria-label={row.Group}>
+      <div className="index-card-head">
+        <CountryCell row={row} principal={principal} />
+        {row.Watchlist && <WatchlistIcon groupId={row.GroupId} country={row.Group} isPublic={row.IsPublic} />}
+      </div>
+      {row.Score > 0 && (
+        <div className="index-card-score">
+          <span className="score-value">{row.Score}</span>
+          <CategoryBadge category={row.Category} />
+          <span className="index-card-cft">{cft}</span>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The period the list shows: the latest of its rows' periods (every scored country normally shares it). */
+function shownPeriod(rows: readonly GroupIndexRow[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of rows) if (r.Scored && r.Period) counts.set(r.Period, (counts.get(r.Period) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
 /**
@@ -94,6 +138,7 @@ export default function IndexListPage() {
     [principal, productId, orders],
   );
 
+  const period = shownPeriod(rows);
   const tabLabel = (t: Tab) =>
     t === 'made'
       ? `View country scores with qualifying declarations made (${made.length})`
@@ -104,7 +149,7 @@ export default function IndexListPage() {
       <PageHeader
         title="Compliance Index"
         titleId="index-title"
-        eyebrow="Cape Town Convention"
+        eyebrow={period ? `Cape Town Convention · ${period}` : 'Cape Town Convention'}
         actions={
           <div className="cluster">
             <Link className="button button-secondary" to="/map">
@@ -128,11 +173,17 @@ export default function IndexListPage() {
           </div>
         }
       />
-      <div className="index-intro">
+      <div className={`index-intro${more ? ' index-intro-expanded' : ''}`}>
         <p>
-          The Compliance Index scores each contracting state from 0 to 100 on how well it implements the Cape Town Convention and its
-          Aircraft Protocol, in law and in practice. Scores are updated twice a year, in March and September, from the answers of the
-          country&apos;s law firms.
+          {period && (
+            <>
+              <strong className="index-period">Scores of {period}.</strong>{' '}
+            </>
+          )}
+          <span className="index-intro-sentence">
+            Each contracting state is scored from 0 to 100 on how well it implements the Cape Town Convention and its Aircraft Protocol, in
+            law and in practice; updated every March and September from the answers of the country&apos;s law firms.
+          </span>
         </p>
         {more && (
           <div id="index-more">
@@ -164,7 +215,13 @@ export default function IndexListPage() {
       <div className="toolbar">
         <div className="field index-search">
           <label htmlFor="country-search">Search countries</label>
-          <input id="country-search" type="search" value={search} placeholder="Country name" onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="country-search"
+            type="search"
+            value={search}
+            placeholder="Search countries"
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       <div className="tabs" role="tablist" aria-label="Qualifying declarations">
@@ -193,6 +250,8 @@ export default function IndexListPage() {
             columns={columns}
             data={shown}
             pageSize={10}
+            pageSizeOptions={[10, 25, 50]}
+            card={(r) => <IndexCard row={r} principal={principal} cft={<CftCell row={r} productId={productId} orders={orders} />} />}
             initialSort={{ id: 'Score', desc: true }}
             caption={tabLabel(tab)}
             emptyText={search ? 'No country matches this search.' : 'No country in this list.'}

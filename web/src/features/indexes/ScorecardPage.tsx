@@ -1,13 +1,20 @@
 import { saveDownloadedFile } from '../../lib/file-download';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { canSimulate } from '@cti/access';
 import { ExportPaths, ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
-import { complianceBreakdown } from '@cti/scoring-rules';
+import {
+  canSeeAnnotations,
+  canSeeHistoricalCharts,
+  canSeeScorecardDetails,
+  canSeeScorecardDocuments,
+  canSeeWatchlist,
+  canSimulate,
+} from '@cti/access';
+import { complianceBreakdown, VARIABLE_NAMES } from '@cti/scoring-rules';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { useHashScroll } from '../public-pages/use-hash-scroll';
 import { CategoryBadge } from './components/CategoryBadge';
 import { CountryFlag } from './components/CountryFlag';
@@ -15,6 +22,8 @@ import { DemoNotice } from './components/DemoNotice';
 import { RichText } from './components/RichText';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
 import { PointsTable } from './components/PointsTable';
+import { ChartSketch, DocumentsSketch, LockedSection } from './components/LockedSection';
+import { CertifiedSection } from './components/CertifiedSection';
 import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExportButtons } from './exports/ExportButtons';
 import { ExplainedHistory } from './history/ExplainedHistory';
@@ -58,7 +67,7 @@ function Documents({ groupId }: { groupId: string }) {
             <tr key={d.S3Name}>
               <td>{d.Title}</td>
               <td>{d.PeriodName ?? ''}</td>
-              <td>{formatShortDate(d.Uploaded)}</td>
+              <td>{formatDate(d.Uploaded)}</td>
               <td>
                 <Button
                   variant="link"
@@ -142,12 +151,14 @@ export default function ScorecardPage() {
   useHashScroll();
   useFailureToast(error, ScoringMessages.countryFailed);
 
-  if (statusOf(error) === 403) return <Navigate to="/restricted" replace />;
+  if (statusOf(error) === 403) return <Navigate to={`/restricted?country=${encodeURIComponent(groupId)}`} replace />;
   if (isLoading) return <Spinner />;
   if (!card) return <p className="notice notice-danger">{ScoringMessages.countryFailed}</p>;
   if (!card.Contracting) return <Navigate to={`/enforceabilityIndex/${card.GroupId}`} replace />;
 
   const { Access: access } = card;
+  const country = { groupId: card.GroupId, countryId: card.CountryId };
+  const teaserCountry = { groupId: card.GroupId, name: card.Name };
   const noViews = card.Score <= 0;
   const showNotices = access.watchlist && (card.Watchlist || card.IsSpecialNotice) && !!card.Notice;
   const maySimulate = !!principal && canSimulate(principal) && access.details && card.A !== null;
@@ -218,37 +229,57 @@ export default function ScorecardPage() {
                   </dd>
                 </>
               )}
+              {card.Period && (
+                <>
+                  <dt>Period</dt>
+                  <dd>{card.Period}</dd>
+                </>
+              )}
               {card.UpdatedOn && (
                 <>
                   <dt>Last updated</dt>
-                  <dd>{formatShortDate(card.UpdatedOn)}</dd>
+                  <dd>
+                    <time dateTime={card.UpdatedOn} className="nowrap">
+                      {formatDate(card.UpdatedOn)}
+                    </time>
+                  </dd>
                 </>
               )}
             </dl>
           </section>
 
-          <section id="notices" className="section" aria-labelledby="notices-title">
-            <h2 id="notices-title">Notices</h2>
-            {showNotices ? (
-              <div className={`notice ${card.Watchlist ? 'notice-warning' : ''}`}>
-                <strong>{card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong>
-                <RichText html={card.Notice} />
-                {card.Watchlist && (
-                  <p className="small">
-                    <Link to="/about/faq#watchlist">What the watchlist means</Link>
-                  </p>
-                )}
-              </div>
-            ) : (
-              <p className="muted">{access.watchlist ? 'There are no notices for this country.' : 'Notices are shown to subscribers.'}</p>
-            )}
-          </section>
+          {access.watchlist ? (
+            <section id="notices" className="section" aria-labelledby="notices-title">
+              <h2 id="notices-title">Notices</h2>
+              {showNotices ? (
+                <div className={`notice ${card.Watchlist ? 'notice-warning' : ''}`}>
+                  <strong>{card.Watchlist ? 'Watchlist notice' : 'Special notice'}</strong>
+                  <RichText html={card.Notice} />
+                  {card.Watchlist && (
+                    <p className="small">
+                      <Link to="/about/faq#watchlist">What the watchlist means</Link>
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <p className="muted">There are no notices for this country.</p>
+              )}
+            </section>
+          ) : (
+            <LockedSection
+              id="notices"
+              title="Notices"
+              holds={<>Watchlist and special notices about {card.Name}: material developments and how to read the scorecard meanwhile.</>}
+              allowed={(p) => canSeeWatchlist(p, country)}
+              country={teaserCountry}
+            />
+          )}
 
           {access.details ? (
             <>
               <section className="section" aria-labelledby="variables-title">
                 <h2 id="variables-title">Scores A to F</h2>
-                <PointsTable title="Scores A to F" breakdown={complianceBreakdown(card, !!card.isPBA, card.PBA)} />
+                <PointsTable title="Scores A to F" breakdown={complianceBreakdown(card, !!card.isPBA, card.PBA)} names={VARIABLE_NAMES} />
               </section>
               {card.ExplanatoryComments && (
                 <section className="section" aria-labelledby="comments-title">
@@ -270,30 +301,67 @@ export default function ScorecardPage() {
               )}
             </>
           ) : (
-            <p className="notice">
-              The scores A to F and the explanatory texts are available to subscribers.{' '}
-              <Link to="/purchasingAccess">Purchasing access</Link>
-            </p>
+            <LockedSection
+              id="variables"
+              title="Scores A to F"
+              holds={
+                <>
+                  The six variables behind {card.Name}&apos;s score, from {VARIABLE_NAMES.A.toLowerCase()} to{' '}
+                  {VARIABLE_NAMES.F.toLowerCase()}, with the points each adds, the explanatory comments and how the score could improve.
+                </>
+              }
+              allowed={(p) => canSeeScorecardDetails(p, country)}
+              country={teaserCountry}
+            />
           )}
 
-          {access.history && (
+          {access.history ? (
             <section className="section" aria-labelledby="history-title">
               <h2 id="history-title">Score history</h2>
               <History groupId={card.GroupId} name={card.Name} />
             </section>
+          ) : (
+            <LockedSection
+              id="history"
+              title="Score history"
+              holds={
+                <>A chart of {card.Name}&apos;s score and its six variables in every period scored, with what changed each time and why.</>
+              }
+              allowed={(p) => canSeeHistoricalCharts(p, country)}
+              country={teaserCountry}
+              preview={<ChartSketch />}
+            />
           )}
-          {access.annotations && (
+          {access.annotations ? (
             <section className="section" aria-labelledby="annotations-title">
               <h2 id="annotations-title">Annotations</h2>
               <Annotations card={card} onGone={() => void refetch()} />
             </section>
+          ) : (
+            <LockedSection
+              id="annotations"
+              title="Annotations"
+              holds={<>The working group&apos;s annotated analysis of {card.Name}&apos;s implementation, sent to you by e-mail.</>}
+              allowed={(p) => canSeeAnnotations(p, country)}
+              country={teaserCountry}
+            />
           )}
-          {access.documents && (
+          {access.documents ? (
             <section className="section" aria-labelledby="documents-title">
               <h2 id="documents-title">Documents</h2>
               <Documents groupId={card.GroupId} />
             </section>
+          ) : (
+            <LockedSection
+              id="documents"
+              title="Documents"
+              holds={<>The supporting documents published for {card.Name}: legislation, declarations and court decisions.</>}
+              allowed={(p) => canSeeScorecardDocuments(p, country)}
+              country={teaserCountry}
+              preview={<DocumentsSketch />}
+            />
           )}
+          <CertifiedSection card={card} />
         </>
       )}
       <p>

@@ -7,6 +7,8 @@ import type { AppRoute } from '../../app/route-types';
  * and so do the terms and privacy policy the /agree page links to.
  */
 export const publicPagesRoutes: AppRoute[] = [
+  // visitors who have not signed in land here; signed-in users go on to the index
+  { path: '/', rule: RouteRules.public, title: 'The Cape Town Convention Compliance Index', page: () => import('./landing/LandingPage') },
   { path: '/about', rule: RouteRules.public, title: 'About the Index', page: () => import('./about/AboutPage'), allowUnagreed: true },
   {
     path: '/about/faq',

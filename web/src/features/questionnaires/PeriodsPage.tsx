@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
-import { formatShortDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { usePeriodsQuery } from './questionnaire-api';
 import { AddPeriodModal } from './periods/AddPeriodModal';
 import './questionnaires.css';
@@ -17,7 +17,7 @@ export default function PeriodsPage() {
   const columns = useMemo<ColumnDef<Period, any>[]>(
     () => [
       { accessorKey: 'Name', header: 'Name' },
-      { accessorKey: 'Created', header: 'Created', cell: (c) => formatShortDate(c.getValue() as string) },
+      { accessorKey: 'Created', header: 'Created', cell: (c) => formatDate(c.getValue() as string) },
     ],
     [],
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { roleLabel } from '@cti/access';
 import { PasswordAnswers } from '@cti/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { passwordLongEnough } from '../../auth/account-messages';
 import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
 import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
@@ -128,22 +129,22 @@ export default function MyAccountPage() {
       </p>
       {accExpired && !user.Roles.some((r) => r.Name === 'ACCFullAccess') && (
         <p className="notice notice-warning" role="status">
-          Your Carbon Calculator access expired on {formatShortDate(accExpired.ExpiresOn)}.
+          Your Carbon Calculator access expired on {formatDate(accExpired.ExpiresOn)}.
         </p>
       )}
       <ProfileForm userId={user.Id} firstName={user.FirstName} lastName={user.LastName} />
       <section className="section" aria-labelledby="roles-title">
         <h2 id="roles-title">Access</h2>
-        <p>Roles: {user.RoleNames || 'none'}</p>
+        <p>Roles: {user.Roles.length ? user.Roles.map((r) => roleLabel(r.Id)).join(', ') : 'none'}</p>
         {user.GroupNames && <p>Groups: {user.GroupNames}</p>}
-        {user.Expires && <p>Your account expires on {formatShortDate(user.Expires)}.</p>}
+        {user.Expires && <p>Your account expires on {formatDate(user.Expires)}.</p>}
         {user.ExpiredRoles.length > 0 && (
           <>
             <h3>Expired roles</h3>
             <ul>
               {user.ExpiredRoles.map((r) => (
                 <li key={r.Id}>
-                  {r.Name}, expired on {formatShortDate(r.ExpiresOn)}
+                  {roleLabel(r.Id)}, expired on {formatDate(r.ExpiresOn)}
                 </li>
               ))}
             </ul>

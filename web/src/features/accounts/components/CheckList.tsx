@@ -4,6 +4,8 @@ import { CheckboxField } from '../../../components/form/fields';
 export interface CheckOption<V extends string | number> {
   value: V;
   label: string;
+  /** What choosing it means, in plain words (shown under the label). */
+  description?: string;
   /** Shown ticked and unchangeable (something the editor may not take away). */
   locked?: boolean;
 }
@@ -43,11 +45,12 @@ export function CheckList<V extends string | number>({
           />
         </div>
       )}
-      <div className="check-list">
+      <div className={`check-list${options.some((o) => o.description) ? ' check-list-described' : ''}`}>
         {shown.map((o) => (
           <CheckboxField
             key={String(o.value)}
-            label={o.label}
+            label={o.description ? <span className="check-label">{o.label}</span> : o.label}
+            description={o.description}
             checked={o.locked || selected.includes(o.value)}
             disabled={o.locked}
             onChange={(e) => toggle(o.value, e.target.checked)}

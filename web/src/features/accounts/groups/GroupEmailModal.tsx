@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useEmailGroupMutation, useManagedUsersQuery } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { GroupMessages } from '../messages';
+import { answerOr } from '../../../lib/api-error';
 
 /** Send Email to a group (accounts §3/§5): Subject and Message required; To the members; CC chosen by e-mail. */
 export function GroupEmailModal({ group, onClose }: { group: GroupView | null; onClose(): void }) {
@@ -39,7 +40,7 @@ export function GroupEmailModal({ group, onClose }: { group: GroupView | null; o
     if (!subject.trim()) return void toast.danger(GroupMessages.missingSubject);
     if (!message.trim()) return void toast.danger(GroupMessages.missingMessage);
     const result = await send({ Subject: subject.trim(), Message: message, To: to, CC: cc, Group: group.Id });
-    if ('error' in result) return void toast.danger(GroupMessages.emailFailed);
+    if ('error' in result) return void toast.danger(answerOr(result.error, GroupMessages.emailFailed));
     toast.success(GroupMessages.emailSent);
     onClose();
   };

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useAddGroupMutation, useEditGroupMutation, useLogosQuery } from '../accounts-api';
 import { GroupMessages } from '../messages';
+import { answerOr } from '../../../lib/api-error';
 
 /** Add or edit a group (accounts §3/§5): Name and Type required; a Country group shows a flag. */
 export function GroupModal({ open, group, onClose }: { open: boolean; group: GroupView | null; onClose(): void }) {
@@ -34,7 +35,8 @@ export function GroupModal({ open, group, onClose }: { open: boolean; group: Gro
       CountryId: group?.CountryId ?? null,
     };
     const result = group ? await edit(body) : await add(body);
-    if ('error' in result || !result.data) return void toast.danger(GroupMessages.failed);
+    if ('error' in result) return void toast.danger(answerOr(result.error, GroupMessages.failed));
+    if (!result.data) return void toast.danger(GroupMessages.failed);
     toast.success(group ? GroupMessages.edited : GroupMessages.added);
     onClose();
   };

@@ -4,7 +4,7 @@ import type { AccessRequestView } from '@cti/contracts';
 import { Button, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import {
   useApproveRequestMutation,
   useCalculatorGroupsQuery,
@@ -26,7 +26,7 @@ export function RequestSummary({ request }: { request: AccessRequestView }) {
       <dt>Status</dt>
       <dd>{request.Status}</dd>
       <dt>Requested</dt>
-      <dd>{formatShortDate(request.CreatedOn)}</dd>
+      <dd>{formatDate(request.CreatedOn)}</dd>
       {request.Reasoning && (
         <>
           <dt>Reasoning</dt>

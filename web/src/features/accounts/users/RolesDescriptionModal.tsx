@@ -1,4 +1,4 @@
-import { RoleDescriptions, RoleNames } from '@cti/access';
+import { RoleDescriptions, RoleLabels, RoleNames } from '@cti/access';
 import { Modal } from '../../../components/modal/Modal';
 
 /** What each role means (accounts §6 "Role meanings"). */
@@ -15,7 +15,7 @@ export function RolesDescriptionModal({ open, onClose }: { open: boolean; onClos
         <tbody>
           {RoleNames.map((name) => (
             <tr key={name}>
-              <th scope="row">{name}</th>
+              <th scope="row">{RoleLabels[name]}</th>
               <td>{RoleDescriptions[name]}</td>
             </tr>
           ))}

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { UserEditPolicy } from '@cti/access';
+import { RoleDescriptions, roleLabel, roleNameOf, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
 import {
   useCalculatorGroupsQuery,
@@ -55,7 +55,15 @@ export function UserModal({
   const readOnly = !!user && !user.CanEdit;
   const editingAsManager = !!user && !admin;
   const roleOptions = roles
-    .map((r) => ({ value: r.Id, label: r.Name, locked: !assignable.includes(r.Id) && form.Roles.includes(r.Id) }))
+    .map((r) => {
+      const name = roleNameOf(r.Id);
+      return {
+        value: r.Id,
+        label: roleLabel(r.Id),
+        description: r.Description ?? (name ? RoleDescriptions[name] : undefined),
+        locked: !assignable.includes(r.Id) && form.Roles.includes(r.Id),
+      };
+    })
     .filter((o) => assignable.includes(o.value) || o.locked);
   // groups the user is in but the editor does not manage stay, untouchable
   const groupOptions = [
@@ -147,7 +155,9 @@ export function UserModal({
           )}
           <CheckList legend="Roles" options={roleOptions} selected={form.Roles} onChange={(v) => set('Roles', v)} filterable={false} />
           {!!user?.ExpiredRoles.length && (
-            <p className="muted">Expired roles: {user.ExpiredRoles.map((r) => `${r.Name} (${formatShortDate(r.ExpiresOn)})`).join(', ')}</p>
+            <p className="muted">
+              Expired roles: {user.ExpiredRoles.map((r) => `${roleLabel(r.Id)} (${formatDate(r.ExpiresOn)})`).join(', ')}
+            </p>
           )}
           <CheckList legend="Groups" options={groupOptions} selected={form.Groups} onChange={(v) => set('Groups', v)} />
           {admin && (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { UserEditPolicy } from '@cti/access';
+import { roleLabel, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
 import { usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField } from '../../../components/form/fields';
@@ -57,7 +57,7 @@ export default function UsersAdminPage() {
         ),
       },
       { id: 'Group', accessorFn: (u) => u.GroupNames, header: 'Group' },
-      { id: 'Roles', accessorFn: (u) => u.RoleNames, header: 'Roles' },
+      { id: 'Roles', accessorFn: (u) => u.Roles.map((r) => roleLabel(r.Id)).join(', '), header: 'Roles' },
       { id: 'Email', accessorFn: (u) => u.Email, header: 'Email' },
       {
         id: 'welcome',
@@ -109,7 +109,14 @@ export default function UsersAdminPage() {
         pageSize={10}
         initialSort={{ id: 'Name' }}
         filterText={filter}
-        filterFields={[(u) => u.Name, (u) => u.GroupNames, (u) => u.RoleNames, (u) => u.Email, (u) => u.Organization]}
+        filterFields={[
+          (u) => u.Name,
+          (u) => u.GroupNames,
+          (u) => u.RoleNames,
+          (u) => u.Roles.map((r) => roleLabel(r.Id)).join(' '),
+          (u) => u.Email,
+          (u) => u.Organization,
+        ]}
         getRowId={(u) => u.Id}
         loading={isLoading}
         caption="Users"

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
-import { Button } from '../../../components/form/fields';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
-import { useProductsQuery, useUnsubscribeMutation, useUpgradeSubscriptionMutation } from '../commerce-api';
+import { RowMenu } from '../../../components/menu/RowMenu';
+import { useProductsQuery, useUnsubscribeMutation } from '../commerce-api';
+import { usePlanSwitch } from '../my-plan';
 import { formatCents } from '../money';
 
 /** The upgrade/downgrade pair of the plan catalogue (index §3): standard ↔ enhanced. */
@@ -23,10 +24,19 @@ function planSwitchOf(products: Product[], productId: string): { label: string; 
  * and no cancel or renewal; others show Cancel and the renewal date, and the
  * standard/enhanced plans can be switched (the provider's approval opens in a new tab).
  */
-export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscription[]; withBuyer: boolean; loading?: boolean }) {
+export function SubscriptionsTable({
+  rows,
+  withBuyer,
+  loading,
+  caption = 'Subscriptions',
+}: {
+  rows: Subscription[];
+  withBuyer: boolean;
+  loading?: boolean;
+  caption?: string;
+}) {
   const { data: products = [] } = useProductsQuery();
   const [unsubscribe, { isLoading: cancelling }] = useUnsubscribeMutation();
-  const [upgrade] = useUpgradeSubscriptionMutation();
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
   const toast = useToast();
 
@@ -38,21 +48,7 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
     else toast.success(CommerceMessages.cancelSucceeded, 6000);
   };
 
-  const switchPlan = async (row: Subscription, planId: string) => {
-    // opened before the call so the browser treats it as the click's own tab
-    const tab = window.open('about:blank', '_blank');
-    const result = await upgrade({ subscriptionId: row.Id, planId });
-    const approve = 'data' in result ? result.data?.links?.find((l) => l.rel === 'approve') : undefined;
-    if (!approve) {
-      tab?.close();
-      toast.danger(CommerceMessages.upgradeFailed, 6000);
-      return;
-    }
-    // the local provider answers a path of this app: resolved here, on the origin in use
-    const href = new URL(approve.href, window.location.href).href;
-    if (tab) tab.location.href = href;
-    else window.location.assign(href);
-  };
+  const { switchPlan } = usePlanSwitch();
 
   const columns = useMemo<ColumnDef<Subscription, any>[]>(
     () => [
@@ -84,14 +80,14 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
         accessorFn: (s) => s.Details.lastPayment?.time ?? '',
         cell: (c) => {
           const last = c.row.original.Details.lastPayment;
-          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatShortDate(last.time)}` : '';
+          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatDate(last.time)}` : '';
         },
       },
       {
         id: 'renewal',
         header: 'Renews on',
         accessorFn: (s) => s.Details.nextBillingTime ?? '',
-        cell: (c) => (c.row.original.Details.status === 'CANCELLED' ? '' : formatShortDate(c.row.original.Details.nextBillingTime)),
+        cell: (c) => (c.row.original.Details.status === 'CANCELLED' ? '' : formatDate(c.row.original.Details.nextBillingTime)),
       },
       {
         id: 'actions',
@@ -102,24 +98,14 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
           if (row.Details.status === 'CANCELLED') return null;
           const change = planSwitchOf(products, row.ProductId);
           return (
-            <div className="cluster commerce-actions">
-              {change && (
-                <Button
-                  variant="secondary"
-                  className="button button-secondary button-small"
-                  onClick={() => switchPlan(row, change.target.planId!)}
-                >
-                  {change.label}
-                </Button>
-              )}
-              <Button
-                variant="danger"
-                className="button button-danger button-small"
-                onClick={() => setToCancel(row)}
-                aria-label={`Cancel ${row.Name}`}
-              >
-                Cancel
-              </Button>
+            <div className="row-actions-cell">
+              <RowMenu
+                label={`Actions for ${row.Name}`}
+                actions={[
+                  ...(change ? [{ label: change.label, onSelect: () => switchPlan(row.Id, change.target.planId!) }] : []),
+                  { label: 'Cancel subscription…', danger: true, onSelect: () => setToCancel(row) },
+                ]}
+              />
             </div>
           );
         },
@@ -131,7 +117,7 @@ export function SubscriptionsTable({ rows, withBuyer, loading }: { rows: Subscri
 
   return (
     <>
-      <DataTable columns={columns} data={rows} loading={loading} caption="Subscriptions" emptyText="There are no subscriptions." />
+      <DataTable columns={columns} data={rows} loading={loading} caption={caption} emptyText="There are no subscriptions." />
       <ConfirmDialog
         open={!!toCancel}
         title="Cancel subscription"

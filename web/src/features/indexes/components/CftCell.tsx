@@ -4,6 +4,7 @@ import { canDownloadCft } from '@cti/access';
 import { ScoringMessages, type CertifiedScorecardOrder, type GroupIndexRow } from '@cti/contracts';
 import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
+import { LockIcon } from '../../../components/icons/Icons';
 import { useToast } from '../../../components/toast/use-toast';
 import { useCftOrdersQuery, useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
 
@@ -78,8 +79,9 @@ export function CftCell({
       className="button button-secondary button-small"
       to={`/checkout/${encodeURIComponent(productId)}?${query}`}
       aria-label={`Order the certified scorecard of ${row.Group}`}
+      title="Certified-for-transaction scorecard: included in the Enhanced plan, or order it for this country"
     >
-      Order
+      <LockIcon /> Order
     </Link>
   );
 }

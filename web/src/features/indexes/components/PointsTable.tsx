@@ -1,10 +1,20 @@
 import { formatExactPoints, formatRounding, type ScoreBreakdown } from '@cti/scoring-rules';
 
 /**
- * A scorecard's variables with their weight and exact points (multiples of .05), the
- * rounding to the nearest half when it moved the sum, and the score the rows add up to.
+ * A scorecard's variables, named as in the methodology, with their weight and exact points
+ * (multiples of .05), the rounding to the nearest half when it moved the sum, and the score
+ * the rows add up to: the shown points always add up to the shown score.
  */
-export function PointsTable({ title, breakdown }: { title: string; breakdown: ScoreBreakdown }) {
+export function PointsTable<V extends string>({
+  title,
+  breakdown,
+  names,
+}: {
+  title: string;
+  breakdown: ScoreBreakdown<V>;
+  /** The variables' names in the methodology. */
+  names: Readonly<Record<V, string>>;
+}) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={title}>
       <table className="simple-table variables-table">
@@ -24,7 +34,9 @@ export function PointsTable({ title, breakdown }: { title: string; breakdown: Sc
         <tbody>
           {breakdown.rows.map((r) => (
             <tr key={r.variable}>
-              <th scope="row">Variable {r.variable}</th>
+              <th scope="row">
+                <span className="variable-letter-inline">{r.variable}</span> {names[r.variable]}
+              </th>
               <td>
                 <span className="variable-bar" aria-hidden="true">
                   <span style={{ width: `${(r.value / 5) * 100}%` }} />

@@ -6,11 +6,14 @@ export const INPUT_ERROR = 'Enter a number from 0 to 5 in steps of .5.';
 /** A scoring input: numeric, 0 to 5, step .5 (questionnaire §5). Holds text so a half-typed value is not lost. */
 export function ScoreInput({
   variable,
+  name,
   value,
   onChange,
   disabled,
 }: {
   variable: string;
+  /** The variable's name in the methodology, shown with its letter. */
+  name: string;
   value: string;
   onChange(v: string): void;
   disabled?: boolean;
@@ -18,7 +21,7 @@ export function ScoreInput({
   const invalid = value.trim() === '' || !isValidInput(Number(value));
   return (
     <TextField
-      label={`Variable ${variable}`}
+      label={`${variable} · ${name}`}
       type="number"
       inputMode="decimal"
       min={INPUT_MIN}

@@ -3,10 +3,12 @@ import { ScoringMessages, type AdminQuestionnaireRow, type EnforceabilityScoring
 import {
   complianceCategory,
   complianceScore,
+  ENFORCEABILITY_VARIABLE_NAMES,
   ENFORCEABILITY_VARIABLES,
   enforceabilityCategory,
   enforceabilityScore,
   PBA_LABELS,
+  VARIABLE_NAMES,
   VARIABLES,
   type EnforceabilityVariable,
   type Variable,
@@ -165,7 +167,13 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
         <legend>Scoring inputs</legend>
         <div className="score-inputs">
           {VARIABLES.map((v) => (
-            <ScoreInput key={v} variable={v} value={values[v]} onChange={(next) => setValues({ ...values, [v]: next })} />
+            <ScoreInput
+              key={v}
+              variable={v}
+              name={VARIABLE_NAMES[v]}
+              value={values[v]}
+              onChange={(next) => setValues({ ...values, [v]: next })}
+            />
           ))}
         </div>
         <Computed score={score} category={complianceCategory(score)} />
@@ -259,7 +267,13 @@ function EnforceabilityEditorForm({
         <legend>Enforceability inputs</legend>
         <div className="score-inputs">
           {ENFORCEABILITY_VARIABLES.map((v) => (
-            <ScoreInput key={v} variable={v} value={values[v]} onChange={(next) => setValues({ ...values, [v]: next })} />
+            <ScoreInput
+              key={v}
+              variable={v}
+              name={ENFORCEABILITY_VARIABLE_NAMES[v]}
+              value={values[v]}
+              onChange={(next) => setValues({ ...values, [v]: next })}
+            />
           ))}
         </div>
         <Computed score={score} category={enforceabilityCategory(score)} />

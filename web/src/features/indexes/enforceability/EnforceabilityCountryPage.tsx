@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { ScoringMessages, type EnforceabilityScorecard } from '@cti/contracts';
-import { ENFORCEABILITY_VARIABLES, enforceabilityBreakdown } from '@cti/scoring-rules';
+import { ENFORCEABILITY_VARIABLE_NAMES, ENFORCEABILITY_VARIABLES, enforceabilityBreakdown } from '@cti/scoring-rules';
 import { Spinner } from '../../../components/form/fields';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
 import { DemoNotice } from '../components/DemoNotice';
@@ -25,7 +25,8 @@ function History({ groupId }: { groupId: string }) {
             <th scope="col">Period</th>
             {ENFORCEABILITY_VARIABLES.map((v) => (
               <th key={v} scope="col" className="text-right">
-                {v}
+                <abbr title={ENFORCEABILITY_VARIABLE_NAMES[v]}>{v}</abbr>
+                <span className="visually-hidden"> · {ENFORCEABILITY_VARIABLE_NAMES[v]}</span>
               </th>
             ))}
             <th scope="col" className="text-right">
@@ -70,7 +71,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
           {card.UpdatedOn && (
             <>
               <dt>Last updated</dt>
-              <dd>{formatShortDate(card.UpdatedOn)}</dd>
+              <dd>{formatDate(card.UpdatedOn)}</dd>
             </>
           )}
         </dl>
@@ -79,7 +80,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
         <>
           <section className="section" aria-labelledby="e-variables-title">
             <h2 id="e-variables-title">Scores A to D</h2>
-            <PointsTable title="Scores A to D" breakdown={enforceabilityBreakdown(card)} />
+            <PointsTable title="Scores A to D" breakdown={enforceabilityBreakdown(card)} names={ENFORCEABILITY_VARIABLE_NAMES} />
           </section>
           {card.ExplanatoryComments && (
             <section className="section">

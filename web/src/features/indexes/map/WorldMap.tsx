@@ -1,223 +1,291 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useNavigate } from 'react-router';
-import mapboxgl from 'mapbox-gl';
-import 'mapbox-gl/dist/mapbox-gl.css';
-import type { MapCountry } from '@cti/contracts';
-import type { MapCategory } from '@cti/scoring-rules';
-import { legendColours } from './legend';
 import { ScoringMessages } from '@cti/contracts';
+import { mapClass } from './map-classes';
+import './world-map.css';
 
-type State = 'loading' | 'loaded' | 'failed';
-
-/** Diagonal hatch over watchlist countries (an RGBA image for the fill-pattern). */
-function hatchImage(size = 12): { width: number; height: number; data: Uint8Array } {
-  const data = new Uint8Array(size * size * 4);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const on = (x + y) % 6 < 2;
-      const i = (y * size + x) * 4;
-      data.set(on ? [20, 32, 43, 200] : [0, 0, 0, 0], i);
-    }
-  }
-  return { width: size, height: size, data };
+/** One country as the map draws it: its class always; score, category and watchlist when the reader may see them. */
+export interface MapEntry {
+  GroupId: string;
+  Name: string;
+  CountryId: string;
+  MapCategory: string;
+  Score?: number | null;
+  Category?: string;
+  Watchlist?: boolean;
 }
 
-interface WorldMapProps {
-  countries: MapCountry[];
-  /** Where a click on a country goes (the watchlist-click rule), or null when it goes nowhere. */
-  targetOf(country: MapCountry): string | null;
-  /** More in a country's tooltip (the Follow control); the tooltip then stays while the pointer is on it. */
-  tooltipExtra?: (country: MapCountry) => ReactNode;
+interface WorldGeometry {
+  width: number;
+  height: number;
+  countries: Array<{ iso: string; name: string; d?: string; at: [number, number]; small?: boolean }>;
+}
+
+let geometry: Promise<WorldGeometry> | null = null;
+/** The world's shapes (web/public/geo/world-map.json, built by build-world-map.mjs), fetched once per page load. */
+function loadGeometry(): Promise<WorldGeometry> {
+  geometry ??= fetch('/geo/world-map.json').then((res) =>
+    res.ok ? (res.json() as Promise<WorldGeometry>) : Promise.reject(new Error(`world-map.json: ${res.status}`)),
+  );
+  geometry.catch(() => (geometry = null));
+  return geometry;
+}
+
+/** "Kenya: score 75, High, on the watchlist" — what the tooltip shows, as one sentence for screen readers. */
+export function describeCountry(c: MapEntry): string {
+  const parts = [
+    c.Score !== undefined && c.Score !== null && c.Score > 0 ? `score ${c.Score}` : null,
+    c.Category && c.Category !== c.MapCategory ? `${c.Category}` : null,
+    c.MapCategory,
+    c.Watchlist ? 'on the watchlist' : null,
+  ].filter(Boolean);
+  return `${c.Name}: ${parts.join(', ')}`;
+}
+
+interface Tip {
+  entry: MapEntry | { Name: string; MapCategory: string };
+  /** Position in percent of the map's box. */
+  x: number;
+  y: number;
+}
+
+export interface WorldMapProps {
+  countries: readonly MapEntry[];
+  /** Where choosing a country goes (the scorecard, the restricted page), or null when it goes nowhere. */
+  targetOf?(country: MapEntry): string | null;
+  /** What the map shows, for its accessible name. */
+  label: string;
+  /**
+   * More in a country's tooltip (the Follow control). The tooltip then stays where it opened
+   * while the pointer is on the country or on the tooltip, and Tab from a focused country
+   * moves into it.
+   */
+  tooltipExtra?: (country: MapEntry) => ReactNode;
 }
 
 /**
- * The compliance choropleth (mapbox-gl 1.13): a local GeoJSON of the world, no tiles,
- * no token, no network. Countries take their legend class's colour, watchlist countries
- * a hatch; small states appear as dots. A click opens the scorecard per the rules.
+ * The compliance choropleth as inline SVG: every country takes its legend class's colour,
+ * watchlist countries a hatch, small states a dot. It fits the width it is given (the whole
+ * world at any screen size). Pointing at a country or moving to it with the keyboard (the
+ * map is one tab stop; arrow keys go from country to country in alphabetical order, Enter
+ * opens) shows a tooltip with the country, its score, category and watchlist status, and
+ * each country's element carries the same words for screen readers. Pages add a table of
+ * the same facts beside it.
  */
-export default function WorldMap({ countries, targetOf, tooltipExtra }: WorldMapProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<State>('loading');
-  const [rendered, setRendered] = useState(0);
+export default function WorldMap({ countries, targetOf, label, tooltipExtra }: WorldMapProps) {
+  const [world, setWorld] = useState<WorldGeometry | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tip, setTip] = useState<Tip | null>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  const svg = useRef<SVGSVGElement>(null);
+  const tipBox = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  const latest = useRef({ countries, targetOf, navigate, tooltipExtra });
-  latest.current = { countries, targetOf, navigate, tooltipExtra };
-  // the tooltip's extra part is React content rendered into the popup's DOM
-  const [extraRoot] = useState(() => document.createElement('div'));
-  const [hovered, setHovered] = useState<MapCountry | null>(null);
+  const helpId = useId();
+  const patternId = useId().replace(/:/g, '');
 
   useEffect(() => {
-    if (!container.current) return;
-    if (!mapboxgl.supported()) {
-      setState('failed');
-      return;
-    }
-    let map: mapboxgl.Map | null = null;
-    let cancelled = false;
-    const fail = () => !cancelled && setState('failed');
-    const colours = legendColours();
-    const byIso = new Map(latest.current.countries.map((c) => [c.CountryId.toUpperCase(), c] as const));
-
-    fetch('/geo/world.geojson')
-      .then((res) =>
-        res.ok ? (res.json() as Promise<GeoJSON.FeatureCollection>) : Promise.reject(new Error(`world.geojson: ${res.status}`)),
-      )
-      .then((world) => {
-        if (cancelled || !container.current) return;
-        for (const f of world.features) {
-          const c = byIso.get(String(f.properties?.iso));
-          const category: MapCategory = (c?.MapCategory as MapCategory) ?? 'No data available';
-          f.properties = {
-            ...f.properties,
-            category,
-            colour: colours[category],
-            watchlist: !!c?.Watchlist,
-            groupId: c?.GroupId ?? '',
-            score: c?.Score ?? null,
-            label: c?.Name ?? f.properties?.name,
-          };
-        }
-        map = new mapboxgl.Map({
-          container: container.current,
-          style: { version: 8, sources: {}, layers: [{ id: 'sea', type: 'background', paint: { 'background-color': '#eaf1f7' } }] },
-          // the inhabited world, Chukotka and Fiji included (their shapes run past 180°)
-          bounds: [-168, -56, 192, 78],
-          fitBoundsOptions: { padding: 8 },
-          minZoom: 0.3,
-          maxZoom: 6,
-          renderWorldCopies: false,
-          attributionControl: false,
-          preserveDrawingBuffer: true,
-          dragRotate: false,
-        });
-        map.addControl(new mapboxgl.NavigationControl({ showCompass: false }), 'top-right');
-        map.on('error', (e) => {
-          console.warn('map error', e.error);
-          if (!map?.loaded()) fail();
-        });
-        map.on('load', () => {
-          if (!map) return;
-          map.addImage('watchlist-hatch', hatchImage());
-          map.addSource('countries', { type: 'geojson', data: world });
-          const shapes: mapboxgl.Expression = ['==', ['geometry-type'], 'Polygon'];
-          map.addLayer({
-            id: 'countries-fill',
-            type: 'fill',
-            source: 'countries',
-            filter: ['any', shapes, ['==', ['geometry-type'], 'MultiPolygon']],
-            paint: { 'fill-color': ['get', 'colour'] },
-          });
-          map.addLayer({
-            id: 'countries-watchlist',
-            type: 'fill',
-            source: 'countries',
-            filter: ['all', ['==', ['get', 'watchlist'], true], ['!=', ['geometry-type'], 'Point']],
-            paint: { 'fill-pattern': 'watchlist-hatch' },
-          });
-          map.addLayer({
-            id: 'countries-border',
-            type: 'line',
-            source: 'countries',
-            filter: ['!=', ['geometry-type'], 'Point'],
-            paint: { 'line-color': '#ffffff', 'line-width': 0.6 },
-          });
-          map.addLayer({
-            id: 'countries-small',
-            type: 'circle',
-            source: 'countries',
-            filter: ['==', ['geometry-type'], 'Point'],
-            paint: {
-              'circle-radius': 4,
-              'circle-color': ['get', 'colour'],
-              'circle-stroke-color': ['case', ['==', ['get', 'watchlist'], true], '#14202b', '#ffffff'],
-              'circle-stroke-width': ['case', ['==', ['get', 'watchlist'], true], 2.5, 1],
-            },
-          });
-          const popup = new mapboxgl.Popup({ closeButton: false, closeOnClick: false, className: 'map-popup' });
-          // with an extra part the tooltip stays put while the pointer moves onto it (and a moment after leaving)
-          let shown = '';
-          let hiding: ReturnType<typeof setTimeout> | undefined;
-          const hide = () => {
-            popup.remove();
-            shown = '';
-            setHovered(null);
-          };
-          const keep = () => clearTimeout(hiding);
-          for (const layer of ['countries-fill', 'countries-small']) {
-            map.on('mousemove', layer, (e) => {
-              const f = e.features?.[0];
-              if (!f || !map) return;
-              const p = f.properties as { label: string; category: string; score: number | null; watchlist: boolean; groupId: string };
-              map.getCanvas().style.cursor = p.groupId ? 'pointer' : '';
-              keep();
-              const country = p.groupId ? latest.current.countries.find((c) => c.GroupId === p.groupId) : undefined;
-              const sticky = !!country && !!latest.current.tooltipExtra;
-              if (sticky && shown === p.label) return;
-              shown = p.label;
-              // not named `text`: the build declares calls on `text` pure (vite.config.ts) and would drop them
-              const tooltip = document.createElement('div');
-              const title = document.createElement('strong');
-              title.textContent = p.label;
-              tooltip.append(
-                title,
-                document.createElement('br'),
-                `${p.category}${p.score ? ` · ${p.score}` : ''}${p.watchlist ? ' · on the watchlist' : ''}`,
-              );
-              if (sticky) tooltip.append(extraRoot);
-              popup.setLngLat(e.lngLat).setDOMContent(tooltip).addTo(map);
-              const element = popup.getElement();
-              element.onmouseenter = keep;
-              element.onmouseleave = hide;
-              setHovered(sticky ? country! : null);
-            });
-            map.on('mouseleave', layer, () => {
-              if (map) map.getCanvas().style.cursor = '';
-              keep();
-              hiding = setTimeout(hide, latest.current.tooltipExtra ? 500 : 0);
-            });
-            map.on('click', layer, (e) => {
-              const groupId = (e.features?.[0]?.properties as { groupId?: string } | undefined)?.groupId;
-              const country = groupId ? latest.current.countries.find((c) => c.GroupId === groupId) : undefined;
-              const to = country ? latest.current.targetOf(country) : null;
-              if (to) latest.current.navigate(to);
-            });
-          }
-          map.once('idle', () => {
-            if (cancelled || !map) return;
-            setRendered(map.queryRenderedFeatures(undefined, { layers: ['countries-fill', 'countries-small'] }).length);
-            setState('loaded');
-          });
-        });
-      })
-      .catch(fail);
-
+    let live = true;
+    loadGeometry().then(
+      (w) => live && setWorld(w),
+      () => live && setFailed(true),
+    );
     return () => {
-      cancelled = true;
-      map?.remove();
+      live = false;
     };
   }, []);
 
+  const byIso = useMemo(() => new Map(countries.map((c) => [c.CountryId.toUpperCase(), c])), [countries]);
+  /** The countries the keyboard visits: those of the index that the map draws, by name. */
+  const stops = useMemo(() => {
+    if (!world) return [];
+    const drawn = new Set(world.countries.map((c) => c.iso));
+    return countries.filter((c) => drawn.has(c.CountryId.toUpperCase())).sort((a, b) => a.Name.localeCompare(b.Name));
+  }, [world, countries]);
+  const anchorOf = useMemo(() => new Map(world?.countries.map((c) => [c.iso, c.at]) ?? []), [world]);
+
+  if (failed) {
+    return (
+      <p className="notice notice-danger" role="alert">
+        {ScoringMessages.mapFailed}
+      </p>
+    );
+  }
+  if (!world) {
+    return (
+      <div className="world-map world-map-loading" data-map-state="loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading the map…
+      </div>
+    );
+  }
+
+  const percent = (at: readonly [number, number]) => ({ x: (at[0] / world.width) * 100, y: (at[1] / world.height) * 100 });
+  const open = (entry: MapEntry) => {
+    const to = targetOf?.(entry);
+    if (to) navigate(to);
+  };
+  const showAt = (entry: Tip['entry'], event: MouseEvent) => {
+    const rect = box.current?.getBoundingClientRect();
+    if (!rect) return;
+    // a tooltip with controls stays where it opened, so the pointer can reach them
+    if (tooltipExtra && tip?.entry === entry && 'GroupId' in entry) return;
+    setTip({ entry, x: ((event.clientX - rect.left) / rect.width) * 100, y: ((event.clientY - rect.top) / rect.height) * 100 });
+  };
+  const focusStop = (index: number) => {
+    const next = (index + stops.length) % stops.length;
+    setFocusIndex(next);
+    svg.current?.querySelector<SVGElement>(`[data-stop="${next}"]`)?.focus();
+  };
+  const onKey = (event: KeyboardEvent<SVGElement>, index: number, entry: MapEntry) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: stops.length - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      focusStop(moves[event.key]!);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open(entry);
+    } else if (event.key === 'Escape') setTip(null);
+  };
+  const stopIndex = new Map(stops.map((s, i) => [s.GroupId, i]));
+  /** Whether focus goes into the tooltip (its Follow control): the tooltip stays. */
+  const inTooltip = (e: FocusEvent) => !!tipBox.current && tipBox.current.contains(e.relatedTarget as Node | null);
+  const extra = tip && tooltipExtra && 'GroupId' in tip.entry ? tooltipExtra(tip.entry) : null;
+
   return (
-    <div className="world-map" data-map-state={state} data-rendered-features={rendered}>
-      {hovered && tooltipExtra && createPortal(tooltipExtra(hovered), extraRoot)}
-      {state === 'failed' && (
-        <p className="notice notice-danger" role="alert">
-          {ScoringMessages.mapFailed}
-        </p>
+    <div className="world-map" data-map-state="loaded" data-countries={stops.length} ref={box} onMouseLeave={() => setTip(null)}>
+      <p id={helpId} className="visually-hidden">
+        Use the arrow keys to move from country to country, Enter to open its scorecard. The table below lists the same facts.
+      </p>
+      <svg
+        ref={svg}
+        viewBox={`0 0 ${world.width} ${world.height}`}
+        className="world-map-svg"
+        role="group"
+        aria-label={label}
+        aria-describedby={helpId}
+      >
+        <defs>
+          <pattern id={patternId} width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="5" height="5" className="map-hatch-ground" fill="none" />
+            <line x1="0" y1="0" x2="0" y2="5" className="map-hatch-line" />
+          </pattern>
+        </defs>
+        {world.countries.map((shape) => {
+          const entry = byIso.get(shape.iso);
+          const index = entry ? stopIndex.get(entry.GroupId) : undefined;
+          const klass = `map-country ${mapClass(entry?.MapCategory ?? 'No data available')}${entry ? ' map-country-data' : ''}`;
+          const common = {
+            className: klass,
+            onMouseMove: (e: MouseEvent) => showAt(entry ?? { Name: shape.name, MapCategory: 'No data available' }, e),
+          };
+          const shapeElement = shape.small ? (
+            <circle cx={shape.at[0]} cy={shape.at[1]} r={entry ? 3.6 : 2.4} {...common} />
+          ) : (
+            <path d={shape.d} {...common} />
+          );
+          if (!entry || index === undefined) {
+            return (
+              <g key={shape.iso} aria-hidden="true">
+                {shapeElement}
+              </g>
+            );
+          }
+          const to = targetOf?.(entry) ?? null;
+          return (
+            <g
+              key={shape.iso}
+              data-stop={index}
+              data-iso={shape.iso}
+              className={`map-stop${to ? ' map-stop-link' : ''}`}
+              tabIndex={index === focusIndex ? 0 : -1}
+              role={to ? 'link' : 'img'}
+              aria-label={describeCountry(entry)}
+              onKeyDown={(e) => onKey(e, index, entry)}
+              onFocus={() => {
+                setFocusIndex(index);
+                setTip({ entry, ...percent(anchorOf.get(shape.iso) ?? shape.at) });
+              }}
+              onBlur={(e) => !inTooltip(e) && setTip(null)}
+              onClick={() => open(entry)}
+            >
+              {shapeElement}
+              {entry.Watchlist &&
+                (shape.small ? (
+                  <circle cx={shape.at[0]} cy={shape.at[1]} r={5.5} className="map-watchlist-ring" />
+                ) : (
+                  <path d={shape.d} fill={`url(#${patternId})`} className="map-watchlist" />
+                ))}
+            </g>
+          );
+        })}
+      </svg>
+      {tip && (
+        <MapTooltip tip={tip} ref={tipBox} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setTip(null)}>
+          {extra}
+        </MapTooltip>
       )}
-      {state === 'loading' && (
-        <div className="world-map-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading the map…
-        </div>
-      )}
-      <div
-        ref={container}
-        className="world-map-canvas"
-        hidden={state === 'failed'}
-        aria-label="World map of the Compliance Index by country"
-        role="region"
-      />
+    </div>
+  );
+}
+
+interface MapTooltipProps {
+  tip: Tip;
+  ref: Ref<HTMLDivElement>;
+  onBlur(event: FocusEvent<HTMLDivElement>): void;
+  /** Controls under the facts (the Follow control); the tooltip then takes the pointer. */
+  children?: ReactNode;
+}
+
+function MapTooltip({ tip, ref, onBlur, children }: MapTooltipProps) {
+  const entry = tip.entry as MapEntry;
+  const scored = entry.Score !== undefined && entry.Score !== null && entry.Score > 0;
+  // flips to the other side of the pointer near the right and bottom edges, so it stays inside the map
+  const style = {
+    left: `${tip.x}%`,
+    top: `${tip.y}%`,
+    transform: `translate(${tip.x > 60 ? 'calc(-100% - 12px)' : '12px'}, ${tip.y > 55 ? 'calc(-100% - 12px)' : '12px'})`,
+  };
+  return (
+    <div
+      className={`map-tooltip${children ? ' map-tooltip-with-controls' : ''}`}
+      style={style}
+      data-testid="map-tooltip"
+      ref={ref}
+      onBlur={onBlur}
+    >
+      {/* the facts are each country's accessible name already; only the controls are announced */}
+      <div className="map-tooltip-facts" aria-hidden="true">
+        <strong className="map-tooltip-name">{entry.Name}</strong>
+        {scored && (
+          <span className="map-tooltip-score">
+            Score <b>{entry.Score}</b>
+          </span>
+        )}
+        <span className="map-tooltip-category">
+          <span className={`swatch ${mapClass(entry.MapCategory)}`} />{' '}
+          {entry.Category && entry.Category !== entry.MapCategory ? `${entry.Category} · ${entry.MapCategory}` : entry.MapCategory}
+        </span>
+        {entry.Watchlist && <span className="map-tooltip-watchlist">On the watchlist</span>}
+      </div>
+      {children && <div className="map-tooltip-controls">{children}</div>}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   ASU_B_THRESHOLD,
   COMPLIANCE_BANDS,
   ENFORCEABILITY_BANDS,
+  ENFORCEABILITY_VARIABLE_NAMES,
   ENFORCEABILITY_VARIABLES,
   ENFORCEABILITY_WEIGHTS,
   INPUT_MAX,
@@ -12,8 +13,8 @@ import {
   PBA_LABELS,
   PBA_LEVEL_NAMES,
   UNSCORED,
-  VARIABLES,
   VARIABLE_NAMES,
+  VARIABLES,
   WEIGHTS,
   type Band,
   type PbaLevel,
@@ -36,37 +37,31 @@ import {
 import { WORKED_EXAMPLES } from './worked-examples';
 
 /** What each variable measures and which part of the questionnaire informs it. */
-const VARIABLE_TEXT: Record<Variable, { name: string; measures: string; source: string }> = {
+const VARIABLE_TEXT: Record<Variable, { measures: string; source: string }> = {
   A: {
-    name: VARIABLE_NAMES.A,
     measures:
       'Whether the Convention and the Aircraft Protocol have force in national law and prevail over conflicting rules; the declarations the state has made; whether IDERAs are recorded and given effect; and how far non-consensual liens and detention rights can rank ahead of registered international interests.',
     source: 'Questionnaire section A: summary of national implementation, IDERA, liens, detention rights.',
   },
   B: {
-    name: VARIABLE_NAMES.B,
     measures:
       'How courts, the aviation authority and insolvency administrators have actually applied the treaty: IDERAs honoured, de-registration and export carried out within the time allowed, the Alternative A waiting period respected, speedy relief granted.',
     source: 'Questionnaire section B.',
   },
   C: {
-    name: VARIABLE_NAMES.C,
     measures:
       "Whether local courts uphold the parties' choice of foreign law and of a foreign court, and recognise and enforce foreign judgments and foreign arbitral awards.",
     source: 'Questionnaire section E, protectionism (four parts).',
   },
   D: {
-    name: VARIABLE_NAMES.D,
     measures: 'Whether courts apply commercial contracts strictly according to their terms rather than rewriting the bargain.',
     source: 'Questionnaire section E, contract interpretation.',
   },
   E: {
-    name: VARIABLE_NAMES.E,
     measures: 'Whether new commercial legislation is applied and enforced strictly and predictably by courts and authorities.',
     source: 'Questionnaire section E, new commercial laws.',
   },
   F: {
-    name: VARIABLE_NAMES.F,
     measures: 'Whether a creditor can recover an aircraft in a timely way, both outside insolvency and in insolvency proceedings.',
     source: 'Questionnaire section E, repossession outside and inside insolvency.',
   },
@@ -127,7 +122,7 @@ export default function MethodologyPage() {
                     {v}
                   </span>
                   <span className="visually-hidden">Variable {v}: </span>
-                  {VARIABLE_TEXT[v].name}
+                  {VARIABLE_NAMES[v]}
                 </dt>
                 <dd>
                   {VARIABLE_TEXT[v].measures} <span className="muted">{VARIABLE_TEXT[v].source}</span>
@@ -315,7 +310,7 @@ export default function MethodologyPage() {
           </p>
           <BandTable bands={ENFORCEABILITY_BANDS} caption="Enforceability Index categories" id="enforceability-bands" />
           <p className="muted">
-            Variables used: {ENFORCEABILITY_VARIABLES.join(', ')}. See the{' '}
+            Variables used: {ENFORCEABILITY_VARIABLES.map((v) => `${v} (${ENFORCEABILITY_VARIABLE_NAMES[v]})`).join(', ')}. See the{' '}
             <Link to="/enforceabilityIndex/methodology">Enforceability Index methodology</Link> for what each measures.
           </p>
         </section>

@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
 import {
   QuestionnaireListMessages,
   type AdminQuestionnaireRow,
@@ -12,7 +11,11 @@ import { Button, SelectField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatShortDate } from '../../../lib/dates';
 import { browserStorage, StorageKeys } from '../../../app/session-storage';
-import { ExportPdfButton } from '../export/ExportPdfButton';
+import { EXPORT_FAILED } from '../export/ExportPdfButton';
+import { QuestionnaireExport } from '../export/QuestionnaireExport';
+import type { CurrentQuestionnaire } from '../current-questionnaire';
+import { RowMenu } from '../../../components/menu/RowMenu';
+import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
 import { useCloseOrOpenMutation, useQuestionnaireReportQuery } from '../questionnaire-api';
 import { ScoringEditor, type ScoringEditorTarget } from '../../indexes/editors/ScoringEditors';
 import { AddQuestionnaireModal } from './AddQuestionnaireModal';
@@ -46,27 +49,49 @@ const target = (row: AdminQuestionnaireRow) => ({
 const REOPENED =
   'Reopened: the approvals given before no longer count; two law firms must approve again before it can be submitted as final.';
 
+/**
+ * The admin's Open/Closed selector: a change is confirmed before it is saved, since
+ * closing makes the questionnaire read-only for its respondents (and opening lets them edit
+ * again, in a new approval round). Cancelling leaves the status as it was.
+ */
 function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
   const [closeOrOpen, { isLoading }] = useCloseOrOpenMutation();
+  const [asked, setAsked] = useState<QuestionnaireStatus | null>(null);
   const toast = useToast();
   const change = async (Status: QuestionnaireStatus) => {
     const result = await closeOrOpen({ QuestionnaireId: row.QuestionnaireId, Status });
+    setAsked(null);
     if ('data' in result && result.data) {
       toast.success(QuestionnaireListMessages.saved);
       if (Status === 'Open') toast.info(REOPENED, 8000);
     } else toast.danger(QuestionnaireListMessages.saveFailed, 5000);
   };
   return (
-    <select
-      aria-label={`Status of ${row.Entity} ${row.Period}`}
-      value={row.Status}
-      disabled={isLoading}
-      onChange={(e) => void change(e.target.value as QuestionnaireStatus)}
-      className="status-select"
-    >
-      <option value="Open">Open</option>
-      <option value="Closed">Closed</option>
-    </select>
+    <>
+      <select
+        aria-label={`Status of ${row.Entity} ${row.Period}`}
+        value={row.Status}
+        disabled={isLoading}
+        onChange={(e) => setAsked(e.target.value as QuestionnaireStatus)}
+        className="status-select"
+      >
+        <option value="Open">Open</option>
+        <option value="Closed">Closed</option>
+      </select>
+      <ConfirmDialog
+        open={!!asked}
+        title={asked === 'Closed' ? 'Close this questionnaire?' : 'Open this questionnaire?'}
+        confirmLabel={asked === 'Closed' ? 'Close questionnaire' : 'Open questionnaire'}
+        variant="primary"
+        busy={isLoading}
+        onClose={() => setAsked(null)}
+        onConfirm={() => asked && void change(asked)}
+      >
+        {asked === 'Closed'
+          ? `${row.Entity}, ${row.Period} becomes read-only: its respondents can no longer change answers.`
+          : `${row.Entity}, ${row.Period} opens again: its respondents can change answers, and two law firms must approve it again.`}
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -78,6 +103,18 @@ export function AdminQuestionnaireList() {
   const [filters, setFilters] = useState<ListFilters>(storedFilters);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ScoringEditorTarget | null>(null);
+  const [exporting, setExporting] = useState<CurrentQuestionnaire | null>(null);
+  const toast = useToast();
+  const exported = useCallback(
+    (error?: unknown) => {
+      setExporting(null);
+      if (error) {
+        console.error('questionnaire export failed', error);
+        toast.danger(EXPORT_FAILED, 6000);
+      }
+    },
+    [toast],
+  );
   const openQuestionnaire = useOpenQuestionnaire();
   const { data: all = [] } = useQuestionnaireReportQuery([]);
   const serverFilters = useMemo<QuestionnaireReportFilter[]>(
@@ -113,25 +150,22 @@ export function AdminQuestionnaireList() {
     { accessorKey: 'LastUpdated', header: 'Last Updated', cell: (c) => formatShortDate(c.getValue() as string) },
     {
       id: 'actions',
-      header: 'Actions',
+      header: () => <span className="visually-hidden">Actions</span>,
       enableSorting: false,
       cell: (c) => {
         const row = c.row.original;
         return (
-          <div className="row-actions">
-            <Button variant="secondary" className="button button-secondary button-small" onClick={() => openQuestionnaireEditor(row)}>
-              Questionnaire editor
-            </Button>
-            <Button variant="secondary" className="button button-secondary button-small" onClick={() => openEnforceabilityEditor(row)}>
-              Enforceability editor
-            </Button>
-            <Link className="button button-secondary button-small" to={`/index/${row.GroupId}#notices`}>
-              Scorecard
-            </Link>
-            <Button variant="secondary" className="button button-secondary button-small" onClick={() => openQuestionnaire(target(row))}>
-              Go to questionnaire
-            </Button>
-            <ExportPdfButton target={target(row)} />
+          <div className="row-actions-cell">
+            <RowMenu
+              label={`Actions for ${row.Entity}, ${row.Period}`}
+              actions={[
+                { label: 'Questionnaire editor', onSelect: () => openQuestionnaireEditor(row) },
+                { label: 'Enforceability editor', onSelect: () => openEnforceabilityEditor(row) },
+                { label: 'Scorecard', to: `/index/${row.GroupId}#notices` },
+                { label: 'Go to questionnaire', onSelect: () => openQuestionnaire(target(row)) },
+                { label: 'Export PDF', onSelect: () => setExporting(target(row)), disabled: !!exporting },
+              ]}
+            />
           </div>
         );
       },
@@ -179,6 +213,14 @@ export function AdminQuestionnaireList() {
         emptyText="No questionnaire matches these filters."
         getRowId={(r) => r.QuestionnaireId}
       />
+      {exporting && (
+        <>
+          <p className="notice notice-info" role="status">
+            <span className="spinner" aria-hidden="true" /> Preparing the PDF of {exporting.Country}, {exporting.Period}…
+          </p>
+          <QuestionnaireExport target={exporting} onDone={exported} />
+        </>
+      )}
       {adding && <AddQuestionnaireModal onClose={() => setAdding(false)} />}
       {editing && <ScoringEditor target={editing} onClose={closeEditor} />}
     </section>

@@ -1,0 +1,74 @@
+import type { Principal } from './principal';
+import { RoleIds, type RoleName } from './roles';
+
+/**
+ * The plans sold (index §1, §9) as the access rules see them, so a screen can say which
+ * plan includes something a user may not open, and what a user could move up to. Which
+ * plan includes what is never listed by hand: it is asked of the same rule functions that
+ * decide access, with a stand-in subscriber of each plan.
+ */
+export type PlanKey = 'Standard' | 'Enhanced';
+
+export interface PlanOffer {
+  key: PlanKey;
+  /** "Standard plan" */
+  label: string;
+  /** The spec's price per annum, in US cents (the product's own price wins when known). */
+  priceCents: number;
+}
+
+export const PLAN_OFFERS: Readonly<Record<PlanKey, PlanOffer>> = {
+  Standard: { key: 'Standard', label: 'Standard plan', priceCents: 1_000_000 },
+  Enhanced: { key: 'Enhanced', label: 'Enhanced plan', priceCents: 2_000_000 },
+};
+
+/** The per-country subscription's price per country per annum (index §9), in US cents. */
+export const COUNTRY_PRICE_CENTS = 200_000;
+
+/** The plans cheapest first. */
+const PLAN_ORDER: readonly PlanKey[] = ['Standard', 'Enhanced'];
+
+const standIn = (roles: RoleName[], groups: string[] = []): Principal => ({
+  roles: roles.map((r) => RoleIds[r]),
+  groups,
+  isAdmin: false,
+  isGroupManager: false,
+  isAcid: false,
+  email: '',
+  free: false,
+});
+
+/** Plans whose subscribers pass `allowed`, cheapest first (empty when no plan includes it). */
+export function plansIncluding(allowed: (p: Principal) => boolean): PlanKey[] {
+  return PLAN_ORDER.filter((plan) => allowed(standIn([plan])));
+}
+
+/** Whether buying one country (the per-country subscription: its country viewer) opens it. */
+export const countryPurchaseOpens = (allowed: (p: Principal) => boolean, groupId: string): boolean =>
+  allowed(standIn(['CountryViewer'], [groupId]));
+
+/** What a user holds, as a plan: the best role they have, and what they could move up to. */
+export interface CurrentPlan {
+  kind: 'Admin' | 'Member' | 'Enhanced' | 'Standard' | 'Country' | 'Free' | 'None';
+  /** "Enhanced plan", "Working group member", "Free access"… */
+  label: string;
+  /** The next plan up that is for sale, or null when nothing sold adds to what they hold. */
+  upgradeTo: PlanKey | null;
+}
+
+const holds = (p: Principal, role: RoleName) => p.roles.includes(RoleIds[role]);
+
+export function currentPlan(p: Principal): CurrentPlan {
+  if (p.isAdmin || holds(p, 'Admin')) return { kind: 'Admin', label: 'Administrator', upgradeTo: null };
+  // Enhanced equals member access (accounts §6): nothing sold adds to either
+  if (holds(p, 'AWGMember')) return { kind: 'Member', label: 'Working group member', upgradeTo: null };
+  if (holds(p, 'Enhanced')) return { kind: 'Enhanced', label: PLAN_OFFERS.Enhanced.label, upgradeTo: null };
+  if (holds(p, 'Standard')) return { kind: 'Standard', label: PLAN_OFFERS.Standard.label, upgradeTo: 'Enhanced' };
+  if (holds(p, 'CountryViewer') || holds(p, 'CountryRespondent'))
+    return { kind: 'Country', label: 'Country access', upgradeTo: 'Standard' };
+  if (p.free || holds(p, 'FreeAccess')) return { kind: 'Free', label: 'Free access', upgradeTo: 'Standard' };
+  return { kind: 'None', label: 'No Compliance Index plan', upgradeTo: null };
+}
+
+/** Whether the header offers "Upgrade": a plan for sale adds to what the user holds. */
+export const canUpgrade = (p: Principal | null): boolean => !!p && currentPlan(p).upgradeTo !== null;

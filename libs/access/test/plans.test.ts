@@ -1,0 +1,64 @@
+import {
+  canDownloadCft,
+  canOpenScorecard,
+  canSeeAnnotations,
+  canSeeHistoricalCharts,
+  canUpgrade,
+  countryPurchaseOpens,
+  currentPlan,
+  plansIncluding,
+  RoleIds,
+  type Principal,
+  type RoleName,
+} from '../src';
+
+const KENYA = { groupId: 'g-kenya', countryId: 'KE' };
+const who = (roles: RoleName[], more: Partial<Principal> = {}): Principal => ({
+  roles: roles.map((r) => RoleIds[r]),
+  groups: [],
+  isAdmin: roles.includes('Admin'),
+  isGroupManager: false,
+  isAcid: false,
+  email: 'x@example.com',
+  free: roles.includes('FreeAccess'),
+  ...more,
+});
+
+describe('which plan includes what (asked of the access rules themselves)', () => {
+  it('a scorecard opens with Standard or Enhanced, or with the country bought', () => {
+    expect(plansIncluding((p) => canOpenScorecard(p, KENYA))).toEqual(['Standard', 'Enhanced']);
+    expect(countryPurchaseOpens((p) => canOpenScorecard(p, KENYA), KENYA.groupId)).toBe(true);
+  });
+
+  it('score history charts and annotations are Enhanced (or the country bought), not Standard', () => {
+    expect(plansIncluding((p) => canSeeHistoricalCharts(p, KENYA))).toEqual(['Enhanced']);
+    expect(plansIncluding((p) => canSeeAnnotations(p, KENYA))).toEqual(['Enhanced']);
+    expect(countryPurchaseOpens((p) => canSeeHistoricalCharts(p, KENYA), KENYA.groupId)).toBe(true);
+  });
+
+  it('certified scorecards come with Enhanced; buying a country does not include them', () => {
+    expect(plansIncluding(canDownloadCft)).toEqual(['Enhanced']);
+    expect(countryPurchaseOpens(canDownloadCft, KENYA.groupId)).toBe(false);
+  });
+});
+
+describe('the plan a user holds and the upgrade offered', () => {
+  it.each<[RoleName[], string, string | null]>([
+    [['Admin'], 'Admin', null],
+    [['AWGMember'], 'Member', null],
+    [['Enhanced'], 'Enhanced', null],
+    [['Standard'], 'Standard', 'Enhanced'],
+    [['Standard', 'CountryViewer'], 'Standard', 'Enhanced'],
+    [['CountryViewer'], 'Country', 'Standard'],
+    [['CountryRespondent'], 'Country', 'Standard'],
+    [['FreeAccess'], 'Free', 'Standard'],
+    [['ACCFullAccess'], 'None', null],
+  ])('%j holds %s, may upgrade to %s', (roles, kind, upgradeTo) => {
+    expect(currentPlan(who(roles))).toMatchObject({ kind, upgradeTo });
+    expect(canUpgrade(who(roles))).toBe(upgradeTo !== null);
+  });
+
+  it('offers nothing to someone signed out', () => {
+    expect(canUpgrade(null)).toBe(false);
+  });
+});
