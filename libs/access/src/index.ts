@@ -10,3 +10,4 @@ export * from './questionnaire';
 export * from './document-rules';
 export * from './change-history';
 export * from './access-change';
+export * from './data-exports';

@@ -16,6 +16,16 @@ export type Variable = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
 export const VARIABLES: readonly Variable[] = ['A', 'B', 'C', 'D', 'E', 'F'];
 export type ComplianceInputs = Record<Variable, number>;
 
+/** The variables' names as the methodology gives them (its page, the exports' column headers). */
+export const VARIABLE_NAMES: Readonly<Record<Variable, string>> = {
+  A: 'Implementation in national law',
+  B: 'Compliance in practice',
+  C: 'Respect for foreign law and forums',
+  D: 'Rule-based contract interpretation',
+  E: 'Application of new commercial laws',
+  F: 'Timely repossession',
+};
+
 /** Precedent-adjustment levels: 0 when isPBA is not ticked, else 1, 2 or 3. */
 export type PbaLevel = 0 | 1 | 2 | 3;
 
@@ -316,3 +326,36 @@ export const formatExactPoints = (points: number) => (Math.round(points * 100) /
 
 /** The rounding line of a points table ("+0.25", "−0.05"). */
 export const formatRounding = (points: number) => `${points < 0 ? '−' : '+'}${formatExactPoints(Math.abs(points))}`;
+
+/** What a set of compliance inputs comes to: the score, its category and the ASU conclusion. */
+export interface ComplianceOutcome {
+  score: number;
+  category: Category;
+  /** Eligible / Not Eligible when scored; null for a score of 0 (Unscored). */
+  asu: AsuValue | null;
+  /** What the ASU column shows: Suspended when suspended, else the ASU value, else '-'. */
+  asuConclusion: string;
+  breakdown: ScoreBreakdown<Variable>;
+}
+
+/**
+ * The outcome of a questionnaire's scoring inputs, computed the way the scoring service
+ * scores a save (score, category, ASU value): used by the what-if simulator.
+ */
+export function complianceOutcome(row: {
+  inputs: ComplianceInputs;
+  isPBA: boolean;
+  PBA: number | null | undefined;
+  QualifyingDeclarations: boolean;
+  Suspended: boolean;
+}): ComplianceOutcome {
+  const score = complianceScore(row.inputs, row.isPBA, row.PBA);
+  const asu = isScored(score) ? asuValue({ QualifyingDeclarations: row.QualifyingDeclarations, A: row.inputs.A, B: row.inputs.B }) : null;
+  return {
+    score,
+    category: complianceCategory(score),
+    asu,
+    asuConclusion: asuConclusion({ Suspended: row.Suspended, ASU: asu }) || '-',
+    breakdown: complianceBreakdown(row.inputs, row.isPBA, row.PBA),
+  };
+}

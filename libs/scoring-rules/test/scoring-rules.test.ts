@@ -16,6 +16,7 @@ import {
   isValidInput,
   isScored,
   complianceBreakdown,
+  complianceOutcome,
   enforceabilityBreakdown,
   formatExactPoints,
   formatRounding,
@@ -298,5 +299,26 @@ describe('points tables add up to the shown score', () => {
     }
     expect(wrong).toEqual([]);
     expect(ENFORCEABILITY_VARIABLES).toEqual(['A', 'B', 'C', 'D']);
+  });
+});
+
+describe('the outcome of a set of inputs (what a save stores and the simulator shows)', () => {
+  const base = { isPBA: false, PBA: null, QualifyingDeclarations: true, Suspended: false };
+
+  it('is the score, its category and the ASU value of the same rules', () => {
+    expect(complianceOutcome({ ...base, inputs: { A: 4, B: 3.5, C: 3, D: 2.5, E: 4, F: 3 } })).toMatchObject({
+      score: 69,
+      category: 'Medium',
+      asu: 'Eligible',
+      asuConclusion: 'Eligible',
+    });
+    const adjusted = complianceOutcome({ ...base, isPBA: true, PBA: 1, QualifyingDeclarations: false, inputs: all(3) });
+    expect(adjusted.score).toBe(complianceScore(all(3), true, 1));
+    expect(adjusted.asu).toBe('Not Eligible');
+  });
+
+  it('has no ASU value for a score of 0 and shows Suspended for a suspended state', () => {
+    expect(complianceOutcome({ ...base, inputs: all(0) })).toMatchObject({ score: 0, category: 'Unscored', asu: null, asuConclusion: '-' });
+    expect(complianceOutcome({ ...base, Suspended: true, inputs: all(5) })).toMatchObject({ asu: 'Eligible', asuConclusion: 'Suspended' });
   });
 });

@@ -5,6 +5,7 @@ import type { ScoringContext } from './context';
 import { countryRoutes } from './countries/routes';
 import { scoringDb } from './db';
 import { internalRoutes } from './internal/routes';
+import { exportRoutes } from './exports/routes';
 import { printRoutes } from './print/routes';
 import { CONSUMED_EVENTS, handleEvent } from './projections/handle-event';
 import { ReadModelCache } from './read-models/cache';
@@ -49,6 +50,7 @@ export const scoringService = defineService({
     await app.register(scoreRoutes, { ctx });
     await app.register(countryRoutes, { ctx });
     await app.register(printRoutes, { ctx });
+    await app.register(exportRoutes, { ctx });
     await app.register(internalRoutes, { ctx });
   },
   consumers: (app, config) => {

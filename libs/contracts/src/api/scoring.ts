@@ -383,3 +383,24 @@ export const ScoringMessages = {
   closed: 'This questionnaire is closed. Open it to change its scores.',
   enforceabilityMismatch: "This questionnaire is not that country's questionnaire of that period; the enforceability record was not saved.",
 } as const;
+
+/** Export file formats of the index data (CSV or Excel). */
+export const ExportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]);
+export type ExportFormat = Type.Static<typeof ExportFormat>;
+export const ExportQuery = Type.Object({ format: ExportFormat });
+export type ExportQuery = Type.Static<typeof ExportQuery>;
+
+/** The exports (GET api/group/index/export/...) and the file each one downloads. */
+export const ExportPaths = {
+  indexList: 'api/group/index/export/list',
+  enforceability: 'api/group/index/export/enforceability',
+  history: 'api/group/index/export/history',
+  asu: 'api/group/index/export/asu',
+  scoreHistory: (groupId: string) => `api/group/index/export/${encodeURIComponent(groupId)}/scores`,
+  everything: 'api/group/index/export/everything',
+} as const;
+
+export const ExportMessages = {
+  everythingForbidden: 'The full download is for Enhanced subscribers and working-group members.',
+  failed: 'The export could not be downloaded. Please try again.',
+} as const;

@@ -70,3 +70,17 @@ export async function setQuestionnaireStatus(
     .where('questionnaireId', 'in', ids)
     .execute();
 }
+
+/** The name of the period opened last among some periods (an export's data), or null when none is given. */
+export async function latestPeriodName(db: ScoringExecutor, periodIds: readonly string[]): Promise<string | null> {
+  if (periodIds.length === 0) return null;
+  const row = await db
+    .selectFrom('periods')
+    .select('name')
+    .where('periodId', 'in', [...new Set(periodIds)])
+    .orderBy('createdAt', 'desc')
+    .orderBy('name', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}

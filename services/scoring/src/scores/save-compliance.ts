@@ -1,7 +1,7 @@
 import type { EventActor, QuestionnaireScoring, SaveQuestionnaireScoresBody } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
-import { asuValue, complianceCategory, complianceScore, isScored, VARIABLES } from '@cti/scoring-rules';
+import { complianceOutcome, VARIABLES } from '@cti/scoring-rules';
 import type { IndexAccessSettings } from '@cti/access';
 import type { ScoringExecutor } from '../db';
 import { findCountry } from '../countries/repository';
@@ -41,9 +41,15 @@ export async function saveComplianceScores(
   const [country, period] = await Promise.all([findCountry(trx, questionnaire.groupId), findPeriod(trx, questionnaire.periodId)]);
   if (!country || !period) throw new NotFound('Questionnaire not found.');
 
-  const score = complianceScore(inputs, isPBA, pba);
-  const category = complianceCategory(score);
   const qualifyingDeclarations = body.QualifyingDeclarations === true;
+  // the one computation the what-if simulator also runs
+  const { score, category, asu } = complianceOutcome({
+    inputs,
+    isPBA,
+    PBA: pba,
+    QualifyingDeclarations: qualifyingDeclarations,
+    Suspended: body.Suspended === true,
+  });
   const previous = await findComplianceScores(trx, questionnaire.questionnaireId);
   const scorecardBefore = await displayedScorecard(trx, questionnaire.groupId);
   await upsertComplianceScores(trx, {
@@ -70,7 +76,7 @@ export async function saveComplianceScores(
     score,
     category,
     // an Unscored country (a score of 0) has no ASU conclusion
-    asu: isScored(score) ? asuValue({ QualifyingDeclarations: qualifyingDeclarations, A: inputs.A, B: inputs.B }) : null,
+    asu,
     isDemo: options.demo === true,
     updatedBy: actor?.userId ?? null,
   });

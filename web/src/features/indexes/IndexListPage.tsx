@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { canDownloadCft, RouteRules, satisfiesRule, type Principal } from '@cti/access';
+import { canDownloadCft, canExportEverything, RouteRules, satisfiesRule, type Principal } from '@cti/access';
 import { indexSortScore, UNSCORED } from '@cti/scoring-rules';
-import type { GroupIndexRow } from '@cti/contracts';
+import { ExportPaths, type GroupIndexRow } from '@cti/contracts';
 import { usePrincipal } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
@@ -12,6 +12,7 @@ import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
 import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
 import { WatchlistIcon } from './components/WatchlistIcon';
+import { ExportButtons, ExportEverythingButton } from './exports/ExportButtons';
 import { useIndexListQuery } from './indexes-api';
 import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
 import { FollowToggle } from '../notifications/components/FollowToggle';
@@ -122,6 +123,8 @@ export default function IndexListPage() {
                 Index countries
               </Link>
             )}
+            <ExportButtons path={ExportPaths.indexList} title="Compliance Index" />
+            {principal && canExportEverything(principal) && <ExportEverythingButton path={ExportPaths.everything} />}
           </div>
         }
       />

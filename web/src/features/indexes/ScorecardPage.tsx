@@ -1,6 +1,8 @@
 import { saveDownloadedFile } from '../../lib/file-download';
-import { Link, Navigate, useParams } from 'react-router';
-import { ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { canSimulate } from '@cti/access';
+import { ExportPaths, ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
 import { complianceBreakdown } from '@cti/scoring-rules';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
@@ -14,6 +16,7 @@ import { RichText } from './components/RichText';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
 import { PointsTable } from './components/PointsTable';
 import { PrintScorecardButton } from './components/PrintScorecardButton';
+import { ExportButtons } from './exports/ExportButtons';
 import { ExplainedHistory } from './history/ExplainedHistory';
 import ScoreHistoryChart from './history/ScoreHistoryChart';
 import { NO_VIEWS_CAUTION } from './row-access';
@@ -25,6 +28,8 @@ import {
   useScoreHistoryQuery,
 } from './indexes-api';
 import { useFailureToast } from './use-failure-toast';
+import { usePrincipal } from '../../app/hooks';
+import { isSimulationLink, withoutSimulation } from './simulator/simulation-link';
 import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
@@ -103,7 +108,7 @@ function Annotations({ card, onGone }: { card: Scorecard; onGone(): void }) {
   );
 }
 
-function History({ groupId }: { groupId: string }) {
+function History({ groupId, name }: { groupId: string; name: string }) {
   const { data, error, isLoading } = useScoreHistoryQuery(groupId);
   useFailureToast(error, ScoringMessages.historyFailed);
   if (isLoading) return <Spinner label="Loading the score history…" />;
@@ -113,6 +118,7 @@ function History({ groupId }: { groupId: string }) {
     <>
       {/* inline SVG: drawn as soon as the history arrives, with nothing else to wait for */}
       <ScoreHistoryChart history={data} />
+      <ExportButtons path={ExportPaths.scoreHistory(groupId)} title={`${name} score history`} />
       <h3>What changed, period by period</h3>
       <ExplainedHistory history={data} />
     </>
@@ -124,8 +130,14 @@ function History({ groupId }: { groupId: string }) {
  * roles of §6 (the service leaves out what the caller may not see and says which parts
  * are open in Access); #notices scrolls to the notices after a second.
  */
+// the simulator loads only when someone opens it
+const ScoreSimulator = lazy(() => import('./simulator/ScoreSimulator'));
+
 export default function ScorecardPage() {
   const { groupId = '' } = useParams();
+  const principal = usePrincipal();
+  const [params, setParams] = useSearchParams();
+  const [simulating, setSimulating] = useState(() => isSimulationLink(params));
   const { data: card, error, isLoading, refetch } = useScorecardQuery(groupId, { skip: !groupId });
   useHashScroll();
   useFailureToast(error, ScoringMessages.countryFailed);
@@ -138,6 +150,7 @@ export default function ScorecardPage() {
   const { Access: access } = card;
   const noViews = card.Score <= 0;
   const showNotices = access.watchlist && (card.Watchlist || card.IsSpecialNotice) && !!card.Notice;
+  const maySimulate = !!principal && canSimulate(principal) && access.details && card.A !== null;
 
   return (
     <article className="indexes scorecard" aria-labelledby="scorecard-title">
@@ -149,11 +162,27 @@ export default function ScorecardPage() {
             <h1 id="scorecard-title">{card.Name}</h1>
           </div>
         </div>
-        <div className="page-header-actions">
+        <div className="page-header-actions cluster">
           <FollowToggle groupId={card.GroupId} country={card.Name} allowed={access.open} />
+          {maySimulate && (
+            <Button variant="secondary" aria-expanded={simulating} onClick={() => setSimulating(true)}>
+              What-if simulator
+            </Button>
+          )}
           {!noViews && <PrintScorecardButton groupId={card.GroupId} variant="compliance" />}
         </div>
       </header>
+      {maySimulate && simulating && (
+        <Suspense fallback={<Spinner label="Loading the simulator…" />}>
+          <ScoreSimulator
+            card={card}
+            onClose={() => {
+              setSimulating(false);
+              setParams((current) => withoutSimulation(current), { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
       {card.IsDemo && <DemoNotice what="The scores of this scorecard" />}
 
       {noViews ? (
@@ -250,7 +279,7 @@ export default function ScorecardPage() {
           {access.history && (
             <section className="section" aria-labelledby="history-title">
               <h2 id="history-title">Score history</h2>
-              <History groupId={card.GroupId} />
+              <History groupId={card.GroupId} name={card.Name} />
             </section>
           )}
           {access.annotations && (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { EnforceabilityRow } from '@cti/contracts';
+import { ExportPaths, type EnforceabilityRow } from '@cti/contracts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { CategoryBadge } from '../components/CategoryBadge';
@@ -8,6 +8,7 @@ import { CountryFlag } from '../components/CountryFlag';
 import { DemoNotice } from '../components/DemoNotice';
 import { useEnforceabilityListQuery } from '../indexes-api';
 import { EnforceabilityNav } from './EnforceabilityNav';
+import { ExportButtons } from '../exports/ExportButtons';
 import '../indexes.css';
 
 /** /enforceabilityIndex: countries outside the treaty with their enforceability score and category. */
@@ -39,6 +40,7 @@ export default function EnforceabilityListPage() {
         titleId="enforceability-title"
         eyebrow="Countries outside the Cape Town Convention"
         lead="How enforceable the rights of aircraft creditors and lessors are in countries that are not contracting states of the Cape Town Convention."
+        actions={<ExportButtons path={ExportPaths.enforceability} title="Enforceability Index" />}
       />
       <EnforceabilityNav />
       {rows.some((r) => r.IsDemo) && <DemoNotice />}

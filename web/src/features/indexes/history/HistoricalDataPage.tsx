@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { HistoricalScoreRow } from '@cti/contracts';
+import { ExportPaths, type HistoricalScoreRow } from '@cti/contracts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { Button, SelectField } from '../../../components/form/fields';
@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
 import { useHistoricalScoresQuery, useScoreFilterSuggestionsQuery } from '../indexes-api';
+import { ExportButtons } from '../exports/ExportButtons';
 import '../indexes.css';
 
 type Key = 'Score' | 'Year' | 'Country';
@@ -77,9 +78,12 @@ export default function HistoricalDataPage() {
         titleId="historical-title"
         eyebrow="Compliance Index"
         actions={
-          <Link className="button button-secondary" to="/historicalData/map">
-            Map
-          </Link>
+          <div className="cluster">
+            <Link className="button button-secondary" to="/historicalData/map">
+              Map
+            </Link>
+            <ExportButtons path={ExportPaths.history} title="Historical data" />
+          </div>
         }
       />
       <form

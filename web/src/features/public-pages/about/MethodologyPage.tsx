@@ -13,6 +13,7 @@ import {
   PBA_LEVEL_NAMES,
   UNSCORED,
   VARIABLES,
+  VARIABLE_NAMES,
   WEIGHTS,
   type Band,
   type PbaLevel,
@@ -32,39 +33,40 @@ import {
   shareOf,
   weightShift,
 } from './methodology-numbers';
+import { WORKED_EXAMPLES } from './worked-examples';
 
 /** What each variable measures and which part of the questionnaire informs it. */
 const VARIABLE_TEXT: Record<Variable, { name: string; measures: string; source: string }> = {
   A: {
-    name: 'Implementation in national law',
+    name: VARIABLE_NAMES.A,
     measures:
       'Whether the Convention and the Aircraft Protocol have force in national law and prevail over conflicting rules; the declarations the state has made; whether IDERAs are recorded and given effect; and how far non-consensual liens and detention rights can rank ahead of registered international interests.',
     source: 'Questionnaire section A: summary of national implementation, IDERA, liens, detention rights.',
   },
   B: {
-    name: 'Compliance in practice',
+    name: VARIABLE_NAMES.B,
     measures:
       'How courts, the aviation authority and insolvency administrators have actually applied the treaty: IDERAs honoured, de-registration and export carried out within the time allowed, the Alternative A waiting period respected, speedy relief granted.',
     source: 'Questionnaire section B.',
   },
   C: {
-    name: 'Respect for foreign law and forums',
+    name: VARIABLE_NAMES.C,
     measures:
       "Whether local courts uphold the parties' choice of foreign law and of a foreign court, and recognise and enforce foreign judgments and foreign arbitral awards.",
     source: 'Questionnaire section E, protectionism (four parts).',
   },
   D: {
-    name: 'Rule-based contract interpretation',
+    name: VARIABLE_NAMES.D,
     measures: 'Whether courts apply commercial contracts strictly according to their terms rather than rewriting the bargain.',
     source: 'Questionnaire section E, contract interpretation.',
   },
   E: {
-    name: 'Application of new commercial laws',
+    name: VARIABLE_NAMES.E,
     measures: 'Whether new commercial legislation is applied and enforced strictly and predictably by courts and authorities.',
     source: 'Questionnaire section E, new commercial laws.',
   },
   F: {
-    name: 'Timely repossession',
+    name: VARIABLE_NAMES.F,
     measures: 'Whether a creditor can recover an aircraft in a timely way, both outside insolvency and in insolvency proceedings.',
     source: 'Questionnaire section E, repossession outside and inside insolvency.',
   },
@@ -200,6 +202,32 @@ export default function MethodologyPage() {
               ))}
             </tbody>
           </table>
+        </section>
+
+        <section aria-labelledby="m-examples" id="worked-examples">
+          <h2 id="m-examples">Worked examples</h2>
+          <p>
+            Each example gives a state&apos;s six variables, the precedent-adjustment level and whether the qualifying declarations were
+            made, then the score, category and ASU assessment they lead to.
+          </p>
+          {WORKED_EXAMPLES.map((ex) => (
+            <figure key={ex.id} id={ex.id} className="worked-example" data-example={ex.id}>
+              <figcaption>
+                <strong>{ex.title}</strong>
+              </figcaption>
+              <p>
+                {VARIABLES.map((v) => `${v} = ${formatNumber(ex.inputs[v])}`).join(', ')}; {levelName(ex.level)}
+                {ex.level > 0 && ` (${PBA_LABELS[ex.level as 1 | 2 | 3]})`}; qualifying declarations{' '}
+                {ex.qualifyingDeclarations ? 'made' : 'not made'}.
+              </p>
+              <p className="formula">
+                {ex.arithmetic} = {formatNumber(ex.sum)}, rounded to the nearest half: <strong data-score>{formatNumber(ex.score)}</strong>
+              </p>
+              <p>
+                Category <strong data-category>{ex.category}</strong>; ASU <strong data-asu>{ex.asu}</strong>.
+              </p>
+            </figure>
+          ))}
         </section>
 
         <section aria-labelledby="m-categories" id="categories">
