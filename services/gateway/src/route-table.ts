@@ -11,7 +11,7 @@ export interface RouteEntry {
 
 const prefix = (service: Upstream, ...paths: string[]): RouteEntry[] => paths.map((path) => ({ path, match: 'prefix', service }));
 
-/** ARCHITECTURE.md "API ownership": the most specific entry wins. */
+/** Each `/api` path has one owning service: exact entries first, then the longest matching prefix (the most specific wins). */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...prefix(
     'scoring',
