@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { VARIABLE_NAMES, type Variable } from '@cti/scoring-rules';
 import * as XLSX from 'xlsx';
 import type { Browser, Download, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
@@ -174,14 +175,14 @@ describe('what-if simulator', () => {
 
     // the methodology's Level II worked example: 85, High, Eligible
     const example = { A: '5', B: '4.5', C: '4', D: '4', E: '3.5', F: '3' };
-    for (const [v, value] of Object.entries(example)) await panel.getByLabel(`Variable ${v}`).fill(value);
+    for (const [v, value] of Object.entries(example)) await panel.getByLabel(`${v} · ${VARIABLE_NAMES[v as Variable]}`).fill(value);
     await panel.getByLabel('Precedent adjustment').selectOption('2');
     await panel.getByLabel('Qualifying declarations made').check();
     await panel.locator('[data-simulated-score]').filter({ hasText: /^85$/ }).waitFor();
     expect(await panel.locator('[data-simulated-category]').textContent()).toBe('High');
     expect(await panel.locator('[data-simulated-asu]').textContent()).toBe('Eligible');
     // it updates as one types
-    await panel.getByLabel('Variable A').fill('3.5');
+    await panel.getByLabel('A · Implementation in national law').fill('3.5');
     await panel
       .locator('[data-simulated-score]')
       .filter({ hasText: /^77\.5$/ })
@@ -198,7 +199,7 @@ describe('what-if simulator', () => {
       .locator('[data-simulated-score]')
       .filter({ hasText: /^77\.5$/ })
       .waitFor();
-    expect(await shared.getByLabel('Variable A').inputValue()).toBe('3.5');
+    expect(await shared.getByLabel('A · Implementation in national law').inputValue()).toBe('3.5');
     expect(await shared.getByLabel('Precedent adjustment').inputValue()).toBe('2');
 
     await panel.getByRole('button', { name: 'Close the simulator' }).click();

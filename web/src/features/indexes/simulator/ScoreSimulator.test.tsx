@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Scorecard } from '@cti/contracts';
-import { formatRounding, VARIABLES } from '@cti/scoring-rules';
+import { formatRounding, VARIABLE_NAMES, VARIABLES, type Variable } from '@cti/scoring-rules';
 import { makeStore } from '../../../app/store';
 import { WORKED_EXAMPLES } from '../../public-pages/about/worked-examples';
 import ScoreSimulator, { SIMULATION_NOTE } from './ScoreSimulator';
@@ -89,7 +89,9 @@ describe('what-if simulator', () => {
   it.each(WORKED_EXAMPLES.map((ex) => [ex.title, ex] as const))("reproduces the methodology's worked example exactly: %s", (_title, ex) => {
     const panel = renderSimulator();
     for (const v of VARIABLES) {
-      fireEvent.change(within(panel).getByLabelText(`Variable ${v}`), { target: { value: String(ex.inputs[v]) } });
+      fireEvent.change(within(panel).getByLabelText(`${v} · ${VARIABLE_NAMES[v as Variable]}`), {
+        target: { value: String(ex.inputs[v]) },
+      });
     }
     fireEvent.change(within(panel).getByLabelText('Precedent adjustment'), { target: { value: String(ex.level) } });
     const declarations = within(panel).getByLabelText('Qualifying declarations made') as HTMLInputElement;
@@ -103,7 +105,7 @@ describe('what-if simulator', () => {
 
   it('updates as the user types and keeps the simulation in the address (the share link)', () => {
     const panel = renderSimulator();
-    fireEvent.change(within(panel).getByLabelText('Variable A'), { target: { value: '5' } });
+    fireEvent.change(within(panel).getByLabelText('A · Implementation in national law'), { target: { value: '5' } });
     expect(simulated(panel).score).toBe('85');
     expect(within(panel).getByText('(+5 on the published 80)')).toBeTruthy();
     const params = new URLSearchParams(lastSearch);
@@ -126,7 +128,7 @@ describe('what-if simulator', () => {
 
   it('shows no result while an input is not 0 to 5 in steps of .5, and a forged link keeps the published values', () => {
     const panel = renderSimulator();
-    fireEvent.change(within(panel).getByLabelText('Variable B'), { target: { value: '4.3' } });
+    fireEvent.change(within(panel).getByLabelText('B · Compliance in practice'), { target: { value: '4.3' } });
     expect(simulated(panel).score).toBeUndefined();
     const sim = simulationFromLink(new URLSearchParams('simulate=1&A=9&B=abc&C=2.5&pba=7&qd=maybe'), card);
     expect(sim).toEqual({ inputs: { A: '4', B: '4', C: '2.5', D: '4', E: '4', F: '4' }, level: 0, qualifyingDeclarations: true });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Scorecard } from '@cti/contracts';
-import { complianceOutcome, PBA_LABELS, pbaLevelName, VARIABLES, type PbaLevel } from '@cti/scoring-rules';
+import { complianceOutcome, PBA_LABELS, pbaLevelName, VARIABLE_NAMES, VARIABLES, type PbaLevel } from '@cti/scoring-rules';
 import { Button, CheckboxField, SelectField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
@@ -91,7 +91,13 @@ export default function ScoreSimulator({ card, onClose }: { card: Scorecard; onC
       <form className="simulator-inputs" onSubmit={(e) => e.preventDefault()} aria-label="Simulated inputs">
         <div className="simulator-grid">
           {VARIABLES.map((v) => (
-            <ScoreInput key={v} variable={v} value={sim.inputs[v]} onChange={(text) => set({ inputs: { ...sim.inputs, [v]: text } })} />
+            <ScoreInput
+              key={v}
+              variable={v}
+              name={VARIABLE_NAMES[v]}
+              value={sim.inputs[v]}
+              onChange={(text) => set({ inputs: { ...sim.inputs, [v]: text } })}
+            />
           ))}
         </div>
         <SelectField label="Precedent adjustment" value={sim.level} onChange={(e) => set({ level: Number(e.target.value) as PbaLevel })}>
@@ -108,7 +114,7 @@ export default function ScoreSimulator({ card, onClose }: { card: Scorecard; onC
         />
       </form>
 
-      {outcome && <PointsTable title="Simulated points" breakdown={outcome.breakdown} />}
+      {outcome && <PointsTable title="Simulated points" breakdown={outcome.breakdown} names={VARIABLE_NAMES} />}
 
       <div className="simulator-actions">
         <Button variant="secondary" onClick={() => setSim(simulationOf(card))}>
