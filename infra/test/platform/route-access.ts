@@ -136,6 +136,8 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/questionnaire/adminComment/save': admin,
   },
   scoring: {
+    // the landing page's summary for visitors: no scores, no watchlist names
+    'GET /api/group/index/public': anyone,
     'GET /api/group/index/list': index,
     'GET /api/group/index/asu': index,
     'GET /api/group/index/map': index,
@@ -214,6 +216,8 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/payment/plan/new': rule(manageProductsRule(VENDOR_EMAIL_DOMAIN)),
     'POST /api/payment/plan/remove': rule(manageProductsRule(VENDOR_EMAIL_DOMAIN)),
     'POST /api/payment/checkout': signedIn,
+    // what a checkout would buy, named, before the buyer leaves for the payment page
+    'POST /api/payment/quote': signedIn,
     'POST /api/payment': signedIn,
     'GET /api/payment/local/:sessionId': signedIn,
     'POST /api/payment/local/:sessionId/pay': signedIn,
@@ -224,6 +228,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/report/purchase': admin,
     'GET /api/payment/refund/:transactionId': admin,
     'GET /api/user/paymentDetails': signedIn,
+    'GET /api/user/paymentDetails/mine': signedIn,
     'GET /api/user/paymentDetails/admin': admin,
     'GET /api/user/check/payments/acc': signedIn,
     'GET /api/payment/unsubscribe/:subscriptionId': signedIn,
