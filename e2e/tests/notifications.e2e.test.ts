@@ -61,7 +61,8 @@ it('a Standard user follows Ireland; an admin changes its variable A; the alert 
   await page.goto('/index');
   await page.getByLabel('Search countries').fill('Ireland');
   const star = page.getByRole('button', { name: 'Follow Ireland' });
-  await page.getByRole('link', { name: 'Ireland', exact: true }).or(page.getByText('No country matches this search.')).first().waitFor();
+  // The star appears once the user's follows have loaded, after the row itself: wait for it, not the row.
+  await star.or(page.getByText('No country matches this search.')).first().waitFor();
   if (!(await star.isVisible())) await page.getByRole('tab', { name: /no qualifying declarations/ }).click();
   await star.click();
   await page.getByText('You now follow Ireland.').first().waitFor();
