@@ -1,8 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
-import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
-
-type Timestamp = ColumnType<string, string | undefined, string>;
+import type { KitTables, ServiceApp } from '@cti/service-kit';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -25,8 +22,8 @@ export interface UsersTable {
   creatorId: string | null;
   /** When a free user confirmed their e-mail. */
   confirmedAt: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
+  updatedAt: Generated<string>;
 }
 
 export interface GroupsTable {
@@ -35,8 +32,8 @@ export interface GroupsTable {
   type: 'ACC Group' | 'AWG Member' | 'Country';
   logoPath: string | null;
   countryId: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
+  updatedAt: Generated<string>;
 }
 
 export type TokenPurpose = 'reset' | 'welcome' | 'free-confirm';
@@ -46,7 +43,7 @@ export interface UserTokensTable {
   userId: string;
   purpose: TokenPurpose;
   tokenHash: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
   expiresAt: string;
   usedAt: string | null;
 }
@@ -66,8 +63,8 @@ export interface MailMessagesTable {
   attempts: Generated<number>;
   lastError: string | null;
   transport: string | null;
-  createdAt: Generated<Timestamp>;
-  nextAttemptAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
+  nextAttemptAt: Generated<string>;
   lockedUntil: string | null;
   sentAt: string | null;
   /** The caller's key: queueing the same key again answers this mail. */
@@ -86,7 +83,7 @@ export interface AccessRequestsTable {
   title: string;
   expires: string | null;
   userManagerId: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
   decidedAt: string | null;
   decidedBy: string | null;
 }
@@ -101,7 +98,29 @@ export interface AccessRequestUsersTable {
   position: number;
 }
 
-export interface IdentityDB extends EventTables {
+/** What purchases granted: one row per subscription or one-time purchase. */
+export interface PurchaseGrantsTable {
+  sourceId: string;
+  userId: string;
+  productName: string;
+  roleIds: Generated<number[]>;
+  groupIds: Generated<string[]>;
+  expiresOn: string | null;
+  revokedAt: string | null;
+  lastEventAt: string;
+}
+
+/** What a user held of a role or country group before the first purchase granted it. */
+export interface PurchaseGrantBasesTable {
+  userId: string;
+  kind: 'role' | 'group';
+  target: string;
+  present: boolean;
+  expiresOn: string | null;
+}
+
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface IdentityDB extends KitTables {
   roles: { id: number; name: string };
   groups: GroupsTable;
   users: UsersTable;
@@ -112,7 +131,7 @@ export interface IdentityDB extends EventTables {
     userId: string;
     familyId: string;
     tokenHash: string;
-    createdAt: Generated<Timestamp>;
+    createdAt: Generated<string>;
     expiresAt: string;
     usedAt: string | null;
     revokedAt: string | null;
@@ -123,8 +142,11 @@ export interface IdentityDB extends EventTables {
   mailMessages: MailMessagesTable;
   accessRequests: AccessRequestsTable;
   accessRequestUsers: AccessRequestUsersTable;
+  purchaseGrants: PurchaseGrantsTable;
+  purchaseGrantBases: PurchaseGrantBasesTable;
 }
 
 export type IdentityExecutor = Executor<IdentityDB>;
 
-export const identityDb = (app: ServiceApp) => app.db as Kysely<IdentityDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over IdentityDB. */
+export type IdentityApp = ServiceApp<IdentityDB>;
