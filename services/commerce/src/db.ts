@@ -1,6 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
-import type { Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
+import type { Executor, Generated } from '@cti/db';
 
 /** Timestamps read as ISO strings (libs/db), defaulting to now() on insert. */
 type Stamp = Generated<string>;
@@ -173,7 +172,8 @@ export interface LocalPlanChangesTable {
   createdAt: Stamp;
 }
 
-export interface CommerceDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface CommerceDB extends KitTables {
   products: ProductsTable;
   countries: CountriesTable;
   periods: PeriodsTable;
@@ -191,4 +191,5 @@ export interface CommerceDB extends EventTables {
 
 export type CommerceExecutor = Executor<CommerceDB>;
 
-export const commerceDb = (app: ServiceApp) => app.db as Kysely<CommerceDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over CommerceDB. */
+export type CommerceApp = ServiceApp<CommerceDB>;

@@ -1,18 +1,16 @@
 import type { DomainEvent } from '@cti/contracts';
 import type { ConsumerDefinition } from '@cti/service-kit';
-import type { Transaction } from '@cti/db';
 import type { CommerceDB, CommerceExecutor } from '../db';
 
 /**
  * Commerce's projection of identity's country groups: what the per-country
  * subscription can be bought for, and the names purchases are shown with.
  */
-export const countriesConsumer: ConsumerDefinition = {
+export const countriesConsumer: ConsumerDefinition<CommerceDB> = {
   name: 'countries',
   filter: ['evt.identity.group.*'],
-  async handle(event: DomainEvent, trx: Transaction<any>) {
+  async handle(event: DomainEvent, db) {
     if (event.type !== 'evt.identity.group.created' && event.type !== 'evt.identity.group.updated') return;
-    const db = trx as Transaction<CommerceDB>;
     const { groupId, name, type } = event.data;
     if (type !== 'Country') {
       await db.deleteFrom('countries').where('groupId', '=', groupId).execute();

@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@cti/contracts';
 import type { ConsumerDefinition } from '@cti/service-kit';
-import type { Transaction } from '@cti/db';
 import type { CommerceDB, CommerceExecutor } from '../db';
 
 /**
@@ -9,12 +8,11 @@ import type { CommerceDB, CommerceExecutor } from '../db';
  * A new durable consumer reads the stream from its start, so periods opened before it
  * existed arrive too.
  */
-export const periodsConsumer: ConsumerDefinition = {
+export const periodsConsumer: ConsumerDefinition<CommerceDB> = {
   name: 'periods',
   filter: ['evt.questionnaire.period.opened'],
-  async handle(event: DomainEvent, trx: Transaction<any>) {
+  async handle(event: DomainEvent, db) {
     if (event.type !== 'evt.questionnaire.period.opened') return;
-    const db = trx as Transaction<CommerceDB>;
     const { periodId, name } = event.data;
     await db
       .insertInto('periods')
