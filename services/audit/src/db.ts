@@ -1,6 +1,5 @@
-import type { Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
-import type { ServiceApp } from '@cti/service-kit';
+import type { Executor, Generated } from '@cti/db';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 /** One row per event, append-only, hash-chained in `seq` order. */
 export interface AuditRowsTable {
@@ -83,7 +82,8 @@ export interface PeriodsTable {
   year: number | null;
 }
 
-export interface AuditDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface AuditDB extends KitTables {
   auditRows: AuditRowsTable;
   auditChainHead: AuditChainHeadTable;
   auditChainChecks: AuditChainChecksTable;
@@ -94,4 +94,5 @@ export interface AuditDB extends EventTables {
 }
 
 export type AuditExecutor = Executor<AuditDB>;
-export const auditDb = (app: ServiceApp) => app.db as Kysely<AuditDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over AuditDB. */
+export type AuditApp = ServiceApp<AuditDB>;
