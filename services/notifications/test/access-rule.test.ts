@@ -1,7 +1,5 @@
 import { RoleIds } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
-import { identityDb } from '../../identity/src/db';
-import { notificationsDb } from '../src/db';
 import {
   alertsOf,
   auth,
@@ -73,9 +71,9 @@ it('never e-mails a user about a country they may no longer see: their role expi
   await follow(bed, refunded, ireland);
   await follow(bed, steady, ireland);
   // a refund takes the purchased role back in identity
-  await identityDb(bed.identity).deleteFrom('userRoles').where('userId', '=', refunded.id).execute();
+  await bed.identity.db.deleteFrom('userRoles').where('userId', '=', refunded.id).execute();
   // the Standard subscription ends after they followed (identity's own role expiry)
-  await identityDb(bed.identity)
+  await bed.identity.db
     .updateTable('userRoles')
     .set({ expiresOn: new Date(Date.now() - 1000).toISOString() })
     .where('userId', '=', lapsed.id)
@@ -86,7 +84,7 @@ it('never e-mails a user about a country they may no longer see: their role expi
   await emailsSettled(bed);
   expect(await mailsTo(bed, lapsed.email)).toEqual([]);
   expect(await mailsTo(bed, refunded.email)).toEqual([]);
-  const states = await notificationsDb(bed.notifications)
+  const states = await bed.notifications.db
     .selectFrom('alerts')
     .select(['userId', 'emailState'])
     .where('userId', 'in', [lapsed.id, refunded.id, steady.id])
@@ -110,7 +108,7 @@ it('sends nothing to a disabled account, and still tells a free user about the p
   const free = await givenUser(bed, 'free-reader@example.com', ['FreeAccess']);
   await follow(bed, disabled, britain);
   await follow(bed, free, britain);
-  await identityDb(bed.identity).updateTable('users').set({ disabled: true }).where('id', '=', disabled.id).execute();
+  await bed.identity.db.updateTable('users').set({ disabled: true }).where('id', '=', disabled.id).execute();
   await scoreChange(britain, 'United Kingdom', 60, 65);
   const [mail] = await waitForMails(bed, free.email, 1);
   // a free user sees the public scorecard, not its details: the score, without the why
