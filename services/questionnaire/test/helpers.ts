@@ -1,17 +1,18 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
+import type { ServiceAppOf } from '@cti/service-kit';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { identityService } from '@cti/identity';
 import type { AccessClaims, DomainEvent } from '@cti/contracts';
 import { createGroup } from '../../identity/src/groups/create-group';
 import { questionnaireService } from '../src/app';
+import type { QuestionnaireApp } from '../src/db';
 import { openPeriod } from '../src/periods/open-period';
 
 export interface World {
   ctx: TestContext;
-  identity: ServiceApp;
-  app: ServiceApp;
+  identity: ServiceAppOf<typeof identityService>;
+  app: QuestionnaireApp;
   countries: Record<string, string>;
 }
 
@@ -57,7 +58,7 @@ export const respondentClaims = (sub: string, groupId: string, organization: str
 export const tokenOf = (c: AccessClaims) => signTestToken(c);
 
 /** An authenticated inject helper. */
-export function caller(app: ServiceApp, c: AccessClaims) {
+export function caller(app: QuestionnaireApp, c: AccessClaims) {
   const headers = { authorization: `Bearer ${tokenOf(c)}` };
   return {
     claims: c,
@@ -66,9 +67,9 @@ export function caller(app: ServiceApp, c: AccessClaims) {
   };
 }
 
-export const givenPeriod = (app: ServiceApp, name: string) => openPeriod(app, name, null);
+export const givenPeriod = (app: QuestionnaireApp, name: string) => openPeriod(app, name, null);
 
-export async function questionnaireOf(app: ServiceApp, groupId: string, period?: string) {
+export async function questionnaireOf(app: QuestionnaireApp, groupId: string, period?: string) {
   const rows = await sql<{ id: string; status: string; answersRevision: number }>`
     select q.id, q.status, q.answers_revision as "answersRevision" from questionnaires q join periods p on p.id = q.period_id
     where q.group_id = ${groupId} ${period ? sql`and p.name = ${period}` : sql``} order by p.seq desc limit 1`.execute(app.db);
@@ -76,7 +77,7 @@ export async function questionnaireOf(app: ServiceApp, groupId: string, period?:
 }
 
 /** Events this service wrote to its outbox, oldest first. */
-export async function outboxEvents(app: ServiceApp, type?: string): Promise<DomainEvent[]> {
+export async function outboxEvents(app: QuestionnaireApp, type?: string): Promise<DomainEvent[]> {
   const rows = await sql<{
     payload: DomainEvent;
   }>`select payload from outbox ${type ? sql`where type = ${type}` : sql``} order by seq`.execute(app.db);
