@@ -1,4 +1,4 @@
-import type { Executor, Generated } from '@cti/db';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 /** One row per event, append-only, hash-chained in `seq` order. */
@@ -12,6 +12,8 @@ export interface AuditRowsTable {
   value: string;
   /** The same description as plain text (search and suggestions). */
   valueText: string;
+  /** Full-text vector of valueText, computed by Postgres (generated column); searched with raw `@@` queries. */
+  valueSearch: ColumnType<string | null, never, never>;
   /** The actor's groups, comma-separated (the "User Group" column). */
   country: string;
   name: string;

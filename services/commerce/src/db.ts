@@ -7,7 +7,7 @@ type Stamp = Generated<string>;
 export interface ProductsTable {
   id: Generated<string>;
   name: string;
-  description: string;
+  description: Generated<string>;
   priceCents: number;
   planId: string | null;
   deletedAt: string | null;

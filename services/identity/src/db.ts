@@ -54,11 +54,11 @@ export interface MailMessagesTable {
   id: Generated<string>;
   kind: string;
   toAddresses: ColumnType<string[], string, string>;
-  ccAddresses: ColumnType<string[], string, string>;
+  ccAddresses: ColumnType<string[], string | undefined, string>;
   replyTo: string | null;
   subject: string;
   html: string;
-  text: string;
+  text: Generated<string>;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
   lastError: string | null;
@@ -75,12 +75,12 @@ export interface AccessRequestsTable {
   id: Generated<string>;
   email: string;
   type: string;
-  organization: string;
-  organizationAddress: string;
+  organization: Generated<string>;
+  organizationAddress: Generated<string>;
   status: Generated<string>;
-  reasoning: string;
-  name: string;
-  title: string;
+  reasoning: Generated<string>;
+  name: Generated<string>;
+  title: Generated<string>;
   expires: string | null;
   userManagerId: string | null;
   createdAt: Generated<string>;
@@ -92,10 +92,10 @@ export interface AccessRequestUsersTable {
   id: Generated<string>;
   requestId: string;
   email: string;
-  name: string;
-  title: string;
-  isPrimary: boolean;
-  position: number;
+  name: Generated<string>;
+  title: Generated<string>;
+  isPrimary: Generated<boolean>;
+  position: Generated<number>;
 }
 
 /** What purchases granted: one row per subscription or one-time purchase. */

@@ -14,7 +14,7 @@ export interface QuestionnaireDB extends KitTables {
     countryCode: string | null;
     logoPath: string | null;
     /** False when the group is no longer of type Country. */
-    active: boolean;
+    active: Generated<boolean>;
     updatedAt: Generated<Timestamp>;
   };
   /** Projection of identity's users (from evt.identity.user.*): names for demo data. */

@@ -41,12 +41,12 @@ export interface ComplianceScoresTable extends TextFields {
   d: number;
   e: number;
   f: number;
-  suspended: boolean;
-  isPba: boolean;
+  suspended: Generated<boolean>;
+  isPba: Generated<boolean>;
   pba: number | null;
-  qualifyingDeclarations: boolean;
-  watchlist: boolean;
-  isSpecialNotice: boolean;
+  qualifyingDeclarations: Generated<boolean>;
+  watchlist: Generated<boolean>;
+  isSpecialNotice: Generated<boolean>;
   notice: string | null;
   score: number;
   category: string;
