@@ -43,7 +43,7 @@ export interface CheckoutsTable extends BuyerColumns {
   unitPriceCents: number;
   quantity: number;
   amountCents: number;
-  groupIds: string[];
+  groupIds: Generated<string[]>;
   periodId: string | null;
   planId: string | null;
   mode: 'payment' | 'subscription';
@@ -66,7 +66,7 @@ export interface PurchasesTable extends BuyerColumns {
   paymentKey: string;
   transactionId: string;
   subscriptionId: string | null;
-  groupIds: string[];
+  groupIds: Generated<string[]>;
   periodId: string | null;
   purchasedOn: Stamp;
   accessExpiresOn: string;
@@ -84,7 +84,7 @@ export interface SubscriptionsTable extends BuyerColumns {
   productId: string;
   planId: string | null;
   quantity: number;
-  groupIds: string[];
+  groupIds: Generated<string[]>;
   status: string;
   statusNote: string | null;
   cancelAtPeriodEnd: Generated<boolean>;
