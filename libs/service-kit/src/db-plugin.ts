@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet, type Transaction } from '@cti/db';
+import { createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet } from '@cti/db';
 import type { EventTables } from '@cti/events';
 import { isConnectionFailure } from './connection-failures';
 import type { RateLimitCountersTable } from './rate-limit';
@@ -37,11 +37,6 @@ declare module 'fastify' {
   interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /** The service's database, scoped to its own schema and typed over its tables. */
     db: Kysely<DatabaseOf<TypeProvider>>;
-    /**
-     * Runs a use-case in one transaction; the events it appended to the outbox are
-     * published as soon as it commits.
-     */
-    inTransaction<T>(work: (trx: Transaction<DatabaseOf<TypeProvider>>) => Promise<T>): Promise<T>;
   }
 }
 

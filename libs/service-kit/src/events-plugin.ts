@@ -33,6 +33,11 @@ declare module 'fastify' {
   interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /** Consumers' handlers get transactions typed over the service's own tables. */
     events: EventsFacade<DatabaseOf<TypeProvider>>;
+    /**
+     * Runs a use-case in one transaction over the service's tables; the events it appended
+     * to the outbox are published as soon as it commits.
+     */
+    inTransaction<T>(work: (trx: Transaction<DatabaseOf<TypeProvider>>) => Promise<T>): Promise<T>;
   }
 }
 
