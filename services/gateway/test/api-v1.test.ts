@@ -101,7 +101,7 @@ describe('keys on My account', () => {
     expect(stored[0]!.key_hash).not.toContain(created.Key.slice(4));
   });
 
-  it('refuses users who are not entitled (a country viewer, a free user) with a clear text', async () => {
+  it('refuses users who are not entitled (a country viewer) with a clear text', async () => {
     await givenUser('viewer@example.com', ['CountryViewer']);
     const token = await tokenOf('viewer@example.com');
     for (const res of [
