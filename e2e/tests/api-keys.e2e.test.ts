@@ -75,3 +75,33 @@ it('a country viewer sees no API keys section and the API refuses them', async (
   const refused = await fetch(`${baseUrl()}/api/user/apiKeys`, { headers: { authorization: `Bearer ${Token}` } });
   expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([403, ApiKeyMessages.notEntitled]);
 });
+
+it('an admin finds a member’s key in the users admin and revokes it, and the key is refused', async () => {
+  const login = await fetch(`${baseUrl()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'member@example.com', Password: 'demo-password' }),
+  });
+  const { Token } = (await login.json()) as { Token: string };
+  const created = await fetch(`${baseUrl()}/api/user/apiKeys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${Token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ Name: 'Member feed' }),
+  });
+  const { Key } = (await created.json()) as { Key: string };
+  const call = () => fetch(`${baseUrl()}/api/v1/group/index/map`, { headers: { 'x-api-key': Key } });
+  expect((await call()).status).toBe(200);
+
+  const { page } = await openSession();
+  await signIn(page, 'admin@example.com');
+  await page.goto('/user/manage');
+  await page.getByRole('searchbox', { name: 'Filter users' }).fill('member@example.com');
+  await page.getByRole('button', { name: 'Morgan Member' }).click();
+  const keys = page.getByRole('dialog').getByRole('group', { name: 'API keys' });
+  await keys.getByRole('button', { name: 'Revoke Member feed' }).click();
+  await keys
+    .getByRole('row', { name: /Member feed/ })
+    .getByText(/^Revoked/)
+    .waitFor();
+  expect((await call()).status).toBe(401);
+});
