@@ -1,7 +1,7 @@
 import { RoleIds, READ_ONLY_SCOPE } from '@cti/access';
 import { ApiKeyMessages, MAX_API_KEYS_PER_USER, type AccessClaims, type CreatedApiKey } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
 import { identityService } from '../src/app';
 import { bearer, givenGroup, givenUser, outboxEvents, sessionOf } from './helpers';
 
@@ -115,6 +115,23 @@ describe('keys and their events', () => {
     for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) await createKey('events@example.com', `k${i}`);
     const tooMany = await app.inject({ method: 'POST', url: '/api/user/apiKeys', headers: bearer(token), payload: { Name: 'one more' } });
     expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, ApiKeyMessages.tooMany]);
+  });
+
+  it('refuses an expiry that is no calendar day, and a token of an account that is gone', async () => {
+    await givenUser(app, 'dates@example.com', { roles: ['Standard'] });
+    const token = await sessionOf(app, 'dates@example.com');
+    for (const ExpiresOn of ['2030-02-30', '2030-13-01', '0000-01-01']) {
+      const res = await app.inject({ method: 'POST', url: '/api/user/apiKeys', headers: bearer(token), payload: { Name: 'x', ExpiresOn } });
+      expect([ExpiresOn, res.statusCode]).toEqual([ExpiresOn, 400]);
+    }
+    const ghost = signTestToken({ sub: '00000000-0000-4000-8000-000000000000', roles: [RoleIds.Standard] });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/apiKeys',
+      headers: { authorization: `Bearer ${ghost}` },
+      payload: { Name: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('refuses free users', async () => {

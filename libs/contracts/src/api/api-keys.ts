@@ -42,6 +42,7 @@ export const ApiKeyMessages = {
   notEntitled: 'API keys are for Standard and Enhanced subscribers and working-group members.',
   nameRequired: 'Please give the key a name.',
   expiryInPast: 'The expiry date must be in the future.',
+  expiryInvalid: 'The expiry date must be a day written as YYYY-MM-DD.',
   tooMany: 'You already have 10 API keys. Revoke one first.',
   notFound: 'No such API key.',
   missing: 'An API key is required: send it as "Authorization: ApiKey <key>" or "X-Api-Key: <key>".',

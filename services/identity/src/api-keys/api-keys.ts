@@ -33,6 +33,11 @@ const KEY_PREFIX = 'cti_';
 const SHOWN_LENGTH = KEY_PREFIX.length + 8;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day (not 2026-02-30) written as YYYY-MM-DD. */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return DATE.test(day) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
 const todayUtc = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** Owners of keys: Standard and above, working-group members, admins (the caller's current token). */
@@ -56,11 +61,14 @@ export async function createApiKey(
   const name = body.Name.replace(/\p{Cc}/gu, '').trim();
   if (!name) throw new BadRequest(ApiKeyMessages.nameRequired);
   const expiresOn = body.ExpiresOn ?? null;
-  if (expiresOn !== null && (!DATE.test(expiresOn) || expiresOn < todayUtc(deps.now()))) throw new BadRequest(ApiKeyMessages.expiryInPast);
+  if (expiresOn !== null && !isCalendarDay(expiresOn)) throw new BadRequest(ApiKeyMessages.expiryInvalid);
+  if (expiresOn !== null && expiresOn < todayUtc(deps.now())) throw new BadRequest(ApiKeyMessages.expiryInPast);
   const key = `${KEY_PREFIX}${newOpaqueToken()}`;
   const row = await deps.inTransaction(async (trx) => {
     // one holder of the owner's row at a time: two tabs cannot both pass the count
-    await trx.selectFrom('users').select('id').where('id', '=', caller.sub).forUpdate().executeTakeFirst();
+    const owner = await trx.selectFrom('users').select('id').where('id', '=', caller.sub).forUpdate().executeTakeFirst();
+    // a genuine token of an account that is gone
+    if (!owner) throw new Unauthorized();
     if ((await countActiveKeys(trx, caller.sub)) >= MAX_API_KEYS_PER_USER) throw new BadRequest(ApiKeyMessages.tooMany);
     const created = await trx
       .insertInto('apiKeys')
