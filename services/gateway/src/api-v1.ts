@@ -28,6 +28,9 @@ export type Forward = (
   headers?: Record<string, string | undefined>,
 ) => FastifyReply;
 
+/** Longer than any key (`cti_` and 43 characters); identity takes up to 200. */
+const MAX_KEY_LENGTH = 200;
+
 /** The versioned prefix of the API that personal API keys call. */
 export const API_V1 = '/api/v1';
 
@@ -84,6 +87,8 @@ export async function apiV1Routes(app: FastifyInstance, opts: { config: GatewayC
   const resolve = async (request: FastifyRequest): Promise<ResolvedApiKey> => {
     const key = presentedKey(request.headers);
     if (!key) throw new Unauthorized(ApiKeyMessages.missing);
+    // no key is this long: refused here rather than as identity's invalid input
+    if (key.length > MAX_KEY_LENGTH) throw new Unauthorized(ApiKeyMessages.invalid);
     return callService<ResolvedApiKey>(app, 'identity', '/internal/api-keys/resolve', {
       body: { key },
       requestId: request.id,
