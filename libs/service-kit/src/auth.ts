@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AccessClaims, EventActor } from '@cti/contracts';
-import { satisfiesRule, type Principal, type RouteRule } from '@cti/access';
+import { ApiKeyMessages, type AccessClaims, type EventActor } from '@cti/contracts';
+import { READ_ONLY_SCOPE, satisfiesRule, type Principal, type RouteRule } from '@cti/access';
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
 import { markAuthGuard } from './route-policy';
 import { RevocationFeed, RevocationList } from './revocation';
@@ -127,6 +127,10 @@ export const authPlugin = fp<AuthOptions>(
       } catch (err) {
         if (err instanceof TokenError && err.code === TokenError.codes.expired) request.tokenExpired = true;
         else request.log.info({ reason: err instanceof Error ? err.message : err }, 'refused a bearer token');
+      }
+      // a token minted for a personal API key reads, never writes, whatever route it reaches
+      if (request.principal?.scope === READ_ONLY_SCOPE && request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new Forbidden(ApiKeyMessages.readOnly);
       }
     });
 

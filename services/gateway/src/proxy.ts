@@ -5,6 +5,7 @@ import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
 import { contextHeaders, type CommonConfig } from '@cti/service-kit';
 import type { GatewayConfig } from './config';
+import { apiV1Routes, type Forward } from './api-v1';
 import { resolveUpstream, type Upstream } from './route-table';
 
 /**
@@ -67,13 +68,10 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   });
   await app.register(replyFrom, { undici: dispatcher, destroyAgent: true });
 
-  app.all('/api/*', { schema: { hide: true } }, (request, reply) => {
-    const service = resolveUpstream(request.url);
-    if (!service) {
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No service serves ${request.url.split('?')[0]}` });
-    }
+  /** Sends the request to `service` at `url`, headers amended by `headers` (undefined drops one). */
+  const forward: Forward = (request, reply, service, url, headers = {}) => {
     const body = request.body as Buffer | undefined;
-    return reply.from(`${upstreams[service]}${request.url}`, {
+    return reply.from(`${upstreams[service]}${url}`, {
       // given explicitly so reply-from sends the bytes as they came (it re-encodes JSON bodies otherwise)
       ...(body?.length ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
       retryDelay: (details) => {
@@ -88,16 +86,21 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
         retries.inc({ upstream: service, reason });
         return 25 * 2 ** attempt;
       },
-      rewriteRequestHeaders: (req, headers) => ({
-        ...headers,
-        // W3C traceparent of this request's span: each service continues the trace
-        ...contextHeaders(),
-        'x-request-id': req.id,
-        // replaced, not appended: services trust exactly one hop (this gateway)
-        'x-forwarded-for': req.ip,
-        'x-forwarded-host': req.headers.host ?? '',
-        'x-forwarded-proto': req.protocol,
-      }),
+      rewriteRequestHeaders: (req, original) => {
+        const rewritten: Record<string, string | string[] | undefined> = {
+          ...original,
+          // W3C traceparent of this request's span: each service continues the trace
+          ...contextHeaders(),
+          'x-request-id': req.id,
+          // replaced, not appended: services trust exactly one hop (this gateway)
+          'x-forwarded-for': req.ip,
+          'x-forwarded-host': req.headers.host ?? '',
+          'x-forwarded-proto': req.protocol,
+          ...headers,
+        };
+        for (const name of Object.keys(rewritten)) if (rewritten[name] === undefined) delete rewritten[name];
+        return rewritten as typeof original;
+      },
       onError: (rep, { error }) => {
         request.log.warn({ err: error, service }, 'upstream unavailable');
         return rep.code(502).send({
@@ -107,7 +110,17 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
         });
       },
     });
+  };
+
+  app.all('/api/*', { schema: { hide: true } }, (request, reply) => {
+    const service = resolveUpstream(request.url);
+    if (!service) {
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No service serves ${request.url.split('?')[0]}` });
+    }
+    return forward(request, reply, service, request.url);
   });
+
+  await app.register(apiV1Routes, { config, forward });
 }
 
 interface UpstreamResponse {

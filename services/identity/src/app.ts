@@ -1,5 +1,6 @@
 import { defineService, type ServiceApp } from '@cti/service-kit';
 import { migrations } from '../migrations';
+import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
 import { freeAccessRoutes } from './free-access/routes';
@@ -53,6 +54,7 @@ export const identityService = defineService({
     await app.register(requestRoutes, ctx);
     await app.register(mailRoutes, ctx);
     await app.register(userAccessRoutes);
+    await app.register(apiKeyRoutes, ctx);
   },
   // durable consumers of other services' events (purchases grant and revoke roles)
   consumers: () => [purchaseGrantsConsumer],
