@@ -38,9 +38,16 @@ const ONLY = process.env.ONLY ?? '';
 const PROFILE_DIR = process.env.PROFILE_DIR ? path.resolve(process.env.PROFILE_DIR) : '';
 const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
 
+/** Requests answered per server (by origin), warm-ups included: what `profile-top --requests` divides by. */
+const answeredBy = new Map();
 const run = (opts) =>
   new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (err, result) => {
+      if (err) return reject(err);
+      const origin = new URL(opts.url).origin;
+      answeredBy.set(origin, (answeredBy.get(origin) ?? 0) + result.requests.total);
+      resolve(result);
+    });
   });
 
 const row = (name, r) => ({
@@ -345,6 +352,10 @@ async function main() {
   if (ONLY !== 'hop') await platformPart(hello);
   console.log(`\nload average ${load()} at the end (on a shared machine ratios hold better than req/s)`);
   console.table(checks);
+  if (PROFILE_DIR) {
+    console.log(`CPU profiles in ${PROFILE_DIR}; requests each server answered while profiled (for profile-top --requests):`);
+    console.table(Object.fromEntries(answeredBy));
+  }
   process.exitCode = checks.every((c) => c.met === 'yes') ? 0 : 1;
 }
 
