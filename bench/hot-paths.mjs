@@ -14,10 +14,12 @@
 //   DURATION     seconds per measured phase (default 10)
 //   CONNECTIONS  autocannon connections (default 32)
 //   RATE         the fixed rate of the latency phase (default 2000 req/s)
-//   ONLY         `hop` or `platform` to run one part
+//   ONLY         `hop`, `platform` or `events` (the platform's event phase alone) to run one part
+//   EVENT_RATE, EVENT_SECONDS  the event phase's rate and length (default 1000 events/s for 60 s)
 //   PROFILE_DIR  write a V8 CPU profile (--cpu-prof) of every server process there; read them
 //                with `node bench/profile-top.mjs <dir>` (profiling slows the processes down)
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -257,6 +259,7 @@ async function platformPart(helloReqPerSec) {
       body: credentials,
     });
     const { Token } = await login.json();
+    if (ONLY === 'events') return await eventsToAudit(stack);
     const countries = await waitForDemoScores(base, Token);
     const headers = { authorization: `Bearer ${Token}` };
     const viaGateway = `${base}/api/group/index/list`;
@@ -331,12 +334,96 @@ async function platformPart(helloReqPerSec) {
       `${ceiling.toFixed(1)} verifies/s`,
       rLogin >= 0.9 && noFailures(logins),
     );
+    await eventsToAudit(stack);
     if (helloReqPerSec) console.log(`(hello-world in part 1: ${helloReqPerSec} req/s)`);
   } finally {
     await hello.stop();
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const EVENT_RATE = Number(process.env.EVENT_RATE ?? 1000);
+const EVENT_SECONDS = Number(process.env.EVENT_SECONDS ?? 60);
+
+/**
+ * Events published to the stream at EVENT_RATE for EVENT_SECONDS (as identity publishes a
+ * login), and the time until each one's audit row can be read (audit's consumer writes it
+ * in the hash chain). Rows are looked for every 20 ms, which bounds the error of each figure.
+ */
+async function eventsToAudit(stack) {
+  const { connectEventBus, SubjectSpace } = require(path.join(repoRoot, 'libs/events/dist/index.js'));
+  const pg = fromWorkspace('services/audit', 'pg');
+  const bus = await connectEventBus({ servers: stack.nats.url, name: 'bench', subjects: new SubjectSpace() });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  const published = new Map();
+  const seen = new Map();
+  let lastSeq = (await db.query('select coalesce(max(seq), 0)::text as seq from audit.audit_rows')).rows[0].seq;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const { rows } = await db.query('select id, seq::text as seq from audit.audit_rows where seq > $1 order by seq', [lastSeq]);
+      const now = Date.now();
+      for (const r of rows) {
+        if (published.has(r.id) && !seen.has(r.id)) seen.set(r.id, now);
+        lastSeq = r.seq;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  console.log(`\nevents: ${EVENT_RATE}/s for ${EVENT_SECONDS} s into the stream, timed until audit's row is readable …`);
+  const started = Date.now();
+  const total = EVENT_RATE * EVENT_SECONDS;
+  let sent = 0;
+  const inFlight = new Set();
+  while (sent < total) {
+    // the events due by now, published without waiting for earlier acks (a steady rate, not a closed loop)
+    const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * EVENT_RATE));
+    for (; sent < due; sent++) {
+      const id = crypto.randomUUID();
+      const event = {
+        id,
+        type: 'evt.identity.user.loggedIn',
+        occurredAt: new Date().toISOString(),
+        actor: null,
+        data: { userId: `bench-${sent % 100}`, email: `bench-${sent % 100}@example.com`, free: false },
+      };
+      published.set(id, Date.now());
+      const p = bus.js.publish(bus.subjects.toSubject(event.type), JSON.stringify(event), { msgID: id }).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await Promise.allSettled([...inFlight]);
+  const sentFor = (Date.now() - started) / 1000;
+  const deadline = Date.now() + 120_000;
+  while (seen.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  polling = false;
+  await poller;
+  await db.end();
+  await bus.close();
+  const latencies = [...seen.entries()].map(([id, at]) => at - published.get(id)).sort((a, b) => a - b);
+  const pct = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Infinity;
+  const lost = total - seen.size;
+  console.table([
+    {
+      events: total,
+      'sent in s': sentFor.toFixed(1),
+      'rows seen': seen.size,
+      lost,
+      p50: pct(0.5),
+      p95: pct(0.95),
+      p99: pct(0.99),
+      max: latencies.at(-1),
+    },
+  ]);
+  check(
+    `event → audit row p99 ≤ 250 ms at ${EVENT_RATE}/s for ${EVENT_SECONDS} s, 0 lost`,
+    `p99 ${pct(0.99)} ms, ${lost} lost`,
+    `${(total / sentFor).toFixed(0)} events/s published`,
+    pct(0.99) <= 250 && lost === 0,
+  );
 }
 
 async function main() {
@@ -348,7 +435,7 @@ async function main() {
       .join(' ');
   console.log(`${os.cpus().length} CPUs, load average ${load()} at the start`);
   let hello = 0;
-  if (ONLY !== 'platform') hello = await hopPart();
+  if (!ONLY || ONLY === 'hop') hello = await hopPart();
   if (ONLY !== 'hop') await platformPart(hello);
   console.log(`\nload average ${load()} at the end (on a shared machine ratios hold better than req/s)`);
   console.table(checks);
