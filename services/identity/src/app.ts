@@ -34,12 +34,8 @@ export const identityService = defineService({
     const ctx: IdentityContext = {
       config,
       issuer: {
-        signAccessToken: accessTokenSigner({
-          privateKey: config.JWT_PRIVATE_KEY,
-          issuer: config.JWT_ISSUER,
-          audience: config.JWT_AUDIENCE,
-          accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-        }),
+        // the kit's auth plugin holds the private key (JWT_PRIVATE_KEY) and signs with EdDSA, issuer and audience
+        signAccessToken: accessTokenSigner((payload) => app.jwt.sign(payload), { accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
         refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
       },
       mailer,

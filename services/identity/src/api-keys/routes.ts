@@ -27,10 +27,7 @@ const KEY_TOKEN_TTL_SECONDS = 60;
 export async function apiKeyRoutes(app: ServiceApp, ctx: IdentityContext) {
   const deps: ApiKeyDeps = {
     inTransaction: (work) => app.inTransaction((trx) => work(trx as IdentityExecutor)),
-    signKeyToken: accessTokenSigner({
-      privateKey: ctx.config.JWT_PRIVATE_KEY,
-      issuer: ctx.config.JWT_ISSUER,
-      audience: ctx.config.JWT_AUDIENCE,
+    signKeyToken: accessTokenSigner((payload) => app.jwt.sign(payload), {
       accessTtlSeconds: Math.min(KEY_TOKEN_TTL_SECONDS, ctx.config.ACCESS_TOKEN_TTL_SECONDS),
     }),
     hitRateLimit: (key, limit, message) => app.rateLimits.hit(key, limit, message),
