@@ -119,6 +119,20 @@ export interface PurchaseGrantBasesTable {
   expiresOn: string | null;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  userId: string;
+  name: string;
+  prefix: string;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  keyHash: string;
+  createdAt: Generated<string>;
+  expiresOn: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+  lastUsedOn: string | null;
+}
+
 /** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
 export interface IdentityDB extends KitTables {
   roles: { id: number; name: string };
@@ -144,6 +158,7 @@ export interface IdentityDB extends KitTables {
   accessRequestUsers: AccessRequestUsersTable;
   purchaseGrants: PurchaseGrantsTable;
   purchaseGrantBases: PurchaseGrantBasesTable;
+  apiKeys: ApiKeysTable;
 }
 
 export type IdentityExecutor = Executor<IdentityDB>;
