@@ -153,3 +153,10 @@ export const UserEditPolicy = {
     return next.sort((a, b) => a.roleId - b.roleId);
   },
 } as const;
+
+/**
+ * The domain rule of a group manager's request for external access: every additional user
+ * shares the primary contact's e-mail domain (one outside firm per request).
+ */
+export const sharesContactDomain = (contactEmail: string, userEmail: string): boolean =>
+  emailDomain(userEmail) === emailDomain(contactEmail);

@@ -54,7 +54,10 @@ export async function projectCountryGroup<DB>(
   if (event.type !== 'evt.identity.group.created' && event.type !== 'evt.identity.group.updated') return { change: 'none' };
   const group = event.data;
   if (group.type !== 'Country') {
-    const removed = await tablesOf(trx).deleteFrom(columns.table as string).where('groupId', '=', group.groupId).executeTakeFirst();
+    const removed = await tablesOf(trx)
+      .deleteFrom(columns.table as string)
+      .where('groupId', '=', group.groupId)
+      .executeTakeFirst();
     return Number(removed.numDeletedRows) > 0 ? { change: 'removed', groupId: group.groupId } : { change: 'none' };
   }
   const row = { ...columns.row(group, event), groupId: group.groupId };

@@ -13,7 +13,7 @@ import {
   type ExternalApprovalPayload,
   type ExternalRequestPayload,
 } from '@cti/contracts';
-import { emailDomain } from '@cti/access';
+import { sharesContactDomain } from '@cti/access';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
@@ -154,7 +154,7 @@ export async function createExternalRequest(
     const last = u.LastName.trim();
     if (!first || !last || !u.Email.trim()) throw new BadRequest(RequestAnswers.externalMissingFields);
     if (!isEmail(u.Email)) throw new BadRequest(UserAnswers.invalidUsername);
-    if (emailDomain(u.Email) !== emailDomain(email)) throw new BadRequest(RequestAnswers.externalDomain);
+    if (!sharesContactDomain(email, u.Email)) throw new BadRequest(RequestAnswers.externalDomain);
     return { email: u.Email, name: `${first} ${last}` };
   });
   await app.inTransaction((trx) =>

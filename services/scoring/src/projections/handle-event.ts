@@ -59,7 +59,8 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
         update: (g) => countryRefresh({ name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath }),
       });
       // a group that stopped being a country leaves both indexes: every read model is rebuilt
-      if (result.change !== 'none') await rebuildReadModels(trx, settings, result.change === 'upserted' ? { groupIds: [result.groupId] } : {});
+      if (result.change !== 'none')
+        await rebuildReadModels(trx, settings, result.change === 'upserted' ? { groupIds: [result.groupId] } : {});
       return;
     }
     case 'evt.questionnaire.period.opened': {

@@ -1,4 +1,4 @@
-import { emailDomain } from '@cti/access';
+import { sharesContactDomain } from '@cti/access';
 import type { ExternalRequestPayload } from '@cti/contracts';
 import { RequestMessages } from '../messages';
 
@@ -33,7 +33,7 @@ export function validateExternalRequest(form: ExternalRequestForm): string | nul
   if (!FirstName || !LastName || !form.Email.trim() || !form.Expires || !form.Organization.trim() || !form.OrganizationAddress.trim())
     return RequestMessages.externalMissingFields;
   if (form.Users.some((u) => !u.FirstName.trim() || !u.LastName.trim() || !u.Email.trim())) return RequestMessages.externalMissingFields;
-  if (form.Users.some((u) => emailDomain(u.Email) !== emailDomain(form.Email))) return RequestMessages.externalDomain;
+  if (form.Users.some((u) => !sharesContactDomain(form.Email, u.Email))) return RequestMessages.externalDomain;
   return null;
 }
 
