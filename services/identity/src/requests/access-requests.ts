@@ -120,7 +120,7 @@ export async function createAccessRequest(trx: IdentityExecutor, input: NewAcces
   return id;
 }
 
-/** Splits "First Last Names" on the first space (accounts §5). */
+/** Splits "First Last Names" on the first space. */
 export const splitName = (name: string) => {
   const trimmed = name.trim();
   const at = trimmed.indexOf(' ');
@@ -128,7 +128,7 @@ export const splitName = (name: string) => {
 };
 
 /**
- * `POST api/request/external/create` (accounts §5): a group manager asks for time-limited
+ * `POST api/request/external/create`: a group manager asks for time-limited
  * access for an external legal representative; every field required, extra users share
  * the primary contact's e-mail domain.
  */
@@ -283,7 +283,7 @@ async function finish(
 }
 
 /**
- * `POST api/request/approve` (accounts §5): Organization, PrimaryEmail, PrimaryId, Name,
+ * `POST api/request/approve`: Organization, PrimaryEmail, PrimaryId, Name,
  * Title, Roles and CalculatorGroup required; every e-mail of the request (the primary
  * is among them) becomes a user with the chosen roles, groups and calculator group.
  */
