@@ -8,7 +8,7 @@ import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } f
 
 /**
  * Approvals hold the answers revision they approved: an answer change moves the
- * revision on, so only approvals of the current answers count (questionnaire §4).
+ * revision on, so only approvals of the current answers count.
  * Ready for finalization: respondents of at least two different organizations
  * approved the current answers (two law firms' input before a country is scored).
  */
