@@ -20,7 +20,7 @@ import { UserMessages } from '../messages';
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
 
 /**
- * Add or edit a user (accounts §2/§5), 960 wide. Add versus edit is decided by the Id.
+ * Add or edit a user, 960 wide. Add versus edit is decided by the Id.
  * Group managers see only the roles and groups they may give; Disabled and the other
  * flags are for admins.
  */
