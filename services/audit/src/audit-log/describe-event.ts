@@ -23,7 +23,7 @@ const score = (value: number | null) => (value === null ? 'no score' : String(va
 
 /**
  * One wording per event type. Action is the short name the audit filter offers;
- * answers saved in the questionnaire are "Response" rows (the questionnaire screens and routes Change Details).
+ * answers saved in the questionnaire are "Response" rows (Change Details).
  */
 const describers: Describers = {
   // identity
