@@ -17,7 +17,7 @@ export const GatewayConfig = Type.Object({
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 60_000 }),
   /** Attempts after the first when a replica refuses the connection or is restarting. */
   UPSTREAM_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 5 }),
-  /** How-to videos (the index screens and routes /purchasingAccess, /useTheIndex): video URL and WebVTT captions URL; empty shows the written guide only. */
+  /** How-to videos (/purchasingAccess, /useTheIndex): video URL and WebVTT captions URL; empty shows the written guide only. */
   HOWTO_VIDEO_PURCHASING_ACCESS_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_USE_THE_INDEX_URL: Type.String({ default: '' }),
