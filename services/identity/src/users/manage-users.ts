@@ -61,7 +61,7 @@ const targetOf = (
   createdByCaller: u.creatorId === caller.sub,
 });
 
-/** The user, if the caller may see them (the accounts screens and routes: admins, or the managers of their groups); 404 otherwise. */
+/** The user, if the caller may see them (admins, or the managers of their groups); 404 otherwise. */
 async function assertCanSee(db: IdentityExecutor, caller: AccessClaims, userId: string) {
   if (!isUuid(userId)) throw new NotFound('User not found');
   const user = await findUserById(db, userId);
@@ -328,7 +328,7 @@ async function emailChangedNotice(
 }
 
 /**
- * `GET api/user/sendReset/{userId}` (Resend welcome email, the accounts screens and routes and answer texts). Admins and
+ * `GET api/user/sendReset/{userId}` (Resend welcome email, the accounts screens and answer texts). Admins and
  * the user's managers may send it; so may the holder of the user's welcome link (the
  * set-password page, whose link expired: `?token=`). The mail only ever goes to the
  * account's own address, and only to accounts that have never set a password.
