@@ -54,7 +54,7 @@ export const SCREENS: readonly Screen[] = [
   ...screens('ACID documents', RouteRules.acid, '/acid-documents', '/pdf/:source?', '/pdf-acid'),
 ];
 
-/** Screens open to anyone, signed in or not (the accounts screens and routes and permission table: login flows, confirmEmail, errors). */
+/** Screens open to anyone, signed in or not (the accounts screens and permission table: login flows, confirmEmail, errors). */
 export const PUBLIC_SCREENS: readonly string[] = [
   '/login',
   '/forgotPassword',

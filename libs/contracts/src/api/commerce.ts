@@ -1,4 +1,4 @@
-// API contracts of the commerce service (the index and commerce data model and API calls; the accounts screens and routes subscriptions admin).
+// API contracts of the commerce service (the index and commerce data model and API calls; subscriptions admin).
 // Amounts are integers of US cents everywhere (each field says so in its OpenAPI description); the web shows dollars.
 import Type, { type TSchema } from 'typebox';
 
