@@ -15,7 +15,7 @@ const vendorAdmin = (p: Principal, config: AppConfig | undefined) =>
   !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain));
 
 /**
- * The admin area: the admin destinations of the accounts screens and routes's user menu (same names, same
+ * The admin area: the admin destinations of the user menu (same names, same
  * rules), grouped by what they manage, with a navigation of their own instead of a dozen
  * entries in the user menu.
  */
@@ -73,7 +73,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 export const ADMIN_AREA_PATHS: readonly string[] = ['/admin', ...ADMIN_SECTIONS.flatMap((s) => s.entries.map((e) => e.to))];
 
 /**
- * The user menu (the accounts screens and routes, each entry shown to the roles of the permission table): for admins one Admin
+ * The user menu (each entry shown to the roles of the permission table): for admins one Admin
  * entry opens the admin area, where the admin destinations are; group managers keep Users;
  * Logout is always last. The cart is an icon in the header beside the menu.
  */

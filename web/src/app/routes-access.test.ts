@@ -9,7 +9,7 @@ describe('route guards follow the permission tables', () => {
     expect(byPath.get(path)!.rule).toEqual(screen.rule);
   });
 
-  it('registers the account screens of the accounts screens and routes', () => {
+  it('registers every account screen', () => {
     for (const path of ['/user/manage', '/user/requests', '/user/account', '/account', '/admin/groups'])
       expect(byPath.has(path)).toBe(true);
   });

@@ -43,7 +43,7 @@ export const groupIdsOf = (cache: CheckoutCache | null) => [
   ),
 ];
 
-/** Where the cart leads (the accounts screens and routes cart): the checkout in progress, else the purchase-access page. */
+/** Where the cart leads: the checkout in progress, else the purchase-access page. */
 export function cartTarget(): string {
   const cache = readCheckoutCache();
   if (!cache) return '/purchaseAccess';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { canFollowWatchlist } from '@cti/access';
 import { usePrincipal } from '../../../app/hooks';
 
-/** The watchlist tooltip (the index screens and routes, ASU assessment). */
+/** The watchlist tooltip (ASU assessment). */
 export const WATCHLIST_TOOLTIP =
   'This contracting state is on watch due to ongoing material developments whose impact has not yet been assessed. Read its scorecard with added caution.';
 

@@ -174,7 +174,7 @@ function useReleaseLockOfLeftLoad(args: QuestionsBody) {
 /**
  * One section page of the questionnaire: its questions (conditional ones shown as
  * the states and transitions says), the lock banner, admin notes for admins, carry-forward marks, and the
- * buttons of the screens and routes by status and position. Unsaved edits are reported to the shell, which
+ * buttons of each screen by status and position. Unsaved edits are reported to the shell, which
  * asks before they are lost.
  */
 export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; info: QuestionnaireInfo; onExit(): Promise<void> }) {
