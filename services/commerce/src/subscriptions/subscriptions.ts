@@ -144,7 +144,7 @@ export async function cancelSubscription(app: ServiceApp, provider: PaymentProvi
     .execute();
 }
 
-/** A failed plan change, answered in the provider's shape (the API calls: name UNPROCESSABLE_ENTITY). */
+/** A failed plan change, answered in the provider's shape (name UNPROCESSABLE_ENTITY). */
 export class PlanChangeRefused extends DomainError {
   constructor(message: string) {
     super(422, message);
