@@ -2,7 +2,7 @@ import * as XLSX from 'xlsx';
 import type { AsuRow } from '@cti/contracts';
 import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, asuConclusion, variableLabel } from '@cti/scoring-rules';
 
-/** "ASU_assessment2026-03-01.xlsx" (the index API calls: ASU_assessment plus the date). */
+/** "ASU_assessment2026-03-01.xlsx" (ASU_assessment plus the date). */
 export const asuFileName = (now = new Date()) => `ASU_assessment${now.toISOString().slice(0, 10)}.xlsx`;
 
 export const ASU_HEADERS = ['Country', 'Watchlist', 'Conclusion', 'Condition 1', 'Condition 2', 'Condition 3'] as const;
