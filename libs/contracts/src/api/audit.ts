@@ -129,7 +129,7 @@ export const FilterSuggestions = Type.Array(Type.String());
 /** At most this many suggestions are answered. */
 export const FILTER_SUGGESTION_LIMIT = 10;
 
-/** A change of one answer, as the questionnaire service reported it (the questionnaire data model change record). */
+/** A change of one answer, as the questionnaire service reported it (the change record). */
 export const ChangeRecord = Type.Object({
   Id: Type.String(),
   Group: Type.String(),

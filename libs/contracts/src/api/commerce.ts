@@ -141,7 +141,7 @@ export const LocalPlanChange = Type.Object({
 });
 export type LocalPlanChange = Type.Static<typeof LocalPlanChange>;
 
-/** GET api/purchase: purchase history (the data model Purchase). */
+/** GET api/purchase: purchase history. */
 export const PurchaseHistoryRow = Type.Object({
   Id: Type.String(),
   Name: Type.String(),

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 
 /**
- * API contracts of the documents service (the index data model Document, the API calls, the answer texts answers).
+ * API contracts of the documents service (documents, their API calls and answer texts).
  * Field names are the spec's (PascalCase) because the web reads them as the spec names them.
  */
 

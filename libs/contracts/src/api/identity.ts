@@ -204,7 +204,7 @@ export type GroupEmailPayload = Type.Static<typeof GroupEmailPayload>;
 export const LogoView = Type.Object({ Path: Type.String(), DisplayName: Type.String() });
 export type LogoView = Type.Static<typeof LogoView>;
 
-/** Free access (the accounts API calls `POST api/freeUser/access/{email}`). */
+/** Free access (`POST api/freeUser/access/{email}`). */
 export const FreeAccessBody = Type.Object({
   Email: Type.String({ maxLength: 320 }),
   Name: Type.Optional(Type.String({ maxLength: 200 })),
@@ -262,7 +262,7 @@ export const SetPasswordNewUserBody = Type.Object({
 export type SetPasswordNewUserBody = Type.Static<typeof SetPasswordNewUserBody>;
 
 /**
- * My account (the accounts API calls `POST api/user/account`). A new password needs the current
+ * My account (`POST api/user/account`). A new password needs the current
  * one (`currentPassword`, beyond the spec's payload): a borrowed session cannot lock
  * the owner out.
  */

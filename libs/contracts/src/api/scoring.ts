@@ -100,7 +100,7 @@ export const ScoreChangeExplanation = Type.Object({
 });
 export type ScoreChangeExplanation = Type.Static<typeof ScoreChangeExplanation>;
 
-/** Score history row (the index data model: Period, Score) with the inputs and the explanation of the change. */
+/** Score history row (Period, Score) with the inputs and the explanation of the change. */
 export const ScoreHistoryRow = Type.Object({
   PeriodId: Type.String(),
   Period: Type.String(),
@@ -141,7 +141,7 @@ export const EnforceabilityRow = Type.Object({
 export type EnforceabilityRow = Type.Static<typeof EnforceabilityRow>;
 export const EnforceabilityList = Type.Array(EnforceabilityRow);
 
-/** Enforceability country page (the index data model Enforceability). */
+/** Enforceability country page. */
 export const EnforceabilityScorecard = Type.Object({
   GroupId: Type.String(),
   Name: Type.String(),
