@@ -15,7 +15,7 @@ import { FollowingList } from '../../notifications/components/FollowingList';
 import '../accounts.css';
 
 /**
- * First and last name, and optionally a new password (the accounts API calls `POST api/user/account`).
+ * First and last name, and optionally a new password (`POST api/user/account`).
  * A new password needs the current one, and signs out the user's other sessions.
  */
 function ProfileForm({ userId, firstName, lastName }: { userId: string; firstName: string; lastName: string }) {

@@ -1,7 +1,7 @@
 import type { AccessRequestView, ApprovalPayload } from '@cti/contracts';
 import { RequestMessages } from '../messages';
 
-/** The regular approval form (the accounts data model "Approval payload"). */
+/** The regular approval form (the "Approval payload" shape). */
 export interface ApprovalForm {
   Organization: string;
   PrimaryEmail: string;

@@ -2,7 +2,7 @@ import { UserEditPolicy, type Principal } from '@cti/access';
 import type { ManagedUser, UserPayload } from '@cti/contracts';
 import { UserMessages } from '../messages';
 
-/** The user modal's fields (the accounts data model "User add/edit payload"). */
+/** The user modal's fields (the "User add/edit payload" shape). */
 export interface UserForm {
   Id: string | null;
   FirstName: string;

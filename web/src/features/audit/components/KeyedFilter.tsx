@@ -19,7 +19,7 @@ export interface KeyedFilterProps {
   keys: readonly FilterKeyOption[];
   filters: readonly AppliedFilter[];
   onChange(filters: AppliedFilter[]): void;
-  /** Which suggestion list a shared key reads (the accounts API calls: audit or scores). */
+  /** Which suggestion list a shared key reads (audit or scores). */
   list?: 'audit' | 'scores';
 }
 

@@ -29,7 +29,7 @@ interface ListFilters {
 }
 const NO_FILTERS: ListFilters = { text: '', entity: '', period: '', status: '' };
 
-/** The admin's filter is kept for the session (the accounts data model "questionnaire filter"). */
+/** The admin's filter is kept for the session (the "questionnaire filter" shape). */
 function storedFilters(): ListFilters {
   try {
     return { ...NO_FILTERS, ...(JSON.parse(browserStorage.get(StorageKeys.questionnaireFilter) ?? '{}') as Partial<ListFilters>) };
