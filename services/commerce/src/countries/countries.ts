@@ -1,4 +1,4 @@
-import { COUNTRY_GROUP_EVENTS, projectCountryGroup } from '@cti/events';
+import { projectCountryGroup } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
 import type { CommerceExecutor } from '../db';
 
@@ -8,7 +8,8 @@ import type { CommerceExecutor } from '../db';
  */
 export const countriesConsumer: ConsumerDefinition = {
   name: 'countries',
-  filter: [...COUNTRY_GROUP_EVENTS],
+  // one subject filter (the durable consumer keeps the filter it was created with); other group events pass through
+  filter: ['evt.identity.group.*'],
   async handle(event, trx) {
     await projectCountryGroup(trx, event, { table: 'countries', row: ({ name }) => ({ name }) });
   },
