@@ -6,11 +6,6 @@ export type GroupFacts = EventData<'evt.identity.group.created'>;
 /** A period as the questionnaire service announces its opening. */
 export type PeriodFacts = EventData<'evt.questionnaire.period.opened'>;
 
-/** The events a country projection follows. */
-export const COUNTRY_GROUP_EVENTS = ['evt.identity.group.created', 'evt.identity.group.updated'] as const;
-/** The event a period projection follows. */
-export const PERIOD_EVENTS = ['evt.questionnaire.period.opened'] as const;
-
 /**
  * Where a service keeps its projection and which of its columns it fills. `row` is the row
  * first written; `update` what a later event changes (default: `row` without its key).

@@ -1,4 +1,4 @@
-import { PERIOD_EVENTS, projectPeriod } from '@cti/events';
+import { projectPeriod } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
 import type { CommerceExecutor } from '../db';
 
@@ -10,7 +10,7 @@ import type { CommerceExecutor } from '../db';
  */
 export const periodsConsumer: ConsumerDefinition = {
   name: 'periods',
-  filter: [...PERIOD_EVENTS],
+  filter: ['evt.questionnaire.period.opened'],
   async handle(event, trx) {
     await projectPeriod(trx, event, { table: 'periods', row: ({ name }) => ({ name }) });
   },
