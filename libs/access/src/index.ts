@@ -13,3 +13,4 @@ export * from './plans';
 export * from './access-change';
 export * from './data-exports';
 export * from './approval-rules';
+export * from './api-keys';

@@ -32,6 +32,11 @@ export const GatewayConfig = Type.Object({
    * empty leaves them unserved. The gateway still vouches for no one.
    */
   JWT_PUBLIC_KEY: Type.String({ pattern: '^$|BEGIN PUBLIC KEY', default: '' }),
+  /**
+   * The service token: to resolve personal API keys with identity (`/api/v1`); empty
+   * leaves `/api/v1` unserved.
+   */
+  SERVICE_TOKEN: Type.String({ default: '' }),
   /** `iss` and `aud` of access tokens (as every service's). */
   JWT_ISSUER: Type.String({ default: 'cti-identity' }),
   JWT_AUDIENCE: Type.String({ default: 'cti' }),

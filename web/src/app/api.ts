@@ -29,6 +29,7 @@ export const api = createApi({
     'Purchase',
     'Subscription',
     'Change',
+    'ApiKey',
   ],
   endpoints: () => ({}),
 });

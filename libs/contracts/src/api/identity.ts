@@ -68,6 +68,8 @@ export interface AccessClaims {
    * user's tokens issued before T, and a token issued just after T must not be caught.
    */
   iatMs?: number;
+  /** `read-only` on tokens minted for a personal API key: services serve them GET requests only. */
+  scope?: string;
   /** Standard JWT claims, set by the signer. */
   iat?: number;
   exp?: number;

@@ -53,6 +53,21 @@ const describers: Describers = {
     action: 'Roles Changed',
     description: html`Roles of ${d.email} are now ${roles(d.roles)}: ${d.reason}`,
   }),
+  'evt.identity.apiKey.created': (d) => ({
+    action: 'API Key Created',
+    description: html`${d.email} created the API key
+      <b>${d.name}</b> (${d.prefix}…)${d.expiresOn ? html`, valid until ${d.expiresOn}` : ''}`,
+  }),
+  'evt.identity.apiKey.revoked': (d) => ({
+    action: 'API Key Revoked',
+    description: d.byAdmin
+      ? html`Revoked the API key <b>${d.name}</b> (${d.prefix}…) of ${d.email}`
+      : html`${d.email} revoked their API key <b>${d.name}</b> (${d.prefix}…)`,
+  }),
+  'evt.identity.apiKey.used': (d) => ({
+    action: 'API Key Used',
+    description: html`First use on ${d.day} of the API key <b>${d.name}</b> (${d.prefix}…) of ${d.email}`,
+  }),
   'evt.identity.account.updated': (d) => ({
     action: 'Account Updated',
     description: html`${d.email} updated their account (name <b>${d.name}</b>${d.passwordChanged ? ', new password' : ''})`,

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { roleLabel } from '@cti/access';
 import { PasswordAnswers } from '@cti/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
@@ -12,6 +12,7 @@ import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
 import { AccountMessages } from '../messages';
 import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
 import { FollowingList } from '../../notifications/components/FollowingList';
+import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
 import '../accounts.css';
 
 /**
@@ -106,6 +107,7 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
 export default function MyAccountPage() {
   const me = useAppSelector(selectUser);
   const isFree = useAppSelector(selectIsFree);
+  const principal = usePrincipal();
   const { data: user, isLoading } = useUserQuery(me?.Id ?? '', { skip: !me || isFree });
 
   if (isFree) {
@@ -153,6 +155,7 @@ export default function MyAccountPage() {
       </section>
       <FollowingList />
       <AccountSubscriptions />
+      <ApiKeysSection principal={principal} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { UserMessages } from '../messages';
+import { UserApiKeys } from '../../api-keys/UserApiKeys';
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
 
 /**
@@ -179,6 +180,7 @@ export function UserModal({
               </div>
             </fieldset>
           )}
+          {admin && form.Id && <UserApiKeys userId={form.Id} />}
         </fieldset>
         <button type="submit" hidden />
       </form>
