@@ -1,10 +1,9 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { createGroupThroughIdentity, createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { identityService } from '@cti/identity';
 import type { AccessClaims, DomainEvent } from '@cti/contracts';
-import { createGroup } from '../../identity/src/groups/create-group';
 import { questionnaireService } from '../src/app';
 import { openPeriod } from '../src/periods/open-period';
 
@@ -22,9 +21,7 @@ export async function startWorld(countryNames: string[] = ['Ireland', 'Kenya'], 
   const app = await ctx.start(questionnaireService, env);
   const countries: Record<string, string> = {};
   for (const name of countryNames) {
-    countries[name] = await identity.inTransaction((trx) =>
-      createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null),
-    );
+    countries[name] = await createGroupThroughIdentity(identity, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() });
   }
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from countries where active`.execute(app.db);
