@@ -1,5 +1,5 @@
 /**
- * The fifteen role names of accounts §3 with stable ids. Ids are what tokens,
+ * The fifteen role names of the accounts data model with stable ids. Ids are what tokens,
  * the session user (`Roles`) and the database carry; never renumber them.
  */
 export const RoleIds = {
@@ -33,7 +33,7 @@ export const roleIdsOf = (names: readonly RoleName[]): number[] => names.map((n)
 export const AllRoles = RoleNames.map((Name) => ({ Id: RoleIds[Name], Name }));
 
 /**
- * The two role lists of the login chooser (accounts §6): compliance-index (CTC)
+ * The two role lists of the login chooser: compliance-index (CTC)
  * roles and carbon-calculator (CC) roles. A user with no CTC role is limited to
  * the account page.
  */

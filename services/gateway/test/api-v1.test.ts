@@ -1,11 +1,10 @@
 import { RoleIds, type RoleName } from '@cti/access';
 import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, createUserThroughIdentity, eventually, type TestContext } from '@cti/testing';
 import { identityService } from '@cti/identity';
 import { auditService } from '@cti/audit';
 import { scoringService } from '@cti/scoring';
-import { createUser } from '../../identity/src/users/create-user';
 import { givenWorld, inputs, saveScores, type World } from '../../scoring/test/support';
 import { gatewayService } from '../src/app';
 
@@ -23,20 +22,12 @@ const urlOf = (app: ServiceApp) => {
 };
 
 async function givenUser(email: string, roles: RoleName[]): Promise<string> {
-  return identity.inTransaction((trx) =>
-    createUser(
-      trx,
-      {
-        email,
-        password: 'demo-password',
-        firstName: 'Test',
-        lastName: email.split('@')[0]!,
-        roleIds: roles.map((r) => RoleIds[r]),
-        groupIds: [],
-      },
-      null,
-    ),
-  );
+  const user = await createUserThroughIdentity(identity, {
+    email,
+    password: 'demo-password',
+    roleIds: roles.map((r) => RoleIds[r]),
+  });
+  return user.id;
 }
 
 async function tokenOf(email: string): Promise<string> {

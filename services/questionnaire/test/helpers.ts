@@ -1,18 +1,16 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
-import type { ServiceAppOf } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import type { ServiceApp } from '@cti/service-kit';
+import { createGroupThroughIdentity, createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { identityService } from '@cti/identity';
 import type { AccessClaims, DomainEvent } from '@cti/contracts';
-import { createGroup } from '../../identity/src/groups/create-group';
 import { questionnaireService } from '../src/app';
-import type { QuestionnaireApp } from '../src/db';
 import { openPeriod } from '../src/periods/open-period';
 
 export interface World {
   ctx: TestContext;
-  identity: ServiceAppOf<typeof identityService>;
-  app: QuestionnaireApp;
+  identity: ServiceApp;
+  app: ServiceApp;
   countries: Record<string, string>;
 }
 
@@ -23,9 +21,7 @@ export async function startWorld(countryNames: string[] = ['Ireland', 'Kenya'], 
   const app = await ctx.start(questionnaireService, env);
   const countries: Record<string, string> = {};
   for (const name of countryNames) {
-    countries[name] = await identity.inTransaction((trx) =>
-      createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null),
-    );
+    countries[name] = await createGroupThroughIdentity(identity, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() });
   }
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from countries where active`.execute(app.db);
@@ -58,7 +54,7 @@ export const respondentClaims = (sub: string, groupId: string, organization: str
 export const tokenOf = (c: AccessClaims) => signTestToken(c);
 
 /** An authenticated inject helper. */
-export function caller(app: QuestionnaireApp, c: AccessClaims) {
+export function caller(app: ServiceApp, c: AccessClaims) {
   const headers = { authorization: `Bearer ${tokenOf(c)}` };
   return {
     claims: c,
@@ -67,9 +63,9 @@ export function caller(app: QuestionnaireApp, c: AccessClaims) {
   };
 }
 
-export const givenPeriod = (app: QuestionnaireApp, name: string) => openPeriod(app, name, null);
+export const givenPeriod = (app: ServiceApp, name: string) => openPeriod(app, name, null);
 
-export async function questionnaireOf(app: QuestionnaireApp, groupId: string, period?: string) {
+export async function questionnaireOf(app: ServiceApp, groupId: string, period?: string) {
   const rows = await sql<{ id: string; status: string; answersRevision: number }>`
     select q.id, q.status, q.answers_revision as "answersRevision" from questionnaires q join periods p on p.id = q.period_id
     where q.group_id = ${groupId} ${period ? sql`and p.name = ${period}` : sql``} order by p.seq desc limit 1`.execute(app.db);
@@ -77,7 +73,7 @@ export async function questionnaireOf(app: QuestionnaireApp, groupId: string, pe
 }
 
 /** Events this service wrote to its outbox, oldest first. */
-export async function outboxEvents(app: QuestionnaireApp, type?: string): Promise<DomainEvent[]> {
+export async function outboxEvents(app: ServiceApp, type?: string): Promise<DomainEvent[]> {
   const rows = await sql<{
     payload: DomainEvent;
   }>`select payload from outbox ${type ? sql`where type = ${type}` : sql``} order by seq`.execute(app.db);

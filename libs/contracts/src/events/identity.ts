@@ -108,7 +108,7 @@ export const IdentityEvents = {
   'evt.identity.group.created': Group,
   /** Same shape as created: consumers upsert their projection of the group. */
   'evt.identity.group.updated': Group,
-  /** An admin e-mailed the members of a group (accounts §2 Send Email). */
+  /** An admin e-mailed the members of a group (Send Email). */
   'evt.identity.group.emailed': Type.Object({
     groupId: Type.String(),
     name: Type.String(),

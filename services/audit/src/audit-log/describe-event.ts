@@ -2,7 +2,7 @@ import { roleNameOf } from '@cti/access';
 import { stepOfSection, type DomainEvent, type EventData, type EventType } from '@cti/contracts';
 import { clip, html, joinDescriptions, money, type Description } from './description';
 
-/** What an event says in the audit log (questionnaire §3 audit row), besides actor and time. */
+/** What an event says in the audit log (the audit row), besides actor and time. */
 export interface AuditRowDraft {
   action: string;
   description: Description;
@@ -23,7 +23,7 @@ const score = (value: number | null) => (value === null ? 'no score' : String(va
 
 /**
  * One wording per event type. Action is the short name the audit filter offers;
- * answers saved in the questionnaire are "Response" rows (questionnaire §2 Change Details).
+ * answers saved in the questionnaire are "Response" rows (Change Details).
  */
 const describers: Describers = {
   // identity

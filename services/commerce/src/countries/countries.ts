@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@cti/contracts';
+import { projectCountryGroup } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
 import type { CommerceDB, CommerceExecutor } from '../db';
 
@@ -8,19 +8,10 @@ import type { CommerceDB, CommerceExecutor } from '../db';
  */
 export const countriesConsumer: ConsumerDefinition<CommerceDB> = {
   name: 'countries',
+  // one subject filter (the durable consumer keeps the filter it was created with); other group events pass through
   filter: ['evt.identity.group.*'],
-  async handle(event: DomainEvent, db) {
-    if (event.type !== 'evt.identity.group.created' && event.type !== 'evt.identity.group.updated') return;
-    const { groupId, name, type } = event.data;
-    if (type !== 'Country') {
-      await db.deleteFrom('countries').where('groupId', '=', groupId).execute();
-      return;
-    }
-    await db
-      .insertInto('countries')
-      .values({ groupId, name })
-      .onConflict((oc) => oc.column('groupId').doUpdateSet({ name }))
-      .execute();
+  async handle(event, trx) {
+    await projectCountryGroup(trx, event, { table: 'countries', row: ({ name }) => ({ name }) });
   },
 };
 

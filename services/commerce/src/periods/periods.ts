@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@cti/contracts';
+import { projectPeriod } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
 import type { CommerceDB, CommerceExecutor } from '../db';
 
@@ -11,14 +11,8 @@ import type { CommerceDB, CommerceExecutor } from '../db';
 export const periodsConsumer: ConsumerDefinition<CommerceDB> = {
   name: 'periods',
   filter: ['evt.questionnaire.period.opened'],
-  async handle(event: DomainEvent, db) {
-    if (event.type !== 'evt.questionnaire.period.opened') return;
-    const { periodId, name } = event.data;
-    await db
-      .insertInto('periods')
-      .values({ periodId, name })
-      .onConflict((oc) => oc.column('periodId').doUpdateSet({ name }))
-      .execute();
+  async handle(event, trx) {
+    await projectPeriod(trx, event, { table: 'periods', row: ({ name }) => ({ name }) });
   },
 };
 

@@ -5,7 +5,7 @@ import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-/** Free access (accounts §4/§7/§8). Free-user refresh and logout live with the sessions. */
+/** Free access. Free-user refresh and logout live with the sessions. */
 export async function freeAccessRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/api/freeUser/access/:email',

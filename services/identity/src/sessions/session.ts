@@ -79,7 +79,7 @@ export interface IssuedSession {
 }
 
 /**
- * Builds the session user of accounts §3 with a new access token and a refresh token
+ * Builds the session user of the accounts data model with a new access token and a refresh token
  * in the given family (a new family at login, the same family on rotation). Given an
  * existing refresh token (a second tab within the rotation grace window) it answers
  * that token instead of storing a new one.

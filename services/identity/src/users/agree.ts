@@ -4,7 +4,7 @@ import type { AccessClaims } from '@cti/contracts';
 import { actorFromClaims } from '../sessions/session';
 import type { IdentityApp } from '../db';
 
-/** Records that the user agreed to the terms (accounts §7 `GET api/user/agree`). */
+/** Records that the user agreed to the terms (`GET api/user/agree`). */
 export async function agreeToTerms(app: IdentityApp, claims: AccessClaims): Promise<void> {
   await app.inTransaction(async (trx) => {
     await trx

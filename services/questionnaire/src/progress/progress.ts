@@ -1,10 +1,9 @@
 import { sql } from '@cti/db';
-import { isAdminPrincipal } from '@cti/access';
+import { enoughApprovals, isAdminPrincipal } from '@cti/access';
 import { principalOf } from '@cti/service-kit';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
 import type { QuestionnaireApp } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
-import { approvingOrganizations, ORGANIZATIONS_NEEDED } from '../approvals/approvals';
 import { selectQuestionnaires } from '../questionnaires/repository';
 import { resumePathsOf } from '../resume/resume-points';
 
@@ -62,7 +61,7 @@ export async function questionnaireProgress(app: QuestionnaireApp, claims: Acces
       SectionsAnswered: answeredSections(bank, values).size,
       SectionsTotal: bank.sections.length,
       Approvals: approved.map((a) => ({ Name: a.name, OrganizationName: a.organizationName, Stamp: a.stamp })),
-      ReadyForFinalization: approvingOrganizations(approved) >= ORGANIZATIONS_NEEDED,
+      ReadyForFinalization: enoughApprovals(approved),
       ReopenedOn: q.reopenedOn,
       Locks: (locksOf.get(q.id) ?? []).flatMap((l) => {
         const step = stepOfSection(l.sectionId);

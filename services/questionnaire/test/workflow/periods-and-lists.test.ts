@@ -1,9 +1,7 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
-import { appendToOutbox } from '@cti/service-kit';
-import { createGroup } from '../../../identity/src/groups/create-group';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
-import { eventually } from '@cti/testing';
+import { createGroupThroughIdentity, editGroupThroughIdentity, eventually } from '@cti/testing';
 import { adminClaims, caller, claims, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
 let world: World;
@@ -159,7 +157,7 @@ describe('admin list', () => {
   });
 
   it('lists countries lacking a current questionnaire and adds one for them', async () => {
-    const late = await world.identity.inTransaction((trx) => createGroup(trx, { name: 'Fiji', type: 'Country', countryId: 'FJ' }, null));
+    const late = await createGroupThroughIdentity(world.identity, { name: 'Fiji', type: 'Country', countryId: 'FJ' });
     // the new country reaches questionnaire as an event
     const need = await eventually(async () => {
       const rows = (await admin().get('/api/questionnaire/needQuestionnaire')).json() as unknown[];
@@ -187,14 +185,7 @@ describe('country view', () => {
 
   it('keeps a renamed country in step with identity', async () => {
     const kenya = world.countries.Kenya!;
-    await world.identity.inTransaction(async (trx) => {
-      await trx.updateTable('groups').set({ name: 'Republic of Kenya' }).where('id', '=', kenya).execute();
-      await appendToOutbox(trx, {
-        type: 'evt.identity.group.updated',
-        actor: null,
-        data: { groupId: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE', logoPath: null },
-      });
-    });
+    await editGroupThroughIdentity(world.identity, { id: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE' });
     await eventually(async () => {
       const rows = await sql<{ name: string }>`select name from countries where group_id = ${kenya}`.execute(world.app.db);
       return rows.rows[0]?.name === 'Republic of Kenya';

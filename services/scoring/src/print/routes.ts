@@ -18,7 +18,7 @@ import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';
 import type { ScoringApp } from '../db';
 
-/** Scorecard PDFs (rendered by the documents service) and the ASU Excel download (index §7). */
+/** Scorecard PDFs (rendered by the documents service) and the ASU Excel download. */
 export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const { cache, settings, config } = ctx;
   const index = app.requireRule(RouteRules.index);

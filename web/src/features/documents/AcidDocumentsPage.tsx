@@ -12,7 +12,7 @@ import { viewFailureText } from './acid-errors';
 import { DocumentMessages } from './messages';
 import './documents.css';
 
-/** /acid-documents (IsACID): insolvency materials in Public Documents and Restrictive access documents (index §2, §4). */
+/** /acid-documents (IsACID): insolvency materials in Public Documents and Restrictive access documents. */
 export default function AcidDocumentsPage() {
   const { data, isLoading, isError } = useAcidDocumentsQuery();
   const [prepareView, preparing] = usePrepareAcidViewMutation();

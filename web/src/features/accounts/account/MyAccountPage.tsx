@@ -16,7 +16,7 @@ import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
 import '../accounts.css';
 
 /**
- * First and last name, and optionally a new password (accounts §7 `POST api/user/account`).
+ * First and last name, and optionally a new password (`POST api/user/account`).
  * A new password needs the current one, and signs out the user's other sessions.
  */
 function ProfileForm({ userId, firstName, lastName }: { userId: string; firstName: string; lastName: string }) {
@@ -100,7 +100,7 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
 }
 
 /**
- * /user/account and /account (accounts §2): My account. The profile form; the roles the
+ * /user/account and /account: My account. The profile form; the roles the
  * user holds and those that expired (an expired carbon-calculator access gets a notice).
  * Sections below the profile belong to other areas (subscriptions).
  */

@@ -21,7 +21,7 @@ import { UserApiKeys } from '../../api-keys/UserApiKeys';
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
 
 /**
- * Add or edit a user (accounts §2/§5), 960 wide. Add versus edit is decided by the Id.
+ * Add or edit a user, 960 wide. Add versus edit is decided by the Id.
  * Group managers see only the roles and groups they may give; Disabled and the other
  * flags are for admins.
  */
