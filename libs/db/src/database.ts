@@ -33,10 +33,11 @@ export function assertIdentifier(name: string): string {
   return name;
 }
 
-const pools = new WeakMap<Kysely<any>, pg.Pool>();
+// keyed by the instance alone: whichever tables it is typed over, its pool is the same
+const pools = new WeakMap<object, pg.Pool>();
 
 /** The pg pool behind a database made by createDatabase (pool-use metrics). */
-export function poolOf(db: Kysely<any>): pg.Pool | undefined {
+export function poolOf(db: object): pg.Pool | undefined {
   return pools.get(db);
 }
 

@@ -13,7 +13,8 @@ export interface ConsumerLogger {
   error(obj: object, msg?: string): void;
 }
 
-export type EventHandler = (event: DomainEvent, trx: Transaction<any>) => Promise<void>;
+/** Handles one event in the transaction that also records it as processed, typed over the consuming service's tables. */
+export type EventHandler<DB extends EventTables = EventTables> = (event: DomainEvent, trx: Transaction<DB>) => Promise<void>;
 
 /** What became of one delivered event, for metrics. */
 export interface ProcessingSample {
@@ -23,14 +24,14 @@ export interface ProcessingSample {
   durationMs: number;
 }
 
-export interface DurableConsumerOptions {
+export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
   bus: EventBus;
-  db: Kysely<any>;
+  db: Kysely<DB>;
   /** Durable name: the consuming service (plus a purpose when it has several). */
   durable: string;
   /** Canonical event types or patterns (`evt.identity.group.*`, `evt.>`). */
   filter: string[];
-  handle: EventHandler;
+  handle: EventHandler<DB>;
   logger: ConsumerLogger;
   ackWaitMs?: number;
   /** Test seam: runs after the handler committed and before the ack. */
@@ -47,17 +48,14 @@ const tracer = trace.getTracer('@cti/events');
  * is acked only after that commit. A redelivery after a crash finds the id and is
  * only acked.
  */
-export class DurableConsumer {
+export class DurableConsumer<DB extends EventTables = EventTables> {
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
-  private readonly db: Kysely<EventTables>;
   readonly stats = { handled: 0, duplicates: 0, failed: 0, lastProcessingMs: 0, reattached: 0 };
 
-  constructor(private readonly options: DurableConsumerOptions) {
-    this.db = options.db as Kysely<EventTables>;
-  }
+  constructor(private readonly options: DurableConsumerOptions<DB>) {}
 
   /** Creates or updates the durable and starts pulling; keeps it pulling until `stop()`. */
   async start(): Promise<void> {
@@ -194,8 +192,10 @@ export class DurableConsumer {
     span?.setAttribute('messaging.message.id', event.id);
     let outcome: ProcessingSample['outcome'] = 'handled';
     try {
-      await this.db.transaction().execute(async (trx) => {
-        const fresh = await trx
+      await this.options.db.transaction().execute(async (trx) => {
+        // TypeScript cannot see the kit's tables in a DB known only as a type parameter
+        // (every concrete service DB is assignable), so the kit's own query widens to them
+        const fresh = await (trx as Transaction<EventTables>)
           .insertInto('processedEvents')
           .values({ consumer: this.options.durable, eventId: event.id })
           .onConflict((oc) => oc.doNothing())
@@ -206,7 +206,7 @@ export class DurableConsumer {
           this.stats.duplicates++;
           return;
         }
-        await this.options.handle(event, trx as Transaction<any>);
+        await this.options.handle(event, trx);
         this.stats.handled++;
       });
       if (this.options.beforeAck) await this.options.beforeAck(event);

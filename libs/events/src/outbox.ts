@@ -79,7 +79,11 @@ export interface AppendOptions {
  * Writes an event to the outbox in the caller's transaction, so the event exists
  * exactly when the change it describes was committed.
  */
-export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, event: E, options: AppendOptions = {}): Promise<DomainEvent> {
+export async function appendToOutbox<E extends NewEvent>(
+  trx: Executor<EventTables>,
+  event: E,
+  options: AppendOptions = {},
+): Promise<DomainEvent> {
   const envelope = {
     id: options.id ?? randomUUID(),
     type: event.type,
@@ -88,7 +92,7 @@ export async function appendToOutbox<E extends NewEvent>(trx: Executor<any>, eve
     data: event.data,
   } as DomainEvent;
   const headers = contextHeaders();
-  await (trx as Executor<EventTables>)
+  await trx
     .insertInto('outbox')
     .values({
       id: envelope.id,

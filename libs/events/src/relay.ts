@@ -10,7 +10,7 @@ export interface RelayLogger {
 }
 
 export interface OutboxRelayOptions {
-  db: Kysely<any>;
+  db: Kysely<EventTables>;
   bus: EventBus;
   logger: RelayLogger;
   batchSize?: number;
@@ -36,7 +36,7 @@ export class OutboxRelay {
   private readonly opts: Required<Omit<OutboxRelayOptions, 'db' | 'bus' | 'logger'>>;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.db = options.db as Kysely<EventTables>;
+    this.db = options.db;
     this.opts = {
       batchSize: options.batchSize ?? 100,
       intervalMs: options.intervalMs ?? 500,

@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
 import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
-import { appendToOutbox, connectEventBus, DurableConsumer, eventsMigrations, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
+import {
+  appendToOutbox,
+  connectEventBus,
+  DurableConsumer,
+  eventsMigrations,
+  OutboxRelay,
+  SubjectSpace,
+  type DurableConsumerOptions,
+  type EventBus,
+  type EventTables,
+} from '@cti/events';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -12,11 +22,16 @@ const loginEvent = (userId: string) =>
   ({ type: 'evt.identity.user.loggedIn', actor: null, data: { userId, email: `${userId}@example.com`, free: false } }) as const;
 
 let ctx: TestContext;
-let db: Kysely<any>;
+/** The kit's event tables plus the table this file's consumers write to. */
+interface EventsTestDB extends EventTables {
+  received: { eventId: string | null; userId: string | null };
+}
+
+let db: Kysely<EventsTestDB>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  db = createDatabase({ connectionString: ctx.databaseUrl, schema: 'events_test' });
+  db = createDatabase<EventsTestDB>({ connectionString: ctx.databaseUrl, schema: 'events_test' });
   await migrateSchema(db, 'events_test', {
     ...eventsMigrations,
     '20260101000200_received': {
@@ -38,7 +53,7 @@ beforeEach(async () => {
 
 const space = () => new SubjectSpace(`ev${randomBytes(4).toString('hex')}`, `EV_${randomBytes(4).toString('hex')}`);
 
-async function consumeInto(bus: EventBus, durable: string, extra: Partial<ConstructorParameters<typeof DurableConsumer>[0]> = {}) {
+async function consumeInto(bus: EventBus, durable: string, extra: Partial<DurableConsumerOptions<EventsTestDB>> = {}) {
   const consumer = new DurableConsumer({
     bus,
     db,

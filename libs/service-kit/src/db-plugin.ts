@@ -1,6 +1,27 @@
 import fp from 'fastify-plugin';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet } from '@cti/db';
+import type { EventTables } from '@cti/events';
 import { isConnectionFailure } from './connection-failures';
+import type { RateLimitCountersTable } from './rate-limit';
+
+/** The kit's own tables, in every stateful service's schema: outbox, processed events, rate-limit counters. */
+export interface KitTables extends EventTables {
+  rateLimitCounters: RateLimitCountersTable;
+}
+
+/**
+ * The Fastify type provider of a service: TypeBox for routes, plus the service's database
+ * type. Fastify hands an instance's type provider to every plugin registered on it, so
+ * `app.db` and `app.inTransaction` in each feature plugin are typed over the service's own
+ * tables (a decorator declaration alone would be one type for all services).
+ */
+export interface ServiceTypeProvider<DB extends KitTables> extends TypeBoxTypeProvider {
+  readonly database: DB;
+}
+
+/** The tables an instance's queries are checked against: its service's, or the kit's alone outside a service. */
+export type DatabaseOf<TypeProvider> = TypeProvider extends ServiceTypeProvider<infer DB> ? DB : KitTables;
 
 export interface DbPluginOptions {
   connectionString: string;
@@ -12,9 +33,10 @@ export interface DbPluginOptions {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** The service's database, scoped to its own schema. Type it with the service's DB interface. */
-    db: Kysely<any>;
+  // the type parameters repeat fastify's own (declarations merge only when they match)
+  interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    /** The service's database, scoped to its own schema and typed over its tables. */
+    db: Kysely<DatabaseOf<TypeProvider>>;
   }
 }
 
@@ -25,7 +47,7 @@ const PROBE_EVERY_MS = 1000;
  * Whether Postgres answers `select 1`. A pool with every connection busy is serving
  * queries, so it is not asked for one more (readiness must not queue behind the load).
  */
-function databaseProbe(db: Kysely<any>, poolSize: number) {
+function databaseProbe(db: Kysely<KitTables>, poolSize: number) {
   const pool = poolOf(db);
   let last = { at: 0, up: true };
   let probing: Promise<boolean> | null = null;
@@ -61,7 +83,7 @@ export const dbPlugin = fp<DbPluginOptions>(
   async (app, opts) => {
     let probe: ReturnType<typeof databaseProbe> | null = null;
     let lastWarned = 0;
-    const db = createDatabase<any>({
+    const db = createDatabase<KitTables>({
       connectionString: opts.connectionString,
       schema: opts.schema,
       poolSize: opts.poolSize,
@@ -86,7 +108,7 @@ export const dbPlugin = fp<DbPluginOptions>(
   { name: 'cti-db', dependencies: ['cti-health'] },
 );
 
-async function migrateWhenReachable(app: { log: { warn(obj: object, msg: string): void } }, db: Kysely<any>, opts: DbPluginOptions) {
+async function migrateWhenReachable(app: { log: { warn(obj: object, msg: string): void } }, db: Kysely<KitTables>, opts: DbPluginOptions) {
   const deadline = Date.now() + (opts.startupWaitMs ?? 60_000);
   for (let attempt = 0; ; attempt++) {
     try {

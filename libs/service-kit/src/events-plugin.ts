@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Transaction } from '@cti/db';
 import type { DomainEvent, EventType } from '@cti/contracts';
-import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
+import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus, type EventTables } from '@cti/events';
+import type { DatabaseOf, KitTables } from './db-plugin';
 
 export interface EventsPluginOptions {
   servers: string;
@@ -12,30 +13,31 @@ export interface EventsPluginOptions {
 }
 
 /** A consumer a service declares: which events, and what to do with each (in a transaction). */
-export interface ConsumerDefinition {
+export interface ConsumerDefinition<DB extends EventTables = KitTables> {
   /** Durable name suffix; the durable is `<service>` or `<service>-<name>`. */
   name?: string;
   filter: Array<EventType | `evt.${string}`>;
-  handle: (event: DomainEvent, trx: Transaction<any>) => Promise<void>;
+  handle: (event: DomainEvent, trx: Transaction<DB>) => Promise<void>;
   ackWaitMs?: number;
 }
 
-export interface EventsFacade {
+export interface EventsFacade<DB extends EventTables = KitTables> {
   bus: EventBus;
   relay: OutboxRelay;
-  consumers: DurableConsumer[];
+  consumers: DurableConsumer<DB>[];
   /** Declare a durable consumer; it starts when the app is ready and stops on close. */
-  consume(def: ConsumerDefinition): DurableConsumer;
+  consume(def: ConsumerDefinition<DB>): DurableConsumer<DB>;
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    events: EventsFacade;
+  interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    /** Consumers' handlers get transactions typed over the service's own tables. */
+    events: EventsFacade<DatabaseOf<TypeProvider>>;
     /**
-     * Runs a use-case in one transaction; the events it appended to the outbox are
-     * published as soon as it commits.
+     * Runs a use-case in one transaction over the service's tables; the events it appended
+     * to the outbox are published as soon as it commits.
      */
-    inTransaction<T>(work: (trx: Transaction<any>) => Promise<T>): Promise<T>;
+    inTransaction<T>(work: (trx: Transaction<DatabaseOf<TypeProvider>>) => Promise<T>): Promise<T>;
   }
 }
 
@@ -53,10 +55,10 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           : app.log.warn('NATS connection lost; reconnecting (events wait in the outbox meanwhile)'),
     });
     const relay = new OutboxRelay({ db: app.db, bus, logger: app.log });
-    const consumers: DurableConsumer[] = [];
+    const consumers: DurableConsumer<KitTables>[] = [];
     let started = false;
 
-    const facade: EventsFacade = {
+    const facade: EventsFacade<KitTables> = {
       bus,
       relay,
       consumers,
@@ -78,7 +80,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(
       },
     };
     app.decorate('events', facade);
-    app.decorate('inTransaction', async <T>(work: (trx: Transaction<any>) => Promise<T>): Promise<T> => {
+    app.decorate('inTransaction', async <T>(work: (trx: Transaction<KitTables>) => Promise<T>): Promise<T> => {
       const result = await app.db.transaction().execute(work);
       relay.kick();
       return result;

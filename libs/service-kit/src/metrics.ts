@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { poolOf, type Kysely } from '@cti/db';
-import type { ProcessingSample } from '@cti/events';
-import type { EventsFacade } from './events-plugin';
+import { poolOf } from '@cti/db';
+import type { DurableConsumer, OutboxRelay, ProcessingSample } from '@cti/events';
 
 export interface MetricsOptions {
   serviceName: string;
@@ -104,7 +103,7 @@ export const metricsPlugin = fp<MetricsOptions>(
 );
 
 /** Connections of the service's pg pool: open, idle, and callers waiting for one. */
-export function instrumentDatabasePool(registry: Registry, db: Kysely<any>, max: number): void {
+export function instrumentDatabasePool(registry: Registry, db: object, max: number): void {
   const pool = poolOf(db);
   if (!pool) return;
   new Gauge({
@@ -122,7 +121,10 @@ export function instrumentDatabasePool(registry: Registry, db: Kysely<any>, max:
 }
 
 /** Outbox backlog and age, and each durable consumer's lag, read at scrape time. */
-export function instrumentEvents(registry: Registry, events: EventsFacade): void {
+export function instrumentEvents(
+  registry: Registry,
+  events: { relay: OutboxRelay; consumers: ReadonlyArray<Pick<DurableConsumer, 'durable' | 'lag'>> },
+): void {
   // one look-up per scrape feeds two gauges (prom-client collects metrics concurrently)
   const backlog = perScrape(() => events.relay.backlog());
   new Gauge({

@@ -18,6 +18,12 @@ export const rateLimitMigrations: MigrationSet = {
   },
 };
 
+export interface RateLimitCountersTable {
+  key: string;
+  windowStart: string;
+  count: number;
+}
+
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -41,17 +47,36 @@ declare module 'fastify' {
  */
 export const rateLimitPlugin = fp(
   async (app) => {
-    const table = 'rate_limit_counters';
+    /** An interval literal Postgres reads, for a window in milliseconds. */
+    const windowOf = (limit: RateLimit) => `${Math.ceil(limit.windowMs)} milliseconds`;
     app.decorate('rateLimits', {
       async hit(key: string, limit: RateLimit, message?: string) {
-        const interval = `${Math.ceil(limit.windowMs)} milliseconds`;
-        const row = await sql<{ count: number; windowStart: string }>`
-          insert into ${sql.table(table)} (key, window_start, count) values (${key}, now(), 1)
-          on conflict (key) do update set
-            count = case when ${sql.table(table)}.window_start < now() - ${interval}::interval then 1 else ${sql.table(table)}.count + 1 end,
-            window_start = case when ${sql.table(table)}.window_start < now() - ${interval}::interval then now() else ${sql.table(table)}.window_start end
-          returning count, window_start`.execute(app.db);
-        const { count, windowStart } = row.rows[0]!;
+        const windowStarted = sql<string>`now() - ${windowOf(limit)}::interval`;
+        const { count, windowStart } = await app.db
+          .insertInto('rateLimitCounters')
+          .values({ key, windowStart: sql<string>`now()`, count: 1 })
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet((eb) => {
+              // a window that has passed starts again at this hit
+              const expired = eb('rateLimitCounters.windowStart', '<', windowStarted);
+              return {
+                count: eb
+                  .case()
+                  .when(expired)
+                  .then(1)
+                  .else(eb('rateLimitCounters.count', '+', 1))
+                  .end(),
+                windowStart: eb
+                  .case()
+                  .when(expired)
+                  .then(sql<string>`now()`)
+                  .else(eb.ref('rateLimitCounters.windowStart'))
+                  .end(),
+              };
+            }),
+          )
+          .returning(['count', 'windowStart'])
+          .executeTakeFirstOrThrow();
         if (count > limit.max) {
           const retry = Math.max(1, Math.ceil((Date.parse(windowStart) + limit.windowMs - Date.now()) / 1000));
           throw new TooManyRequests(message, retry);
@@ -59,13 +84,16 @@ export const rateLimitPlugin = fp(
         return count;
       },
       async count(key: string, limit: RateLimit) {
-        const row = await sql<{ count: number }>`
-          select count from ${sql.table(table)}
-          where key = ${key} and window_start >= now() - ${`${Math.ceil(limit.windowMs)} milliseconds`}::interval`.execute(app.db);
-        return row.rows[0]?.count ?? 0;
+        const row = await app.db
+          .selectFrom('rateLimitCounters')
+          .select('count')
+          .where('key', '=', key)
+          .where('windowStart', '>=', sql<string>`now() - ${windowOf(limit)}::interval`)
+          .executeTakeFirst();
+        return row?.count ?? 0;
       },
       async reset(key: string) {
-        await sql`delete from ${sql.table(table)} where key = ${key}`.execute(app.db);
+        await app.db.deleteFrom('rateLimitCounters').where('key', '=', key).execute();
       },
     });
   },

@@ -4,13 +4,13 @@ import { context, trace } from '@opentelemetry/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
-import { TypeBoxValidatorCompiler, registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Type, { type TObject, type TProperties } from 'typebox';
 import { createDatabase, mergeMigrations, migrateSchema, type MigrationSet } from '@cti/db';
 import { eventsMigrations, requestIdIn } from '@cti/events';
 import { CommonConfig, ConfigError, loadConfig } from './config';
 import { authPlugin } from './auth';
-import { dbPlugin } from './db-plugin';
+import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
@@ -19,11 +19,21 @@ import { applyRoutePolicy } from './route-policy';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
 import { flushTracing, requestTrace, setupTracing, traceFields, tracingPlugin } from './tracing';
 
-export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+/**
+ * A service's Fastify instance, its `db` and transactions typed over the service's tables
+ * (its own `Database` interface, which extends the kit's tables).
+ */
+export type ServiceApp<DB extends KitTables = KitTables> = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ServiceTypeProvider<DB>
+>;
 
 type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
 
-export interface ServiceDefinition<P extends TProperties = {}> {
+export interface ServiceDefinition<P extends TProperties = {}, DB extends KitTables = KitTables> {
   /** Service name: its schema, its durable consumer name, its log name. */
   name: string;
   /** Port when PORT is not set. */
@@ -40,18 +50,29 @@ export interface ServiceDefinition<P extends TProperties = {}> {
    * kit's probes, metrics and OpenAPI document, and unknown paths alike (the gateway's
    * security headers). The features' own plugin is encapsulated and could not reach those.
    */
-  answerHeaders?: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
+  answerHeaders?: (app: ServiceApp<DB>, config: ConfigOf<P>) => Promise<void>;
   /** The service itself: a Fastify plugin registering its features. */
-  plugin: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
+  plugin: (app: ServiceApp<DB>, config: ConfigOf<P>) => Promise<void>;
   /** Durable consumers; each gets the app so it can reach the db and config. */
-  consumers?: (app: ServiceApp, config: ConfigOf<P>) => ConsumerDefinition[];
+  consumers?: (app: ServiceApp<DB>, config: ConfigOf<P>) => ConsumerDefinition<DB>[];
   /** Demo data, built through the service's own use-cases; must be idempotent. */
-  seed?: (app: ServiceApp, config: ConfigOf<P>) => Promise<void>;
+  seed?: (app: ServiceApp<DB>, config: ConfigOf<P>) => Promise<void>;
 }
 
-export function defineService<P extends TProperties>(def: ServiceDefinition<P>): ServiceDefinition<P> {
-  return def;
+/**
+ * Defines a service over its database type: `defineService<IdentityDB>()({ ... })`. The
+ * database type is named, the config type inferred from `config` (TypeScript cannot take
+ * one type argument and infer the other in a single call, hence two calls). A service with
+ * no tables of its own (the gateway) passes its definition directly.
+ */
+export function defineService<DB extends KitTables>(): <P extends TProperties>(def: ServiceDefinition<P, DB>) => ServiceDefinition<P, DB>;
+export function defineService<P extends TProperties>(def: ServiceDefinition<P>): ServiceDefinition<P>;
+export function defineService<P extends TProperties>(def?: ServiceDefinition<P>) {
+  return def ?? (<Q extends TProperties, DB extends KitTables>(typed: ServiceDefinition<Q, DB>) => typed);
 }
+
+/** The app a service definition builds (`ServiceAppOf<typeof identityService>`), for code that holds another service's app (tests). */
+export type ServiceAppOf<Def> = Def extends ServiceDefinition<infer _P, infer DB> ? ServiceApp<DB> : never;
 
 export interface BuildOptions {
   env?: Record<string, string | undefined>;
@@ -67,7 +88,7 @@ export interface BuildOptions {
 const REQUEST_LOGGER = Symbol('cti.request-logger');
 
 /** The config schema of a service: common variables plus its own, PORT defaulted. */
-export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>) {
+export function configSchemaOf<P extends TProperties, DB extends KitTables>(def: ServiceDefinition<P, DB>) {
   const common = { ...CommonConfig.properties, PORT: Type.Integer({ minimum: 0, maximum: 65535, default: def.defaultPort }) };
   const stateless = def.stateful === false;
   const props: TProperties = { ...common, ...(def.config?.properties ?? {}) };
@@ -99,7 +120,10 @@ export function configSchemaOf<P extends TProperties>(def: ServiceDefinition<P>)
  * error mapping, health, OpenAPI, auth, db + migrations, events (outbox relay and
  * consumers), rate limits, then the service's own plugin.
  */
-export async function buildService<P extends TProperties>(def: ServiceDefinition<P>, options: BuildOptions = {}): Promise<ServiceApp> {
+export async function buildService<P extends TProperties, DB extends KitTables>(
+  def: ServiceDefinition<P, DB>,
+  options: BuildOptions = {},
+): Promise<ServiceApp<DB>> {
   const config = loadConfig(configSchemaOf(def), options.env ?? process.env) as unknown as ConfigOf<P>;
   registerAjvFormats();
   setupTracing({
@@ -138,7 +162,7 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
     ...options.fastify,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
-    .withTypeProvider<TypeBoxTypeProvider>();
+    .withTypeProvider<ServiceTypeProvider<DB>>();
 
   app.decorate('config', config as unknown as CommonConfig & Record<string, unknown>);
   // before any route: auth guards ahead of validation, hostile text refused, routes recorded
@@ -197,7 +221,8 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
     for (const consumer of def.consumers?.(app, config) ?? []) app.events.consume(consumer);
   }
 
-  await app.register(async (scope) => def.plugin(scope as ServiceApp, config));
+  // fastify types an inline plugin's instance with the default type provider, not its parent's
+  await app.register(async (scope) => def.plugin(scope as unknown as ServiceApp<DB>, config));
 
   if (def.seed && config.DEMO_DATA) {
     const seed = def.seed;
@@ -219,7 +244,7 @@ function signingKeyOf(config: object): string | undefined {
  * Process entry: builds the service, listens, and on SIGTERM/SIGINT stops taking
  * requests, finishes in-flight ones, stops consumers, flushes the outbox and closes.
  */
-export async function runService<P extends TProperties>(def: ServiceDefinition<P>): Promise<void> {
+export async function runService<P extends TProperties, DB extends KitTables>(def: ServiceDefinition<P, DB>): Promise<void> {
   // `node server.js migrate`: the one-shot step run before a rollout (compose, Kubernetes Job)
   if (process.argv[2] === 'migrate') {
     try {
@@ -231,7 +256,7 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
       process.exit(err instanceof ConfigError ? 78 : 1);
     }
   }
-  let app: ServiceApp;
+  let app: ServiceApp<DB>;
   try {
     app = await buildService(def, { processMetrics: true });
   } catch (err) {
@@ -285,13 +310,13 @@ export async function runService<P extends TProperties>(def: ServiceDefinition<P
  * Brings the service's schema to its latest migration and returns; needs DATABASE_URL
  * only. Services also migrate when they start, so this is what runs before a rollout.
  */
-export async function migrateService<P extends TProperties>(
-  def: ServiceDefinition<P>,
+export async function migrateService<P extends TProperties, DB extends KitTables>(
+  def: ServiceDefinition<P, DB>,
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
   if (def.stateful === false) return;
   const { DATABASE_URL } = loadConfig(Type.Object({ DATABASE_URL: CommonConfig.properties.DATABASE_URL }), env);
-  const db = createDatabase<any>({ connectionString: DATABASE_URL, schema: def.name, poolSize: 1 });
+  const db = createDatabase<KitTables>({ connectionString: DATABASE_URL, schema: def.name, poolSize: 1 });
   try {
     await migrateSchema(db, def.name, mergeMigrations(rateLimitMigrations, eventsMigrations, def.migrations ?? {}));
   } finally {
@@ -300,7 +325,7 @@ export async function migrateService<P extends TProperties>(
 }
 
 /** `/metrics` on a port of its own, so the public ingress never exposes it. */
-async function serveMetrics(app: ServiceApp, port: number, host: string): Promise<http.Server> {
+async function serveMetrics<DB extends KitTables>(app: ServiceApp<DB>, port: number, host: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404).end();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from '@cti/db';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
-import { appendToOutbox, buildService, defineService, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, buildService, defineService, type KitTables, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 /**
@@ -12,7 +12,11 @@ import { createTestContext, eventually, type TestContext } from '@cti/testing';
  * succeed (the events wait in the outbox), and the relay and the consumer resume by
  * themselves, handling every event once.
  */
-const echoService = defineService({
+interface EchoDB extends KitTables {
+  heard: { eventId: string; userId: string | null };
+}
+
+const echoService = defineService<EchoDB>()({
   name: 'natsrestart',
   defaultPort: 0,
   migrations: {

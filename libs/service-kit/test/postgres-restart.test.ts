@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sql } from '@cti/db';
+import { sql, type Generated } from '@cti/db';
 import { freePort, startPostgres, type RunningPostgres, type ShutdownMode } from '@cti/local-infra';
-import { appendToOutbox, buildService, defineService, UNAVAILABLE_MESSAGE, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, buildService, defineService, UNAVAILABLE_MESSAGE, type KitTables, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 /**
@@ -16,7 +16,11 @@ import { createTestContext, eventually, type TestContext } from '@cti/testing';
 let entered: () => void = () => undefined;
 let releaseHeld: () => void = () => undefined;
 
-const notesService = defineService({
+interface NotesDB extends KitTables {
+  notes: { id: Generated<number>; body: string };
+}
+
+const notesService = defineService<NotesDB>()({
   name: 'pgrestart',
   defaultPort: 0,
   migrations: {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TProperties } from 'typebox';
-import { buildService, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
+import { buildService, type KitTables, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
 import { infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
 
@@ -11,7 +11,10 @@ export interface TestContext {
   /** Env a service needs in this context (own database, own event stream and prefix). */
   env: Record<string, string>;
   /** Builds and readies a service in this context (all services share its db and stream). */
-  start<P extends TProperties>(def: ServiceDefinition<P>, extraEnv?: Record<string, string>): Promise<ServiceApp>;
+  start<P extends TProperties, DB extends KitTables>(
+    def: ServiceDefinition<P, DB>,
+    extraEnv?: Record<string, string>,
+  ): Promise<ServiceApp<DB>>;
   /** Runs SQL on this context's database as the superuser. */
   query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
@@ -51,7 +54,7 @@ export async function createTestContext(extraEnv: Record<string, string> = {}): 
     PORT: '0',
     ...extraEnv,
   };
-  const apps: ServiceApp[] = [];
+  const apps: Array<{ close(): PromiseLike<unknown> }> = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
     databaseUrl,

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventType } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
+import type { EventsFacade } from '@cti/service-kit';
 import { eventually } from './eventually';
 
 /**
@@ -7,7 +7,7 @@ import { eventually } from './eventually';
  * with a throwaway ordered consumer. Waits until at least `atLeast` are there.
  */
 export async function publishedEvents<T extends EventType>(
-  app: ServiceApp,
+  app: { events: Pick<EventsFacade, 'bus'> },
   type: T | `evt.${string}.>`,
   atLeast = 1,
   timeoutMs = 20_000,

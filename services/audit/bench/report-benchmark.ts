@@ -16,13 +16,13 @@ import { RoleIds } from '@cti/access';
 import type { AuditReport, AuditReportBody } from '@cti/contracts';
 import { createDatabase, sql } from '@cti/db';
 import { freePort, startNats, startPostgres } from '@cti/local-infra';
-import { buildService, type ServiceApp } from '@cti/service-kit';
+import { buildService } from '@cti/service-kit';
 import { signTestToken, testKeyPair } from '@cti/testing';
 import { auditService } from '../src/app';
 import { verifyChain } from '../src/chain/verify-chain';
 import { DEV_CHAIN_KEY } from '../src/config';
-import { auditDb } from '../src/db';
 import { generateAuditRows, seededRandom } from './generate-audit-rows';
+import type { AuditApp } from '../src/db';
 
 const P95_BUDGET_MS = 100;
 
@@ -51,7 +51,7 @@ async function main() {
   await admin.destroy();
 
   const keys = testKeyPair();
-  let app: ServiceApp | undefined;
+  let app: AuditApp | undefined;
   try {
     app = await buildService(auditService, {
       env: {
@@ -68,7 +68,7 @@ async function main() {
       },
     });
     await app.ready();
-    const db = auditDb(app);
+    const db = app.db;
 
     const present = Number(
       (

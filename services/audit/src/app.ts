@@ -6,12 +6,13 @@ import { applyReplayRequest } from './chain/replay';
 import { AuditConfig, DEV_CHAIN_KEY } from './config';
 import { filterRoutes } from './filters/routes';
 import { reportRoutes } from './report/routes';
+import type { AuditDB } from './db';
 
 /** The durable consumer's name: the service's. */
 const DURABLE = 'audit';
 
 /** Audit: consumes every event into the hash-chained audit log, change history and filter suggestions. */
-export const auditService = defineService({
+export const auditService = defineService<AuditDB>()({
   name: 'audit',
   defaultPort: 8086,
   config: AuditConfig,

@@ -1,6 +1,5 @@
-import type { Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
-import type { ServiceApp } from '@cti/service-kit';
+import type { ColumnType, Executor, Generated } from '@cti/db';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 /** One row per event, append-only, hash-chained in `seq` order. */
 export interface AuditRowsTable {
@@ -13,6 +12,8 @@ export interface AuditRowsTable {
   value: string;
   /** The same description as plain text (search and suggestions). */
   valueText: string;
+  /** Full-text vector of valueText, computed by Postgres (generated column); searched with raw `@@` queries. */
+  valueSearch: ColumnType<string | null, never, never>;
   /** The actor's groups, comma-separated (the "User Group" column). */
   country: string;
   name: string;
@@ -83,7 +84,8 @@ export interface PeriodsTable {
   year: number | null;
 }
 
-export interface AuditDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface AuditDB extends KitTables {
   auditRows: AuditRowsTable;
   auditChainHead: AuditChainHeadTable;
   auditChainChecks: AuditChainChecksTable;
@@ -94,4 +96,5 @@ export interface AuditDB extends EventTables {
 }
 
 export type AuditExecutor = Executor<AuditDB>;
-export const auditDb = (app: ServiceApp) => app.db as Kysely<AuditDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over AuditDB. */
+export type AuditApp = ServiceApp<AuditDB>;

@@ -13,9 +13,10 @@ import { seedProducts } from './seed/seed-products';
 import { scheduleBillingSweep } from './subscriptions/billing-sweep';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { webhookRoutes } from './webhooks/routes';
+import type { CommerceDB } from './db';
 
 /** Commerce: products, plans, checkout, subscriptions, purchases, refunds, reports. */
-export const commerceService = defineService({
+export const commerceService = defineService<CommerceDB>()({
   name: 'commerce',
   defaultPort: 8085,
   config: CommerceConfig,

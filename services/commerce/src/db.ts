@@ -1,6 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
-import type { Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
+import type { Executor, Generated } from '@cti/db';
 
 /** Timestamps read as ISO strings (libs/db), defaulting to now() on insert. */
 type Stamp = Generated<string>;
@@ -8,7 +7,7 @@ type Stamp = Generated<string>;
 export interface ProductsTable {
   id: Generated<string>;
   name: string;
-  description: string;
+  description: Generated<string>;
   priceCents: number;
   planId: string | null;
   deletedAt: string | null;
@@ -44,7 +43,7 @@ export interface CheckoutsTable extends BuyerColumns {
   unitPriceCents: number;
   quantity: number;
   amountCents: number;
-  groupIds: string[];
+  groupIds: Generated<string[]>;
   periodId: string | null;
   planId: string | null;
   mode: 'payment' | 'subscription';
@@ -67,7 +66,7 @@ export interface PurchasesTable extends BuyerColumns {
   paymentKey: string;
   transactionId: string;
   subscriptionId: string | null;
-  groupIds: string[];
+  groupIds: Generated<string[]>;
   periodId: string | null;
   purchasedOn: Stamp;
   accessExpiresOn: string;
@@ -85,7 +84,7 @@ export interface SubscriptionsTable extends BuyerColumns {
   productId: string;
   planId: string | null;
   quantity: number;
-  groupIds: string[];
+  groupIds: Generated<string[]>;
   status: string;
   statusNote: string | null;
   cancelAtPeriodEnd: Generated<boolean>;
@@ -173,7 +172,8 @@ export interface LocalPlanChangesTable {
   createdAt: Stamp;
 }
 
-export interface CommerceDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface CommerceDB extends KitTables {
   products: ProductsTable;
   countries: CountriesTable;
   periods: PeriodsTable;
@@ -191,4 +191,5 @@ export interface CommerceDB extends EventTables {
 
 export type CommerceExecutor = Executor<CommerceDB>;
 
-export const commerceDb = (app: ServiceApp) => app.db as Kysely<CommerceDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over CommerceDB. */
+export type CommerceApp = ServiceApp<CommerceDB>;

@@ -1,14 +1,13 @@
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
 import { commerceService } from '../src/app';
-import { commerceDb } from '../src/db';
 import { paymentProviderOf } from '../src/payments/select-provider';
 import { DEMO_PRODUCTS, seedProducts } from '../src/seed/seed-products';
+import type { CommerceApp } from '../src/db';
 
 let ctx: TestContext;
-let app: ServiceApp;
+let app: CommerceApp;
 const admin = () => ({
   authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}`,
 });
@@ -56,7 +55,7 @@ describe('the Standard product copy matches its permissions', () => {
   });
 
   it('corrects the earlier demo text when seeding again, and leaves an admin’s own text alone', async () => {
-    const db = commerceDb(app);
+    const db = app.db;
     const old = DEMO_PRODUCTS.find((p) => p.name === 'Standard Subscription')!;
     await db
       .updateTable('products')

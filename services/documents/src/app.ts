@@ -9,7 +9,6 @@ import { annotationRoutes } from './annotations/routes';
 import { certifiedOrdersConsumer } from './certified/orders';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
-import { documentsDb } from './db';
 import { PROJECTED_EVENTS, projectEvent } from './countries/projections';
 import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';
@@ -20,11 +19,12 @@ import { storagePlugin } from './storage/storage-plugin';
 import { UploadRefused } from './uploads/receive-upload';
 import { uploadRoutes } from './uploads/routes';
 import { sweepUnattachedFiles } from './uploads/stored-files';
+import type { DocumentsDB } from './db';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 /** Documents: supporting, ACID and annotation files (storage port), certified scorecards, the PDF rendering pool. */
-export const documentsService = defineService({
+export const documentsService = defineService<DocumentsDB>()({
   name: 'documents',
   defaultPort: 8084,
   config: DocumentsConfig,
@@ -57,7 +57,7 @@ export const documentsService = defineService({
     await app.register(certifiedRoutes, { config });
 
     const sweep = () =>
-      sweepUnattachedFiles(documentsDb(app), app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) =>
+      sweepUnattachedFiles(app.db, app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) =>
         app.log.warn({ err }, 'sweep of unattached uploads failed'),
       );
     const timer = setInterval(sweep, SWEEP_EVERY_MS);

@@ -1,6 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
-import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 
 type Timestamp = ColumnType<string, string | undefined, string>;
 
@@ -89,7 +88,8 @@ export interface CertifiedScorecardOrdersTable {
   revokedBecause: string | null;
 }
 
-export interface DocumentsDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface DocumentsDB extends KitTables {
   files: FilesTable;
   documents: DocumentsTable;
   countries: CountriesTable;
@@ -101,4 +101,5 @@ export interface DocumentsDB extends EventTables {
 
 export type DocumentsExecutor = Executor<DocumentsDB>;
 
-export const documentsDb = (app: ServiceApp) => app.db as Kysely<DocumentsDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over DocumentsDB. */
+export type DocumentsApp = ServiceApp<DocumentsDB>;

@@ -1,4 +1,4 @@
-import { defineService, type ServiceApp } from '@cti/service-kit';
+import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
 import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
@@ -17,15 +17,16 @@ import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
 import { userRoutes } from './users/routes';
 import { userAccessRoutes } from './users/access-routes';
+import type { IdentityDB } from './db';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
-export const identityService = defineService({
+export const identityService = defineService<IdentityDB>()({
   name: 'identity',
   defaultPort: 8081,
   config: IdentityConfig,
   migrations,
   async plugin(app, config) {
-    const mailer = new Mailer(app as ServiceApp, mailTransportFor(config), {
+    const mailer = new Mailer(app, mailTransportFor(config), {
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
       pollMs: config.MAIL_POLL_MS,
     });

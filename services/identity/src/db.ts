@@ -1,8 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
-import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
-
-type Timestamp = ColumnType<string, string | undefined, string>;
+import type { KitTables, ServiceApp } from '@cti/service-kit';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -25,8 +22,8 @@ export interface UsersTable {
   creatorId: string | null;
   /** When a free user confirmed their e-mail. */
   confirmedAt: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
+  updatedAt: Generated<string>;
 }
 
 export interface GroupsTable {
@@ -35,8 +32,8 @@ export interface GroupsTable {
   type: 'ACC Group' | 'AWG Member' | 'Country';
   logoPath: string | null;
   countryId: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
+  updatedAt: Generated<string>;
 }
 
 export type TokenPurpose = 'reset' | 'welcome' | 'free-confirm';
@@ -46,7 +43,7 @@ export interface UserTokensTable {
   userId: string;
   purpose: TokenPurpose;
   tokenHash: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
   expiresAt: string;
   usedAt: string | null;
 }
@@ -57,17 +54,17 @@ export interface MailMessagesTable {
   id: Generated<string>;
   kind: string;
   toAddresses: ColumnType<string[], string, string>;
-  ccAddresses: ColumnType<string[], string, string>;
+  ccAddresses: ColumnType<string[], string | undefined, string>;
   replyTo: string | null;
   subject: string;
   html: string;
-  text: string;
+  text: Generated<string>;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
   lastError: string | null;
   transport: string | null;
-  createdAt: Generated<Timestamp>;
-  nextAttemptAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
+  nextAttemptAt: Generated<string>;
   lockedUntil: string | null;
   sentAt: string | null;
   /** The caller's key: queueing the same key again answers this mail. */
@@ -78,15 +75,15 @@ export interface AccessRequestsTable {
   id: Generated<string>;
   email: string;
   type: string;
-  organization: string;
-  organizationAddress: string;
+  organization: Generated<string>;
+  organizationAddress: Generated<string>;
   status: Generated<string>;
-  reasoning: string;
-  name: string;
-  title: string;
+  reasoning: Generated<string>;
+  name: Generated<string>;
+  title: Generated<string>;
   expires: string | null;
   userManagerId: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: Generated<string>;
   decidedAt: string | null;
   decidedBy: string | null;
 }
@@ -95,10 +92,31 @@ export interface AccessRequestUsersTable {
   id: Generated<string>;
   requestId: string;
   email: string;
-  name: string;
-  title: string;
-  isPrimary: boolean;
-  position: number;
+  name: Generated<string>;
+  title: Generated<string>;
+  isPrimary: Generated<boolean>;
+  position: Generated<number>;
+}
+
+/** What purchases granted: one row per subscription or one-time purchase. */
+export interface PurchaseGrantsTable {
+  sourceId: string;
+  userId: string;
+  productName: string;
+  roleIds: Generated<number[]>;
+  groupIds: Generated<string[]>;
+  expiresOn: string | null;
+  revokedAt: string | null;
+  lastEventAt: string;
+}
+
+/** What a user held of a role or country group before the first purchase granted it. */
+export interface PurchaseGrantBasesTable {
+  userId: string;
+  kind: 'role' | 'group';
+  target: string;
+  present: boolean;
+  expiresOn: string | null;
 }
 
 export interface ApiKeysTable {
@@ -115,7 +133,8 @@ export interface ApiKeysTable {
   lastUsedOn: string | null;
 }
 
-export interface IdentityDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface IdentityDB extends KitTables {
   roles: { id: number; name: string };
   groups: GroupsTable;
   users: UsersTable;
@@ -126,7 +145,7 @@ export interface IdentityDB extends EventTables {
     userId: string;
     familyId: string;
     tokenHash: string;
-    createdAt: Generated<Timestamp>;
+    createdAt: Generated<string>;
     expiresAt: string;
     usedAt: string | null;
     revokedAt: string | null;
@@ -137,9 +156,12 @@ export interface IdentityDB extends EventTables {
   mailMessages: MailMessagesTable;
   accessRequests: AccessRequestsTable;
   accessRequestUsers: AccessRequestUsersTable;
+  purchaseGrants: PurchaseGrantsTable;
+  purchaseGrantBases: PurchaseGrantBasesTable;
   apiKeys: ApiKeysTable;
 }
 
 export type IdentityExecutor = Executor<IdentityDB>;
 
-export const identityDb = (app: ServiceApp) => app.db as Kysely<IdentityDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over IdentityDB. */
+export type IdentityApp = ServiceApp<IdentityDB>;

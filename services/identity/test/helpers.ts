@@ -1,17 +1,16 @@
 import { sql } from '@cti/db';
 import { RoleIds, type RoleName } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
+import type { IdentityApp } from '../src/db';
 import type { MailboxMessage, SessionUser } from '@cti/contracts';
 import { eventually } from '@cti/testing';
 import { createUser } from '../src/users/create-user';
-import { identityDb } from '../src/db';
 import { createGroup } from '../src/groups/create-group';
 
 export const PASSWORD = 'correct horse battery';
 
 /** Creates a user through the product's use-case. */
 export async function givenUser(
-  app: ServiceApp,
+  app: IdentityApp,
   email: string,
   opts: {
     roles?: RoleName[];
@@ -42,12 +41,12 @@ export async function givenUser(
       null,
     ),
   );
-  if (opts.disabled) await identityDb(app).updateTable('users').set({ disabled: true }).where('id', '=', id).execute();
+  if (opts.disabled) await app.db.updateTable('users').set({ disabled: true }).where('id', '=', id).execute();
   return id;
 }
 
 export async function givenGroup(
-  app: ServiceApp,
+  app: IdentityApp,
   name: string,
   type: 'Country' | 'ACC Group' | 'AWG Member' = 'Country',
   countryId: string | null = null,
@@ -57,11 +56,11 @@ export async function givenGroup(
   );
 }
 
-export const login = (app: ServiceApp, Email: string, Password = PASSWORD, remoteAddress = '10.0.0.1') =>
+export const login = (app: IdentityApp, Email: string, Password = PASSWORD, remoteAddress = '10.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/user/login', payload: { Email, Password }, remoteAddress });
 
 /** Signs in and answers the session (fails the test if it cannot). */
-export async function sessionOf(app: ServiceApp, email: string, password = PASSWORD): Promise<SessionUser> {
+export async function sessionOf(app: IdentityApp, email: string, password = PASSWORD): Promise<SessionUser> {
   const res = await login(app, email, password);
   if (res.statusCode !== 200) throw new Error(`login of ${email} answered ${res.statusCode}: ${res.body}`);
   return res.json();
@@ -69,14 +68,14 @@ export async function sessionOf(app: ServiceApp, email: string, password = PASSW
 
 export const bearer = (session: { Token: string }) => ({ authorization: `Bearer ${session.Token}` });
 
-export async function outboxTypes(app: ServiceApp): Promise<string[]> {
+export async function outboxTypes(app: IdentityApp): Promise<string[]> {
   const rows = await sql<{ type: string }>`select type from outbox order by seq`.execute(app.db);
   return rows.rows.map((r) => r.type);
 }
 
 /** The events of one type in the outbox, oldest first. */
 export async function outboxEvents<T = Record<string, unknown>>(
-  app: ServiceApp,
+  app: IdentityApp,
   type: string,
 ): Promise<Array<{ data: T; actor: unknown }>> {
   const rows = await sql<{ payload: { data: T; actor: unknown } }>`select payload from outbox where type = ${type} order by seq`.execute(
@@ -86,14 +85,14 @@ export async function outboxEvents<T = Record<string, unknown>>(
 }
 
 /** The dev mailbox as the web reads it. */
-export async function mailbox(app: ServiceApp, to?: string): Promise<MailboxMessage[]> {
+export async function mailbox(app: IdentityApp, to?: string): Promise<MailboxMessage[]> {
   const res = await app.inject({ method: 'GET', url: `/api/mail/dev/messages${to ? `?to=${encodeURIComponent(to)}` : ''}` });
   if (res.statusCode !== 200) throw new Error(`mailbox answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
 
 /** Waits for a sent mail of this kind to this address and answers the newest. */
-export async function mailTo(app: ServiceApp, to: string, kind: string, after = 0): Promise<MailboxMessage> {
+export async function mailTo(app: IdentityApp, to: string, kind: string, after = 0): Promise<MailboxMessage> {
   return eventually(async () => {
     const mails = (await mailbox(app, to)).filter((m) => m.Kind === kind && m.Status === 'sent');
     return mails.length > after ? mails[0] : undefined;

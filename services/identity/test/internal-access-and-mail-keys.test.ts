@@ -1,14 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { RoleIds } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
+import type { IdentityApp } from '../src/db';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 import { identityService } from '../src/app';
-import { identityDb } from '../src/db';
 import { givenGroup, givenUser, outboxEvents } from './helpers';
 
 let ctx: TestContext;
-let app: ServiceApp;
+let app: IdentityApp;
 /** A SendGrid stand-in that refuses every mail to refused@example.com. */
 let sendgrid: FastifyInstance;
 const service = { 'x-service-token': 'test-service-token-0123456789' };
@@ -46,7 +45,7 @@ describe('POST /internal/users/access', () => {
   it('answers the roles and groups a user holds now, leaving out roles past their expiry', async () => {
     const ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
     const id = await givenUser(app, 'reader@example.com', { roles: ['Standard', 'CountryViewer'], groupIds: [ireland], password: null });
-    await identityDb(app)
+    await app.db
       .updateTable('userRoles')
       .set({ expiresOn: new Date(Date.now() - 60_000).toISOString() })
       .where('userId', '=', id)

@@ -4,7 +4,7 @@ import { alertRoutes } from './alerts/routes';
 import { CONSUMED_EVENTS, handleEvent } from './changes/handle-event';
 import { accessSettingsOf, DEV_TOKEN_KEY, NotificationsConfig } from './config';
 import type { NotificationsContext } from './context';
-import { notificationsDb, type NotificationsExecutor } from './db';
+import type { NotificationsDB } from './db';
 import { AlertDispatcher } from './delivery/dispatcher';
 import { identityMailPort } from './delivery/mail-port';
 import { identityAccessLookup } from './delivery/user-access';
@@ -15,7 +15,7 @@ import { notificationMetricsOf } from './metrics';
  * Notifications: follows, alerts (in the app and by e-mail, at once or in digests) when a
  * followed country's scorecard changes or a document is published, one-click unsubscribe.
  */
-export const notificationsService = defineService({
+export const notificationsService = defineService<NotificationsDB>()({
   name: 'notifications',
   defaultPort: 8087,
   config: NotificationsConfig,
@@ -28,8 +28,8 @@ export const notificationsService = defineService({
     const metrics = notificationMetricsOf(app);
     const clock = () => new Date();
     const dispatcher = new AlertDispatcher({
-      db: notificationsDb(app),
-      inTransaction: (work) => app.inTransaction((trx) => work(trx as NotificationsExecutor)),
+      db: app.db,
+      inTransaction: (work) => app.inTransaction(work),
       access: identityAccessLookup(app),
       mail: identityMailPort(app),
       settings,
@@ -53,7 +53,7 @@ export const notificationsService = defineService({
   consumers: (app) => [
     {
       filter: [...CONSUMED_EVENTS],
-      handle: async (event, trx) => notificationMetricsOf(app).alertsQueued(await handleEvent(trx as NotificationsExecutor, event)),
+      handle: async (event, trx) => notificationMetricsOf(app).alertsQueued(await handleEvent(trx, event)),
     },
   ],
 });

@@ -1,7 +1,6 @@
-import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { AlertEmailMode } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
 import type { AlertPart, DocumentVisibility } from './changes/change-parts';
 
 /** jsonb written as JSON text, read as the value. */
@@ -83,7 +82,8 @@ export interface DeliveriesTable {
   sentAt: string | null;
 }
 
-export interface NotificationsDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface NotificationsDB extends KitTables {
   countries: CountriesTable;
   userSettings: UserSettingsTable;
   follows: FollowsTable;
@@ -93,4 +93,5 @@ export interface NotificationsDB extends EventTables {
 }
 
 export type NotificationsExecutor = Executor<NotificationsDB>;
-export const notificationsDb = (app: ServiceApp) => app.db as Kysely<NotificationsDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over NotificationsDB. */
+export type NotificationsApp = ServiceApp<NotificationsDB>;

@@ -1,7 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { sql, type Kysely } from '@cti/db';
-import type { ServiceApp } from '@cti/service-kit';
-import { notificationsDb, type DeliveryMode, type NotificationsDB } from './db';
+import type { DeliveryMode, NotificationsDB, NotificationsApp } from './db';
 
 /** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */
 function notificationMetrics(registry: Registry, db: Kysely<NotificationsDB>) {
@@ -44,9 +43,9 @@ export type NotificationMetrics = ReturnType<typeof notificationMetrics>;
 const byRegistry = new WeakMap<Registry, NotificationMetrics>();
 
 /** The metrics of one app's registry (made once: the consumer and the dispatcher share them). */
-export function notificationMetricsOf(app: ServiceApp): NotificationMetrics {
+export function notificationMetricsOf(app: NotificationsApp): NotificationMetrics {
   const registry = app.metrics.registry;
   let metrics = byRegistry.get(registry);
-  if (!metrics) byRegistry.set(registry, (metrics = notificationMetrics(registry, notificationsDb(app))));
+  if (!metrics) byRegistry.set(registry, (metrics = notificationMetrics(registry, app.db)));
   return metrics;
 }

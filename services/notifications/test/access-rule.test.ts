@@ -1,7 +1,6 @@
 import { RoleIds } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
 import { eventually, updateUserThroughIdentity } from '@cti/testing';
-import { notificationsDb } from '../src/db';
 import {
   alertsOf,
   auth,
@@ -81,7 +80,7 @@ it('never e-mails a user about a country they may no longer see: their role expi
   await emailsSettled(bed);
   expect(await mailsTo(bed, lapsed.email)).toEqual([]);
   expect(await mailsTo(bed, refunded.email)).toEqual([]);
-  const states = await notificationsDb(bed.notifications)
+  const states = await bed.notifications.db
     .selectFrom('alerts')
     .select(['userId', 'emailState'])
     .where('userId', 'in', [lapsed.id, refunded.id, steady.id])

@@ -1,6 +1,5 @@
 import { eventually, publishedEvents } from '@cti/testing';
 import { accessSettingsOf, NotificationsConfig } from '../src/config';
-import { notificationsDb } from '../src/db';
 import { AlertDispatcher } from '../src/delivery/dispatcher';
 import { identityMailPort } from '../src/delivery/mail-port';
 import { identityAccessLookup } from '../src/delivery/user-access';
@@ -50,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const db = () => notificationsDb(bed.notifications);
+const db = () => bed.notifications.db;
 
 /** The digest hour came: what the clock reaching next_digest_at does. */
 const digestHourCame = () => bed.ctx.query(`update notifications.user_settings set next_digest_at = now() - interval '1 second'`);

@@ -1,5 +1,4 @@
 import { recordChange } from '../src/changes/record-change';
-import { notificationsDb } from '../src/db';
 import {
   alertsOf,
   consumed,
@@ -47,7 +46,7 @@ it('never sends the same alert twice for one event, however often the event is d
   // nothing is left to send: one alert, e-mailed once
   expect((await alertsOf(bed, reader)).Items).toHaveLength(1);
   expect(await mailsTo(bed, reader.email)).toHaveLength(1);
-  const changes = await notificationsDb(bed.notifications).selectFrom('changes').select('eventId').execute();
+  const changes = await bed.notifications.db.selectFrom('changes').select('eventId').execute();
   expect(changes.map((c) => c.eventId)).toEqual([first.id]);
 });
 
@@ -66,7 +65,7 @@ it('queues one alert per follower and change, whatever replicas or retries inser
     document: null,
     link: '/documents',
   };
-  const db = notificationsDb(bed.notifications);
+  const db = bed.notifications.db;
   const queued = await db.transaction().execute((trx) => recordChange(trx, { ...event, data: {} } as never, draft));
   const again = await db.transaction().execute((trx) => recordChange(trx, { ...event, data: {} } as never, draft));
   expect([queued, again]).toEqual([2, 0]);

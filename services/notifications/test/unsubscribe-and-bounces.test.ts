@@ -1,6 +1,5 @@
 import { NotificationMessages, type MailboxMessage } from '@cti/contracts';
 import { eventually, publishedEvents } from '@cti/testing';
-import { notificationsDb } from '../src/db';
 import { readUnsubscribeToken, unsubscribeToken } from '../src/unsubscribe/tokens';
 import { DEV_TOKEN_KEY } from '../src/config';
 import {
@@ -127,7 +126,7 @@ it('records an alert e-mail the mail port finally could not deliver as bounced; 
   await follow(bed, reader, chile);
   await change(chile, 'Chile', 85);
   await emailsSettled(bed);
-  const delivery = await notificationsDb(bed.notifications)
+  const delivery = await bed.notifications.db
     .selectFrom('deliveries')
     .selectAll()
     .where('userId', '=', reader.id)
@@ -151,11 +150,7 @@ it('records an alert e-mail the mail port finally could not deliver as bounced; 
     reason: '550 mailbox unavailable',
   });
   await eventually(async () => {
-    const row = await notificationsDb(bed.notifications)
-      .selectFrom('deliveries')
-      .select('status')
-      .where('id', '=', delivery.id)
-      .executeTakeFirst();
+    const row = await bed.notifications.db.selectFrom('deliveries').select('status').where('id', '=', delivery.id).executeTakeFirst();
     return row?.status === 'bounced';
   });
   expect((await alertsOf(bed, reader)).Items).toHaveLength(1);

@@ -12,9 +12,10 @@ import { adminCommentRoutes } from './admin-comments/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 import { progressRoutes } from './progress/routes';
 import { liveRoutes } from './live/routes';
+import type { QuestionnaireDB } from './db';
 
 /** Questionnaire: periods, questionnaires, question bank, answers, locks, consent, approvals, admin notes. */
-export const questionnaireService = defineService({
+export const questionnaireService = defineService<QuestionnaireDB>()({
   name: 'questionnaire',
   defaultPort: 8082,
   config: QuestionnaireConfig,

@@ -1,12 +1,12 @@
-import type { ServiceApp } from '@cti/service-kit';
-import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 
 type Timestamp = string;
 /** jsonb answers: written as JSON text, read back parsed. */
 type Json<T> = ColumnType<T, string | null, string | null>;
 
-export interface QuestionnaireDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface QuestionnaireDB extends KitTables {
   /** Projection of identity's Country groups (from evt.identity.group.*). */
   countries: {
     groupId: string;
@@ -14,7 +14,7 @@ export interface QuestionnaireDB extends EventTables {
     countryCode: string | null;
     logoPath: string | null;
     /** False when the group is no longer of type Country. */
-    active: boolean;
+    active: Generated<boolean>;
     updatedAt: Generated<Timestamp>;
   };
   /** Projection of identity's users (from evt.identity.user.*): names for demo data. */
@@ -103,4 +103,5 @@ export interface QuestionnaireDB extends EventTables {
 
 export type QuestionnaireExecutor = Executor<QuestionnaireDB>;
 
-export const questionnaireDb = (app: ServiceApp) => app.db as Kysely<QuestionnaireDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over QuestionnaireDB. */
+export type QuestionnaireApp = ServiceApp<QuestionnaireDB>;

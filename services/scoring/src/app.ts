@@ -3,7 +3,6 @@ import { migrations } from '../migrations';
 import { accessSettingsOf, ScoringConfig } from './config';
 import type { ScoringContext } from './context';
 import { countryRoutes } from './countries/routes';
-import { scoringDb } from './db';
 import { internalRoutes } from './internal/routes';
 import { exportRoutes } from './exports/routes';
 import { printRoutes } from './print/routes';
@@ -12,16 +11,17 @@ import { ReadModelCache } from './read-models/cache';
 import { readModelRoutes } from './read-models/routes';
 import { rebuildReadModels } from './read-models/store';
 import { scoreRoutes } from './scores/routes';
+import type { ScoringDB } from './db';
 
 /** Scoring: scoring inputs, scores, categories, index lists, scorecards, score history, map data, ASU. */
-export const scoringService = defineService({
+export const scoringService = defineService<ScoringDB>()({
   name: 'scoring',
   defaultPort: 8083,
   config: ScoringConfig,
   migrations,
   async plugin(app, config) {
     const settings = accessSettingsOf(config);
-    const cache = new ReadModelCache(scoringDb(app), {
+    const cache = new ReadModelCache(app.db, {
       databaseUrl: config.DATABASE_URL,
       maxAgeMs: config.READ_MODEL_CACHE_SECONDS * 1000,
       log: app.log,

@@ -1,6 +1,5 @@
-import type { Executor, Generated, Kysely } from '@cti/db';
-import type { EventTables } from '@cti/events';
-import type { ServiceApp } from '@cti/service-kit';
+import type { Executor, Generated } from '@cti/db';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 export interface CountriesTable {
   groupId: string;
@@ -42,12 +41,12 @@ export interface ComplianceScoresTable extends TextFields {
   d: number;
   e: number;
   f: number;
-  suspended: boolean;
-  isPba: boolean;
+  suspended: Generated<boolean>;
+  isPba: Generated<boolean>;
   pba: number | null;
-  qualifyingDeclarations: boolean;
-  watchlist: boolean;
-  isSpecialNotice: boolean;
+  qualifyingDeclarations: Generated<boolean>;
+  watchlist: Generated<boolean>;
+  isSpecialNotice: Generated<boolean>;
   notice: string | null;
   score: number;
   category: string;
@@ -88,7 +87,8 @@ export interface ReadModelsTable {
   updatedAt: Generated<string>;
 }
 
-export interface ScoringDB extends EventTables {
+/** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
+export interface ScoringDB extends KitTables {
   countries: CountriesTable;
   periods: PeriodsTable;
   questionnaires: QuestionnairesTable;
@@ -99,4 +99,5 @@ export interface ScoringDB extends EventTables {
 }
 
 export type ScoringExecutor = Executor<ScoringDB>;
-export const scoringDb = (app: ServiceApp) => app.db as Kysely<ScoringDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over ScoringDB. */
+export type ScoringApp = ServiceApp<ScoringDB>;

@@ -1,13 +1,13 @@
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import type { EnforceabilityRow, GroupIndexRow } from '@cti/contracts';
 import { scoringService } from '../src/app';
 import { demoComplianceScores } from '../src/demo/demo-scores';
 import { get, givenWorld, inputs, publish, saveScores } from './support';
+import type { ScoringApp } from '../src/db';
 
 let ctx: TestContext;
-let app: ServiceApp;
-let replica: ServiceApp;
+let app: ScoringApp;
+let replica: ScoringApp;
 
 beforeAll(async () => {
   ctx = await createTestContext({ DEMO_DATA: 'true' });

@@ -1,7 +1,7 @@
 import { sql } from '@cti/db';
 import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { auditDb, type AuditChainChecksTable, type AuditExecutor } from '../db';
+import { appendToOutbox } from '@cti/service-kit';
+import type { AuditChainChecksTable, AuditExecutor, AuditApp } from '../db';
 import { verifyChain } from './verify-chain';
 
 /** Who the scheduled checks are started by (the audit page shows it). */
@@ -49,7 +49,7 @@ export class ChainChecks {
   private stopping = false;
 
   constructor(
-    private readonly app: ServiceApp,
+    private readonly app: AuditApp,
     private readonly key: string,
   ) {}
 
@@ -68,7 +68,7 @@ export class ChainChecks {
       last
         ? Date.parse(last.startedAt)
         : Date.parse(
-            (await sql<{ t: string | null }>`select min("timestamp") as t from kysely_migration`.execute(auditDb(this.app))).rows[0]?.t ??
+            (await sql<{ t: string | null }>`select min("timestamp") as t from kysely_migration`.execute(this.app.db)).rows[0]?.t ??
               new Date().toISOString(),
           );
     return this.startUnless(SCHEDULED_BY, async (last) => Date.now() - (await since(last)) < everyMs);
@@ -78,7 +78,7 @@ export class ChainChecks {
     startedBy: string,
     notDue: (last: CheckRow | undefined) => boolean | Promise<boolean>,
   ): Promise<AuditChainCheck | null> {
-    const db = auditDb(this.app);
+    const db = this.app.db;
     const { row, fresh } = await db.transaction().execute(async (trx) => {
       // one start at a time across replicas
       await sql`select pg_advisory_xact_lock(hashtext('audit_chain_check'))`.execute(trx);
@@ -104,7 +104,7 @@ export class ChainChecks {
   }
 
   private async run(check: CheckRow): Promise<void> {
-    const db = auditDb(this.app);
+    const db = this.app.db;
     // the outcome, and a break's event, in one transaction: the event leaves once the outcome is stored
     const finish = (set: { valid: boolean | null; firstBroken: ChainBreak | null; checked?: number }) =>
       this.app.inTransaction(async (trx: AuditExecutor) => {

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from '@cti/db';
-import type { ServiceApp } from '@cti/service-kit';
-import { auditDb, type AuditDB } from '../db';
+import type { AuditDB, AuditApp } from '../db';
 import { GENESIS_HASH } from './chain-hash';
 
 /** Tables rebuilt from the event stream by a replay. */
@@ -26,8 +25,8 @@ export async function requestReplay(db: Kysely<AuditDB>): Promise<void> {
  * head and the processed marks, and deletes the durable consumer, which is then
  * recreated delivering the stream from its first event.
  */
-export async function applyReplayRequest(app: ServiceApp, durable: string): Promise<boolean> {
-  const db = auditDb(app);
+export async function applyReplayRequest(app: AuditApp, durable: string): Promise<boolean> {
+  const db = app.db;
   return db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('auditReplayRequest').select('requestedAt').where('id', '=', 1).forUpdate().executeTakeFirst();
     if (!request?.requestedAt) return false;

@@ -46,8 +46,8 @@ export function changeColumns(change: ChainedChange | null): ChangeColumns {
   };
 }
 
-/** A stored row's content as the chain covers it: its change record rebuilt from its columns. */
-export function contentOf(row: Omit<AuditRowsTable, 'hash'>): ChainedContent {
+/** A stored row's content as the chain covers it (not the search vector Postgres derives): its change record rebuilt from its columns. */
+export function contentOf(row: Omit<AuditRowsTable, 'hash' | 'valueSearch'>): ChainedContent {
   const { changeGroupName, changePeriodId, changePeriodName, changeSectionId, changeQuestion, changeBefore, changeAfter, ...columns } = row;
   const hasChange = changeGroupName !== null || changePeriodId !== null || changeQuestion !== null || changeSectionId !== null;
   return {

@@ -1,7 +1,7 @@
 import { canReadChangeHistory, changeHistoryRule, changeHistoryScope } from '@cti/access';
 import { ChangeHistory, ErrorBody, QuestionChangesBody, RecentChanges, RecentChangesParams } from '@cti/contracts';
-import { Forbidden, principalOf, type ServiceApp } from '@cti/service-kit';
-import { auditDb } from '../db';
+import { Forbidden, principalOf } from '@cti/service-kit';
+import type { AuditApp } from '../db';
 import { questionHistory, recentChanges } from './change-history';
 
 /**
@@ -9,7 +9,7 @@ import { questionHistory, recentChanges } from './change-history';
  * dashboard and one question's history for the modal, for admins and for the
  * respondents and viewers of the country.
  */
-export async function changeHistoryRoutes(app: ServiceApp) {
+export async function changeHistoryRoutes(app: AuditApp) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
   app.get(
@@ -18,7 +18,7 @@ export async function changeHistoryRoutes(app: ServiceApp) {
       preHandler: app.requireRule(changeHistoryRule),
       schema: { tags: ['audit'], params: RecentChangesParams, response: { 200: RecentChanges, ...errors } },
     },
-    async (request) => recentChanges(auditDb(app), changeHistoryScope(principalOf(request.principal!)), request.params.count),
+    async (request) => recentChanges(app.db, changeHistoryScope(principalOf(request.principal!)), request.params.count),
   );
 
   app.post(
@@ -29,7 +29,7 @@ export async function changeHistoryRoutes(app: ServiceApp) {
     },
     async (request) => {
       if (!canReadChangeHistory(principalOf(request.principal!), request.body.groupId)) throw new Forbidden();
-      return questionHistory(auditDb(app), request.body);
+      return questionHistory(app.db, request.body);
     },
   );
 }

@@ -8,8 +8,8 @@ import {
   FilterSuggestions,
   type FilterKey,
 } from '@cti/contracts';
-import { Forbidden, principalOf, type ServiceApp } from '@cti/service-kit';
-import { auditDb, type AuditExecutor } from '../db';
+import { Forbidden, principalOf } from '@cti/service-kit';
+import type { AuditExecutor, AuditApp } from '../db';
 import { columnSuggestions, descriptionSuggestions } from './filter-values';
 import { scoredCountrySuggestions, scoreSuggestions, yearSuggestions } from './score-suggestions';
 
@@ -24,7 +24,7 @@ const merged = (a: string[], b: string[], limit: number) => [...new Set([...a, .
  * (Year, Score, Country) the historical-data page's. Country serves both lists: `list`
  * picks one, else admins get both merged.
  */
-export async function filterRoutes(app: ServiceApp) {
+export async function filterRoutes(app: AuditApp) {
   app.post(
     '/api/filter/:key',
     {
@@ -42,7 +42,7 @@ export async function filterRoutes(app: ServiceApp) {
       const admin = isAdminPrincipal(principal);
       const scoresReader = satisfiesRule(principal, historicalData);
       const text = typeof request.body === 'string' && request.body.trim() ? request.body.trim() : null;
-      const db = auditDb(app);
+      const db = app.db;
       const key = request.params.key as FilterKey;
       const list = request.query.list;
       return suggestionsFor(db, key, text, { admin, scoresReader, list });

@@ -8,9 +8,8 @@ import {
   ErrorBody,
   LatestAuditChainCheck,
 } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 import { ChainChecks, latestCheck } from '../chain/chain-check';
-import { auditDb } from '../db';
+import type { AuditApp } from '../db';
 import { answerDiffHtml } from './answer-diff';
 import { auditReport } from './audit-report';
 
@@ -18,7 +17,7 @@ import { auditReport } from './audit-report';
 const SCHEDULE_TICK_MS = 5 * 60_000;
 
 /** The audit log: the report, its chain check and the answer diff. */
-export async function reportRoutes(app: ServiceApp, opts: { chainKey: string; checkEveryMinutes: number }) {
+export async function reportRoutes(app: AuditApp, opts: { chainKey: string; checkEveryMinutes: number }) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
   app.post(
@@ -27,7 +26,7 @@ export async function reportRoutes(app: ServiceApp, opts: { chainKey: string; ch
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: { tags: ['audit'], body: AuditReportBody, response: { 200: AuditReport, ...errors } },
     },
-    async (request) => auditReport(auditDb(app), request.body),
+    async (request) => auditReport(app.db, request.body),
   );
 
   // beyond the spec: tamper evidence of the append-only, hash-chained log, checked in the background
@@ -56,7 +55,7 @@ export async function reportRoutes(app: ServiceApp, opts: { chainKey: string; ch
   app.get(
     '/api/report/audit/verify',
     { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 200: LatestAuditChainCheck, ...errors } } },
-    async () => latestCheck(auditDb(app)),
+    async () => latestCheck(app.db),
   );
 
   // Change Details compares two answers the caller already reads; any signed-in user may ask

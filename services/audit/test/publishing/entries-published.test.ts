@@ -1,17 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { AUDIT_GENESIS_HASH, auditChainText, type AuditChainCheck, type DomainEvent } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, publishedEvents, type TestContext } from '@cti/testing';
 import { auditService } from '../../src/app';
 import { entryEventId } from '../../src/audit-log/publish-entry';
 import { ChainChecks } from '../../src/chain/chain-check';
 import { requestReplay } from '../../src/chain/replay';
 import { DEV_CHAIN_KEY } from '../../src/config';
-import { auditDb } from '../../src/db';
 import { actor, adminToken, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
+import type { AuditApp } from '../../src/db';
 
 let ctx: TestContext;
-let audit: ServiceApp;
+let audit: AuditApp;
 
 beforeEach(async () => {
   ctx = await createTestContext({ AUDIT_CHAIN_CHECK_EVERY_MINUTES: '0' });
@@ -49,7 +48,7 @@ it('publishes every stored row after commit, in chain order, with what a consume
   expect(linksHold(entries)).toBe(true);
   expect(entries.every((e) => hashHolds(e))).toBe(true);
 
-  const stored = await auditDb(audit).selectFrom('auditRows').select(['seq', 'hash', 'action', 'value']).orderBy('seq').execute();
+  const stored = await audit.db.selectFrom('auditRows').select(['seq', 'hash', 'action', 'value']).orderBy('seq').execute();
   expect(entries.map((e) => [e.data.seq, e.data.hash, e.data.action, e.data.description])).toEqual(
     stored.map((r) => [Number(r.seq), r.hash.toString('hex'), r.action, r.value]),
   );
@@ -92,7 +91,7 @@ it('does not record its own entries (no loop), and a replay republishes the same
   await eventually(async () => (audit.events.consumers[0]!.stats.handled >= 6 ? true : null));
   expect(await auditRowCount(audit)).toBe(3);
 
-  await requestReplay(auditDb(audit));
+  await requestReplay(audit.db);
   await audit.close();
   const replayed = await ctx.start(auditService);
   await waitForRows(replayed, 3);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { RoleIds } from '@cti/access';
 import type { DomainEvent, EventActor, EventData, EventType } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 import { eventually, signTestToken } from '@cti/testing';
+import type { AuditApp } from '../../src/db';
 
 export const adminToken = signTestToken({
   sub: 'admin-1',
@@ -30,7 +30,7 @@ export function envelope<T extends EventType>(
 }
 
 /** Publishes envelopes on the app's JetStream (as the outbox relay does: msgID = event id). */
-export async function publish(app: ServiceApp, ...events: DomainEvent[]): Promise<DomainEvent[]> {
+export async function publish(app: AuditApp, ...events: DomainEvent[]): Promise<DomainEvent[]> {
   const { bus } = app.events;
   for (const event of events) {
     await bus.js.publish(bus.subjects.toSubject(event.type), JSON.stringify(event), { msgID: event.id });
@@ -41,7 +41,7 @@ export async function publish(app: ServiceApp, ...events: DomainEvent[]): Promis
 export const day = (offsetDays: number, from = new Date()) => new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 export const today = () => day(0);
 
-export async function auditRowCount(app: ServiceApp): Promise<number> {
+export async function auditRowCount(app: AuditApp): Promise<number> {
   const row = await app.db
     .selectFrom('auditRows')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -50,7 +50,7 @@ export async function auditRowCount(app: ServiceApp): Promise<number> {
 }
 
 /** Waits until the audit log holds at least `count` rows. */
-export const waitForRows = (app: ServiceApp, count: number, timeoutMs = 15_000) =>
+export const waitForRows = (app: AuditApp, count: number, timeoutMs = 15_000) =>
   eventually(async () => (await auditRowCount(app)) >= count, timeoutMs);
 
 export const answerSaved = (

@@ -1,7 +1,6 @@
-import { BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 import type { Selectable } from '@cti/db';
-import type { CheckoutsTable, CommerceExecutor } from '../db';
-import { commerceDb } from '../db';
+import type { CheckoutsTable, CommerceExecutor, CommerceApp } from '../db';
 import type { CheckoutOutcome, PaymentProvider } from '../payments/provider';
 import { addOneYear } from '../purchases/access-period';
 import { recordPurchase, type PurchaseRow } from '../purchases/record-purchase';
@@ -63,7 +62,7 @@ export async function recordPaidCheckout(trx: CommerceExecutor, checkout: Checko
  * browser claims). `buyerId` restricts it to the buyer's own checkout.
  */
 export async function completeCheckout(
-  app: ServiceApp,
+  app: CommerceApp,
   provider: PaymentProvider,
   sessionId: string,
   buyerId: string | null,
@@ -71,16 +70,12 @@ export async function completeCheckout(
   if (buyerId) {
     // a buyer returns with a session this service opened for them (stored before they were sent to pay):
     // any other id is not found, and the provider is not asked about ids it never issued
-    const opened = await commerceDb(app)
-      .selectFrom('checkouts')
-      .select('userId')
-      .where('providerSessionId', '=', sessionId)
-      .executeTakeFirst();
+    const opened = await app.db.selectFrom('checkouts').select('userId').where('providerSessionId', '=', sessionId).executeTakeFirst();
     if (!opened) throw new NotFound('Checkout not found');
     if (opened.userId !== buyerId) throw new Forbidden();
   }
   const outcome = await provider.retrieveCheckout(sessionId);
-  const checkout = await checkoutOf(commerceDb(app), outcome);
+  const checkout = await checkoutOf(app.db, outcome);
   if (!checkout) throw new NotFound('Checkout not found');
   if (buyerId && checkout.userId !== buyerId) throw new Forbidden();
   if (!outcome.paid || !outcome.payment) throw new BadRequest(PAYMENT_NOT_COMPLETED);

@@ -1,4 +1,4 @@
-import { claimsOf, NotFound, type ServiceApp } from '@cti/service-kit';
+import { claimsOf, NotFound } from '@cti/service-kit';
 import {
   CheckoutQuote,
   CheckoutSessionAnswer,
@@ -20,14 +20,14 @@ import { completeCheckout } from './complete-checkout';
 import { returnOriginOf, type ReturnOrigins } from './return-origin';
 import { quoteCheckout, startCheckout } from './start-checkout';
 import { purchaseLink, purchaseNames } from '../purchases/purchases';
-import { commerceDb } from '../db';
+import type { CommerceApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) });
 const ChangeParam = Type.Object({ changeId: Type.String({ maxLength: 200 }) });
 
 /** Checkout (/checkout/{productId}): open a provider checkout, then complete the payment it confirmed. */
-export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
+export async function checkoutRoutes(app: CommerceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
   const { provider, origins } = opts;
 
   app.post(
@@ -54,7 +54,7 @@ export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentP
     async (request) => {
       const purchase = await completeCheckout(app, provider, request.body.details.sessionId, claimsOf(request).sub);
       const grant = grantOf(purchase.productName, purchase.groupIds, purchase.accessExpiresOn);
-      const [title] = await purchaseNames(commerceDb(app), [purchase]);
+      const [title] = await purchaseNames(app.db, [purchase]);
       return {
         purchaseId: purchase.id,
         productName: purchase.productName,

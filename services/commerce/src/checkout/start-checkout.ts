@@ -1,4 +1,4 @@
-import { BadRequest, NotFound, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, NotFound } from '@cti/service-kit';
 import {
   CommerceMessages,
   type AccessClaims,
@@ -6,7 +6,7 @@ import {
   type CheckoutSessionAnswer,
   type StartCheckoutBody,
 } from '@cti/contracts';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { countryNames } from '../countries/countries';
 import { kindOf } from '../products/grants';
@@ -24,8 +24,8 @@ export const parseGroupIds = (groupId: string | null | undefined) => [
 ];
 
 /** The provider's customer for this user, created once and remembered. */
-async function customerFor(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims): Promise<string | null> {
-  const db = commerceDb(app);
+async function customerFor(app: CommerceApp, provider: PaymentProvider, claims: AccessClaims): Promise<string | null> {
+  const db = app.db;
   const known = await db
     .selectFrom('customers')
     .select('customerId')
@@ -86,8 +86,8 @@ export async function orderOf(db: CommerceExecutor, body: StartCheckoutBody): Pr
 }
 
 /** POST api/payment/quote: the order checkout is about to open, named and priced, for the checkout page. */
-export async function quoteCheckout(app: ServiceApp, body: StartCheckoutBody): Promise<CheckoutQuote> {
-  const order = await orderOf(commerceDb(app), body);
+export async function quoteCheckout(app: CommerceApp, body: StartCheckoutBody): Promise<CheckoutQuote> {
+  const order = await orderOf(app.db, body);
   return {
     Title: order.title,
     ProductName: order.product.name,
@@ -106,14 +106,14 @@ export async function quoteCheckout(app: ServiceApp, body: StartCheckoutBody): P
  * subscription when the product has a plan), named as checkout showed it.
  */
 export async function startCheckout(
-  app: ServiceApp,
+  app: CommerceApp,
   provider: PaymentProvider,
   claims: AccessClaims,
   body: StartCheckoutBody,
   /** The buyer's origin (validated), where the provider sends the buyer back. */
   origin: string,
 ): Promise<CheckoutSessionAnswer> {
-  const db = commerceDb(app);
+  const db = app.db;
   const { product, groupIds, periodId, quantity, title } = await orderOf(db, body);
   const mode = product.planId ? 'subscription' : 'payment';
   const customerId = await customerFor(app, provider, claims);

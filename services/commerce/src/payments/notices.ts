@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox } from '@cti/service-kit';
 import { sql } from '@cti/db';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import { recordPaidCheckout } from '../checkout/complete-checkout';
 import { addOneYear } from '../purchases/access-period';
 import { actorOfBuyer, recordPurchase } from '../purchases/record-purchase';
@@ -42,18 +42,14 @@ export async function recordRefund(
 }
 
 /** Fetches from the provider what a notice needs, before any transaction is opened. */
-export async function resolveNotice(app: ServiceApp, provider: PaymentProvider, notice: ProviderNotice): Promise<ResolvedNotice> {
+export async function resolveNotice(app: CommerceApp, provider: PaymentProvider, notice: ProviderNotice): Promise<ResolvedNotice> {
   if (notice.kind === 'checkout.completed') {
     const outcome = await provider.retrieveCheckout(notice.sessionId);
     return outcome.paid && outcome.payment ? { kind: 'checkout.paid', outcome } : { kind: 'ignored', type: 'checkout.unpaid' };
   }
-  if (
-    notice.kind === 'subscription.paid' &&
-    notice.checkoutId &&
-    !(await findSubscriptionByProviderId(commerceDb(app), notice.subscriptionId))
-  ) {
+  if (notice.kind === 'subscription.paid' && notice.checkoutId && !(await findSubscriptionByProviderId(app.db, notice.subscriptionId))) {
     // the first invoice can be announced before the checkout that created the subscription
-    const checkout = await commerceDb(app)
+    const checkout = await app.db
       .selectFrom('checkouts')
       .select('providerSessionId')
       .where('id', '=', notice.checkoutId)
@@ -130,7 +126,7 @@ export async function applyNotice(
 }
 
 /** Resolves and applies notices the local provider produced itself (its confirmation page, its billing sweep). */
-export async function applyNotices(app: ServiceApp, provider: PaymentProvider, notices: ProviderNotice[]): Promise<void> {
+export async function applyNotices(app: CommerceApp, provider: PaymentProvider, notices: ProviderNotice[]): Promise<void> {
   for (const notice of notices) {
     const resolved = await resolveNotice(app, provider, notice);
     await app.inTransaction((trx: CommerceExecutor) => applyNotice(trx, provider, resolved, app.log));

@@ -1,6 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
 import type { CommerceConfig } from '../config';
-import { commerceDb } from '../db';
+import type { CommerceApp } from '../db';
 import { LocalProvider } from './local-provider';
 import type { PaymentProvider } from './provider';
 import { StripeProvider } from './stripe-provider';
@@ -12,13 +11,13 @@ const providers = new WeakMap<object, PaymentProvider>();
  * billing sweep and the demo seed share it): Stripe when configured with its keys,
  * the local provider otherwise.
  */
-export function paymentProviderOf(app: ServiceApp): PaymentProvider {
+export function paymentProviderOf(app: CommerceApp): PaymentProvider {
   let provider = providers.get(app.db);
   if (!provider) providers.set(app.db, (provider = selectProvider(app, app.config as unknown as CommerceConfig)));
   return provider;
 }
 
-function selectProvider(app: ServiceApp, config: CommerceConfig): PaymentProvider {
+function selectProvider(app: CommerceApp, config: CommerceConfig): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'stripe') {
     if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
       throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
@@ -32,5 +31,5 @@ function selectProvider(app: ServiceApp, config: CommerceConfig): PaymentProvide
       protocol: config.STRIPE_API_PROTOCOL,
     });
   }
-  return new LocalProvider(commerceDb(app));
+  return new LocalProvider(app.db);
 }

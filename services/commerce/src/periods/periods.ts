@@ -1,6 +1,6 @@
 import { projectPeriod } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
-import type { CommerceExecutor } from '../db';
+import type { CommerceDB, CommerceExecutor } from '../db';
 
 /**
  * Commerce's projection of the questionnaire periods: a certified scorecard is ordered for
@@ -8,7 +8,7 @@ import type { CommerceExecutor } from '../db';
  * A new durable consumer reads the stream from its start, so periods opened before it
  * existed arrive too.
  */
-export const periodsConsumer: ConsumerDefinition = {
+export const periodsConsumer: ConsumerDefinition<CommerceDB> = {
   name: 'periods',
   filter: ['evt.questionnaire.period.opened'],
   async handle(event, trx) {

@@ -1,8 +1,8 @@
-import { appendToOutbox, BadRequest, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import type { EventActor, ProductBody } from '@cti/contracts';
 import { CommerceMessages } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { findProduct, findProductByName, type ProductRow } from './repository';
 
@@ -15,7 +15,7 @@ async function productOrNotFound(db: CommerceExecutor, id: string): Promise<Prod
 }
 
 /** POST api/product: adds a product (no Id) or edits one. Names are unique. */
-export async function saveProduct(app: ServiceApp, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
+export async function saveProduct(app: CommerceApp, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
   const name = body.Name.trim();
   const description = body.Description.trim();
   const priceCents = body.PriceCents ?? body.Price;
@@ -46,7 +46,7 @@ export async function saveProduct(app: ServiceApp, actor: EventActor | null, bod
 }
 
 /** DELETE api/product/{id} and DELETE api/product/{id}/restore. */
-export async function setProductDeleted(app: ServiceApp, actor: EventActor | null, id: string, deleted: boolean): Promise<ProductRow> {
+export async function setProductDeleted(app: CommerceApp, actor: EventActor | null, id: string, deleted: boolean): Promise<ProductRow> {
   return app.inTransaction(async (trx: CommerceExecutor) => {
     await productOrNotFound(trx, id);
     const row = await trx
@@ -68,8 +68,13 @@ export async function setProductDeleted(app: ServiceApp, actor: EventActor | nul
  * POST api/payment/plan/new: the product becomes a yearly subscription at the provider.
  * The idempotency key names the product and its price, so a retry reuses the plan.
  */
-export async function createPlan(app: ServiceApp, provider: PaymentProvider, actor: EventActor | null, productId: string): Promise<string> {
-  const db = commerceDb(app);
+export async function createPlan(
+  app: CommerceApp,
+  provider: PaymentProvider,
+  actor: EventActor | null,
+  productId: string,
+): Promise<string> {
+  const db = app.db;
   const product = await productOrNotFound(db, productId);
   if (product.planId) return product.planId;
   const planId = await provider.createPlan({
@@ -94,8 +99,8 @@ export async function createPlan(app: ServiceApp, provider: PaymentProvider, act
 }
 
 /** POST api/payment/plan/remove: the product is sold as a one-time purchase again. */
-export async function removePlan(app: ServiceApp, provider: PaymentProvider, actor: EventActor | null, productId: string): Promise<void> {
-  const db = commerceDb(app);
+export async function removePlan(app: CommerceApp, provider: PaymentProvider, actor: EventActor | null, productId: string): Promise<void> {
+  const db = app.db;
   const product = await productOrNotFound(db, productId);
   if (!product.planId) return;
   await provider.removePlan(product.planId, `plan-remove:${product.planId}`);

@@ -1,4 +1,4 @@
-import { actorOf, claimsOf, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, DomainError, NotFound } from '@cti/service-kit';
 import { manageProductsRule } from '@cti/access';
 import {
   CommerceMessages,
@@ -12,7 +12,7 @@ import {
   ProductQuickList,
   PurchasableCountryList,
 } from '@cti/contracts';
-import { commerceDb } from '../db';
+import type { CommerceApp } from '../db';
 import { listCountries } from '../countries/countries';
 import type { PaymentProvider } from '../payments/provider';
 import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';
@@ -21,8 +21,8 @@ import { findProduct, listProducts, toProduct } from './repository';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 
 /** Products admin (/admin/products) and the product lookups of purchase and checkout pages. */
-export async function productRoutes(app: ServiceApp, opts: { provider: PaymentProvider; vendorEmailDomain: string }) {
-  const db = commerceDb(app);
+export async function productRoutes(app: CommerceApp, opts: { provider: PaymentProvider; vendorEmailDomain: string }) {
+  const db = app.db;
   // changing products and plans is Manage Products: admins of the vendor's own domain only
   const productManager = app.requireRule(manageProductsRule(opts.vendorEmailDomain));
 

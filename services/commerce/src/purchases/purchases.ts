@@ -1,6 +1,6 @@
-import { BadRequest, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import { countryNames } from '../countries/countries';
 import { periodNames } from '../periods/periods';
 import { kindOf } from '../products/grants';
@@ -47,8 +47,8 @@ export function purchaseLink(row: Pick<PurchaseRow, 'productName' | 'groupIds'>)
 }
 
 /** GET api/purchase: the signed-in user's purchases, newest first. */
-export async function purchaseHistory(app: ServiceApp, claims: AccessClaims): Promise<PurchaseHistoryRow[]> {
-  const db = commerceDb(app);
+export async function purchaseHistory(app: CommerceApp, claims: AccessClaims): Promise<PurchaseHistoryRow[]> {
+  const db = app.db;
   const rows = await db.selectFrom('purchases').selectAll().where('userId', '=', claims.sub).orderBy('purchasedOn', 'desc').execute();
   const names = await purchaseNames(db, rows);
   return rows.map((row, i) => ({
@@ -70,8 +70,8 @@ function rangeOf(body: PurchaseReportBody): { from: string; until: string } {
 }
 
 /** POST /api/report/purchase: purchases made in the date range, newest first. */
-export async function purchaseReport(app: ServiceApp, body: PurchaseReportBody): Promise<PurchaseLogRow[]> {
-  const db = commerceDb(app);
+export async function purchaseReport(app: CommerceApp, body: PurchaseReportBody): Promise<PurchaseLogRow[]> {
+  const db = app.db;
   const { from, until } = rangeOf(body);
   const rows = await db
     .selectFrom('purchases')
@@ -102,12 +102,12 @@ export async function purchaseReport(app: ServiceApp, body: PurchaseReportBody):
  * refunds nothing more.
  */
 export async function refundPurchase(
-  app: ServiceApp,
+  app: CommerceApp,
   provider: PaymentProvider,
   claims: AccessClaims,
   transactionId: string,
 ): Promise<void> {
-  const db = commerceDb(app);
+  const db = app.db;
   const purchase = await db.selectFrom('purchases').selectAll().where('transactionId', '=', transactionId).executeTakeFirst();
   if (!purchase) throw new NotFound(CommerceMessages.refundFailed);
   const subscription = purchase.subscriptionId

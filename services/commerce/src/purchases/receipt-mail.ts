@@ -1,7 +1,6 @@
-import type { Transaction } from '@cti/db';
 import type { MailMessage } from '@cti/contracts';
-import { callService, type ConsumerDefinition, type ServiceApp } from '@cti/service-kit';
-import type { CommerceDB } from '../db';
+import { callService, type ConsumerDefinition } from '@cti/service-kit';
+import type { CommerceDB, CommerceApp } from '../db';
 import { kindOf } from '../products/grants';
 import { formatUsd } from './money';
 import { purchaseNames } from './purchases';
@@ -43,13 +42,12 @@ export function receiptOf(input: {
 }
 
 /** E-mails each buyer a receipt (through identity's mail adapter) once their purchase is recorded. */
-export function receiptMailConsumer(app: ServiceApp): ConsumerDefinition {
+export function receiptMailConsumer(app: CommerceApp): ConsumerDefinition<CommerceDB> {
   return {
     name: 'receipts',
     filter: ['evt.commerce.purchase.completed'],
-    async handle(event, trx) {
+    async handle(event, db) {
       if (event.type !== 'evt.commerce.purchase.completed') return;
-      const db = trx as Transaction<CommerceDB>;
       const purchase = await db.selectFrom('purchases').selectAll().where('id', '=', event.data.purchaseId).executeTakeFirst();
       if (!purchase) return;
       const [name] = await purchaseNames(db, [purchase]);

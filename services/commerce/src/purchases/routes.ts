@@ -1,14 +1,15 @@
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { RouteRules } from '@cti/access';
 import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
 import Type from 'typebox';
 import type { PaymentProvider } from '../payments/provider';
 import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
+import type { CommerceApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 
 /** Purchase history (/history), purchase log (/admin/purchaseLog) and refunds. */
-export async function purchaseRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+export async function purchaseRoutes(app: CommerceApp, opts: { provider: PaymentProvider }) {
   app.get(
     '/api/purchase',
     { preHandler: app.requireUser, schema: { tags: ['purchases'], response: { 200: PurchaseHistory, 401: ErrorBody } } },

@@ -1,5 +1,4 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { commerceDb } from '../db';
+import type { CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { createPlan, saveProduct } from '../products/products';
 import { findProductByName } from '../products/repository';
@@ -41,9 +40,9 @@ export const DEMO_PRODUCTS = [
  * Creates the demo products through the products use-cases. Products that exist are left
  * alone, except a demo text since corrected (an admin's own text is never touched).
  */
-export async function seedProducts(app: ServiceApp, provider: PaymentProvider): Promise<void> {
+export async function seedProducts(app: CommerceApp, provider: PaymentProvider): Promise<void> {
   for (const demo of DEMO_PRODUCTS) {
-    const existing = await findProductByName(commerceDb(app), demo.name);
+    const existing = await findProductByName(app.db, demo.name);
     if (existing && 'replaces' in demo && existing.description === demo.replaces) {
       await saveProduct(app, null, {
         Id: existing.id,

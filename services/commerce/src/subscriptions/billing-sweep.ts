@@ -1,5 +1,5 @@
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import type { CommerceExecutor } from '../db';
+import { appendToOutbox } from '@cti/service-kit';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import { LocalProvider } from '../payments/local-provider';
 import { applyNotice } from '../payments/notices';
 import type { PaymentProvider } from '../payments/provider';
@@ -10,7 +10,7 @@ import { actorOfBuyer } from '../purchases/record-purchase';
  * One-time purchases whose year is over: announced once, so identity takes back what
  * they granted (roles expire by themselves; country memberships do not).
  */
-async function expireOneTimePurchases(app: ServiceApp, now: Date): Promise<number> {
+async function expireOneTimePurchases(app: CommerceApp, now: Date): Promise<number> {
   return app.inTransaction(async (trx: CommerceExecutor) => {
     const due = await trx
       .selectFrom('purchases')
@@ -45,7 +45,7 @@ async function expireOneTimePurchases(app: ServiceApp, now: Date): Promise<numbe
  * period ended (Stripe does this itself and tells us by webhook), and one-time
  * purchases past their year expire. Safe to run on every replica at once.
  */
-export async function runBillingSweep(app: ServiceApp, provider: PaymentProvider, now = new Date()): Promise<void> {
+export async function runBillingSweep(app: CommerceApp, provider: PaymentProvider, now = new Date()): Promise<void> {
   if (provider instanceof LocalProvider) {
     await provider.advance(now, (notice, trx) => applyNotice(trx, provider, notice, app.log));
   }
@@ -53,7 +53,7 @@ export async function runBillingSweep(app: ServiceApp, provider: PaymentProvider
   app.events.relay.kick();
 }
 
-export function scheduleBillingSweep(app: ServiceApp, provider: PaymentProvider, intervalMs: number): void {
+export function scheduleBillingSweep(app: CommerceApp, provider: PaymentProvider, intervalMs: number): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   app.addHook('onReady', async () => {

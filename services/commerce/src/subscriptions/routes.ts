@@ -1,4 +1,4 @@
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { RouteRules } from '@cti/access';
 import {
   AccPaymentCheck,
@@ -22,12 +22,13 @@ import {
   PlanChangeRefused,
   requestPlanChange,
 } from './subscriptions';
+import type { CommerceApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength: 200 }) });
 
 /** My account's subscriptions, the subscriptions admin, cancel, plan change, carbon-calculator check. */
-export async function subscriptionRoutes(app: ServiceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
+export async function subscriptionRoutes(app: CommerceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
   app.get(
     '/api/user/paymentDetails',
     { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: PaymentDetails, 401: ErrorBody } } },

@@ -1,8 +1,8 @@
 import { sql } from '@cti/db';
-import { DomainError, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { DomainError, Forbidden, NotFound } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type AccessClaims, type AccPaymentCheck, type PaymentDetails, type Subscription } from '@cti/contracts';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { isPlanChangePair, kindOf } from '../products/grants';
 import { findProductByPlan, isUuid } from '../products/repository';
@@ -71,8 +71,8 @@ const allSubscriptions = (db: CommerceExecutor) => db.selectFrom('subscriptions'
  * GET api/user/paymentDetails (My account): admins see every subscription; group
  * managers those bought by members of their groups (and their own); others their own.
  */
-export async function paymentDetails(app: ServiceApp, claims: AccessClaims): Promise<PaymentDetails> {
-  const db = commerceDb(app);
+export async function paymentDetails(app: CommerceApp, claims: AccessClaims): Promise<PaymentDetails> {
+  const db = app.db;
   if (isAdmin(claims)) return { View: 'admin', Subscriptions: await toSubscriptions(db, await allSubscriptions(db).execute()) };
   const groups = claims.isGroupManager ? claims.groups : [];
   const rows = await allSubscriptions(db)
@@ -88,14 +88,14 @@ export async function paymentDetails(app: ServiceApp, claims: AccessClaims): Pro
  * role (My account's "Your subscriptions" and the purchase page's "Your plan"; an admin's
  * paymentDetails lists everyone's).
  */
-export async function ownSubscriptions(app: ServiceApp, claims: AccessClaims): Promise<Subscription[]> {
-  const db = commerceDb(app);
+export async function ownSubscriptions(app: CommerceApp, claims: AccessClaims): Promise<Subscription[]> {
+  const db = app.db;
   return toSubscriptions(db, await allSubscriptions(db).where('userId', '=', claims.sub).execute());
 }
 
 /** GET /api/user/paymentDetails/admin: every subscription (subscriptions admin). */
-export async function allSubscriptionDetails(app: ServiceApp): Promise<Subscription[]> {
-  const db = commerceDb(app);
+export async function allSubscriptionDetails(app: CommerceApp): Promise<Subscription[]> {
+  const db = app.db;
   return toSubscriptions(db, await allSubscriptions(db).execute());
 }
 
@@ -116,8 +116,8 @@ async function manageable(db: CommerceExecutor, claims: AccessClaims, id: string
  * GET api/payment/unsubscribe/{subscriptionId}: the subscription stops renewing; the
  * access paid for lasts to the end of the period, when the provider ends it.
  */
-export async function cancelSubscription(app: ServiceApp, provider: PaymentProvider, claims: AccessClaims, id: string): Promise<void> {
-  const db = commerceDb(app);
+export async function cancelSubscription(app: CommerceApp, provider: PaymentProvider, claims: AccessClaims, id: string): Promise<void> {
+  const db = app.db;
   const row = await manageable(db, claims, id);
   if (row.endedAt || row.cancelAtPeriodEnd) return;
   const reason = `Cancelled by ${claims.name || claims.email}`;
@@ -157,7 +157,7 @@ export class PlanChangeRefused extends DomainError {
  * arrives as the provider's subscription update.
  */
 export async function requestPlanChange(
-  app: ServiceApp,
+  app: CommerceApp,
   provider: PaymentProvider,
   claims: AccessClaims,
   id: string,
@@ -165,7 +165,7 @@ export async function requestPlanChange(
   /** The subscriber's origin (validated), where the provider's approval page sends them back. */
   origin: string,
 ): Promise<string> {
-  const db = commerceDb(app);
+  const db = app.db;
   const row = await manageable(db, claims, id);
   if (row.endedAt || row.cancelAtPeriodEnd || row.status === 'CANCELLED') throw new PlanChangeRefused('The subscription is cancelled.');
   const target = await findProductByPlan(db, planId);
@@ -191,8 +191,8 @@ export async function requestPlanChange(
  * GET api/user/check/payments/acc: whether the user has carbon-calculator access, until
  * when it was paid, and who paid last (the user or someone of their organization).
  */
-export async function accPaymentCheck(app: ServiceApp, claims: AccessClaims): Promise<AccPaymentCheck> {
-  const db = commerceDb(app);
+export async function accPaymentCheck(app: CommerceApp, claims: AccessClaims): Promise<AccPaymentCheck> {
+  const db = app.db;
   const products = (await db.selectFrom('products').select(['id', 'name']).execute()).filter((p) =>
     kindOf(p.name).roles.includes('ACCFullAccess'),
   );

@@ -1,5 +1,4 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import { applyNotice, resolveNotice } from '../payments/notices';
 import type { PaymentProvider } from '../payments/provider';
 
@@ -10,13 +9,13 @@ import type { PaymentProvider } from '../payments/provider';
  * the id and only acknowledge. Failures answer 500 so the provider redelivers.
  */
 export async function handleWebhook(
-  app: ServiceApp,
+  app: CommerceApp,
   provider: PaymentProvider,
   raw: Buffer,
   signature: string | undefined,
 ): Promise<'applied' | 'duplicate'> {
   const verified = provider.verifyWebhook(raw, signature);
-  const db = commerceDb(app);
+  const db = app.db;
   const seen = await db.selectFrom('providerEvents').select('id').where('id', '=', verified.eventId).executeTakeFirst();
   if (seen) return 'duplicate';
   const notice = await resolveNotice(app, provider, await verified.notice());

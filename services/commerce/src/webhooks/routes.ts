@@ -1,9 +1,9 @@
-import type { ServiceApp } from '@cti/service-kit';
 import Type from 'typebox';
 import { ErrorBody } from '@cti/contracts';
 import type { PaymentProvider } from '../payments/provider';
 import { WebhookRefused } from '../payments/provider';
 import { handleWebhook } from './handle-webhook';
+import type { CommerceApp } from '../db';
 
 const Received = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });
 
@@ -11,7 +11,7 @@ const Received = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean
  * POST /api/payment/webhook: the provider's notifications. The body is kept raw
  * (the gateway forwards it byte for byte) because the signature covers the exact bytes.
  */
-export async function webhookRoutes(app: ServiceApp, opts: { provider: PaymentProvider }) {
+export async function webhookRoutes(app: CommerceApp, opts: { provider: PaymentProvider }) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
   app.post(

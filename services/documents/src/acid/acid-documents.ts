@@ -1,7 +1,7 @@
 import { canManageDocuments, canReadAcidDocument, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
-import type { DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
 import { markAttached, storeCheckedFile } from '../uploads/stored-files';
 import type { CheckedFile } from '../uploads/receive-upload';
@@ -36,7 +36,7 @@ export async function prepareAcidView(db: DocumentsExecutor, p: Principal, s3Nam
 
 /** `POST /api/acid/upload`: file, title and access (Private unless Public is chosen) in one request. */
 export async function uploadAcidDocument(
-  app: ServiceApp,
+  app: DocumentsApp,
   file: CheckedFile,
   fields: Record<string, string>,
   actor: EventActor | null,

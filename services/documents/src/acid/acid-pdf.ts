@@ -1,7 +1,7 @@
 import type { Principal } from '@cti/access';
-import { NotFound, type ServiceApp } from '@cti/service-kit';
+import { NotFound } from '@cti/service-kit';
 import type { AccessClaims, EventActor } from '@cti/contracts';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { escapeHtml, longDate, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';
 import { findFile, storeCheckedFile } from '../uploads/stored-files';
@@ -15,12 +15,12 @@ export const ACID_PDF_GONE = 'This ACID PDF is no longer available. Please gener
  * It is kept like an unattached upload, so the sweep removes it after a day.
  */
 export async function generateAcidPdf(
-  app: ServiceApp,
+  app: DocumentsApp,
   claims: AccessClaims,
   p: Principal,
   actor: EventActor | null,
 ): Promise<{ filename: string }> {
-  const docs = await listAcidDocuments(documentsDb(app), p);
+  const docs = await listAcidDocuments(app.db, p);
   const now = new Date().toISOString();
   const section = (heading: string, rows: typeof docs) => `
     <h2>${heading}</h2>
@@ -54,8 +54,8 @@ export async function generateAcidPdf(
 }
 
 /** `GET /api/print/pdf?filename=`: a generated ACID PDF, only for the user it was made for. */
-export async function generatedAcidPdf(app: ServiceApp, claims: AccessClaims, filename: string) {
-  const file = await findFile(documentsDb(app), filename);
+export async function generatedAcidPdf(app: DocumentsApp, claims: AccessClaims, filename: string) {
+  const file = await findFile(app.db, filename);
   if (!file || file.purpose !== 'acid-pdf' || file.uploadedBy !== claims.sub) throw new NotFound(ACID_PDF_GONE);
   return file;
 }

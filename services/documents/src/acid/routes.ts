@@ -1,8 +1,8 @@
 import { RouteRules } from '@cti/access';
-import { actorOf, claimsOf, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 import { DocumentRow, ErrorBody, FilenameAnswer, PdfFilenameQuery, UploadRefusal } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { sendStoredFile } from '../storage/send-file';
 import { receiveUpload, uploadLimitsOf } from '../uploads/receive-upload';
 import { listAcidDocuments, prepareAcidView, readableAcidDocument, uploadAcidDocument } from './acid-documents';
@@ -12,8 +12,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const S3NameParam = Type.Object({ S3Name: Type.String() });
 
 /** ACID (insolvency) documents: list, download, view preparation, admin upload, PDF generation. */
-export async function acidRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
-  const db = documentsDb(app);
+export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsConfig }) {
+  const db = app.db;
 
   app.post(
     '/api/acid/documents',

@@ -1,5 +1,5 @@
 import { canSeeAnnotations, canSeeScorecardDocuments, type IndexAccessSettings, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, callService, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, callService, Forbidden, NotFound } from '@cti/service-kit';
 import {
   DocumentAnswers,
   type AccessClaims,
@@ -8,7 +8,7 @@ import {
   type EventActor,
   type MailMessage,
 } from '@cti/contracts';
-import { documentsDb, type DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
 import { removeObjectQuietly } from '../library/delete-document';
 import { documentsWithFiles, findDocumentByS3Name, toDocumentRow } from '../library/repository';
@@ -32,7 +32,7 @@ export function annotationTypeOf(raw: string | undefined, fallback?: AnnotationT
  * replacing the one it had.
  */
 export async function attachAnnotation(
-  app: ServiceApp,
+  app: DocumentsApp,
   type: AnnotationType,
   body: AttachAnnotationBody,
   actor: EventActor | null,
@@ -137,7 +137,7 @@ export async function listCountryDocuments(
  * country's annotation (the newest of the type, or the one named), through identity's mail.
  */
 export async function emailAnnotation(
-  app: ServiceApp,
+  app: DocumentsApp,
   claims: AccessClaims,
   p: Principal,
   input: {
@@ -149,7 +149,7 @@ export async function emailAnnotation(
     requestId: string;
   },
 ): Promise<{ message: string }> {
-  const db = documentsDb(app);
+  const db = app.db;
   const country = await findCountry(db, input.groupId);
   if (!canSeeAnnotations(p, { groupId: input.groupId, countryId: country?.countryCode ?? null }, input.settings)) throw new Forbidden();
   const query = annotationsOf(db, input.groupId, input.type);

@@ -1,16 +1,16 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
-import { actorOf, claimsOf, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 import { AnnotationMailQuery, AttachAnnotationBody, DocumentRow, DocumentTypeQuery, ErrorBody, MessageBody } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { annotationTypeOf, attachAnnotation, emailAnnotation, listCountryDocuments } from './annotations';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const GroupParam = Type.Object({ groupId: Type.String() });
 
 /** Annotations: attach (scoring editors), a country's documents (scorecard), e-mailed download links. */
-export async function annotationRoutes(app: ServiceApp, opts: { config: DocumentsConfig; accessSettings: IndexAccessSettings }) {
-  const db = documentsDb(app);
+export async function annotationRoutes(app: DocumentsApp, opts: { config: DocumentsConfig; accessSettings: IndexAccessSettings }) {
+  const db = app.db;
 
   app.post(
     '/api/document/annotation',

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { canDownloadCft } from '@cti/access';
-import { appendToOutbox, callService, Forbidden, NotFound, principalOf, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
 import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
-import { documentsDb, type DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { renderPdf } from '../rendering/render-plugin';
 import { certificateFooter } from './certificate-stamp';
 import { holdsOrder } from './orders';
@@ -57,12 +57,12 @@ const scorecardPath = (groupId: string) => `/internal/scorecards/${encodeURIComp
  * ordered in (checked against the period the scorecard shows, before anything is rendered).
  */
 export async function issueCertifiedScorecard(
-  app: ServiceApp,
+  app: DocumentsApp,
   claims: AccessClaims,
   groupId: string,
   requestId: string,
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const db = documentsDb(app);
+  const db = app.db;
   const byOrder = !canDownloadCft(principalOf(claims));
   if (byOrder && !(await holdsOrder(db, claims.sub, groupId))) throw new Forbidden(DocumentAnswers.cftNotOrdered);
   const scorecard = await callService<ScorecardJson>(app, 'scoring', scorecardPath(groupId), { requestId });
@@ -104,11 +104,9 @@ export async function issueCertifiedScorecard(
   return { pdf, fileName: `${country} Certified Scorecard ${period}.pdf` };
 }
 
-const findCertificate = async (app: ServiceApp, rawCode: string) => {
+const findCertificate = async (app: DocumentsApp, rawCode: string) => {
   const code = normalizeVerificationCode(rawCode);
-  const row = code
-    ? await documentsDb(app).selectFrom('certifiedScorecards').selectAll().where('code', '=', code).executeTakeFirst()
-    : undefined;
+  const row = code ? await app.db.selectFrom('certifiedScorecards').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
   if (!row) throw new NotFound(DocumentAnswers.unknownCertificate);
   return row;
 };
@@ -118,7 +116,7 @@ const findCertificate = async (app: ServiceApp, rawCode: string) => {
  * and whether the country's scorecard has changed since (compared with scoring's current
  * scorecard; when scoring cannot answer, with later certificates of the same country).
  */
-export async function verifyCertificate(app: ServiceApp, rawCode: string, requestId: string): Promise<CertificateVerification> {
+export async function verifyCertificate(app: DocumentsApp, rawCode: string, requestId: string): Promise<CertificateVerification> {
   const row = await findCertificate(app, rawCode);
   let supersededBy: CertificateVerification['SupersededBy'] = null;
   try {
@@ -132,7 +130,7 @@ export async function verifyCertificate(app: ServiceApp, rawCode: string, reques
     }
   } catch (err) {
     app.log.warn({ err }, 'scoring did not answer; superseding judged from later certificates');
-    const later = await documentsDb(app)
+    const later = await app.db
       .selectFrom('certifiedScorecards')
       .selectAll()
       .where('groupId', '=', row.groupId)
@@ -157,7 +155,11 @@ export async function verifyCertificate(app: ServiceApp, rawCode: string, reques
 }
 
 /** `POST api/document/verify/{code}/file` (public): is this PDF byte for byte the one issued with the code? */
-export async function checkCertificateFile(app: ServiceApp, rawCode: string, data: Buffer): Promise<{ Matches: boolean; Sha256: string }> {
+export async function checkCertificateFile(
+  app: DocumentsApp,
+  rawCode: string,
+  data: Buffer,
+): Promise<{ Matches: boolean; Sha256: string }> {
   const row = await findCertificate(app, rawCode);
   const digest = sha256(data);
   return { Matches: digest === row.pdfSha256, Sha256: digest };

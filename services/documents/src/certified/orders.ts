@@ -63,10 +63,10 @@ export async function projectCommerceEvent(event: DomainEvent, trx: Transaction<
 }
 
 /** Documents' durable consumer of commerce's purchase events (`documents-orders`). */
-export const certifiedOrdersConsumer: ConsumerDefinition = {
+export const certifiedOrdersConsumer: ConsumerDefinition<DocumentsDB> = {
   name: 'orders',
   filter: ['evt.commerce.purchase.completed', 'evt.commerce.purchase.refunded', 'evt.commerce.purchase.expired'],
-  handle: (event, trx) => projectCommerceEvent(event, trx as Transaction<DocumentsDB>),
+  handle: (event, trx) => projectCommerceEvent(event, trx),
 };
 
 /** The user's orders still in force, newest first. */

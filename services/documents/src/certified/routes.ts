@@ -1,7 +1,7 @@
-import { BadRequest, claimsOf, Type, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, claimsOf, Type } from '@cti/service-kit';
 import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { sendPdf } from '../rendering/routes';
 import { checkCertificateFile, issueCertifiedScorecard, verifyCertificate } from './certified-scorecards';
 import { activeOrders } from './orders';
@@ -10,14 +10,14 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const CodeParam = Type.Object({ code: Type.String({ maxLength: 40 }) });
 
 /** Certified-for-transaction scorecards: issue (CFT access or a single-country order), the buyer's orders, public verification. */
-export async function certifiedRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
+export async function certifiedRoutes(app: DocumentsApp, opts: { config: DocumentsConfig }) {
   const { config } = opts;
   const verifyLimit = { max: config.VERIFY_RATE_PER_MINUTE, windowMs: 60_000 };
 
   app.get(
     '/api/print/cft/orders',
     { preHandler: app.requireUser, schema: { tags: ['certified'], response: { 200: CertifiedScorecardOrders, ...errors } } },
-    async (request) => activeOrders(documentsDb(app), claimsOf(request).sub),
+    async (request) => activeOrders(app.db, claimsOf(request).sub),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { appendToOutbox, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, NotFound } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
-import type { DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findDocumentByS3Name } from './repository';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -10,7 +10,7 @@ export const DOCUMENT_NOT_FOUND = 'Document not found';
  * transaction with the event; the object is removed after the commit, so a failure
  * never leaves a document pointing at a missing file.
  */
-export async function deleteDocument(app: ServiceApp, s3Name: string, actor: EventActor | null): Promise<void> {
+export async function deleteDocument(app: DocumentsApp, s3Name: string, actor: EventActor | null): Promise<void> {
   await app.inTransaction(async (trx: DocumentsExecutor) => {
     const doc = await findDocumentByS3Name(trx, s3Name);
     if (!doc) throw new NotFound(DOCUMENT_NOT_FOUND);
@@ -35,6 +35,6 @@ export async function deleteDocument(app: ServiceApp, s3Name: string, actor: Eve
 }
 
 /** After a commit: a failed removal only leaves an unreferenced object behind, so it is logged, not thrown. */
-export async function removeObjectQuietly(app: ServiceApp, s3Name: string) {
+export async function removeObjectQuietly(app: DocumentsApp, s3Name: string) {
   await app.storage.remove(s3Name).catch((err: unknown) => app.log.error({ err, s3Name }, "could not remove a deleted document's object"));
 }

@@ -1,5 +1,5 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
-import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 import {
   AddSupportingDocumentBody,
   DocumentAnswers,
@@ -9,7 +9,7 @@ import {
   ErrorBody,
   MessageBody,
 } from '@cti/contracts';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { listCountries } from '../countries/projections';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';
@@ -23,8 +23,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const S3NameParam = Type.Object({ S3Name: Type.String() });
 
 /** The supporting-documents library and the API calls every catalogue shares. */
-export async function libraryRoutes(app: ServiceApp, opts: { accessSettings: IndexAccessSettings }) {
-  const db = documentsDb(app);
+export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: IndexAccessSettings }) {
+  const db = app.db;
 
   app.post(
     '/api/document/supporting',

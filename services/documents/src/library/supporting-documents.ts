@@ -1,7 +1,7 @@
 import { canDownloadSupportingDocument, canSeeSupportingDocument, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest } from '@cti/service-kit';
 import { DocumentAnswers, type AddSupportingDocumentBody, type DocumentRow, type EventActor, type SupportingAccess } from '@cti/contracts';
-import type { DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findCountry } from '../countries/projections';
 import { findFile, markAttached } from '../uploads/stored-files';
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from './repository';
@@ -20,7 +20,7 @@ export async function requireFreshUpload(db: DocumentsExecutor, s3Name: string, 
 
 /** `POST api/document/supporting`: title, access and the uploaded file (and a country for Member). */
 export async function addSupportingDocument(
-  app: ServiceApp,
+  app: DocumentsApp,
   body: AddSupportingDocumentBody,
   actor: EventActor | null,
 ): Promise<DocumentRow> {

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import { DomainError, type ServiceApp } from '@cti/service-kit';
+import { DomainError } from '@cti/service-kit';
 import { DocumentAnswers } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
 import { loadRenderAssets } from './render-assets';
 import { RenderPool, RendererBusy, RendererUnavailable, RenderTimeout, type RenderOptions } from './render-pool';
+import type { DocumentsApp } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,7 @@ export const renderPlugin = fp<{ config: DocumentsConfig }>(
       logger: app.log,
     });
     app.decorate('renderer', pool);
-    (app as unknown as ServiceApp).readiness.set('renderer', () => (pool.state === 'up' ? true : 'degraded'));
+    app.readiness.set('renderer', () => (pool.state === 'up' ? true : 'degraded'));
     app.addHook('onReady', async () => {
       // a browser that fails to start is logged and retried by the pool; the service starts regardless
       await pool.start().catch(() => undefined);
@@ -39,7 +40,7 @@ export const renderPlugin = fp<{ config: DocumentsConfig }>(
 );
 
 /** HTML → PDF with the pool's failures as answers: no browser (503), busy (503), too slow (503), other (500). */
-export async function renderPdf(app: ServiceApp, html: string, options?: RenderOptions): Promise<Buffer> {
+export async function renderPdf(app: DocumentsApp, html: string, options?: RenderOptions): Promise<Buffer> {
   try {
     return await app.renderer.render(html, options);
   } catch (err) {

@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, PrintBody } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
 import { contentDispositionOf, safeFileName } from '../storage/content-types';
 import { renderPdf } from './render-plugin';
+import type { DocumentsApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
@@ -23,7 +24,7 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
 }
 
 /** `POST api/print` (questionnaire PDF export) and `POST /internal/render` (other services' PDFs). */
-export async function renderRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
+export async function renderRoutes(app: DocumentsApp, opts: { config: DocumentsConfig }) {
   const { config } = opts;
 
   app.post(

@@ -1,6 +1,5 @@
-import type { ServiceApp } from '@cti/service-kit';
 import type { AcidAccess, SupportingAccess } from '@cti/contracts';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { uploadAcidDocument } from '../acid/acid-documents';
 import { addSupportingDocument } from '../library/supporting-documents';
 import { escapeHtml, printablePage } from '../rendering/html';
@@ -36,7 +35,7 @@ const ACID: ReadonlyArray<{ title: string; access: AcidAccess; summary: string }
 ];
 
 /** A one-page demo PDF made by the renderer, so the seeded files are real documents. */
-async function demoPdf(app: ServiceApp, title: string, summary: string): Promise<CheckedFile> {
+async function demoPdf(app: DocumentsApp, title: string, summary: string): Promise<CheckedFile> {
   const html = printablePage(
     title,
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(summary)}</p><p class="muted">Demo data generated for the local platform; not a real publication.</p>`,
@@ -50,8 +49,8 @@ async function demoPdf(app: ServiceApp, title: string, summary: string): Promise
 }
 
 /** Demo supporting and ACID documents, added through the same use-cases as the admin pages; idempotent by title. */
-export async function seedDemoDocuments(app: ServiceApp): Promise<void> {
-  const db = documentsDb(app);
+export async function seedDemoDocuments(app: DocumentsApp): Promise<void> {
+  const db = app.db;
   const existing = new Set((await db.selectFrom('documents').select('title').execute()).map((d) => d.title));
   try {
     for (const doc of SUPPORTING.filter((d) => !existing.has(d.title))) {

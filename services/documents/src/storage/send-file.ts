@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import { NotFound, type ServiceApp } from '@cti/service-kit';
+import { NotFound } from '@cti/service-kit';
 import { contentDispositionOf, contentTypeForDownload } from './content-types';
 import { ObjectMissing } from './file-storage';
+import type { DocumentsApp } from '../db';
 
 export const FILE_MISSING = 'The file of this document is missing.';
 
@@ -10,7 +11,7 @@ export const FILE_MISSING = 'The file of this document is missing.';
  * type of its extension (none for other extensions, the index validation rules), never sniffed by the browser.
  */
 export async function sendStoredFile(
-  app: ServiceApp,
+  app: DocumentsApp,
   reply: FastifyReply,
   s3Name: string,
   fileName: string,
@@ -41,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** Fastify defaults a stream's type to application/octet-stream; downloads of unknown extensions must have none. */
-export function registerUntypedDownloads(app: ServiceApp) {
+export function registerUntypedDownloads(app: DocumentsApp) {
   app.decorateReply('removeContentType', false);
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.removeContentType) reply.removeHeader('content-type');

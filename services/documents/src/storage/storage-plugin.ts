@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { ServiceApp } from '@cti/service-kit';
 import type { DocumentsConfig } from '../config';
 import type { FileStorage } from './file-storage';
 import { GcsFileStorage } from './gcs-storage';
@@ -44,7 +43,7 @@ export const storagePlugin = fp<{ config: DocumentsConfig }>(
   async (app, { config }) => {
     const storage = createStorage({ ...config, PUBLIC_URL: app.config.PUBLIC_URL, SERVICE_TOKEN: app.config.SERVICE_TOKEN });
     app.decorate('storage', storage);
-    (app as unknown as ServiceApp).readiness.set('storage', () => storage.check());
+    app.readiness.set('storage', () => storage.check());
   },
   { name: 'documents-storage' },
 );

@@ -1,9 +1,10 @@
 import { RouteRules } from '@cti/access';
-import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, Type } from '@cti/service-kit';
 import { DocumentTypeQuery, ErrorBody, UploadRefusal } from '@cti/contracts';
 import type { DocumentsConfig } from '../config';
 import { receiveUpload, uploadLimitsOf, UploadRefused } from './receive-upload';
 import { storeCheckedFile, type UploadPurpose } from './stored-files';
+import type { DocumentsApp } from '../db';
 
 const purposeOf = (type: string | undefined): UploadPurpose => {
   if (type === undefined || type === '') return 'document';
@@ -16,7 +17,7 @@ const purposeOf = (type: string | undefined): UploadPurpose => {
  * `POST api/document` (and `?type=1|2` for annotations): multipart field `file`; answers
  * the stored name as text, or the spec's "Document was not uploaded properly".
  */
-export async function uploadRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
+export async function uploadRoutes(app: DocumentsApp, opts: { config: DocumentsConfig }) {
   app.post(
     '/api/document',
     {

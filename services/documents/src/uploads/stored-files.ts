@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
-import type { DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { newStorageKey, type FileStorage } from '../storage/file-storage';
 import type { CheckedFile } from './receive-upload';
 
@@ -21,7 +21,7 @@ export const markAttached = (db: DocumentsExecutor, s3Name: string) =>
  * is removed again, so a failure leaves neither a row nor a stray object.
  */
 export async function storeCheckedFile<T>(
-  app: ServiceApp,
+  app: DocumentsApp,
   file: CheckedFile,
   purpose: UploadPurpose,
   actor: EventActor | null,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentRow, MailMessage } from '@cti/contracts';
 import { LocalFileStorage } from '../../src/storage/local-storage';
-import { documentsDb } from '../../src/db';
 import {
   admin,
   as,
@@ -44,7 +43,7 @@ beforeAll(async () => {
         openedQuestionnaireIds: [QUESTIONNAIRE],
       },
     },
-    () => documentsDb(bed.app).selectFrom('periods').selectAll().executeTakeFirst(),
+    () => bed.app.db.selectFrom('periods').selectAll().executeTakeFirst(),
   );
   await publishAndWait(
     bed.app,
@@ -53,7 +52,7 @@ beforeAll(async () => {
       actor: null,
       data: { questionnaireId: QUESTIONNAIRE, groupId: IRELAND, groupName: 'Ireland', periodId: PERIOD, periodName: '2026 1st Q' },
     },
-    () => documentsDb(bed.app).selectFrom('questionnaires').selectAll().executeTakeFirst(),
+    () => bed.app.db.selectFrom('questionnaires').selectAll().executeTakeFirst(),
   );
 });
 afterAll(async () => {
@@ -127,8 +126,7 @@ describe('attaching annotations (scoring editors, admin)', () => {
         actor: null,
         data: { questionnaireId: 'q-later', groupId: BRITAIN, groupName: 'United Kingdom', periodId: PERIOD, periodName: '2026 1st Q' },
       },
-      async () =>
-        (await documentsDb(bed.app).selectFrom('documents').select('groupId').where('s3Name', '=', s3Name).executeTakeFirst())?.groupId,
+      async () => (await bed.app.db.selectFrom('documents').select('groupId').where('s3Name', '=', s3Name).executeTakeFirst())?.groupId,
     );
   });
 });

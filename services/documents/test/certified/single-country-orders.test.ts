@@ -1,7 +1,6 @@
 import type { CertifiedScorecardOrder, NewEvent } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 import { eventually } from '@cti/testing';
-import { documentsDb } from '../../src/db';
 import { as, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
 import { StandInService } from '../support/stand-in-service';
 
@@ -42,7 +41,7 @@ async function handled(event: NewEvent): Promise<void> {
   const { id } = await bed.app.inTransaction((trx) => appendToOutbox(trx, event));
   await eventually(
     () =>
-      documentsDb(bed.app)
+      bed.app.db
         .selectFrom('processedEvents')
         .select('eventId')
         .where('consumer', '=', 'documents-orders')
@@ -52,7 +51,7 @@ async function handled(event: NewEvent): Promise<void> {
   );
 }
 const orderRow = (purchaseId: string) =>
-  documentsDb(bed.app).selectFrom('certifiedScorecardOrders').selectAll().where('purchaseId', '=', purchaseId).executeTakeFirst();
+  bed.app.db.selectFrom('certifiedScorecardOrders').selectAll().where('purchaseId', '=', purchaseId).executeTakeFirst();
 
 /** commerce's purchase event of a single-country certified-scorecard order (or of another product). */
 const completed = (purchaseId: string, order: { groupId: string; periodId: string } | null, productName = 'CFT Download'): NewEvent => ({

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import { newStorageKey, ObjectMissing } from '../../src/storage/file-storage';
 import { sweepUnattachedFiles } from '../../src/uploads/stored-files';
-import { documentsDb } from '../../src/db';
 import { admin, outboxTypes, startDocuments, storedObjects, upload, type DocumentsTestBed } from '../support/documents-kit';
 import { fileUpload, samplePdf } from '../support/sample-files';
 
@@ -86,14 +85,14 @@ describe('storing an upload', () => {
   it('sweeps uploads never attached to a document', async () => {
     const s3Name = await upload(bed.app, 'abandoned.pdf', samplePdf());
     const kept = await upload(bed.app, 'fresh.pdf', samplePdf());
-    await documentsDb(bed.app)
+    await bed.app.db
       .updateTable('files')
       .set({ uploadedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() })
       .where('s3Name', '=', s3Name)
       .execute();
     const storage = new LocalFileStorage({ directory: bed.storageDir, publicUrl: 'http://localhost', signingKey: 'k' });
-    expect(await sweepUnattachedFiles(documentsDb(bed.app), storage, 24)).toBe(1);
+    expect(await sweepUnattachedFiles(bed.app.db, storage, 24)).toBe(1);
     expect(storedObjects(bed.storageDir)).toEqual([kept]);
-    expect((await documentsDb(bed.app).selectFrom('files').select('s3Name').execute()).map((f) => f.s3Name)).toEqual([kept]);
+    expect((await bed.app.db.selectFrom('files').select('s3Name').execute()).map((f) => f.s3Name)).toEqual([kept]);
   });
 });

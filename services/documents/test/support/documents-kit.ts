@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { RoleIds, type RoleName } from '@cti/access';
 import { sql } from '@cti/db';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox } from '@cti/service-kit';
 import type { AccessClaims, NewEvent } from '@cti/contracts';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { documentsService } from '../../src/app';
-import { documentsDb } from '../../src/db';
 import { fileUpload } from './sample-files';
+import type { DocumentsApp } from '../../src/db';
 
 export interface DocumentsTestBed {
   ctx: TestContext;
-  app: ServiceApp;
+  app: DocumentsApp;
   storageDir: string;
   close(): Promise<void>;
 }
@@ -51,18 +51,18 @@ export const admin = () => as(['Admin'], { sub: 'admin-user', email: 'admin@exam
 /** Files stored by the local adapter (temporary files of writes in progress included). */
 export const storedObjects = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
 
-export async function outboxTypes(app: ServiceApp): Promise<string[]> {
+export async function outboxTypes(app: DocumentsApp): Promise<string[]> {
   const rows = await sql<{ type: string }>`select type from outbox order by seq`.execute(app.db);
   return rows.rows.map((r) => r.type);
 }
 
-export async function outboxData(app: ServiceApp, type: string): Promise<any[]> {
+export async function outboxData(app: DocumentsApp, type: string): Promise<any[]> {
   const rows = await sql<{ payload: { data: unknown } }>`select payload from outbox where type = ${type} order by seq`.execute(app.db);
   return rows.rows.map((r) => r.payload.data);
 }
 
 /** Uploads through `POST api/document` as an admin; answers the stored name. */
-export async function upload(app: ServiceApp, fileName: string, data: Buffer, query = '', contentType?: string): Promise<string> {
+export async function upload(app: DocumentsApp, fileName: string, data: Buffer, query = '', contentType?: string): Promise<string> {
   const body = fileUpload(fileName, data, contentType);
   const res = await app.inject({
     method: 'POST',
@@ -75,15 +75,15 @@ export async function upload(app: ServiceApp, fileName: string, data: Buffer, qu
 }
 
 /** Publishes an event other services would (groups, questionnaires) and waits until this service projected it. */
-export async function publishAndWait(app: ServiceApp, event: NewEvent, projected: () => Promise<unknown>): Promise<void> {
+export async function publishAndWait(app: DocumentsApp, event: NewEvent, projected: () => Promise<unknown>): Promise<void> {
   await app.inTransaction((trx) => appendToOutbox(trx, event));
   await eventually(projected, 30_000);
 }
 
-export async function givenCountry(app: ServiceApp, groupId: string, name: string, countryId: string | null = null): Promise<void> {
+export async function givenCountry(app: DocumentsApp, groupId: string, name: string, countryId: string | null = null): Promise<void> {
   await publishAndWait(
     app,
     { type: 'evt.identity.group.created', actor: null, data: { groupId, name, type: 'Country', countryId, logoPath: null } },
-    async () => documentsDb(app).selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst(),
+    async () => app.db.selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst(),
   );
 }

@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
-import { documentsDb } from '../../src/db';
 import { admin, as, outboxTypes, startDocuments, storedObjects, type DocumentsTestBed } from '../support/documents-kit';
 import {
   fileUpload,
@@ -404,7 +403,7 @@ describe('the bad-upload corpus', () => {
     expect(res.statusCode).toBe(bad.status);
     expect(res.json()).toMatchObject({ message: DocumentAnswers.notUploaded, reason: bad.reason });
     expect(storedObjects(bed.storageDir)).toEqual([]);
-    expect(await documentsDb(bed.app).selectFrom('files').selectAll().execute()).toEqual([]);
+    expect(await bed.app.db.selectFrom('files').selectAll().execute()).toEqual([]);
     expect(await outboxTypes(bed.app)).not.toContain('evt.documents.file.uploaded');
   });
 
@@ -415,7 +414,7 @@ describe('the bad-upload corpus', () => {
       expect(res.json().reason).toBe(bad.reason);
     }
     expect(storedObjects(bed.storageDir)).toEqual([]);
-    expect(await documentsDb(bed.app).selectFrom('documents').selectAll().execute()).toEqual([]);
+    expect(await bed.app.db.selectFrom('documents').selectAll().execute()).toEqual([]);
   });
 });
 
@@ -460,14 +459,14 @@ describe('good uploads', () => {
     const s3Name = res.body;
     expect(s3Name).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
     expect(storedObjects(bed.storageDir)).toContain(s3Name);
-    const row = await documentsDb(bed.app).selectFrom('files').selectAll().where('s3Name', '=', s3Name).executeTakeFirstOrThrow();
+    const row = await bed.app.db.selectFrom('files').selectAll().where('s3Name', '=', s3Name).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ fileName, sizeBytes: data.length, purpose: 'document', attached: false });
   });
 
   it('strips control and bidirectional characters from the stored name', async () => {
     const res = await post(fileUpload('Re\u202Eport\u200B\u0007 2026\u2066.pdf', samplePdf(), 'application/pdf'));
     expect(res.statusCode).toBe(200);
-    const row = await documentsDb(bed.app).selectFrom('files').selectAll().where('s3Name', '=', res.body).executeTakeFirstOrThrow();
+    const row = await bed.app.db.selectFrom('files').selectAll().where('s3Name', '=', res.body).executeTakeFirstOrThrow();
     expect(row.fileName).toBe('Report 2026.pdf');
   });
 
@@ -477,7 +476,7 @@ describe('good uploads', () => {
       ['2', 'annotation2'],
     ]) {
       const res = await post(fileUpload('notes.pdf', samplePdf(), 'application/pdf'), admin(), `/api/document?type=${type}`);
-      const row = await documentsDb(bed.app).selectFrom('files').selectAll().where('s3Name', '=', res.body).executeTakeFirstOrThrow();
+      const row = await bed.app.db.selectFrom('files').selectAll().where('s3Name', '=', res.body).executeTakeFirstOrThrow();
       expect(row.purpose).toBe(purpose);
     }
     expect(await outboxTypes(bed.app)).toContain('evt.documents.file.uploaded');

@@ -11,10 +11,10 @@ import {
   ResolvedApiKey,
   UserIdParam,
 } from '@cti/contracts';
-import { actorOf, claimsOf, Forbidden, markAuthGuard, principalOf, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, Forbidden, markAuthGuard, principalOf } from '@cti/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
-import { identityDb, type IdentityExecutor } from '../db';
+import type { IdentityApp } from '../db';
 import { accessTokenSigner } from '../sessions/tokens';
 import { createApiKey, listKeysOfUser, listOwnKeys, resolveApiKey, revokeApiKey, type ApiKeyDeps } from './api-keys';
 
@@ -24,9 +24,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const KEY_TOKEN_TTL_SECONDS = 60;
 
 /** Personal read-only API keys: the owner's list on My account, admins' view, and the gateway's resolve call. */
-export async function apiKeyRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function apiKeyRoutes(app: IdentityApp, ctx: IdentityContext) {
   const deps: ApiKeyDeps = {
-    inTransaction: (work) => app.inTransaction((trx) => work(trx as IdentityExecutor)),
+    inTransaction: (work) => app.inTransaction(work),
     signKeyToken: accessTokenSigner((payload) => app.jwt.sign(payload), {
       accessTtlSeconds: Math.min(KEY_TOKEN_TTL_SECONDS, ctx.config.ACCESS_TOKEN_TTL_SECONDS),
     }),
@@ -49,7 +49,7 @@ export async function apiKeyRoutes(app: ServiceApp, ctx: IdentityContext) {
     { preHandler: keyHolder, schema: { tags: ['api keys'], summary: 'My API keys', response: { 200: ApiKeyList, ...errors } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return listOwnKeys(identityDb(app), claimsOf(request));
+      return listOwnKeys(app.db, claimsOf(request));
     },
   );
 
@@ -92,7 +92,7 @@ export async function apiKeyRoutes(app: ServiceApp, ctx: IdentityContext) {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return listKeysOfUser(identityDb(app), request.params.userId);
+      return listKeysOfUser(app.db, request.params.userId);
     },
   );
 

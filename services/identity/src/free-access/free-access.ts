@@ -1,9 +1,9 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, Forbidden } from '@cti/service-kit';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
 import type { IdentityContext } from '../context';
-import { identityDb, type IdentityExecutor } from '../db';
+import type { IdentityExecutor, IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { actorFromClaims, issueSession, type UserRow } from '../sessions/session';
@@ -39,7 +39,7 @@ async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, use
  * Email); a free user who confirmed before is let in. Rate-limited per IP and e-mail.
  */
 export async function requestFreeAccess(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   pathEmail: string,
   body: FreeAccessBody,
@@ -51,7 +51,7 @@ export async function requestFreeAccess(
   const email = normalizeEmail(raw);
   await app.rateLimits.hit(`free-account:${email}`, { max: ctx.config.FREE_ACCESS_RATE_PER_ACCOUNT, windowMs: HOUR });
 
-  const existing = await findUserByEmail(identityDb(app), email);
+  const existing = await findUserByEmail(app.db, email);
   if (existing && !existing.isFree) throw new Conflict(FreeAccessAnswers.userExists);
   if (existing?.disabled) throw new Forbidden(FreeAccessAnswers.grantFailed);
   if (existing?.confirmedAt) {
@@ -97,7 +97,7 @@ export async function requestFreeAccess(
 
 /** `POST /api/freeUser/access/{email}/{code}`: the confirmation link logs the free user in. */
 export async function confirmFreeAccess(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   rawEmail: string,
   code: string,

@@ -1,12 +1,12 @@
-import type { ServiceApp } from '@cti/service-kit';
 import { ConfirmEmailAnswer, EmailCodeParams, EmailParam, ErrorBody, FreeAccessBody, SessionUser } from '@cti/contracts';
 import type { IdentityContext } from '../context';
 import { confirmFreeAccess, requestFreeAccess } from './free-access';
+import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Free access. Free-user refresh and logout live with the sessions. */
-export async function freeAccessRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function freeAccessRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/api/freeUser/access/:email',
     {

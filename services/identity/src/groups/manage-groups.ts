@@ -1,6 +1,6 @@
 import { sql } from '@cti/db';
 import { UserEditPolicy } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf } from '@cti/service-kit';
 import {
   GroupAnswers,
   GroupTypes,
@@ -12,7 +12,7 @@ import {
 } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
-import { identityDb, type IdentityExecutor } from '../db';
+import type { IdentityExecutor, IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { isEmail, normalizeEmail } from '../users/passwords';
@@ -58,9 +58,9 @@ export async function loadGroups(db: IdentityExecutor, filter: GroupFilter = {})
 }
 
 /** `GET api/group/manager`: the groups a user administrator works with (admins: all). */
-export function managerGroups(app: ServiceApp, caller: AccessClaims) {
+export function managerGroups(app: IdentityApp, caller: AccessClaims) {
   const p = principalOf(caller);
-  return loadGroups(identityDb(app), { ids: UserEditPolicy.isAdmin(p) ? undefined : caller.groups, withUsers: true });
+  return loadGroups(app.db, { ids: UserEditPolicy.isAdmin(p) ? undefined : caller.groups, withUsers: true });
 }
 
 interface CleanGroup {
@@ -83,14 +83,14 @@ function validateGroup(payload: GroupPayload): CleanGroup {
 }
 
 /** `POST api/group`: add a group (admin). */
-export async function addGroup(app: ServiceApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
+export async function addGroup(app: IdentityApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
   const clean = validateGroup(payload);
   const id = await app.inTransaction((trx) => createGroup(trx, clean, actorOf(request)));
-  return (await loadGroups(identityDb(app), { ids: [id] }))[0]!;
+  return (await loadGroups(app.db, { ids: [id] }))[0]!;
 }
 
 /** `POST api/group/edit`: edit a group (admin); scoring and questionnaire update their projections from the event. */
-export async function editGroup(app: ServiceApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
+export async function editGroup(app: IdentityApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
   if (!payload.Id || !isUuid(payload.Id)) throw new NotFound('Group not found');
   const clean = validateGroup(payload);
   const id = payload.Id;
@@ -110,7 +110,7 @@ export async function editGroup(app: ServiceApp, request: FastifyRequest, payloa
       data: { groupId: id, name: clean.name, type: clean.type, countryId: clean.countryId, logoPath: clean.logoPath },
     });
   });
-  return (await loadGroups(identityDb(app), { ids: [id] }))[0]!;
+  return (await loadGroups(app.db, { ids: [id] }))[0]!;
 }
 
 /**
@@ -118,7 +118,7 @@ export async function editGroup(app: ServiceApp, request: FastifyRequest, payloa
  * of the group, CC any e-mail addresses. One mail, sent now: the answer says if it left.
  */
 export async function emailGroup(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   payload: GroupEmailPayload,
@@ -128,7 +128,7 @@ export async function emailGroup(
   if (!message) throw new BadRequest(GroupAnswers.missingMessage);
   if (!subject) throw new BadRequest(GroupAnswers.missingSubject);
   if (!isUuid(payload.Group)) throw new NotFound('Group not found');
-  const db = identityDb(app);
+  const db = app.db;
   const [group] = await loadGroups(db, { ids: [payload.Group], withUsers: true });
   if (!group) throw new NotFound('Group not found');
   const to = group.Users.filter((u) => payload.To.includes(u.Id)).map((u) => u.Email);

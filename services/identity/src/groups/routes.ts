@@ -1,9 +1,9 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, GroupEmailPayload, GroupPayload, GroupView, LogoView, MessageBody } from '@cti/contracts';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { LOGOS } from './logos';
 import { addGroup, editGroup, emailGroup, loadGroups, managerGroups } from './manage-groups';
 
@@ -11,12 +11,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const Groups = Type.Array(GroupView);
 
 /** Groups admin and the group lists other screens use. */
-export async function groupRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function groupRoutes(app: IdentityApp, ctx: IdentityContext) {
   const admin = app.requireRule(RouteRules.adminOnly);
   const usersPage = app.requireRule(RouteRules.usersPage);
 
   app.get('/api/group', { preHandler: admin, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } }, async () =>
-    loadGroups(identityDb(app), { withUsers: true }),
+    loadGroups(app.db, { withUsers: true }),
   );
   app.get(
     '/api/group/manager',
@@ -29,12 +29,12 @@ export async function groupRoutes(app: ServiceApp, ctx: IdentityContext) {
       preHandler: usersPage,
       schema: { tags: ['groups'], description: 'Groups without CountryId (calculator groups).', response: { 200: Groups, ...errors } },
     },
-    async () => loadGroups(identityDb(app), { withoutCountry: true }),
+    async () => loadGroups(app.db, { withoutCountry: true }),
   );
   app.get(
     '/api/group/countries',
     { preHandler: app.requireUser, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } },
-    async () => loadGroups(identityDb(app), { type: 'Country' }),
+    async () => loadGroups(app.db, { type: 'Country' }),
   );
   app.get(
     '/api/logo',

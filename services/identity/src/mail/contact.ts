@@ -1,9 +1,10 @@
-import { BadRequest, DomainError, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, DomainError } from '@cti/service-kit';
 import { CONTACT_MESSAGE_MAX, ContactAnswers, type AccessClaims, type ContactMessage } from '@cti/contracts';
 import type { IdentityContext } from '../context';
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { queueMail } from './mailer';
 import { MailTemplates } from './templates';
+import type { IdentityApp } from '../db';
 
 const HOUR = 3_600_000;
 
@@ -13,7 +14,7 @@ const HOUR = 3_600_000;
  * Rate-limited per IP and per sender address.
  */
 export async function sendContactMessage(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   input: ContactMessage,
   ip: string,

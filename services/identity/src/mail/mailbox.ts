@@ -1,7 +1,6 @@
 import { sql } from '@cti/db';
 import type { MailboxMessage } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 
 const decode = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? _m);
@@ -20,8 +19,8 @@ export function linksOf(html: string): Array<{ Href: string; Text: string }> {
 }
 
 /** The dev mailbox: the latest 200 mails, newest first, optionally for one address. */
-export async function listMailbox(app: ServiceApp, to?: string): Promise<MailboxMessage[]> {
-  let query = identityDb(app).selectFrom('mailMessages').selectAll().orderBy('createdAt', 'desc').limit(200);
+export async function listMailbox(app: IdentityApp, to?: string): Promise<MailboxMessage[]> {
+  let query = app.db.selectFrom('mailMessages').selectAll().orderBy('createdAt', 'desc').limit(200);
   if (to?.trim()) {
     const address = to.trim().toLowerCase();
     query = query.where(

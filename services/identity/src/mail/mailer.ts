@@ -1,7 +1,7 @@
 import { sql, type Selectable } from '@cti/db';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox } from '@cti/service-kit';
 import type { MailMessage } from '@cti/contracts';
-import type { IdentityExecutor, MailMessagesTable } from '../db';
+import type { IdentityExecutor, MailMessagesTable, IdentityApp } from '../db';
 import { describeDeliveryError, type MailTransport } from './transports';
 
 type MailRow = Selectable<MailMessagesTable>;
@@ -68,7 +68,7 @@ export class Mailer {
   private stopped = false;
 
   constructor(
-    private readonly app: ServiceApp,
+    private readonly app: IdentityApp,
     readonly transport: MailTransport,
     private readonly options: { maxAttempts: number; pollMs: number },
   ) {}

@@ -1,10 +1,11 @@
-import { NotFound, type ServiceApp } from '@cti/service-kit';
+import { NotFound } from '@cti/service-kit';
 import { ContactMessage, ErrorBody, MailMessage, MailSendAnswer, MailboxMessage, MessageBody } from '@cti/contracts';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
 import { sendContactMessage } from './contact';
 import { listMailbox } from './mailbox';
 import { queueMail } from './mailer';
+import type { IdentityApp } from '../db';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 export const isLoopback = (ip: string) => /^(::ffff:)?127(\.\d{1,3}){3}$/.test(ip) || ip === '::1';
@@ -17,7 +18,7 @@ export const devMailboxServes = (nodeEnv: string, clientIp: string) =>
  * The mail adapter's doors: other services send through `/internal/mail/send`; the
  * contact form posts to `api/mail/contact`; the dev mailbox reads `api/mail/dev/messages`.
  */
-export async function mailRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function mailRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/internal/mail/send',
     { preHandler: app.requireService, schema: { hide: true, body: MailMessage, response: { 200: MailSendAnswer, 403: ErrorBody } } },

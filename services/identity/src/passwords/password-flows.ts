@@ -1,8 +1,8 @@
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest } from '@cti/service-kit';
 import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import type { IdentityContext } from '../context';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { failureKey } from '../sessions/login';
@@ -29,14 +29,14 @@ export const passwordTooShort = (password: string) => password.length < MIN_PASS
  * get the same answer in the same time. Per account at most RESET_MAILS_PER_ACCOUNT
  * mails an hour leave; earlier links stay valid, so nobody can lock the owner out.
  */
-export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawEmail: string, ip: string): Promise<{ message: string }> {
+export async function forgotPassword(app: IdentityApp, ctx: IdentityContext, rawEmail: string, ip: string): Promise<{ message: string }> {
   const startedAt = Date.now();
   await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
   if (!isEmail(rawEmail)) throw new BadRequest(PasswordAnswers.invalidUsername);
   const email = normalizeEmail(rawEmail);
   try {
     const sent = await app.rateLimits.hit(`reset-mails:${email}`, { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
-    const user = await findUserByEmail(identityDb(app), email);
+    const user = await findUserByEmail(app.db, email);
     if (user && !user.isFree && !user.disabled && sent <= ctx.config.RESET_MAILS_PER_ACCOUNT) {
       const minutes = ctx.config.RESET_TOKEN_TTL_MINUTES;
       await app.inTransaction(async (trx) => {
@@ -63,7 +63,7 @@ export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawE
  * clears the account's failed-login count.
  */
 export async function resetPassword(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   body: ResetPasswordBody,
   ip: string,
@@ -100,7 +100,7 @@ export async function resetPassword(
  * PasswordTooShort.
  */
 export async function setPasswordNewUser(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   body: SetPasswordNewUserBody,
   ip: string,

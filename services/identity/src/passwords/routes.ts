@@ -1,12 +1,12 @@
-import type { ServiceApp } from '@cti/service-kit';
 import { EmailParam, ErrorBody, MessageBody, ResetPasswordBody, SetPasswordNewUserBody } from '@cti/contracts';
 import type { IdentityContext } from '../context';
 import { forgotPassword, resetPassword, setPasswordNewUser } from './password-flows';
+import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 429: ErrorBody };
 
 /** Forgot/reset password and the new user's first password. */
-export async function passwordRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function passwordRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/api/user/forgotPassword/:email',
     { schema: { tags: ['passwords'], params: EmailParam, response: { 200: MessageBody, ...errors } } },

@@ -6,27 +6,7 @@ import type { IdentityDB } from '../db';
 import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
 import { activeRoleIds } from '../users/repository';
 
-/** This folder's tables (migration 20261122200000_purchase_grants). */
-interface PurchaseGrantTables {
-  purchaseGrants: {
-    sourceId: string;
-    userId: string;
-    productName: string;
-    roleIds: number[];
-    groupIds: string[];
-    expiresOn: string | null;
-    revokedAt: string | null;
-    lastEventAt: string;
-  };
-  purchaseGrantBases: {
-    userId: string;
-    kind: 'role' | 'group';
-    target: string;
-    present: boolean;
-    expiresOn: string | null;
-  };
-}
-type Trx = Transaction<IdentityDB & PurchaseGrantTables>;
+type Trx = Transaction<IdentityDB>;
 
 interface Grant {
   roles: string[];
@@ -228,8 +208,7 @@ export async function revokePurchaseGrant(
 }
 
 /** Applies one commerce event: purchases grant roles (one year on), refunds and ends take them back. */
-export async function handleCommerceEvent(event: DomainEvent, trx: Transaction<any>): Promise<void> {
-  const t = trx as Trx;
+export async function handleCommerceEvent(event: DomainEvent, t: Trx): Promise<void> {
   const common = { eventAt: event.occurredAt, actor: event.actor };
   switch (event.type) {
     case 'evt.commerce.purchase.completed': {
@@ -304,7 +283,7 @@ const userOfEvent = (event: DomainEvent): string | null => {
  * Identity's durable consumer of commerce's purchase events. When an event takes access
  * away (refund, end, expiry), the user's tokens are voided on every service.
  */
-export const purchaseGrantsConsumer: ConsumerDefinition = {
+export const purchaseGrantsConsumer: ConsumerDefinition<IdentityDB> = {
   name: 'purchases',
   filter: [
     'evt.commerce.purchase.completed',
@@ -315,9 +294,8 @@ export const purchaseGrantsConsumer: ConsumerDefinition = {
   ],
   async handle(event, trx) {
     const userId = userOfEvent(event);
-    const t = trx as Trx;
-    const before = userId && (await lockUserForChange(t, userId)) ? await accessSnapshotOf(t, userId) : null;
+    const before = userId && (await lockUserForChange(trx, userId)) ? await accessSnapshotOf(trx, userId) : null;
     await handleCommerceEvent(event, trx);
-    if (userId) await revokeIfNarrowed(t, userId, before, 'purchased access ended', event.actor);
+    if (userId) await revokeIfNarrowed(trx, userId, before, 'purchased access ended', event.actor);
   },
 };

@@ -1,6 +1,6 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf } from '@cti/service-kit';
 import {
   AccessRequestStatuses,
   approvalAnswer,
@@ -16,7 +16,7 @@ import {
 import { sharesContactDomain } from '@cti/access';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
-import { identityDb, type IdentityExecutor } from '../db';
+import type { IdentityExecutor, IdentityApp } from '../db';
 import { createUser } from '../users/create-user';
 import { parseExpiry } from '../users/manage-users';
 import { isEmail, normalizeEmail } from '../users/passwords';
@@ -133,7 +133,7 @@ export const splitName = (name: string) => {
  * the primary contact's e-mail domain.
  */
 export async function createExternalRequest(
-  app: ServiceApp,
+  app: IdentityApp,
   request: FastifyRequest,
   payload: ExternalRequestPayload,
 ): Promise<{ message: string }> {
@@ -288,7 +288,7 @@ async function finish(
  * is among them) becomes a user with the chosen roles, groups and calculator group.
  */
 export async function approveRequest(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   payload: ApprovalPayload,
@@ -296,7 +296,7 @@ export async function approveRequest(
   const r = payload.Request;
   const required = [r.Organization, r.PrimaryEmail, r.PrimaryId, r.Name, r.Title, payload.CalculatorGroup];
   if (required.some((v) => !v?.trim()) || !payload.Roles.length) throw new BadRequest(RequestAnswers.approvalMissingFields);
-  const db = identityDb(app);
+  const db = app.db;
   const calculator = isUuid(payload.CalculatorGroup!)
     ? await db.selectFrom('groups').select(['id', 'countryId']).where('id', '=', payload.CalculatorGroup!).executeTakeFirst()
     : undefined;
@@ -359,7 +359,7 @@ export async function approveRequest(
  * manager can manage them.
  */
 export async function approveExternalRequest(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   payload: ExternalApprovalPayload,
@@ -410,7 +410,7 @@ export async function approveExternalRequest(
 }
 
 /** `GET api/request/deny/{id}`. */
-export async function denyRequest(app: ServiceApp, request: FastifyRequest, id: string): Promise<{ message: string }> {
+export async function denyRequest(app: IdentityApp, request: FastifyRequest, id: string): Promise<{ message: string }> {
   const actor = actorOf(request);
   await app.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, id);

@@ -1,5 +1,5 @@
 import { RouteRules } from '@cti/access';
-import { BadRequest, type ServiceApp } from '@cti/service-kit';
+import { BadRequest } from '@cti/service-kit';
 import {
   AccessRequestView,
   ApprovalPayload,
@@ -13,7 +13,7 @@ import {
 import { isEmail } from '../users/passwords';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import {
   approveExternalRequest,
   approveRequest,
@@ -26,13 +26,13 @@ import {
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** The access-request queue. */
-export async function requestRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function requestRoutes(app: IdentityApp, ctx: IdentityContext) {
   const admin = app.requireRule(RouteRules.adminOnly);
 
   app.get(
     '/api/request',
     { preHandler: admin, schema: { tags: ['requests'], response: { 200: Type.Array(AccessRequestView), ...errors } } },
-    async () => listAccessRequests(identityDb(app)),
+    async () => listAccessRequests(app.db),
   );
   app.post(
     '/api/request/external/create',

@@ -1,8 +1,8 @@
 import { AllRoles, CcRoleNames, CtcRoleNames, RoleDescriptions, RoleIds, RoleLabels, roleNameOf } from '@cti/access';
-import { principalOf, type ServiceApp } from '@cti/service-kit';
+import { principalOf } from '@cti/service-kit';
 import { EmailParam, ErrorBody, RoleList } from '@cti/contracts';
 import type { IdentityContext } from '../context';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { isEmail } from '../users/passwords';
 import { mayReadRolesOf } from '../users/manage-users';
 import { activeRoleIds, findUserByEmail } from '../users/repository';
@@ -13,7 +13,7 @@ const list = (names: readonly (keyof typeof RoleIds)[]) => names.map((Name) => (
  * Role lists: all roles (with label and description), the compliance-index (ctc) and carbon-calculator
  * (cc) lists that decide the login chooser's buttons, and one user's roles by e-mail.
  */
-export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function roleRoutes(app: IdentityApp, ctx: IdentityContext) {
   const schema = { tags: ['roles'], response: { 200: RoleList, 429: ErrorBody } };
   // every role with its plain-language label and meaning, for the role picker
   const described = AllRoles.map((r) => ({ ...r, Label: RoleLabels[r.Name], Description: RoleDescriptions[r.Name] }));
@@ -35,7 +35,7 @@ export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {
       await app.rateLimits.hit(`roles-ip:${request.ip}`, { max: ctx.config.ROLE_LOOKUP_RATE_PER_IP, windowMs: 60_000 });
       const caller = request.principal;
       if (!caller || !isEmail(request.params.email)) return [];
-      const db = identityDb(app);
+      const db = app.db;
       const user = await findUserByEmail(db, request.params.email);
       if (!user || user.isFree || user.disabled || !(await mayReadRolesOf(db, caller, principalOf(caller), user.id))) return [];
       return (await activeRoleIds(db, user.id)).map((Id) => ({ Id, Name: roleNameOf(Id) ?? String(Id) }));

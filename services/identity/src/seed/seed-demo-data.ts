@@ -1,8 +1,7 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_PASSWORD, flagPath } from '@cti/demo-data';
-import type { ServiceApp } from '@cti/service-kit';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { createGroup, findGroupByName } from '../groups/create-group';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/repository';
@@ -43,8 +42,8 @@ const DEMO_REQUESTS = [
  * use-cases as the product (so their events reach the other services). Running it
  * again changes nothing.
  */
-export async function seedDemoData(app: ServiceApp): Promise<void> {
-  const db = identityDb(app);
+export async function seedDemoData(app: IdentityApp): Promise<void> {
+  const db = app.db;
   for (const country of DEMO_COUNTRIES) {
     if (await findGroupByName(db, country.name)) continue;
     await app.inTransaction((trx) =>

@@ -1,6 +1,6 @@
-import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized } from '@cti/service-kit';
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';
 import { actorFromClaims, issueSession, type SessionIssuer } from './session';
@@ -21,13 +21,13 @@ export const TooManyFailures = {
 } as const;
 
 /** Counts one failed sign-in against the account and the client's address. */
-export async function recordLoginFailure(app: ServiceApp, email: string, ip: string): Promise<void> {
+export async function recordLoginFailure(app: IdentityApp, email: string, ip: string): Promise<void> {
   await app.rateLimits.hit(failureKey(email), { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
   await app.rateLimits.hit(ipFailureKey(ip), { max: Number.MAX_SAFE_INTEGER, windowMs: IP_WINDOW });
 }
 
 /** Refuses an account, or an address, that has failed too often lately (successful sign-ins never count). */
-export async function assertNotLockedOut(app: ServiceApp, limits: LoginLimits, email: string, ip: string): Promise<void> {
+export async function assertNotLockedOut(app: IdentityApp, limits: LoginLimits, email: string, ip: string): Promise<void> {
   if ((await app.rateLimits.count(ipFailureKey(ip), { max: limits.failuresPerIp, windowMs: IP_WINDOW })) >= limits.failuresPerIp) {
     throw new TooManyRequests(TooManyFailures.ip, IP_WINDOW / 1000);
   }
@@ -44,12 +44,12 @@ export async function assertNotLockedOut(app: ServiceApp, limits: LoginLimits, e
  * affected) and per client address (per 15 minutes, office-sized), successes never.
  */
 export async function login(
-  app: ServiceApp,
+  app: IdentityApp,
   issuer: SessionIssuer,
   limits: LoginLimits,
   input: { email: string; password: string; ip: string },
 ): Promise<SessionUser> {
-  const db = identityDb(app);
+  const db = app.db;
   if (!isEmail(input.email)) throw new BadRequest(LoginAnswers.invalidUsername);
   const email = normalizeEmail(input.email);
   await assertNotLockedOut(app, limits, email, input.ip);

@@ -1,9 +1,10 @@
-import { appendToOutbox, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
 import type { AccessClaims } from '@cti/contracts';
 import { findUserById } from '../users/repository';
 import { isUuid } from '../users/user-views';
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
 import { actorFromClaims } from './session';
+import type { IdentityApp } from '../db';
 
 /**
  * Server logout. The user's own logout ends this session (the refresh
@@ -11,7 +12,7 @@ import { actorFromClaims } from './session';
  * devices. An admin logging another user out ends every session of that user and voids
  * their access tokens on every service.
  */
-export async function logout(app: ServiceApp, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
+export async function logout(app: IdentityApp, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
   const self = claims.sub === userId;
   if (!self && !claims.isAdmin) throw new Forbidden();
   if (!isUuid(userId)) throw new NotFound('User not found');

@@ -1,7 +1,7 @@
 import { sql } from '@cti/db';
-import { Unauthorized, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { Unauthorized, Forbidden } from '@cti/service-kit';
 import type { SessionUser } from '@cti/contracts';
-import type { IdentityExecutor } from '../db';
+import type { IdentityExecutor, IdentityApp } from '../db';
 import { findUserById } from '../users/repository';
 import { issueSession, type SessionIssuer } from './session';
 import { hashToken, openSuccessor, sealSuccessor } from './tokens';
@@ -27,7 +27,7 @@ const ofKind = (free: boolean) => sql<boolean>`user_id in (select id from users 
  * endpoint (a free user's at the credentialed one, or the reverse) is refused unspent.
  */
 export async function refreshSession(
-  app: ServiceApp,
+  app: IdentityApp,
   issuer: SessionIssuer,
   token: string,
   opts: { free: boolean; graceSeconds: number },

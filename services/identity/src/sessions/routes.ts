@@ -1,4 +1,4 @@
-import { Forbidden, Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { Forbidden, Unauthorized } from '@cti/service-kit';
 import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config';
@@ -6,11 +6,12 @@ import { login } from './login';
 import { logout } from './logout';
 import { refreshSession } from './refresh';
 import type { SessionIssuer } from './session';
+import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
 /** Sign-in, refresh and logout for credentialed users. */
-export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
+export async function sessionRoutes(app: IdentityApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
   const { issuer, config } = opts;
   const limits = { failuresPerIp: config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
   const grace = { graceSeconds: config.REFRESH_REUSE_GRACE_SECONDS };

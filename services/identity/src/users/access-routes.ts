@@ -1,7 +1,6 @@
 import { ErrorBody, InternalUserAccess, InternalUserLookup } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 import Type from 'typebox';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { loadUserAccess } from './user-access';
 
 /**
@@ -9,13 +8,13 @@ import { loadUserAccess } from './user-access';
  * for users after the request that asked (notifications checks it before every alert
  * e-mail, so an expired role or a refund stops alerts at once).
  */
-export async function userAccessRoutes(app: ServiceApp) {
+export async function userAccessRoutes(app: IdentityApp) {
   app.post(
     '/internal/users/access',
     {
       preHandler: app.requireService,
       schema: { hide: true, body: InternalUserLookup, response: { 200: Type.Array(InternalUserAccess), 403: ErrorBody } },
     },
-    async (request) => loadUserAccess(identityDb(app), request.body.ids),
+    async (request) => loadUserAccess(app.db, request.body.ids),
   );
 }

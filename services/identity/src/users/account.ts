@@ -1,9 +1,9 @@
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Forbidden, actorOf, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Forbidden, actorOf } from '@cti/service-kit';
 import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { passwordTooShort } from '../passwords/password-flows';
 import { assertNotLockedOut, recordLoginFailure } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
@@ -20,7 +20,7 @@ import { isUuid } from './user-views';
  * on every service (this session refreshes into a new one). Free users have no account page.
  */
 export async function updateOwnAccount(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   body: AccountUpdateBody,
@@ -32,7 +32,7 @@ export async function updateOwnAccount(
   if (!firstName || !lastName) throw new BadRequest(UserAnswers.accountMissingName);
   const newPassword = body.newPassword ?? '';
   if (newPassword && passwordTooShort(newPassword)) throw new BadRequest(PasswordAnswers.tooShort);
-  const user = await findUserById(identityDb(app), caller.sub);
+  const user = await findUserById(app.db, caller.sub);
   if (!user || user.isFree) throw new Forbidden('Free access users have no account to update.');
   if (newPassword) {
     const current = body.currentPassword ?? '';

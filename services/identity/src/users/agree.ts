@@ -1,10 +1,11 @@
 import { sql } from '@cti/db';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox } from '@cti/service-kit';
 import type { AccessClaims } from '@cti/contracts';
 import { actorFromClaims } from '../sessions/session';
+import type { IdentityApp } from '../db';
 
 /** Records that the user agreed to the terms (`GET api/user/agree`). */
-export async function agreeToTerms(app: ServiceApp, claims: AccessClaims): Promise<void> {
+export async function agreeToTerms(app: IdentityApp, claims: AccessClaims): Promise<void> {
   await app.inTransaction(async (trx) => {
     await trx
       .updateTable('users')

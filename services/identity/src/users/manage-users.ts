@@ -11,12 +11,11 @@ import {
   actorOf,
   appendToOutbox,
   principalOf,
-  type ServiceApp,
 } from '@cti/service-kit';
 import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
-import { identityDb, type IdentityExecutor } from '../db';
+import type { IdentityExecutor, IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
@@ -88,8 +87,8 @@ const withCanEdit = (caller: AccessClaims | null, u: ManagedUser): ManagedUser =
 });
 
 /** `GET api/user/groupManager`: every user for admins; the users a group manager sees, each marked editable or not. */
-export async function listManagedUsers(app: ServiceApp, caller: AccessClaims): Promise<ManagedUser[]> {
-  const users = await loadManagedUsers(identityDb(app));
+export async function listManagedUsers(app: IdentityApp, caller: AccessClaims): Promise<ManagedUser[]> {
+  const users = await loadManagedUsers(app.db);
   const p = principalOf(caller);
   return users
     .filter((u) =>
@@ -107,12 +106,12 @@ export async function listManagedUsers(app: ServiceApp, caller: AccessClaims): P
  * holding a valid welcome token for them (the set-password page prefill).
  */
 export async function getUser(
-  app: ServiceApp,
+  app: IdentityApp,
   caller: AccessClaims | null,
   userId: string,
   welcomeTokenValid: boolean,
 ): Promise<ManagedUser> {
-  const db = identityDb(app);
+  const db = app.db;
   if (!isUuid(userId)) throw new NotFound('User not found');
   const self = caller?.sub === userId;
   if (!self && !welcomeTokenValid) {
@@ -187,7 +186,7 @@ const refusalAnswers: Record<ManagerEditRefusal, string> = {
  * they send are ignored.
  */
 export async function registerUser(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   payload: UserPayload,
@@ -195,7 +194,7 @@ export async function registerUser(
   const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
-  const clean = await validatePayload(identityDb(app), payload);
+  const clean = await validatePayload(app.db, payload);
   if (!UserEditPolicy.domainAllowed(p, clean.email)) throw new BadRequest(UserAnswers.domainMismatch);
   const nothing = { email: clean.email, expiresOn: null, roleIds: [], groupIds: [], calculatorGroupId: null };
   const refusal = UserEditPolicy.managerEditRefusal(p, nothing, { ...clean });
@@ -237,7 +236,7 @@ export async function registerUser(
  * change tells the old address and ends the links sent to it.
  */
 export async function updateUser(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   payload: UserPayload,
@@ -245,7 +244,7 @@ export async function updateUser(
   const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
-  const db = identityDb(app);
+  const db = app.db;
   if (!payload.Id) throw new BadRequest(UserAnswers.failed);
   const { user, target } = await assertCanSee(db, caller, payload.Id);
   if (!UserEditPolicy.canEditUser(p, target)) throw new Forbidden(UserAnswers.editNotAllowed);
@@ -334,13 +333,13 @@ async function emailChangedNotice(
  * account's own address, and only to accounts that have never set a password.
  */
 export async function resendWelcome(
-  app: ServiceApp,
+  app: IdentityApp,
   ctx: IdentityContext,
   request: FastifyRequest,
   userId: string,
   welcomeToken: string | undefined,
 ): Promise<{ message: string }> {
-  const db = identityDb(app);
+  const db = app.db;
   const caller = request.principal;
   const HOUR = 3_600_000;
   if (welcomeToken) {

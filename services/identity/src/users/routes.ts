@@ -1,5 +1,5 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
+import { claimsOf, NotFound, TokenExpired } from '@cti/service-kit';
 import {
   AccountUpdateBody,
   ErrorBody,
@@ -13,7 +13,7 @@ import {
 } from '@cti/contracts';
 import Type from 'typebox';
 import type { IdentityContext } from '../context';
-import { identityDb } from '../db';
+import type { IdentityApp } from '../db';
 import { isTokenValid } from '../tokens/one-time-tokens';
 import { updateOwnAccount } from './account';
 import { agreeToTerms } from './agree';
@@ -23,7 +23,7 @@ import { isUuid, loadInternalUsers } from './user-views';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody };
 
 /** Users admin, My account, the terms gate and the internal user look-ups. */
-export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
+export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.get(
     '/api/user/agree',
     { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } } },
@@ -95,7 +95,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
     async (request) => {
       const { id } = request.params;
       const token = request.query.token;
-      const welcome = !!token && isUuid(id) && (await isTokenValid(identityDb(app), 'welcome', token, id));
+      const welcome = !!token && isUuid(id) && (await isTokenValid(app.db, 'welcome', token, id));
       // an expired session is refreshed by the client and asked again
       if (!request.principal && !welcome && request.tokenExpired) throw new TokenExpired();
       return getUser(app, request.principal, id, welcome);
@@ -110,7 +110,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
       schema: { hide: true, params: IdParam, response: { 200: InternalUser, 403: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
-      const [user] = await loadInternalUsers(identityDb(app), [request.params.id]);
+      const [user] = await loadInternalUsers(app.db, [request.params.id]);
       if (!user) throw new NotFound('User not found');
       return user;
     },
@@ -122,6 +122,6 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
       preHandler: app.requireService,
       schema: { hide: true, body: InternalUserLookup, response: { 200: Type.Array(InternalUser), 403: ErrorBody } },
     },
-    async (request) => loadInternalUsers(identityDb(app), request.body.ids),
+    async (request) => loadInternalUsers(app.db, request.body.ids),
   );
 }

@@ -8,17 +8,17 @@ import {
   UnsubscribeAnswer,
   UnsubscribeBody,
 } from '@cti/contracts';
-import { actorOf, claimsOf, principalOf, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, principalOf } from '@cti/service-kit';
 import type { NotificationsContext } from '../context';
-import { notificationsDb } from '../db';
+import type { NotificationsApp } from '../db';
 import { emailModeOf, ensureSettings, setEmailMode } from '../settings/settings';
 import { resubscribeWithLink, unsubscribeWithLink } from '../unsubscribe/unsubscribe';
 import { listAlerts, markRead, unreadCount } from './in-app';
 
 /** The in-app alert list, its unread count, alert settings, and the e-mails' one-click links. */
-export async function alertRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
+export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: NotificationsContext }) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
-  const db = notificationsDb(app);
+  const db = app.db;
 
   app.get(
     '/api/notifications/list',

@@ -1,5 +1,6 @@
 import type { MailMessage, MailSendAnswer } from '@cti/contracts';
-import { callService, DomainError, type ServiceApp } from '@cti/service-kit';
+import { callService, DomainError } from '@cti/service-kit';
+import type { NotificationsApp } from '../db';
 
 /** The mail port refused the mail itself (a bad address): sending it again will not help. */
 export class MailRefused extends Error {
@@ -10,7 +11,7 @@ export class MailRefused extends Error {
 export type MailPort = (message: MailMessage) => Promise<MailSendAnswer>;
 
 /** identity's mail port (`/internal/mail/send`: SendGrid in production, the dev mailbox otherwise). */
-export function identityMailPort(app: ServiceApp): MailPort {
+export function identityMailPort(app: NotificationsApp): MailPort {
   return async (message) => {
     try {
       return await callService<MailSendAnswer>(app, 'identity', '/internal/mail/send', { body: message, timeoutMs: 15_000 });

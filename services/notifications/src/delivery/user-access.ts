@@ -1,6 +1,7 @@
 import type { Principal } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import { callService, type ServiceApp } from '@cti/service-kit';
+import { callService } from '@cti/service-kit';
+import type { NotificationsApp } from '../db';
 
 /** identity answers at most this many users per call. */
 const LOOKUP_MAX = 1000;
@@ -13,7 +14,7 @@ export type AccessLookup = (userIds: readonly string[]) => Promise<Map<string, I
  * an expired role, a refund or a disabled account stops alerts from the next e-mail on,
  * without notifications keeping a copy of identity's rules or clocks.
  */
-export function identityAccessLookup(app: ServiceApp): AccessLookup {
+export function identityAccessLookup(app: NotificationsApp): AccessLookup {
   return async (userIds) => {
     const out = new Map<string, InternalUserAccess>();
     for (let i = 0; i < userIds.length; i += LOOKUP_MAX) {

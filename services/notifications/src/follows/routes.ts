@@ -1,11 +1,11 @@
 import { ErrorBody, FollowedCountry, FollowList, FollowParams, MessageBody, NotificationMessages } from '@cti/contracts';
-import { actorOf, claimsOf, principalOf, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, principalOf } from '@cti/service-kit';
 import type { NotificationsContext } from '../context';
-import { notificationsDb } from '../db';
+import type { NotificationsApp } from '../db';
 import { followCountry, listFollows, unfollowCountry } from './follows';
 
 /** GET api/follow (the Following list), PUT and DELETE api/follow/{groupId} (the Follow control). */
-export async function followRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
+export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: NotificationsContext }) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
   app.get(
@@ -13,7 +13,7 @@ export async function followRoutes(app: ServiceApp, { ctx }: { ctx: Notification
     { preHandler: app.requireUser, schema: { tags: ['follow'], response: { 200: FollowList, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      return listFollows(notificationsDb(app), principalOf(claims), claims.sub, ctx.settings);
+      return listFollows(app.db, principalOf(claims), claims.sub, ctx.settings);
     },
   );
 
@@ -35,8 +35,7 @@ export async function followRoutes(app: ServiceApp, { ctx }: { ctx: Notification
       const name = await app.inTransaction((trx) => unfollowCountry(trx, claims.sub, request.params.groupId, actorOf(request), 'site'));
       const country =
         name ??
-        (await notificationsDb(app).selectFrom('countries').select('name').where('groupId', '=', request.params.groupId).executeTakeFirst())
-          ?.name;
+        (await app.db.selectFrom('countries').select('name').where('groupId', '=', request.params.groupId).executeTakeFirst())?.name;
       return { message: NotificationMessages.unfollowed(country ?? 'this country') };
     },
   );

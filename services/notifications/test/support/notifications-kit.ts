@@ -11,7 +11,7 @@ import type {
   ScorecardFacts,
 } from '@cti/contracts';
 import { identityService } from '@cti/identity';
-import type { ServiceApp } from '@cti/service-kit';
+import type { ServiceAppOf } from '@cti/service-kit';
 import {
   createGroupThroughIdentity,
   createTestContext,
@@ -21,17 +21,17 @@ import {
   type TestContext,
 } from '@cti/testing';
 import { notificationsService } from '../../src/app';
-import { notificationsDb } from '../../src/db';
+import type { NotificationsApp } from '../../src/db';
 
 export const PUBLIC_URL = 'http://cti.test';
 
 export interface Bed {
   ctx: TestContext;
   /** The real identity service (access at send time, the mail port and its dev mailbox), listening. */
-  identity: ServiceApp;
-  notifications: ServiceApp;
+  identity: ServiceAppOf<typeof identityService>;
+  notifications: NotificationsApp;
   /** Starts notifications again in the same context (a restart). */
-  restart(env?: Record<string, string>): Promise<ServiceApp>;
+  restart(env?: Record<string, string>): Promise<NotificationsApp>;
   close(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ export async function startBed(env: Record<string, string> = {}): Promise<Bed> {
 export async function givenCountry(bed: Bed, name: string, code: string): Promise<string> {
   const groupId = await createGroupThroughIdentity(bed.identity, { name, type: 'Country', countryId: code });
   await eventually(
-    () => notificationsDb(bed.notifications).selectFrom('countries').select('groupId').where('groupId', '=', groupId).executeTakeFirst(),
+    () => bed.notifications.db.selectFrom('countries').select('groupId').where('groupId', '=', groupId).executeTakeFirst(),
     60_000,
   );
   return groupId;
@@ -198,7 +198,7 @@ export async function alertsOf(bed: Bed, user: TestUser, token = user.token): Pr
 /** Waits until every alert's e-mail is decided (sent, withheld, skipped, bounced), but those waiting for a digest. */
 export const emailsSettled = (bed: Bed) =>
   eventually(async () => {
-    const open = await notificationsDb(bed.notifications)
+    const open = await bed.notifications.db
       .selectFrom('alerts')
       .innerJoin('userSettings', 'userSettings.userId', 'alerts.userId')
       .select('alerts.id')

@@ -1,14 +1,14 @@
-import { appendToOutbox, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { actorFromClaims } from '../actor';
 import { bankOf } from '../question-bank';
 import { sanitizeRichText } from '../question-bank/rich-text';
 import { atOf, getQuestionnaire, getQuestionnaireForUpdate } from '../questionnaires/repository';
 
 /** POST api/questionnaire/adminComment: the admin note of a section ('' when none); an unknown section is 404. */
-export async function adminComment(app: ServiceApp, questionnaireId: string, sectionId: number): Promise<string> {
-  const db = questionnaireDb(app);
+export async function adminComment(app: QuestionnaireApp, questionnaireId: string, sectionId: number): Promise<string> {
+  const db = app.db;
   const q = await getQuestionnaire(db, questionnaireId);
   if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound(QuestionnaireAnswers.sectionNotFound);
   const row = await db
@@ -26,7 +26,7 @@ export async function adminComment(app: ServiceApp, questionnaireId: string, sec
  * section lock, but not once the questionnaire is closed.
  */
 export async function saveAdminComment(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   claims: AccessClaims,
   questionnaireId: string,
   sectionId: number,

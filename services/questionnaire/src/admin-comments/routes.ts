@@ -1,12 +1,13 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { AdminCommentAnswer, AdminCommentBody, AdminCommentSaveBody, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
 import { adminComment, saveAdminComment } from './admin-comments';
+import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Admin notes per section (the questionnaire screens and permission table: admins only). */
-export async function adminCommentRoutes(app: ServiceApp) {
+export async function adminCommentRoutes(app: QuestionnaireApp) {
   const tags = ['admin notes'];
   const admin = app.requireRule(RouteRules.adminOnly);
   app.post(

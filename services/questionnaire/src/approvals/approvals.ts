@@ -1,7 +1,7 @@
 import { enoughApprovals } from '@cti/access';
-import { appendToOutbox, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { actorFromClaims } from '../actor';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
@@ -37,15 +37,15 @@ const isReady = async (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
   q.status === 'Open' && enoughApprovals(await currentApprovals(db, q));
 
 /** POST api/finalize/canApprove */
-export async function canApprove(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<boolean> {
+export async function canApprove(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<boolean> {
   assertSelf(claims, userId);
-  const db = questionnaireDb(app);
+  const db = app.db;
   const q = await questionnaireForUser(db, claims, questionnaireId);
   return q.status === 'Open' && isRespondentClaims(claims, q.groupId) && !(await approvedBy(db, q, claims.sub));
 }
 
 /** POST api/finalize: the caller approves the current answers. */
-export async function approve(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<void> {
+export async function approve(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<void> {
   assertSelf(claims, userId);
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
     await questionnaireForUser(trx, claims, questionnaireId);
@@ -68,20 +68,20 @@ export async function approve(app: ServiceApp, claims: AccessClaims, questionnai
 }
 
 /** POST api/finalize/approvedNames/{id}: who approved the current answers. */
-export async function approvedNames(app: ServiceApp, claims: AccessClaims, questionnaireId: string): Promise<Approval[]> {
-  const db = questionnaireDb(app);
+export async function approvedNames(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<Approval[]> {
+  const db = app.db;
   const q = await questionnaireForUser(db, claims, questionnaireId);
   return (await currentApprovals(db, q)).map((a) => ({ Name: a.name, OrganizationName: a.organizationName, Stamp: a.stamp }));
 }
 
 /** POST api/finalize/readyForFinalization/{id} */
-export async function readyForFinalization(app: ServiceApp, claims: AccessClaims, questionnaireId: string): Promise<boolean> {
-  const db = questionnaireDb(app);
+export async function readyForFinalization(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<boolean> {
+  const db = app.db;
   return isReady(db, await questionnaireForUser(db, claims, questionnaireId));
 }
 
 /** POST api/finalize/close/{id}: Submit As Final, once ready; by a respondent of the country or an admin. */
-export async function submitAsFinal(app: ServiceApp, claims: AccessClaims, questionnaireId: string): Promise<void> {
+export async function submitAsFinal(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<void> {
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
     await questionnaireForUser(trx, claims, questionnaireId);
     await lockQuestionnaire(trx, questionnaireId);

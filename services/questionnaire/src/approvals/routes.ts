@@ -1,14 +1,15 @@
 import Type from 'typebox';
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { Approval, ErrorBody, FinalizeBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
 import { approve, approvedNames, canApprove, readyForFinalization, submitAsFinal } from './approvals';
+import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParam = Type.Object({ questionnaireId: Type.String() });
 
 /** Approvals and Submit As Final (the questionnaire states and transitions and API calls api/finalize…). */
-export async function approvalRoutes(app: ServiceApp) {
+export async function approvalRoutes(app: QuestionnaireApp) {
   const tags = ['approvals'];
   const rule = app.requireRule(RouteRules.questionnaire);
   app.post(

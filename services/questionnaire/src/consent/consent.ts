@@ -1,12 +1,12 @@
-import { appendToOutbox, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims, type ConsentAnswer, type ConsentBody, type ConsentRow } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { actorFromClaims } from '../actor';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
 import { atOf } from '../questionnaires/repository';
 
 /** POST api/consent: a respondent's Yes or No to participating, per questionnaire (changeable while open). */
-export async function giveConsent(app: ServiceApp, claims: AccessClaims, body: ConsentBody): Promise<void> {
+export async function giveConsent(app: QuestionnaireApp, claims: AccessClaims, body: ConsentBody): Promise<void> {
   assertSelf(claims, body.UserId);
   await app.inTransaction(async (trx: QuestionnaireExecutor) => {
     const q = await questionnaireForUser(trx, claims, body.QuestionnaireId);
@@ -27,8 +27,8 @@ export async function giveConsent(app: ServiceApp, claims: AccessClaims, body: C
 }
 
 /** GET api/consent/{questionnaireId}: the admin's table of consents. */
-export async function consentsOf(app: ServiceApp, claims: AccessClaims, questionnaireId: string): Promise<ConsentRow[]> {
-  const db = questionnaireDb(app);
+export async function consentsOf(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<ConsentRow[]> {
+  const db = app.db;
   const q = await questionnaireForUser(db, claims, questionnaireId);
   const rows = await db.selectFrom('consents').selectAll().where('questionnaireId', '=', q.id).orderBy('name').execute();
   return rows.map((r) => ({ Answer: r.answer, Name: r.name, Organization: r.organization, Email: r.email }));
@@ -36,13 +36,13 @@ export async function consentsOf(app: ServiceApp, claims: AccessClaims, question
 
 /** POST api/consent/answer: the user's own answer, or "No Answer". */
 export async function consentAnswer(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   claims: AccessClaims,
   questionnaireId: string,
   userId: string,
 ): Promise<ConsentAnswer> {
   if (!isAdminClaims(claims)) assertSelf(claims, userId);
-  const db = questionnaireDb(app);
+  const db = app.db;
   const q = await questionnaireForUser(db, claims, questionnaireId);
   const row = await db
     .selectFrom('consents')

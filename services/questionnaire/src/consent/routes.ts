@@ -1,13 +1,14 @@
 import Type from 'typebox';
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { ConsentAnswer, ConsentAnswerBody, ConsentBody, ConsentRow, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
 import { consentAnswer, consentsOf, giveConsent } from './consent';
+import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Consent (the consent page). */
-export async function consentRoutes(app: ServiceApp) {
+export async function consentRoutes(app: QuestionnaireApp) {
   const tags = ['consent'];
   app.post(
     '/api/consent',

@@ -34,9 +34,9 @@ export async function projectIdentityEvent(event: DomainEvent, trx: Transaction<
   }
 }
 
-export const identityConsumer = (): ConsumerDefinition => ({
+export const identityConsumer = (): ConsumerDefinition<QuestionnaireDB> => ({
   name: 'identity',
   // one server-side subject filter for identity's events; the handler keeps groups and users
   filter: ['evt.identity.>'],
-  handle: (event, trx) => projectIdentityEvent(event, trx as Transaction<QuestionnaireDB>),
+  handle: (event, trx) => projectIdentityEvent(event, trx),
 });

@@ -1,9 +1,9 @@
 import Type from 'typebox';
 import type { ServerResponse } from 'node:http';
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, type QuestionnaireChange } from '@cti/contracts';
-import { questionnaireDb } from '../db';
+import type { QuestionnaireApp } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
 import { ChangeFeed } from './change-feed';
 
@@ -18,7 +18,7 @@ const RETRY_MS = 2000;
  * its access token expires (the client reconnects with a fresh one) and when the
  * service shuts down (the client reconnects to another replica or the restarted one).
  */
-export async function liveRoutes(app: ServiceApp, opts: { heartbeatSeconds: number }) {
+export async function liveRoutes(app: QuestionnaireApp, opts: { heartbeatSeconds: number }) {
   const feed = new ChangeFeed(app.log);
   feed.start(app.events.bus);
   const open = new Set<() => void>();
@@ -41,7 +41,7 @@ export async function liveRoutes(app: ServiceApp, opts: { heartbeatSeconds: numb
     },
     async (request, reply) => {
       const claims = claimsOf(request);
-      const q = await questionnaireForUser(questionnaireDb(app), claims, request.params.questionnaireId);
+      const q = await questionnaireForUser(app.db, claims, request.params.questionnaireId);
       reply.hijack();
       const res: ServerResponse = reply.raw;
       res.writeHead(200, {

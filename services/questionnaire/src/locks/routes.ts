@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { RouteRules } from '@cti/access';
-import { BadRequest, claimsOf, Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, claimsOf, Unauthorized } from '@cti/service-kit';
 import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type AccessClaims, type UnlockBeacon } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
 import { acquireLock, lockInfo, navLocks, releaseLocks } from './locks';
 
@@ -27,7 +27,7 @@ function parseBeacon(body: unknown): UnlockBeacon {
 }
 
 /** Section locks: renew while the page is open, navigation lock marks, release. */
-export async function lockRoutes(app: ServiceApp, opts: { lockTtlSeconds: number }) {
+export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: number }) {
   const tags = ['locks'];
   const rule = app.requireRule(RouteRules.questionnaire);
   const release = (claims: AccessClaims, scope: { questionnaireId?: string; sectionId?: number }) =>
@@ -38,8 +38,8 @@ export async function lockRoutes(app: ServiceApp, opts: { lockTtlSeconds: number
     { preHandler: rule, schema: { tags, body: LockBody, response: { 200: LockInfo, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      const q = await questionnaireForUser(questionnaireDb(app), claims, request.body.QuestionnaireId);
-      if (q.status !== 'Open') return lockInfo(questionnaireDb(app), q.id, request.body.SectionId, claims.sub);
+      const q = await questionnaireForUser(app.db, claims, request.body.QuestionnaireId);
+      if (q.status !== 'Open') return lockInfo(app.db, q.id, request.body.SectionId, claims.sub);
       return app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, request.body.SectionId, claims, opts.lockTtlSeconds));
     },
   );
@@ -69,8 +69,8 @@ export async function lockRoutes(app: ServiceApp, opts: { lockTtlSeconds: number
     { preHandler: rule, schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: NavLocks, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      const q = await questionnaireForUser(questionnaireDb(app), claims, request.params.questionnaireId);
-      return navLocks(questionnaireDb(app), q.id, claims.sub);
+      const q = await questionnaireForUser(app.db, claims, request.params.questionnaireId);
+      return navLocks(app.db, q.id, claims.sub);
     },
   );
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict } from '@cti/service-kit';
 import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { createQuestionnaire } from '../questionnaires/create-questionnaire';
 import { activeCountries, atOf, getQuestionnaire } from '../questionnaires/repository';
 
@@ -18,7 +18,7 @@ export interface OpenedPeriod {
  * lets demo data date its history; the current period is always the latest created.
  */
 export async function openPeriod(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   rawName: string,
   actor: EventActor | null,
   options: { createdAt?: string } = {},

@@ -1,17 +1,17 @@
 import Type from 'typebox';
 import { RouteRules } from '@cti/access';
-import { actorOf, NotFound, type ServiceApp } from '@cti/service-kit';
+import { actorOf, NotFound } from '@cti/service-kit';
 import { ErrorBody, Period, PeriodNameParam } from '@cti/contracts';
-import { questionnaireDb } from '../db';
+import type { QuestionnaireApp } from '../db';
 import { currentPeriod } from '../questionnaires/repository';
 import { openPeriod } from './open-period';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Periods (Period Manager). */
-export async function periodRoutes(app: ServiceApp) {
+export async function periodRoutes(app: QuestionnaireApp) {
   const tags = ['periods'];
-  const db = questionnaireDb(app);
+  const db = app.db;
   app.get(
     '/api/period',
     { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, response: { 200: Type.Array(Period), ...errors } } },

@@ -1,8 +1,8 @@
 import { sql } from '@cti/db';
 import { enoughApprovals, isAdminPrincipal } from '@cti/access';
-import { principalOf, type ServiceApp } from '@cti/service-kit';
+import { principalOf } from '@cti/service-kit';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
-import { questionnaireDb } from '../db';
+import type { QuestionnaireApp } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
 import { selectQuestionnaires } from '../questionnaires/repository';
 import { resumePathsOf } from '../resume/resume-points';
@@ -12,8 +12,8 @@ import { resumePathsOf } from '../resume/resume-points';
  * admins) with where each stands: sections answered, approvals of the current answers,
  * who holds a section now, and the page the caller last worked on.
  */
-export async function questionnaireProgress(app: ServiceApp, claims: AccessClaims): Promise<QuestionnaireProgress[]> {
-  const db = questionnaireDb(app);
+export async function questionnaireProgress(app: QuestionnaireApp, claims: AccessClaims): Promise<QuestionnaireProgress[]> {
+  const db = app.db;
   const principal = principalOf(claims);
   let query = selectQuestionnaires(db).where('q.status', '=', 'Open');
   if (!isAdminPrincipal(principal)) {

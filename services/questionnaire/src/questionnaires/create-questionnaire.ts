@@ -1,7 +1,7 @@
 import { sql } from '@cti/db';
-import { appendToOutbox, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
 import { QuestionnaireAnswers, type EventActor } from '@cti/contracts';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { bankOf, CURRENT_BANK_VERSION } from '../question-bank';
 import { atOf, currentPeriod, getQuestionnaire } from './repository';
 
@@ -57,7 +57,7 @@ export async function createQuestionnaire(
 }
 
 /** POST api/questionnaire/addQuestionnaire/{countryId}: a questionnaire for a country lacking one in the current period. */
-export async function addQuestionnaire(app: ServiceApp, groupId: string, actor: EventActor | null): Promise<string> {
+export async function addQuestionnaire(app: QuestionnaireApp, groupId: string, actor: EventActor | null): Promise<string> {
   return app.inTransaction(async (trx: QuestionnaireExecutor) => {
     const period = await currentPeriod(trx);
     if (!period) throw new Conflict(QuestionnaireAnswers.noCurrentPeriod);

@@ -1,5 +1,5 @@
 import { sql } from '@cti/db';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox } from '@cti/service-kit';
 import { principalOf } from '@cti/service-kit';
 import { isAdminPrincipal } from '@cti/access';
 import type {
@@ -12,7 +12,7 @@ import type {
   QuestionnaireReportFilter,
   QuestionnaireStatus,
 } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { closeQuestionnaire } from '../approvals/approvals';
 import { resumePathsOf } from '../resume/resume-points';
 import { questionnaireForUser } from './access';
@@ -39,12 +39,12 @@ const listRow = (q: QuestionnaireRecord): QuestionnaireListRow => ({
 
 /** GET api/questionnaire/open and /completed: the caller's countries' questionnaires (every country for admins). */
 export async function questionnairesByStatus(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   claims: AccessClaims,
   status: QuestionnaireStatus,
 ): Promise<QuestionnaireListRow[]> {
   const principal = principalOf(claims);
-  let query = selectQuestionnaires(questionnaireDb(app)).where('q.status', '=', status);
+  let query = selectQuestionnaires(app.db).where('q.status', '=', status);
   if (!isAdminPrincipal(principal)) {
     if (!principal.groups.length) return [];
     query = query.where('q.groupId', 'in', [...principal.groups]);
@@ -54,8 +54,8 @@ export async function questionnairesByStatus(
 }
 
 /** POST api/questionnaire/report: the admin list; filters of one key widen, different keys narrow. */
-export async function questionnaireReport(app: ServiceApp, filters: QuestionnaireReportFilter[]): Promise<AdminQuestionnaireRow[]> {
-  let query = selectQuestionnaires(questionnaireDb(app));
+export async function questionnaireReport(app: QuestionnaireApp, filters: QuestionnaireReportFilter[]): Promise<AdminQuestionnaireRow[]> {
+  let query = selectQuestionnaires(app.db);
   const valuesOf = (key: QuestionnaireReportFilter['Key']) => filters.filter((f) => f.Key === key).map((f) => f.Value.trim().toLowerCase());
   const entities = valuesOf('Entity');
   const periods = valuesOf('Period');
@@ -77,8 +77,8 @@ export async function questionnaireReport(app: ServiceApp, filters: Questionnair
 }
 
 /** GET api/questionnaire/info/{id}: what the questionnaire shell shows. */
-export async function questionnaireInfo(app: ServiceApp, claims: AccessClaims, id: string): Promise<QuestionnaireInfo> {
-  const db = questionnaireDb(app);
+export async function questionnaireInfo(app: QuestionnaireApp, claims: AccessClaims, id: string): Promise<QuestionnaireInfo> {
+  const db = app.db;
   const q = await questionnaireForUser(db, claims, id);
   const source = q.carriedFromId ? await findQuestionnaire(db, q.carriedFromId) : undefined;
   const current = await currentPeriod(db);
@@ -93,8 +93,8 @@ export async function questionnaireInfo(app: ServiceApp, claims: AccessClaims, i
 }
 
 /** GET api/questionnaire/needQuestionnaire: current countries without a questionnaire in the current period. */
-export async function countriesNeedingQuestionnaire(app: ServiceApp): Promise<NeedQuestionnaireRow[]> {
-  const db = questionnaireDb(app);
+export async function countriesNeedingQuestionnaire(app: QuestionnaireApp): Promise<NeedQuestionnaireRow[]> {
+  const db = app.db;
   const period = await currentPeriod(db);
   let query = db.selectFrom('countries as c').select(['c.groupId', 'c.name']).where('c.active', '=', true);
   if (period) {
@@ -112,7 +112,7 @@ export async function countriesNeedingQuestionnaire(app: ServiceApp): Promise<Ne
 
 /** POST api/questionnaire/closeOrOpen: the admin's Open/Closed selector (reopening withdraws the approvals). */
 export async function closeOrOpen(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   questionnaireId: string,
   status: QuestionnaireStatus,
   actor: EventActor | null,

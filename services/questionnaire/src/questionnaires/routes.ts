@@ -1,5 +1,5 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf, actorOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf, actorOf } from '@cti/service-kit';
 import Type from 'typebox';
 import {
   AdminQuestionnaireRow,
@@ -10,7 +10,7 @@ import {
   QuestionnaireListRow,
   QuestionnaireReportBody,
 } from '@cti/contracts';
-import { questionnaireDb } from '../db';
+import type { QuestionnaireApp } from '../db';
 import { hasIderaDeclaration } from '../question-bank';
 import { answersOf, valuesOf } from '../sections/section-answers';
 import { questionnaireForUser } from './access';
@@ -21,7 +21,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
 
 /** Lists and admin management of questionnaires. */
-export async function questionnaireRoutes(app: ServiceApp) {
+export async function questionnaireRoutes(app: QuestionnaireApp) {
   const tags = ['questionnaires'];
   app.get(
     '/api/questionnaire/open',
@@ -54,7 +54,7 @@ export async function questionnaireRoutes(app: ServiceApp) {
       schema: { tags, params: QuestionnaireIdParam, response: { 200: Type.Boolean(), ...errors } },
     },
     async (request) => {
-      const db = questionnaireDb(app);
+      const db = app.db;
       const q = await questionnaireForUser(db, claimsOf(request), request.params.questionnaireId);
       return hasIderaDeclaration(valuesOf(await answersOf(db, q.id)));
     },

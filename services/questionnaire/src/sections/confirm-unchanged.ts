@@ -1,6 +1,6 @@
-import { appendToOutbox, BadRequest, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims } from '@cti/contracts';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { actorFromClaims } from '../actor';
 import { bankOf } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
@@ -14,7 +14,7 @@ import { answersOf } from './section-answers';
  * ones can be confirmed; a later change removes the confirmation.
  */
 export async function confirmSectionUnchanged(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   claims: AccessClaims,
   questionnaireId: string,
   sectionId: number,

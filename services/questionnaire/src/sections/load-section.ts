@@ -1,6 +1,6 @@
-import { NotFound, type ServiceApp } from '@cti/service-kit';
+import { NotFound } from '@cti/service-kit';
 import { sameAnswer, type AccessClaims, type LockInfo, type QuestionsAnswer, type QuestionsBody } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { bankOf, toApiQuestion } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { findQuestionnaire } from '../questionnaires/repository';
@@ -14,12 +14,12 @@ import { answersOf } from './section-answers';
  * holds it (then the caller reads only); `ignoreLock` reads without locking (export).
  */
 export async function loadSection(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   claims: AccessClaims,
   body: QuestionsBody,
   lockTtlSeconds: number,
 ): Promise<QuestionsAnswer> {
-  const db = questionnaireDb(app);
+  const db = app.db;
   const q = await questionnaireForUser(db, claims, body.QuestionnaireId);
   if (q.groupId !== body.GroupId) throw new NotFound('Questionnaire not found.');
   const bank = bankOf(q.bankVersion);

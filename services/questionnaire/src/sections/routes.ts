@@ -1,5 +1,5 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 import {
   ConfirmUnchangedBody,
   ErrorBody,
@@ -13,11 +13,12 @@ import {
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
 import { saveSection } from './save-section';
+import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Section pages: load with lock, save, confirm unchanged. */
-export async function sectionRoutes(app: ServiceApp, opts: { lockTtlSeconds: number }) {
+export async function sectionRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: number }) {
   const tags = ['sections'];
   const rule = app.requireRule(RouteRules.questionnaire);
   app.post(

@@ -1,7 +1,7 @@
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict } from '@cti/service-kit';
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims, type AnswerModel, type SaveSectionBody } from '@cti/contracts';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { actorFromClaims } from '../actor';
 import { bankOf, enforceConditions } from '../question-bank';
 import { displayAnswer, normalizeAnswer } from '../question-bank/answers';
@@ -21,7 +21,7 @@ import { answersOf, valuesOf } from './section-answers';
  * revision moves on) and the section's "unchanged" confirmation.
  */
 export async function saveSection(
-  app: ServiceApp,
+  app: QuestionnaireApp,
   claims: AccessClaims,
   questionnaireId: string,
   userId: string,

@@ -1,9 +1,8 @@
 import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_COUNTRY } from '@cti/demo-data';
-import type { ServiceApp } from '@cti/service-kit';
 import type { AccessClaims, AnswerModel } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { approve, submitAsFinal } from '../approvals/approvals';
 import { giveConsent } from '../consent/consent';
 import { releaseLocks } from '../locks/locks';
@@ -17,7 +16,7 @@ export interface SeedOptions {
   lockTtlSeconds: number;
 }
 
-async function waitFor<T>(what: string, app: ServiceApp, seconds: number, check: () => Promise<T | null>): Promise<T | null> {
+async function waitFor<T>(what: string, app: QuestionnaireApp, seconds: number, check: () => Promise<T | null>): Promise<T | null> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const value = await check();
@@ -33,8 +32,8 @@ async function waitFor<T>(what: string, app: ServiceApp, seconds: number, check:
 type Respondent = 'respondent' | 'respondent2';
 
 /** The demo respondents as their access tokens would describe them (identity issues the real ones). */
-async function respondentClaims(app: ServiceApp, groupId: string, seconds: number): Promise<Record<Respondent, AccessClaims> | null> {
-  const db = questionnaireDb(app);
+async function respondentClaims(app: QuestionnaireApp, groupId: string, seconds: number): Promise<Record<Respondent, AccessClaims> | null> {
+  const db = app.db;
   const accounts = {
     respondent: DEMO_ACCOUNTS.find((a) => a.email === 'respondent@example.com')!,
     respondent2: DEMO_ACCOUNTS.find((a) => a.email === 'respondent2@example.com')!,
@@ -66,7 +65,13 @@ async function respondentClaims(app: ServiceApp, groupId: string, seconds: numbe
   });
 }
 
-async function answerAs(app: ServiceApp, claims: AccessClaims, questionnaireId: string, answers: DemoAnswers, lockTtlSeconds: number) {
+async function answerAs(
+  app: QuestionnaireApp,
+  claims: AccessClaims,
+  questionnaireId: string,
+  answers: DemoAnswers,
+  lockTtlSeconds: number,
+) {
   for (const [sectionId, section] of Object.entries(answers)) {
     const items = Object.entries(section ?? {}).map(([index, model]) => ({
       Id: questionId(Number(sectionId), Number(index)),
@@ -84,8 +89,8 @@ async function answerAs(app: ServiceApp, claims: AccessClaims, questionnaireId: 
  * flows as in production. Waits for identity's countries and accounts to arrive;
  * running it again changes nothing.
  */
-export async function seedDemoData(app: ServiceApp, options: SeedOptions): Promise<void> {
-  const db = questionnaireDb(app);
+export async function seedDemoData(app: QuestionnaireApp, options: SeedOptions): Promise<void> {
+  const db = app.db;
   const countries = await waitFor('the demo countries', app, options.waitSeconds, async () => {
     const row = await db
       .selectFrom('countries')

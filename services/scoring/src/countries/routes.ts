@@ -1,15 +1,15 @@
 import { RouteRules } from '@cti/access';
 import { ErrorBody, IndexCountryList, IndexCountryRow, SetContractingBody } from '@cti/contracts';
-import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, Type } from '@cti/service-kit';
 import type { ScoringContext } from '../context';
-import { scoringDb } from '../db';
+import type { ScoringApp } from '../db';
 import { indexCountryOf, reclassifyCountry } from './reclassify';
 import { listCountries } from './repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Admin: which countries are contracting states (Compliance Index) and which are not (Enforceability Index). */
-export async function countryRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+export async function countryRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const admin = app.requireRule(RouteRules.adminOnly);
 
   app.get(
@@ -20,7 +20,7 @@ export async function countryRoutes(app: ServiceApp, { ctx }: { ctx: ScoringCont
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return (await listCountries(scoringDb(app))).map(indexCountryOf);
+      return (await listCountries(app.db)).map(indexCountryOf);
     },
   );
 

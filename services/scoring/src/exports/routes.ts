@@ -12,10 +12,10 @@ import {
   type ScoreHistoryRow,
   type Scorecard,
 } from '@cti/contracts';
-import { Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
-import { scoringDb } from '../db';
+import type { ScoringApp } from '../db';
 import { latestPeriodName } from '../periods/repository';
 import { attachment } from '../print/content-disposition';
 import { ReadModelKeys } from '../read-models/build';
@@ -41,9 +41,9 @@ const principal = (request: FastifyRequest): Principal => principalOf(request.pr
  * may open the matching screen and holds only what that screen would show them: the
  * same route rules and the same libs/access per-country rules as the read routes.
  */
-export async function exportRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const { cache, settings } = ctx;
-  const db = scoringDb(app);
+  const db = app.db;
   const index = app.requireRule(RouteRules.index);
 
   const stored = async <T>(key: string): Promise<T | null> => (await cache.get(key))?.value<T>() ?? null;

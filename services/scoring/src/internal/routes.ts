@@ -6,10 +6,11 @@ import {
   type EnforceabilityScorecard,
   type ScoreHistoryRow,
 } from '@cti/contracts';
-import { NotFound, Type, type ServiceApp } from '@cti/service-kit';
+import { NotFound, Type } from '@cti/service-kit';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from '../read-models/build';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';
+import type { ScoringApp } from '../db';
 
 const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1 }) });
 
@@ -17,7 +18,7 @@ const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1 }) });
  * For the documents service (certified-for-transaction scorecards): the full country
  * scorecard and its printable HTML. Service token only; never routed by the gateway.
  */
-export async function internalRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+export async function internalRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const value = async <T>(key: string): Promise<T> => {
     const m = await ctx.cache.get(key);
     if (!m) throw new NotFound(ScoringMessages.countryFailed);

@@ -8,7 +8,7 @@ import {
   type ScoreHistoryRow,
   type Scorecard,
 } from '@cti/contracts';
-import { callService, Forbidden, NotFound, principalOf, type ServiceApp } from '@cti/service-kit';
+import { callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from '../read-models/build';
@@ -16,9 +16,10 @@ import { accessFor, asuListFor, enforceabilityFor, listAudience, scorecardFor } 
 import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';
+import type { ScoringApp } from '../db';
 
 /** Scorecard PDFs (rendered by the documents service) and the ASU Excel download. */
-export async function printRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const { cache, settings, config } = ctx;
   const index = app.requireRule(RouteRules.index);
 

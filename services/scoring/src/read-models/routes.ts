@@ -15,13 +15,14 @@ import {
   type AsuRow,
   type GroupIndexRow,
 } from '@cti/contracts';
-import { Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
 import { sendJson } from './http';
 import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listAudience, mapFor, scorecardFor } from './views';
+import type { ScoringApp } from '../db';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -32,7 +33,7 @@ const principal = (request: FastifyRequest): Principal => principalOf(request.pr
  * scorecards and score histories, enforceability. Each answer is a stored read model
  * served from the replica's cache with its ETag, narrowed to what the caller may see.
  */
-export async function readModelRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const { cache, settings } = ctx;
   const index = app.requireRule(RouteRules.index);
 

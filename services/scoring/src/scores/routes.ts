@@ -7,9 +7,9 @@ import {
   SaveQuestionnaireScoresBody,
   ScoringInputs,
 } from '@cti/contracts';
-import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, Type } from '@cti/service-kit';
 import type { ScoringContext } from '../context';
-import { scoringDb } from '../db';
+import type { ScoringApp } from '../db';
 import { scoringInputs } from './inputs';
 import { saveComplianceScores } from './save-compliance';
 import { saveEnforceability } from './save-enforceability';
@@ -17,7 +17,7 @@ import { saveEnforceability } from './save-enforceability';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** The scoring editors of the admin questionnaire list (its modals). */
-export async function scoreRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
+export async function scoreRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
   const admin = app.requireRule(RouteRules.adminOnly);
 
   app.get(
@@ -33,7 +33,7 @@ export async function scoreRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContex
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return scoringInputs(scoringDb(app), request.params.questionnaireId);
+      return scoringInputs(app.db, request.params.questionnaireId);
     },
   );
 
