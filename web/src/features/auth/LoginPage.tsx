@@ -11,8 +11,8 @@ import { selectUser, signedIn } from './auth-slice';
 import { storageBlocked } from '../../app/session-storage';
 import { fromOf, landingFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
-import { PrivacyPolicyLink } from '../public-pages/privacy/PrivacyPolicyModal';
-import { useHashScroll } from '../public-pages/use-hash-scroll';
+import { PrivacyPolicyLink } from '../../components/privacy/PrivacyPolicyModal';
+import { useHashScroll } from '../../components/scroll/use-hash-scroll';
 import './auth.css';
 
 /** Said to a visitor sent here from a members' page; they return there after signing in. */

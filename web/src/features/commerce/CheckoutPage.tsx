@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 import { useRefreshMutation } from '../auth/auth-api';
 import { selectIsFree, selectRefreshToken, selectUser, sessionRefreshed } from '../auth/auth-slice';
@@ -71,10 +72,8 @@ export default function CheckoutPage() {
   const quantity = product?.PerCountry ? groupIds.length : 1;
   const emptyCart = !productId || statusOf(productError) === 404 || (product?.PerCountry && groupIds.length === 0);
 
-  useEffect(() => {
-    if (productError && statusOf(productError) !== 404) toast.danger(CommerceMessages.productLoadFailed, 6000);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productError]);
+  // a 404 is an empty cart, told below
+  useFailureToast(productError, CommerceMessages.productLoadFailed, { durationMs: 6000, quietStatus: 404 });
 
   useEffect(() => {
     if (!emptyCart || isLoading || returningSession) return;

@@ -1,10 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DocumentRow } from '@cti/contracts';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidViewMutation } from './documents-api';
@@ -14,16 +15,13 @@ import './documents.css';
 
 /** /acid-documents (IsACID): insolvency materials in Public Documents and Restrictive access documents (index §2, §4). */
 export default function AcidDocumentsPage() {
-  const { data, isLoading, isError } = useAcidDocumentsQuery();
+  const { data, isLoading, error } = useAcidDocumentsQuery();
   const [prepareView, preparing] = usePrepareAcidViewMutation();
   const [download] = useDownloadAcidDocumentMutation();
   const navigate = useNavigate();
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.danger(DocumentMessages.acidLoadFailed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useFailureToast(error, DocumentMessages.acidLoadFailed);
 
   const columns = useMemo<ColumnDef<DocumentRow, any>[]>(() => {
     // the document is prepared (processing), then opened in the PDF viewer
@@ -76,7 +74,7 @@ export default function AcidDocumentsPage() {
       caption={caption}
       initialSort={{ id: 'Uploaded', desc: true }}
       loading={isLoading}
-      emptyText={isError ? DocumentMessages.acidLoadFailed : 'No documents.'}
+      emptyText={error ? DocumentMessages.acidLoadFailed : 'No documents.'}
       getRowId={(d) => d.S3Name}
     />
   );

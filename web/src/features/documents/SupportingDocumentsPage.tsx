@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { canDownloadSupportingDocument, canManageDocuments, mayDownloadSupportingDocuments } from '@cti/access';
 import type { DocumentRow } from '@cti/contracts';
@@ -8,13 +8,14 @@ import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
 import { answerText } from '../../lib/api-error';
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { RowMenu } from '../../components/menu/RowMenu';
-import { useDeleteDocumentMutation, useDownloadSupportingDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
+import { useDeleteDocumentMutation, useDownloadDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
 
@@ -25,18 +26,15 @@ export default function SupportingDocumentsPage() {
   const principal = usePrincipal()!;
   const isAdmin = canManageDocuments(principal);
   const mayDownload = mayDownloadSupportingDocuments(principal);
-  const { data, isLoading, isError } = useSupportingDocumentsQuery();
-  const [download] = useDownloadSupportingDocumentMutation();
+  const { data, isLoading, error } = useSupportingDocumentsQuery();
+  const [download] = useDownloadDocumentMutation();
   const [deleteDocument, deleting] = useDeleteDocumentMutation();
   const [filter, setFilter] = useState('');
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<DocumentRow | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.danger(DocumentMessages.supportingLoadFailed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useFailureToast(error, DocumentMessages.supportingLoadFailed);
 
   const columns = useMemo<ColumnDef<DocumentRow, any>[]>(() => {
     const onDownload = async (d: DocumentRow) => {
@@ -119,7 +117,7 @@ export default function SupportingDocumentsPage() {
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="Supporting documents"
         loading={isLoading}
-        emptyText={isError ? DocumentMessages.supportingLoadFailed : 'No documents yet.'}
+        emptyText={error ? DocumentMessages.supportingLoadFailed : 'No documents yet.'}
         getRowId={(d) => d.S3Name}
       />
       {isAdmin && <AddSupportingDocumentModal open={adding} onClose={() => setAdding(false)} />}

@@ -46,7 +46,8 @@ export const documentsApi = api.injectEndpoints({
         { type: 'AcidDocument', id: s3Name },
       ],
     }),
-    downloadSupportingDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
+    /** A stored document or annotation file by its S3 name (supporting documents, a scorecard's documents). */
+    downloadDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
       query: ({ s3Name, fileName }) => ({ url: `api/document/${encodeURIComponent(s3Name)}`, responseHandler: asDownloadedFile(fileName) }),
     }),
 
@@ -102,7 +103,7 @@ export const {
   useUploadDocumentMutation,
   useAddSupportingDocumentMutation,
   useDeleteDocumentMutation,
-  useDownloadSupportingDocumentMutation,
+  useDownloadDocumentMutation,
   useAcidDocumentsQuery,
   useAcidAdminDocumentsQuery,
   useUploadAcidDocumentMutation,

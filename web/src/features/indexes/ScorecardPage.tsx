@@ -15,7 +15,7 @@ import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
-import { useHashScroll } from '../public-pages/use-hash-scroll';
+import { useHashScroll } from '../../components/scroll/use-hash-scroll';
 import { CategoryBadge } from './components/CategoryBadge';
 import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
@@ -29,14 +29,9 @@ import { ExportButtons } from './exports/ExportButtons';
 import { ExplainedHistory } from './history/ExplainedHistory';
 import ScoreHistoryChart from './history/ScoreHistoryChart';
 import { NO_VIEWS_CAUTION } from './row-access';
-import {
-  useDownloadDocumentMutation,
-  useEmailAnnotationsMutation,
-  useScorecardDocumentsQuery,
-  useScorecardQuery,
-  useScoreHistoryQuery,
-} from './indexes-api';
-import { useFailureToast } from './use-failure-toast';
+import { useEmailAnnotationsMutation, useScorecardDocumentsQuery, useScorecardQuery, useScoreHistoryQuery } from './indexes-api';
+import { useDownloadDocumentMutation } from '../documents/documents-api';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { usePrincipal } from '../../app/hooks';
 import { isSimulationLink, withoutSimulation } from './simulator/simulation-link';
 import { FollowToggle } from '../notifications/components/FollowToggle';
@@ -119,7 +114,7 @@ function Annotations({ card, onGone }: { card: Scorecard; onGone(): void }) {
 
 function History({ groupId, name }: { groupId: string; name: string }) {
   const { data, error, isLoading } = useScoreHistoryQuery(groupId);
-  useFailureToast(error, ScoringMessages.historyFailed);
+  useFailureToast(error, ScoringMessages.historyFailed, { durationMs: 5000, quietStatus: 403 });
   if (isLoading) return <Spinner label="Loading the score history…" />;
   if (!data) return <p className="muted">The score history is not available.</p>;
   if (!data.length) return <p className="muted">This country has no scored periods yet.</p>;
@@ -149,7 +144,7 @@ export default function ScorecardPage() {
   const [simulating, setSimulating] = useState(() => isSimulationLink(params));
   const { data: card, error, isLoading, refetch } = useScorecardQuery(groupId, { skip: !groupId });
   useHashScroll();
-  useFailureToast(error, ScoringMessages.countryFailed);
+  useFailureToast(error, ScoringMessages.countryFailed, { durationMs: 5000, quietStatus: 403 });
 
   if (statusOf(error) === 403) return <Navigate to={`/restricted?country=${encodeURIComponent(groupId)}`} replace />;
   if (isLoading) return <Spinner />;

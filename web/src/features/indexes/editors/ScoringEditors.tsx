@@ -16,7 +16,7 @@ import {
 import { Modal } from '../../../components/modal/Modal';
 import { Button, CheckboxField, SelectField, Spinner } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
-import { RichTextEditor } from '../../questionnaires/rich-text/RichTextEditor';
+import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { useSaveEnforceabilityMutation, useSaveQuestionnaireScoresMutation, useScoringInputsQuery } from '../indexes-api';
 import { AnnotationUpload } from './AnnotationUpload';

@@ -11,7 +11,7 @@ import { useEnforceabilityHistoryQuery, useEnforceabilityScorecardQuery } from '
 import { PointsTable } from '../components/PointsTable';
 import { PrintScorecardButton } from '../components/PrintScorecardButton';
 import { EnforceabilityNav } from './EnforceabilityNav';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../components/toast/use-failure-toast';
 import '../indexes.css';
 
 function History({ groupId }: { groupId: string }) {
@@ -118,7 +118,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
 export default function EnforceabilityCountryPage() {
   const { groupId = '' } = useParams();
   const { data: card, error, isLoading } = useEnforceabilityScorecardQuery(groupId, { skip: !groupId });
-  useFailureToast(error, ScoringMessages.countryFailed);
+  useFailureToast(error, ScoringMessages.countryFailed, { durationMs: 5000, quietStatus: 403 });
   if (isLoading) return <Spinner />;
   if (!card) return <p className="notice notice-danger">{ScoringMessages.countryFailed}</p>;
   return (

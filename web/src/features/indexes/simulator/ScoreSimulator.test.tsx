@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Scorecard } from '@cti/contracts';
 import { formatRounding, VARIABLE_NAMES, VARIABLES, type Variable } from '@cti/scoring-rules';
 import { makeStore } from '../../../app/store';
-import { WORKED_EXAMPLES } from '../../public-pages/about/worked-examples';
+import { WORKED_EXAMPLES } from './worked-examples';
 import ScoreSimulator, { SIMULATION_NOTE } from './ScoreSimulator';
 import { simulationFromLink, withSimulation } from './simulation-link';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, COMPLIANCE_BANDS, UNSCORED } from '@cti/scoring-rules';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { formatUsd, IndexFacts, numberWord, SubscriptionPrices } from '../index-facts';
-import { useHashScroll } from '../use-hash-scroll';
+import { useHashScroll } from '../../../components/scroll/use-hash-scroll';
 import { AboutShell } from './AboutShell';
 import { bandRange } from './methodology-numbers';
 

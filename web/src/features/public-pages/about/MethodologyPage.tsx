@@ -21,7 +21,7 @@ import {
   type Variable,
 } from '@cti/scoring-rules';
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { useHashScroll } from '../use-hash-scroll';
+import { useHashScroll } from '../../../components/scroll/use-hash-scroll';
 import { IndexFacts, numberWord } from '../index-facts';
 import { AboutShell } from './AboutShell';
 import {
@@ -34,7 +34,7 @@ import {
   shareOf,
   weightShift,
 } from './methodology-numbers';
-import { WORKED_EXAMPLES } from './worked-examples';
+import { WORKED_EXAMPLES } from '../../indexes/simulator/worked-examples';
 
 /** What each variable measures and which part of the questionnaire informs it. */
 const VARIABLE_TEXT: Record<Variable, { measures: string; source: string }> = {

@@ -19,8 +19,8 @@ import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
-import { RichTextEditor } from '../rich-text/RichTextEditor';
-import { fromHtml, toHtml } from '../rich-text/rich-text-html';
+import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
+import { fromHtml, toHtml } from '../../../components/rich-text/rich-text-html';
 import {
   questionnaireApi,
   useAdminCommentQuery,
