@@ -79,32 +79,33 @@ export default function CheckoutPage() {
     if (!emptyCart || isLoading || returningSession) return;
     toast.danger(CommerceMessages.emptyCart);
     navigate(-1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [emptyCart, isLoading, returningSession]);
+  }, [emptyCart, isLoading, returningSession, navigate, toast]);
+
+  const cancelled = query.get('cancelled') === 'true';
+  useEffect(() => {
+    if (cancelled) toast.info('The payment was cancelled. Nothing was charged.');
+  }, [cancelled, toast]);
 
   useEffect(() => {
-    if (query.get('cancelled') === 'true') toast.info('The payment was cancelled. Nothing was charged.');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  /** Refreshes the session until it shows what the purchase granted (identity applies it from commerce's event). */
-  async function refreshUntilGranted(answer: PaymentAnswer): Promise<boolean> {
-    let token = refreshToken;
-    for (let attempt = 0; attempt < 20 && token; attempt++) {
-      const result = await refresh({ token, isFree });
-      if ('error' in result || !result.data) return false;
-      dispatch(sessionRefreshed(result.data));
-      if (grantVisible(result.data, answer)) return true;
-      token = result.data.RefreshToken;
-      await sleep(500);
-    }
-    // refreshed, though the new access is not showing yet: it arrives with the next refresh
-    return !!token;
-  }
-
-  useEffect(() => {
+    // once per returning session: the effect reruns as the session refreshes, the ref stops it
     if (!returningSession || completion.current === returningSession) return;
     completion.current = returningSession;
+
+    /** Refreshes the session until it shows what the purchase granted (identity applies it from commerce's event). */
+    async function refreshUntilGranted(answer: PaymentAnswer): Promise<boolean> {
+      let token = refreshToken;
+      for (let attempt = 0; attempt < 20 && token; attempt++) {
+        const result = await refresh({ token, isFree });
+        if ('error' in result || !result.data) return false;
+        dispatch(sessionRefreshed(result.data));
+        if (grantVisible(result.data, answer)) return true;
+        token = result.data.RefreshToken;
+        await sleep(500);
+      }
+      // refreshed, though the new access is not showing yet: it arrives with the next refresh
+      return !!token;
+    }
+
     void (async () => {
       const result = await completePayment({ details: { sessionId: returningSession }, extra: cache });
       if ('error' in result) {
@@ -126,8 +127,7 @@ export default function CheckoutPage() {
         state: { productName: result.data.productName, title: result.data.title, link: result.data.link } satisfies ThankYouState,
       });
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [returningSession]);
+  }, [returningSession, cache, completePayment, dispatch, isFree, logout, navigate, refresh, refreshToken, toast, user]);
 
   const pay = async () => {
     if (!product) return;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CommerceMessages, type Product } from '@cti/contracts';
 import { Button } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -33,13 +33,16 @@ export default function ProductsAdminPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const toast = useToast();
 
-  const act = async (key: string, work: () => Promise<{ error?: ApiError }>, success: string, failure: string) => {
-    setBusy(key);
-    const result = await work();
-    setBusy(null);
-    if (result.error) toast.danger(answerOr(result.error, failure), 6000);
-    else toast.success(success);
-  };
+  const act = useCallback(
+    async (key: string, work: () => Promise<{ error?: ApiError }>, success: string, failure: string) => {
+      setBusy(key);
+      const result = await work();
+      setBusy(null);
+      if (result.error) toast.danger(answerOr(result.error, failure), 6000);
+      else toast.success(success);
+    },
+    [toast],
+  );
 
   const columns = useMemo(() => {
     const base: ColumnDef<Product, any>[] = [
@@ -134,8 +137,7 @@ export default function ProductsAdminPage() {
       },
     ];
     return { active, deleted };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy]);
+  }, [busy, act, createPlan, remove, removePlan, restore]);
 
   return (
     <section aria-labelledby="products-title">

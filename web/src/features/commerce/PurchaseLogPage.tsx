@@ -27,7 +27,7 @@ export default function PurchaseLogPage() {
   };
   useEffect(() => {
     void run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on opening, with the default range (the form runs the others)
   }, []);
 
   const confirmRefund = async () => {

@@ -34,8 +34,7 @@ export default function AcidPdfPage() {
       if (pdf.error || !pdf.data) return fail(answerText(pdf.error) ?? DocumentMessages.acidPdfFailed);
       setFile(pdf.data);
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [authorize, fetchPdf, navigate, setFile, toast]);
 
   return (
     <section aria-labelledby="acid-pdf-title" className="documents-page pdf-page">

@@ -40,8 +40,7 @@ export default function PdfViewerPage() {
         navigate('/acid-documents', { replace: true });
       }
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source]);
+  }, [source, fetchDocument, navigate, setFile, toast]);
 
   return (
     <section aria-labelledby="pdf-title" className="documents-page pdf-page">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { roleLabel, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
@@ -38,11 +38,14 @@ export default function UsersAdminPage() {
   // a group manager's new users start in the manager's groups
   const defaultGroups = useMemo(() => (principal && !UserEditPolicy.isAdmin(principal) ? [...principal.groups] : undefined), [principal]);
 
-  const resend = async (user: ManagedUser) => {
-    const result = await sendWelcome({ userId: user.Id });
-    if ('error' in result) toast.danger(PasswordMessages.welcomeFailed, WELCOME_NOTICE_MS);
-    else toast.success(PasswordMessages.welcomeSent, WELCOME_NOTICE_MS);
-  };
+  const resend = useCallback(
+    async (user: ManagedUser) => {
+      const result = await sendWelcome({ userId: user.Id });
+      if ('error' in result) toast.danger(PasswordMessages.welcomeFailed, WELCOME_NOTICE_MS);
+      else toast.success(PasswordMessages.welcomeSent, WELCOME_NOTICE_MS);
+    },
+    [sendWelcome, toast],
+  );
 
   const columns = useMemo<ColumnDef<ManagedUser, any>[]>(
     () => [
@@ -76,8 +79,7 @@ export default function UsersAdminPage() {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [resend],
   );
 
   return (

@@ -111,8 +111,7 @@ export function SubscriptionsTable({
         },
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [withBuyer, products],
+    [withBuyer, products, switchPlan],
   );
 
   return (
