@@ -4,7 +4,6 @@ import path from 'node:path';
 import { startStack, type RunningStack } from '../../infra/dev/src/stack';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __CTI_E2E_STACK__: { stack: RunningStack; dataDir: string } | undefined;
 }
 

@@ -14,12 +14,6 @@ async function followMailLink(page: Page, to: string, linkText: RegExp) {
   await link.click();
 }
 
-async function logout(page: Page, name: RegExp) {
-  await page.getByRole('button', { name }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL('**/login');
-}
-
 const newUser = { email: unique('nora.new'), first: 'Nora', last: 'Newcomer' };
 
 it('free access: the form, the confirmation e-mail in the dev mailbox, its link to /index', async () => {

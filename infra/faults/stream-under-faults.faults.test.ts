@@ -53,7 +53,6 @@ async function reconnect() {
 const phases: Array<{ name: string; recoveryMs: number | null }> = [{ name: 'baseline', recoveryMs: null }];
 const notes: string[] = [];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pidOf = (name: string) => {
   const pid = stack.processes().find((p) => p.name === name)?.pid;
   if (!pid) throw new Error(`${name} has no running process`);

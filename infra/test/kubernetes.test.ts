@@ -31,8 +31,9 @@ function render(dir: string): K8sObject[] {
     out = execFileSync('kubectl', ['kustomize', path.join(repo, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT') throw new Error('kubectl is not installed: it renders the kustomizations (kubectl kustomize) for this test');
-    throw new Error(`kubectl kustomize ${dir} failed: ${e.stderr ?? e.message}`);
+    if (e.code === 'ENOENT')
+      throw new Error('kubectl is not installed: it renders the kustomizations (kubectl kustomize) for this test', { cause: err });
+    throw new Error(`kubectl kustomize ${dir} failed: ${e.stderr ?? e.message}`, { cause: err });
   }
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }

@@ -36,7 +36,10 @@ export function serviceDefinition(name: Deployable): ServiceDefinition<any> {
 function shapeOf(schema: Record<string, unknown>): string {
   const anyOf = schema.anyOf as Array<{ const?: unknown }> | undefined;
   if (anyOf) return `one of ${anyOf.map((a) => a.const).join(', ')}`;
-  const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : '']
+  const bounds = [
+    schema.minimum !== undefined ? `≥ ${String(schema.minimum)}` : '',
+    schema.maximum !== undefined ? `≤ ${String(schema.maximum)}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (schema.type === 'integer' || schema.type === 'number') return `${schema.type}${bounds ? ` (${bounds})` : ''}`;

@@ -233,7 +233,7 @@ function removeStalePidFile(dataDir: string) {
   const file = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(file)) return;
   const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  let alive = false;
+  let alive: boolean;
   try {
     process.kill(pid, 0);
     alive = true;

@@ -23,6 +23,7 @@ export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, Serv
 
 type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no extra config variables: TypeBox's empty properties
 export interface ServiceDefinition<P extends TProperties = {}> {
   /** Service name: its schema, its durable consumer name, its log name. */
   name: string;

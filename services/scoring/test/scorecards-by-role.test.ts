@@ -4,7 +4,7 @@ import type { ServiceApp } from '@cti/service-kit';
 import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
 import type { RoleName } from '@cti/access';
 import { scoringService } from '../src/app';
-import { adminToken, get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
+import { get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
 
 let ctx: TestContext;
 let app: ServiceApp;

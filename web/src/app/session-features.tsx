@@ -49,7 +49,7 @@ function CrossFrameSignOn() {
         dispatch(signedIn({ session: sessionOfMessage(message), isFree: !!message.isFree }));
       } else {
         dispatch(loggedOut());
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }
     };
     window.addEventListener('message', onMessage);

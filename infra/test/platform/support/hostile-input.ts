@@ -82,6 +82,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 
 /** Numbers beyond every column's range, fractions where integers go, and the IEEE edge cases JSON can carry. */
 export const HOSTILE_NUMBERS: readonly number[] = [
+  // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: the first integer a double cannot hold
   0, -1, 0.5, -0.5, 32768, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740991, 9007199254740993, 1e21, 1e308, -1e308, 5e-324,
 ];
 

@@ -45,6 +45,7 @@ export interface PaymentFacts {
   paidAt: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the known statuses, named for readers; a provider may send others
 export type SubscriptionStatus =
   'ACTIVE' | 'CANCELLED' | 'PAST_DUE' | 'UNPAID' | 'INCOMPLETE' | 'INCOMPLETE_EXPIRED' | 'TRIALING' | 'PAUSED' | string;
 

@@ -51,7 +51,7 @@ export async function certifiedRoutes(app: ServiceApp, opts: { config: Documents
     async (request) => {
       await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
       if (!request.isMultipart()) throw new BadRequest(UploadProblems.missing);
-      let data: Buffer | null = null;
+      let data: Buffer | null;
       try {
         const file = await request.file({ limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
         data = file ? await file.toBuffer() : null;

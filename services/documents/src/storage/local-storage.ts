@@ -99,7 +99,7 @@ export class LocalFileStorage implements FileStorage {
       ...(type ? { type } : {}),
       signature: this.sign(key, expires, options.fileName, type),
     });
-    return `${this.options.publicUrl.replace(/\/$/, '')}/api/document/link/${key}?${query}`;
+    return `${this.options.publicUrl.replace(/\/$/, '')}/api/document/link/${key}?${query.toString()}`;
   }
 
   /** Checks a link made by `signedDownloadUrl`: genuine and not expired. */

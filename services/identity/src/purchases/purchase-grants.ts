@@ -41,7 +41,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * first purchase touched it. Kept while any grant covers it; restored when none does.
  */
 async function rememberBase(trx: Trx, userId: string, kind: 'role' | 'group', target: string): Promise<void> {
-  let present = false;
+  let present: boolean;
   let expiresOn: string | null = null;
   if (kind === 'role') {
     const row = await trx

@@ -80,7 +80,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
   }, [open, place]);
 
   const run = async (action: RowAction) => {
-    if (action.to) navigate(action.to);
+    if (action.to) void navigate(action.to);
     else if (action.onSelect) await action.onSelect();
   };
   const confirmRun = async (action: RowAction) => {

@@ -100,7 +100,7 @@ function renderElement({ attributes, children, element }: RenderElementProps) {
 
 function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   const text = leaf as unknown as RichText;
-  let out = children;
+  let out = children as ReactNode;
   if (text.bold) out = <strong>{out}</strong>;
   if (text.italic) out = <em>{out}</em>;
   if (text.underline) out = <u>{out}</u>;

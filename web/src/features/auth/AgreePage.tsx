@@ -31,7 +31,7 @@ export default function AgreePage() {
     }
     dispatch(agreed());
     // on to the page the gate stopped them at, if any
-    navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
+    void navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
   };
 
   return (

@@ -38,14 +38,14 @@ export function AppStart({ children }: { children: ReactNode }) {
       const outcome = 'data' in result ? result.data : 'unavailable';
       dispatch(appStarted());
       if (outcome === 'ended') {
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
         return;
       }
       const user = store.getState().auth.user;
       if (!user) return;
       // the index is not theirs when a user holds no compliance-index role (accounts §6)
       const limitedOnIndex = location.pathname === '/index' && isLimitedToAccount({ roles: user.Roles });
-      if (location.pathname === '/' || limitedOnIndex) navigate(homePathFor(user), { replace: true });
+      if (location.pathname === '/' || limitedOnIndex) void navigate(homePathFor(user), { replace: true });
     });
   }, [started, refreshToken, dispatch, navigate, resume, store, location.pathname]);
 

@@ -42,7 +42,7 @@ export default function ConfirmEmailPage() {
       }
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate('/index', { replace: true });
+      void navigate('/index', { replace: true });
     });
   }, [realCode, email, code, confirm, dispatch, navigate, toast]);
 
@@ -59,7 +59,7 @@ export default function ConfirmEmailPage() {
     if (isSession(result.data)) {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate('/index', { replace: true });
+      void navigate('/index', { replace: true });
       return;
     }
     setNotice({ kind: 'success', text: FreeAccessMessages.emailSent });

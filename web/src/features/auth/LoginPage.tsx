@@ -73,10 +73,10 @@ function FreeAccessForm() {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
       const landing = landingFor(result.data, fromOf(location.state));
-      navigate(landing.pathname, { replace: true, state: landing.state });
+      void navigate(landing.pathname, { replace: true, state: landing.state });
       return;
     }
-    navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
+    void navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
   };
 
   const tick = (checked: boolean) => {
@@ -161,7 +161,7 @@ function CredentialedLoginForm() {
     dispatch(signedIn({ session: result.data, isFree: false }));
     toast.success(LoginMessages.success);
     const landing = landingFor(result.data, fromOf(location.state));
-    navigate(landing.pathname, { replace: true, state: landing.state });
+    void navigate(landing.pathname, { replace: true, state: landing.state });
   };
 
   return (

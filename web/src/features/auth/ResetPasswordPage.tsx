@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
       return;
     }
     toast.success(PasswordMessages.resetDone);
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

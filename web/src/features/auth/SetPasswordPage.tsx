@@ -64,7 +64,7 @@ export default function SetPasswordPage() {
       return;
     }
     toast.success(PasswordMessages.setupDone);
-    navigate(`/user/flow${user ? `?email=${encodeURIComponent(user.Email)}` : ''}`, { replace: true });
+    void navigate(`/user/flow${user ? `?email=${encodeURIComponent(user.Email)}` : ''}`, { replace: true });
   };
 
   const resend = async () => {

@@ -37,6 +37,6 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     await endSession();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [endSession, navigate]);
 }

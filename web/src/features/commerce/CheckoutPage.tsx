@@ -78,7 +78,7 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (!emptyCart || isLoading || returningSession) return;
     toast.danger(CommerceMessages.emptyCart);
-    navigate(-1);
+    void navigate(-1);
   }, [emptyCart, isLoading, returningSession, navigate, toast]);
 
   const cancelled = query.get('cancelled') === 'true';
@@ -122,7 +122,7 @@ export default function CheckoutPage() {
           return;
         }
       }
-      navigate('/thankyou', {
+      void navigate('/thankyou', {
         replace: true,
         state: { productName: result.data.productName, title: result.data.title, link: result.data.link } satisfies ThankYouState,
       });

@@ -30,7 +30,7 @@ export default function AcidDocumentsPage() {
       if (result.error) return toast.danger(viewFailureText(result.error));
       if (!result.data?.filename) return toast.danger(DocumentMessages.prepareFailed);
       // as a query parameter: the gateway answers 404 for deep links whose last segment has an extension
-      navigate(`/pdf?source=${encodeURIComponent(result.data.filename)}&returnTo=acidDocuments`);
+      void navigate(`/pdf?source=${encodeURIComponent(result.data.filename)}&returnTo=acidDocuments`);
     };
     const save = async (d: DocumentRow) => {
       const file = await download({ s3Name: d.S3Name, fileName: d.FileName });

@@ -24,7 +24,7 @@ export default function AcidPdfPage() {
     started.current = true;
     const fail = (text: string) => {
       toast.danger(text);
-      navigate('/acid-documents', { replace: true });
+      void navigate('/acid-documents', { replace: true });
     };
     void (async () => {
       const auth = await authorize();

@@ -28,7 +28,7 @@ export default function PdfViewerPage() {
   useEffect(() => {
     if (!source) {
       toast.danger(DocumentMessages.sourceMissing);
-      navigate('/acid-documents', { replace: true });
+      void navigate('/acid-documents', { replace: true });
       return;
     }
     if (started.current === source) return;
@@ -37,7 +37,7 @@ export default function PdfViewerPage() {
       if (result.data) setFile(result.data);
       else {
         toast.danger(viewFailureText(result.error));
-        navigate('/acid-documents', { replace: true });
+        void navigate('/acid-documents', { replace: true });
       }
     });
   }, [source, fetchDocument, navigate, setFile, toast]);

@@ -18,7 +18,7 @@ export default function VerifyPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (typed.trim()) navigate(`/verify/${encodeURIComponent(typed.trim())}`);
+    if (typed.trim()) void navigate(`/verify/${encodeURIComponent(typed.trim())}`);
   };
 
   return (

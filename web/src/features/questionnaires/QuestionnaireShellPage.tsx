@@ -91,7 +91,7 @@ function QuestionnaireShell() {
   }, [unlock, token]);
   const exit = useCallback(async () => {
     await leave();
-    navigate('/manage/questionnaires');
+    void navigate('/manage/questionnaires');
   }, [leave, navigate]);
 
   if (!current) return <Navigate to="/manage/questionnaires" replace />;

@@ -11,7 +11,7 @@ export function useUpgrade(plan: MyPlan | null) {
   const upgrade = plan?.upgrade ?? null;
   const start = () => {
     if (upgrade?.subscriptionId && upgrade.planId) void switchPlan(upgrade.subscriptionId, upgrade.planId);
-    else if (upgrade?.checkout) navigate(upgrade.checkout);
+    else if (upgrade?.checkout) void navigate(upgrade.checkout);
   };
   return { start, switching, possible: !!upgrade && (!!upgrade.checkout || !!upgrade.subscriptionId) };
 }

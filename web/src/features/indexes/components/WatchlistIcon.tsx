@@ -32,7 +32,7 @@ export function WatchlistIcon({ groupId, country, isPublic }: { groupId: string;
       aria-label={`${country} is on the watchlist: read the notices`}
       onClick={(e) => {
         e.stopPropagation();
-        navigate(allowed ? `/index/${groupId}#notices` : `/restricted?country=${encodeURIComponent(groupId)}`);
+        void navigate(allowed ? `/index/${groupId}#notices` : `/restricted?country=${encodeURIComponent(groupId)}`);
       }}
     >
       <WarningGlyph />

@@ -133,7 +133,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
   const percent = (at: readonly [number, number]) => ({ x: (at[0] / world.width) * 100, y: (at[1] / world.height) * 100 });
   const open = (entry: MapEntry) => {
     const to = targetOf?.(entry);
-    if (to) navigate(to);
+    if (to) void navigate(to);
   };
   const showAt = (entry: Tip['entry'], event: MouseEvent) => {
     const rect = box.current?.getBoundingClientRect();

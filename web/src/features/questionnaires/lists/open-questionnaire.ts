@@ -15,7 +15,7 @@ export function useOpenQuestionnaire() {
   return useCallback(
     (target: CurrentQuestionnaire, path = 'participation') => {
       choose(target);
-      navigate(`/questionnaire/${path}`);
+      void navigate(`/questionnaire/${path}`);
     },
     [choose, navigate],
   );

@@ -47,7 +47,7 @@ export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onC
       await submitAsFinal(id).unwrap();
       toast.success(QuestionnaireAnswers.closedMessage);
       await onClosed();
-      navigate('/manage/questionnaires');
+      void navigate('/manage/questionnaires');
     } catch (error) {
       toast.danger(serverMessage(error as never) ?? QuestionnaireListMessages.saveFailed, 5000);
     }

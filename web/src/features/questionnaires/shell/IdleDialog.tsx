@@ -34,7 +34,7 @@ export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG
   const leave = useCallback(async () => {
     setDeadline(null);
     await onLeave?.();
-    navigate(redirectTo, { replace: true });
+    void navigate(redirectTo, { replace: true });
   }, [navigate, onLeave, redirectTo]);
 
   const restart = useCallback(() => {

@@ -259,8 +259,8 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
 
   const { previous, next } = neighbours(step);
   const go = async (after: After) => {
-    if (after === 'back' && previous) navigate(stepUrl(previous));
-    if (after === 'next' && next) navigate(stepUrl(next));
+    if (after === 'back' && previous) void navigate(stepUrl(previous));
+    if (after === 'next' && next) void navigate(stepUrl(next));
     if ((after === 'next' && !next) || after === 'exit') await onExit();
   };
 
