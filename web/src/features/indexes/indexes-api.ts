@@ -75,8 +75,9 @@ export const indexesApi = api.injectEndpoints({
         ...(r ? [{ type: 'Scorecard' as const, id: r.GroupId }] : []),
       ],
     }),
-    saveEnforceability: build.mutation<EnforceabilityScoring, SaveEnforceabilityBody & { QuestionnaireId?: string }>({
-      query: ({ QuestionnaireId: _q, ...body }) => ({ url: 'api/questionnaire/enforceability/save', method: 'POST', body }),
+    // QuestionnaireId goes to the server too: it refuses a questionnaire of another country or period.
+    saveEnforceability: build.mutation<EnforceabilityScoring, SaveEnforceabilityBody>({
+      query: (body) => ({ url: 'api/questionnaire/enforceability/save', method: 'POST', body }),
       invalidatesTags: (_r, _e, body) => [
         { type: 'Enforceability', id: 'LIST' },
         { type: 'Enforceability', id: body.GroupId },
