@@ -45,8 +45,8 @@ export interface PaymentFacts {
   paidAt: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the known statuses, named for readers; a provider may send others
 export type SubscriptionStatus =
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the known statuses, named for readers; a provider may send others
   'ACTIVE' | 'CANCELLED' | 'PAST_DUE' | 'UNPAID' | 'INCOMPLETE' | 'INCOMPLETE_EXPIRED' | 'TRIALING' | 'PAUSED' | string;
 
 export interface SubscriptionFacts {
