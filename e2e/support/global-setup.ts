@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { startStack, type RunningStack } from '../../infra/dev/src/stack';
 
 declare global {

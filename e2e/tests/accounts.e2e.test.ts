@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import { sessionsPerTest, signIn } from '../support/browser';
 
 const session = sessionsPerTest('accounts');

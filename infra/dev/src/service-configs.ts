@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { configSchemaOf, type ServiceDefinition } from '@cti/service-kit';
+
 import { SERVICES } from './stack';
 
 /** Every deployable process: the back-end services and the gateway. */
@@ -56,8 +58,8 @@ export function commentsOf(sourceFile: string): Map<string, string> {
   const text = fs.readFileSync(sourceFile, 'utf8');
   for (const match of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\n\s*([A-Z][A-Z0-9_]*)\s*:/g)) {
     out.set(
-      match[2]!,
-      match[1]!
+      match[2],
+      match[1]
         .replace(/^\s*\*\s?/gm, '')
         .replace(/\s+/g, ' ')
         .trim(),

@@ -8,6 +8,7 @@ import {
   type JetStreamManager,
   type NatsConnection,
 } from 'nats';
+
 import { SubjectSpace } from './subjects';
 
 export interface EventBusOptions {

@@ -1,12 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import fp from 'fastify-plugin';
+
 import { createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AccessClaims, EventActor } from '@cti/contracts';
+import fp from 'fastify-plugin';
+
 import { satisfiesRule, type Principal, type RouteRule } from '@cti/access';
+import type { AccessClaims, EventActor } from '@cti/contracts';
+
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
-import { markAuthGuard } from './route-policy';
 import { RevocationFeed, RevocationList } from './revocation';
+import { markAuthGuard } from './route-policy';
 
 /** How long after its expiry a token still serves logout and unlock (a tab closing, a stale session). */
 export const LENIENT_EXPIRY_SECONDS = 300;

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+
 import { createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet } from '@cti/db';
+
 import { isConnectionFailure } from './connection-failures';
 
 export interface DbPluginOptions {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import type { Transaction } from '@cti/db';
+
 import type { DomainEvent, EventType } from '@cti/contracts';
+import type { Transaction } from '@cti/db';
 import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
 
 export interface EventsPluginOptions {

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { poolOf, type Kysely } from '@cti/db';
 import type { ProcessingSample } from '@cti/events';
+
 import type { EventsFacade } from './events-plugin';
 
 export interface MetricsOptions {

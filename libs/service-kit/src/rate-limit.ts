@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+
 import { sql, type Kysely, type MigrationSet } from '@cti/db';
+
 import { TooManyRequests } from './errors';
 
 export const rateLimitMigrations: MigrationSet = {
@@ -51,7 +53,7 @@ export const rateLimitPlugin = fp(
             count = case when ${sql.table(table)}.window_start < now() - ${interval}::interval then 1 else ${sql.table(table)}.count + 1 end,
             window_start = case when ${sql.table(table)}.window_start < now() - ${interval}::interval then now() else ${sql.table(table)}.window_start end
           returning count, window_start`.execute(app.db);
-        const { count, windowStart } = row.rows[0]!;
+        const { count, windowStart } = row.rows[0];
         if (count > limit.max) {
           const retry = Math.max(1, Math.ceil((Date.parse(windowStart) + limit.windowMs - Date.now()) / 1000));
           throw new TooManyRequests(message, retry);

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { sql } from '@cti/db';
 import { freePort, startPostgres, type RunningPostgres, type ShutdownMode } from '@cti/local-infra';
 import { appendToOutbox, buildService, defineService, UNAVAILABLE_MESSAGE, type ServiceApp } from '@cti/service-kit';
@@ -50,7 +52,7 @@ const notesService = defineService({
     });
     app.get('/api/user/notes/count', async () => {
       const row = await sql<{ n: number }>`select count(*)::int as n from notes`.execute(app.db);
-      return { count: row.rows[0]!.n };
+      return { count: row.rows[0].n };
     });
     app.post('/api/user/limited', async () => ({ hits: await app.rateLimits.hit('limited', { max: 1000, windowMs: 60_000 }) }));
   },

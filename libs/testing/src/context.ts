@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 import type { TProperties } from 'typebox';
+
 import { buildService, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
+
 import { infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
 

@@ -1,5 +1,6 @@
 import type { DomainEvent, EventType } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
+
 import { eventually } from './eventually';
 
 /**

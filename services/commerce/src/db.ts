@@ -1,6 +1,6 @@
-import type { ServiceApp } from '@cti/service-kit';
 import type { Executor, Generated, Kysely } from '@cti/db';
 import type { EventTables } from '@cti/events';
+import type { ServiceApp } from '@cti/service-kit';
 
 /** Timestamps read as ISO strings (libs/db), defaulting to now() on insert. */
 type Stamp = Generated<string>;

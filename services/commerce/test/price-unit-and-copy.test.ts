@@ -2,6 +2,7 @@ import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { commerceService } from '../src/app';
 import { commerceDb } from '../src/db';
 import { paymentProviderOf } from '../src/payments/select-provider';

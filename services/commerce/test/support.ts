@@ -4,9 +4,10 @@ import { sql } from '@cti/db';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
-import { commerceService } from '../src/app';
+
 import { createGroup } from '../../identity/src/groups/create-group';
 import { createUser } from '../../identity/src/users/create-user';
+import { commerceService } from '../src/app';
 
 export const PASSWORD = 'purchase-test-password';
 
@@ -38,7 +39,7 @@ export async function givenCountries(p: Platform, names: string[]): Promise<stri
     const rows = await sql<{ n: number }>`select count(*)::int as n from countries where group_id = any(${ids}::uuid[])`.execute(
       p.commerce.db,
     );
-    return rows.rows[0]!.n === ids.length;
+    return rows.rows[0].n === ids.length;
   });
   return ids;
 }
@@ -57,7 +58,7 @@ export async function givenPeriod(p: Platform, periodId: string, name: string): 
   );
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from periods where period_id = ${periodId}`.execute(p.commerce.db);
-    return rows.rows[0]!.n === 1;
+    return rows.rows[0].n === 1;
   });
 }
 
@@ -80,7 +81,7 @@ export async function givenUser(
         email,
         password: PASSWORD,
         firstName: 'Test',
-        lastName: email.split('@')[0]!,
+        lastName: email.split('@')[0],
         organizationName: opts.organization ?? 'Buyer Org',
         roleIds: (opts.roles ?? ['Standard']).map((r) => RoleIds[r]),
         groupIds: opts.groupIds ?? [],

@@ -1,7 +1,8 @@
+import type { AlertEmailMode } from '@cti/contracts';
 import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
 import type { EventTables } from '@cti/events';
-import type { AlertEmailMode } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
+
 import type { AlertPart, DocumentVisibility } from './changes/change-parts';
 
 /** jsonb written as JSON text, read as the value. */

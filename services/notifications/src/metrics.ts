@@ -1,6 +1,8 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+
 import { sql, type Kysely } from '@cti/db';
 import type { ServiceApp } from '@cti/service-kit';
+
 import { notificationsDb, type DeliveryMode, type NotificationsDB } from './db';
 
 /** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */

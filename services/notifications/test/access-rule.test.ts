@@ -1,7 +1,9 @@
 import { RoleIds } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
+
 import { identityDb } from '../../identity/src/db';
 import { notificationsDb } from '../src/db';
+
 import {
   alertsOf,
   auth,
@@ -114,7 +116,7 @@ it('sends nothing to a disabled account, and still tells a free user about the p
   await scoreChange(britain, 'United Kingdom', 60, 65);
   const [mail] = await waitForMails(bed, free.email, 1);
   // a free user sees the public scorecard, not its details: the score, without the why
-  expect(mail!.Subject).toBe('United Kingdom: score 60 → 65');
+  expect(mail.Subject).toBe('United Kingdom: score 60 → 65');
   await emailsSettled(bed);
   expect(await mailsTo(bed, disabled.email)).toEqual([]);
 });
@@ -134,8 +136,8 @@ it('tells the why of a score only to those who see the scorecard details, and th
   await publishEvent(bed, 'evt.scoring.scores.saved', scoresSaved(ireland, 'Ireland', facts({ score: 65 }), facts({ A: 5, score: 70 })));
   events += 2;
   await consumed(bed, events);
-  expect((await alertsOf(bed, respondent)).Items[0]!.Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
-  expect((await alertsOf(bed, standard)).Items[0]!.Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
+  expect((await alertsOf(bed, respondent)).Items[0].Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
+  expect((await alertsOf(bed, standard)).Items[0].Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
   // a respondent sees the watchlist of their own countries only: the UK's change is nothing to them
   expect((await alertsOf(bed, respondentAbroad)).Items).toEqual([]);
 });

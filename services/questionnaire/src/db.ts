@@ -1,6 +1,6 @@
-import type { ServiceApp } from '@cti/service-kit';
 import type { ColumnType, Executor, Generated, Kysely } from '@cti/db';
 import type { EventTables } from '@cti/events';
+import type { ServiceApp } from '@cti/service-kit';
 
 type Timestamp = string;
 /** jsonb answers: written as JSON text, read back parsed. */

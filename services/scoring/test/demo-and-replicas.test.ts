@@ -1,8 +1,10 @@
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import type { EnforceabilityRow, GroupIndexRow } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
 import { demoComplianceScores } from '../src/demo/demo-scores';
+
 import { get, givenWorld, inputs, publish, saveScores } from './support';
 
 let ctx: TestContext;

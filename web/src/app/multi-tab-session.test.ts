@@ -1,7 +1,8 @@
 /** @jest-environment node */
-import Fastify, { type FastifyInstance } from 'fastify';
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { SessionUser } from '@cti/contracts';
 
 /*

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from '@cti/db';
 import type { ServiceApp } from '@cti/service-kit';
+
 import { auditDb, type AuditDB } from '../db';
+
 import { GENESIS_HASH } from './chain-hash';
 
 /** Tables rebuilt from the event stream by a replay. */

@@ -9,7 +9,9 @@ import {
   type FilterKey,
 } from '@cti/contracts';
 import { Forbidden, principalOf, type ServiceApp } from '@cti/service-kit';
+
 import { auditDb, type AuditExecutor } from '../db';
+
 import { columnSuggestions, descriptionSuggestions } from './filter-values';
 import { scoredCountrySuggestions, scoreSuggestions, yearSuggestions } from './score-suggestions';
 

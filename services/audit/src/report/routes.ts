@@ -9,8 +9,10 @@ import {
   LatestAuditChainCheck,
 } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
+
 import { ChainChecks, latestCheck } from '../chain/chain-check';
 import { auditDb } from '../db';
+
 import { answerDiffHtml } from './answer-diff';
 import { auditReport } from './audit-report';
 

@@ -1,7 +1,8 @@
 import { RoleIds } from '@cti/access';
+import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
-import { identityService } from '@cti/identity';
+
 import { createUser } from '../../../identity/src/users/create-user';
 import { auditService } from '../../src/app';
 

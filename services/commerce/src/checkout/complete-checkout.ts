@@ -1,5 +1,6 @@
-import { BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
 import type { Selectable } from '@cti/db';
+import { BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import type { CheckoutsTable, CommerceExecutor } from '../db';
 import { commerceDb } from '../db';
 import type { CheckoutOutcome, PaymentProvider } from '../payments/provider';

@@ -1,6 +1,8 @@
 import type { ServiceApp } from '@cti/service-kit';
+
 import type { CommerceConfig } from '../config';
 import { commerceDb } from '../db';
+
 import { LocalProvider } from './local-provider';
 import type { PaymentProvider } from './provider';
 import { StripeProvider } from './stripe-provider';

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@cti/contracts';
-import type { ConsumerDefinition } from '@cti/service-kit';
 import type { Transaction } from '@cti/db';
+import type { ConsumerDefinition } from '@cti/service-kit';
+
 import type { CommerceDB, CommerceExecutor } from '../db';
 
 /**

@@ -1,9 +1,11 @@
-import { appendToOutbox, BadRequest, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
 import type { EventActor, ProductBody } from '@cti/contracts';
 import { CommerceMessages } from '@cti/contracts';
 import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { commerceDb, type CommerceExecutor } from '../db';
 import type { PaymentProvider } from '../payments/provider';
+
 import { findProduct, findProductByName, type ProductRow } from './repository';
 
 const eventData = (p: ProductRow) => ({ productId: p.id, name: p.name, price: p.priceCents, planId: p.planId });

@@ -1,4 +1,3 @@
-import { actorOf, claimsOf, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
 import { manageProductsRule } from '@cti/access';
 import {
   CommerceMessages,
@@ -12,9 +11,12 @@ import {
   ProductQuickList,
   PurchasableCountryList,
 } from '@cti/contracts';
-import { commerceDb } from '../db';
+import { actorOf, claimsOf, DomainError, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { listCountries } from '../countries/countries';
+import { commerceDb } from '../db';
 import type { PaymentProvider } from '../payments/provider';
+
 import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';
 import { findProduct, listProducts, toProduct } from './repository';
 

@@ -1,13 +1,15 @@
-import type { Transaction } from '@cti/db';
 import type { MailMessage } from '@cti/contracts';
+import type { Transaction } from '@cti/db';
 import { callService, type ConsumerDefinition, type ServiceApp } from '@cti/service-kit';
+
 import type { CommerceDB } from '../db';
 import { kindOf } from '../products/grants';
+
 import { formatUsd } from './money';
 import { purchaseNames } from './purchases';
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]);
 
 /** The buyer's receipt: what was bought, for how much, until when, and what to do if access has not changed. */
 export function receiptOf(input: {
@@ -54,7 +56,7 @@ export function receiptMailConsumer(app: ServiceApp): ConsumerDefinition {
       if (!purchase) return;
       const [name] = await purchaseNames(db, [purchase]);
       const body = receiptOf({
-        name: name!,
+        name: name,
         amountCents: purchase.amountCents,
         transactionId: purchase.transactionId,
         purchasedOn: purchase.purchasedOn,

@@ -1,8 +1,11 @@
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
-import Type from 'typebox';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import type { PaymentProvider } from '../payments/provider';
+
 import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };

@@ -1,4 +1,5 @@
 import type { ServiceApp } from '@cti/service-kit';
+
 import { commerceDb } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { createPlan, saveProduct } from '../products/products';

@@ -1,4 +1,5 @@
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+
 import type { CommerceExecutor } from '../db';
 import { LocalProvider } from '../payments/local-provider';
 import { applyNotice } from '../payments/notices';

@@ -1,4 +1,5 @@
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import {
   AccPaymentCheck,
@@ -10,9 +11,11 @@ import {
   UpgradeAnswer,
   UpgradeBody,
 } from '@cti/contracts';
-import Type from 'typebox';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { returnOriginOf, type ReturnOrigins } from '../checkout/return-origin';
 import type { PaymentProvider } from '../payments/provider';
+
 import {
   accPaymentCheck,
   allSubscriptionDetails,

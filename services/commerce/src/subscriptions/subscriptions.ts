@@ -1,12 +1,14 @@
-import { sql } from '@cti/db';
-import { DomainError, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type AccessClaims, type AccPaymentCheck, type PaymentDetails, type Subscription } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { DomainError, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { commerceDb, type CommerceExecutor } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { isPlanChangePair, kindOf } from '../products/grants';
 import { findProductByPlan, isUuid } from '../products/repository';
 import { purchaseNames } from '../purchases/purchases';
+
 import type { SubscriptionRow } from './subscription-state';
 
 const isAdmin = (c: AccessClaims) => c.isAdmin || c.roles.includes(RoleIds.Admin);
@@ -43,7 +45,7 @@ async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): P
     const last = lastPayment.get(row.id);
     return {
       Id: row.id,
-      Name: names[i]!,
+      Name: names[i],
       CreatedOn: row.createdOn,
       TransactionId: row.transactionId,
       SubscriptionId: row.providerSubscriptionId,

@@ -1,4 +1,5 @@
 import type { ServiceApp } from '@cti/service-kit';
+
 import { commerceDb, type CommerceExecutor } from '../db';
 import { applyNotice, resolveNotice } from '../payments/notices';
 import type { PaymentProvider } from '../payments/provider';

@@ -1,8 +1,11 @@
-import type { ServiceApp } from '@cti/service-kit';
 import Type from 'typebox';
+
 import { ErrorBody } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+
 import type { PaymentProvider } from '../payments/provider';
 import { WebhookRefused } from '../payments/provider';
+
 import { handleWebhook } from './handle-webhook';
 
 const Received = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });

@@ -1,10 +1,11 @@
 import { canManageDocuments, canReadAcidDocument, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
 import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
+import { appendToOutbox, BadRequest, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsExecutor } from '../db';
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
-import { markAttached, storeCheckedFile } from '../uploads/stored-files';
 import type { CheckedFile } from '../uploads/receive-upload';
+import { markAttached, storeCheckedFile } from '../uploads/stored-files';
 
 export const ACID_NOT_FOUND = 'ACID document not found';
 

@@ -1,10 +1,12 @@
 import type { Principal } from '@cti/access';
-import { NotFound, type ServiceApp } from '@cti/service-kit';
 import type { AccessClaims, EventActor } from '@cti/contracts';
+import { NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { documentsDb } from '../db';
 import { escapeHtml, longDate, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';
 import { findFile, storeCheckedFile } from '../uploads/stored-files';
+
 import { listAcidDocuments } from './acid-documents';
 
 export const ACID_PDF_GONE = 'This ACID PDF is no longer available. Please generate it again.';

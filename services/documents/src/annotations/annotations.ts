@@ -1,5 +1,4 @@
 import { canSeeAnnotations, canSeeScorecardDocuments, type IndexAccessSettings, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, callService, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
 import {
   DocumentAnswers,
   type AccessClaims,
@@ -8,13 +7,15 @@ import {
   type EventActor,
   type MailMessage,
 } from '@cti/contracts';
-import { documentsDb, type DocumentsExecutor } from '../db';
+import { appendToOutbox, BadRequest, callService, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
+import { documentsDb, type DocumentsExecutor } from '../db';
 import { removeObjectQuietly } from '../library/delete-document';
 import { documentsWithFiles, findDocumentByS3Name, toDocumentRow } from '../library/repository';
 import { requireFreshUpload } from '../library/supporting-documents';
-import { contentTypeForDownload } from '../storage/content-types';
 import { escapeHtml } from '../rendering/html';
+import { contentTypeForDownload } from '../storage/content-types';
 import { markAttached } from '../uploads/stored-files';
 
 export type AnnotationType = 1 | 2;

@@ -1,8 +1,10 @@
-import { BadRequest, claimsOf, Type, type ServiceApp } from '@cti/service-kit';
 import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
+import { BadRequest, claimsOf, Type, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsConfig } from '../config';
 import { documentsDb } from '../db';
 import { sendPdf } from '../rendering/routes';
+
 import { checkCertificateFile, issueCertifiedScorecard, verifyCertificate } from './certified-scorecards';
 import { activeOrders } from './orders';
 

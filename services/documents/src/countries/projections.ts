@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
+
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 
 /**

@@ -1,6 +1,8 @@
-import { appendToOutbox, NotFound, type ServiceApp } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
+import { appendToOutbox, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsExecutor } from '../db';
+
 import { findDocumentByS3Name } from './repository';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';

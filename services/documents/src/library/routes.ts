@@ -1,5 +1,4 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
-import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
 import {
   AddSupportingDocumentBody,
   DocumentAnswers,
@@ -9,11 +8,14 @@ import {
   ErrorBody,
   MessageBody,
 } from '@cti/contracts';
-import { documentsDb } from '../db';
+import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+
+import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
 import { listCountries } from '../countries/projections';
+import { documentsDb } from '../db';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';
-import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
+
 import { deleteDocument, DOCUMENT_NOT_FOUND } from './delete-document';
 import { mayDownloadDocument } from './download-rules';
 import { findDocumentByS3Name } from './repository';

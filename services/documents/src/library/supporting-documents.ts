@@ -1,9 +1,11 @@
 import { canDownloadSupportingDocument, canSeeSupportingDocument, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, type ServiceApp } from '@cti/service-kit';
 import { DocumentAnswers, type AddSupportingDocumentBody, type DocumentRow, type EventActor, type SupportingAccess } from '@cti/contracts';
-import type { DocumentsExecutor } from '../db';
+import { appendToOutbox, BadRequest, type ServiceApp } from '@cti/service-kit';
+
 import { findCountry } from '../countries/projections';
+import type { DocumentsExecutor } from '../db';
 import { findFile, markAttached } from '../uploads/stored-files';
+
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from './repository';
 
 const ACCESS: readonly SupportingAccess[] = ['Global', 'Member', 'Admin'];

@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { ErrorBody, PrintBody } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsConfig } from '../config';
 import { contentDispositionOf, safeFileName } from '../storage/content-types';
+
 import { renderPdf } from './render-plugin';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+
 import { isStorageKey, ObjectMissing, type FileStorage, type SignedLinkOptions } from './file-storage';
 
 export interface LocalStorageOptions {

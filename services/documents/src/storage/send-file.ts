@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
+
 import { NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { contentDispositionOf, contentTypeForDownload } from './content-types';
 import { ObjectMissing } from './file-storage';
 

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+
 import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
+import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsExecutor } from '../db';
 import { newStorageKey, type FileStorage } from '../storage/file-storage';
+
 import type { CheckedFile } from './receive-upload';
 
 /** What an upload is for (recorded with the file; `type` 1/2 of `POST api/document` are annotations). */

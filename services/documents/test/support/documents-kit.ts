@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { RoleIds, type RoleName } from '@cti/access';
+import type { AccessClaims, NewEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import type { AccessClaims, NewEvent } from '@cti/contracts';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+
 import { documentsService } from '../../src/app';
 import { documentsDb } from '../../src/db';
+
 import { fileUpload } from './sample-files';
 
 export interface DocumentsTestBed {

@@ -1,5 +1,7 @@
 import zlib from 'node:zlib';
+
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
+
 import { documentsDb } from '../../src/db';
 import { admin, as, outboxTypes, startDocuments, storedObjects, type DocumentsTestBed } from '../support/documents-kit';
 import {

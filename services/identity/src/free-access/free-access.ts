@@ -1,7 +1,8 @@
-import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
 import { queueMail } from '../mail/mailer';

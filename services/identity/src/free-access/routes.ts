@@ -1,6 +1,8 @@
-import type { ServiceApp } from '@cti/service-kit';
 import { ConfirmEmailAnswer, EmailCodeParams, EmailParam, ErrorBody, FreeAccessBody, SessionUser } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
+
 import { confirmFreeAccess, requestFreeAccess } from './free-access';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };

@@ -1,6 +1,6 @@
-import { sql } from '@cti/db';
+import type { FastifyRequest } from 'fastify';
+
 import { UserEditPolicy } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf, type ServiceApp } from '@cti/service-kit';
 import {
   GroupAnswers,
   GroupTypes,
@@ -10,13 +10,16 @@ import {
   type GroupType,
   type GroupView,
 } from '@cti/contracts';
-import type { FastifyRequest } from 'fastify';
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { isUuid } from '../users/user-views';
+
 import { createGroup, findGroupByName } from './create-group';
 import { countryCodeOfLogo } from './logos';
 
@@ -86,7 +89,7 @@ function validateGroup(payload: GroupPayload): CleanGroup {
 export async function addGroup(app: ServiceApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
   const clean = validateGroup(payload);
   const id = await app.inTransaction((trx) => createGroup(trx, clean, actorOf(request)));
-  return (await loadGroups(identityDb(app), { ids: [id] }))[0]!;
+  return (await loadGroups(identityDb(app), { ids: [id] }))[0];
 }
 
 /** `POST api/group/edit`: edit a group (admin); scoring and questionnaire update their projections from the event. */
@@ -110,7 +113,7 @@ export async function editGroup(app: ServiceApp, request: FastifyRequest, payloa
       data: { groupId: id, name: clean.name, type: clean.type, countryId: clean.countryId, logoPath: clean.logoPath },
     });
   });
-  return (await loadGroups(identityDb(app), { ids: [id] }))[0]!;
+  return (await loadGroups(identityDb(app), { ids: [id] }))[0];
 }
 
 /**

@@ -1,6 +1,8 @@
-import type { ServiceApp } from '@cti/service-kit';
 import { EmailParam, ErrorBody, MessageBody, ResetPasswordBody, SetPasswordNewUserBody } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
+
 import { forgotPassword, resetPassword, setPasswordNewUser } from './password-flows';
 
 const errors = { 400: ErrorBody, 429: ErrorBody };

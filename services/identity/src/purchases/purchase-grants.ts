@@ -1,7 +1,8 @@
-import { sql, type Transaction } from '@cti/db';
-import { appendToOutbox, type ConsumerDefinition } from '@cti/service-kit';
 import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent, EventActor } from '@cti/contracts';
+import { sql, type Transaction } from '@cti/db';
+import { appendToOutbox, type ConsumerDefinition } from '@cti/service-kit';
+
 import type { IdentityDB } from '../db';
 import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
 import { activeRoleIds } from '../users/repository';

@@ -1,5 +1,6 @@
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
-import { BadRequest, type ServiceApp } from '@cti/service-kit';
 import {
   AccessRequestView,
   ApprovalPayload,
@@ -10,10 +11,12 @@ import {
   MessageBody,
   UserAnswers,
 } from '@cti/contracts';
-import { isEmail } from '../users/passwords';
-import Type from 'typebox';
+import { BadRequest, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
+import { isEmail } from '../users/passwords';
+
 import {
   approveExternalRequest,
   approveRequest,

@@ -1,8 +1,10 @@
-import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized, type ServiceApp } from '@cti/service-kit';
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
+import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized, type ServiceApp } from '@cti/service-kit';
+
 import { identityDb } from '../db';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';
+
 import { actorFromClaims, issueSession, type SessionIssuer } from './session';
 
 export interface LoginLimits {

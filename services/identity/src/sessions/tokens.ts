@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
 import { createSigner } from 'fast-jwt';
+
 import type { AccessClaims } from '@cti/contracts';
 
 export interface TokenSettings {

@@ -1,7 +1,10 @@
+import Type from 'typebox';
+
 import { ErrorBody, InternalUserAccess, InternalUserLookup } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import Type from 'typebox';
+
 import { identityDb } from '../db';
+
 import { loadUserAccess } from './user-access';
 
 /**

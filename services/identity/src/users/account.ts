@@ -1,12 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+
+import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Forbidden, actorOf, type ServiceApp } from '@cti/service-kit';
-import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
-import type { FastifyRequest } from 'fastify';
+
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
 import { passwordTooShort } from '../passwords/password-flows';
 import { assertNotLockedOut, recordLoginFailure } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
+
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserById } from './repository';
 import { recordUserUpdated } from './user-events';

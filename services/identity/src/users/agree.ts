@@ -1,6 +1,7 @@
+import type { AccessClaims } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import type { AccessClaims } from '@cti/contracts';
+
 import { actorFromClaims } from '../sessions/session';
 
 /** Records that the user agreed to the terms (accounts §7 `GET api/user/agree`). */

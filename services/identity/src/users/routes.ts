@@ -1,5 +1,6 @@
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
-import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
 import {
   AccountUpdateBody,
   ErrorBody,
@@ -11,10 +12,12 @@ import {
   UserIdParam,
   UserPayload,
 } from '@cti/contracts';
-import Type from 'typebox';
+import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import { identityDb } from '../db';
 import { isTokenValid } from '../tokens/one-time-tokens';
+
 import { updateOwnAccount } from './account';
 import { agreeToTerms } from './agree';
 import { getUser, listManagedUsers, registerUser, resendWelcome, updateUser } from './manage-users';

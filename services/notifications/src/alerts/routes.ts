@@ -9,10 +9,12 @@ import {
   UnsubscribeBody,
 } from '@cti/contracts';
 import { actorOf, claimsOf, principalOf, type ServiceApp } from '@cti/service-kit';
+
 import type { NotificationsContext } from '../context';
 import { notificationsDb } from '../db';
 import { emailModeOf, ensureSettings, setEmailMode } from '../settings/settings';
 import { resubscribeWithLink, unsubscribeWithLink } from '../unsubscribe/unsubscribe';
+
 import { listAlerts, markRead, unreadCount } from './in-app';
 
 /** The in-app alert list, its unread count, alert settings, and the e-mails' one-click links. */

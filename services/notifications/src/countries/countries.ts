@@ -1,6 +1,7 @@
 import type { EventData } from '@cti/contracts';
-import type { NotificationsExecutor } from '../db';
+
 import type { CountryFacts } from '../alerts/visibility';
+import type { NotificationsExecutor } from '../db';
 
 /** Keeps the projection of identity's country groups (name, ISO code, flag). */
 export async function upsertCountry(trx: NotificationsExecutor, g: EventData<'evt.identity.group.created'>): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { RoleIds, type RoleName } from '@cti/access';
 import type {
   DomainEvent,
@@ -13,6 +14,7 @@ import type {
 import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+
 import { createGroup } from '../../../identity/src/groups/create-group';
 import { createUser } from '../../../identity/src/users/create-user';
 import { notificationsService } from '../../src/app';
@@ -78,7 +80,7 @@ export async function givenUser(bed: Bed, email: string, roles: RoleName[], grou
         email,
         password: null,
         firstName: 'Test',
-        lastName: email.split('@')[0]!,
+        lastName: email.split('@')[0],
         roleIds,
         groupIds: groups,
         expiresOn: null,
@@ -139,7 +141,7 @@ export async function publishEvent<T extends EventType>(
  * and acknowledged everything: acks follow commits, so their effects are then visible.
  */
 export async function consumed(bed: Bed, count: number): Promise<void> {
-  const consumer = bed.notifications.events.consumers[0]!;
+  const consumer = bed.notifications.events.consumers[0];
   await eventually(() => consumer.stats.handled + consumer.stats.duplicates >= count, 60_000);
   await eventually(async () => {
     const lag = await consumer.lag();

@@ -1,7 +1,8 @@
-import { appendToOutbox, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import { appendToOutbox, Conflict, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { actorFromClaims } from '../actor';
+import { questionnaireDb, type QuestionnaireExecutor } from '../db';
 import { bankOf } from '../question-bank';
 import { sanitizeRichText } from '../question-bank/rich-text';
 import { atOf, getQuestionnaire, getQuestionnaireForUpdate } from '../questionnaires/repository';

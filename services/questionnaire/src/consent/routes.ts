@@ -1,7 +1,9 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
 import { ConsentAnswer, ConsentAnswerBody, ConsentBody, ConsentRow, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { consentAnswer, consentsOf, giveConsent } from './consent';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -1,6 +1,7 @@
-import type { Transaction } from '@cti/db';
 import type { DomainEvent } from '@cti/contracts';
+import type { Transaction } from '@cti/db';
 import type { ConsumerDefinition } from '@cti/service-kit';
+
 import type { QuestionnaireDB } from '../db';
 
 /**

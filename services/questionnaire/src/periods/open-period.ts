@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Conflict, type ServiceApp } from '@cti/service-kit';
-import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';
+
 import type { QuestionnaireExecutor } from '../db';
 import { createQuestionnaire } from '../questionnaires/create-questionnaire';
 import { activeCountries, atOf, getQuestionnaire } from '../questionnaires/repository';

@@ -1,9 +1,12 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
-import { actorOf, NotFound, type ServiceApp } from '@cti/service-kit';
 import { ErrorBody, Period, PeriodNameParam } from '@cti/contracts';
+import { actorOf, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { questionnaireDb } from '../db';
 import { currentPeriod } from '../questionnaires/repository';
+
 import { openPeriod } from './open-period';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

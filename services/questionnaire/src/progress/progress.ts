@@ -1,10 +1,11 @@
-import { sql } from '@cti/db';
 import { isAdminPrincipal } from '@cti/access';
-import { principalOf, type ServiceApp } from '@cti/service-kit';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { principalOf, type ServiceApp } from '@cti/service-kit';
+
+import { approvingOrganizations, ORGANIZATIONS_NEEDED } from '../approvals/approvals';
 import { questionnaireDb } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
-import { approvingOrganizations, ORGANIZATIONS_NEEDED } from '../approvals/approvals';
 import { selectQuestionnaires } from '../questionnaires/repository';
 import { resumePathsOf } from '../resume/resume-points';
 

@@ -1,7 +1,9 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
 import { ErrorBody, QuestionnaireProgress } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { questionnaireProgress } from './progress';
 
 /** The respondent's dashboard: open questionnaires with where each stands. */

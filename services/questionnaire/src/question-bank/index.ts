@@ -1,4 +1,5 @@
 import { applyConditions, isEmptyAnswer, SectionIds, type AnswerModel, type Question } from '@cti/contracts';
+
 import { bank2026_1 } from './bank-2026-1';
 import type { BankQuestion, BankSection, QuestionBank } from './types';
 

@@ -1,6 +1,6 @@
-import { RouteRules } from '@cti/access';
-import { claimsOf, actorOf, type ServiceApp } from '@cti/service-kit';
 import Type from 'typebox';
+
+import { RouteRules } from '@cti/access';
 import {
   AdminQuestionnaireRow,
   CloseOrOpenBody,
@@ -10,9 +10,12 @@ import {
   QuestionnaireListRow,
   QuestionnaireReportBody,
 } from '@cti/contracts';
+import { claimsOf, actorOf, type ServiceApp } from '@cti/service-kit';
+
 import { questionnaireDb } from '../db';
 import { hasIderaDeclaration } from '../question-bank';
 import { answersOf, valuesOf } from '../sections/section-answers';
+
 import { questionnaireForUser } from './access';
 import { addQuestionnaire } from './create-questionnaire';
 import { closeOrOpen, countriesNeedingQuestionnaire, questionnaireInfo, questionnaireReport, questionnairesByStatus } from './lists';

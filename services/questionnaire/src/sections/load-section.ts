@@ -1,11 +1,13 @@
-import { NotFound, type ServiceApp } from '@cti/service-kit';
 import { sameAnswer, type AccessClaims, type LockInfo, type QuestionsAnswer, type QuestionsBody } from '@cti/contracts';
+import { NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import { acquireLock, lockInfo } from '../locks/locks';
 import { bankOf, toApiQuestion } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { findQuestionnaire } from '../questionnaires/repository';
-import { acquireLock, lockInfo } from '../locks/locks';
 import { rememberSection } from '../resume/resume-points';
+
 import { answersOf } from './section-answers';
 
 /**

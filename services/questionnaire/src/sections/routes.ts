@@ -1,5 +1,4 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
 import {
   ConfirmUnchangedBody,
   ErrorBody,
@@ -10,6 +9,8 @@ import {
   SaveSectionBody,
   SaveSectionParams,
 } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
 import { saveSection } from './save-section';

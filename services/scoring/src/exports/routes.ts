@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { RouteRules, canExportEverything, canSeeWatchlist, type Principal } from '@cti/access';
 import {
   ExportMessages,
@@ -13,13 +15,14 @@ import {
   type Scorecard,
 } from '@cti/contracts';
 import { Forbidden, NotFound, principalOf, Type, type ServiceApp } from '@cti/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ScoringContext } from '../context';
 import { scoringDb } from '../db';
 import { latestPeriodName } from '../periods/repository';
 import { attachment } from '../print/content-disposition';
 import { ReadModelKeys } from '../read-models/build';
 import { asuListFor, indexListFor, listAudience } from '../read-models/views';
+
 import { everythingZip } from './everything';
 import {
   asuTable,

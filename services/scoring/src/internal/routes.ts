@@ -7,9 +7,10 @@ import {
   type ScoreHistoryRow,
 } from '@cti/contracts';
 import { NotFound, Type, type ServiceApp } from '@cti/service-kit';
+
 import type { ScoringContext } from '../context';
-import { ReadModelKeys } from '../read-models/build';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';
+import { ReadModelKeys } from '../read-models/build';
 
 const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1 }) });
 

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 import { RouteRules } from '@cti/access';
 import {
   PrintScorecardBody,
@@ -9,10 +11,11 @@ import {
   type Scorecard,
 } from '@cti/contracts';
 import { callService, Forbidden, NotFound, principalOf, type ServiceApp } from '@cti/service-kit';
-import type { FastifyRequest } from 'fastify';
+
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from '../read-models/build';
 import { accessFor, asuListFor, enforceabilityFor, listAudience, scorecardFor } from '../read-models/views';
+
 import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';

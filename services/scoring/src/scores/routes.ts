@@ -8,8 +8,10 @@ import {
   ScoringInputs,
 } from '@cti/contracts';
 import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+
 import type { ScoringContext } from '../context';
 import { scoringDb } from '../db';
+
 import { scoringInputs } from './inputs';
 import { saveComplianceScores } from './save-compliance';
 import { saveEnforceability } from './save-enforceability';

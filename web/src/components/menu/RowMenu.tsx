@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../modal/ConfirmDialog';
+
 import { MoreIcon } from '../icons/Icons';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 
 /** One action of a row. Destructive ones ask first: `confirm` names the question and the button. */
 export interface RowAction {

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createEditor, Editor, Element as SlateElement, Transforms, type BaseEditor, type Descendant } from 'slate';
-import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import { withHistory } from 'slate-history';
+import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+
 import { fromHtml, toHtml, type BlockType, type Mark, type RichBlock, type RichLink, type RichText } from './rich-text-html';
 
 const LIST_TYPES: BlockType[] = ['bulleted-list', 'numbered-list'];

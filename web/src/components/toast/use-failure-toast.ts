@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+
 import { statusOf, type ApiError } from '../../lib/api-error';
+
 import { useToast } from './use-toast';
 
 interface FailureToastOptions {

@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
+
 import { useAppDispatch } from '../../app/hooks';
+
 import { showToast, type ToastKind } from './toast-slice';
 
 /** `toast.success(text)`, `toast.danger(text, 5000)`, …; the same object on every render, so effects may depend on it. */

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+
 import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, type AuditReportBody, type AuditRow } from '@cti/contracts';
+
+import { Button, TextField } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Pagination } from '../../components/table/Pagination';
-import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { daysAgo, formatUtcTimestamp, isoDay, relativeTime } from '../../lib/dates';
+
 import { useLazyAuditReportQuery } from './audit-api';
 import { ChainCheck } from './components/ChainCheck';
 import { ChangeDetailsModal } from './components/ChangeDetailsModal';

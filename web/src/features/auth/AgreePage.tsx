@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, CheckboxField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
+
 import { agreed, selectUser } from './auth-slice';
 import { fromOf, landingPathFor } from './landing';
 

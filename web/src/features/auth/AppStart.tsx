@@ -1,11 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
+
 import { isLimitedToAccount } from '@cti/access';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SessionFeatures } from '../../app/session-features';
 import type { RootState } from '../../app/store';
 import { Spinner } from '../../components/form/fields';
+
 import { useResumeSessionMutation } from './auth-api';
 import { appStarted, selectRefreshToken, selectStarted } from './auth-slice';
 import { homePathFor } from './landing';

@@ -1,18 +1,21 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+
 import { FreeAccessAnswers } from '@cti/contracts';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { storageBlocked } from '../../app/session-storage';
 import { Button, CheckboxField, TextField } from '../../components/form/fields';
+import { PrivacyPolicyLink } from '../../components/privacy/PrivacyPolicyModal';
+import { useHashScroll } from '../../components/scroll/use-hash-scroll';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
+
 import { FreeAccessMessages } from './account-messages';
 import { isSession, useFreeAccessMutation, useLoginMutation } from './auth-api';
 import { selectUser, signedIn } from './auth-slice';
-import { storageBlocked } from '../../app/session-storage';
 import { fromOf, landingFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
-import { PrivacyPolicyLink } from '../../components/privacy/PrivacyPolicyModal';
-import { useHashScroll } from '../../components/scroll/use-hash-scroll';
 import './auth.css';
 
 /** Said to a visitor sent here from a members' page; they return there after signing in. */

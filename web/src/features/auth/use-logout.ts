@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loggedOut, selectIsFree, selectUser } from './auth-slice';
-import { useLogoutMutation } from './auth-api';
+
 import { withTabsLock } from '../../app/base-query';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+
+import { useLogoutMutation } from './auth-api';
+import { loggedOut, selectIsFree, selectUser } from './auth-slice';
 
 /**
  * Ends the session (accounts §4): server logout (the free-user variant for free users),

@@ -1,15 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+
 import { CommerceMessages, type CheckoutCache, type PaymentAnswer, type SessionUser } from '@cti/contracts';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { useToast } from '../../components/toast/use-toast';
 import { useFailureToast } from '../../components/toast/use-failure-toast';
+import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 import { useRefreshMutation } from '../auth/auth-api';
 import { selectIsFree, selectRefreshToken, selectUser, sessionRefreshed } from '../auth/auth-slice';
 import { useLogout } from '../auth/use-logout';
+
 import { cacheFromRoute, clearCheckoutCache, groupIdsOf, readCheckoutCache, writeCheckoutCache } from './checkout-cache';
 import {
   useCheckoutQuoteQuery,

@@ -1,12 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
+
 import { CommerceMessages, type Product } from '@cti/contracts';
+
 import { Button } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { RowMenu } from '../../components/menu/RowMenu';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
-import { ProductModal } from './components/ProductModal';
 import { answerOr, type ApiError } from '../../lib/api-error';
+
 import {
   useCreatePlanMutation,
   useDeleteProductMutation,
@@ -14,6 +16,7 @@ import {
   useRemovePlanMutation,
   useRestoreProductMutation,
 } from './commerce-api';
+import { ProductModal } from './components/ProductModal';
 import { formatCents } from './money';
 import './commerce.css';
 

@@ -1,12 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
+
 import { CommerceMessages, type PurchaseHistoryRow } from '@cti/contracts';
+
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { formatDate } from '../../lib/dates';
 import { selectUser } from '../auth/auth-slice';
+
 import { usePurchaseHistoryQuery } from './commerce-api';
 import { rememberPurchases } from './purchase-flag';
 

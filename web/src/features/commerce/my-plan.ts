@@ -1,8 +1,11 @@
 import { useCallback, useMemo } from 'react';
+
 import { currentPlan, PLAN_OFFERS, type CurrentPlan, type PlanKey } from '@cti/access';
 import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
+
 import { usePrincipal } from '../../app/hooks';
 import { useToast } from '../../components/toast/use-toast';
+
 import { useMySubscriptionsQuery, useProductsQuery, useUpgradeSubscriptionMutation } from './commerce-api';
 import { checkoutLink, productOf } from './offers';
 

@@ -1,16 +1,19 @@
 import { useMemo, useState } from 'react';
+
 import type { DocumentRow } from '@cti/contracts';
-import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { FilterBox } from '../../components/form/FilterBox';
+
 import { Button } from '../../components/form/fields';
-import { useToast } from '../../components/toast/use-toast';
+import { FilterBox } from '../../components/form/FilterBox';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { RowMenu } from '../../components/menu/RowMenu';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useFailureToast } from '../../components/toast/use-failure-toast';
+import { useToast } from '../../components/toast/use-toast';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
+
 import { AddAcidDocumentModal } from './AddAcidDocumentModal';
-import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
-import { RowMenu } from '../../components/menu/RowMenu';
 import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';

@@ -1,15 +1,18 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+
 import type { DocumentRow } from '@cti/contracts';
+
+import { Button } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { Button } from '../../components/form/fields';
-import { useToast } from '../../components/toast/use-toast';
 import { useFailureToast } from '../../components/toast/use-failure-toast';
+import { useToast } from '../../components/toast/use-toast';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
-import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidViewMutation } from './documents-api';
+
 import { viewFailureText } from './acid-errors';
+import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidViewMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
 

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PageHeader } from '../../components/layout/PageHeader';
+
 import { Spinner } from '../../components/form/fields';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
+
 import { useAcidPdfAuthMutation, useAcidPdfMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import { PdfFrame } from './PdfFrame';

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/layout/PageHeader';
+
 import { Spinner } from '../../components/form/fields';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
-import { useDownloadAcidDocumentMutation } from './documents-api';
+
 import { viewFailureText } from './acid-errors';
+import { useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import { PdfFrame } from './PdfFrame';
 import { useHeldFile } from './use-object-url';

@@ -1,20 +1,23 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+
 import { canDownloadSupportingDocument, canManageDocuments, mayDownloadSupportingDocuments } from '@cti/access';
 import type { DocumentRow } from '@cti/contracts';
+
 import { usePrincipal } from '../../app/hooks';
-import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
-import { useToast } from '../../components/toast/use-toast';
+import { FilterBox } from '../../components/form/FilterBox';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { RowMenu } from '../../components/menu/RowMenu';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useFailureToast } from '../../components/toast/use-failure-toast';
+import { useToast } from '../../components/toast/use-toast';
+import { answerText } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
-import { answerText } from '../../lib/api-error';
+
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
-import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
-import { RowMenu } from '../../components/menu/RowMenu';
 import { useDeleteDocumentMutation, useDownloadDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';

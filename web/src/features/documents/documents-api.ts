@@ -6,6 +6,7 @@ import type {
   FilenameAnswer,
   MessageBody,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 

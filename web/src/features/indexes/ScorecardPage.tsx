@@ -1,7 +1,6 @@
-import { saveDownloadedFile } from '../../lib/file-download';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { ExportPaths, ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
+
 import {
   canSeeAnnotations,
   canSeeHistoricalCharts,
@@ -10,31 +9,35 @@ import {
   canSeeWatchlist,
   canSimulate,
 } from '@cti/access';
+import { ExportPaths, ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
 import { complianceBreakdown, VARIABLE_NAMES } from '@cti/scoring-rules';
+
+import { usePrincipal } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
+import { useHashScroll } from '../../components/scroll/use-hash-scroll';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
-import { useHashScroll } from '../../components/scroll/use-hash-scroll';
+import { saveDownloadedFile } from '../../lib/file-download';
+import { useDownloadDocumentMutation } from '../documents/documents-api';
+import { FollowToggle } from '../notifications/components/FollowToggle';
+
 import { CategoryBadge } from './components/CategoryBadge';
+import { CertifiedSection } from './components/CertifiedSection';
 import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
+import { ChartSketch, DocumentsSketch, LockedSection } from './components/LockedSection';
+import { PointsTable } from './components/PointsTable';
+import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { RichText } from './components/RichText';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
-import { PointsTable } from './components/PointsTable';
-import { ChartSketch, DocumentsSketch, LockedSection } from './components/LockedSection';
-import { CertifiedSection } from './components/CertifiedSection';
-import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExportButtons } from './exports/ExportButtons';
 import { ExplainedHistory } from './history/ExplainedHistory';
 import ScoreHistoryChart from './history/ScoreHistoryChart';
-import { NO_VIEWS_CAUTION } from './row-access';
 import { useEmailAnnotationsMutation, useScorecardDocumentsQuery, useScorecardQuery, useScoreHistoryQuery } from './indexes-api';
-import { useDownloadDocumentMutation } from '../documents/documents-api';
-import { useFailureToast } from '../../components/toast/use-failure-toast';
-import { usePrincipal } from '../../app/hooks';
+import { NO_VIEWS_CAUTION } from './row-access';
 import { isSimulationLink, withoutSimulation } from './simulator/simulation-link';
-import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 function Documents({ groupId }: { groupId: string }) {

@@ -19,6 +19,7 @@ import type {
   Scorecard,
   ScoringInputs,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { roleLabel } from '@cti/access';
 import { PasswordAnswers } from '@cti/contracts';
+
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
@@ -8,10 +10,10 @@ import { answerText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
 import { passwordLongEnough } from '../../auth/account-messages';
 import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
-import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
-import { AccountMessages } from '../messages';
 import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
 import { FollowingList } from '../../notifications/components/FollowingList';
+import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
+import { AccountMessages } from '../messages';
 import '../accounts.css';
 
 /**

@@ -1,4 +1,5 @@
 import { RoleDescriptions, RoleLabels, RoleNames } from '@cti/access';
+
 import { Modal } from '../../../components/modal/Modal';
 
 /** What each role means (accounts §6 "Role meanings"). */

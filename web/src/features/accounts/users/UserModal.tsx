@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+
 import { RoleDescriptions, roleLabel, roleNameOf, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
+
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
@@ -17,6 +19,7 @@ import {
 } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { UserMessages } from '../messages';
+
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
 
 /**

@@ -1,7 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+
 import { roleLabel, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
+
 import { usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField } from '../../../components/form/fields';
 import { FilterBox } from '../../../components/form/FilterBox';
@@ -11,6 +13,7 @@ import { PasswordMessages, WELCOME_NOTICE_MS } from '../../auth/account-messages
 import { useSendWelcomeMutation } from '../../auth/auth-api';
 import { useManagedUsersQuery } from '../accounts-api';
 import { UserMessages } from '../messages';
+
 import { ExternalRequestModal } from './ExternalRequestModal';
 import { RolesDescriptionModal } from './RolesDescriptionModal';
 import { UserModal } from './UserModal';

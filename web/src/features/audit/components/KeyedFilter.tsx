@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
+
 import { AuditMessages, type FilterKey } from '@cti/contracts';
+
 import { Button, SelectField, TextField } from '../../../components/form/fields';
 import { useFailureToast } from '../../../components/toast/use-failure-toast';
 import { useFilterSuggestionsQuery } from '../audit-api';

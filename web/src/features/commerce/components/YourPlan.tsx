@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+
 import { Button } from '../../../components/form/fields';
 import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../money';

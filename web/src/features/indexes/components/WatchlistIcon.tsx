@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
+
 import { canFollowWatchlist } from '@cti/access';
+
 import { usePrincipal } from '../../../app/hooks';
 
 /** The watchlist tooltip (index §2, ASU assessment). */

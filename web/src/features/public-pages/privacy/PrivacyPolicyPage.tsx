@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { AboutShell } from '../about/AboutShell';
 import PrivacyPolicy from '../../../components/privacy/PrivacyPolicy';
+import { AboutShell } from '../about/AboutShell';
 
 /** /about/privacy-policy */
 export default function PrivacyPolicyPage() {

@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
+
 import { QuestionnaireAnswers, QuestionnaireListMessages, type QuestionnaireInfo } from '@cti/contracts';
+
 import { useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal/Modal';
+
 import { Button } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
 
 /** Idle time-out and dialog time (accounts §4, questionnaire §2). */
 export const IDLE_TIMEOUT_MS = 1_800_000;

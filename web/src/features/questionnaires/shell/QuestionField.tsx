@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+
 import { isEmptyAnswer, sameAnswer, type AnswerModel, type Question } from '@cti/contracts';
+
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { answerText, dayToModel, modelToDay } from '../answer-text';
 
