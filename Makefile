@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json infra/lint/package.json e2e/package.json examples/*/package.json)
 
-.PHONY: help install build start status lint test test-unit test-e2e test-faults test-under-load clean
+.PHONY: help install build start status lint test test-unit test-e2e test-faults test-under-load bench clean
 
 help:
 	@echo "make start            run the whole platform with demo data on http://localhost:8080"
@@ -12,6 +12,7 @@ help:
 	@echo "make lint             ESLint, Prettier and knip alone (npm run lint; npm run lint:fix repairs what it can)"
 	@echo "make test-faults      the fault-injection suite alone (kill -9 NATS and services, Postgres restarts)"
 	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
+	@echo "make bench            the hot-path benchmarks against their targets (bench/README.md; not part of make test)"
 
 # npm dependencies, installed when missing or when a manifest changed
 node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
@@ -62,6 +63,11 @@ test-faults: install
 
 test-under-load: install
 	bash infra/test/under-load.sh
+
+bench: install
+	bash infra/dev/ensure-tools.sh nats-server
+	npx tsc -b
+	node bench/hot-paths.mjs
 
 clean:
 	rm -rf node_modules */*/dist web/dist test-output

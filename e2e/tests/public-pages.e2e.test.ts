@@ -14,7 +14,7 @@ import {
 import { describeFindings, seriousViolations } from '../support/accessibility';
 import { launchBrowser, openSession, type Session } from '../support/browser';
 
-/** Every public route of index §2 (static pages, how-to pages, contact) plus the two error views, with its h1. */
+/** Every public route of the index screens (static pages, how-to pages, contact) plus the two error views, with its h1. */
 const PUBLIC_ROUTES: Array<{ path: string; heading: string; title: string }> = [
   { path: '/about', heading: 'About the Index', title: 'About the Index' },
   { path: '/about/faq', heading: 'Frequently asked questions', title: 'Frequently asked questions' },

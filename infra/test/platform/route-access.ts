@@ -1,4 +1,5 @@
 import {
+  ApiKeyRule,
   canDownloadCft,
   canExportEverything,
   canSeeAnnotations,
@@ -79,6 +80,12 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /internal/users/:id': service,
     'POST /internal/users/lookup': service,
     'POST /internal/users/access': service,
+    // personal API keys: holders create and list theirs; anyone signed in may revoke (only their own: 404 otherwise)
+    'GET /api/user/apiKeys': rule(ApiKeyRule),
+    'POST /api/user/apiKeys': rule(ApiKeyRule),
+    'DELETE /api/user/apiKeys/:keyId': signedIn,
+    'GET /api/user/apiKeys/of/:userId': admin,
+    'POST /internal/api-keys/resolve': service,
     'GET /api/group': admin,
     'GET /api/group/manager': usersPage,
     'GET /api/group/ccOptions': usersPage,

@@ -4,7 +4,7 @@ import { satisfiesRule } from './route-guard';
 import { RouteRules, SupportingDocumentDownloadRoles } from './rules';
 
 /**
- * Supporting and ACID document permissions (index §6; accounts §6). The per-country
+ * Supporting and ACID document permissions. The per-country
  * scorecard rules (annotations, scorecard documents, certified download) are in index-rules.
  */
 

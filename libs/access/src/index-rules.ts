@@ -2,7 +2,7 @@ import type { Principal } from './principal';
 import { RoleIds, type RoleName } from './roles';
 
 /**
- * Per-country access rules of the indexes and scorecards (index §6). Each takes the
+ * Per-country access rules of the indexes and scorecards. Each takes the
  * country group being looked at; the special groups are named by ISO country code
  * (identity's CountryId) so a deployment can configure them without knowing ids.
  */
@@ -45,7 +45,7 @@ const viewerOrRespondentOf = (p: Principal, c: IndexCountry) => ownGroup(p, c) &
 
 export const isPublicCountry = (c: IndexCountry, s: IndexAccessSettings = DEFAULT_INDEX_ACCESS) => sameCode(c.countryId, s.publicCountryId);
 
-/** Rows of the §6 table, as role lists where the row is role-only. */
+/** Rows of the permission table, as role lists where the row is role-only. */
 export const ScorecardOpenRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'Standard', 'AWGMember'];
 export const CftDownloadRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'AWGMember', 'CFTPackage'];
 export const WatchlistAllCountriesRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'Standard', 'AWGMember', 'CountryViewer'];

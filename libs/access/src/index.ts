@@ -12,3 +12,5 @@ export * from './change-history';
 export * from './plans';
 export * from './access-change';
 export * from './data-exports';
+export * from './approval-rules';
+export * from './api-keys';

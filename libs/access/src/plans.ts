@@ -2,7 +2,7 @@ import type { Principal } from './principal';
 import { RoleIds, type RoleName } from './roles';
 
 /**
- * The plans sold (index §1, §9) as the access rules see them, so a screen can say which
+ * The plans sold as the access rules see them, so a screen can say which
  * plan includes something a user may not open, and what a user could move up to. Which
  * plan includes what is never listed by hand: it is asked of the same rule functions that
  * decide access, with a stand-in subscriber of each plan.
@@ -22,7 +22,7 @@ export const PLAN_OFFERS: Readonly<Record<PlanKey, PlanOffer>> = {
   Enhanced: { key: 'Enhanced', label: 'Enhanced plan', priceCents: 2_000_000 },
 };
 
-/** The per-country subscription's price per country per annum (index §9), in US cents. */
+/** The per-country subscription's price per country per annum, in US cents. */
 export const COUNTRY_PRICE_CENTS = 200_000;
 
 /** The plans cheapest first. */
@@ -60,7 +60,7 @@ const holds = (p: Principal, role: RoleName) => p.roles.includes(RoleIds[role]);
 
 export function currentPlan(p: Principal): CurrentPlan {
   if (p.isAdmin || holds(p, 'Admin')) return { kind: 'Admin', label: 'Administrator', upgradeTo: null };
-  // Enhanced equals member access (accounts §6): nothing sold adds to either
+  // Enhanced equals member access: nothing sold adds to either
   if (holds(p, 'AWGMember')) return { kind: 'Member', label: 'Working group member', upgradeTo: null };
   if (holds(p, 'Enhanced')) return { kind: 'Enhanced', label: PLAN_OFFERS.Enhanced.label, upgradeTo: null };
   if (holds(p, 'Standard')) return { kind: 'Standard', label: PLAN_OFFERS.Standard.label, upgradeTo: 'Enhanced' };

@@ -5,7 +5,7 @@ import { RoleIds } from './roles';
 export const isAdminPrincipal = (p: Principal): boolean => p.isAdmin || p.roles.includes(RoleIds.Admin);
 
 /**
- * Who may open and answer a country's questionnaire (questionnaire §6): admins, and
+ * Who may open and answer a country's questionnaire: admins, and
  * country respondents of that country (the token's groups).
  */
 export const canAnswerQuestionnaire = (p: Principal, groupId: string): boolean =>

@@ -1,6 +1,6 @@
 import { roleNameOf, type RoleName } from './roles';
 
-/** Role meanings of accounts §6, for the roles description modal of the users admin. */
+/** Role meanings of the accounts permission table, for the roles description modal of the users admin. */
 export const RoleDescriptions: Record<RoleName, string> = {
   Admin:
     'Manages everything: users, groups, access requests, subscriptions, products, periods, documents, questionnaires, audit and purchase logs.',

@@ -1,5 +1,5 @@
 /**
- * The fifteen role names of accounts §3 with stable ids. Ids are what tokens,
+ * The fifteen role names of the accounts data model with stable ids. Ids are what tokens,
  * the session user (`Roles`) and the database carry; never renumber them.
  */
 export const RoleIds = {
@@ -30,7 +30,7 @@ export const roleNameOf = (id: number): RoleName | undefined => RoleNames.find((
 export const AllRoles = RoleNames.map((Name) => ({ Id: RoleIds[Name], Name }));
 
 /**
- * The two role lists of the login chooser (accounts §6): compliance-index (CTC)
+ * The two role lists of the login chooser: compliance-index (CTC)
  * roles and carbon-calculator (CC) roles. A user with no CTC role is limited to
  * the account page.
  */

@@ -2,7 +2,7 @@ import type { Principal } from './principal';
 import { RoleIds, type RoleName } from './roles';
 
 /**
- * A route's access rule (accounts §6): `or` needs any listed role, `and` needs all.
+ * A route's access rule: `or` needs any listed role, `and` needs all.
  * Flags cover the rules the spec states by flag rather than role.
  */
 export type RouteRule =

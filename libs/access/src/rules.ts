@@ -3,7 +3,7 @@ import type { RouteRule } from './route-guard';
 
 const or = (...roles: RoleName[]): RouteRule => ({ match: 'or', roles });
 
-/** Role lists of accounts §6 and index-documents-commerce §6, one constant per row. */
+/** Role lists of the accounts permission table and the index and commerce permission table, one constant per row. */
 export const AccountRoles: readonly RoleName[] = [
   'Admin',
   'AWGMember',
@@ -46,7 +46,7 @@ export const SupportingDocumentDownloadRoles: readonly RoleName[] = [
   'CountryViewer',
 ];
 
-/** Route rules of the screens (accounts §6, questionnaire §6, index §6). */
+/** Route rules of the screens. */
 export const RouteRules = {
   public: { public: true },
   usersPage: { flag: 'isGroupManagerOrAdmin' },
@@ -68,7 +68,7 @@ export const manageProductsRule = (vendorEmailDomain: string): RouteRule => ({ f
 
 /**
  * Users holding no compliance-index (CTC) role, only carbon-calculator or no roles,
- * are limited to the account page (accounts §6); sign-in sends them there.
+ * are limited to the account page; sign-in sends them there.
  */
 export function isLimitedToAccount(p: { roles: readonly number[] }): boolean {
   const ctc = CtcRoleNames.map((n) => RoleIds[n]);

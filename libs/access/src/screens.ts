@@ -1,10 +1,10 @@
 import type { RouteRule } from './route-guard';
 import { RouteRules } from './rules';
 
-/** One routed screen and the §6 row that decides who opens it. */
+/** One routed screen and the permission table row that decides who opens it. */
 export interface Screen {
   path: string;
-  /** The row of the permission tables (accounts §6, index-documents-commerce §6). */
+  /** The row of the permission tables. */
   area: string;
   rule: RouteRule;
 }
@@ -54,7 +54,7 @@ export const SCREENS: readonly Screen[] = [
   ...screens('ACID documents', RouteRules.acid, '/acid-documents', '/pdf/:source?', '/pdf-acid'),
 ];
 
-/** Screens open to anyone, signed in or not (accounts §2/§6: login flows, confirmEmail, errors). */
+/** Screens open to anyone, signed in or not (the accounts screens and permission table: login flows, confirmEmail, errors). */
 export const PUBLIC_SCREENS: readonly string[] = [
   '/login',
   '/forgotPassword',

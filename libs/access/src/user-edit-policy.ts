@@ -38,7 +38,7 @@ const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 export type ManagerEditRefusal = 'email' | 'expiry' | 'role' | 'group';
 
 /**
- * What a user administrator may do to users (accounts §2/§5).
+ * What a user administrator may do to users.
  *
  * Admins anything. A group manager sees the non-admin users of their groups (and the
  * users they created), and edits only those whose every role, group, calculator group
@@ -50,9 +50,9 @@ export type ManagerEditRefusal = 'email' | 'expiry' | 'role' | 'group';
  */
 export const UserEditPolicy = {
   isAdmin,
-  /** Users page (accounts §6): group managers and admins. */
+  /** Users page: group managers and admins. */
   canManageUsers: (p: Principal) => isAdmin(p) || p.isGroupManager,
-  /** A non-admin adding a user must use an e-mail domain equal to their own (accounts §5). */
+  /** A non-admin adding a user must use an e-mail domain equal to their own. */
   domainAllowed: (p: Principal, email: string) => isAdmin(p) || (emailDomain(email) !== '' && emailDomain(email) === emailDomain(p.email)),
   /** Only admins may set Disabled (and the other flags that change who can do what). */
   adminOnlyFields: ['Disabled', 'IsACID', 'IsGroupManager', 'IsHidden'] as const,
@@ -153,3 +153,10 @@ export const UserEditPolicy = {
     return next.sort((a, b) => a.roleId - b.roleId);
   },
 } as const;
+
+/**
+ * The domain rule of a group manager's request for external access: every additional user
+ * shares the primary contact's e-mail domain (one outside firm per request).
+ */
+export const sharesContactDomain = (contactEmail: string, userEmail: string): boolean =>
+  emailDomain(userEmail) === emailDomain(contactEmail);

@@ -25,7 +25,7 @@ const globalDoc = { access: 'Global', countryId: null };
 const irishDoc = { access: 'Member', countryId: IRELAND };
 const adminDoc = { access: 'Admin', countryId: null };
 
-describe('supporting documents (index §6 "Download supporting documents", "Documents page")', () => {
+describe('supporting documents (the index permission table "Download supporting documents", "Documents page")', () => {
   it.each<[RoleName, boolean]>([
     ['Admin', true],
     ['AWGMember', true],
@@ -57,7 +57,7 @@ describe('supporting documents (index §6 "Download supporting documents", "Docu
   });
 });
 
-describe('ACID documents (index §6, §4)', () => {
+describe('ACID documents', () => {
   it('opens private documents to admins and IsACID users only; public ones to anyone signed in', () => {
     expect(canReadAcidDocument(who(['Enhanced'], { isAcid: true }), { isPrivate: true })).toBe(true);
     expect(canReadAcidDocument(who(['Admin']), { isPrivate: true })).toBe(true);

@@ -28,7 +28,7 @@ const as = (roles: RoleName[], groups: string[] = []): Principal => ({
   free: roles.includes('FreeAccess'),
 });
 
-describe('index §6: open a country scorecard', () => {
+describe('the index permission table: open a country scorecard', () => {
   it.each<[RoleName, boolean]>([
     ['Admin', true],
     ['Enhanced', true],
@@ -61,7 +61,7 @@ describe('index §6: open a country scorecard', () => {
   });
 });
 
-describe('index §6: certified download', () => {
+describe('the index permission table: certified download', () => {
   it.each<[RoleName, boolean]>([
     ['Admin', true],
     ['Enhanced', true],
@@ -75,7 +75,7 @@ describe('index §6: certified download', () => {
   ])('%s → %s', (role, allowed) => expect(canDownloadCft(as([role]))).toBe(allowed));
 });
 
-describe('index §6: watchlist visibility', () => {
+describe('the index permission table: watchlist visibility', () => {
   it.each<[RoleName, boolean]>([
     ['Admin', true],
     ['Enhanced', true],
@@ -93,7 +93,7 @@ describe('index §6: watchlist visibility', () => {
   });
 });
 
-describe('index §6: annotations', () => {
+describe('the index permission table: annotations', () => {
   it('are open to all on the three special groups', () => {
     expect(canSeeAnnotations(as(['FreeAccess']), openAnnotations)).toBe(true);
     expect(canSeeAnnotations(as(['FreeAccess']), ireland)).toBe(false);
@@ -114,7 +114,7 @@ describe('index §6: annotations', () => {
   });
 });
 
-describe('index §6: scorecard documents, details and historical charts', () => {
+describe('the index permission table: scorecard documents, details and historical charts', () => {
   it.each<[RoleName, boolean, boolean, boolean]>([
     // role, documents, details, history (on a country the user does not belong to)
     ['Admin', true, true, true],

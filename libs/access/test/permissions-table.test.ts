@@ -12,7 +12,7 @@ import {
 } from '@cti/access';
 
 /**
- * The permission tables of accounts §6 and index-documents-commerce §6, transcribed
+ * The permission tables of the accounts permission table and the index and commerce permission table, transcribed
  * independently of src/rules.ts: who may open each area.
  */
 type Who = { roles: RoleName[] } | 'groupManagerOrAdmin' | 'isAcid';
@@ -70,7 +70,7 @@ function expected(who: Who, p: Principal): boolean {
   return who.roles.some((r) => p.roles.includes(RoleIds[r]));
 }
 
-describe('every screen of §6 for every role', () => {
+describe('every screen of the permission table for every role', () => {
   it('covers every area of the tables', () => {
     expect(new Set(SCREENS.map((s) => s.area))).toEqual(new Set(Object.keys(SPEC_TABLE)));
   });
@@ -93,7 +93,7 @@ describe('every screen of §6 for every role', () => {
   });
 });
 
-describe('users limited to the account page (accounts §6)', () => {
+describe('users limited to the account page', () => {
   it('limits users with only carbon-calculator roles or none', () => {
     expect(isLimitedToAccount(principal(['ACCFullAccess']))).toBe(true);
     expect(isLimitedToAccount(principal(['AWGMemberACC', 'ACCPresaleAccess']))).toBe(true);
@@ -106,7 +106,7 @@ describe('users limited to the account page (accounts §6)', () => {
   });
 });
 
-describe('user edit policy (accounts §5)', () => {
+describe('user edit policy', () => {
   const admin = principal(['Admin']);
   const manager = principal(['CountryViewer', 'Standard'], { isGroupManager: true, email: 'maeve@dublinlaw.ie', groups: ['ireland'] });
 

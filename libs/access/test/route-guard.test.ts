@@ -11,7 +11,7 @@ const principal = (roles: number[], extra: Partial<Principal> = {}): Principal =
   ...extra,
 });
 
-describe('route guard (accounts §6)', () => {
+describe('route guard', () => {
   it('sends anonymous users to login and lets public routes through', () => {
     expect(guardRoute(null, RouteRules.index)).toBe('login');
     expect(guardRoute(null, RouteRules.public)).toBe('allow');

@@ -1,4 +1,12 @@
-import { accessNarrowed, RoleIds, UserEditPolicy, type AccessSnapshot, type Principal, type RoleHolding } from '@cti/access';
+import {
+  accessNarrowed,
+  RoleIds,
+  sharesContactDomain,
+  UserEditPolicy,
+  type AccessSnapshot,
+  type Principal,
+  type RoleHolding,
+} from '@cti/access';
 
 const principal = (roles: number[], extra: Partial<Principal> = {}): Principal => ({
   roles,
@@ -168,5 +176,13 @@ describe('which changes void the tokens already issued', () => {
       false,
     );
     expect(accessNarrowed(before, { ...before, expiresOn: null, email: 'U@Example.com' })).toBe(false);
+  });
+});
+
+describe("the domain rule of a manager's external access request", () => {
+  it("lets additional users in only with the primary contact's e-mail domain, in any case", () => {
+    expect(sharesContactDomain('lead@outside-firm.com', 'second@Outside-Firm.com')).toBe(true);
+    expect(sharesContactDomain('lead@outside-firm.com', 'someone@elsewhere.com')).toBe(false);
+    expect(sharesContactDomain('lead@outside-firm.com', 'no-domain')).toBe(false);
   });
 });

@@ -9,3 +9,4 @@ export * from './api/documents';
 export * from './api/commerce';
 export * from './api/notifications';
 export * from './asyncapi';
+export * from './api/api-keys';

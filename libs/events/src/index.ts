@@ -4,3 +4,4 @@ export * from './connection';
 export * from './relay';
 export * from './consumer';
 export * from './trace-context';
+export * from './projections';

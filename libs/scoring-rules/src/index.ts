@@ -1,6 +1,6 @@
 /**
- * Scoring rules of the Compliance and Enforceability indexes (questionnaire §5,
- * index §5/§9), pure and shared by the scoring service, the web editors and the
+ * Scoring rules of the Compliance and Enforceability indexes (the questionnaire validation rules,
+ * the index validation rules and business limits), pure and shared by the scoring service, the web editors and the
  * methodology page, so text and code cannot disagree.
  */
 
@@ -168,11 +168,11 @@ export function asuValue(row: {
   return c.condition1 === 'Yes' && c.condition2 === 'Yes' && c.condition3 === 'Yes' ? 'Eligible' : 'Not Eligible';
 }
 
-/** Index list sorting by score: a special-notice row counts one point more (index §2). */
+/** Index list sorting by score: a special-notice row counts one point more. */
 export const indexSortScore = (row: { Score: number | null | undefined; IsSpecialNotice: boolean | null | undefined }) =>
   (row.Score ?? 0) + (row.IsSpecialNotice ? 1 : 0);
 
-/** Map legend (index §2), in legend order. */
+/** Map legend, in legend order. */
 export const MAP_LEGEND = ['Very High', 'High', 'Medium', 'Low', 'Suspended', 'Insufficient Legal Analysis', 'No data available'] as const;
 export type MapCategory = (typeof MAP_LEGEND)[number];
 

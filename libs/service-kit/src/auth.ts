@@ -1,15 +1,14 @@
+/// <reference types="@fastify/jwt" preserve="true" />
+// (kept in the emitted types: services calling `app.jwt` see @fastify/jwt's decorators through the kit)
 import { timingSafeEqual } from 'node:crypto';
-
-import { createVerifier, TokenError } from 'fast-jwt';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-
-import { satisfiesRule, type Principal, type RouteRule } from '@cti/access';
-import type { AccessClaims, EventActor } from '@cti/contracts';
-
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ApiKeyMessages, type AccessClaims, type EventActor } from '@cti/contracts';
+import { READ_ONLY_SCOPE, satisfiesRule, type Principal, type RouteRule } from '@cti/access';
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
-import { RevocationFeed, RevocationList } from './revocation';
 import { markAuthGuard } from './route-policy';
+import { RevocationFeed, RevocationList } from './revocation';
 
 /** How long after its expiry a token still serves logout and unlock (a tab closing, a stale session). */
 export const LENIENT_EXPIRY_SECONDS = 300;
@@ -23,6 +22,10 @@ export interface AuthOptions {
   serviceToken: string;
   /** How long past its expiry `verifyIgnoringExpiry` still accepts a token (default 5 minutes). */
   lenientExpirySeconds?: number;
+  /** The private key of the one service that issues tokens (identity): `app.jwt.sign` signs with it. */
+  signingKey?: string;
+  /** Verified tokens kept in memory (default 10,000). */
+  verifiedTokenCacheSize?: number;
 }
 
 declare module 'fastify' {
@@ -71,6 +74,11 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
   return request.principal;
 }
 
+// fast-jwt's error codes (its TokenError class is not re-exported by @fastify/jwt)
+const INVALID_SIGNATURE = 'FAST_JWT_INVALID_SIGNATURE';
+const EXPIRED = 'FAST_JWT_EXPIRED';
+const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
+
 /** Tries each key in turn; only a signature made with another key moves on to the next. */
 function verifierForKeys(verifiers: Array<(token: string) => unknown>): (token: string) => unknown {
   return (token) => {
@@ -79,7 +87,7 @@ function verifierForKeys(verifiers: Array<(token: string) => unknown>): (token: 
       try {
         return verify(token);
       } catch (err) {
-        if (!(err instanceof TokenError && err.code === TokenError.codes.invalidSignature)) throw err;
+        if (codeOf(err) !== INVALID_SIGNATURE) throw err;
         failure = err;
       }
     }
@@ -88,25 +96,81 @@ function verifierForKeys(verifiers: Array<(token: string) => unknown>): (token: 
 }
 
 /**
- * Verifies EdDSA access tokens with identity's public key. Only EdDSA is accepted
- * (no `none`, no HMAC confusion), and issuer and audience must match. A token issued
- * before a revocation of its user (disabled, access taken away, password changed) is
- * refused like an expired one: a session that is still allowed refreshes into a token
- * with its current access, within seconds on every service and with no call to identity.
+ * Tokens this process verified, by their signature bytes, each until its own expiry: a
+ * session's many requests pay for one EdDSA verification instead of one each. Bounded
+ * (least recently used first out). A hit must carry the very same token, not only the
+ * same signature, and an entry past its expiry is dropped, so the full verification
+ * (which tells expired tokens apart) runs again.
+ */
+export class VerifiedTokenCache<T> {
+  private readonly entries = new Map<string, { token: string; value: T; expiresAtMs: number }>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(token: string, now: number): T | undefined {
+    const signature = signatureOf(token);
+    const entry = this.entries.get(signature);
+    if (!entry) return undefined;
+    if (entry.token !== token || now >= entry.expiresAtMs) {
+      if (now >= entry.expiresAtMs) this.entries.delete(signature);
+      return undefined;
+    }
+    // most recently used last
+    this.entries.delete(signature);
+    this.entries.set(signature, entry);
+    return entry.value;
+  }
+
+  set(token: string, value: T, expiresAtMs: number): void {
+    const signature = signatureOf(token);
+    this.entries.delete(signature);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(signature, { token, value, expiresAtMs });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+
+/**
+ * Verifies EdDSA access tokens with identity's public key (through @fastify/jwt, on
+ * fast-jwt). Only EdDSA is accepted (no `none`, no HMAC confusion), and issuer and
+ * audience must match. A token issued before a revocation of its user (disabled, access
+ * taken away, password changed) is refused like an expired one: a session that is still
+ * allowed refreshes into a token with its current access, within seconds on every
+ * service and with no call to identity.
  */
 export const authPlugin = fp<AuthOptions>(
   async (app, opts) => {
-    const common = {
-      algorithms: ['EdDSA' as const],
-      allowedIss: opts.issuer,
-      allowedAud: opts.audience,
+    const verifyOptions = { algorithms: ['EdDSA' as const], allowedIss: opts.issuer, allowedAud: opts.audience };
+    await app.register(fastifyJwt, {
+      secret: opts.signingKey ? { public: opts.publicKey, private: opts.signingKey } : { public: opts.publicKey },
+      sign: { algorithm: 'EdDSA', iss: opts.issuer, aud: opts.audience },
+      // no cache of its own (errors included): the cache below keys verified tokens by signature
+      verify: verifyOptions,
+    });
+    const previousKey = opts.previousPublicKey;
+    // the previous key is tried only for tokens the current one did not sign (a rotation under way)
+    const withKeys = (options: { clockTolerance?: number }) =>
+      verifierForKeys([
+        (token) => app.jwt.verify(token, options),
+        ...(previousKey ? [(token: string) => app.jwt.verify(token, { ...options, key: previousKey })] : []),
+      ]);
+    const verifyStrict = withKeys({});
+    const verified = new VerifiedTokenCache<AccessClaims>(opts.verifiedTokenCacheSize ?? 10_000);
+    const verify = (token: string): AccessClaims => {
+      const now = Date.now();
+      const cached = verified.get(token, now);
+      if (cached) return cached;
+      const claims = verifyStrict(token) as AccessClaims & { exp?: number };
+      if (typeof claims.exp === 'number') verified.set(token, claims, claims.exp * 1000);
+      return claims;
     };
-    const keys = [opts.publicKey, opts.previousPublicKey].filter((k): k is string => !!k);
-    // fast-jwt's LRU of verified tokens (each entry lives at most until the token expires):
-    // a session's many requests pay for one EdDSA verification instead of one each
-    const verify = verifierForKeys(keys.map((key) => createVerifier({ ...common, key, cache: 1000 })));
     const leeway = (opts.lenientExpirySeconds ?? LENIENT_EXPIRY_SECONDS) * 1000;
-    const verifyLenient = verifierForKeys(keys.map((key) => createVerifier({ ...common, key, clockTolerance: leeway })));
+    const verifyLenient = withKeys({ clockTolerance: leeway });
     const revocations = new RevocationList();
     app.decorate('revocations', revocations);
     const serviceToken = Buffer.from(opts.serviceToken);
@@ -120,7 +184,7 @@ export const authPlugin = fp<AuthOptions>(
       const token = header.slice(7).trim();
       if (!token || token === 'null' || token === 'undefined') return;
       try {
-        const claims = verify(token) as AccessClaims;
+        const claims = verify(token);
         if (revocations.isRevoked(claims)) {
           request.tokenExpired = true;
           request.log.info({ userId: claims.sub }, 'refused a revoked token');
@@ -128,8 +192,12 @@ export const authPlugin = fp<AuthOptions>(
         }
         request.principal = claims;
       } catch (err) {
-        if (err instanceof TokenError && err.code === TokenError.codes.expired) request.tokenExpired = true;
+        if (codeOf(err) === EXPIRED) request.tokenExpired = true;
         else request.log.info({ reason: err instanceof Error ? err.message : err }, 'refused a bearer token');
+      }
+      // a token minted for a personal API key reads, never writes, whatever route it reaches
+      if (request.principal?.scope === READ_ONLY_SCOPE && request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new Forbidden(ApiKeyMessages.readOnly);
       }
     });
 

@@ -78,5 +78,5 @@ const reasons: Record<number, string> = {
 };
 export const reasonPhrase = (status: number) => reasons[status] ?? 'Error';
 
-/** Text for failures that are not the caller's fault (spec: accounts §8). */
+/** Text for failures that are not the caller's fault (the answer text users see). */
 export const UNHANDLED_MESSAGE = 'An unhandled exception occurred. Please try again later.';

@@ -30,7 +30,7 @@ export interface InternalCall {
 /**
  * Calls another service's `/internal/...` route (never routed by the gateway) with the
  * service token. Throws a DomainError with the callee's status and message on failure:
- * its 4xx as they are, its 503 (with Retry-After) as 503, other 5xx as 502; a callee that
+ * its 4xx as they are (a 429 with its Retry-After), its 503 (with Retry-After) as 503, other 5xx as 502; a callee that
  * cannot be reached at all gives 503 (ServiceUnavailable).
  */
 export async function callService<T = unknown>(
@@ -70,7 +70,11 @@ export async function callService<T = unknown>(
     const retryAfter = res.headers.get('retry-after');
     const status = res.status === 503 ? 503 : res.status >= 500 ? 502 : res.status;
     // the answer reaches the browser: it names no service
-    throw new DomainError(status, message || reasonPhrase(status), status === 503 && retryAfter ? { 'Retry-After': retryAfter } : {});
+    throw new DomainError(
+      status,
+      message || reasonPhrase(status),
+      (status === 503 || status === 429) && retryAfter ? { 'Retry-After': retryAfter } : {},
+    );
   }
   if (call.binary) return Buffer.from(await res.arrayBuffer()) as T;
   const type = res.headers.get('content-type') ?? '';

@@ -148,8 +148,9 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
   // before any route: auth guards ahead of validation, hostile text refused, routes recorded
   applyRoutePolicy(app);
   // answers name no internals (which service or replica served them); the request id ties them to the logs
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
@@ -178,6 +179,8 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       serviceToken: config.SERVICE_TOKEN,
+      // only the issuing service (identity) declares a private key; `app.jwt.sign` uses it
+      signingKey: signingKeyOf(config),
     });
     await app.register(dbPlugin, {
       connectionString: config.DATABASE_URL,
@@ -208,6 +211,12 @@ export async function buildService<P extends TProperties>(def: ServiceDefinition
     });
   }
   return app;
+}
+
+/** JWT_PRIVATE_KEY, which only the issuing service declares in its own config. */
+function signingKeyOf(config: object): string | undefined {
+  const key = (config as { JWT_PRIVATE_KEY?: unknown }).JWT_PRIVATE_KEY;
+  return typeof key === 'string' && key ? key : undefined;
 }
 
 /**

@@ -104,7 +104,9 @@ interface RequestTrace {
 }
 
 const requestTraces = new WeakMap<IncomingMessage, RequestTrace>();
-const tracer = () => trace.getTracer('@cti/service-kit');
+// looked up once: the global provider hands out a proxy that follows a later registration
+let kitTracer: ReturnType<typeof trace.getTracer> | null = null;
+const tracer = () => (kitTracer ??= trace.getTracer('@cti/service-kit'));
 
 /**
  * The server span of a request, started from the caller's `traceparent` when it sent
@@ -114,12 +116,15 @@ const tracer = () => trace.getTracer('@cti/service-kit');
 export function requestTrace(raw: IncomingMessage): RequestTrace {
   let found = requestTraces.get(raw);
   if (!found) {
-    const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
+    // most requests come without a trace to continue: no propagator run for them
+    const parent = raw.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
+    const url = raw.url ?? '';
+    const query = url.indexOf('?');
     const span = tracer().startSpan(
       raw.method ?? 'HTTP',
       {
         kind: SpanKind.SERVER,
-        attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: (raw.url ?? '').split('?')[0] },
+        attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: query < 0 ? url : url.slice(0, query) },
       },
       parent,
     );
@@ -149,7 +154,7 @@ export const tracingPlugin = fp(
     app.addHook('onRequest', (request, reply, done) => {
       const { span } = requestTrace(request.raw);
       const route = request.routeOptions.url;
-      if (route) {
+      if (route && span.isRecording()) {
         span.updateName(`${request.method} ${route}`);
         span.setAttribute(ATTR_HTTP_ROUTE, route);
       }
@@ -159,14 +164,19 @@ export const tracingPlugin = fp(
     });
     // body parsing leaves the request's async context: enter it again before the handler
     app.addHook('preHandler', (request, _reply, done) => enter(request, done));
-    app.addHook('onError', async (request, _reply, error) => {
+    app.addHook('onError', (request, _reply, error, done) => {
       requestTrace(request.raw).span.recordException(error);
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const { span } = requestTrace(request.raw);
-      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.statusCode);
-      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      // a span nobody records (no exporter, not sampled) takes no attributes
+      if (span.isRecording()) {
+        span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.statusCode);
+        if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      }
       span.end();
+      done();
     });
     app.addHook('onRequestAbort', async (request) => {
       const { span } = requestTrace(request.raw);

@@ -3,3 +3,4 @@ export * from './infrastructure';
 export * from './context';
 export * from './eventually';
 export * from './published';
+export * from './identity-api';

@@ -24,7 +24,7 @@ export interface AuditRowsTable {
   /** HMAC of the previous row's hash and this row's content. */
   hash: Buffer;
   /**
-   * The change record of a Response row (questionnaire §3), from
+   * The change record of a Response row, from
    * evt.questionnaire.answer.saved: its questionnaire, group, question, user and stamp
    * are the row's own columns; these hold the rest. Null on other rows.
    */

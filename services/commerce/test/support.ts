@@ -3,10 +3,14 @@ import type { SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
-
-import { createGroup } from '../../identity/src/groups/create-group';
-import { createUser } from '../../identity/src/users/create-user';
+import {
+  createGroupThroughIdentity,
+  createTestContext,
+  createUserThroughIdentity,
+  eventually,
+  signInThroughIdentity,
+  type TestContext,
+} from '@cti/testing';
 import { commerceService } from '../src/app';
 
 export const PASSWORD = 'purchase-test-password';
@@ -31,15 +35,13 @@ export async function startPlatform(commerceEnv: Record<string, string> = {}): P
 export async function givenCountries(p: Platform, names: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const name of names) {
-    ids.push(
-      await p.identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null)),
-    );
+    ids.push(await createGroupThroughIdentity(p.identity, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }));
   }
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from countries where group_id = any(${ids}::uuid[])`.execute(
       p.commerce.db,
     );
-    return rows.rows[0].n === ids.length;
+    return rows.rows[0]!.n === ids.length;
   });
   return ids;
 }
@@ -58,7 +60,7 @@ export async function givenPeriod(p: Platform, periodId: string, name: string): 
   );
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from periods where period_id = ${periodId}`.execute(p.commerce.db);
-    return rows.rows[0].n === 1;
+    return rows.rows[0]!.n === 1;
   });
 }
 
@@ -74,31 +76,20 @@ export async function givenUser(
   email: string,
   opts: { roles?: RoleName[]; groupIds?: string[]; isGroupManager?: boolean; organization?: string } = {},
 ): Promise<SignedIn> {
-  const id = await p.identity.inTransaction((trx) =>
-    createUser(
-      trx,
-      {
-        email,
-        password: PASSWORD,
-        firstName: 'Test',
-        lastName: email.split('@')[0],
-        organizationName: opts.organization ?? 'Buyer Org',
-        roleIds: (opts.roles ?? ['Standard']).map((r) => RoleIds[r]),
-        groupIds: opts.groupIds ?? [],
-        isGroupManager: opts.isGroupManager ?? false,
-        mustAgreeCtc: false,
-      },
-      null,
-    ),
-  );
-  return signIn(p, email, id);
+  return createUserThroughIdentity(p.identity, {
+    email,
+    password: PASSWORD,
+    lastName: email.split('@')[0]!,
+    organizationName: opts.organization ?? 'Buyer Org',
+    roleIds: (opts.roles ?? ['Standard']).map((r) => RoleIds[r]),
+    groupIds: opts.groupIds ?? [],
+    isGroupManager: opts.isGroupManager ?? false,
+  });
 }
 
 export async function signIn(p: Platform, email: string, id?: string): Promise<SignedIn> {
-  const res = await p.identity.inject({ method: 'POST', url: '/api/user/login', payload: { Email: email, Password: PASSWORD } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  const session = res.json() as SessionUser;
-  return { id: id ?? session.Id, session, auth: { authorization: `Bearer ${session.Token}` } };
+  const signed = await signInThroughIdentity(p.identity, email, PASSWORD);
+  return { ...signed, id: id ?? signed.id };
 }
 
 /** The user's roles and groups as identity holds them now. */

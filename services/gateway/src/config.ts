@@ -6,7 +6,7 @@ export const GatewayConfig = Type.Object({
   WEB_DIST: Type.String({ default: '' }),
   /** Requests per minute per client IP on /api. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
-  /** Admins with an e-mail in this domain see Manage Products (index §6). */
+  /** Admins with an e-mail in this domain see Manage Products. */
   VENDOR_EMAIL_DOMAIN: Type.String({ default: 'example.com' }),
   /** Comma-separated origins trusted for cross-frame sign-on (postMessage). */
   TRUSTED_ORIGINS: Type.String({ default: '' }),
@@ -17,12 +17,12 @@ export const GatewayConfig = Type.Object({
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 60_000 }),
   /** Attempts after the first when a replica refuses the connection or is restarting. */
   UPSTREAM_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 5 }),
-  /** How-to videos (index §2 /purchasingAccess, /useTheIndex): video URL and WebVTT captions URL; empty shows the written guide only. */
+  /** How-to videos (/purchasingAccess, /useTheIndex): video URL and WebVTT captions URL; empty shows the written guide only. */
   HOWTO_VIDEO_PURCHASING_ACCESS_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_PURCHASING_ACCESS_CAPTIONS_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_USE_THE_INDEX_URL: Type.String({ default: '' }),
   HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL: Type.String({ default: '' }),
-  /** Host routing (accounts §4): user-admin routes live on USERS_HOST, the rest on INDEX_HOST; empty (or development) turns it off. */
+  /** Host routing: user-admin routes live on USERS_HOST, the rest on INDEX_HOST; empty (or development) turns it off. */
   USERS_HOST: Type.String({ default: '' }),
   INDEX_HOST: Type.String({ default: '' }),
   /** The carbon calculator site the login chooser and the user area link to; empty hides the link. */
@@ -32,6 +32,11 @@ export const GatewayConfig = Type.Object({
    * empty leaves them unserved. The gateway still vouches for no one.
    */
   JWT_PUBLIC_KEY: Type.String({ pattern: '^$|BEGIN PUBLIC KEY', default: '' }),
+  /**
+   * The service token: to resolve personal API keys with identity (`/api/v1`); empty
+   * leaves `/api/v1` unserved.
+   */
+  SERVICE_TOKEN: Type.String({ default: '' }),
   /** `iss` and `aud` of access tokens (as every service's). */
   JWT_ISSUER: Type.String({ default: 'cti-identity' }),
   JWT_AUDIENCE: Type.String({ default: 'cti' }),

@@ -1,13 +1,14 @@
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
-import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
-
 import { contextHeaders, type CommonConfig } from '@cti/service-kit';
-
 import type { GatewayConfig } from './config';
-import { resolveUpstream, type Upstream } from './route-table';
+import { apiV1Routes, type Forward } from './api-v1';
+import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
 /**
  * Forwards /api/* to the owning service with bodies untouched (uploads and signed
@@ -31,7 +32,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   for (const service of Object.keys(upstreams) as Upstream[]) {
     const list = upstreams[service].split(',').map((u) => new URL(u.trim()).origin);
     upstreams[service] = list[0]!;
-    if (list.length > 1) replicas.set(list[0], list);
+    if (list.length > 1) replicas.set(list[0]!, list);
   }
   const retries = new Counter({
     name: 'cti_gateway_upstream_retries_total',
@@ -69,47 +70,97 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   });
   await app.register(replyFrom, { undici: dispatcher, destroyAgent: true });
 
+  // Server-sent event streams never end by themselves: the graceful shutdown ends the
+  // ones still open (the client reconnects elsewhere) instead of waiting on them until
+  // the upstream body timeout.
+  const eventStreams = new Set<{ upstream: Readable; client: ServerResponse }>();
+  app.addHook('preClose', async () => {
+    for (const stream of [...eventStreams]) {
+      stream.upstream.unpipe(stream.client);
+      stream.client.end();
+      stream.upstream.destroy();
+    }
+    eventStreams.clear();
+  });
+
+  type RewriteHeaders = NonNullable<FastifyReplyFromHooks['rewriteRequestHeaders']>;
+  const forwardedHeaders: RewriteHeaders = (req, headers) => ({
+    ...headers,
+    // W3C traceparent of this request's span: each service continues the trace
+    ...contextHeaders(),
+    'x-request-id': req.id,
+    // replaced, not appended: services trust exactly one hop (this gateway)
+    'x-forwarded-for': req.ip,
+    'x-forwarded-host': req.headers.host ?? '',
+    'x-forwarded-proto': req.protocol,
+  });
+  /** The forwarded headers amended by `extra` (undefined drops a header). */
+  const forwardedHeadersWith =
+    (extra: Record<string, string | undefined>): RewriteHeaders =>
+    (req, original) => {
+      const rewritten: Record<string, string | string[] | undefined> = { ...forwardedHeaders(req, original), ...extra };
+      for (const name of Object.keys(rewritten)) if (rewritten[name] === undefined) delete rewritten[name];
+      return rewritten as typeof original;
+    };
+
+  const optionsFor = (service: Upstream, rewriteRequestHeaders: RewriteHeaders = forwardedHeaders): FastifyReplyFromHooks => ({
+    retryDelay: (details) => {
+      // at run time reply-from passes the upstream request and response here, not Fastify's (its typings say otherwise)
+      const { err, attempt } = details;
+      const res = details.res as unknown as UpstreamResponse | undefined;
+      if (attempt >= config.UPSTREAM_RETRIES) return null;
+      const reason = retryReason((details.req as unknown as { method: string }).method, err, res);
+      if (!reason) return null;
+      // the closing replica's answer is dropped unread
+      res?.stream.destroy();
+      retries.inc({ upstream: service, reason });
+      return 25 * 2 ** attempt;
+    },
+    rewriteRequestHeaders,
+    onResponse: (_request, reply, raw) => {
+      // the upstream's response (status, headers, body stream); reply-from's typings name a server response
+      const res = raw as unknown as UpstreamResponse & { stream: Readable };
+      if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        const stream = { upstream: res.stream, client: reply.raw as ServerResponse };
+        eventStreams.add(stream);
+        stream.client.once('close', () => eventStreams.delete(stream));
+      }
+      void reply.send(res.stream);
+    },
+    onError: (rep, { error }) => {
+      rep.request.log.warn({ err: error, service }, 'upstream unavailable');
+      return rep.code(502).send({
+        statusCode: 502,
+        error: 'Bad Gateway',
+        message: 'There was an issue contacting the server. Please try again in a few minutes.',
+      });
+    },
+  });
+  // Built once per upstream, not per request: the options reply-from is given for each call.
+  const options = new Map(UPSTREAMS.map((service) => [service, optionsFor(service)]));
+
+  /** Sends the request to `service` at `url`, headers amended by `headers` (undefined drops one). */
+  const forward: Forward = (request, reply, service, url, headers) => {
+    const base = headers ? optionsFor(service, forwardedHeadersWith(headers)) : options.get(service)!;
+    const body = request.body as Buffer | undefined;
+    return reply.from(
+      `${upstreams[service]}${url}`,
+      body?.length
+        ? // given explicitly so reply-from sends the bytes as they came (it re-encodes JSON bodies otherwise)
+          { ...base, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
+        : base,
+    );
+  };
+
   app.all('/api/*', { schema: { hide: true } }, (request, reply) => {
     const service = resolveUpstream(request.url);
     if (!service) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No service serves ${request.url.split('?')[0]}` });
     }
-    const body = request.body as Buffer | undefined;
-    return reply.from(`${upstreams[service]}${request.url}`, {
-      // given explicitly so reply-from sends the bytes as they came (it re-encodes JSON bodies otherwise)
-      ...(body?.length ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
-      retryDelay: (details) => {
-        // at run time reply-from passes the upstream request and response here, not Fastify's (its typings say otherwise)
-        const { err, attempt } = details;
-        const res = details.res as unknown as UpstreamResponse | undefined;
-        if (attempt >= config.UPSTREAM_RETRIES) return null;
-        const reason = retryReason((details.req as unknown as { method: string }).method, err, res);
-        if (!reason) return null;
-        // the closing replica's answer is dropped unread
-        res?.stream.destroy();
-        retries.inc({ upstream: service, reason });
-        return 25 * 2 ** attempt;
-      },
-      rewriteRequestHeaders: (req, headers) => ({
-        ...headers,
-        // W3C traceparent of this request's span: each service continues the trace
-        ...contextHeaders(),
-        'x-request-id': req.id,
-        // replaced, not appended: services trust exactly one hop (this gateway)
-        'x-forwarded-for': req.ip,
-        'x-forwarded-host': req.headers.host ?? '',
-        'x-forwarded-proto': req.protocol,
-      }),
-      onError: (rep, { error }) => {
-        request.log.warn({ err: error, service }, 'upstream unavailable');
-        void rep.code(502).send({
-          statusCode: 502,
-          error: 'Bad Gateway',
-          message: 'There was an issue contacting the server. Please try again in a few minutes.',
-        });
-      },
-    });
+    return forward(request, reply, service, request.url);
   });
+
+  await app.register(apiV1Routes, { config, forward });
 }
 
 interface UpstreamResponse {

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeaderOptions {
@@ -49,14 +49,32 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
 }
 
 /**
+ * The headers helmet sets for these options, computed once: none of them depends on the
+ * request (no CSP nonces), so each answer only copies them (running helmet per request,
+ * as @fastify/helmet does, parsed the policy again for every request).
+ */
+function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let failure: unknown = null;
+  helmet(options)({} as never, recorder as never, (err?: unknown) => {
+    failure = err ?? null;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return [...headers.entries()];
+}
+
+/**
  * Security headers on every answer of the gateway (helmet): the CSP above, nosniff,
  * Referrer-Policy no-referrer (reset and welcome links carry codes in their paths),
  * cross-origin isolation of resources, and HSTS when the request came over https
  * (directly or, with TRUST_PROXY_HOPS, as the proxy in front says).
  */
 export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     // sent below, only over https
     strictTransportSecurity: false,
@@ -66,7 +84,9 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
     // the how-to videos may come from a video host without CORP headers
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    done();
   });
 }

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('publishes the trusted origins, host routing and carbon calculator settings the web app needs (accounts §4)', async () => {
+it('publishes the trusted origins, host routing and carbon calculator settings the web app needs', async () => {
   const gateway = await ctx.start(gatewayService, {
     TRUSTED_ORIGINS: 'https://calc.example.org, https://awg.example.org',
     USERS_HOST: 'users.cti.example.org',

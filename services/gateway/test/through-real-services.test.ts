@@ -1,10 +1,8 @@
 import { RoleIds } from '@cti/access';
-import { auditService } from '@cti/audit';
-import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
-
-import { createUser } from '../../identity/src/users/create-user';
+import { createTestContext, createUserThroughIdentity, eventually, type TestContext } from '@cti/testing';
+import { identityService } from '@cti/identity';
+import { auditService } from '@cti/audit';
 import { gatewayService } from '../src/app';
 
 let ctx: TestContext;
@@ -21,20 +19,13 @@ beforeAll(async () => {
   const audit = await ctx.start(auditService);
   await identity.listen({ port: 0, host: '127.0.0.1' });
   await audit.listen({ port: 0, host: '127.0.0.1' });
-  await identity.inTransaction((trx) =>
-    createUser(
-      trx,
-      {
-        email: 'admin@example.com',
-        password: 'demo-password',
-        firstName: 'Ada',
-        lastName: 'Admin',
-        roleIds: [RoleIds.Admin],
-        groupIds: [],
-      },
-      null,
-    ),
-  );
+  await createUserThroughIdentity(identity, {
+    email: 'admin@example.com',
+    password: 'demo-password',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    roleIds: [RoleIds.Admin],
+  });
   gateway = await ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
 });
 afterAll(() => ctx.close());

@@ -1,7 +1,6 @@
-import { defineService } from '@cti/service-kit';
-
+import { defineService, type ServiceApp } from '@cti/service-kit';
 import { migrations } from '../migrations';
-
+import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
 import { freeAccessRoutes } from './free-access/routes';
@@ -16,8 +15,8 @@ import { roleRoutes } from './roles/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
-import { userAccessRoutes } from './users/access-routes';
 import { userRoutes } from './users/routes';
+import { userAccessRoutes } from './users/access-routes';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService({
@@ -26,7 +25,7 @@ export const identityService = defineService({
   config: IdentityConfig,
   migrations,
   async plugin(app, config) {
-    const mailer = new Mailer(app, mailTransportFor(config), {
+    const mailer = new Mailer(app as ServiceApp, mailTransportFor(config), {
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
       pollMs: config.MAIL_POLL_MS,
     });
@@ -35,12 +34,8 @@ export const identityService = defineService({
     const ctx: IdentityContext = {
       config,
       issuer: {
-        signAccessToken: accessTokenSigner({
-          privateKey: config.JWT_PRIVATE_KEY,
-          issuer: config.JWT_ISSUER,
-          audience: config.JWT_AUDIENCE,
-          accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-        }),
+        // the kit's auth plugin holds the private key (JWT_PRIVATE_KEY) and signs with EdDSA, issuer and audience
+        signAccessToken: accessTokenSigner((payload) => app.jwt.sign(payload), { accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
         refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
       },
       mailer,
@@ -55,6 +50,7 @@ export const identityService = defineService({
     await app.register(requestRoutes, ctx);
     await app.register(mailRoutes, ctx);
     await app.register(userAccessRoutes);
+    await app.register(apiKeyRoutes, ctx);
   },
   // durable consumers of other services' events (purchases grant and revoke roles)
   consumers: () => [purchaseGrantsConsumer],

@@ -36,6 +36,8 @@ export const IdentityConfig = Type.Object({
   CONTACT_RATE_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
   /** Role look-ups by e-mail (login chooser) per IP per minute. */
   ROLE_LOOKUP_RATE_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /** Requests per minute one personal API key may make (through the gateway's /api/v1). */
+  API_KEY_REQUESTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 120 }),
   RESET_TOKEN_TTL_MINUTES: Type.Integer({ minimum: 5, default: 60 }),
   WELCOME_TOKEN_TTL_HOURS: Type.Integer({ minimum: 1, default: 72 }),
   FREE_CONFIRM_TTL_HOURS: Type.Integer({ minimum: 1, default: 24 }),

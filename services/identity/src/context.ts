@@ -4,7 +4,7 @@ import type { IdentityConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import type { SessionIssuer } from './sessions/session';
 
-/** Links of the e-mails identity sends (paths of accounts §2, on PUBLIC_URL). */
+/** Links of the e-mails identity sends (paths of the accounts screens, on PUBLIC_URL). */
 export function linksFor(publicUrl: string) {
   const base = publicUrl.replace(/\/$/, '');
   return {

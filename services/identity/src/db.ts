@@ -101,6 +101,20 @@ export interface AccessRequestUsersTable {
   position: number;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  userId: string;
+  name: string;
+  prefix: string;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  keyHash: string;
+  createdAt: Generated<string>;
+  expiresOn: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+  lastUsedOn: string | null;
+}
+
 export interface IdentityDB extends EventTables {
   roles: { id: number; name: string };
   groups: GroupsTable;
@@ -123,6 +137,7 @@ export interface IdentityDB extends EventTables {
   mailMessages: MailMessagesTable;
   accessRequests: AccessRequestsTable;
   accessRequestUsers: AccessRequestUsersTable;
+  apiKeys: ApiKeysTable;
 }
 
 export type IdentityExecutor = Executor<IdentityDB>;

@@ -1,9 +1,7 @@
 import { RoleIds } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
-
-import { identityDb } from '../../identity/src/db';
+import { eventually, updateUserThroughIdentity } from '@cti/testing';
 import { notificationsDb } from '../src/db';
-
 import {
   alertsOf,
   auth,
@@ -74,15 +72,10 @@ it('never e-mails a user about a country they may no longer see: their role expi
   await follow(bed, lapsed, ireland);
   await follow(bed, refunded, ireland);
   await follow(bed, steady, ireland);
-  // a refund takes the purchased role back in identity
-  await identityDb(bed.identity).deleteFrom('userRoles').where('userId', '=', refunded.id).execute();
-  // the Standard subscription ends after they followed (identity's own role expiry)
-  await identityDb(bed.identity)
-    .updateTable('userRoles')
-    .set({ expiresOn: new Date(Date.now() - 1000).toISOString() })
-    .where('userId', '=', lapsed.id)
-    .where('roleId', '=', RoleIds.Standard)
-    .execute();
+  // a refund takes the purchased role back in identity (the account keeps a role that opens no scorecard)
+  await updateUserThroughIdentity(bed.identity, { id: refunded.id, email: refunded.email, roleIds: [RoleIds.CFTPackage], groupIds: [] });
+  // the other's Standard role ends after they followed (identity's admin API takes it away; it sets no past expiry on one role)
+  await updateUserThroughIdentity(bed.identity, { id: lapsed.id, email: lapsed.email, roleIds: [RoleIds.CFTPackage], groupIds: [] });
   await scoreChange(ireland, 'Ireland', 60, 65);
   await waitForMails(bed, steady.email, 1);
   await emailsSettled(bed);
@@ -100,7 +93,12 @@ it('never e-mails a user about a country they may no longer see: their role expi
     steady: 'sent',
   });
   // nor shows it in the app to them as they are now; the follow list says the country is out of reach
-  const now = tokenOf(lapsed.id, lapsed.email, []);
+  // identity ended the sessions the change found: a token of this user counts once signed after it (the next second)
+  const now = await eventually(async () => {
+    const token = tokenOf(lapsed.id, lapsed.email, []);
+    const res = await bed.notifications.inject({ method: 'GET', url: '/api/notifications/list', headers: auth(token) });
+    return res.statusCode === 200 && token;
+  });
   expect((await alertsOf(bed, lapsed, now)).Items).toEqual([]);
   expect((await alertsOf(bed, lapsed, now)).UnreadCount).toBe(0);
   const following = await bed.notifications.inject({ method: 'GET', url: '/api/follow', headers: auth(now) });
@@ -112,11 +110,17 @@ it('sends nothing to a disabled account, and still tells a free user about the p
   const free = await givenUser(bed, 'free-reader@example.com', ['FreeAccess']);
   await follow(bed, disabled, britain);
   await follow(bed, free, britain);
-  await identityDb(bed.identity).updateTable('users').set({ disabled: true }).where('id', '=', disabled.id).execute();
+  await updateUserThroughIdentity(bed.identity, {
+    id: disabled.id,
+    email: disabled.email,
+    roleIds: [RoleIds.Standard],
+    groupIds: [],
+    disabled: true,
+  });
   await scoreChange(britain, 'United Kingdom', 60, 65);
   const [mail] = await waitForMails(bed, free.email, 1);
   // a free user sees the public scorecard, not its details: the score, without the why
-  expect(mail.Subject).toBe('United Kingdom: score 60 → 65');
+  expect(mail!.Subject).toBe('United Kingdom: score 60 → 65');
   await emailsSettled(bed);
   expect(await mailsTo(bed, disabled.email)).toEqual([]);
 });
@@ -136,8 +140,8 @@ it('tells the why of a score only to those who see the scorecard details, and th
   await publishEvent(bed, 'evt.scoring.scores.saved', scoresSaved(ireland, 'Ireland', facts({ score: 65 }), facts({ A: 5, score: 70 })));
   events += 2;
   await consumed(bed, events);
-  expect((await alertsOf(bed, respondent)).Items[0].Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
-  expect((await alertsOf(bed, standard)).Items[0].Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
+  expect((await alertsOf(bed, respondent)).Items[0]!.Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
+  expect((await alertsOf(bed, standard)).Items[0]!.Line).toBe('Ireland: score 65 → 70 (A 4→5, +5.0)');
   // a respondent sees the watchlist of their own countries only: the UK's change is nothing to them
   expect((await alertsOf(bed, respondentAbroad)).Items).toEqual([]);
 });

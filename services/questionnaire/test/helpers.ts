@@ -1,11 +1,9 @@
-import { RoleIds } from '@cti/access';
-import type { AccessClaims, DomainEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { identityService } from '@cti/identity';
+import { RoleIds } from '@cti/access';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
-
-import { createGroup } from '../../identity/src/groups/create-group';
+import { createGroupThroughIdentity, createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { identityService } from '@cti/identity';
+import type { AccessClaims, DomainEvent } from '@cti/contracts';
 import { questionnaireService } from '../src/app';
 import { openPeriod } from '../src/periods/open-period';
 
@@ -23,13 +21,11 @@ export async function startWorld(countryNames: string[] = ['Ireland', 'Kenya'], 
   const app = await ctx.start(questionnaireService, env);
   const countries: Record<string, string> = {};
   for (const name of countryNames) {
-    countries[name] = await identity.inTransaction((trx) =>
-      createGroup(trx, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() }, null),
-    );
+    countries[name] = await createGroupThroughIdentity(identity, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() });
   }
   await eventually(async () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from countries where active`.execute(app.db);
-    return rows.rows[0].n === countryNames.length;
+    return rows.rows[0]!.n === countryNames.length;
   });
   return { ctx, identity, app, countries };
 }
@@ -73,7 +69,7 @@ export async function questionnaireOf(app: ServiceApp, groupId: string, period?:
   const rows = await sql<{ id: string; status: string; answersRevision: number }>`
     select q.id, q.status, q.answers_revision as "answersRevision" from questionnaires q join periods p on p.id = q.period_id
     where q.group_id = ${groupId} ${period ? sql`and p.name = ${period}` : sql``} order by p.seq desc limit 1`.execute(app.db);
-  return rows.rows[0];
+  return rows.rows[0]!;
 }
 
 /** Events this service wrote to its outbox, oldest first. */

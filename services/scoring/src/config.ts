@@ -2,9 +2,9 @@ import { DEFAULT_INDEX_ACCESS, indexAccessSettings, type IndexAccessSettings } f
 import { Type } from '@cti/service-kit';
 
 export const ScoringConfig = Type.Object({
-  /** ISO code of the one country whose scorecard is open to everyone (index §6). */
+  /** ISO code of the one country whose scorecard is open to everyone. */
   PUBLIC_COUNTRY_ID: Type.String({ pattern: '^[A-Za-z]{2}$', default: DEFAULT_INDEX_ACCESS.publicCountryId }),
-  /** ISO codes of the three countries whose annotations are open to all (index §6). */
+  /** ISO codes of the three countries whose annotations are open to all. */
   OPEN_ANNOTATION_COUNTRY_IDS: Type.String({
     pattern: '^[A-Za-z]{2}(,[A-Za-z]{2})*$',
     default: DEFAULT_INDEX_ACCESS.openAnnotationCountryIds.join(','),

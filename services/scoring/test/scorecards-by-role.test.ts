@@ -68,7 +68,7 @@ afterAll(() => ctx.close());
 const id = (code: string) => world.countries[code].groupId;
 const scorecard = (code: string, token: string) => get(app, `/api/group/index/${id(code)}`, token);
 
-describe('open a country scorecard (index §6)', () => {
+describe('open a country scorecard', () => {
   it.each<[RoleName, string | null, number]>([
     ['Admin', null, 200],
     ['Enhanced', null, 200],

@@ -23,7 +23,7 @@ const pageOf = (route: AppRoute) => {
 };
 
 /**
- * Route guard (accounts §6): anonymous users go to login, users failing the rule to
+ * Route guard: anonymous users go to login, users failing the rule to
  * /restricted, users who must agree to the terms to /agree, except on the routes open
  * to them (allowUnagreed), however they got there (a link, a reload, an address typed).
  * Both redirects remember the page asked for, to come back to it afterwards.
@@ -49,7 +49,7 @@ export function Guarded({ route }: { route: AppRoute }) {
       <Page />
     </Suspense>
   );
-  // admins see the admin pages inside the admin area; the user-area pages (accounts §2) share a sidebar and a navbar
+  // admins see the admin pages inside the admin area; the user-area pages share a sidebar and a navbar
   if (principal && isAdmin(principal) && ADMIN_AREA_PATHS.includes(route.path)) return <AdminArea>{page}</AdminArea>;
   return USER_AREA_PATHS.includes(route.path) ? <UserArea>{page}</UserArea> : page;
 }

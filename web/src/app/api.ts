@@ -30,6 +30,7 @@ export const api = createApi({
     'Purchase',
     'Subscription',
     'Change',
+    'ApiKey',
   ],
   endpoints: () => ({}),
 });

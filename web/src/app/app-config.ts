@@ -8,7 +8,7 @@ export interface AppConfig {
   /** Origins whose postMessage LOGIN/LOGOUT are accepted. */
   trustedOrigins: string[];
   environment: 'development' | 'production' | 'test';
-  /** Host routing (accounts §4): hosts of the user area and of the index; empty turns it off. */
+  /** Host routing: hosts of the user area and of the index; empty turns it off. */
   usersHost?: string;
   indexHost?: string;
   /** The carbon calculator site (login chooser, user-area sidebar); empty when there is none. */

@@ -18,7 +18,7 @@ interface AuthView {
   auth: { user: { Id: string } | null; token: string | null; refreshToken: string | null; isFree: boolean };
 }
 
-/** Paths of the two refresh calls (free users have their own, accounts §4). */
+/** Paths of the two refresh calls (free users have their own, the accounts states and transitions). */
 export const refreshPath = (isFree: boolean) => (isFree ? 'api/freeUser/refresh' : 'api/user/refresh');
 
 /** The argument that asks the base query to renew the session (app start) instead of fetching. */

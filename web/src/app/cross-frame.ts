@@ -3,7 +3,7 @@ import type { SessionUser } from '@cti/contracts';
 import type { StoredUser } from './session-storage';
 
 /**
- * Cross-frame sign-on (accounts §4): the sites embedded in one another exchange
+ * Cross-frame sign-on: the sites embedded in one another exchange
  * `{ ACTION: 'LOGIN', user, authToken, refreshToken }` and `{ ACTION: 'LOGOUT' }` by
  * postMessage, accepted only from configured origins.
  */

@@ -3,7 +3,7 @@ import { hostRedirectUrl } from './host-routing';
 const at = (host: string, pathname: string) => ({ protocol: 'https:', host, pathname, search: '?a=1', hash: '#x' });
 const config = { environment: 'production' as const, usersHost: 'users.cti.example', indexHost: 'index.cti.example' };
 
-describe('host routing (accounts §4)', () => {
+describe('host routing', () => {
   it('sends user-admin routes to the users host and keeps the rest of the address', () => {
     expect(hostRedirectUrl(at('index.cti.example', '/user/manage'), config)).toBe('https://users.cti.example/user/manage?a=1#x');
     expect(hostRedirectUrl(at('users.cti.example', '/user/manage'), config)).toBeNull();

@@ -19,7 +19,7 @@ const USERS = [/^\/user\//, /^\/account$/];
 export const isUsersHostPath = (pathname: string) => USERS.some((r) => r.test(pathname));
 
 /**
- * Host routing (accounts §4): user-admin routes belong to the users host, the others to
+ * Host routing: user-admin routes belong to the users host, the others to
  * the index host. Answers where to go instead, or null (also when turned off: in
  * development or when the hosts are not configured).
  */

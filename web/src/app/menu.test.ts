@@ -16,7 +16,7 @@ const principal = (roles: RoleName[], extra: Partial<Principal> = {}): Principal
 });
 const labels = (entries: typeof USER_MENU, p: Principal) => entries.filter((e) => e.show(p, config)).map((e) => e.label);
 
-describe('user menu (accounts §2/§6)', () => {
+describe('user menu', () => {
   it('gives an admin one Admin entry instead of the dozen admin destinations', () => {
     const admin = labels(USER_MENU, principal(['Admin']));
     expect(admin).toEqual(['Admin', 'My Account']);
@@ -35,7 +35,7 @@ describe('user menu (accounts §2/§6)', () => {
     expect(free).not.toContain('Users');
   });
 
-  it('shows My Account to exactly the account roles of §6', () => {
+  it('shows My Account to exactly the account roles of the permission table', () => {
     const account: RoleName[] = [
       'Admin',
       'AWGMember',
@@ -53,7 +53,7 @@ describe('user menu (accounts §2/§6)', () => {
   });
 });
 
-describe('user-area navbar (accounts §2)', () => {
+describe('user-area navbar', () => {
   it('shows User admin to group managers and admins, Request queue and Subscriptions to admins only', () => {
     expect(labels(USER_AREA_TABS, principal(['Admin']))).toEqual(['User admin', 'Request queue', 'Subscriptions', 'My account']);
     expect(labels(USER_AREA_TABS, principal(['CountryViewer'], { isGroupManager: true }))).toEqual(['User admin', 'My account']);

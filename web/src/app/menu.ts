@@ -17,7 +17,7 @@ const vendorAdmin = (p: Principal, config: AppConfig | undefined) =>
   !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain));
 
 /**
- * The admin area: the admin destinations of accounts §2's user menu (same names, same
+ * The admin area: the admin destinations of the user menu (same names, same
  * rules), grouped by what they manage, with a navigation of their own instead of a dozen
  * entries in the user menu.
  */
@@ -75,14 +75,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 export const ADMIN_AREA_PATHS: readonly string[] = ['/admin', ...ADMIN_SECTIONS.flatMap((s) => s.entries.map((e) => e.to))];
 
 /**
- * The user menu (accounts §2, each entry shown to the roles of §6): for admins one Admin
+ * The user menu (each entry shown to the roles of the permission table): for admins one Admin
  * entry opens the admin area, where the admin destinations are; group managers keep Users;
  * Logout is always last. The cart is an icon in the header beside the menu.
  */
 export const USER_MENU: readonly MenuEntry[] = [
   { label: 'Admin', to: '/admin', show: isAdmin },
   { label: 'Users', to: '/user/manage', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.usersPage) },
-  // the questionnaire list is otherwise reachable only by address (questionnaire §2, §6)
+  // the questionnaire list is otherwise reachable only by address
   { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.questionnaire) },
   { label: 'Document library', to: '/documents', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.documents) },
   { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
@@ -94,7 +94,7 @@ export const USER_MENU: readonly MenuEntry[] = [
 ];
 
 /**
- * The user area's navbar (accounts §2): User admin (group managers and admins), Request
+ * The user area's navbar: User admin (group managers and admins), Request
  * queue, Subscriptions (admins only) and My account. Its pages get the user-area chrome.
  */
 export const USER_AREA_TABS: readonly MenuEntry[] = [

@@ -6,7 +6,7 @@ import type { RouteRule } from '@cti/access';
 export interface AppRoute {
   /** react-router path, e.g. `/index/:groupId`. */
   path: string;
-  /** Who may open it (libs/access rules of the spec's §6 tables). */
+  /** Who may open it (libs/access rules of the spec's permission tables). */
   rule: RouteRule;
   /** The page, loaded on demand so each route is its own chunk. */
   page: () => Promise<{ default: ComponentType }>;
@@ -14,6 +14,6 @@ export interface AppRoute {
   title: string;
   /** `questionnaire` pages hide the site navigation bar; `bare` has no chrome at all. */
   layout?: 'main' | 'questionnaire' | 'bare';
-  /** Reachable while the user still has to agree to the terms (accounts §4). */
+  /** Reachable while the user still has to agree to the terms. */
   allowUnagreed?: boolean;
 }

@@ -2,15 +2,15 @@ import { PUBLIC_SCREENS, RouteRules, SCREENS } from '@cti/access';
 
 import { appRoutes } from './routes';
 
-/** The web guards every screen of the §6 tables with the same rule the access lib walks for every role. */
-describe('route guards follow the §6 tables', () => {
+/** The web guards every screen of the permission tables with the same rule the access lib walks for every role. */
+describe('route guards follow the permission tables', () => {
   const byPath = new Map(appRoutes.map((r) => [r.path, r]));
 
-  it.each(SCREENS.filter((s) => byPath.has(s.path)).map((s) => [s.path, s] as const))('%s uses its §6 rule', (path, screen) => {
+  it.each(SCREENS.filter((s) => byPath.has(s.path)).map((s) => [s.path, s] as const))('%s uses its permission rule', (path, screen) => {
     expect(byPath.get(path)!.rule).toEqual(screen.rule);
   });
 
-  it('registers the account screens of accounts §2', () => {
+  it('registers every account screen', () => {
     for (const path of ['/user/manage', '/user/requests', '/user/account', '/account', '/admin/groups'])
       expect(byPath.has(path)).toBe(true);
   });

@@ -20,7 +20,7 @@ import { hostRedirectUrl } from './host-routing';
 import { followStoredSession, loadStoredSession, storageBlocked, touchesSession } from './session-storage';
 
 /**
- * Cross-frame sign-on (accounts §4): LOGIN and LOGOUT messages from trusted origins sign
+ * Cross-frame sign-on: LOGIN and LOGOUT messages from trusted origins sign
  * this site in and out; messages from other origins are logged as errors. This site's
  * own sign-ins, token refreshes and sign-outs are told to the other frames, so a
  * rotated refresh token is never presented twice.
@@ -98,7 +98,7 @@ function SharedSessionAcrossTabs() {
   return null;
 }
 
-/** Host routing (accounts §4): user-admin routes on the users host, the rest on the index host; off in development. */
+/** Host routing: user-admin routes on the users host, the rest on the index host; off in development. */
 function HostRouting() {
   const { data: config } = useAppConfigQuery();
   const location = useLocation();
@@ -113,7 +113,7 @@ function HostRouting() {
 }
 
 /**
- * Session idle time-out (accounts §4): after 30 minutes without activity "Are you still
+ * Session idle time-out: after 30 minutes without activity "Are you still
  * there?" counts 5 minutes down; No or no answer logs out and goes to /login.
  * Questionnaire pages have their own dialog (back to the country dashboard).
  */

@@ -59,7 +59,7 @@ async function setup(path = '/index') {
   return store;
 }
 
-describe('session idle time-out (accounts §4)', () => {
+describe('session idle time-out', () => {
   it('asks "Are you still there?" after 30 idle minutes; Yes keeps the session', async () => {
     const store = await setup();
     act(() => void jest.advanceTimersByTime(29 * 60_000));

@@ -3,7 +3,7 @@ import type { SessionUser } from '@cti/contracts';
 /** The user record stored without its tokens (those have their own keys). */
 export type StoredUser = Omit<SessionUser, 'Token' | 'RefreshToken'>;
 
-/** Browser-storage keys of the stored session (accounts §3 "Stored session"). */
+/** Browser-storage keys of the stored session (the "Stored session" shape). */
 export const StorageKeys = {
   user: 'cti.user',
   authToken: 'cti.authToken',

@@ -2,7 +2,7 @@ import Type from 'typebox';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-/** Answer texts of the audit screens (questionnaire §8, accounts §5 and §8). */
+/** Answer texts of the audit screens. */
 export const AuditMessages = {
   empty: 'There were 0 results for this search. Please change your filters and try again.',
   failure: 'A problem occurred! Make sure fields are correct and try again.',
@@ -10,14 +10,14 @@ export const AuditMessages = {
   filterLookupFailure: 'An error occured. Please try again later.',
 } as const;
 
-/** Rows per page of the audit log (questionnaire §9) and the most a page may hold. */
+/** Rows per page of the audit log and the most a page may hold. */
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 /** The report counts matches up to this many; beyond it the total reads "10,000+". */
 export const AUDIT_COUNT_CAP = 10_000;
 
 /**
- * POST /api/report/audit body (questionnaire §7): date range plus the filter lists, and
+ * POST /api/report/audit body: date range plus the filter lists, and
  * the page wanted. Within a list any value may match; across lists all must.
  * Actions, countries (user groups) and names match when the row's value contains the text;
  * values (descriptions) match rows whose description holds every word of the text.
@@ -37,7 +37,7 @@ export const AuditReportBody = Type.Object({
 });
 export type AuditReportBody = Type.Static<typeof AuditReportBody>;
 
-/** Audit row (questionnaire §3). Value is HTML, escaped when built. */
+/** Audit row. Value is HTML, escaped when built. */
 export const AuditRow = Type.Object({
   Id: Type.String(),
   /** Position in the hash chain (1, 2, …): what the chain check names. */
@@ -103,7 +103,7 @@ export const AuditChainCheck = Type.Object({
 export type AuditChainCheck = Type.Static<typeof AuditChainCheck>;
 export const LatestAuditChainCheck = Nullable(AuditChainCheck);
 
-/** POST /api/report/augment body (questionnaire §7): two answers to compare. */
+/** POST /api/report/augment body: two answers to compare. */
 export const AugmentBody = Type.Object({
   text1: Nullable(Type.String({ maxLength: 100_000 })),
   text2: Nullable(Type.String({ maxLength: 100_000 })),
@@ -114,7 +114,7 @@ export type AugmentBody = Type.Static<typeof AugmentBody>;
 export const AugmentAnswer = Type.Object({ Html: Type.String() });
 export type AugmentAnswer = Type.Static<typeof AugmentAnswer>;
 
-/** Keys of POST /api/filter/{key} (accounts §7): default (Year), scores (Score, Year, Country), audit (Action, Value, Country, Name). */
+/** Keys of POST /api/filter/{key}: default (Year), scores (Score, Year, Country), audit (Action, Value, Country, Name). */
 export const FilterKeys = ['Action', 'Country', 'Name', 'Value', 'Year', 'Score'] as const;
 export type FilterKey = (typeof FilterKeys)[number];
 export const FilterKeyParam = Type.Object({ key: Type.Union(FilterKeys.map((k) => Type.Literal(k))) });
@@ -129,7 +129,7 @@ export const FilterSuggestions = Type.Array(Type.String());
 /** At most this many suggestions are answered. */
 export const FILTER_SUGGESTION_LIMIT = 10;
 
-/** A change of one answer, as the questionnaire service reported it (questionnaire §3 change record). */
+/** A change of one answer, as the questionnaire service reported it (the change record). */
 export const ChangeRecord = Type.Object({
   Id: Type.String(),
   Group: Type.String(),
@@ -167,7 +167,7 @@ export const RecentChanges = Type.Array(RecentChange);
 export const RECENT_CHANGES_COUNT = 10;
 export const RecentChangesParams = Type.Object({ count: Type.Integer({ minimum: 1, maximum: 100 }) });
 
-/** POST api/questionnaire/changes/question body (questionnaire §7). */
+/** POST api/questionnaire/changes/question body. */
 export const QuestionChangesBody = Type.Object({
   questionId: Type.String({ minLength: 1 }),
   questionnaireId: Type.String({ minLength: 1 }),

@@ -1,4 +1,4 @@
-// API contracts of the commerce service (index-documents-commerce §3, §7; accounts §2 subscriptions admin).
+// API contracts of the commerce service (the index and commerce data model and API calls; subscriptions admin).
 // Amounts are integers of US cents everywhere (each field says so in its OpenAPI description); the web shows dollars.
 import Type, { type TSchema } from 'typebox';
 
@@ -8,7 +8,7 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const UsdCents = (what: string, extra: { deprecated?: boolean; maximum?: number } = {}) =>
   Type.Integer({ minimum: 0, description: `${what} In integer US cents (USD × 100): 2000000 is $20,000.00.`, ...extra });
 
-/** Product (§3): a one-time purchase, or a subscription when it has a plan. */
+/** Product: a one-time purchase, or a subscription when it has a plan. */
 export const Product = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
@@ -57,7 +57,7 @@ export const PlanAnswer = Type.Object({ planId: Nullable(Type.String()) });
 export type PlanAnswer = Type.Static<typeof PlanAnswer>;
 
 /**
- * The checkout cache (§3, browser storage) and the checkout route's params.
+ * The checkout cache (the data model, browser storage) and the checkout route's params.
  * `groupId` holds one country group id, or several joined with commas (per-country purchases).
  */
 export const CheckoutCache = Type.Object({
@@ -96,7 +96,7 @@ export const CheckoutQuote = Type.Object({
 });
 export type CheckoutQuote = Type.Static<typeof CheckoutQuote>;
 
-/** POST api/payment (§7): completes the payment the provider confirmed. */
+/** POST api/payment: completes the payment the provider confirmed. */
 export const PaymentBody = Type.Object({
   details: Type.Object({ sessionId: Type.String() }),
   extra: Type.Optional(CheckoutCache),
@@ -141,7 +141,7 @@ export const LocalPlanChange = Type.Object({
 });
 export type LocalPlanChange = Type.Static<typeof LocalPlanChange>;
 
-/** GET api/purchase: purchase history (§3 Purchase). */
+/** GET api/purchase: purchase history. */
 export const PurchaseHistoryRow = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
@@ -160,7 +160,7 @@ export const PurchaseReportBody = Type.Object({
 export type PurchaseReportBody = Type.Static<typeof PurchaseReportBody>;
 
 export const PurchaseRefund = Type.Object({ RefundId: Type.String(), RefundedOn: Type.String(), Amount: UsdCents('What was refunded.') });
-/** Purchase log row (§3): Name, Price, PurchasedOn, User, TransactionId, Refunds. */
+/** Purchase log row: Name, Price, PurchasedOn, User, TransactionId, Refunds. */
 export const PurchaseLogRow = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
@@ -174,7 +174,7 @@ export const PurchaseLogRow = Type.Object({
 export type PurchaseLogRow = Type.Static<typeof PurchaseLogRow>;
 export const PurchaseLog = Type.Array(PurchaseLogRow);
 
-/** Subscription (§3) with the provider's details. */
+/** Subscription with the provider's details. */
 export const Subscription = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
@@ -223,7 +223,7 @@ export const UpgradeAnswer = Type.Object({
 });
 export type UpgradeAnswer = Type.Static<typeof UpgradeAnswer>;
 
-/** Answer texts of the commerce screens (§5, §8), verbatim. */
+/** Answer texts of the commerce screens, verbatim. */
 export const CommerceMessages = {
   productLoadFailed: 'An error occurred getting product information. Please refresh and try again later.',
   emptyCart: 'There is nothing in the cart.',

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 
 /**
- * API contracts of the documents service (index §3 Document, §7 calls, §8 answers).
+ * API contracts of the documents service (documents, their API calls and answer texts).
  * Field names are the spec's (PascalCase) because the web reads them as the spec names them.
  */
 
@@ -15,7 +15,7 @@ export type SupportingAccess = Type.Static<typeof SupportingAccess>;
 export const AcidAccess = Type.Union([Type.Literal('Public'), Type.Literal('Private')]);
 export type AcidAccess = Type.Static<typeof AcidAccess>;
 
-/** The Document entity (index §3) as every list answers it. */
+/** The Document entity as every list answers it. */
 export const DocumentRow = Type.Object({
   Id: Type.String(),
   Title: Type.String(),
@@ -123,7 +123,7 @@ export const CertifiedScorecardOrder = Type.Object({
 export type CertifiedScorecardOrder = Type.Static<typeof CertifiedScorecardOrder>;
 export const CertifiedScorecardOrders = Type.Array(CertifiedScorecardOrder);
 
-/** Answer texts of the documents service, verbatim where the spec gives them (index §7/§8). */
+/** Answer texts of the documents service, verbatim where the spec gives them. */
 export const DocumentAnswers = {
   notUploaded: 'Document was not uploaded properly',
   deleted: 'Successfully Deleted.',

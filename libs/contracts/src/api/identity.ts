@@ -16,7 +16,7 @@ export const SessionGroup = Type.Object({
 });
 export type SessionGroup = Type.Static<typeof SessionGroup>;
 
-/** Session user (accounts §3): the login and refresh answer. */
+/** Session user: the login and refresh answer. */
 export const SessionUser = Type.Object({
   Id: Type.String(),
   Username: Type.String(),
@@ -40,7 +40,7 @@ export type RefreshBody = Type.Static<typeof RefreshBody>;
 
 export const UserIdParam = Type.Object({ userId: Uuid() });
 
-/** Login failure answers, verbatim (accounts §8). */
+/** Login failure answers, verbatim. */
 export const LoginAnswers = {
   invalidCredentials: 'Invalid Credentials',
   disabled: 'You are currently disabled.',
@@ -69,6 +69,8 @@ export interface AccessClaims {
    * user's tokens issued before T, and a token issued just after T must not be caught.
    */
   iatMs?: number;
+  /** `read-only` on tokens minted for a personal API key: services serve them GET requests only. */
+  scope?: string;
   /** Standard JWT claims, set by the signer. */
   iat?: number;
   exp?: number;
@@ -76,7 +78,7 @@ export interface AccessClaims {
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-/** Role (accounts §3): Id and Name. */
+/** Role: Id and Name. */
 export const RoleView = Type.Object({
   Id: Type.Number(),
   Name: Type.String(),
@@ -96,7 +98,7 @@ export const GroupRef = Type.Object({ Id: Type.String(), Name: Type.String() });
 export type GroupRef = Type.Static<typeof GroupRef>;
 
 /**
- * User add/edit payload (accounts §3). Add versus edit is decided by Id. Roles are
+ * User add/edit payload. Add versus edit is decided by Id. Roles are
  * role ids, Groups group ids. Disabled is admin only; other admin-only fields sent by
  * a group manager are ignored (see libs/access userEditPolicy).
  */
@@ -120,7 +122,7 @@ export const UserPayload = Type.Object({
 });
 export type UserPayload = Type.Static<typeof UserPayload>;
 
-/** User list row of the users admin (accounts §3), also the answer of `GET api/user/{id}`. */
+/** User list row of the users admin, also the answer of `GET api/user/{id}`. */
 export const ManagedUser = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
@@ -172,7 +174,7 @@ export const GroupTypes = ['ACC Group', 'AWG Member', 'Country'] as const;
 export type GroupType = (typeof GroupTypes)[number];
 
 export const GroupMember = Type.Object({ Id: Type.String(), Name: Type.String(), Email: Type.String() });
-/** Group (accounts §3). LogoPath only for Country groups. */
+/** Group. LogoPath only for Country groups. */
 export const GroupView = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
@@ -192,7 +194,7 @@ export const GroupPayload = Type.Object({
 });
 export type GroupPayload = Type.Static<typeof GroupPayload>;
 
-/** Email to group (accounts §3): To are user ids of the group, CC e-mail addresses. */
+/** Email to group: To are user ids of the group, CC e-mail addresses. */
 export const GroupEmailPayload = Type.Object({
   Subject: Type.String({ maxLength: 300 }),
   Message: Type.String({ maxLength: 20_000 }),
@@ -205,7 +207,7 @@ export type GroupEmailPayload = Type.Static<typeof GroupEmailPayload>;
 export const LogoView = Type.Object({ Path: Type.String(), DisplayName: Type.String() });
 export type LogoView = Type.Static<typeof LogoView>;
 
-/** Free access (accounts §7 `POST api/freeUser/access/{email}`). */
+/** Free access (`POST api/freeUser/access/{email}`). */
 export const FreeAccessBody = Type.Object({
   Email: Type.String({ maxLength: 320 }),
   Name: Type.Optional(Type.String({ maxLength: 200 })),
@@ -213,7 +215,7 @@ export const FreeAccessBody = Type.Object({
 });
 export type FreeAccessBody = Type.Static<typeof FreeAccessBody>;
 
-/** Server answers of free access (accounts §8), verbatim. */
+/** Server answers of free access, verbatim. */
 export const FreeAccessAnswers = {
   userExists: 'User already exists',
   invalidUsername: 'Invalid Username',
@@ -229,7 +231,7 @@ export const EmailParam = Type.Object({ email: Type.String({ maxLength: 320 }) }
 export const EmailCodeParams = Type.Object({ email: Type.String({ maxLength: 320 }), code: Type.String({ maxLength: 200 }) });
 export const UsernameParam = Type.Object({ username: Type.String({ maxLength: 320 }) });
 
-/** Password answers of the server (accounts §8), verbatim. */
+/** Password answers of the server, verbatim. */
 export const PasswordAnswers = {
   success: 'Success',
   invalidToken: 'InvalidToken',
@@ -237,7 +239,7 @@ export const PasswordAnswers = {
   invalidUsername: 'Invalid Username',
 } as const;
 
-/** Passwords must be longer than 6 characters (accounts §9). */
+/** Passwords must be longer than 6 characters. */
 export const MIN_PASSWORD_LENGTH = 7;
 export const MAX_PASSWORD_LENGTH = 256;
 
@@ -248,7 +250,7 @@ export const ResetPasswordBody = Type.Object({
 });
 export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
 
-/** New-user password setup (accounts §5/§7). */
+/** New-user password setup. */
 export const SetPasswordNewUserBody = Type.Object({
   user: Type.Object({
     Id: Uuid(),
@@ -263,7 +265,7 @@ export const SetPasswordNewUserBody = Type.Object({
 export type SetPasswordNewUserBody = Type.Static<typeof SetPasswordNewUserBody>;
 
 /**
- * My account (accounts §7 `POST api/user/account`). A new password needs the current
+ * My account (`POST api/user/account`). A new password needs the current
  * one (`currentPassword`, beyond the spec's payload): a borrowed session cannot lock
  * the owner out.
  */
@@ -274,7 +276,7 @@ export const AccountUpdateBody = Type.Object({
 });
 export type AccountUpdateBody = Type.Static<typeof AccountUpdateBody>;
 
-/** Answer texts of the users admin and My account (accounts §8). */
+/** Answer texts of the users admin and My account. */
 export const UserAnswers = {
   added: 'User added successfully',
   edited: 'User editted successfully',
@@ -311,7 +313,7 @@ export const AccessRequestUser = Type.Object({
 });
 export type AccessRequestUser = Type.Static<typeof AccessRequestUser>;
 
-/** Access request (accounts §3); UserManagerId marks an external legal representative request. */
+/** Access request; UserManagerId marks an external legal representative request. */
 export const AccessRequestView = Type.Object({
   Id: Type.String(),
   Email: Type.String(),
@@ -336,7 +338,7 @@ export const ExternalRequestUser = Type.Object({
   Name: Type.Optional(Type.String({ maxLength: 400 })),
   Email: Type.String({ maxLength: 320 }),
 });
-/** External legal representative access request (accounts §3/§5). */
+/** External legal representative access request. */
 export const ExternalRequestPayload = Type.Object({
   FirstName: Type.String({ maxLength: 200 }),
   LastName: Type.String({ maxLength: 200 }),
@@ -349,7 +351,7 @@ export const ExternalRequestPayload = Type.Object({
 });
 export type ExternalRequestPayload = Type.Static<typeof ExternalRequestPayload>;
 
-/** Regular request approval (accounts §3): the primary is appended to Emails by the client. */
+/** Regular request approval: the primary is appended to Emails by the client. */
 export const ApprovalPayload = Type.Object({
   Request: Type.Object({
     Id: Type.String(),

@@ -28,13 +28,13 @@ export type MailMessage = Type.Static<typeof MailMessage>;
 export const MailSendAnswer = Type.Object({ id: Type.String(), status: Type.String() });
 export type MailSendAnswer = Type.Static<typeof MailSendAnswer>;
 
-/** Contact message (index-documents-commerce §3), `POST api/mail/contact`. */
+/** Contact message, `POST api/mail/contact`. */
 export const ContactMessage = Type.Object({
   firstname: Type.String({ maxLength: 200 }),
   lastname: Type.String({ maxLength: 200 }),
   email: Type.String({ maxLength: 320 }),
   group: Type.String({ maxLength: 400 }),
-  /** Max 500 characters (index-documents-commerce §5). */
+  /** Max 500 characters. */
   message: Type.String({ maxLength: 5000 }),
   /** compliance, technical, general or comments (the /contact/{type} page). */
   category: Type.Optional(Type.String({ maxLength: 100 })),

@@ -1,5 +1,5 @@
 /**
- * Conditional questions (questionnaire §4) as data, and the one evaluator the web app
+ * Conditional questions as data, and the one evaluator the web app
  * and the questionnaire service both run, so a question hidden in the browser is the
  * same question the server clears.
  *

@@ -5,18 +5,18 @@ import type { Condition } from './questionnaire-conditions';
 
 export * from './questionnaire-conditions';
 
-// API contracts of the questionnaire service (questionnaire-workflow §7, index §7 periods).
+// API contracts of the questionnaire service (the questionnaire API calls, the index API calls periods).
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-/* ---------- the questionnaire's sequence of pages (§2) ---------- */
+/* ---------- the questionnaire's sequence of pages ---------- */
 
 export type QuestionnaireNavGroup = 'Intro Questions' | 'Variable A' | 'Variable B' | 'Variable E';
 
 export interface QuestionnaireStep {
   /** Path below /questionnaire/ (e.g. `a/1`). */
   path: string;
-  /** Section id of §3; the consent page has none. */
+  /** Section id of the data model; the consent page has none. */
   sectionId: number | null;
   /** Navigation and export label. */
   label: string;
@@ -25,7 +25,7 @@ export interface QuestionnaireStep {
   group: QuestionnaireNavGroup;
 }
 
-/** Section ids of §3. */
+/** Section ids of the data model. */
 export const SectionIds = {
   Introductory: 6,
   Summary: 8,
@@ -240,7 +240,7 @@ export type ConsentAnswer = Type.Static<typeof ConsentAnswer>;
 export const QuestionnaireStatus = Type.Union([Type.Literal('Open'), Type.Literal('Closed')]);
 export type QuestionnaireStatus = Type.Static<typeof QuestionnaireStatus>;
 
-/** Open/completed row (§3) of the country dashboard. */
+/** Open/completed row of the country dashboard. */
 export const QuestionnaireListRow = Type.Object({
   QuestionnaireId: Type.String(),
   GroupId: Type.String(),
@@ -353,7 +353,7 @@ export const PeriodNameParam = Type.Object({ name: Type.String() });
 
 /* ---------- answer texts ---------- */
 
-/** Texts the questionnaire service answers and the web shows (§8 where the spec gives them). */
+/** Texts the questionnaire service answers and the web shows (the answer texts where the spec gives them). */
 export const QuestionnaireAnswers = {
   sectionSaved: 'Your answers have been saved.',
   consentSaved: 'Thank you. Your consent has been recorded.',
@@ -379,7 +379,7 @@ export const QuestionnaireAnswers = {
   adminNoteClosed: 'This questionnaire is closed; its admin notes can no longer be changed.',
 } as const;
 
-/** Texts of the list and period screens (§8, index §8). */
+/** Texts of the list and period screens. */
 export const QuestionnaireListMessages = {
   saveFailed: 'Failed to save the questionnaire. An error occurred.',
   saved: 'Questionnaire Saved!',

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 
-// API contracts of the scoring service (index §3, §7; questionnaire §3, §7).
+// API contracts of the scoring service.
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NullableNumber = Nullable(Type.Number());
@@ -18,7 +18,7 @@ export const ScorecardAccessView = Type.Object({
 });
 export type ScorecardAccessView = Type.Static<typeof ScorecardAccessView>;
 
-/** Group index row (index §3) plus what the list needs to link and mark rows. */
+/** Group index row plus what the list needs to link and mark rows. */
 export const GroupIndexRow = Type.Object({
   GroupId: Type.String(),
   Group: Type.String(),
@@ -44,7 +44,7 @@ export const GroupIndexRow = Type.Object({
 export type GroupIndexRow = Type.Static<typeof GroupIndexRow>;
 export const GroupIndexList = Type.Array(GroupIndexRow);
 
-/** Country scorecard (index §3). Parts the caller may not see are null (see Access). */
+/** Country scorecard. Parts the caller may not see are null (see Access). */
 export const Scorecard = Type.Object({
   GroupId: Type.String(),
   Name: Type.String(),
@@ -100,7 +100,7 @@ export const ScoreChangeExplanation = Type.Object({
 });
 export type ScoreChangeExplanation = Type.Static<typeof ScoreChangeExplanation>;
 
-/** Score history row (index §3: Period, Score) with the inputs and the explanation of the change. */
+/** Score history row (Period, Score) with the inputs and the explanation of the change. */
 export const ScoreHistoryRow = Type.Object({
   PeriodId: Type.String(),
   Period: Type.String(),
@@ -141,7 +141,7 @@ export const EnforceabilityRow = Type.Object({
 export type EnforceabilityRow = Type.Static<typeof EnforceabilityRow>;
 export const EnforceabilityList = Type.Array(EnforceabilityRow);
 
-/** Enforceability country page (index §3 Enforceability). */
+/** Enforceability country page. */
 export const EnforceabilityScorecard = Type.Object({
   GroupId: Type.String(),
   Name: Type.String(),
@@ -181,7 +181,7 @@ export const EnforceabilityHistoryRow = Type.Object({
 export type EnforceabilityHistoryRow = Type.Static<typeof EnforceabilityHistoryRow>;
 export const EnforceabilityHistory = Type.Array(EnforceabilityHistoryRow);
 
-/** ASU country row (index §3). */
+/** ASU country row. */
 export const AsuRow = Type.Object({
   GroupId: Type.String(),
   Group: Type.String(),
@@ -263,7 +263,7 @@ export const HistoricalScoreRow = Type.Object({
 export type HistoricalScoreRow = Type.Static<typeof HistoricalScoreRow>;
 export const HistoricalScores = Type.Array(HistoricalScoreRow);
 
-/** Scoring inputs of one questionnaire, as the questionnaire editor edits them (questionnaire §3). */
+/** Scoring inputs of one questionnaire, as the questionnaire editor edits them. */
 export const QuestionnaireScoring = Type.Object({
   Id: Type.String(),
   GroupId: Type.String(),
@@ -295,7 +295,7 @@ export const QuestionnaireScoring = Type.Object({
 });
 export type QuestionnaireScoring = Type.Static<typeof QuestionnaireScoring>;
 
-/** Enforceability record of a country and period (index §3). */
+/** Enforceability record of a country and period. */
 export const EnforceabilityScoring = Type.Object({
   GroupId: Type.String(),
   PeriodId: Type.String(),
@@ -396,7 +396,7 @@ export type PrintScorecardBody = Type.Static<typeof PrintScorecardBody>;
 export const ScorecardVariant = Type.Union([Type.Literal('compliance'), Type.Literal('enforceability')]);
 export type ScorecardVariant = Type.Static<typeof ScorecardVariant>;
 
-/** Answer texts of the scoring screens (index §8, questionnaire §8). */
+/** Answer texts of the scoring screens. */
 export const ScoringMessages = {
   saved: 'Questionnaire Saved!',
   saveFailed: 'Failed to save the questionnaire. An error occurred.',

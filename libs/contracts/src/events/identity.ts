@@ -71,6 +71,33 @@ export const IdentityEvents = {
     /** Set when one session ended (a logout): only that session's tokens (claim `sid`) are void. */
     sessionId: Type.Optional(Type.String()),
   }),
+  /** A personal read-only API key was created (the key itself is never in an event). */
+  'evt.identity.apiKey.created': Type.Object({
+    keyId: Type.String(),
+    userId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    prefix: Type.String(),
+    expiresOn: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /** A key was revoked by its owner or by an admin (`byAdmin`). */
+  'evt.identity.apiKey.revoked': Type.Object({
+    keyId: Type.String(),
+    userId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    prefix: Type.String(),
+    byAdmin: Type.Boolean(),
+  }),
+  /** The first request made with a key on a day (UTC). */
+  'evt.identity.apiKey.used': Type.Object({
+    keyId: Type.String(),
+    userId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    prefix: Type.String(),
+    day: Type.String(),
+  }),
   /** A user changed their own name or password on My account. */
   'evt.identity.account.updated': Type.Object({
     userId: Type.String(),
@@ -81,7 +108,7 @@ export const IdentityEvents = {
   'evt.identity.group.created': Group,
   /** Same shape as created: consumers upsert their projection of the group. */
   'evt.identity.group.updated': Group,
-  /** An admin e-mailed the members of a group (accounts §2 Send Email). */
+  /** An admin e-mailed the members of a group (Send Email). */
   'evt.identity.group.emailed': Type.Object({
     groupId: Type.String(),
     name: Type.String(),

@@ -3,7 +3,7 @@ import { stepOfSection, type DomainEvent, type EventData, type EventType } from 
 
 import { clip, html, joinDescriptions, money, type Description } from './description';
 
-/** What an event says in the audit log (questionnaire §3 audit row), besides actor and time. */
+/** What an event says in the audit log (the audit row), besides actor and time. */
 export interface AuditRowDraft {
   action: string;
   description: Description;
@@ -24,7 +24,7 @@ const score = (value: number | null) => (value === null ? 'no score' : String(va
 
 /**
  * One wording per event type. Action is the short name the audit filter offers;
- * answers saved in the questionnaire are "Response" rows (questionnaire §2 Change Details).
+ * answers saved in the questionnaire are "Response" rows (Change Details).
  */
 const describers: Describers = {
   // identity
@@ -53,6 +53,21 @@ const describers: Describers = {
   'evt.identity.user.rolesChanged': (d) => ({
     action: 'Roles Changed',
     description: html`Roles of ${d.email} are now ${roles(d.roles)}: ${d.reason}`,
+  }),
+  'evt.identity.apiKey.created': (d) => ({
+    action: 'API Key Created',
+    description: html`${d.email} created the API key
+      <b>${d.name}</b> (${d.prefix}…)${d.expiresOn ? html`, valid until ${d.expiresOn}` : ''}`,
+  }),
+  'evt.identity.apiKey.revoked': (d) => ({
+    action: 'API Key Revoked',
+    description: d.byAdmin
+      ? html`Revoked the API key <b>${d.name}</b> (${d.prefix}…) of ${d.email}`
+      : html`${d.email} revoked their API key <b>${d.name}</b> (${d.prefix}…)`,
+  }),
+  'evt.identity.apiKey.used': (d) => ({
+    action: 'API Key Used',
+    description: html`First use on ${d.day} of the API key <b>${d.name}</b> (${d.prefix}…) of ${d.email}`,
   }),
   'evt.identity.account.updated': (d) => ({
     action: 'Account Updated',

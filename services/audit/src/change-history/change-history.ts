@@ -7,7 +7,7 @@ import type { AuditExecutor } from '../db';
 /** Groups a reader may see: every group, or these. */
 export type GroupScope = 'all' | readonly string[];
 
-/** Response rows: the change records (questionnaire §3), read on their partial indexes. */
+/** Response rows: the change records, read on their partial indexes. */
 const changeRows = (db: AuditExecutor) =>
   db
     .selectFrom('auditRows')

@@ -7,7 +7,7 @@ import { auditDb } from '../db';
 import { questionHistory, recentChanges } from './change-history';
 
 /**
- * Change history (questionnaire §2 country view, §7): recent changes for the country
+ * Change history (country view): recent changes for the country
  * dashboard and one question's history for the modal, for admins and for the
  * respondents and viewers of the country.
  */

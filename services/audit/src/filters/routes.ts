@@ -21,7 +21,7 @@ const historicalData = { match: 'or', roles: HistoricalDataRoles } as const;
 const merged = (a: string[], b: string[], limit: number) => [...new Set([...a, ...b])].sort((x, y) => x.localeCompare(y)).slice(0, limit);
 
 /**
- * POST api/filter/{key} (accounts §7): suggestions for the filter component. The audit
+ * POST api/filter/{key}: suggestions for the filter component. The audit
  * keys (Action, Country as user group, Name, Value) are the admin's; the score keys
  * (Year, Score, Country) the historical-data page's. Country serves both lists: `list`
  * picks one, else admins get both merged.

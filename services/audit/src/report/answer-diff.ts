@@ -8,7 +8,7 @@ const DIFF_TIMEOUT_MS = 500;
 const newlines = (escaped: string) => escaped.replace(/\r?\n/g, '<br>');
 
 /**
- * The HTML diff of two answers (questionnaire §2 Change Details), word by word with
+ * The HTML diff of two answers (Change Details), word by word with
  * jsdiff: removed text in <del>, added text in <ins>, unchanged text as is. Every piece
  * of answer text is escaped, so an answer can never bring its own markup.
  */

@@ -19,7 +19,7 @@ import { auditReport } from './audit-report';
 /** How often each replica looks whether a scheduled chain check is due. */
 const SCHEDULE_TICK_MS = 5 * 60_000;
 
-/** The audit log (questionnaire §2, §7): the report, its chain check and the answer diff. */
+/** The audit log: the report, its chain check and the answer diff. */
 export async function reportRoutes(app: ServiceApp, opts: { chainKey: string; checkEveryMinutes: number }) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 

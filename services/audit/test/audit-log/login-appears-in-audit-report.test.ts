@@ -1,9 +1,7 @@
 import { RoleIds } from '@cti/access';
-import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
-
-import { createUser } from '../../../identity/src/users/create-user';
+import { createTestContext, createUserThroughIdentity, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { identityService } from '@cti/identity';
 import { auditService } from '../../src/app';
 
 let ctx: TestContext;
@@ -15,20 +13,13 @@ beforeAll(async () => {
   ctx = await createTestContext();
   identity = await ctx.start(identityService);
   audit = await ctx.start(auditService);
-  await identity.inTransaction((trx) =>
-    createUser(
-      trx,
-      {
-        email: 'ada@example.com',
-        password: 'a long password',
-        firstName: 'Ada',
-        lastName: 'Admin',
-        roleIds: [RoleIds.Admin],
-        groupIds: [],
-      },
-      null,
-    ),
-  );
+  await createUserThroughIdentity(identity, {
+    email: 'ada@example.com',
+    password: 'a long password',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    roleIds: [RoleIds.Admin],
+  });
 });
 afterAll(() => ctx.close());
 

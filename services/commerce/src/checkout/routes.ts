@@ -29,7 +29,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) });
 const ChangeParam = Type.Object({ changeId: Type.String({ maxLength: 200 }) });
 
-/** Checkout (§2 /checkout/{productId}): open a provider checkout, then complete the payment it confirmed. */
+/** Checkout (/checkout/{productId}): open a provider checkout, then complete the payment it confirmed. */
 export async function checkoutRoutes(app: ServiceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
   const { provider, origins } = opts;
 

@@ -1,8 +1,6 @@
-import type { DomainEvent } from '@cti/contracts';
-import type { Transaction } from '@cti/db';
+import { projectCountryGroup } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
-
-import type { CommerceDB, CommerceExecutor } from '../db';
+import type { CommerceExecutor } from '../db';
 
 /**
  * Commerce's projection of identity's country groups: what the per-country
@@ -10,20 +8,10 @@ import type { CommerceDB, CommerceExecutor } from '../db';
  */
 export const countriesConsumer: ConsumerDefinition = {
   name: 'countries',
+  // one subject filter (the durable consumer keeps the filter it was created with); other group events pass through
   filter: ['evt.identity.group.*'],
-  async handle(event: DomainEvent, trx: Transaction<any>) {
-    if (event.type !== 'evt.identity.group.created' && event.type !== 'evt.identity.group.updated') return;
-    const db = trx as Transaction<CommerceDB>;
-    const { groupId, name, type } = event.data;
-    if (type !== 'Country') {
-      await db.deleteFrom('countries').where('groupId', '=', groupId).execute();
-      return;
-    }
-    await db
-      .insertInto('countries')
-      .values({ groupId, name })
-      .onConflict((oc) => oc.column('groupId').doUpdateSet({ name }))
-      .execute();
+  async handle(event, trx) {
+    await projectCountryGroup(trx, event, { table: 'countries', row: ({ name }) => ({ name }) });
   },
 };
 

@@ -1,8 +1,6 @@
-import type { DomainEvent } from '@cti/contracts';
-import type { Transaction } from '@cti/db';
+import { projectPeriod } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
-
-import type { CommerceDB, CommerceExecutor } from '../db';
+import type { CommerceExecutor } from '../db';
 
 /**
  * Commerce's projection of the questionnaire periods: a certified scorecard is ordered for
@@ -13,15 +11,8 @@ import type { CommerceDB, CommerceExecutor } from '../db';
 export const periodsConsumer: ConsumerDefinition = {
   name: 'periods',
   filter: ['evt.questionnaire.period.opened'],
-  async handle(event: DomainEvent, trx: Transaction<any>) {
-    if (event.type !== 'evt.questionnaire.period.opened') return;
-    const db = trx as Transaction<CommerceDB>;
-    const { periodId, name } = event.data;
-    await db
-      .insertInto('periods')
-      .values({ periodId, name })
-      .onConflict((oc) => oc.column('periodId').doUpdateSet({ name }))
-      .execute();
+  async handle(event, trx) {
+    await projectPeriod(trx, event, { table: 'periods', row: ({ name }) => ({ name }) });
   },
 };
 

@@ -46,7 +46,7 @@ export function grantOf(productName: string, groupIds: readonly string[], expire
   return { roles: [...kind.roles], groupIds: kind.perCountry ? [...groupIds] : [], expiresOn };
 }
 
-/** The two plans a subscriber can move between (upgrade/downgrade pair of §3's plan catalogue). */
+/** The two plans a subscriber can move between (upgrade/downgrade pair of the plan catalogue). */
 export const isPlanChangePair = (from: string, to: string) => {
   const tiers = [kindOf(from).roles[0], kindOf(to).roles[0]];
   return tiers.includes('Enhanced') && tiers.includes('Standard');

@@ -22,7 +22,7 @@ import { findProduct, listProducts, toProduct } from './repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 
-/** Products admin (§2 /admin/products) and the product lookups of purchase and checkout pages. */
+/** Products admin (/admin/products) and the product lookups of purchase and checkout pages. */
 export async function productRoutes(app: ServiceApp, opts: { provider: PaymentProvider; vendorEmailDomain: string }) {
   const db = commerceDb(app);
   // changing products and plans is Manage Products: admins of the vendor's own domain only

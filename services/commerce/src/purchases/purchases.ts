@@ -99,7 +99,7 @@ export async function purchaseReport(app: ServiceApp, body: PurchaseReportBody):
 
 /**
  * GET /api/payment/refund/{transactionId} (admin): refunds the whole payment at the
- * provider and cancels the subscription it paid for at once (§4 Refund). The provider
+ * provider and cancels the subscription it paid for at once (the states and transitions Refund). The provider
  * calls carry idempotency keys and the records change once, so a repeated refund
  * refunds nothing more.
  */

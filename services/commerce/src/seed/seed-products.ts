@@ -5,7 +5,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { createPlan, saveProduct } from '../products/products';
 import { findProductByName } from '../products/repository';
 
-/** The products of the spec (§9), in USD cents; the three subscriptions are yearly plans. */
+/** The products of the spec, in USD cents; the three subscriptions are yearly plans. */
 export const DEMO_PRODUCTS = [
   {
     name: 'Enhanced Subscription',

@@ -13,7 +13,7 @@ import type { SubscriptionRow } from './subscription-state';
 
 const isAdmin = (c: AccessClaims) => c.isAdmin || c.roles.includes(RoleIds.Admin);
 
-/** Rows as §3 lists them, with the provider's details mirrored from its notifications. */
+/** Rows as the data model lists them, with the provider's details mirrored from its notifications. */
 async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];
   const products = await db
@@ -146,7 +146,7 @@ export async function cancelSubscription(app: ServiceApp, provider: PaymentProvi
     .execute();
 }
 
-/** A failed plan change, answered in the provider's shape (§7: name UNPROCESSABLE_ENTITY). */
+/** A failed plan change, answered in the provider's shape (name UNPROCESSABLE_ENTITY). */
 export class PlanChangeRefused extends DomainError {
   constructor(message: string) {
     super(422, message);

@@ -13,7 +13,7 @@ import { generateAcidPdf, generatedAcidPdf } from './acid-pdf';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const S3NameParam = Type.Object({ S3Name: Type.String() });
 
-/** ACID (insolvency) documents: list, download, view preparation, admin upload, PDF generation (index §2, §4, §7). */
+/** ACID (insolvency) documents: list, download, view preparation, admin upload, PDF generation. */
 export async function acidRoutes(app: ServiceApp, opts: { config: DocumentsConfig }) {
   const db = documentsDb(app);
 

@@ -11,7 +11,7 @@ import { certificateFooter } from './certificate-stamp';
 import { holdsOrder } from './orders';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code';
 
-/** The parts of scoring's scorecard (index §3) a certificate states and watches for change. */
+/** The parts of scoring's scorecard a certificate states and watches for change. */
 const CERTIFIED_FACTS = [
   'Name',
   'Period',

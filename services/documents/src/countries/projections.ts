@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
-
+import { projectCountryGroup, projectPeriod } from '@cti/events';
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 
 /**
@@ -10,28 +10,16 @@ import type { DocumentsDB, DocumentsExecutor } from '../db';
 export async function projectEvent(event: DomainEvent, trx: Transaction<DocumentsDB>): Promise<void> {
   switch (event.type) {
     case 'evt.identity.group.created':
-    case 'evt.identity.group.updated': {
-      const g = event.data;
-      if (g.type !== 'Country') {
-        await trx.deleteFrom('countries').where('groupId', '=', g.groupId).execute();
-        return;
-      }
-      await trx
-        .insertInto('countries')
-        .values({ groupId: g.groupId, name: g.name, countryCode: g.countryId })
-        .onConflict((oc) => oc.column('groupId').doUpdateSet({ name: g.name, countryCode: g.countryId }))
-        .execute();
+    case 'evt.identity.group.updated':
+      await projectCountryGroup(trx, event, { table: 'countries', row: (g) => ({ name: g.name, countryCode: g.countryId }) });
       return;
-    }
-    case 'evt.questionnaire.period.opened': {
-      const p = event.data;
-      await trx
-        .insertInto('periods')
-        .values({ periodId: p.periodId, name: p.name, createdAt: p.createdAt })
-        .onConflict((oc) => oc.column('periodId').doUpdateSet({ name: p.name }))
-        .execute();
+    case 'evt.questionnaire.period.opened':
+      await projectPeriod(trx, event, {
+        table: 'periods',
+        row: (p) => ({ name: p.name, createdAt: p.createdAt }),
+        update: (p) => ({ name: p.name }),
+      });
       return;
-    }
     case 'evt.questionnaire.questionnaire.created':
     case 'evt.questionnaire.questionnaire.opened':
     case 'evt.questionnaire.questionnaire.closed': {

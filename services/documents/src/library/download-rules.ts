@@ -3,7 +3,7 @@ import { canReadAcidDocument, canSeeAnnotations, type IndexAccessSettings, type 
 import type { StoredDocument } from './repository';
 import { mayDownloadSupporting } from './supporting-documents';
 
-/** Who may download a stored document, by its catalogue (index §6). */
+/** Who may download a stored document, by its catalogue. */
 export function mayDownloadDocument(p: Principal, doc: StoredDocument, settings: IndexAccessSettings): boolean {
   switch (doc.kind) {
     case 'supporting':

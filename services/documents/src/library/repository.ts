@@ -41,7 +41,7 @@ export const findDocumentByS3Name = (db: DocumentsExecutor, s3Name: string) =>
 export const listDocumentsOfKind = (db: DocumentsExecutor, kind: DocumentKind) =>
   documentsWithFiles(db).where('d.kind', '=', kind).orderBy('d.createdAt', 'desc').execute();
 
-/** The Document entity (index §3) of a stored document. */
+/** The Document entity of a stored document. */
 export function toDocumentRow(d: StoredDocument): DocumentRow {
   return {
     Id: d.id,

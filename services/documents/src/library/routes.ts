@@ -24,7 +24,7 @@ import { addSupportingDocument, listSupportingDocuments } from './supporting-doc
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const S3NameParam = Type.Object({ S3Name: Type.String() });
 
-/** The supporting-documents library and the calls every catalogue shares (index §7). */
+/** The supporting-documents library and the API calls every catalogue shares. */
 export async function libraryRoutes(app: ServiceApp, opts: { accessSettings: IndexAccessSettings }) {
   const db = documentsDb(app);
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** The three accepted document types and their content types (index §5). */
+/** The three accepted document types and their content types. */
 export const DOCUMENT_TYPES = {
   pdf: 'application/pdf',
   doc: 'application/msword',
@@ -12,7 +12,7 @@ export const isDocumentExtension = (ext: string): ext is DocumentExtension => Ob
 
 export const extensionOf = (fileName: string) => path.extname(fileName).slice(1).toLowerCase();
 
-/** Downloads with other file extensions are not given a type (index §5). */
+/** Downloads with other file extensions are not given a type. */
 export function contentTypeForDownload(fileName: string): string | null {
   const ext = extensionOf(fileName);
   return isDocumentExtension(ext) ? DOCUMENT_TYPES[ext] : null;

@@ -9,7 +9,7 @@ export const FILE_MISSING = 'The file of this document is missing.';
 
 /**
  * Streams a stored object as a download: a safe saved name in Content-Disposition, the
- * type of its extension (none for other extensions, index §5), never sniffed by the browser.
+ * type of its extension (none for other extensions, the index validation rules), never sniffed by the browser.
  */
 export async function sendStoredFile(
   app: ServiceApp,

@@ -226,7 +226,7 @@ describe('annotations e-mailed to the user (api/group/annotations/{groupId})', (
 });
 
 describe('signed links to files of other extensions', () => {
-  it('are served without a content type (index §5)', async () => {
+  it('are served without a content type', async () => {
     const local = new LocalFileStorage({
       directory: bed.storageDir,
       publicUrl: 'http://cti.test',

@@ -141,7 +141,7 @@ describe('downloading supporting documents', () => {
     ['Standard', ['Standard'], 403],
     ['FreeAccess', ['FreeAccess'], 403],
     ['ScoringAccess', ['ScoringAccess'], 403],
-  ] as const)('lets %s download (or not) as index §6 says', async (_name, roles, status) => {
+  ] as const)('lets %s download (or not) as the index permission table says', async (_name, roles, status) => {
     expect((await download(global.S3Name, as([...roles]))).statusCode).toBe(status);
   });
 

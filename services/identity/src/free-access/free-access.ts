@@ -35,7 +35,7 @@ async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, use
 }
 
 /**
- * `POST api/freeUser/access/{email}` (accounts §4/§8). A credentialed account answers
+ * `POST api/freeUser/access/{email}`. A credentialed account answers
  * User already exists; a new or unconfirmed visitor gets a confirmation e-mail (Confirm
  * Email); a free user who confirmed before is let in. Rate-limited per IP and e-mail.
  */

@@ -7,7 +7,7 @@ import { confirmFreeAccess, requestFreeAccess } from './free-access';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-/** Free access (accounts §4/§7/§8). Free-user refresh and logout live with the sessions. */
+/** Free access. Free-user refresh and logout live with the sessions. */
 export async function freeAccessRoutes(app: ServiceApp, ctx: IdentityContext) {
   app.post(
     '/api/freeUser/access/:email',

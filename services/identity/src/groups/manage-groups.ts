@@ -25,7 +25,7 @@ import { countryCodeOfLogo } from './logos';
 
 type GroupFilter = { ids?: readonly string[]; withoutCountry?: boolean; type?: GroupType; withUsers?: boolean };
 
-/** Groups as accounts §3 shows them, sorted by name; members only when asked for. */
+/** Groups as the accounts data model shows them, sorted by name; members only when asked for. */
 export async function loadGroups(db: IdentityExecutor, filter: GroupFilter = {}): Promise<GroupView[]> {
   let query = db.selectFrom('groups').select(['id', 'name', 'type', 'logoPath', 'countryId']).orderBy('name');
   if (filter.ids) {
@@ -73,7 +73,7 @@ interface CleanGroup {
   countryId: string | null;
 }
 
-/** Name and Type required (accounts §5); LogoPath only for Country, CountryId from its flag. */
+/** Name and Type required; LogoPath only for Country, CountryId from its flag. */
 function validateGroup(payload: GroupPayload): CleanGroup {
   const name = payload.Name.trim();
   const type = payload.Type.trim() as GroupType;
@@ -117,7 +117,7 @@ export async function editGroup(app: ServiceApp, request: FastifyRequest, payloa
 }
 
 /**
- * `POST api/group/email` (accounts §3/§8): Subject and Message required; To are members
+ * `POST api/group/email`: Subject and Message required; To are members
  * of the group, CC any e-mail addresses. One mail, sent now: the answer says if it left.
  */
 export async function emailGroup(

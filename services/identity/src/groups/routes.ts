@@ -13,7 +13,7 @@ import { addGroup, editGroup, emailGroup, loadGroups, managerGroups } from './ma
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 const Groups = Type.Array(GroupView);
 
-/** Groups admin and the group lists other screens use (accounts §7). */
+/** Groups admin and the group lists other screens use. */
 export async function groupRoutes(app: ServiceApp, ctx: IdentityContext) {
   const admin = app.requireRule(RouteRules.adminOnly);
   const usersPage = app.requireRule(RouteRules.usersPage);

@@ -10,7 +10,7 @@ import { MailTemplates } from './templates';
 const HOUR = 3_600_000;
 
 /**
- * Contact form (index-documents-commerce §5/§7): all fields but category required,
+ * Contact form: all fields but category required,
  * message at most 500 characters; sent to CONTACT_EMAIL with the sender as reply-to.
  * Rate-limited per IP and per sender address.
  */

@@ -26,7 +26,7 @@ const atLeast = async (startedAt: number, ms: number) => {
 export const passwordTooShort = (password: string) => password.length < MIN_PASSWORD_LENGTH;
 
 /**
- * `POST api/user/forgotPassword/{email}` (accounts §7/§8). Known and unknown e-mails
+ * `POST api/user/forgotPassword/{email}`. Known and unknown e-mails
  * get the same answer in the same time. Per account at most RESET_MAILS_PER_ACCOUNT
  * mails an hour leave; earlier links stay valid, so nobody can lock the owner out.
  */
@@ -59,7 +59,7 @@ export async function forgotPassword(app: ServiceApp, ctx: IdentityContext, rawE
 }
 
 /**
- * `POST api/user/resetPassword` (accounts §7/§8): a wrong e-mail and a wrong code get
+ * `POST api/user/resetPassword`: a wrong e-mail and a wrong code get
  * the same InvalidToken. Success ends every session (and voids every access token) and every other reset link, and
  * clears the account's failed-login count.
  */
@@ -96,7 +96,7 @@ export async function resetPassword(
 }
 
 /**
- * `POST api/user/setPasswordNewUser` (accounts §5/§7): the welcome link's token sets
+ * `POST api/user/setPasswordNewUser`: the welcome link's token sets
  * the first password and the profile fields. Answers Success, InvalidToken or
  * PasswordTooShort.
  */

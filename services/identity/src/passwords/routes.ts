@@ -7,7 +7,7 @@ import { forgotPassword, resetPassword, setPasswordNewUser } from './password-fl
 
 const errors = { 400: ErrorBody, 429: ErrorBody };
 
-/** Forgot/reset password and the new user's first password (accounts §5/§7/§8). */
+/** Forgot/reset password and the new user's first password. */
 export async function passwordRoutes(app: ServiceApp, ctx: IdentityContext) {
   app.post(
     '/api/user/forgotPassword/:email',

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-
-import { RoleIds, emailDomain } from '@cti/access';
+import { sql } from '@cti/db';
+import { RoleIds } from '@cti/access';
+import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
 import {
   AccessRequestStatuses,
   approvalAnswer,
@@ -13,9 +13,8 @@ import {
   type ExternalApprovalPayload,
   type ExternalRequestPayload,
 } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
-
+import { sharesContactDomain } from '@cti/access';
+import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
 import { identityDb, type IdentityExecutor } from '../db';
 import { createUser } from '../users/create-user';
@@ -121,7 +120,7 @@ export async function createAccessRequest(trx: IdentityExecutor, input: NewAcces
   return id;
 }
 
-/** Splits "First Last Names" on the first space (accounts §5). */
+/** Splits "First Last Names" on the first space. */
 export const splitName = (name: string) => {
   const trimmed = name.trim();
   const at = trimmed.indexOf(' ');
@@ -129,7 +128,7 @@ export const splitName = (name: string) => {
 };
 
 /**
- * `POST api/request/external/create` (accounts §5): a group manager asks for time-limited
+ * `POST api/request/external/create`: a group manager asks for time-limited
  * access for an external legal representative; every field required, extra users share
  * the primary contact's e-mail domain.
  */
@@ -155,7 +154,7 @@ export async function createExternalRequest(
     const last = u.LastName.trim();
     if (!first || !last || !u.Email.trim()) throw new BadRequest(RequestAnswers.externalMissingFields);
     if (!isEmail(u.Email)) throw new BadRequest(UserAnswers.invalidUsername);
-    if (emailDomain(u.Email) !== emailDomain(email)) throw new BadRequest(RequestAnswers.externalDomain);
+    if (!sharesContactDomain(email, u.Email)) throw new BadRequest(RequestAnswers.externalDomain);
     return { email: u.Email, name: `${first} ${last}` };
   });
   await app.inTransaction((trx) =>
@@ -284,7 +283,7 @@ async function finish(
 }
 
 /**
- * `POST api/request/approve` (accounts §5): Organization, PrimaryEmail, PrimaryId, Name,
+ * `POST api/request/approve`: Organization, PrimaryEmail, PrimaryId, Name,
  * Title, Roles and CalculatorGroup required; every e-mail of the request (the primary
  * is among them) becomes a user with the chosen roles, groups and calculator group.
  */

@@ -28,7 +28,7 @@ import {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** The access-request queue (accounts §2/§5/§7). */
+/** The access-request queue. */
 export async function requestRoutes(app: ServiceApp, ctx: IdentityContext) {
   const admin = app.requireRule(RouteRules.adminOnly);
 

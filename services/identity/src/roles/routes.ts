@@ -11,7 +11,7 @@ import { activeRoleIds, findUserByEmail } from '../users/repository';
 const list = (names: readonly (keyof typeof RoleIds)[]) => names.map((Name) => ({ Id: RoleIds[Name], Name }));
 
 /**
- * Role lists (accounts §7): all roles (with label and description), the compliance-index (ctc) and carbon-calculator
+ * Role lists: all roles (with label and description), the compliance-index (ctc) and carbon-calculator
  * (cc) lists that decide the login chooser's buttons, and one user's roles by e-mail.
  */
 export async function roleRoutes(app: ServiceApp, ctx: IdentityContext) {

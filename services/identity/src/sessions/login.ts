@@ -40,7 +40,7 @@ export async function assertNotLockedOut(app: ServiceApp, limits: LoginLimits, e
 }
 
 /**
- * Credentialed login (accounts §7/§8). Unknown e-mails and wrong passwords get the same
+ * Credentialed login. Unknown e-mails and wrong passwords get the same
  * answer after the same argon2 work; account state is only revealed to someone who
  * knows the password. Failures are capped per account (per hour; the reset flow is not
  * affected) and per client address (per 15 minutes, office-sized), successes never.

@@ -8,7 +8,7 @@ import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation
 import { actorFromClaims } from './session';
 
 /**
- * Server logout (accounts §4/§7). The user's own logout ends this session (the refresh
+ * Server logout. The user's own logout ends this session (the refresh
  * family of the token's `sid`, and its access tokens on every service), not their other
  * devices. An admin logging another user out ends every session of that user and voids
  * their access tokens on every service.

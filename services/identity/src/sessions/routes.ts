@@ -12,7 +12,7 @@ import type { SessionIssuer } from './session';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-/** Sign-in, refresh and logout for credentialed users (accounts §7). */
+/** Sign-in, refresh and logout for credentialed users. */
 export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
   const { issuer, config } = opts;
   const limits = { failuresPerIp: config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
@@ -47,7 +47,7 @@ export async function sessionRoutes(app: ServiceApp, opts: { issuer: SessionIssu
     },
   );
 
-  /** Free users refresh and log out with their own calls (accounts §4/§7). */
+  /** Free users refresh and log out with their own calls. */
   app.post(
     '/api/freeUser/refresh',
     { schema: { tags: ['free access'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },

@@ -38,6 +38,42 @@ async function currentAccess(trx: IdentityExecutor, user: UserRow): Promise<{ ro
   return { roles: rows.map((r) => r.roleId), notAfterMs: ends.length ? Math.min(...ends) : null };
 }
 
+/** The claims of an access token of the user as their access stands now (`sid` names the session or API key). */
+async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string) {
+  const [{ roles, notAfterMs }, groups] = await Promise.all([currentAccess(trx, user), groupsOfUser(trx, user.id)]);
+  const claims: AccessClaims = {
+    sub: user.id,
+    email: user.email,
+    name: user.name,
+    roles,
+    groups: groups.map((g) => g.id),
+    groupNames: groups.map((g) => g.name),
+    isAdmin: roles.includes(RoleIds.Admin),
+    isGroupManager: user.isGroupManager,
+    isAcid: user.isAcid,
+    free: user.isFree,
+    organization: user.organizationName,
+    sid,
+  };
+  return { claims, roles, groups, notAfterMs };
+}
+
+/**
+ * The user's claims as they stand now, read under the same share lock as a session's
+ * (a change of their access lands wholly before or after), with the moment they stop
+ * granting access; null when the user is gone, disabled or expired.
+ */
+export async function currentAccessClaims(
+  trx: IdentityExecutor,
+  userId: string,
+  sid: string,
+): Promise<{ claims: AccessClaims; notAfterMs: number | null } | null> {
+  const user = await lockedUser(trx, userId);
+  if (!user || user.disabled || (user.expiresOn && Date.parse(user.expiresOn) < Date.now())) return null;
+  const { claims, notAfterMs } = await currentClaims(trx, user, sid);
+  return { claims, notAfterMs };
+}
+
 export interface IssuedSession {
   session: SessionUser;
   claims: AccessClaims;
@@ -46,7 +82,7 @@ export interface IssuedSession {
 }
 
 /**
- * Builds the session user of accounts §3 with a new access token and a refresh token
+ * Builds the session user of the accounts data model with a new access token and a refresh token
  * in the given family (a new family at login, the same family on rotation). Given an
  * existing refresh token (a second tab within the rotation grace window) it answers
  * that token instead of storing a new one.
@@ -60,22 +96,8 @@ export async function issueSession(
   const user = await lockedUser(trx, userId);
   if (!user) throw new Error(`issueSession: user ${userId} does not exist`);
   const familyId = options.familyId ?? randomUUID();
-  const [{ roles, notAfterMs }, groups] = await Promise.all([currentAccess(trx, user), groupsOfUser(trx, user.id)]);
-  const isAdmin = roles.includes(RoleIds.Admin);
-  const claims: AccessClaims = {
-    sub: user.id,
-    email: user.email,
-    name: user.name,
-    roles,
-    groups: groups.map((g) => g.id),
-    groupNames: groups.map((g) => g.name),
-    isAdmin,
-    isGroupManager: user.isGroupManager,
-    isAcid: user.isAcid,
-    free: user.isFree,
-    organization: user.organizationName,
-    sid: familyId,
-  };
+  const { claims, roles, groups, notAfterMs } = await currentClaims(trx, user, familyId);
+  const isAdmin = claims.isAdmin;
   let refreshToken = options.existingRefreshToken;
   let refreshTokenId: string | null = null;
   if (!refreshToken) {

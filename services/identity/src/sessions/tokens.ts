@@ -1,15 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-
-import { createSigner } from 'fast-jwt';
-
 import type { AccessClaims } from '@cti/contracts';
 
 export interface TokenSettings {
-  privateKey: string;
-  issuer: string;
-  audience: string;
   accessTtlSeconds: number;
 }
+
+/** Signs a payload as an EdDSA JWT with identity's private key, issuer and audience (`app.jwt.sign` of @fastify/jwt). */
+export type JwtSign = (payload: Record<string, unknown>) => string;
 
 /**
  * Signs short-lived EdDSA access tokens that every service verifies with the public key.
@@ -17,8 +14,7 @@ export interface TokenSettings {
  * ahead) brings its end forward, so access ends on time on every service without a
  * revocation. `iatMs` records the issue time to the millisecond for revocations.
  */
-export function accessTokenSigner(settings: TokenSettings) {
-  const sign = createSigner({ key: settings.privateKey, algorithm: 'EdDSA', iss: settings.issuer, aud: settings.audience });
+export function accessTokenSigner(sign: JwtSign, settings: TokenSettings) {
   return (claims: AccessClaims, options: { notAfterMs?: number | null; now?: number } = {}) => {
     const now = options.now ?? Date.now();
     const end = Math.min(now + settings.accessTtlSeconds * 1000, options.notAfterMs ?? Infinity);

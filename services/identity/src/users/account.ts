@@ -16,7 +16,7 @@ import { recordUserUpdated } from './user-events';
 import { isUuid } from './user-views';
 
 /**
- * `POST api/user/account` (accounts §7/§8): the signed-in user changes their first and
+ * `POST api/user/account`: the signed-in user changes their first and
  * last name and, optionally, their password. A new password needs the current one
  * (wrong guesses count as failed sign-ins) and ends every other session of the user:
  * their refresh tokens are revoked and every access token issued before now is void

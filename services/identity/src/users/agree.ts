@@ -4,7 +4,7 @@ import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 
 import { actorFromClaims } from '../sessions/session';
 
-/** Records that the user agreed to the terms (accounts §7 `GET api/user/agree`). */
+/** Records that the user agreed to the terms (`GET api/user/agree`). */
 export async function agreeToTerms(app: ServiceApp, claims: AccessClaims): Promise<void> {
   await app.inTransaction(async (trx) => {
     await trx

@@ -64,7 +64,7 @@ const targetOf = (
   createdByCaller: u.creatorId === caller.sub,
 });
 
-/** The user, if the caller may see them (accounts §2: admins, or the managers of their groups); 404 otherwise. */
+/** The user, if the caller may see them (admins, or the managers of their groups); 404 otherwise. */
 async function assertCanSee(db: IdentityExecutor, caller: AccessClaims, userId: string) {
   if (!isUuid(userId)) throw new NotFound('User not found');
   const user = await findUserById(db, userId);
@@ -184,7 +184,7 @@ const refusalAnswers: Record<ManagerEditRefusal, string> = {
 };
 
 /**
- * `POST api/user/register` (accounts §5/§8): group managers and admins add users; the
+ * `POST api/user/register`: group managers and admins add users; the
  * new user gets a welcome e-mail with the set-password link. A group manager adds
  * users of their own e-mail domain, with roles and groups they hold; admin-only flags
  * they send are ignored.
@@ -331,7 +331,7 @@ async function emailChangedNotice(
 }
 
 /**
- * `GET api/user/sendReset/{userId}` (Resend welcome email, accounts §2/§8). Admins and
+ * `GET api/user/sendReset/{userId}` (Resend welcome email, the accounts screens and answer texts). Admins and
  * the user's managers may send it; so may the holder of the user's welcome link (the
  * set-password page, whose link expired: `?token=`). The mail only ever goes to the
  * account's own address, and only to accounts that have never set a password.

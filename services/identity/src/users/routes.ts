@@ -25,7 +25,7 @@ import { isUuid, loadInternalUsers } from './user-views';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody };
 
-/** Users admin, My account, the terms gate and the internal user look-ups (accounts §7). */
+/** Users admin, My account, the terms gate and the internal user look-ups. */
 export async function userRoutes(app: ServiceApp, ctx: IdentityContext) {
   app.get(
     '/api/user/agree',

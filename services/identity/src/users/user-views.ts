@@ -7,7 +7,7 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 
 /**
  * User rows as the users admin, `GET api/user/{id}` and My account show them
- * (accounts §3 "User list row"), with active and expired roles apart.
+ * (the "User list row" shape), with active and expired roles apart.
  */
 export async function loadManagedUsers(
   db: IdentityExecutor,

@@ -1,9 +1,7 @@
 import type { DomainEvent } from '@cti/contracts';
-
-import { upsertCountry } from '../countries/countries';
 import type { NotificationsExecutor } from '../db';
+import { projectCountry } from '../countries/countries';
 import { markBounced } from '../delivery/dispatcher';
-
 import { documentChange, scorecardChange, type ChangeDraft } from './change-parts';
 import { recordChange } from './record-change';
 
@@ -26,7 +24,7 @@ export async function handleEvent(trx: NotificationsExecutor, event: DomainEvent
   switch (event.type) {
     case 'evt.identity.group.created':
     case 'evt.identity.group.updated':
-      await upsertCountry(trx, event.data);
+      await projectCountry(trx, event);
       return 0;
     case 'evt.scoring.scores.saved': {
       // events recorded before scoring told the scorecard before and after say too little

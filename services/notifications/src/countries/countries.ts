@@ -1,17 +1,14 @@
-import type { EventData } from '@cti/contracts';
-
-import type { CountryFacts } from '../alerts/visibility';
+import type { DomainEvent } from '@cti/contracts';
+import { projectCountryGroup } from '@cti/events';
 import type { NotificationsExecutor } from '../db';
+import type { CountryFacts } from '../alerts/visibility';
 
 /** Keeps the projection of identity's country groups (name, ISO code, flag). */
-export async function upsertCountry(trx: NotificationsExecutor, g: EventData<'evt.identity.group.created'>): Promise<void> {
-  if (g.type !== 'Country') return;
-  const values = { name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath };
-  await trx
-    .insertInto('countries')
-    .values({ groupId: g.groupId, ...values })
-    .onConflict((oc) => oc.column('groupId').doUpdateSet(values))
-    .execute();
+export async function projectCountry(trx: NotificationsExecutor, event: DomainEvent): Promise<void> {
+  await projectCountryGroup(trx, event, {
+    table: 'countries',
+    row: (g) => ({ name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath }),
+  });
 }
 
 export const findCountry = (db: NotificationsExecutor, groupId: string) =>

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-
 import { RoleIds, type RoleName } from '@cti/access';
 import type {
   DomainEvent,
@@ -13,10 +12,14 @@ import type {
 } from '@cti/contracts';
 import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
-
-import { createGroup } from '../../../identity/src/groups/create-group';
-import { createUser } from '../../../identity/src/users/create-user';
+import {
+  createGroupThroughIdentity,
+  createTestContext,
+  createUserThroughIdentity,
+  eventually,
+  signTestToken,
+  type TestContext,
+} from '@cti/testing';
 import { notificationsService } from '../../src/app';
 import { notificationsDb } from '../../src/db';
 
@@ -54,7 +57,7 @@ export async function startBed(env: Record<string, string> = {}): Promise<Bed> {
 
 /** A country group made in identity; waits until notifications knows it from identity's event. */
 export async function givenCountry(bed: Bed, name: string, code: string): Promise<string> {
-  const groupId = await bed.identity.inTransaction((trx) => createGroup(trx, { name, type: 'Country', countryId: code }, null));
+  const groupId = await createGroupThroughIdentity(bed.identity, { name, type: 'Country', countryId: code });
   await eventually(
     () => notificationsDb(bed.notifications).selectFrom('countries').select('groupId').where('groupId', '=', groupId).executeTakeFirst(),
     60_000,
@@ -70,27 +73,16 @@ export interface TestUser {
   groups: string[];
 }
 
-/** A user made in identity (through its use-case), with a token as identity would sign it. */
+/** A user made through identity's admin API, with a token as identity would sign it. */
 export async function givenUser(bed: Bed, email: string, roles: RoleName[], groups: string[] = []): Promise<TestUser> {
   const roleIds = roles.map((r) => RoleIds[r]);
-  const id = await bed.identity.inTransaction((trx) =>
-    createUser(
-      trx,
-      {
-        email,
-        password: null,
-        firstName: 'Test',
-        lastName: email.split('@')[0],
-        roleIds,
-        groupIds: groups,
-        expiresOn: null,
-        isGroupManager: false,
-        organizationName: 'Lessor Ltd',
-        mustAgreeCtc: false,
-      },
-      null,
-    ),
-  );
+  const { id } = await createUserThroughIdentity(bed.identity, {
+    email,
+    password: 'notifications-test-password',
+    roleIds,
+    groupIds: groups,
+    organizationName: 'Lessor Ltd',
+  });
   return { id, email, roles, groups, token: tokenOf(id, email, roles, groups) };
 }
 
@@ -141,7 +133,7 @@ export async function publishEvent<T extends EventType>(
  * and acknowledged everything: acks follow commits, so their effects are then visible.
  */
 export async function consumed(bed: Bed, count: number): Promise<void> {
-  const consumer = bed.notifications.events.consumers[0];
+  const consumer = bed.notifications.events.consumers[0]!;
   await eventually(() => consumer.stats.handled + consumer.stats.duplicates >= count, 60_000);
   await eventually(async () => {
     const lag = await consumer.lag();
@@ -185,10 +177,10 @@ export const scoresSaved = (groupId: string, groupName: string, before: Scorecar
     scorecard: { before, after },
   }) satisfies EventData<'evt.scoring.scores.saved'>;
 
-/** The mail identity's mail port holds for an address (its dev mailbox), newest first. */
+/** The mail identity's mail port holds for an address (its dev mailbox), newest first, but the welcome mail of the account's making. */
 export async function mailsTo(bed: Bed, email: string): Promise<MailboxMessage[]> {
   const res = await bed.identity.inject({ method: 'GET', url: `/api/mail/dev/messages?to=${encodeURIComponent(email)}` });
-  return res.json();
+  return (res.json() as MailboxMessage[]).filter((m) => m.Kind !== 'welcome');
 }
 
 export const waitForMails = (bed: Bed, email: string, count: number, timeoutMs = 60_000) =>

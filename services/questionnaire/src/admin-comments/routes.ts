@@ -6,7 +6,7 @@ import { adminComment, saveAdminComment } from './admin-comments';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Admin notes per section (questionnaire §2, §6: admins only). */
+/** Admin notes per section (the questionnaire screens and permission table: admins only). */
 export async function adminCommentRoutes(app: ServiceApp) {
   const tags = ['admin notes'];
   const admin = app.requireRule(RouteRules.adminOnly);

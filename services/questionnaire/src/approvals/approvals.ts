@@ -1,14 +1,14 @@
-import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
+import { enoughApprovals } from '@cti/access';
 import { appendToOutbox, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
-
-import { actorFromClaims } from '../actor';
+import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
 import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import { actorFromClaims } from '../actor';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
 
 /**
  * Approvals hold the answers revision they approved: an answer change moves the
- * revision on, so only approvals of the current answers count (questionnaire §4).
+ * revision on, so only approvals of the current answers count.
  * Ready for finalization: respondents of at least two different organizations
  * approved the current answers (two law firms' input before a country is scored).
  */
@@ -33,15 +33,8 @@ async function approvedBy(db: QuestionnaireExecutor, q: QuestionnaireRecord, use
   return !!row;
 }
 
-/** How many organizations must approve the current answers before they can be submitted as final. */
-export const ORGANIZATIONS_NEEDED = 2;
-
-/** The different organizations among approvals; a respondent without an organization counts as one of their own. */
-export const approvingOrganizations = (approvals: ReadonlyArray<{ organizationName: string; userId: string }>): number =>
-  new Set(approvals.map((a) => a.organizationName.trim().toLowerCase() || `user:${a.userId}`)).size;
-
 const isReady = async (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
-  q.status === 'Open' && approvingOrganizations(await currentApprovals(db, q)) >= ORGANIZATIONS_NEEDED;
+  q.status === 'Open' && enoughApprovals(await currentApprovals(db, q));
 
 /** POST api/finalize/canApprove */
 export async function canApprove(app: ServiceApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import { approve, approvedNames, canApprove, readyForFinalization, submitAsFinal
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParam = Type.Object({ questionnaireId: Type.String() });
 
-/** Approvals and Submit As Final (questionnaire §4, §7 api/finalize…). */
+/** Approvals and Submit As Final (the questionnaire states and transitions and API calls api/finalize…). */
 export async function approvalRoutes(app: ServiceApp) {
   const tags = ['approvals'];
   const rule = app.requireRule(RouteRules.questionnaire);

@@ -8,7 +8,7 @@ import { consentAnswer, consentsOf, giveConsent } from './consent';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Consent (questionnaire §2 consent page, §7). */
+/** Consent (the consent page). */
 export async function consentRoutes(app: ServiceApp) {
   const tags = ['consent'];
   app.post(

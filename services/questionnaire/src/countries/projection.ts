@@ -1,7 +1,7 @@
-import type { DomainEvent } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
+import type { DomainEvent } from '@cti/contracts';
+import { projectCountryGroup } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
-
 import type { QuestionnaireDB } from '../db';
 
 /**
@@ -12,21 +12,12 @@ import type { QuestionnaireDB } from '../db';
 export async function projectIdentityEvent(event: DomainEvent, trx: Transaction<QuestionnaireDB>): Promise<void> {
   switch (event.type) {
     case 'evt.identity.group.created':
-    case 'evt.identity.group.updated': {
-      const { groupId, name, type, countryId, logoPath } = event.data;
-      const row = { name, countryCode: countryId, logoPath, active: type === 'Country', updatedAt: event.occurredAt };
-      if (type !== 'Country') {
-        // only a group that was a country before needs its projection kept (and deactivated)
-        await trx.updateTable('countries').set(row).where('groupId', '=', groupId).execute();
-        return;
-      }
-      await trx
-        .insertInto('countries')
-        .values({ groupId, ...row })
-        .onConflict((oc) => oc.column('groupId').doUpdateSet(row))
-        .execute();
+    case 'evt.identity.group.updated':
+      await projectCountryGroup(trx, event, {
+        table: 'countries',
+        row: (g, { occurredAt }) => ({ name: g.name, countryCode: g.countryId, logoPath: g.logoPath, active: true, updatedAt: occurredAt }),
+      });
       return;
-    }
     case 'evt.identity.user.created':
     case 'evt.identity.user.updated': {
       const { userId, email, name } = event.data;

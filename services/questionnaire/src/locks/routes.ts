@@ -29,7 +29,7 @@ function parseBeacon(body: unknown): UnlockBeacon {
   };
 }
 
-/** Section locks: renew while the page is open, navigation lock marks, release (questionnaire §4). */
+/** Section locks: renew while the page is open, navigation lock marks, release. */
 export async function lockRoutes(app: ServiceApp, opts: { lockTtlSeconds: number }) {
   const tags = ['locks'];
   const rule = app.requireRule(RouteRules.questionnaire);

@@ -15,7 +15,7 @@ export interface OpenedPeriod {
 }
 
 /**
- * A new reporting period (index §4): closes every open questionnaire and opens one for
+ * A new reporting period: closes every open questionnaire and opens one for
  * every current country, each starting from its last closed answers. `createdAt`
  * lets demo data date its history; the current period is always the latest created.
  */

@@ -11,7 +11,7 @@ import { openPeriod } from './open-period';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Periods (index §2 Period Manager, §7). */
+/** Periods (Period Manager). */
 export async function periodRoutes(app: ServiceApp) {
   const tags = ['periods'];
   const db = questionnaireDb(app);

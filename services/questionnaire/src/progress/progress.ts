@@ -1,9 +1,7 @@
-import { isAdminPrincipal } from '@cti/access';
-import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
 import { sql } from '@cti/db';
+import { enoughApprovals, isAdminPrincipal } from '@cti/access';
 import { principalOf, type ServiceApp } from '@cti/service-kit';
-
-import { approvingOrganizations, ORGANIZATIONS_NEEDED } from '../approvals/approvals';
+import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
 import { questionnaireDb } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
 import { selectQuestionnaires } from '../questionnaires/repository';
@@ -63,7 +61,7 @@ export async function questionnaireProgress(app: ServiceApp, claims: AccessClaim
       SectionsAnswered: answeredSections(bank, values).size,
       SectionsTotal: bank.sections.length,
       Approvals: approved.map((a) => ({ Name: a.name, OrganizationName: a.organizationName, Stamp: a.stamp })),
-      ReadyForFinalization: approvingOrganizations(approved) >= ORGANIZATIONS_NEEDED,
+      ReadyForFinalization: enoughApprovals(approved),
       ReopenedOn: q.reopenedOn,
       Locks: (locksOf.get(q.id) ?? []).flatMap((l) => {
         const step = stepOfSection(l.sectionId);

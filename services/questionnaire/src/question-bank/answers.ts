@@ -14,7 +14,7 @@ function refuse(q: IndexedQuestion, problem: string): never {
   throw new BadRequest(`Question ${q.id} ("${text}"): ${problem}`);
 }
 
-/** Dates are stored as YYYY-MM-DD HH:mm:ss (questionnaire §5). */
+/** Dates are stored as YYYY-MM-DD HH:mm:ss. */
 export function normalizeDate(q: IndexedQuestion, raw: string): string {
   const m = DATE_PATTERN.exec(raw.trim());
   if (!m) refuse(q, 'the answer must be a date (YYYY-MM-DD).');

@@ -3,7 +3,7 @@ import { SectionIds, type Condition } from '@cti/contracts';
 import type { BankQuestion, QuestionBank } from './types';
 
 // Option ids are global across the bank and never reused: the conditional rules of
-// questionnaire §4 name them (Summary q3 option 9, IDERA q0 23/24, Liens q0 46/47,
+// the questionnaire states and transitions name them (Summary q3 option 9, IDERA q0 23/24, Liens q0 46/47,
 // Detention q0 60/61, Variable B q0 70, …). Ids above 115 were added in later
 // revisions of the bank, which is why they sit apart from their neighbours.
 // Options read in one order across questions: yes answers first, qualified answers,

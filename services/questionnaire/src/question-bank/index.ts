@@ -64,7 +64,7 @@ export function hasIderaDeclaration(answers: ReadonlyMap<string, AnswerModel>): 
 
 /**
  * Applies the conditional rules of every section to a questionnaire's answers and
- * returns them with every hidden question's answer cleared (questionnaire §4).
+ * returns them with every hidden question's answer cleared.
  */
 export function enforceConditions(bank: LoadedBank, answers: ReadonlyMap<string, AnswerModel>): Map<string, AnswerModel> {
   const context = { ideraDeclaration: hasIderaDeclaration(answers) };

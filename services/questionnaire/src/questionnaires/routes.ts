@@ -23,7 +23,7 @@ import { closeOrOpen, countriesNeedingQuestionnaire, questionnaireInfo, question
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
 
-/** Lists and admin management of questionnaires (questionnaire §2, §7; index §7). */
+/** Lists and admin management of questionnaires. */
 export async function questionnaireRoutes(app: ServiceApp) {
   const tags = ['questionnaires'];
   app.get(

@@ -17,7 +17,7 @@ import { saveSection } from './save-section';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Section pages: load with lock, save, confirm unchanged (questionnaire §7). */
+/** Section pages: load with lock, save, confirm unchanged. */
 export async function sectionRoutes(app: ServiceApp, opts: { lockTtlSeconds: number }) {
   const tags = ['sections'];
   const rule = app.requireRule(RouteRules.questionnaire);

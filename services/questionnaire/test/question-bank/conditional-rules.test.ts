@@ -2,7 +2,7 @@ import { SectionIds, type AnswerModel } from '@cti/contracts';
 
 import { bankOf, CURRENT_BANK_VERSION, enforceConditions, questionId } from '../../src/question-bank';
 
-// One test per conditional rule of questionnaire §4, run through the same evaluator
+// One test per conditional rule of the questionnaire states and transitions, run through the same evaluator
 // the web app uses, over the bank as stored.
 
 const bank = bankOf(CURRENT_BANK_VERSION);

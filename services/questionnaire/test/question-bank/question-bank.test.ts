@@ -8,7 +8,7 @@ const question = (section: number, index: number) => bank.question(questionId(se
 const optionIds = (section: number, index: number) => question(section, index).options!.map((o) => o.id);
 
 describe('the question bank', () => {
-  it('has the sections of §3 with their ids, in the order of the pages', () => {
+  it('has the sections of the data model with their ids, in the order of the pages', () => {
     expect(bank.sections.map((s) => s.sectionId)).toEqual([6, 8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23]);
     expect(EXPORT_STEPS.map((s) => s.part)).toEqual([
       'Intro',
@@ -67,7 +67,7 @@ describe('the question bank', () => {
     expect(optionIds(SectionIds.VariableB, 2)).toContain(72);
   });
 
-  it('uses every question type of §3, and every date has the 1 Jan 2000 minimum', () => {
+  it('uses every question type of the data model, and every date has the 1 Jan 2000 minimum', () => {
     const types = new Set(bank.all().map((q) => q.type));
     expect([...types].sort()).toEqual([
       'autocomplete',

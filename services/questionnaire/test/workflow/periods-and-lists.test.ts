@@ -1,10 +1,7 @@
+import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
-import { eventually } from '@cti/testing';
-
-import { createGroup } from '../../../identity/src/groups/create-group';
+import { createGroupThroughIdentity, editGroupThroughIdentity, eventually } from '@cti/testing';
 import { adminClaims, caller, claims, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
 let world: World;
@@ -24,8 +21,8 @@ describe('periods', () => {
     const open = (await admin().get('/api/questionnaire/open')).json();
     expect(open.map((r: { Country: string }) => r.Country).sort()).toEqual(['Ireland', 'Kenya', 'Norway']);
     const [opened] = await outboxEvents(world.app, 'evt.questionnaire.period.opened');
-    expect(opened.data).toMatchObject({ name: 'March 2025', closedQuestionnaireIds: [] });
-    expect((opened.data as { openedQuestionnaireIds: string[] }).openedQuestionnaireIds).toHaveLength(3);
+    expect(opened!.data).toMatchObject({ name: 'March 2025', closedQuestionnaireIds: [] });
+    expect((opened!.data as { openedQuestionnaireIds: string[] }).openedQuestionnaireIds).toHaveLength(3);
     expect(await outboxEvents(world.app, 'evt.questionnaire.questionnaire.created')).toHaveLength(3);
   });
 
@@ -49,7 +46,7 @@ describe('periods', () => {
     const blank = await admin().post('/api/period/%20%20');
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Please fill out the field');
-    const respondent = caller(world.app, respondentClaims('r-1', world.countries.Ireland, 'Firm A'));
+    const respondent = caller(world.app, respondentClaims('r-1', world.countries.Ireland!, 'Firm A'));
     expect((await respondent.post('/api/period/Another')).statusCode).toBe(403);
     expect((await respondent.get('/api/period')).statusCode).toBe(403);
   });
@@ -57,7 +54,7 @@ describe('periods', () => {
 
 describe('carry-forward', () => {
   it('starts a new period from the last closed answers and marks what changed since', async () => {
-    const ireland = world.countries.Ireland;
+    const ireland = world.countries.Ireland!;
     const r1 = caller(world.app, respondentClaims('r-carry', ireland, 'Firm A'));
     const current = await questionnaireOf(world.app, ireland);
     const save = await r1.post(`/api/questionnaire/save/${current.id}/r-carry`, [
@@ -83,7 +80,7 @@ describe('carry-forward', () => {
     });
     expect(confirm.json()).toEqual({ message: QuestionnaireAnswers.confirmedUnchanged });
     const [confirmed] = await outboxEvents(world.app, 'evt.questionnaire.section.confirmed');
-    expect(confirmed.data).toMatchObject({ sectionId: SectionIds.ProtectionismA, carriedFromPeriodName: 'September 2025' });
+    expect(confirmed!.data).toMatchObject({ sectionId: SectionIds.ProtectionismA, carriedFromPeriodName: 'September 2025' });
 
     // a change shows against the carried answer and drops the confirmation
     await r1.post(`/api/questionnaire/save/${next.id}/r-carry`, [{ Id: q(SectionIds.ProtectionismA, 0), Model: 81 }]);
@@ -102,7 +99,7 @@ describe('carry-forward', () => {
   });
 
   it('carries nothing from a questionnaire that was never answered', async () => {
-    const kenya = world.countries.Kenya;
+    const kenya = world.countries.Kenya!;
     const q = await questionnaireOf(world.app, kenya);
     const load = (
       await admin().post('/api/questionnaire/questions', {
@@ -139,17 +136,17 @@ describe('admin list', () => {
       ])
     ).json();
     expect(twoPeriods).toHaveLength(6);
-    const respondent = caller(world.app, respondentClaims('r-1', world.countries.Ireland, 'Firm A'));
+    const respondent = caller(world.app, respondentClaims('r-1', world.countries.Ireland!, 'Firm A'));
     expect((await respondent.post('/api/questionnaire/report', [])).statusCode).toBe(403);
   });
 
   it('switches a questionnaire Closed and Open again with close-or-open', async () => {
-    const norway = await questionnaireOf(world.app, world.countries.Norway);
+    const norway = await questionnaireOf(world.app, world.countries.Norway!);
     const close = await admin().post('/api/questionnaire/closeOrOpen', { QuestionnaireId: norway.id, Status: 'Closed' });
     expect(close.json()).toBe(true);
-    expect((await questionnaireOf(world.app, world.countries.Norway)).status).toBe('Closed');
+    expect((await questionnaireOf(world.app, world.countries.Norway!)).status).toBe('Closed');
     expect((await admin().post('/api/questionnaire/closeOrOpen', { QuestionnaireId: norway.id, Status: 'Open' })).json()).toBe(true);
-    expect((await questionnaireOf(world.app, world.countries.Norway)).status).toBe('Open');
+    expect((await questionnaireOf(world.app, world.countries.Norway!)).status).toBe('Open');
     const types = (await outboxEvents(world.app)).map((e) => e.type).slice(-2);
     expect(types).toEqual(['evt.questionnaire.questionnaire.closed', 'evt.questionnaire.questionnaire.opened']);
     const missing = await admin().post('/api/questionnaire/closeOrOpen', {
@@ -160,7 +157,7 @@ describe('admin list', () => {
   });
 
   it('lists countries lacking a current questionnaire and adds one for them', async () => {
-    const late = await world.identity.inTransaction((trx) => createGroup(trx, { name: 'Fiji', type: 'Country', countryId: 'FJ' }, null));
+    const late = await createGroupThroughIdentity(world.identity, { name: 'Fiji', type: 'Country', countryId: 'FJ' });
     // the new country reaches questionnaire as an event
     const need = await eventually(async () => {
       const rows = (await admin().get('/api/questionnaire/needQuestionnaire')).json() as unknown[];
@@ -177,25 +174,18 @@ describe('admin list', () => {
 
 describe('country view', () => {
   it("shows respondents their own countries' questionnaires only", async () => {
-    const kenyan = caller(world.app, respondentClaims('r-ke', world.countries.Kenya, 'Nairobi Law'));
+    const kenyan = caller(world.app, respondentClaims('r-ke', world.countries.Kenya!, 'Nairobi Law'));
     const open = (await kenyan.get('/api/questionnaire/open')).json();
     expect(open.map((r: { Country: string }) => r.Country)).toEqual(['Kenya']);
     expect((await kenyan.get('/api/questionnaire/completed')).json().every((r: { Country: string }) => r.Country === 'Kenya')).toBe(true);
-    const viewer = caller(world.app, claims('viewer', { roles: [RoleIds.CountryViewer], groups: [world.countries.Kenya] }));
+    const viewer = caller(world.app, claims('viewer', { roles: [RoleIds.CountryViewer], groups: [world.countries.Kenya!] }));
     expect((await viewer.get('/api/questionnaire/open')).statusCode).toBe(403);
     expect((await caller(world.app, claims('anyone')).get('/api/period/currentPeriod')).json().Name).toBe('March 2026');
   });
 
   it('keeps a renamed country in step with identity', async () => {
-    const kenya = world.countries.Kenya;
-    await world.identity.inTransaction(async (trx) => {
-      await trx.updateTable('groups').set({ name: 'Republic of Kenya' }).where('id', '=', kenya).execute();
-      await appendToOutbox(trx, {
-        type: 'evt.identity.group.updated',
-        actor: null,
-        data: { groupId: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE', logoPath: null },
-      });
-    });
+    const kenya = world.countries.Kenya!;
+    await editGroupThroughIdentity(world.identity, { id: kenya, name: 'Republic of Kenya', type: 'Country', countryId: 'KE' });
     await eventually(async () => {
       const rows = await sql<{ name: string }>`select name from countries where group_id = ${kenya}`.execute(world.app.db);
       return rows.rows[0]?.name === 'Republic of Kenya';

@@ -22,17 +22,18 @@ export async function upsertCountry(db: ScoringExecutor, facts: CountryFacts, co
   await db
     .insertInto('countries')
     .values({ ...facts, contracting: contractingOnInsert })
-    .onConflict((oc) =>
-      oc.column('groupId').doUpdateSet({
-        name: facts.name,
-        // a placeholder made from a questionnaire event has no code or flag yet
-        countryId: sql`coalesce(${facts.countryId}, countries.country_id)`,
-        logoPath: sql`coalesce(${facts.logoPath}, countries.logo_path)`,
-        updatedAt: sql`now()`,
-      }),
-    )
+    .onConflict((oc) => oc.column('groupId').doUpdateSet(countryRefresh(facts)))
     .execute();
 }
+
+/** What new group facts change in a known country (its index stays as scoring set it). */
+export const countryRefresh = (facts: Omit<CountryFacts, 'groupId'>) => ({
+  name: facts.name,
+  // a placeholder made from a questionnaire event has no code or flag yet
+  countryId: sql<string | null>`coalesce(${facts.countryId}, countries.country_id)`,
+  logoPath: sql<string | null>`coalesce(${facts.logoPath}, countries.logo_path)`,
+  updatedAt: sql<string>`now()`,
+});
 
 export async function setContracting(db: ScoringExecutor, groupId: string, contracting: boolean): Promise<void> {
   await db

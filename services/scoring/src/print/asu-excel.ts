@@ -3,7 +3,7 @@ import * as XLSX from 'xlsx';
 import type { AsuRow } from '@cti/contracts';
 import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, asuConclusion, variableLabel } from '@cti/scoring-rules';
 
-/** "ASU_assessment2026-03-01.xlsx" (index §7: ASU_assessment plus the date). */
+/** "ASU_assessment2026-03-01.xlsx" (ASU_assessment plus the date). */
 export const asuFileName = (now = new Date()) => `ASU_assessment${now.toISOString().slice(0, 10)}.xlsx`;
 
 export const ASU_HEADERS = ['Country', 'Watchlist', 'Conclusion', 'Condition 1', 'Condition 2', 'Condition 3'] as const;
@@ -15,7 +15,7 @@ export const ASU_NOTES = [
   `Condition 3: ${variableLabel('B')} is at least ${ASU_B_THRESHOLD}.`,
 ] as const;
 
-/** The ASU assessment table (index §2), sorted by Group ascending, as an .xlsx workbook. */
+/** The ASU assessment table, sorted by Group ascending, as an .xlsx workbook. */
 export function asuWorkbook(rows: AsuRow[]): Buffer {
   const sorted = [...rows].sort((a, b) => a.Group.localeCompare(b.Group));
   const data: Array<Array<string | number>> = [

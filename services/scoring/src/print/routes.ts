@@ -20,7 +20,7 @@ import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';
 
-/** Scorecard PDFs (rendered by the documents service) and the ASU Excel download (index §7). */
+/** Scorecard PDFs (rendered by the documents service) and the ASU Excel download. */
 export async function printRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
   const { cache, settings, config } = ctx;
   const index = app.requireRule(RouteRules.index);

@@ -1,12 +1,12 @@
-import type { IndexAccessSettings } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
+import type { IndexAccessSettings } from '@cti/access';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
-
-import { findCountry, upsertCountry } from '../countries/repository';
+import { projectCountryGroup, projectPeriod } from '@cti/events';
 import type { ScoringExecutor } from '../db';
-import { seedDemoScores } from '../demo/seed-demo-scores';
+import { countryRefresh, findCountry, upsertCountry } from '../countries/repository';
 import { findPeriod, setQuestionnaireStatus, upsertPeriod, upsertQuestionnaire } from '../periods/repository';
 import { rebuildReadModels } from '../read-models/store';
+import { seedDemoScores } from '../demo/seed-demo-scores';
 
 export interface ProjectionOptions {
   settings: IndexAccessSettings;
@@ -50,20 +50,22 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
   switch (event.type) {
     case 'evt.identity.group.created':
     case 'evt.identity.group.updated': {
-      const g = event.data;
-      if (g.type !== 'Country') return;
-      const countryId = g.countryId ? g.countryId.toUpperCase() : null;
-      await upsertCountry(
-        trx,
-        { groupId: g.groupId, name: g.name, countryId, logoPath: g.logoPath },
-        contractingOf(g.name, countryId, demo),
-      );
-      await rebuildReadModels(trx, settings, { groupIds: [g.groupId] });
+      const result = await projectCountryGroup(trx, event, {
+        table: 'countries',
+        row: (g) => {
+          const facts = { name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath };
+          return { ...facts, contracting: contractingOf(facts.name, facts.countryId, demo) };
+        },
+        update: (g) => countryRefresh({ name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath }),
+      });
+      // a group that stopped being a country leaves both indexes: every read model is rebuilt
+      if (result.change !== 'none')
+        await rebuildReadModels(trx, settings, result.change === 'upserted' ? { groupIds: [result.groupId] } : {});
       return;
     }
     case 'evt.questionnaire.period.opened': {
       const p = event.data;
-      await upsertPeriod(trx, { periodId: p.periodId, name: p.name, createdAt: p.createdAt }, true);
+      await projectPeriod(trx, event, { table: 'periods', row: () => ({ name: p.name, createdAt: p.createdAt }) });
       await setQuestionnaireStatus(trx, p.closedQuestionnaireIds, 'Closed', event.occurredAt);
       await rebuildReadModels(trx, settings);
       return;

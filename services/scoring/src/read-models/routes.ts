@@ -31,7 +31,7 @@ const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1, maxLength:
 const principal = (request: FastifyRequest): Principal => principalOf(request.principal!);
 
 /**
- * The public read side (index §7): index list, ASU rows, map, historical data,
+ * The public read side: index list, ASU rows, map, historical data,
  * scorecards and score histories, enforceability. Each answer is a stored read model
  * served from the replica's cache with its ETag, narrowed to what the caller may see.
  */

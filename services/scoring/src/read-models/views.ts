@@ -12,7 +12,7 @@ import {
 import type { AsuRow, EnforceabilityScorecard, GroupIndexRow, MapData, Scorecard } from '@cti/contracts';
 
 /**
- * What one person may see of the stored (unmasked) answers (index §6). Lists are the
+ * What one person may see of the stored (unmasked) answers. Lists are the
  * same for everyone who sees every watchlist and every country's details; others get
  * a variant per role-and-group set, cached beside the stored answer.
  */

@@ -18,7 +18,7 @@ import { saveEnforceability } from './save-enforceability';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** The scoring editors of the admin questionnaire list (questionnaire §2 Modals, §7). */
+/** The scoring editors of the admin questionnaire list (its modals). */
 export async function scoreRoutes(app: ServiceApp, { ctx }: { ctx: ScoringContext }) {
   const admin = app.requireRule(RouteRules.adminOnly);
 

@@ -6,7 +6,7 @@ import { selectUser } from '../../features/auth/auth-slice';
 /**
  * Site footer: what the Index is, where to learn how it is made, how to reach the team,
  * and the legal pages. The compliance-report link is hidden from users who must still
- * agree to the terms (index §2 "Contact form").
+ * agree to the terms ("Contact form").
  */
 export function Footer() {
   const user = useAppSelector(selectUser);

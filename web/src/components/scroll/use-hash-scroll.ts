@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** The spec delays scrolling to a URL hash by one second (index §9), letting the page settle first. */
+/** The spec delays scrolling to a URL hash by one second, letting the page settle first. */
 export const HASH_SCROLL_DELAY_MS = 1000;
 
 /**

@@ -1,4 +1,4 @@
-/** /user/sync: a placeholder route; the spec shows no content for it (accounts §2). */
+/** /user/sync: a placeholder route; the spec shows no content for it. */
 export default function SyncPlaceholderPage() {
   return (
     <section aria-labelledby="sync-title">

@@ -7,8 +7,8 @@ import { USER_AREA_TABS } from '../../app/menu';
 import './accounts.css';
 
 /**
- * The user area's chrome (accounts §2): a sidebar linking to the carbon calculator and the
- * compliance index, and navbar tabs each shown to the roles of §6.
+ * The user area's chrome: a sidebar linking to the carbon calculator and the
+ * compliance index, and navbar tabs each shown to the roles of the permission table.
  */
 export function UserArea({ children }: { children: ReactNode }) {
   const principal = usePrincipal();

@@ -22,7 +22,7 @@ const USERS = { type: 'User' as const, id: 'LIST' };
 const GROUPS = { type: 'Group' as const, id: 'LIST' };
 const REQUESTS = { type: 'AccessRequest' as const, id: 'LIST' };
 
-/** Users, groups, roles, the request queue, My account and the dev mailbox (accounts §7). */
+/** Users, groups, roles, the request queue, My account and the dev mailbox. */
 export const accountsApi = api.injectEndpoints({
   endpoints: (build) => ({
     managedUsers: build.query<ManagedUser[], void>({

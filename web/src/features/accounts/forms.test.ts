@@ -16,7 +16,7 @@ const manager: Principal = {
 };
 const admin: Principal = { ...manager, roles: [RoleIds.Admin], isAdmin: true, email: 'ada@example.com' };
 
-describe('user form (accounts §5)', () => {
+describe('user form', () => {
   const filled = { ...formOf(null), FirstName: 'A', LastName: 'B', Email: 'a@dublinlaw.ie', Roles: [RoleIds.CountryViewer] };
   it('needs first name, last name and roles', () => {
     expect(validateUserForm({ ...filled, FirstName: '' }, admin)).toBe('Please fill out all fields');
@@ -33,7 +33,7 @@ describe('user form (accounts §5)', () => {
   });
 });
 
-describe('external request (accounts §5)', () => {
+describe('external request', () => {
   it('splits the name on a space', () => {
     expect(splitName('Joan Van Der Berg')).toEqual({ FirstName: 'Joan', LastName: 'Van Der Berg' });
     expect(splitName('Cher')).toEqual({ FirstName: 'Cher', LastName: '' });
@@ -56,7 +56,7 @@ describe('external request (accounts §5)', () => {
   });
 });
 
-describe('request approval (accounts §5)', () => {
+describe('request approval', () => {
   const request: AccessRequestView = {
     Id: 'r1',
     Email: 'lena@harbour.ie',

@@ -1,4 +1,4 @@
-/** Texts of the users, groups, requests and account screens, verbatim from accounts §5/§8. */
+/** Texts of the users, groups, requests and account screens, verbatim from the accounts validation rules and answer texts. */
 export const UserMessages = {
   missingFields: 'Please fill out all fields',
   domainMismatch: 'This domain must match your own.',

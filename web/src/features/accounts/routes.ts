@@ -2,7 +2,7 @@ import { RouteRules } from '@cti/access';
 
 import type { AppRoute } from '../../app/route-types';
 
-/** Accounts and access (accounts-and-access.md): users, groups, access requests, my account, dev mailbox. */
+/** Accounts and access: users, groups, access requests, my account, dev mailbox. */
 export const accountsRoutes: AppRoute[] = [
   { path: '/user/manage', rule: RouteRules.usersPage, title: 'Users', page: () => import('./users/UsersAdminPage') },
   { path: '/user/requests', rule: RouteRules.adminOnly, title: 'Request Queue', page: () => import('./requests/RequestQueuePage') },

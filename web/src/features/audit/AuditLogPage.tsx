@@ -17,7 +17,7 @@ import './audit.css';
 
 export { AuditMessages };
 
-/** The audit log's filter keys (questionnaire §2) and what each is called on screen. */
+/** The audit log's filter keys and what each is called on screen. */
 const AUDIT_FILTER_KEYS: readonly FilterKeyOption[] = [
   { key: 'Action', label: 'Action' },
   { key: 'Country', label: 'User Group' },
@@ -34,7 +34,7 @@ function reportBody(start: string, end: string, filters: readonly AppliedFilter[
 }
 
 /**
- * /admin/auditlog (questionnaire §2): date range (last 30 days by default, whose report shows
+ * /admin/auditlog: date range (last 30 days by default, whose report shows
  * on open), filters with suggestions, Get report; 20 rows a page, newest first, read page by
  * page from the service; Response rows open Change Details.
  */

@@ -14,7 +14,7 @@ import { appStarted, selectRefreshToken, selectStarted } from './auth-slice';
 import { homePathFor } from './landing';
 
 /**
- * App start (accounts §2): a stored session is renewed first (one tab at a time, see
+ * App start: a stored session is renewed first (one tab at a time, see
  * base-query); a refused renewal logs out and goes to /login. A user arriving on / goes
  * on to their home page; /login itself sends a signed-in user on. The terms gate is the
  * route guard's (Guarded), so the pages open to users who must still agree (terms,
@@ -46,7 +46,7 @@ export function AppStart({ children }: { children: ReactNode }) {
       }
       const user = store.getState().auth.user;
       if (!user) return;
-      // the index is not theirs when a user holds no compliance-index role (accounts §6)
+      // the index is not theirs when a user holds no compliance-index role
       const limitedOnIndex = location.pathname === '/index' && isLimitedToAccount({ roles: user.Roles });
       if (location.pathname === '/' || limitedOnIndex) void navigate(homePathFor(user), { replace: true });
     });

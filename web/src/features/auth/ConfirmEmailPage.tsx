@@ -15,7 +15,7 @@ import { signedIn } from './auth-slice';
 type Notice = { kind: 'success' | 'danger'; text: string } | null;
 
 /**
- * /confirmEmail/{email} and /confirmEmail/{email}/{code} (accounts §2/§4). A real code
+ * /confirmEmail/{email} and /confirmEmail/{email}/{code}. A real code
  * logs the free user in and goes to /index; no code (or "freeAccess") thanks the
  * visitor, asks them to check their e-mail and offers to resend the link.
  */

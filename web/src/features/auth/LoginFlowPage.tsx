@@ -10,7 +10,7 @@ import { landingFor } from './landing';
 import './auth.css';
 
 /**
- * Which applications the chooser offers (accounts §2/§7): for a signed-in user, those
+ * Which applications the chooser offers: for a signed-in user, those
  * they hold a role of (the ctc and cc lists) and that can be entered here (the carbon
  * calculator only when this installation links it). Before sign-in nothing is known of
  * the visitor (their roles are not given away): the compliance index's sign-in is

@@ -21,7 +21,7 @@ import './auth.css';
 /** Said to a visitor sent here from a members' page; they return there after signing in. */
 export const LOGIN_REQUIRED_NOTICE = 'Sign in or get free access to see the Compliance Index.';
 
-/** What the visitor is told for a free-access answer other than success (accounts §8). */
+/** What the visitor is told for a free-access answer other than success. */
 export function freeAccessFailureMessage(answer: string | undefined): string {
   if (answer === FreeAccessAnswers.userExists) return FreeAccessMessages.userExists;
   if (answer === FreeAccessAnswers.invalidUsername) return FreeAccessMessages.invalidUsername;
@@ -30,7 +30,7 @@ export function freeAccessFailureMessage(answer: string | undefined): string {
 }
 
 /**
- * Free access (accounts §4/§5): name, company, e-mail and the terms. Enter submits only
+ * Free access: name, company, e-mail and the terms. Enter submits only
  * when the terms are ticked; unticked it says what is missing instead of doing nothing.
  */
 function FreeAccessForm() {
@@ -45,7 +45,7 @@ function FreeAccessForm() {
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  /** The validation text for what stops the form (accounts §5), or null. */
+  /** The validation text for what stops the form, or null. */
   const missing = () =>
     !name.trim() || !company.trim() || !email.trim() ? FreeAccessMessages.missingFields : !agreed ? FreeAccessMessages.termsRequired : null;
 
@@ -139,7 +139,7 @@ function FreeAccessForm() {
   );
 }
 
-/** Credentialed sign-in with the login answers of accounts §8. */
+/** Credentialed sign-in with the login answers of the accounts answer texts. */
 function CredentialedLoginForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { answerText, statusOf } from '../../lib/api-error';
 import { PasswordMessages, passwordLongEnough } from './account-messages';
 import { useResetPasswordMutation } from './auth-api';
 
-/** The toast for a reset answer other than Success (accounts §8). */
+/** The toast for a reset answer other than Success. */
 export function resetFailureMessage(answer: string | undefined, status: unknown): string {
   switch (answer) {
     case PasswordAnswers.invalidToken:
@@ -24,7 +24,7 @@ export function resetFailureMessage(answer: string | undefined, status: unknown)
   return status === 429 && answer ? answer : PasswordMessages.otherAnswer;
 }
 
-/** /resetPassword/{code}: e-mail, new password and its confirmation (accounts §5). */
+/** /resetPassword/{code}: e-mail, new password and its confirmation. */
 export default function ResetPasswordPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();

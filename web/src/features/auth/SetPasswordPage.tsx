@@ -10,7 +10,7 @@ import { answerText } from '../../lib/api-error';
 import { PasswordMessages, passwordLongEnough, WELCOME_NOTICE_MS } from './account-messages';
 import { useSendWelcomeMutation, useSetPasswordNewUserMutation, useUserByWelcomeTokenQuery } from './auth-api';
 
-/** The toast for a password-setup answer other than Success (accounts §8). */
+/** The toast for a password-setup answer other than Success. */
 export function setupFailureMessage(answer: string | undefined): string {
   if (answer === PasswordAnswers.invalidToken) return PasswordMessages.setupTokenExpired;
   if (answer === PasswordAnswers.tooShort) return PasswordMessages.setupTooShort;
@@ -19,7 +19,7 @@ export function setupFailureMessage(answer: string | undefined): string {
 }
 
 /**
- * /user/setPassword/{id}/{token} (accounts §5): a new user completes their name and
+ * /user/setPassword/{id}/{token}: a new user completes their name and
  * organisation and chooses a password; an expired token reveals Resend welcome email.
  * Success goes to the login chooser.
  */

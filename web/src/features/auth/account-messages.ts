@@ -1,4 +1,4 @@
-/** Texts of the free-access and password flows, verbatim from accounts §5/§8. */
+/** Texts of the free-access and password flows, verbatim from the accounts validation rules and answer texts. */
 export const FreeAccessMessages = {
   missingFields: 'You must complete all fields to gain access',
   /** The terms box left unticked (the spec names no text for it). */
@@ -30,8 +30,8 @@ export const PasswordMessages = {
   otherAnswer: 'There was an issue contacting the server. Please try again in a few minutes.',
 } as const;
 
-/** The welcome-e-mail notice lasts 6000 ms (accounts §9). */
+/** The welcome-e-mail notice lasts 6000 ms. */
 export const WELCOME_NOTICE_MS = 6000;
 
-/** Passwords must be longer than 6 characters (accounts §9). */
+/** Passwords must be longer than 6 characters. */
 export const passwordLongEnough = (password: string) => password.length > 6;

@@ -6,7 +6,7 @@ import { freeAccessFailureMessage } from './LoginPage';
 import { resetFailureMessage } from './ResetPasswordPage';
 import { setupFailureMessage } from './SetPasswordPage';
 
-describe('where a user lands after signing in (accounts §4/§6)', () => {
+describe('where a user lands after signing in', () => {
   it('goes to /agree first when the user must agree (never an admin)', () => {
     expect(landingPathFor({ MustAgreeCTC: true, IsAdmin: false, Roles: [RoleIds.Standard] })).toBe('/agree');
     expect(landingPathFor({ MustAgreeCTC: true, IsAdmin: true, Roles: [RoleIds.Admin] })).toBe('/index');
@@ -39,7 +39,7 @@ describe('where a user lands after signing in (accounts §4/§6)', () => {
   });
 });
 
-describe('login chooser (index §6)', () => {
+describe('login chooser', () => {
   const ctc = [{ Id: RoleIds.Standard }, { Id: RoleIds.Admin }];
   const cc = [{ Id: RoleIds.ACCFullAccess }, { Id: RoleIds.Admin }];
   it('shows each button for a role of its list', () => {
@@ -56,7 +56,7 @@ describe('login chooser (index §6)', () => {
   });
 });
 
-describe('answer texts (accounts §8)', () => {
+describe('answer texts', () => {
   it('free access', () => {
     expect(freeAccessFailureMessage('User already exists')).toBe('Please use credentialed user login');
     expect(freeAccessFailureMessage('Invalid Username')).toBe('Your username is not a valid email');

@@ -6,7 +6,7 @@ import { homePageFor } from '../../app/home-page';
 export type LandingUser = Pick<SessionUser, 'MustAgreeCTC' | 'IsAdmin' | 'Roles'>;
 
 /**
- * Whether the compliance-index terms gate holds the user (accounts §4). The gate belongs
+ * Whether the compliance-index terms gate holds the user. The gate belongs
  * to the application entered: admins never see it, and a user who may only enter the
  * carbon calculator (their account page here) is not held by the compliance index's terms.
  */
@@ -14,7 +14,7 @@ export const mustAgreeToTerms = (user: LandingUser) => user.MustAgreeCTC && !use
 
 /**
  * Where a signed-in user starts when they did not ask for a page: the account page when
- * they hold no compliance-index role (accounts §6), else their home page (app/home-page,
+ * they hold no compliance-index role, else their home page (app/home-page,
  * where features name theirs: the index for most).
  */
 export const homePathFor = (user: LandingUser): string => (isLimitedToAccount({ roles: user.Roles }) ? '/user/account' : homePageFor(user));
@@ -32,7 +32,7 @@ export interface Landing {
 }
 
 /**
- * Where a user lands after signing in (accounts §4/§6): the terms gate while they must
+ * Where a user lands after signing in: the terms gate while they must
  * agree (keeping the page they were going to for afterwards), else the page they were
  * going to (a deep link), else their home page.
  */

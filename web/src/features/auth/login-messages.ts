@@ -1,6 +1,6 @@
 import { LoginAnswers } from '@cti/contracts';
 
-/** Toast texts of the credentialed login (accounts §8), keyed by the server's answer. */
+/** Toast texts of the credentialed login, keyed by the server's answer. */
 export const LoginMessages = {
   missingFields: 'You must enter an email and password.',
   invalidCredentials: 'The login credentials were invalid.',

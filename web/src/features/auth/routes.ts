@@ -2,7 +2,7 @@ import { RouteRules } from '@cti/access';
 
 import type { AppRoute } from '../../app/route-types';
 
-/** Sign-in, free access, the terms gate, passwords and the login chooser (accounts §2). */
+/** Sign-in, free access, the terms gate, passwords and the login chooser. */
 export const authRoutes: AppRoute[] = [
   { path: '/login', rule: RouteRules.public, title: 'Login', page: () => import('./LoginPage'), allowUnagreed: true },
   { path: '/agree', rule: RouteRules.account, title: 'Terms and Conditions', page: () => import('./AgreePage'), allowUnagreed: true },

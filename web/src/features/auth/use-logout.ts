@@ -8,7 +8,7 @@ import { useLogoutMutation } from './auth-api';
 import { loggedOut, selectIsFree, selectUser } from './auth-slice';
 
 /**
- * Ends the session (accounts §4): server logout (the free-user variant for free users),
+ * Ends the session: server logout (the free-user variant for free users),
  * then tokens, user, questionnaire filter, current questionnaire and free flag are cleared
  * (the store does that when the user goes; the other tabs follow). It holds the tabs'
  * session lock, so no tab renews the session halfway through. Does not navigate.

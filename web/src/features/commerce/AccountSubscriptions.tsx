@@ -10,7 +10,7 @@ import { useMyPlan } from './my-plan';
 import './commerce.css';
 
 /**
- * Who paid for the carbon calculator last (index §6: the expiry notice names the last
+ * Who paid for the carbon calculator last (the index permission table: the expiry notice names the last
  * payer and subscriber contact if known). My account itself announces the expiry.
  */
 function CarbonCalculatorPayer() {
@@ -47,7 +47,7 @@ function YourPurchases() {
 
 /**
  * My account's commerce sections: the plan the user holds (with renewal or end and the
- * upgrade on offer), their own subscriptions and purchases; then what accounts §6 adds:
+ * upgrade on offer), their own subscriptions and purchases; then what the accounts permission table adds:
  * admins see every subscription with user and organization, group managers their
  * group's, and other users who last paid for the carbon calculator.
  */

@@ -31,7 +31,7 @@ const grantVisible = (session: SessionUser, answer: PaymentAnswer) =>
   answer.grantsRoles.every((r) => session.Roles.includes(r)) && answer.grantsGroups.every((g) => session.Groups.some((s) => s.Id === g));
 
 /**
- * /checkout/{productId} (index §2, §4): the product, its description and the amount in
+ * /checkout/{productId}: the product, its description and the amount in
  * dollars, and the payment provider's button. The route params are kept in the
  * browser's checkout cache while the buyer is at the provider; back here with the
  * provider's session the payment is completed, the cache cleared and, for a purchase

@@ -21,7 +21,7 @@ import { formatCents } from './money';
 import './commerce.css';
 
 /**
- * /admin/products (index §2, §4): Active and Deleted products, add/edit in a modal,
+ * /admin/products: Active and Deleted products, add/edit in a modal,
  * delete and restore; a product becomes a subscription by creating a plan at the
  * payment provider, and a one-time purchase again by removing it.
  */

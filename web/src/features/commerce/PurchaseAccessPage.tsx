@@ -15,7 +15,7 @@ import { useMyPlan } from './my-plan';
 import { checkoutLink, productOf, type OfferKind } from './offers';
 import './commerce.css';
 
-/** The three subscriptions of index §9, with the spec's prices for when a product is not (yet) found. */
+/** The three subscriptions of the index business limits, with the spec's prices for when a product is not (yet) found. */
 const CARDS: ReadonlyArray<{ key: OfferKind; title: string; priceCents: number; per: string; text: string }> = [
   {
     key: 'Enhanced',

@@ -13,7 +13,7 @@ import { useLazyPurchaseReportQuery, useRefundMutation } from './commerce-api';
 import { formatCents } from './money';
 
 /**
- * /admin/purchaseLog (index §9): purchases in a date range (last 30 days by default),
+ * /admin/purchaseLog: purchases in a date range (last 30 days by default),
  * 20 per page, newest first; Product, Price, Purchased On, Purchased By and a refund cell.
  */
 export default function PurchaseLogPage() {

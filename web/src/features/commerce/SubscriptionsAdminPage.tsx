@@ -11,7 +11,7 @@ import { useAdminSubscriptionsQuery } from './commerce-api';
 
 const filterFields = [(s: Subscription) => s.Name, (s: Subscription) => s.Organization, (s: Subscription) => s.UserName];
 
-/** /user/subscriptions (accounts §2): every subscription, filtered on name, organization or user name. */
+/** /user/subscriptions: every subscription, filtered on name, organization or user name. */
 export default function SubscriptionsAdminPage() {
   const { data = [], isLoading } = useAdminSubscriptionsQuery();
   const [filter, setFilter] = useState('');

@@ -12,7 +12,7 @@ export interface ThankYouState {
   link?: string;
 }
 
-/** /thankyou (index §2): the payment is done; straight on to what was bought, or the index and the purchase history. */
+/** /thankyou: the payment is done; straight on to what was bought, or the index and the purchase history. */
 export default function ThankYouPage() {
   const state = (useLocation().state as ThankYouState | null) ?? {};
   const what = state.title ?? state.productName;

@@ -2,7 +2,7 @@ import type { CheckoutCache } from '@cti/contracts';
 
 import { browserStorage } from '../../app/session-storage';
 
-/** Browser-storage key of the checkout cache (index §3): it survives the trip to the payment provider. */
+/** Browser-storage key of the checkout cache: it survives the trip to the payment provider. */
 export const CHECKOUT_CACHE_KEY = 'cti.checkout';
 
 export function readCheckoutCache(): CheckoutCache | null {
@@ -44,7 +44,7 @@ export const groupIdsOf = (cache: CheckoutCache | null) => [
   ),
 ];
 
-/** Where the cart leads (accounts §2 cart): the checkout in progress, else the purchase-access page. */
+/** Where the cart leads: the checkout in progress, else the purchase-access page. */
 export function cartTarget(): string {
   const cache = readCheckoutCache();
   if (!cache) return '/purchaseAccess';

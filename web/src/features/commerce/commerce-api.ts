@@ -29,7 +29,7 @@ const PRODUCTS = { type: 'Product' as const, id: 'LIST' };
 const PURCHASES = { type: 'Purchase' as const, id: 'LIST' };
 const SUBSCRIPTIONS = { type: 'Subscription' as const, id: 'LIST' };
 
-/** Commerce calls of index §7 (products, payments, purchases, subscriptions). */
+/** Commerce API calls (products, payments, purchases, subscriptions). */
 export const commerceApi = api.injectEndpoints({
   endpoints: (build) => ({
     products: build.query<Product[], void>({

@@ -69,7 +69,7 @@ export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading
 
 /**
  * Moves a running subscription to another plan: the provider's approval page opens in a
- * new tab (index §4), opened before the call so the browser treats it as the click's own.
+ * new tab, opened before the call so the browser treats it as the click's own.
  */
 export function usePlanSwitch() {
   const [upgrade, { isLoading }] = useUpgradeSubscriptionMutation();

@@ -15,7 +15,7 @@ const MATCH: Record<OfferKind, (name: string) => boolean> = {
 export const productOf = (products: readonly Product[], kind: OfferKind): Product | undefined =>
   products.find((p) => !p.Deleted && MATCH[kind](p.Name));
 
-/** The checkout route for a product (index §2 /checkout/{productId} with its params), for some countries and a period. */
+/** The checkout route for a product (/checkout/{productId} with its params), for some countries and a period. */
 export function checkoutLink(product: Product, groupIds: readonly string[] = [], periodId?: string | null): string {
   const query = new URLSearchParams({ updatesRole: String(product.UpdatesRole) });
   if (product.planId) query.set('planId', product.planId);

@@ -3,7 +3,7 @@ import { browserStorage, StorageKeys } from '../../app/session-storage';
 /**
  * Whether the signed-in user has made purchases, remembered in browser storage per
  * user: the menu shows Purchase History only to non-free users with purchases
- * (index §6) and decides synchronously. The first time a user is asked about in a
+ * and decides synchronously. The first time a user is asked about in a
  * page load, their purchase history is looked up once in the background, so a new
  * browser learns it too; checkout and the history page keep it up to date.
  */

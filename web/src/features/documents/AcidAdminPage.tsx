@@ -18,7 +18,7 @@ import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidD
 import { DocumentMessages } from './messages';
 import './documents.css';
 
-/** /admin/acid-documents: ACID Documents Management (index §2): filter, 10 per page, add, download, delete. */
+/** /admin/acid-documents: ACID Documents Management: filter, 10 per page, add, download, delete. */
 export default function AcidAdminPage() {
   const { data, isLoading, error } = useAcidAdminDocumentsQuery();
   const [download] = useDownloadAcidDocumentMutation();

@@ -16,7 +16,7 @@ import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidV
 import { DocumentMessages } from './messages';
 import './documents.css';
 
-/** /acid-documents (IsACID): insolvency materials in Public Documents and Restrictive access documents (index §2, §4). */
+/** /acid-documents (IsACID): insolvency materials in Public Documents and Restrictive access documents. */
 export default function AcidDocumentsPage() {
   const { data, isLoading, error } = useAcidDocumentsQuery();
   const [prepareView, preparing] = usePrepareAcidViewMutation();

@@ -7,7 +7,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { useUploadAcidDocumentMutation } from './documents-api';
 import { ACCEPTED_FILES, DocumentMessages, fileProblem } from './messages';
 
-/** Add ACID Document: title and file enable the button; access defaults to Private (index §5). */
+/** Add ACID Document: title and file enable the button; access defaults to Private. */
 export function AddAcidDocumentModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);

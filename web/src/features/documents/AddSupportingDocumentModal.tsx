@@ -7,7 +7,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { useAddSupportingDocumentMutation, useDocumentCountriesQuery, useUploadDocumentMutation } from './documents-api';
 import { ACCEPTED_FILES, DocumentMessages, fileProblem } from './messages';
 
-/** Add Supporting Document (admin): title, file, access, and a country when access is Member (index §5). */
+/** Add Supporting Document (admin): title, file, access, and a country when access is Member. */
 export function AddSupportingDocumentModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);

@@ -22,7 +22,7 @@ const FRAME_DOCUMENT = `<!doctype html><html lang="en"><head><meta charset="utf-
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 /**
- * The PDF viewer (index §2): an 800px frame with page navigation and zoom, rendered
+ * The PDF viewer: an 800px frame with page navigation and zoom, rendered
  * by pdf.js from bytes already fetched. Right-click is disabled and there is no right
  * toolbar (no print, download or open buttons).
  */

@@ -13,7 +13,7 @@ import { useHeldFile } from './use-object-url';
 import './documents.css';
 
 /**
- * /pdf/{source?}: the PDF viewer (index §2). The document comes from the route or the
+ * /pdf/{source?}: the PDF viewer. The document comes from the route or the
  * `source` query parameter; without one the user is told and sent back to the ACID list.
  */
 export default function PdfViewerPage() {

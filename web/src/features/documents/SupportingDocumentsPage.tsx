@@ -24,7 +24,7 @@ import './documents.css';
 
 const accessLabel = (d: DocumentRow) => (d.Access === 'Member' && d.CountryName ? `Member (${d.CountryName})` : d.Access);
 
-/** /documents: the supporting documents library (index §2): filter, 10 per page, download, admin add and delete. */
+/** /documents: the supporting documents library: filter, 10 per page, download, admin add and delete. */
 export default function SupportingDocumentsPage() {
   const principal = usePrincipal()!;
   const isAdmin = canManageDocuments(principal);

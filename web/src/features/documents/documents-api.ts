@@ -17,7 +17,7 @@ const formWith = (file: File, fields: Record<string, string> = {}) => {
   return form;
 };
 
-/** Calls of the documents screens (index §7) and of the certified-scorecard verification page. */
+/** Calls of the documents screens and of the certified-scorecard verification page. */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     supportingDocuments: build.query<DocumentRow[], void>({

@@ -19,7 +19,7 @@ describe('choosing a file to upload', () => {
   });
 });
 
-describe('a failed View of an ACID document (index §8)', () => {
+describe('a failed View of an ACID document', () => {
   it('shows the server message for 403 and 400, else the spec defaults', () => {
     expect(viewFailureText({ status: 403, data: { message: 'Not yours' } })).toBe('Not yours');
     expect(viewFailureText({ status: 403, data: {} })).toBe(DocumentMessages.noViewPermission);

@@ -1,4 +1,4 @@
-/** The toasts and texts of the documents screens, verbatim from index §5 and §8. */
+/** The toasts and texts of the documents screens, verbatim from the index validation rules and answer texts. */
 export const DocumentMessages = {
   supportingLoadFailed: 'Could not load Supporting Documents',
   supportingFailed: 'An error occured. Please try again later.',
@@ -33,7 +33,7 @@ export const DocumentMessages = {
     'Supporting documents are listed for every subscriber. Downloading them is included with an Enhanced subscription, for members of the working group and for the respondents and viewers of a country; a Standard subscription does not include it.',
 } as const;
 
-/** Files the upload fields accept (index §5). */
+/** Files the upload fields accept. */
 export const ACCEPTED_FILES = '.pdf,.doc,.docx';
 const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx'];
 /** The documents service's default upload limit. */

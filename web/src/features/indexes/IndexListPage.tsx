@@ -89,7 +89,7 @@ function shownPeriod(rows: readonly GroupIndexRow[]): string | null {
 }
 
 /**
- * /index, the Compliance Index (index §2): country search, the two tabs by qualifying
+ * /index, the Compliance Index: country search, the two tabs by qualifying
  * declarations with their counts, Country, watchlist, Score (special-notice rows sort
  * one point higher), Category, and the certified-for-transaction version.
  */

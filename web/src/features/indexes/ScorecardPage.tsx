@@ -133,8 +133,8 @@ function History({ groupId, name }: { groupId: string; name: string }) {
 }
 
 /**
- * /index/{GroupId}, the country scorecard (index §2, §3): every part shown only to the
- * roles of §6 (the service leaves out what the caller may not see and says which parts
+ * /index/{GroupId}, the country scorecard: every part shown only to the
+ * roles of the permission table (the service leaves out what the caller may not see and says which parts
  * are open in Access); #notices scrolls to the notices after a second.
  */
 // the simulator loads only when someone opens it

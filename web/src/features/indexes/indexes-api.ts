@@ -24,7 +24,7 @@ import { api } from '../../app/api';
 import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
 /**
- * Calls of the indexes (index §7): the read models of the scoring service (answered
+ * Calls of the indexes: the read models of the scoring service (answered
  * with ETags, so the browser revalidates instead of downloading again), the scoring
  * editors, prints, and the documents/commerce/audit calls the index screens make.
  */

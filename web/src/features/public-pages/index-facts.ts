@@ -1,5 +1,5 @@
 /**
- * Facts about how the Index is made (index-documents-commerce §1 and §9), stated once so
+ * Facts about how the Index is made, stated once so
  * every page that mentions them says the same thing.
  */
 export const IndexFacts = {
@@ -17,7 +17,7 @@ export const IndexFacts = {
 export const numberWord = (n: number) =>
   ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ?? String(n);
 
-/** Subscription prices in USD per annum (index §9), as the guides state them; checkout shows the product's own price. */
+/** Subscription prices in USD per annum, as the guides state them; checkout shows the product's own price. */
 export const SubscriptionPrices = { enhanced: 20_000, standard: 10_000, perCountry: 2_000 } as const;
 
 export const formatUsd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;

@@ -3,8 +3,8 @@ import { RouteRules } from '@cti/access';
 import type { AppRoute } from '../../app/route-types';
 
 /**
- * About, FAQ, methodology, terms, privacy, the how-to pages and contact (index §2).
- * The about pages and contact stay reachable for users who must still agree (accounts §4),
+ * About, FAQ, methodology, terms, privacy, the how-to pages and contact.
+ * The about pages and contact stay reachable for users who must still agree,
  * and so do the terms and privacy policy the /agree page links to.
  */
 export const publicPagesRoutes: AppRoute[] = [

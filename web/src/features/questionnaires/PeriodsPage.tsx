@@ -12,7 +12,7 @@ import { AddPeriodModal } from './periods/AddPeriodModal';
 import { usePeriodsQuery } from './questionnaire-api';
 import './questionnaires.css';
 
-/** /manage/periods, the Period Manager (index §2): filter, sortable paged Name/Created, Add Period. */
+/** /manage/periods, the Period Manager: filter, sortable paged Name/Created, Add Period. */
 export default function PeriodsPage() {
   const { data = [], isLoading } = usePeriodsQuery();
   const [filter, setFilter] = useState('');

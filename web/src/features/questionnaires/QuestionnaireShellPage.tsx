@@ -54,7 +54,7 @@ function Fold({ phone, label, summary, children }: { phone: boolean; label: stri
 }
 
 /**
- * The questionnaire shell (§2): left navigation and approval, the current page,
+ * The questionnaire shell: left navigation and approval, the current page,
  * title = country + period, the exit button. The site navigation bar is hidden on
  * these pages (layout `questionnaire`). The questionnaire is this tab's own choice.
  */

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 import { StorageKeys } from '../../app/session-storage';
 
-/** The questionnaire the shell shows (accounts §3 stored session: "current questionnaire"). */
+/** The questionnaire the shell shows (the stored session: "current questionnaire"). */
 export interface CurrentQuestionnaire {
   QuestionnaireId: string;
   GroupId: string;

@@ -52,7 +52,7 @@ function tagsAfter(kind: QuestionnaireChange['kind'] | 'all', id: string): Inval
   return kind === 'all' ? [...new Set(Object.values(byKind).flat())] : byKind[kind];
 }
 
-/** Calls of questionnaire-workflow §7 (and the periods of index §7). */
+/** The questionnaire service's API calls (and the periods'). */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
     /* lists */

@@ -4,7 +4,7 @@ import type { AppRoute } from '../../app/route-types';
 
 const questionnairesPage = () => import('./QuestionnairesPage');
 
-/** Questionnaire workflow (questionnaire-workflow.md): lists, shell and sections, periods. */
+/** Questionnaire workflow: lists, shell and sections, periods. */
 export const questionnairesRoutes: AppRoute[] = [
   { path: '/manage/questionnaires', rule: RouteRules.questionnaire, title: 'Questionnaires', page: questionnairesPage },
   { path: '/questionnaires', rule: RouteRules.questionnaire, title: 'Questionnaires', page: questionnairesPage },

@@ -1,23 +1,22 @@
 import { useEffect, useState, type FormEvent } from 'react';
-
 import { roleLabel } from '@cti/access';
 import { PasswordAnswers } from '@cti/contracts';
-
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
 import { passwordLongEnough } from '../../auth/account-messages';
 import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
-import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
-import { FollowingList } from '../../notifications/components/FollowingList';
 import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
 import { AccountMessages } from '../messages';
+import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
+import { FollowingList } from '../../notifications/components/FollowingList';
+import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
 import '../accounts.css';
 
 /**
- * First and last name, and optionally a new password (accounts §7 `POST api/user/account`).
+ * First and last name, and optionally a new password (`POST api/user/account`).
  * A new password needs the current one, and signs out the user's other sessions.
  */
 function ProfileForm({ userId, firstName, lastName }: { userId: string; firstName: string; lastName: string }) {
@@ -101,13 +100,14 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
 }
 
 /**
- * /user/account and /account (accounts §2): My account. The profile form; the roles the
+ * /user/account and /account: My account. The profile form; the roles the
  * user holds and those that expired (an expired carbon-calculator access gets a notice).
  * Sections below the profile belong to other areas (subscriptions).
  */
 export default function MyAccountPage() {
   const me = useAppSelector(selectUser);
   const isFree = useAppSelector(selectIsFree);
+  const principal = usePrincipal();
   const { data: user, isLoading } = useUserQuery(me?.Id ?? '', { skip: !me || isFree });
 
   if (isFree) {
@@ -155,6 +155,7 @@ export default function MyAccountPage() {
       </section>
       <FollowingList />
       <AccountSubscriptions />
+      <ApiKeysSection principal={principal} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { useEmailGroupMutation, useManagedUsersQuery } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { GroupMessages } from '../messages';
 
-/** Send Email to a group (accounts §3/§5): Subject and Message required; To the members; CC chosen by e-mail. */
+/** Send Email to a group: Subject and Message required; To the members; CC chosen by e-mail. */
 export function GroupEmailModal({ group, onClose }: { group: GroupView | null; onClose(): void }) {
   const toast = useToast();
   const [send, { isLoading }] = useEmailGroupMutation();

@@ -9,7 +9,7 @@ import { answerOr } from '../../../lib/api-error';
 import { useAddGroupMutation, useEditGroupMutation, useLogosQuery } from '../accounts-api';
 import { GroupMessages } from '../messages';
 
-/** Add or edit a group (accounts §3/§5): Name and Type required; a Country group shows a flag. */
+/** Add or edit a group: Name and Type required; a Country group shows a flag. */
 export function GroupModal({ open, group, onClose }: { open: boolean; group: GroupView | null; onClose(): void }) {
   const toast = useToast();
   const [name, setName] = useState('');

@@ -12,7 +12,7 @@ import { GroupEmailModal } from './GroupEmailModal';
 import { GroupModal } from './GroupModal';
 import '../accounts.css';
 
-/** /admin/groups (groupsAdmin, accounts §2): filter, Add Group, Name/Type/Manage Users/Send Email, 10 per page by Name. */
+/** /admin/groups (groupsAdmin): filter, Add Group, Name/Type/Manage Users/Send Email, 10 per page by Name. */
 export default function GroupsAdminPage() {
   const { data = [], isLoading } = useGroupsQuery();
   const [filter, setFilter] = useState('');

@@ -17,7 +17,7 @@ const today = () => {
 };
 
 /**
- * The external legal representative modal (accounts §2): the group manager's request
+ * The external legal representative modal: the group manager's request
  * with its time limit; approval gives the representatives access until Expires.
  */
 export function ExternalApprovalModal({ request, onClose }: { request: AccessRequestView; onClose(): void }) {

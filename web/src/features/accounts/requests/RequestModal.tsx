@@ -52,7 +52,7 @@ export function RequestSummary({ request }: { request: AccessRequestView }) {
 }
 
 /**
- * The regular access request modal (accounts §2/§5), 960 wide: only In Progress has Deny
+ * The regular access request modal, 960 wide: only In Progress has Deny
  * and Approve; approving opens the accounts with the chosen roles, groups and calculator
  * group. Approval and deny failures are only logged.
  */

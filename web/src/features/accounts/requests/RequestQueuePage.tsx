@@ -11,7 +11,7 @@ import { RequestModal } from './RequestModal';
 import '../accounts.css';
 
 /**
- * /user/requests (accounts §2): the access-request queue, Email/Type/Organization/Status
+ * /user/requests: the access-request queue, Email/Type/Organization/Status
  * all sortable, filtered on e-mail, organization or status, 10 per page. A row opens the
  * external representative modal when it has a UserManagerId, else the regular one.
  */

@@ -2,7 +2,7 @@ import type { AccessRequestView, ApprovalPayload } from '@cti/contracts';
 
 import { RequestMessages } from '../messages';
 
-/** The regular approval form (accounts §3 "Approval payload"). */
+/** The regular approval form (the "Approval payload" shape). */
 export interface ApprovalForm {
   Organization: string;
   PrimaryEmail: string;
@@ -30,7 +30,7 @@ export function approvalFormOf(request: AccessRequestView): ApprovalForm {
 
 const primaryOf = (request: AccessRequestView) => request.Users.find((u) => u.IsPrimary) ?? null;
 
-/** Organization, PrimaryEmail, PrimaryId, Name, Title, Roles and CalculatorGroup are required (accounts §5). */
+/** Organization, PrimaryEmail, PrimaryId, Name, Title, Roles and CalculatorGroup are required. */
 export function validateApproval(request: AccessRequestView, form: ApprovalForm): string | null {
   const required = [form.Organization, form.PrimaryEmail, primaryOf(request)?.Id ?? '', form.Name, form.Title, form.CalculatorGroup];
   if (required.some((v) => !v.trim()) || !form.Roles.length) return RequestMessages.approvalMissingFields;

@@ -11,7 +11,7 @@ import { UserMessages } from '../messages';
 import { emptyExternalRequest, externalPayloadOf, validateExternalRequest, type ExternalRequestForm } from './external-request';
 
 /**
- * External legal representative access request (accounts §3/§5): all fields required,
+ * External legal representative access request: all fields required,
  * the name split on a space, extra users in the primary contact's e-mail domain. The
  * server's answer is shown as a toast.
  */

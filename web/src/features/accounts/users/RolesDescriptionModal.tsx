@@ -2,7 +2,7 @@ import { RoleDescriptions, RoleLabels, RoleNames } from '@cti/access';
 
 import { Modal } from '../../../components/modal/Modal';
 
-/** What each role means (accounts §6 "Role meanings"). */
+/** What each role means (the accounts permission table "Role meanings"). */
 export function RolesDescriptionModal({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Modal open={open} title="Role descriptions" onClose={onClose} width={960}>

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-
 import { RoleDescriptions, roleLabel, roleNameOf, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
-
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
@@ -19,11 +17,11 @@ import {
 } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { UserMessages } from '../messages';
-
+import { UserApiKeys } from '../../api-keys/UserApiKeys';
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
 
 /**
- * Add or edit a user (accounts §2/§5), 960 wide. Add versus edit is decided by the Id.
+ * Add or edit a user, 960 wide. Add versus edit is decided by the Id.
  * Group managers see only the roles and groups they may give; Disabled and the other
  * flags are for admins.
  */
@@ -182,6 +180,7 @@ export function UserModal({
               </div>
             </fieldset>
           )}
+          {admin && form.Id && <UserApiKeys userId={form.Id} />}
         </fieldset>
         <button type="submit" hidden />
       </form>

@@ -22,7 +22,7 @@ import '../accounts.css';
 type Editing = { user: ManagedUser | null } | null;
 
 /**
- * /user/manage (userAdmin, optional param group pre-filling the filter; accounts §2):
+ * /user/manage (userAdmin, optional param group pre-filling the filter):
  * group managers and admins list, add and edit users; 10 per page sorted by Name.
  */
 export default function UsersAdminPage() {

@@ -1,4 +1,4 @@
-import { emailDomain } from '@cti/access';
+import { sharesContactDomain } from '@cti/access';
 import type { ExternalRequestPayload } from '@cti/contracts';
 
 import { RequestMessages } from '../messages';
@@ -21,20 +21,20 @@ export const emptyExternalRequest = (): ExternalRequestForm => ({
   Users: [],
 });
 
-/** "First Last Names" → first name before the first space, the rest as last name (accounts §5). */
+/** "First Last Names" → first name before the first space, the rest as last name. */
 export function splitName(name: string): { FirstName: string; LastName: string } {
   const trimmed = name.trim().replace(/\s+/g, ' ');
   const at = trimmed.indexOf(' ');
   return at < 0 ? { FirstName: trimmed, LastName: '' } : { FirstName: trimmed.slice(0, at), LastName: trimmed.slice(at + 1) };
 }
 
-/** The message of the first rule the request breaks (accounts §5), or null. */
+/** The message of the first rule the request breaks, or null. */
 export function validateExternalRequest(form: ExternalRequestForm): string | null {
   const { FirstName, LastName } = splitName(form.Name);
   if (!FirstName || !LastName || !form.Email.trim() || !form.Expires || !form.Organization.trim() || !form.OrganizationAddress.trim())
     return RequestMessages.externalMissingFields;
   if (form.Users.some((u) => !u.FirstName.trim() || !u.LastName.trim() || !u.Email.trim())) return RequestMessages.externalMissingFields;
-  if (form.Users.some((u) => emailDomain(u.Email) !== emailDomain(form.Email))) return RequestMessages.externalDomain;
+  if (form.Users.some((u) => !sharesContactDomain(form.Email, u.Email))) return RequestMessages.externalDomain;
   return null;
 }
 

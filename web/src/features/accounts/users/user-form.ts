@@ -3,7 +3,7 @@ import type { ManagedUser, UserPayload } from '@cti/contracts';
 
 import { UserMessages } from '../messages';
 
-/** The user modal's fields (accounts §3 "User add/edit payload"). */
+/** The user modal's fields (the "User add/edit payload" shape). */
 export interface UserForm {
   Id: string | null;
   FirstName: string;
@@ -40,7 +40,7 @@ export function formOf(user: ManagedUser | null, defaults: { groups?: string[] }
   };
 }
 
-/** The message of the first rule the form breaks (accounts §5), or null. */
+/** The message of the first rule the form breaks, or null. */
 export function validateUserForm(form: UserForm, editor: Principal): string | null {
   if (!form.FirstName.trim() || !form.LastName.trim() || !form.Email.trim() || !form.Roles.length) return UserMessages.missingFields;
   if (!form.Id && !UserEditPolicy.domainAllowed(editor, form.Email)) return UserMessages.domainMismatch;

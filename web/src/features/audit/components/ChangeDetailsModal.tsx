@@ -5,7 +5,7 @@ import { formatUtcTimestamp } from '../../../lib/dates';
 
 import { AnswerDiff } from './AnswerDiff';
 
-/** Change Details (questionnaire §2): opened from an audit row whose Action is Response. */
+/** Change Details: opened from an audit row whose Action is Response. */
 export function ChangeDetailsModal({ row, onClose }: { row: AuditRow | null; onClose(): void }) {
   return (
     <Modal open={!!row} title="Change Details" onClose={onClose} width={960}>

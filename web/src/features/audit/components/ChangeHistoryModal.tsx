@@ -15,7 +15,7 @@ export interface ChangeHistoryModalProps {
 }
 
 /**
- * The change-history modal (questionnaire §2): every change of one question of one
+ * The change-history modal: every change of one question of one
  * questionnaire, newest first, with who changed it, when, and what changed.
  */
 export function ChangeHistoryModal({ question, onClose }: ChangeHistoryModalProps) {

@@ -21,7 +21,7 @@ export interface KeyedFilterProps {
   keys: readonly FilterKeyOption[];
   filters: readonly AppliedFilter[];
   onChange(filters: AppliedFilter[]): void;
-  /** Which suggestion list a shared key reads (accounts §7: audit or scores). */
+  /** Which suggestion list a shared key reads (audit or scores). */
   list?: 'audit' | 'scores';
 }
 
@@ -35,7 +35,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /**
- * The filter component (accounts §5, §7): pick a key, type a value with suggestions from
+ * The filter component: pick a key, type a value with suggestions from
  * `api/filter/{key}`, add it; added filters show as removable chips. Adding needs both a
  * key and a value ("Enter a valid filter first").
  */

@@ -11,7 +11,7 @@ import '../audit.css';
 
 /**
  * The table of the country dashboard's "10 Most Recent Changes" section (questionnaire
- * §2): User, Questionnaire, Question (opens the question's change history), Stamp as
+ * the screens): User, Questionnaire, Question (opens the question's change history), Stamp as
  * M/DD/YYYY. The dashboard gives the section and its heading.
  */
 export function RecentChanges() {

@@ -11,7 +11,7 @@ import { useProductsQuery, useUnsubscribeMutation } from '../commerce-api';
 import { formatCents } from '../money';
 import { usePlanSwitch } from '../my-plan';
 
-/** The upgrade/downgrade pair of the plan catalogue (index §3): standard ↔ enhanced. */
+/** The upgrade/downgrade pair of the plan catalogue: standard ↔ enhanced. */
 function planSwitchOf(products: Product[], productId: string): { label: string; target: Product } | null {
   const tier = (p: Product) => (/enhanced/i.test(p.Name) ? 'enhanced' : /standard/i.test(p.Name) ? 'standard' : null);
   const current = products.find((p) => p.Id === productId);

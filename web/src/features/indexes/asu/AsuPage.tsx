@@ -21,7 +21,7 @@ const condition = (value: string) => (
 );
 
 /**
- * /awg-asu-assessment (index §2): per contracting state the ASU conclusion (Suspended when
+ * /awg-asu-assessment: per contracting state the ASU conclusion (Suspended when
  * suspended) and its three conditions; sorted by country; Download Excel written by the
  * scoring service.
  */

@@ -4,7 +4,7 @@ import { canFollowWatchlist } from '@cti/access';
 
 import { usePrincipal } from '../../../app/hooks';
 
-/** The watchlist tooltip (index §2, ASU assessment). */
+/** The watchlist tooltip (ASU assessment). */
 export const WATCHLIST_TOOLTIP =
   'This contracting state is on watch due to ongoing material developments whose impact has not yet been assessed. Read its scorecard with added caution.';
 
@@ -20,7 +20,7 @@ export function WarningGlyph() {
 
 /**
  * Watchlist warning: a click opens the scorecard's notices (/index/{GroupId}#notices) for
- * those who may open it (index §6 watchlist click), /restricted for everyone else.
+ * those who may open it (the index permission table watchlist click), /restricted for everyone else.
  */
 export function WatchlistIcon({ groupId, country, isPublic }: { groupId: string; country: string; isPublic: boolean }) {
   const principal = usePrincipal();

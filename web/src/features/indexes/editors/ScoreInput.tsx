@@ -4,7 +4,7 @@ import { TextField } from '../../../components/form/fields';
 
 export const INPUT_ERROR = 'Enter a number from 0 to 5 in steps of .5.';
 
-/** A scoring input: numeric, 0 to 5, step .5 (questionnaire §5). Holds text so a half-typed value is not lost. */
+/** A scoring input: numeric, 0 to 5, step .5. Holds text so a half-typed value is not lost. */
 export function ScoreInput({
   variable,
   name,

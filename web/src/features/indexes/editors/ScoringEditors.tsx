@@ -124,7 +124,7 @@ function EditorShell({
   );
 }
 
-/** The questionnaire editor (questionnaire §2 Modals, §3, §5): A–F, flags, PBA, notice, texts, annotation. */
+/** The questionnaire editor (its modal, the data model and validation rules): A–F, flags, PBA, notice, texts, annotation. */
 function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireScoring; onClose(): void }) {
   const closed = record.Status === 'Closed';
   const [values, setValues] = useState(() => inputText(VARIABLES, record));

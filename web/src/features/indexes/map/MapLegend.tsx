@@ -3,7 +3,7 @@ import { MAP_LEGEND } from '@cti/scoring-rules';
 import { mapClass } from './map-classes';
 import './world-map.css';
 
-/** The legend of index §2 (Very High … No data available) and, where the reader sees it, the watchlist hatch. */
+/** The legend of the index screens (Very High … No data available) and, where the reader sees it, the watchlist hatch. */
 export function MapLegend({ watchlist }: { watchlist: boolean }) {
   return (
     <ul className="map-legend" aria-label="Legend">

@@ -18,7 +18,7 @@ import '../indexes.css';
 const WorldMap = lazy(() => import('./WorldMap'));
 
 /**
- * 'CTC Compliance Index by country' (index §2; also /historicalData/map): the choropleth
+ * 'CTC Compliance Index by country' (also /historicalData/map): the choropleth
  * with its legend and watchlist hatch, a tooltip per country by pointer and keyboard, and
  * the same facts as a table.
  */

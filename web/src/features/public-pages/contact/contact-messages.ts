@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGE_MAX, ContactAnswers } from '@cti/contracts';
 
-/** The contact form's types (index §2 `/contact/{type}`), its texts (§8) and its limit (§9). */
+/** The contact form's types (`/contact/{type}`), its texts and its limit. */
 export const CONTACT_TYPES = ['compliance', 'technical', 'general', 'comments'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export const isContactType = (value: string | undefined): value is ContactType => CONTACT_TYPES.includes(value as ContactType);

@@ -8,7 +8,7 @@ import { QuestionnaireExport } from './QuestionnaireExport';
 
 export const EXPORT_FAILED = 'An error occurred while exporting the questionnaire. Please try again later.';
 
-/** Export PDF: a spinner until the file is downloaded (§4 "Print/export shows a spinner until done"). */
+/** Export PDF: a spinner until the file is downloaded (the states and transitions "Print/export shows a spinner until done"). */
 export function ExportPdfButton({ target, label = 'Export PDF' }: { target: CurrentQuestionnaire; label?: string }) {
   const [exporting, setExporting] = useState(false);
   const toast = useToast();

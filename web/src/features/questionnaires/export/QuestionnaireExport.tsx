@@ -76,7 +76,7 @@ function ExportPart({
 /**
  * Renders the whole questionnaire off-screen, waits until all 15 parts reported
  * loaded, then (after 100 ms) posts the rendered HTML to the PDF renderer and
- * downloads "<Country> <Period> Questionnaire.pdf" (§4).
+ * downloads "<Country> <Period> Questionnaire.pdf".
  */
 export function QuestionnaireExport({ target, onDone }: { target: CurrentQuestionnaire; onDone(error?: unknown): void }) {
   const root = useRef<HTMLDivElement>(null);

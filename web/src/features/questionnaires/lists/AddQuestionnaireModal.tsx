@@ -7,7 +7,7 @@ import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useAddQuestionnaireMutation, useCurrentPeriodQuery, useNeedQuestionnaireQuery } from '../questionnaire-api';
 
-/** Create Questionnaire: a country that lacks one in the current period (§2 modals, §5, §8). */
+/** Create Questionnaire: a country that lacks one in the current period (its modal, validation rules and answer texts). */
 export function AddQuestionnaireModal({ onClose }: { onClose(): void }) {
   const { data: countries, isLoading } = useNeedQuestionnaireQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data: period } = useCurrentPeriodQuery();

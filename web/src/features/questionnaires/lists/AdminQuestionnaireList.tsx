@@ -32,7 +32,7 @@ interface ListFilters {
 }
 const NO_FILTERS: ListFilters = { text: '', entity: '', period: '', status: '' };
 
-/** The admin's filter is kept for the session (accounts §3 "questionnaire filter"). */
+/** The admin's filter is kept for the session (the "questionnaire filter" shape). */
 function storedFilters(): ListFilters {
   try {
     return { ...NO_FILTERS, ...(JSON.parse(browserStorage.get(StorageKeys.questionnaireFilter) ?? '{}') as Partial<ListFilters>) };
@@ -99,7 +99,7 @@ function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
 }
 
 /**
- * The admin view of /manage/questionnaires (§2): filter text, Entity/Period/Status
+ * The admin view of /manage/questionnaires: filter text, Entity/Period/Status
  * filters, 10 per page, row actions, the Open/Closed selector and Add Questionnaire.
  */
 export function AdminQuestionnaireList() {

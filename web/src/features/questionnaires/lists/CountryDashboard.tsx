@@ -32,7 +32,7 @@ export interface CountryDashboardProps {
 }
 
 /**
- * The country view "Questionnaires" (§2): open questionnaires with export, previous
+ * The country view "Questionnaires": open questionnaires with export, previous
  * ones, and the ten most recent changes (from the audit service). Dates M/DD/YYYY, 10 rows per page.
  * Country respondents see where each of their open questionnaires stands above it.
  */

@@ -18,7 +18,7 @@ import {
 
 /**
  * Approve (disabled when this user cannot approve), the names who approved the
- * current answers, and Submit As Final once the server says it is ready (§4).
+ * current answers, and Submit As Final once the server says it is ready.
  * A closed questionnaire shows when it closed instead. Approvals made on another page
  * arrive through the questionnaire's change stream (the shell follows it).
  */

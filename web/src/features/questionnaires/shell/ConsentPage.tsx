@@ -53,7 +53,7 @@ function ConsentTable({ questionnaireId }: { questionnaireId: string }) {
   );
 }
 
-/** /questionnaire/consent: the respondent's Yes or No; admins see every respondent's answer (§2, §6). */
+/** /questionnaire/consent: the respondent's Yes or No; admins see every respondent's answer. */
 export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: QuestionnaireInfo }) {
   const navigate = useNavigate();
   const toast = useToast();

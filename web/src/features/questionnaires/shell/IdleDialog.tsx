@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 
-/** Idle time-out and dialog time (accounts §4, questionnaire §2). */
+/** Idle time-out and dialog time. */
 export const IDLE_TIMEOUT_MS = 1_800_000;
 export const IDLE_DIALOG_MS = 300_000;
 

@@ -187,7 +187,7 @@ function Tags({
   );
 }
 
-/** One question of a section page, by its type (questionnaire §3). */
+/** One question of a section page, by its type. */
 export function QuestionField({
   question,
   number,

@@ -176,8 +176,8 @@ function useReleaseLockOfLeftLoad(args: QuestionsBody) {
 
 /**
  * One section page of the questionnaire: its questions (conditional ones shown as
- * §4 says), the lock banner, admin notes for admins, carry-forward marks, and the
- * buttons of §2 by status and position. Unsaved edits are reported to the shell, which
+ * the states and transitions says), the lock banner, admin notes for admins, carry-forward marks, and the
+ * buttons of each screen by status and position. Unsaved edits are reported to the shell, which
  * asks before they are lost.
  */
 export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; info: QuestionnaireInfo; onExit(): Promise<void> }) {
@@ -302,7 +302,7 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
       else if (after !== 'leave') await go(after);
       return true;
     } catch (error) {
-      // section save failures are logged (§8); a refusal's reason is also shown, nothing is lost on the page
+      // section save failures are logged; a refusal's reason is also shown, nothing is lost on the page
       console.error('section save failed', error);
       toast.danger(serverMessage(error as never) ?? 'Your answers could not be saved. Please try again.', 6000);
       return false;

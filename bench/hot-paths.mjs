@@ -1,0 +1,452 @@
+// Benchmarks of the platform's hot paths, each printed beside its reference measured in the
+// same run on the same machine (absolute req/s on a shared machine mean little; ratios do).
+//
+//   npx tsc -b && node bench/hot-paths.mjs          (or `make bench`, which builds first)
+//
+// Part 1, the gateway hop (no database): a bare Fastify hello-world, a bare
+// @fastify/reply-from hop to it, and the real gateway (built from its service definition,
+// as `node services/gateway/dist/server.js` runs it) proxying to the same hello-world.
+// Part 2, the platform (embedded Postgres, NATS, every service, demo data, the gateway's rate
+// limit lifted): the index list through the gateway (200 and 304), at a fixed rate for its
+// p99, scoring's index list called directly, and login next to the argon2id verify ceiling.
+//
+// Exits 1 when a target is missed. Not part of `make test`.
+//   DURATION     seconds per measured phase (default 10)
+//   CONNECTIONS  autocannon connections (default 32)
+//   RATE         the fixed rate of the latency phase (default 2000 req/s)
+//   ONLY         `hop`, `platform` or `events` (the platform's event phase alone) to run one part
+//   EVENT_RATE, EVENT_SECONDS  the event phase's rate and length (default 1000 events/s for 60 s)
+//   PROFILE_DIR  write a V8 CPU profile (--cpu-prof) of every server process there; read them
+//                with `node bench/profile-top.mjs <dir>` (profiling slows the processes down)
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const fromWorkspace = (ws, name) => require(require.resolve(name, { paths: [path.join(repoRoot, ws)] }));
+const autocannon = fromWorkspace('services/scoring', 'autocannon');
+const { freePort } = require(path.join(repoRoot, 'libs/local-infra/dist/index.js'));
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const RATE = Number(process.env.RATE ?? 2000);
+const ONLY = process.env.ONLY ?? '';
+const PROFILE_DIR = process.env.PROFILE_DIR ? path.resolve(process.env.PROFILE_DIR) : '';
+const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+
+/** Requests answered per server (by origin), warm-ups included: what `profile-top --requests` divides by. */
+const answeredBy = new Map();
+const run = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (err, result) => {
+      if (err) return reject(err);
+      const origin = new URL(opts.url).origin;
+      answeredBy.set(origin, (answeredBy.get(origin) ?? 0) + result.requests.total);
+      resolve(result);
+    });
+  });
+
+const row = (name, r) => ({
+  name,
+  reqPerSec: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  '2xx': r['2xx'],
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+/** Every server process started here, stopped when the benchmark fails half-way. */
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Runs a small server script in a process of its own (as every service runs); resolves with its URL. */
+function serve(name, code, env = {}) {
+  const child = spawn(process.execPath, [...profileArgs(name), '-e', code], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+    child.once('message', (url) =>
+      resolve({
+        pid: child.pid,
+        url: String(url).replace('localhost', '127.0.0.1'),
+        stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))),
+      }),
+    );
+  });
+}
+
+const fastifyPath = JSON.stringify(require.resolve('fastify', { paths: [path.join(repoRoot, 'services/gateway')] }));
+const replyFromPath = JSON.stringify(require.resolve('@fastify/reply-from', { paths: [path.join(repoRoot, 'services/gateway')] }));
+const onSigterm = `process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
+
+const helloWorld = () =>
+  serve(
+    'hello-world',
+    `const app = require(${fastifyPath})({ logger: false });
+     app.get('/*', async () => ({ hello: 'world' }));
+     ${onSigterm}
+     app.listen({ port: 0, host: '127.0.0.1' }).then((a) => process.send(a));`,
+  );
+
+const bareHop = (upstream) =>
+  serve(
+    'reply-from-hop',
+    `const app = require(${fastifyPath})({ logger: false });
+     app.register(require(${replyFromPath}), { base: ${JSON.stringify(upstream)} });
+     app.get('/*', (request, reply) => reply.from(request.url));
+     ${onSigterm}
+     app.listen({ port: 0, host: '127.0.0.1' }).then((a) => process.send(a));`,
+  );
+
+/** The gateway as it runs in production (runService), every upstream pointed at `upstream`. */
+async function gatewayTo(upstream) {
+  const port = await freePort();
+  const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', NODE_ENV: 'production' };
+  for (const name of ['IDENTITY', 'QUESTIONNAIRE', 'SCORING', 'DOCUMENTS', 'COMMERCE', 'AUDIT', 'NOTIFICATIONS'])
+    env[`${name}_URL`] = upstream;
+  const child = spawn(process.execPath, [...profileArgs('gateway-hop'), path.join(repoRoot, 'services/gateway/dist/src/server.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the gateway did not start within 60 s');
+    const ok = await fetch(`${url}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    pid: child.pid,
+    url,
+    stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))),
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in ms; Linux only (null elsewhere). */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs one phase and adds the CPU time each listed server process spent per answered
+ * request: unlike req/s, it barely moves when other work shares the machine.
+ */
+async function measured(name, opts, processes) {
+  const before = processes.map((p) => cpuMsOf(p.pid));
+  const result = await run(opts);
+  const answered = result.requests.total || 1;
+  const cpu = processes
+    .map((p, i) => {
+      const after = cpuMsOf(p.pid);
+      return after === null || before[i] === null ? null : `${p.name} ${(((after - before[i]) * 1000) / answered).toFixed(0)}`;
+    })
+    .filter(Boolean)
+    .join(', ');
+  return { ...row(name, result), 'CPU µs/req': cpu };
+}
+
+const checks = [];
+const check = (target, measured, reference, ok, note = '') => checks.push({ target, measured, reference, met: ok ? 'yes' : 'NO', note });
+const ratio = (a, b) => (b ? a / b : 0);
+
+async function hopPart() {
+  const hello = await helloWorld();
+  const hop = await bareHop(hello.url);
+  const gateway = await gatewayTo(hello.url);
+  const path_ = '/api/group/index/list';
+  try {
+    for (const url of [hello.url, `${hop.url}${path_}`, `${gateway.url}${path_}`]) await run({ url, duration: 2 }); // warm-up
+    const h = { name: 'hello', pid: hello.pid };
+    const rows = [
+      await measured('hello-world (bare Fastify)', { url: hello.url }, [h]),
+      await measured('bare @fastify/reply-from hop → hello-world', { url: `${hop.url}${path_}` }, [{ name: 'hop', pid: hop.pid }, h]),
+      await measured('gateway → hello-world', { url: `${gateway.url}${path_}` }, [{ name: 'gateway', pid: gateway.pid }, h]),
+    ];
+    console.table(rows);
+    const r = ratio(rows[2].reqPerSec, rows[1].reqPerSec);
+    check(
+      'gateway hop ≥ 0.9 × bare reply-from hop',
+      `${rows[2].reqPerSec} req/s (${r.toFixed(2)}×)`,
+      `${rows[1].reqPerSec} req/s`,
+      r >= 0.9 && rows.every((x) => x.non2xx === 0 && x.errors === 0),
+      `bare hop = ${ratio(rows[1].reqPerSec, rows[0].reqPerSec).toFixed(2)}× hello-world`,
+    );
+    return rows[0].reqPerSec;
+  } finally {
+    await gateway.stop();
+    await hop.stop();
+    await hello.stop();
+  }
+}
+
+/** argon2id verifications per second this machine does with identity's parameters, in a process of its own. */
+function argon2Ceiling(concurrency) {
+  const code = `
+    const { hash, verify } = require(${JSON.stringify(require.resolve('@node-rs/argon2', { paths: [path.join(repoRoot, 'services/identity')] }))});
+    const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+    (async () => {
+      const stored = await hash('demo-password', options);
+      await verify(stored, 'demo-password');
+      let done = 0;
+      const end = Date.now() + ${DURATION * 1000};
+      await Promise.all(Array.from({ length: ${concurrency} }, async () => {
+        while (Date.now() < end) { await verify(stored, 'demo-password'); done++; }
+      }));
+      process.send(done / ${DURATION});
+      process.exit(0);
+    })();`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve) => child.once('message', resolve));
+}
+
+async function waitForDemoScores(base, token) {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const rows = await fetch(`${base}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })
+      .then((r) => r.json())
+      .catch(() => []);
+    const scored = Array.isArray(rows) ? rows.filter((r) => r.Scored) : [];
+    if (scored.length >= 45 && new Set(scored.map((r) => r.Period)).size === 1) return rows.length;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error('demo scores did not arrive within 10 minutes');
+}
+
+async function platformPart(helloReqPerSec) {
+  const { startStack } = require(path.join(repoRoot, 'infra/dev/dist/stack.js'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-bench-'));
+  // the gateway serves a web build; the benchmark needs none, so an empty page stands in
+  const webDist = path.join(dataDir, 'web');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!DOCTYPE html><title>bench</title>');
+  console.log(`\nstarting the platform in ${dataDir} …`);
+  const env = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000' };
+  if (PROFILE_DIR) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
+  const stack = await startStack({ repoRoot, dataDir, port: 0, demoData: true, verbose: false, webDist, env, log: () => undefined });
+  const hello = await helloWorld();
+  try {
+    const base = stack.url.replace('localhost', '127.0.0.1');
+    const credentials = JSON.stringify({ Email: 'standard@example.com', Password: 'demo-password' });
+    const login = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: credentials,
+    });
+    const { Token } = await login.json();
+    if (ONLY === 'events') return await eventsToAudit(stack);
+    const countries = await waitForDemoScores(base, Token);
+    const headers = { authorization: `Bearer ${Token}` };
+    const viaGateway = `${base}/api/group/index/list`;
+    const direct = `http://127.0.0.1:${stack.ports.scoring}/api/group/index/list`;
+    const etag = (await fetch(viaGateway, { headers })).headers.get('etag');
+    console.log(`index list: ${countries} countries; ${DURATION} s per phase, ${CONNECTIONS} connections`);
+
+    for (const url of [hello.url, viaGateway, direct]) await run({ url, headers, duration: 2 }); // warm-up
+    const pidOf = (name) => stack.processes().find((p) => p.name === name)?.pid;
+    const gw = { name: 'gateway', pid: pidOf('gateway') };
+    const sc = { name: 'scoring', pid: pidOf('scoring') };
+    const rows = [
+      await measured('hello-world (bare Fastify)', { url: hello.url }, [{ name: 'hello', pid: hello.pid }]),
+      await measured('index list via gateway', { url: viaGateway, headers }, [gw, sc]),
+      await measured(
+        'index list via gateway, client holds the ETag (304)',
+        { url: viaGateway, headers: { ...headers, 'if-none-match': etag } },
+        [gw, sc],
+      ),
+      await measured(`index list via gateway at ${RATE} req/s`, { url: viaGateway, headers, overallRate: RATE }, [gw, sc]),
+      await measured('index list from scoring directly', { url: direct, headers }, [sc]),
+    ];
+    const loginConnections = 4;
+    const logins = await measured(
+      'login (argon2id) via gateway',
+      {
+        url: `${base}/api/user/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: credentials,
+        connections: loginConnections,
+      },
+      [gw, { name: 'identity', pid: pidOf('identity') }],
+    );
+    rows.push(logins);
+    const ceiling = await argon2Ceiling(loginConnections);
+    console.table(rows);
+    const hello2 = rows[0].reqPerSec;
+    const noFailures = (r, allowed = 'non2xx') => r.errors === 0 && (allowed === 'non2xx' ? r.non2xx === 0 : true);
+    const r200 = ratio(rows[1].reqPerSec, hello2);
+    check(
+      'index list via gateway ≥ 0.30 × hello-world',
+      `${rows[1].reqPerSec} req/s (${r200.toFixed(2)}×)`,
+      `${hello2} req/s`,
+      r200 >= 0.3 && noFailures(rows[1]),
+    );
+    const r304 = ratio(rows[2].reqPerSec, hello2);
+    // autocannon counts 304s as non-2xx: every answer must be one
+    check(
+      '304 via gateway ≥ 0.35 × hello-world',
+      `${rows[2].reqPerSec} req/s (${r304.toFixed(2)}×)`,
+      `${hello2} req/s`,
+      r304 >= 0.35 && rows[2]['2xx'] === 0 && rows[2].errors === 0,
+    );
+    check(
+      `p99 ≤ 10 ms at ${RATE} req/s`,
+      `${rows[3].p99} ms (${rows[3].reqPerSec} req/s reached)`,
+      '10 ms',
+      rows[3].p99 <= 10 && noFailures(rows[3]),
+    );
+    const rDirect = ratio(rows[4].reqPerSec, hello2);
+    check(
+      'scoring index list ≥ 0.5 × hello-world',
+      `${rows[4].reqPerSec} req/s (${rDirect.toFixed(2)}×)`,
+      `${hello2} req/s`,
+      rDirect >= 0.5 && noFailures(rows[4]),
+    );
+    const rLogin = ratio(logins.reqPerSec, ceiling);
+    check(
+      'login ≥ 0.9 × argon2id verify ceiling',
+      `${logins.reqPerSec} logins/s (${rLogin.toFixed(2)}×)`,
+      `${ceiling.toFixed(1)} verifies/s`,
+      rLogin >= 0.9 && noFailures(logins),
+    );
+    await eventsToAudit(stack);
+    if (helloReqPerSec) console.log(`(hello-world in part 1: ${helloReqPerSec} req/s)`);
+  } finally {
+    await hello.stop();
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const EVENT_RATE = Number(process.env.EVENT_RATE ?? 1000);
+const EVENT_SECONDS = Number(process.env.EVENT_SECONDS ?? 60);
+
+/**
+ * Events published to the stream at EVENT_RATE for EVENT_SECONDS (as identity publishes a
+ * login), and the time until each one's audit row can be read (audit's consumer writes it
+ * in the hash chain). Rows are looked for every 20 ms, which bounds the error of each figure.
+ */
+async function eventsToAudit(stack) {
+  const { connectEventBus, SubjectSpace } = require(path.join(repoRoot, 'libs/events/dist/index.js'));
+  const pg = fromWorkspace('services/audit', 'pg');
+  const bus = await connectEventBus({ servers: stack.nats.url, name: 'bench', subjects: new SubjectSpace() });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  const published = new Map();
+  const seen = new Map();
+  let lastSeq = (await db.query('select coalesce(max(seq), 0)::text as seq from audit.audit_rows')).rows[0].seq;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const { rows } = await db.query('select id, seq::text as seq from audit.audit_rows where seq > $1 order by seq', [lastSeq]);
+      const now = Date.now();
+      for (const r of rows) {
+        if (published.has(r.id) && !seen.has(r.id)) seen.set(r.id, now);
+        lastSeq = r.seq;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  console.log(`\nevents: ${EVENT_RATE}/s for ${EVENT_SECONDS} s into the stream, timed until audit's row is readable …`);
+  const started = Date.now();
+  const total = EVENT_RATE * EVENT_SECONDS;
+  let sent = 0;
+  const inFlight = new Set();
+  while (sent < total) {
+    // the events due by now, published without waiting for earlier acks (a steady rate, not a closed loop)
+    const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * EVENT_RATE));
+    for (; sent < due; sent++) {
+      const id = crypto.randomUUID();
+      const event = {
+        id,
+        type: 'evt.identity.user.loggedIn',
+        occurredAt: new Date().toISOString(),
+        actor: null,
+        data: { userId: `bench-${sent % 100}`, email: `bench-${sent % 100}@example.com`, free: false },
+      };
+      published.set(id, Date.now());
+      const p = bus.js.publish(bus.subjects.toSubject(event.type), JSON.stringify(event), { msgID: id }).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await Promise.allSettled([...inFlight]);
+  const sentFor = (Date.now() - started) / 1000;
+  const deadline = Date.now() + 120_000;
+  while (seen.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  polling = false;
+  await poller;
+  await db.end();
+  await bus.close();
+  const latencies = [...seen.entries()].map(([id, at]) => at - published.get(id)).sort((a, b) => a - b);
+  const pct = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Infinity;
+  const lost = total - seen.size;
+  console.table([
+    {
+      events: total,
+      'sent in s': sentFor.toFixed(1),
+      'rows seen': seen.size,
+      lost,
+      p50: pct(0.5),
+      p95: pct(0.95),
+      p99: pct(0.99),
+      max: latencies.at(-1),
+    },
+  ]);
+  check(
+    `event → audit row p99 ≤ 250 ms at ${EVENT_RATE}/s for ${EVENT_SECONDS} s, 0 lost`,
+    `p99 ${pct(0.99)} ms, ${lost} not seen within 2 min`,
+    `${(total / sentFor).toFixed(0)} events/s published`,
+    pct(0.99) <= 250 && lost === 0,
+  );
+}
+
+async function main() {
+  if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`${os.cpus().length} CPUs, load average ${load()} at the start`);
+  let hello = 0;
+  if (!ONLY || ONLY === 'hop') hello = await hopPart();
+  if (ONLY !== 'hop') await platformPart(hello);
+  console.log(`\nload average ${load()} at the end (on a shared machine ratios hold better than req/s)`);
+  console.table(checks);
+  if (PROFILE_DIR) {
+    console.log(`CPU profiles in ${PROFILE_DIR}; requests each server answered while profiled (for profile-top --requests):`);
+    console.table(Object.fromEntries(answeredBy));
+  }
+  process.exitCode = checks.every((c) => c.met === 'yes') ? 0 : 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { defineService, VerifiedTokenCache, type ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+
+// The auth plugin keeps tokens it verified, by signature, until their expiry; what it may
+// never do is accept a token on the strength of another one, or past its expiry.
+
+describe('the verified-token cache', () => {
+  it('answers only for the very token it was given, until its expiry', () => {
+    const cache = new VerifiedTokenCache<string>(10);
+    cache.set('header.payload.signature', 'claims', 2_000);
+    expect(cache.get('header.payload.signature', 1_000)).toBe('claims');
+    // same signature bytes on another header and payload: not the token that was verified
+    expect(cache.get('header.forged-payload.signature', 1_000)).toBeUndefined();
+    expect(cache.get('header.payload.signature', 2_000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps at most its bound, dropping the least recently used first', () => {
+    const cache = new VerifiedTokenCache<number>(2);
+    cache.set('a.a.1', 1, 10_000);
+    cache.set('b.b.2', 2, 10_000);
+    expect(cache.get('a.a.1', 0)).toBe(1);
+    cache.set('c.c.3', 3, 10_000);
+    expect([cache.get('a.a.1', 0), cache.get('b.b.2', 0), cache.get('c.c.3', 0)]).toEqual([1, undefined, 3]);
+    expect(cache.size).toBe(2);
+  });
+});
+
+const whoami = defineService({
+  name: 'whoami',
+  defaultPort: 0,
+  async plugin(app) {
+    app.get('/whoami', { preHandler: app.requireUser }, async (request) => ({ sub: request.principal?.sub }));
+  },
+});
+
+describe('a service verifying tokens', () => {
+  let ctx: TestContext;
+  let app: ServiceApp;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    app = await ctx.start(whoami);
+  });
+  afterAll(() => ctx.close());
+  const call = (token: string) => app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses a token it verified once as soon as it expires (Token-Expired), not when the cache forgets it', async () => {
+    const token = signTestToken({ sub: 'brief' }, 2500);
+    expect((await call(token)).json()).toEqual({ sub: 'brief' });
+    // within seconds of its expiry (a cache ignoring it would answer 200 for as long as it holds the token)
+    const res = await eventually(async () => {
+      const r = await call(token);
+      return r.statusCode === 401 ? r : null;
+    }, 30_000);
+    expect(res.headers['token-expired']).toBe('true');
+  });
+
+  it("refuses a token carrying a verified token's signature over other claims", async () => {
+    const genuine = signTestToken({ sub: 'reader' });
+    expect((await call(genuine)).statusCode).toBe(200);
+    const [header, payload, signature] = genuine.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin', isAdmin: true })).toString('base64url')}.${signature}`;
+    expect((await call(forged)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,162 @@
+import { canUseApiKeys, READ_ONLY_SCOPE } from '@cti/access';
+import {
+  ApiKeyMessages,
+  MAX_API_KEYS_PER_USER,
+  type AccessClaims,
+  type ApiKeyView,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+  type EventActor,
+  type ResolvedApiKey,
+} from '@cti/contracts';
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Forbidden, NotFound, principalOf, Unauthorized, type RateLimit } from '@cti/service-kit';
+import type { IdentityExecutor } from '../db';
+import { currentAccessClaims } from '../sessions/session';
+import { hashToken, newOpaqueToken } from '../sessions/tokens';
+import { apiKeyView, countActiveKeys, findKeyById, findUsableKeyByHash, keysOfUser, markUsedToday } from './repository';
+
+/** What the API key use-cases need: a transaction runner, the signer of key tokens, the per-key limit. */
+export interface ApiKeyDeps {
+  inTransaction<T>(work: (trx: IdentityExecutor) => Promise<T>): Promise<T>;
+  /** Signs the short-lived token a key request is served with. */
+  signKeyToken(claims: AccessClaims, options: { notAfterMs?: number | null; now?: number }): string;
+  /** Counts one request of the key; throws TooManyRequests (429, Retry-After) past the limit. */
+  hitRateLimit(key: string, limit: RateLimit, message: string): Promise<number>;
+  requestsPerMinute: number;
+  now: () => number;
+}
+
+/** Keys start with this, so they are recognisable in logs and secret scanners. */
+const KEY_PREFIX = 'cti_';
+/** How much of a key is kept in clear to tell keys apart (the prefix and 8 characters). */
+const SHOWN_LENGTH = KEY_PREFIX.length + 8;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day (not 2026-02-30) written as YYYY-MM-DD. */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return DATE.test(day) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+const todayUtc = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** Owners of keys: Standard and above, working-group members, admins (the caller's current token). */
+export function assertMayHoldKeys(caller: AccessClaims): void {
+  if (caller.scope === READ_ONLY_SCOPE || !canUseApiKeys(principalOf(caller))) throw new Forbidden(ApiKeyMessages.notEntitled);
+}
+
+export async function listOwnKeys(db: IdentityExecutor, caller: AccessClaims): Promise<ApiKeyView[]> {
+  assertMayHoldKeys(caller);
+  return (await keysOfUser(db, caller.sub)).map(apiKeyView);
+}
+
+/** Creates a key for the caller; the answer is the only time the key is shown (only its SHA-256 is stored). */
+export async function createApiKey(
+  deps: ApiKeyDeps,
+  caller: AccessClaims,
+  body: CreateApiKeyBody,
+  actor: EventActor | null,
+): Promise<CreatedApiKey> {
+  assertMayHoldKeys(caller);
+  const name = body.Name.replace(/\p{Cc}/gu, '').trim();
+  if (!name) throw new BadRequest(ApiKeyMessages.nameRequired);
+  const expiresOn = body.ExpiresOn ?? null;
+  if (expiresOn !== null && !isCalendarDay(expiresOn)) throw new BadRequest(ApiKeyMessages.expiryInvalid);
+  if (expiresOn !== null && expiresOn < todayUtc(deps.now())) throw new BadRequest(ApiKeyMessages.expiryInPast);
+  const key = `${KEY_PREFIX}${newOpaqueToken()}`;
+  const row = await deps.inTransaction(async (trx) => {
+    // one holder of the owner's row at a time: two tabs cannot both pass the count
+    const owner = await trx.selectFrom('users').select('id').where('id', '=', caller.sub).forUpdate().executeTakeFirst();
+    // a genuine token of an account that is gone
+    if (!owner) throw new Unauthorized();
+    if ((await countActiveKeys(trx, caller.sub)) >= MAX_API_KEYS_PER_USER) throw new BadRequest(ApiKeyMessages.tooMany);
+    const created = await trx
+      .insertInto('apiKeys')
+      .values({
+        userId: caller.sub,
+        name,
+        prefix: key.slice(0, SHOWN_LENGTH),
+        keyHash: hashToken(key),
+        expiresOn,
+        revokedAt: null,
+        revokedBy: null,
+        lastUsedOn: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await appendToOutbox(trx, {
+      type: 'evt.identity.apiKey.created',
+      actor,
+      data: { keyId: created.id, userId: caller.sub, email: caller.email, name, prefix: created.prefix, expiresOn },
+    });
+    return created;
+  });
+  return { ...apiKeyView(row), Key: key };
+}
+
+/** Revokes a key: its owner their own, an admin anyone's. Revoking a revoked key answers it as it is. */
+export async function revokeApiKey(deps: ApiKeyDeps, caller: AccessClaims, keyId: string, actor: EventActor | null): Promise<ApiKeyView> {
+  if (caller.scope === READ_ONLY_SCOPE) throw new Forbidden(ApiKeyMessages.readOnly);
+  return deps.inTransaction(async (trx) => {
+    const key = await findKeyById(trx, keyId);
+    // someone else's key reads as no key at all, unless the caller is an admin
+    if (!key || (key.userId !== caller.sub && !caller.isAdmin)) throw new NotFound(ApiKeyMessages.notFound);
+    const revoked = await trx
+      .updateTable('apiKeys')
+      .set({ revokedAt: sql<string>`now()`, revokedBy: caller.sub })
+      .where('id', '=', keyId)
+      .where('revokedAt', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!revoked) return apiKeyView(key);
+    const owner = await trx.selectFrom('users').select('email').where('id', '=', key.userId).executeTakeFirstOrThrow();
+    await appendToOutbox(trx, {
+      type: 'evt.identity.apiKey.revoked',
+      actor,
+      data: { keyId, userId: key.userId, email: owner.email, name: key.name, prefix: key.prefix, byAdmin: key.userId !== caller.sub },
+    });
+    return apiKeyView(revoked);
+  });
+}
+
+/** Admin: any user's keys. */
+export async function listKeysOfUser(db: IdentityExecutor, userId: string): Promise<ApiKeyView[]> {
+  return (await keysOfUser(db, userId)).map(apiKeyView);
+}
+
+/**
+ * Internal (the gateway, once per `/api/v1` request): the key's owner's access as it is
+ * now, as a read-only access token that lives a minute at most and never past the key's
+ * last day. A revoked or expired key, or an owner disabled, expired or no longer entitled,
+ * is refused at once. Counts the request against the key's limit; the first request of a
+ * day is an audit event.
+ */
+export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promise<ResolvedApiKey> {
+  if (!presented.startsWith(KEY_PREFIX)) throw new Unauthorized(ApiKeyMessages.invalid);
+  const keyHash = hashToken(presented);
+  const found = await deps.inTransaction((trx) => findUsableKeyByHash(trx, keyHash));
+  if (!found) throw new Unauthorized(ApiKeyMessages.invalid);
+  await deps.hitRateLimit(`api-key:${found.id}`, { max: deps.requestsPerMinute, windowMs: 60_000 }, ApiKeyMessages.rateLimited);
+  return deps.inTransaction(async (trx) => {
+    const access = await currentAccessClaims(trx, found.userId, `api-key:${found.id}`);
+    if (!access) throw new Unauthorized(ApiKeyMessages.invalid);
+    if (!canUseApiKeys(principalOf(access.claims))) throw new Forbidden(ApiKeyMessages.notEntitled);
+    const firstToday = await markUsedToday(trx, found.id);
+    if (firstToday) {
+      const { claims } = access;
+      await appendToOutbox(trx, {
+        type: 'evt.identity.apiKey.used',
+        actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },
+        data: { keyId: found.id, userId: claims.sub, email: claims.email, name: found.name, prefix: found.prefix, day: firstToday.day },
+      });
+    }
+    // the key's last day ends at midnight UTC after it
+    const keyEnd = found.expiresOn ? Date.parse(`${found.expiresOn}T00:00:00Z`) + 86_400_000 : null;
+    const ends = [access.notAfterMs, keyEnd].filter((e): e is number => e !== null);
+    const token = deps.signKeyToken(
+      { ...access.claims, scope: READ_ONLY_SCOPE },
+      { notAfterMs: ends.length ? Math.min(...ends) : null, now: deps.now() },
+    );
+    return { token, keyId: found.id, userId: found.userId };
+  });
+}

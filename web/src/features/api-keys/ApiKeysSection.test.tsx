@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { RoleIds, type Principal } from '@cti/access';
+import type { ApiKeyView, SessionUser } from '@cti/contracts';
+import { makeStore } from '../../app/store';
+import { signedIn } from '../auth/auth-slice';
+import { ApiKeysSection } from './ApiKeysSection';
+import { apiKeysApi } from './api-keys-api';
+
+const principal = (roles: number[], free = false): Principal => ({
+  roles,
+  groups: [],
+  isAdmin: false,
+  isGroupManager: false,
+  isAcid: false,
+  email: 'u@example.com',
+  free,
+});
+const session: SessionUser = {
+  Id: 'u1',
+  Username: 'u@example.com',
+  Name: 'U',
+  FirstName: 'U',
+  LastName: 'U',
+  Roles: [RoleIds.Standard],
+  IsGroupManager: false,
+  MustAgreeCTC: false,
+  IsACID: false,
+  IsAdmin: false,
+  Groups: [],
+  IsFree: false,
+  Token: 't',
+  RefreshToken: 'r',
+};
+const key = (over: Partial<ApiKeyView>): ApiKeyView => ({
+  Id: 'k1',
+  Name: 'Pricing model',
+  Prefix: 'cti_abcd1234',
+  CreatedAt: '2026-01-02T10:00:00.000Z',
+  ExpiresOn: null,
+  LastUsedOn: null,
+  RevokedAt: null,
+  ...over,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+async function renderFor(p: Principal, keys: ApiKeyView[] = []) {
+  const store = makeStore();
+  store.dispatch(signedIn({ session, isFree: p.free }));
+  await store.dispatch(apiKeysApi.util.upsertQueryData('myApiKeys', undefined, keys));
+  render(
+    <Provider store={store}>
+      <ApiKeysSection principal={p} />
+    </Provider>,
+  );
+}
+
+describe('API keys on My account', () => {
+  it('is not shown to users who may not hold keys (a country viewer, a free user)', async () => {
+    await renderFor(principal([RoleIds.CountryViewer]));
+    expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
+    await renderFor(principal([RoleIds.FreeAccess], true));
+    expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
+  });
+
+  it('lists a subscriber’s keys by prefix, with Revoke on active keys only', async () => {
+    await renderFor(principal([RoleIds.Standard]), [
+      key({}),
+      key({ Id: 'k2', Name: 'Old feed', RevokedAt: '2026-01-03T10:00:00.000Z' }),
+      key({ Id: 'k3', Name: 'Lapsed', ExpiresOn: '2020-01-01' }),
+    ]);
+    const table = screen.getByRole('table', { name: 'API key list' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[5]!.textContent)).toEqual([
+      'Active',
+      expect.stringMatching(/^Revoked/),
+      expect.stringMatching(/^Expired/),
+    ]);
+    expect(within(rows[0]!).getByText('cti_abcd1234…')).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Revoke Pricing model']);
+  });
+});
