@@ -18,8 +18,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * which must stay acyclic (checked below), so no two features ever import each other.
  */
 const featureImports = {
-  accounts: ['auth', 'commerce', 'notifications'],
+  accounts: ['api-keys', 'auth', 'commerce', 'notifications'],
   admin: [],
+  'api-keys': ['auth'],
   audit: [],
   auth: [],
   commerce: ['auth'],

@@ -1,5 +1,7 @@
-import { defineService, type ServiceApp } from '@cti/service-kit';
+import { defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
+
 import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
@@ -15,8 +17,8 @@ import { roleRoutes } from './roles/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
-import { userRoutes } from './users/routes';
 import { userAccessRoutes } from './users/access-routes';
+import { userRoutes } from './users/routes';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService({
@@ -25,7 +27,7 @@ export const identityService = defineService({
   config: IdentityConfig,
   migrations,
   async plugin(app, config) {
-    const mailer = new Mailer(app as ServiceApp, mailTransportFor(config), {
+    const mailer = new Mailer(app, mailTransportFor(config), {
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
       pollMs: config.MAIL_POLL_MS,
     });

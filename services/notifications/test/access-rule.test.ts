@@ -1,7 +1,9 @@
 import { RoleIds } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
 import { eventually, updateUserThroughIdentity } from '@cti/testing';
+
 import { notificationsDb } from '../src/db';
+
 import {
   alertsOf,
   auth,

@@ -1,7 +1,8 @@
-import { sql } from '@cti/db';
 import { enoughApprovals, isAdminPrincipal } from '@cti/access';
-import { principalOf, type ServiceApp } from '@cti/service-kit';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { principalOf, type ServiceApp } from '@cti/service-kit';
+
 import { questionnaireDb } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
 import { selectQuestionnaires } from '../questionnaires/repository';
