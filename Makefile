@@ -1,14 +1,15 @@
 # The two commands: `make start` and `make test` (see README.md).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json e2e/package.json examples/*/package.json)
+WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json infra/lint/package.json e2e/package.json examples/*/package.json)
 
-.PHONY: help install build start status test test-unit test-e2e test-faults test-under-load bench clean
+.PHONY: help install build start status lint test test-unit test-e2e test-faults test-under-load bench clean
 
 help:
 	@echo "make start            run the whole platform with demo data on http://localhost:8080"
 	@echo "make status           each process of a running 'make start': state, restarts, readiness"
-	@echo "make test             run every test (unit, service, browser journeys, fault injection)"
+	@echo "make test             lint (ESLint, Prettier, knip), then every test (unit, service, browser journeys, fault injection)"
+	@echo "make lint             ESLint, Prettier and knip alone (npm run lint; npm run lint:fix repairs what it can)"
 	@echo "make test-faults      the fault-injection suite alone (kill -9 NATS and services, Postgres restarts)"
 	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
 	@echo "make bench            the hot-path benchmarks against their targets (bench/README.md; not part of make test)"
@@ -36,7 +37,11 @@ status:
 	@test -f infra/dev/dist/status.js || { echo "Nothing built yet: make start builds and starts the platform."; exit 3; }
 	@node infra/dev/dist/status.js
 
+lint: install
+	npm run lint
+
 test: install
+	npm run lint
 	bash infra/dev/ensure-tools.sh nats-server chromium
 	npx tsc -b
 	npx jest

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { startStack, type RunningStack } from '../../infra/dev/src/stack';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __CTI_E2E_STACK__: { stack: RunningStack; dataDir: string } | undefined;
 }
 

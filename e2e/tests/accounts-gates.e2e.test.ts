@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core';
+
 import { RoleIds } from '@cti/access';
 import type { MailboxMessage, SessionUser } from '@cti/contracts';
-import type { Page } from 'playwright-core';
+
 import { baseUrl, sessionsPerTest, signIn } from '../support/browser';
 
 const session = sessionsPerTest('accounts-gates');

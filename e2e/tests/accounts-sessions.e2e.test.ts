@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { launchBrowser } from '../support/browser';
 
 /*
@@ -46,11 +48,11 @@ async function startOwnStack(graceSeconds: number): Promise<OwnStack> {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  readline.createInterface({ input: child.stderr! }).on('line', (line) => stackLog.push(line));
+  readline.createInterface({ input: child.stderr }).on('line', (line) => stackLog.push(line));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}: ${stackLog.slice(-20).join('\n')}`)));
     readline
-      .createInterface({ input: child.stdout! })
+      .createInterface({ input: child.stdout })
       .once('line', (line) => resolve({ url: (JSON.parse(line) as { url: string }).url, process: child, dataDir }));
   });
 }
@@ -104,7 +106,7 @@ async function tokenExpired(page: Page) {
     () => {
       const token = window.localStorage.getItem('cti.authToken');
       if (!token) return false;
-      const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+      const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
       return Date.now() > payload.exp * 1000 + 300;
     },
     null,

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import { sessionsPerTest, signIn } from '../support/browser';
 
 const session = sessionsPerTest('accounts');
@@ -12,12 +13,6 @@ async function followMailLink(page: Page, to: string, linkText: RegExp) {
   const link = page.getByRole('list', { name: 'E-mails' }).getByRole('link', { name: linkText }).first();
   await link.waitFor({ timeout: 60_000 });
   await link.click();
-}
-
-async function logout(page: Page, name: RegExp) {
-  await page.getByRole('button', { name }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL('**/login');
 }
 
 const newUser = { email: unique('nora.new'), first: 'Nora', last: 'Newcomer' };

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+
 import { ApiKeyMessages } from '@cti/contracts';
+
 import { baseUrl, sessionsPerTest, signIn } from '../support/browser';
 
 const openSession = sessionsPerTest('api-keys');

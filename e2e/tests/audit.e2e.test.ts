@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import { sessionsPerTest, signIn } from '../support/browser';
 
 const EMPTY = 'There were 0 results for this search. Please change your filters and try again.';

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+
 import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 const COUNTRY_VIEWER = 8;

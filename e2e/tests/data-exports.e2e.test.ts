@@ -1,7 +1,10 @@
 import fs from 'node:fs';
-import { VARIABLE_NAMES, type Variable } from '@cti/scoring-rules';
-import * as XLSX from 'xlsx';
+
 import type { Browser, Download, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+
+import { VARIABLE_NAMES, type Variable } from '@cti/scoring-rules';
+
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 interface Row {
@@ -48,8 +51,8 @@ const period = () => rows.find((r) => r.Scored)!.Period!;
 /** Clicks a download button and opens the saved file with SheetJS. */
 async function downloadSheet(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
-  const book = XLSX.read(fs.readFileSync((await file.path())!), { type: 'buffer' });
-  const matrix = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: null });
+  const book = XLSX.read(fs.readFileSync(await file.path()), { type: 'buffer' });
+  const matrix = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, defval: null });
   return { name: file.suggestedFilename(), headers: matrix[0] as string[], rows: matrix.slice(1) };
 }
 
@@ -117,7 +120,7 @@ describe('exports', () => {
     release();
     const file: Download = await download;
     expect(file.suggestedFilename()).toBe(`Compliance Index data ${period()}.zip`);
-    const zip = XLSX.CFB.read(fs.readFileSync((await file.path())!), { type: 'buffer' });
+    const zip = XLSX.CFB.read(fs.readFileSync(await file.path()), { type: 'buffer' });
     const names = (zip.FullPaths as string[]).map((p) => p.replace(/^[^/]*\//, ''));
     for (const name of [
       'Compliance Index.csv',

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
 import type { Browser, Page } from 'playwright-core';
+
 import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 let browser: Browser;
@@ -112,7 +114,7 @@ it('an IsACID user opens an ACID PDF in the viewer', async () => {
           const ctx = c.getContext('2d')!;
           const { data } = ctx.getImageData(0, 0, c.width, c.height);
           let ink = 0;
-          for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) ink++;
+          for (let i = 0; i < data.length; i += 4) if (data[i] < 200) ink++;
           return { width: c.width, ink };
         });
       expect(drawn.width).toBeGreaterThan(300);
@@ -189,7 +191,7 @@ it('a certified scorecard carries a code that the public verification page confi
       const pdf = await download.body();
       const text = await pdfText(pdf);
       expect(text).toContain('Certified for transaction');
-      const code = /Verification code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(text)![1]!;
+      const code = /Verification code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(text)![1];
 
       // anyone, signed in or not, can check the code
       const visitor = await openSession(browser);

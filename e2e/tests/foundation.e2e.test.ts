@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+
 import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 let browser: Browser;

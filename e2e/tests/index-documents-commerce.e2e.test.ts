@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+
 import { RoleIds } from '@cti/access';
+
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 /**

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
-import * as XLSX from 'xlsx';
-import { indexSortScore, VARIABLE_NAMES, VARIABLES, type Variable } from '@cti/scoring-rules';
+
 import type { Browser, Locator, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+
+import { indexSortScore, VARIABLE_NAMES, VARIABLES, type Variable } from '@cti/scoring-rules';
+
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 interface Row {
@@ -42,7 +45,7 @@ async function demoIndex(): Promise<Row[]> {
       const enforceability = (await (
         await fetch(`${baseUrl()}/api/group/index/enforceability/list`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as Row[];
-      if (enforceability.every((r) => r.Period === scored[0]!.Period)) return list;
+      if (enforceability.every((r) => r.Period === scored[0].Period)) return list;
     }
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -98,7 +101,7 @@ it('lists the index in two tabs with counts, sorts by score and searches by coun
   await page.getByText('Demo data.', { exact: false }).first().waitFor();
   // highest score first (special-notice rows count one point more)
   const firstScore = Number(await page.locator('tbody tr').first().locator('.score-value').textContent());
-  const top = rows.filter((r) => r.QualifyingDeclarations).sort((a, b) => indexSortScore(b) - indexSortScore(a))[0]!;
+  const top = rows.filter((r) => r.QualifyingDeclarations).sort((a, b) => indexSortScore(b) - indexSortScore(a))[0];
   expect(firstScore).toBe(top.Score);
 
   await page.getByRole('tab', { name: /no qualifying declarations made/ }).click();
@@ -167,7 +170,7 @@ it('downloads the scorecard as a PDF with a spinner until it is ready', async ()
   await button.click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Ireland Scorecard.pdf');
-  const bytes = fs.readFileSync((await file.path())!);
+  const bytes = fs.readFileSync(await file.path());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
@@ -215,8 +218,8 @@ it('downloads the ASU assessment as an Excel file that SheetJS opens', async () 
   await page.getByRole('button', { name: 'Download Excel' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^ASU_assessment\d{4}-\d{2}-\d{2}\.xlsx$/);
-  const book = XLSX.read(fs.readFileSync((await file.path())!), { type: 'buffer' });
-  const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+  const book = XLSX.read(fs.readFileSync(await file.path()), { type: 'buffer' });
+  const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
   expect(sheet[0]).toEqual([
     'Country',
     'Watchlist',
@@ -227,7 +230,7 @@ it('downloads the ASU assessment as an Excel file that SheetJS opens', async () 
     'A · Implementation in national law',
     'B · Compliance in practice',
   ]);
-  const countries = sheet.slice(1).map((r) => r[0]!);
+  const countries = sheet.slice(1).map((r) => r[0]);
   expect(countries).toEqual([...countries].sort((a, b) => a.localeCompare(b)));
   expect(countries).toHaveLength(rows.length);
   expect(sheet.find((r) => r[0] === 'Angola')![2]).toBe('Suspended');
@@ -258,7 +261,7 @@ it('lets an admin change scores in the questionnaire editor; the index shows the
   await page.getByRole('combobox', { name: 'Entity', exact: true }).selectOption('Mongolia');
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Open');
   await openQuestionnaireEditor(page, mongolia.Group);
-  await variableInput(page.getByRole('dialog'), 'A').fill(values[0]!);
+  await variableInput(page.getByRole('dialog'), 'A').fill(values[0]);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByText('Questionnaire Saved!').first().waitFor();
 });

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+
 import { formatPoints } from '@cti/scoring-rules';
+
 import { baseUrl, sessionsPerTest, signIn } from '../support/browser';
 
 const openSession = sessionsPerTest('notifications');

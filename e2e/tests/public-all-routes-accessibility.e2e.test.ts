@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
+
 import { describeFindings, seriousViolations } from '../support/accessibility';
+import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 /**
  * Every route the web app declares (each feature's routes.ts), opened by an admin at
@@ -15,7 +17,7 @@ const declaredPaths = fs
   .readdirSync(FEATURES)
   .map((feature) => path.join(FEATURES, feature, 'routes.ts'))
   .filter((file) => fs.existsSync(file))
-  .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!))
+  .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]))
   .filter((p, i, all) => all.indexOf(p) === i)
   .sort();
 
@@ -39,9 +41,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (const w of WIDTHS) {
     sessions[w.name] = await openSession(browser, w.viewport);
-    await signIn(sessions[w.name]!.page, 'admin@example.com');
+    await signIn(sessions[w.name].page, 'admin@example.com');
   }
-  const page = sessions['1280']!.page;
+  const page = sessions['1280'].page;
   const index = await api<Array<{ GroupId: string; Group: string; Score: number }>>(page, '/api/group/index/list');
   const scored = index?.find((row) => row.Group === 'Ireland') ?? index?.[0];
   if (scored) params.groupId = scored.GroupId;
@@ -71,10 +73,10 @@ it('finds the routes of every feature', () => {
 describe.each(declaredPaths)('%s', (routePath) => {
   it.each(WIDTHS.map((w) => w.name))('at %s px: renders with a title and a heading within the width, axe clean', async (width) => {
     if (routePath.startsWith('/enforceabilityIndex/:') && !params.enforceabilityGroupId) {
-      const rows = await api<Array<{ GroupId: string }>>(sessions['1280']!.page, '/api/group/index/enforceability/list');
+      const rows = await api<Array<{ GroupId: string }>>(sessions['1280'].page, '/api/group/index/enforceability/list');
       if (rows?.[0]) params.enforceabilityGroupId = rows[0].GroupId;
     }
-    const session = sessions[width]!;
+    const session = sessions[width];
     const { page } = session;
     const url = concrete(routePath);
     await page.goto(url);

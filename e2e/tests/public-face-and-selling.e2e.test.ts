@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
+
 import { VARIABLE_NAMES, VARIABLES } from '@cti/scoring-rules';
-import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
+
 import { describeFindings, seriousViolations } from '../support/accessibility';
+import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 /**
  * Journeys of a product people find, understand and buy, at a 1440 px desktop and a 390 px
@@ -174,7 +176,7 @@ describe('the public face', () => {
       expect(await page.getByRole('link', { name: 'Cart' }).locator('svg').count()).toBe(1);
 
       // countries a free user cannot open are marked, with the way to open them
-      const locked = scored()[0]!;
+      const locked = scored()[0];
       await showOnIndex(page, locked);
       const lock = page.getByRole('link', { name: `Standard plan or buy this country to open the scorecard of ${locked.Group}` });
       await lock.waitFor();
@@ -215,7 +217,7 @@ describe('selling at the point of interest', () => {
       const s = await session('standard@example.com', viewport);
       const { page, problems } = s;
       // a different country at each width, so each buys something it does not hold
-      const country = scored()[width === '1440' ? 3 : 4]!;
+      const country = scored()[width === '1440' ? 3 : 4];
       const title = `${country.Group} — certified scorecard, ${country.Period}`;
       await showOnIndex(page, country);
       if (width === '390') {
@@ -292,7 +294,7 @@ describe('reading a scorecard like an analyst', () => {
   it.each(WIDTHS)(
     'at %s px Enhanced reads every section; Standard sees teasers naming the plan that includes them',
     async (width, viewport) => {
-      const country = scored()[0]!;
+      const country = scored()[0];
       const enhanced = await session('enhanced@example.com', viewport);
       await enhanced.page.goto(`/index/${country.GroupId}`);
       await enhanced.page.getByRole('heading', { name: 'Score history' }).waitFor();
@@ -392,7 +394,7 @@ describe('reading a scorecard like an analyst', () => {
       expect(spot).not.toBeNull();
       await page.mouse.move(spot!.x, spot!.y);
       await tooltip.waitFor();
-      const pointed = spot!.label.split(':')[0]!;
+      const pointed = spot!.label.split(':')[0];
       await tooltip.getByText(pointed, { exact: true }).waitFor();
       expect(await tooltip.textContent()).toContain(`Score ${row(pointed).Score}`);
       expect(await tooltip.textContent()).toContain('On the watchlist');
@@ -407,7 +409,7 @@ describe('reading a scorecard like an analyst', () => {
       do {
         await page.keyboard.press('ArrowRight');
         const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-        facts = row(focused.split(':')[0]!);
+        facts = row(focused.split(':')[0]);
       } while (facts.Score <= 0);
       const focusedName = facts.Group;
       await tooltip.getByText(focusedName, { exact: true }).waitFor();

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+
 import {
   ASU_A_THRESHOLD,
   ASU_B_THRESHOLD,
@@ -9,8 +10,9 @@ import {
   WEIGHTS,
   type PbaLevel,
 } from '@cti/scoring-rules';
-import { launchBrowser, openSession, type Session } from '../support/browser';
+
 import { describeFindings, seriousViolations } from '../support/accessibility';
+import { launchBrowser, openSession, type Session } from '../support/browser';
 
 /** Every public route of the index screens (static pages, how-to pages, contact) plus the two error views, with its h1. */
 const PUBLIC_ROUTES: Array<{ path: string; heading: string; title: string }> = [
@@ -94,9 +96,9 @@ describe('methodology page', () => {
       const table = page.getByRole('table', { name: caption });
       const shown = await table
         .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()]));
+        .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent.trim(), tr.querySelector('td')!.textContent.trim()]));
       expect(shown.map(([category]) => category)).toEqual(bands.map((b) => b.category));
-      expect(shown.map(([, range]) => (range!.match(/\d+/g) ?? []).map(Number))).toEqual(bands.map((b) => [b.min, b.max]));
+      expect(shown.map(([, range]) => (range.match(/\d+/g) ?? []).map(Number))).toEqual(bands.map((b) => [b.min, b.max]));
     }
     const asu = page.getByRole('table', { name: 'ASU conditions' });
     expect(Number(await asu.locator('[data-threshold="A"]').textContent())).toBe(ASU_A_THRESHOLD);

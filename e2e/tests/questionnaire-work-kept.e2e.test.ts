@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import { describeFindings, seriousViolations } from '../support/accessibility';
 import { baseUrl, sessionsPerTest, signIn, type Session } from '../support/browser';
 

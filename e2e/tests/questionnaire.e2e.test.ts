@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+
 import { launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
 // The questionnaire journey: two respondents of different law firms of Ireland fill
@@ -150,7 +151,7 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   ]);
   expect(download.suggestedFilename()).toBe('Ireland September 2026 Questionnaire.pdf');
   const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 
   // the closed questionnaire reads back-and-next only, with its closing date

@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { pgCtl } from '@cti/local-infra';
 import { eventually } from '@cti/testing';
+
 import { startStack, type RunningStack } from '../dev/src/stack';
 import { formatStatus, stackStatus } from '../dev/src/status';
+
 import { AnswerStream, isAcknowledged } from './support/answer-stream';
 import { formatTable, readEffects, tally } from './support/ledger';
 
@@ -53,7 +57,6 @@ async function reconnect() {
 const phases: Array<{ name: string; recoveryMs: number | null }> = [{ name: 'baseline', recoveryMs: null }];
 const notes: string[] = [];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pidOf = (name: string) => {
   const pid = stack.processes().find((p) => p.name === name)?.pid;
   if (!pid) throw new Error(`${name} has no running process`);
@@ -197,7 +200,7 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
     // a backlog first: NATS stops answering (SIGSTOP) while saves go on and queue in the outbox
     const natsPid = pidOf('nats');
     const backlog = async () =>
-      (await db.query<{ n: number }>('select count(*)::int as n from questionnaire.outbox where sent_at is null')).rows[0]!.n;
+      (await db.query<{ n: number }>('select count(*)::int as n from questionnaire.outbox where sent_at is null')).rows[0].n;
     process.kill(natsPid, 'SIGSTOP');
     try {
       await eventually(async () => (await backlog()) >= 300, 120_000, 100);
@@ -237,8 +240,7 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
   await eventually(
     async () => {
       effects = await readEffects(db, stream.tokenPattern);
-      const unsent = (await db.query<{ n: number }>('select count(*)::int as n from questionnaire.outbox where sent_at is null')).rows[0]!
-        .n;
+      const unsent = (await db.query<{ n: number }>('select count(*)::int as n from questionnaire.outbox where sent_at is null')).rows[0].n;
       return unsent === 0 && auditedTotal() >= storedTotal();
     },
     300_000,
@@ -284,7 +286,7 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
   // nobody restarted the killed processes by hand: the runner did, and make status counts it;
   // no other service and not the gateway died on the way (through both Postgres restarts either)
   const killed = ['nats', 'audit', 'questionnaire'];
-  expect(killed.filter((name) => !(restarts[name]! >= 1))).toEqual([]);
+  expect(killed.filter((name) => !(restarts[name] >= 1))).toEqual([]);
   const diedUnasked = status.processes.filter((p) => p.restarts > 0 && p.name !== 'postgres' && !killed.includes(p.name));
   expect(diedUnasked.map((p) => `${p.name} (${p.lastExit})`)).toEqual([]);
   // every service is ready again within 30 s of each fault's end, without a manual restart

@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { parse } from 'yaml';
+
 import { configSchemaOf, loadConfig } from '@cti/service-kit';
+
+import { DEPLOYABLES, serviceDefinition, variablesOf } from '../dev/src/service-configs';
 import { SERVICES } from '../dev/src/stack';
-import { DEPLOYABLES, serviceDefinition, variablesOf, type Deployable } from '../dev/src/service-configs';
 
 /**
  * No Docker engine runs here: docker-compose.yml is parsed and checked against the
@@ -41,7 +44,7 @@ execFileSync(process.execPath, [path.join(repo, 'infra/docker/generate-secrets.m
 const hostPath = (containerPath: string) => containerPath.replace(/^\/run\/cti/, secretsRoot);
 
 const environmentOf = (name: string) =>
-  Object.fromEntries(Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
+  Object.fromEntries(Object.entries(services[name].environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
 
 afterAll(() => fs.rmSync(secretsRoot, { recursive: true, force: true }));
 
@@ -52,11 +55,11 @@ describe('docker-compose.yml', () => {
   });
 
   describe.each(DEPLOYABLES)('%s', (name) => {
-    const service = () => services[name]!;
+    const service = () => services[name];
     const env = () => environmentOf(name);
 
     it('is given every variable it requires, directly or as <NAME>_FILE', () => {
-      const missing = variablesOf(name as Deployable, repo)
+      const missing = variablesOf(name, repo)
         .filter((v) => v.required)
         .map((v) => v.name)
         .filter((key) => !(key in env()) && !(`${key}_FILE` in env()));
@@ -64,14 +67,14 @@ describe('docker-compose.yml', () => {
     });
 
     it('sets no variable the service does not read', () => {
-      const known = new Set(variablesOf(name as Deployable, repo).map((v) => v.name));
+      const known = new Set(variablesOf(name, repo).map((v) => v.name));
       const unknown = Object.keys(env()).filter((key) => !known.has(key) && !known.has(key.replace(/_FILE$/, '')));
       expect(unknown).toEqual([]);
     });
 
     it('passes the service’s own configuration check with the values it is given', () => {
       const values = Object.fromEntries(Object.entries(env()).map(([k, v]) => [k, k.endsWith('_FILE') ? hostPath(v) : v]));
-      const config = loadConfig(configSchemaOf(serviceDefinition(name as Deployable)), values) as Record<string, unknown>;
+      const config = loadConfig(configSchemaOf(serviceDefinition(name)), values) as Record<string, unknown>;
       expect(config.PORT).toBe(8080);
       expect(config.NODE_ENV).toBe('production');
       expect(config.METRICS_PORT).toBe(9464);
@@ -99,7 +102,7 @@ describe('docker-compose.yml', () => {
 
   describe.each([...SERVICES])('%s', (name) => {
     it('starts after its schema is migrated, its secrets exist and Postgres and NATS are healthy', () => {
-      expect(services[name]!.depends_on).toEqual({
+      expect(services[name].depends_on).toEqual({
         [`${name}-migrate`]: { condition: 'service_completed_successfully' },
         secrets: { condition: 'service_completed_successfully' },
         postgres: { condition: 'service_healthy' },
@@ -108,9 +111,9 @@ describe('docker-compose.yml', () => {
     });
 
     it('has a one-shot migrate step: the same image, `server.js migrate`, its own database role', () => {
-      const migrate = services[`${name}-migrate`]!;
-      expect(migrate.image).toBe(services[name]!.image);
-      expect(migrate.build).toEqual(services[name]!.build);
+      const migrate = services[`${name}-migrate`];
+      expect(migrate.image).toBe(services[name].image);
+      expect(migrate.build).toEqual(services[name].build);
       expect(migrate.command).toEqual(['/app/server.js', 'migrate']);
       expect(migrate.restart).toBe('no');
       expect(migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
@@ -126,40 +129,40 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts the gateway once every service is healthy, publishes it, and gives it the built web app', () => {
-    expect(services.gateway!.depends_on).toEqual(Object.fromEntries(SERVICES.map((s) => [s, { condition: 'service_healthy' }])));
-    expect(services.gateway!.ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
+    expect(services.gateway.depends_on).toEqual(Object.fromEntries(SERVICES.map((s) => [s, { condition: 'service_healthy' }])));
+    expect(services.gateway.ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
     expect(environmentOf('gateway').WEB_DIST).toBe('/app/web/dist');
-    for (const s of SERVICES) expect(services[s]!.ports).toBeUndefined();
+    for (const s of SERVICES) expect(services[s].ports).toBeUndefined();
   });
 
   it('keeps data in named volumes: Postgres, NATS JetStream, stored documents, and the generated secrets', () => {
     expect(Object.keys(compose.volumes).sort()).toEqual(['documents-data', 'natsdata', 'pgdata', 'secrets']);
-    expect(services.postgres!.volumes).toContain('pgdata:/var/lib/postgresql/data');
-    expect(services.nats!.volumes).toContain('natsdata:/data');
-    expect(services.documents!.volumes).toContain('documents-data:/data');
+    expect(services.postgres.volumes).toContain('pgdata:/var/lib/postgresql/data');
+    expect(services.nats.volumes).toContain('natsdata:/data');
+    expect(services.documents.volumes).toContain('documents-data:/data');
     expect(environmentOf('documents').STORAGE_DIR).toMatch(/^\/data\//);
-    expect(services.secrets!.volumes).toContain('secrets:/run/cti');
-    for (const s of SERVICES) expect(services[s]!.volumes).toContain('secrets:/run/cti:ro');
+    expect(services.secrets.volumes).toContain('secrets:/run/cti');
+    for (const s of SERVICES) expect(services[s].volumes).toContain('secrets:/run/cti:ro');
   });
 
   it('runs NATS ≥ 2.10 with JetStream on file storage in its volume, fsyncing every write (sync_interval: always)', () => {
-    const [, version] = /^nats:(\d+\.\d+)/.exec(services.nats!.image!) ?? [];
+    const [, version] = /^nats:(\d+\.\d+)/.exec(services.nats.image!) ?? [];
     expect(Number(version)).toBeGreaterThanOrEqual(2.1);
-    expect(version!.split('.').map(Number)).toEqual([2, expect.any(Number)]);
-    expect(Number(version!.split('.')[1])).toBeGreaterThanOrEqual(10);
-    expect(services.nats!.command).toEqual(['-c', '/etc/nats/nats.conf']);
-    expect(services.nats!.volumes).toContain('./infra/nats/nats.conf:/etc/nats/nats.conf:ro');
+    expect(version.split('.').map(Number)).toEqual([2, expect.any(Number)]);
+    expect(Number(version.split('.')[1])).toBeGreaterThanOrEqual(10);
+    expect(services.nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
+    expect(services.nats.volumes).toContain('./infra/nats/nats.conf:/etc/nats/nats.conf:ro');
     const conf = fs.readFileSync(path.join(repo, 'infra/nats/nats.conf'), 'utf8').replace(/#.*$/gm, '');
     const jetstream = /jetstream\s*\{([^}]*)\}/.exec(conf)?.[1] ?? '';
     expect(jetstream).toMatch(/store_dir:\s*\/data\b/);
     expect(jetstream).toMatch(/sync_interval:\s*always\b/);
-    expect(services.nats!.healthcheck?.test.join(' ')).toContain('/healthz?js-enabled-only=true');
+    expect(services.nats.healthcheck?.test.join(' ')).toContain('/healthz?js-enabled-only=true');
   });
 
   it('checks Postgres health and generates secrets once, as a one-shot step', () => {
-    expect(services.postgres!.healthcheck?.test.join(' ')).toContain('pg_isready');
-    expect(services.secrets!.command).toEqual(['node', '/opt/cti/generate-secrets.mjs', '/run/cti']);
-    expect(services.secrets!.restart).toBe('no');
+    expect(services.postgres.healthcheck?.test.join(' ')).toContain('pg_isready');
+    expect(services.secrets.command).toEqual(['node', '/opt/cti/generate-secrets.mjs', '/run/cti']);
+    expect(services.secrets.restart).toBe('no');
     for (const file of ['jwt-ed25519.key', 'jwt-ed25519.pub', 'service-token', 'audit-chain-key']) {
       expect(fs.existsSync(path.join(secretsRoot, 'secrets', file))).toBe(true);
     }

@@ -1,5 +1,7 @@
 import path from 'node:path';
+
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { repo, startProcess, type RunningProcess } from './support/processes';
 
 /**
@@ -57,13 +59,13 @@ it('loses no event and handles none twice when the producer and the consumers ar
       await new Promise((r) => setTimeout(r, 10));
     }
   })();
-  const handled = async () => (await ctx.query<{ n: number }>('select count(*)::int as n from probe_consumer.probe_received'))[0]!.n;
+  const handled = async () => (await ctx.query<{ n: number }>('select count(*)::int as n from probe_consumer.probe_received'))[0].n;
 
   await eventually(async () => (await handled()) > 50, 120_000);
   // a consumer replica stops while it holds events (each takes 15 ms to handle)
   const [a, b] = consumers;
-  expect(await a!.stop('SIGTERM')).toBe(0);
-  const a2 = await start('consumer-a', consumerEnv(), a!.port);
+  expect(await a.stop('SIGTERM')).toBe(0);
+  const a2 = await start('consumer-a', consumerEnv(), a.port);
 
   // progress is counted in accepted events, not waited for in milliseconds (a loaded machine is slower)
   const moreAccepted = (n: number) => {
@@ -78,8 +80,8 @@ it('loses no event and handles none twice when the producer and the consumers ar
 
   // the other consumer replica too
   await moreAccepted(50);
-  expect(await b!.stop('SIGTERM')).toBe(0);
-  await start('consumer-b', consumerEnv(), b!.port);
+  expect(await b.stop('SIGTERM')).toBe(0);
+  await start('consumer-b', consumerEnv(), b.port);
 
   await moreAccepted(100);
   writing = false;
@@ -104,6 +106,6 @@ it('loses no event and handles none twice when the producer and the consumers ar
   expect(received.length).toBe(written.length);
 
   // each stop was the graceful one: drained, then exited by itself
-  for (const p of [a!, b!]) expect(p.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+  for (const p of [a, b]) expect(p.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
   void a2;
 }, 600_000);

@@ -43,7 +43,7 @@ describe('infra/docker/Dockerfile', () => {
       'COPY --from=build /app /app',
       'COPY --from=build --chown=65532:65532 /data /data',
     ]);
-    const chromium = instructions.slice(instructions.indexOf(stages[2]!), instructions.indexOf(stages[3]!));
+    const chromium = instructions.slice(instructions.indexOf(stages[2]), instructions.indexOf(stages[3]));
     expect(chromium).toContain('USER 65532:65532');
     expect(chromium.join(' ')).toContain('apt-get install -y --no-install-recommends chromium');
   });

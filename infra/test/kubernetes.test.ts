@@ -3,10 +3,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { parseAllDocuments } from 'yaml';
+
 import { configSchemaOf, loadConfig } from '@cti/service-kit';
+
+import { DEPLOYABLES, serviceDefinition, variablesOf } from '../dev/src/service-configs';
 import { SERVICES } from '../dev/src/stack';
-import { DEPLOYABLES, serviceDefinition, variablesOf, type Deployable } from '../dev/src/service-configs';
 
 /**
  * The kustomize output (rendered by `kubectl kustomize`, offline) is validated against the
@@ -31,8 +34,9 @@ function render(dir: string): K8sObject[] {
     out = execFileSync('kubectl', ['kustomize', path.join(repo, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT') throw new Error('kubectl is not installed: it renders the kustomizations (kubectl kustomize) for this test');
-    throw new Error(`kubectl kustomize ${dir} failed: ${e.stderr ?? e.message}`);
+    if (e.code === 'ENOENT')
+      throw new Error('kubectl is not installed: it renders the kustomizations (kubectl kustomize) for this test', { cause: err });
+    throw new Error(`kubectl kustomize ${dir} failed: ${e.stderr ?? e.message}`, { cause: err });
   }
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }
@@ -41,7 +45,7 @@ function render(dir: string): K8sObject[] {
 function validateAgainstSchema(obj: K8sObject): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(`kubernetes-models/${obj.apiVersion}/${obj.kind}`) as Record<string, new (data: unknown) => { validate(): void }>;
-  const Model = mod[obj.kind]!;
+  const Model = mod[obj.kind];
   new Model(obj).validate();
 }
 
@@ -144,10 +148,10 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
           env[e.name] = file;
         } else env[e.name] = e.value;
       }
-      const known = new Set(variablesOf(svc as Deployable, repo).map((v) => v.name));
+      const known = new Set(variablesOf(svc, repo).map((v) => v.name));
       const explicit = (c.env ?? []).map((e: { name: string }) => e.name.replace(/_FILE$/, ''));
       expect(explicit.filter((name: string) => !known.has(name))).toEqual([]);
-      const config = loadConfig(configSchemaOf(serviceDefinition(svc as Deployable)), env) as Record<string, unknown>;
+      const config = loadConfig(configSchemaOf(serviceDefinition(svc)), env) as Record<string, unknown>;
       expect([config.NODE_ENV, config.PORT, config.METRICS_PORT, config.DEMO_DATA]).toEqual(['production', 8080, 9464, false]);
     });
   });
@@ -214,9 +218,9 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
   it('sends all outside traffic through an Ingress to the gateway', () => {
     const [ingress, ...others] = all('Ingress');
     expect(others).toEqual([]);
-    const paths = ingress!.spec.rules.flatMap((r: any) => r.http.paths);
+    const paths = ingress.spec.rules.flatMap((r: any) => r.http.paths);
     expect(paths).toEqual([{ path: '/', pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } }]);
-    expect(ingress!.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('30m');
+    expect(ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('30m');
   });
 
   it('runs NATS as a 3-node JetStream cluster on persistent volumes, and services create the stream with 3 replicas', () => {
@@ -226,9 +230,9 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
     expect(nats.spec.template.spec.containers[0].image).toMatch(/^nats:2\.(1\d|[2-9]\d)/);
     const confMap = all('ConfigMap').find((c) => c.metadata.name.startsWith('nats-config'))!;
     expect(nats.spec.template.spec.volumes.find((v: any) => v.name === 'config').configMap.name).toBe(confMap.metadata.name);
-    const conf = confMap.data!['nats.conf']!.replace(/#.*$/gm, '');
+    const conf = confMap.data!['nats.conf'].replace(/#.*$/gm, '');
     expect(conf).toMatch(/jetstream\s*\{[^}]*store_dir:\s*\/data[^}]*sync_interval:\s*always/);
-    const routes = /routes:\s*\[([^\]]*)\]/.exec(conf)![1]!.trim().split(/\s+/);
+    const routes = /routes:\s*\[([^\]]*)\]/.exec(conf)![1].trim().split(/\s+/);
     expect(routes).toEqual([0, 1, 2].map((i) => `nats://nats-${i}.nats-headless:6222`));
     expect(one('Service', 'nats-headless').spec).toMatchObject({ clusterIP: 'None', publishNotReadyAddresses: true });
     expect(one('PodDisruptionBudget', 'nats').spec.maxUnavailable).toBe(1);

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { serviceScript } from './support/processes';
 
 /** The one-shot step before a rollout (compose `<svc>-migrate`, Kubernetes Job): `server.js migrate`. */

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+
 import { serviceScript, startProcess, type RunningProcess } from './support/processes';
 
 /**

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { eventually } from '@cti/testing';
+
 import { STATUS_FILE, Supervisor, type Restartable, type RunnerStatusFile } from '../dev/src/supervisor';
 
 /**
@@ -57,7 +59,7 @@ it('restarts a crashed child after a backoff, says so, and records it for make s
   supervisor.exited('audit', null, 'SIGKILL');
   expect(statusFile().processes[0]).toEqual(expect.objectContaining({ state: 'restarting', pid: null, lastExit: 'signal SIGKILL' }));
 
-  await eventually(() => statusFile().processes[0]!.state === 'running');
+  await eventually(() => statusFile().processes[0].state === 'running');
   expect(statusFile().processes[0]).toEqual(expect.objectContaining({ pid: 101, restarts: 1, lastExit: 'signal SIGKILL' }));
   expect(lines).toEqual(['audit exited (signal SIGKILL); restarting in 0.1 s (restart #1)', 'audit restarted (pid 101)']);
   expect(statusFile().runnerPid).toBe(process.pid);
@@ -67,7 +69,7 @@ it('keeps trying a child that cannot start, with a delay that doubles up to the 
   const target = child(3);
   supervisor.add(target);
   supervisor.exited('audit', 1, null);
-  await eventually(() => target.attempts === 4 && statusFile().processes[0]!.state === 'running');
+  await eventually(() => target.attempts === 4 && statusFile().processes[0].state === 'running');
   expect(lines).toEqual([
     'audit exited (code 1); restarting in 0.1 s (restart #1)',
     'audit did not start (port in use); trying again in 0.2 s',

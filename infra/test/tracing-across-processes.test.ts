@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { repo, serviceScript, startProcess, type RunningProcess } from './support/processes';
 
 /**

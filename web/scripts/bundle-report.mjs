@@ -12,8 +12,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
 import { build, createServer } from 'vite';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -13,8 +13,8 @@
  * Prints each run, the median per page and the machine's load average before and after
  * (a loaded machine makes every number slower); exits 1 when a median is over budget.
  */
-import os from 'node:os';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { makeStore } from './app/store';
+
 import { AppRouter } from './app/router';
 import { preloadPageOf } from './app/routes';
+import { makeStore } from './app/store';
 import './styles/tokens.css';
 import './styles/app.css';
 

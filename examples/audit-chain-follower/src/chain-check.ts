@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+
 import { auditChainText, type AuditEntry } from '@cti/contracts';
 
 /** Where the chain stood after the last entry checked. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { ChainState } from './chain-check';
 
 /**
@@ -51,7 +52,7 @@ export class FileCheckpoint implements Checkpoint {
   record(eventId: string, state: ChainState, streamSeq: number): void {
     this.ids.add(eventId);
     const recentIds = [...this.data.recentIds, eventId].slice(-KEEP_IDS);
-    if (recentIds.length < this.data.recentIds.length + 1) this.ids.delete(this.data.recentIds[0]!);
+    if (recentIds.length < this.data.recentIds.length + 1) this.ids.delete(this.data.recentIds[0]);
     this.data = { state, streamSeq, recentIds };
     if (!this.file) return;
     const tmp = `${this.file}.tmp`;

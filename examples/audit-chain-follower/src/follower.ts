@@ -1,5 +1,7 @@
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+
 import type { DomainEvent } from '@cti/contracts';
+
 import { checkEntry, type Verdict } from './chain-check';
 import type { Checkpoint } from './checkpoint';
 

@@ -1,6 +1,7 @@
 import { connect } from 'nats';
-import { AuditChainFollower } from './follower';
+
 import { FileCheckpoint } from './checkpoint';
+import { AuditChainFollower } from './follower';
 
 /**
  * Runs the follower against a NATS server:

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { connect, type NatsConnection } from 'nats';
-import type { DomainEvent } from '@cti/contracts';
+
 import { auditService } from '@cti/audit';
+import type { DomainEvent } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, publishedEvents, type TestContext } from '@cti/testing';
+
 import type { Verdict } from '../src/chain-check';
 import { FileCheckpoint } from '../src/checkpoint';
 import { AuditChainFollower, type FollowerOptions } from '../src/follower';
@@ -22,7 +25,7 @@ const running: AuditChainFollower[] = [];
 beforeAll(async () => {
   ctx = await createTestContext({ AUDIT_CHAIN_CHECK_EVERY_MINUTES: '0' });
   audit = await ctx.start(auditService);
-  nc = await connect({ servers: ctx.env.NATS_URL! });
+  nc = await connect({ servers: ctx.env.NATS_URL });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-follower-'));
 });
 afterAll(async () => {
@@ -54,7 +57,7 @@ function follower(options: Partial<FollowerOptions> & { durable: string }) {
   const seen: Array<{ seq: number; verdict: Verdict }> = [];
   const f = new AuditChainFollower({
     nc,
-    stream: ctx.env.EVENTS_STREAM!,
+    stream: ctx.env.EVENTS_STREAM,
     subject: `${ctx.env.EVENTS_SUBJECT_PREFIX}.audit.entry.recorded`,
     chainKey: CHAIN_KEY,
     checkpoint: new FileCheckpoint(path.join(dir, `${options.durable}.json`)),
@@ -115,7 +118,7 @@ it('replays from a stream sequence with a durable of its own, anchoring on its f
   const jsm = await nc.jetstreamManager();
   // the stream sequence of entry #3, as a checkpoint would have kept it
   const third = entries.find((e) => e.data.seq === 3)!;
-  const stream = ctx.env.EVENTS_STREAM!;
+  const stream = ctx.env.EVENTS_STREAM;
   let streamSeq = 0;
   for (let seq = 1; seq <= (await jsm.streams.info(stream)).state.last_seq; seq++) {
     const m = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
@@ -136,9 +139,9 @@ it('reports an entry that does not link to the chain, or does not hash to what i
   const [last] = (await publishedEvents(audit, 'evt.audit.entry.recorded', logins)).slice(-1);
   // a forged entry on the subject, claiming the next position
   const forged = {
-    ...last!,
+    ...last,
     id: crypto.randomUUID(),
-    data: { ...last!.data, seq: last!.data.seq + 1, previousHash: 'f'.repeat(64), descriptionText: 'forged' },
+    data: { ...last.data, seq: last.data.seq + 1, previousHash: 'f'.repeat(64), descriptionText: 'forged' },
   };
   await nc.jetstream().publish(`${ctx.env.EVENTS_SUBJECT_PREFIX}.audit.entry.recorded`, JSON.stringify(forged));
   await eventually(() => watcher.seen.length === logins + 1);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import { DEPLOYABLES, variablesOf, type Deployable, type VariableInfo } from './service-configs';
 
 const render = (v: VariableInfo) => {
@@ -16,7 +17,7 @@ export function envExample(repoRoot: string): string {
   // variables read by every back-end service with the same definition
   const backEnd = DEPLOYABLES.filter((s) => s !== 'gateway');
   const signature = (v: VariableInfo) => JSON.stringify([v.default, v.shape, v.required]);
-  const first = perService.get(backEnd[0]!)!;
+  const first = perService.get(backEnd[0])!;
   const common = first.filter((v) =>
     backEnd.every((s) => perService.get(s)!.some((w) => w.name === v.name && signature(w) === signature(v))),
   );

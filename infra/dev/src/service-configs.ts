@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { configSchemaOf, type ServiceDefinition } from '@cti/service-kit';
+
 import { SERVICES } from './stack';
 
 /** Every deployable process: the back-end services and the gateway. */
@@ -36,7 +38,10 @@ export function serviceDefinition(name: Deployable): ServiceDefinition<any> {
 function shapeOf(schema: Record<string, unknown>): string {
   const anyOf = schema.anyOf as Array<{ const?: unknown }> | undefined;
   if (anyOf) return `one of ${anyOf.map((a) => a.const).join(', ')}`;
-  const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : '']
+  const bounds = [
+    schema.minimum !== undefined ? `≥ ${String(schema.minimum)}` : '',
+    schema.maximum !== undefined ? `≤ ${String(schema.maximum)}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (schema.type === 'integer' || schema.type === 'number') return `${schema.type}${bounds ? ` (${bounds})` : ''}`;
@@ -53,8 +58,8 @@ export function commentsOf(sourceFile: string): Map<string, string> {
   const text = fs.readFileSync(sourceFile, 'utf8');
   for (const match of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\n\s*([A-Z][A-Z0-9_]*)\s*:/g)) {
     out.set(
-      match[2]!,
-      match[1]!
+      match[2],
+      match[1]
         .replace(/^\s*\*\s?/gm, '')
         .replace(/\s+/g, ' ')
         .trim(),

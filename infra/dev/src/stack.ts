@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+
 import { freePort, PostgresAlreadyRunning, startNats, startPostgres, type RunningNats, type RunningPostgres } from '@cti/local-infra';
+
 import { provisionDatabase, serviceDatabaseUrl } from './database';
 import { formatLogLine } from './log-format';
 import { devSecrets } from './secrets';
@@ -203,7 +205,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         // own process group: Ctrl-C reaches this orchestrator, which drains services before the database
         detached: true,
       });
-      for (const stream of [child.stdout!, child.stderr!]) {
+      for (const stream of [child.stdout, child.stderr]) {
         readline.createInterface({ input: stream }).on('line', (line) => {
           const out = formatLogLine(name, line, options.verbose, tty);
           if (out) log(out);
@@ -220,7 +222,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       supervisor.add({
         name,
         kind,
-        port: ports[name]!,
+        port: ports[name],
         pid: () => children.get(name)?.pid ?? null,
         restart: async () => void launch(name, env),
       });
@@ -229,13 +231,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await Promise.all(
       (options.services ?? SERVICES).map((service) => {
         const databaseUrl = perServiceRoles
-          ? serviceDatabaseUrl(superuserUrl!, database, service, secrets.rolePassword(service))
-          : superuserUrl!;
+          ? serviceDatabaseUrl(superuserUrl, database, service, secrets.rolePassword(service))
+          : superuserUrl;
         // back-end services are reached through the gateway only
         const extra: Record<string, string> = { HOST: '127.0.0.1', PORT: String(ports[service]), DATABASE_URL: databaseUrl };
         if (service === 'identity') extra.JWT_PRIVATE_KEY = secrets.jwtPrivateKey;
         serviceEnv.set(service, extra);
-        return waitReady(service, ports[service]!, launch(service, extra));
+        return waitReady(service, ports[service], launch(service, extra));
       }),
     );
     for (const service of SERVICES) supervise(service, 'service', serviceEnv.get(service)!);
@@ -244,7 +246,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist'),
     };
     const gateway = launch('gateway', gatewayEnv);
-    await waitReady('gateway', ports.gateway!, gateway);
+    await waitReady('gateway', ports.gateway, gateway);
     supervise('gateway', 'gateway', gatewayEnv);
     // from here on a crash is restarted, not a failed start
     supervising = true;

@@ -1,5 +1,7 @@
 import path from 'node:path';
+
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cti/demo-data';
+
 import { startStack } from './stack';
 
 /** `make start`: the whole platform on this machine, with demo data. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+
 import { STATUS_FILE, type ProcessStatus, type RunnerStatusFile } from './supervisor';
 
 export interface ProcessReport extends ProcessStatus {
@@ -77,8 +78,8 @@ export function formatStatus(url: string | null, processes: ProcessReport[]): st
       p.readiness,
     ]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const lines = rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const lines = rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
   return [`Compliance Index at ${url ?? '(starting)'}`, '', ...lines].join('\n');
 }
 

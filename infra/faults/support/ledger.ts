@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import { isAcknowledged, type Outcome } from './answer-stream';
 
 /** Per token: the changes questionnaire committed for it, and the audit rows of those changes. */
@@ -91,7 +92,7 @@ export function formatTable(rows: PhaseRow[]): string {
     ...[r.requested, r.acknowledged, r.failed, r.stored, r.audited, r.lost, r.duplicated].map(String),
     r.recoverySeconds === null ? '' : `${r.recoverySeconds.toFixed(1)} s`,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }

@@ -2,6 +2,7 @@ import { satisfiesRule } from '@cti/access';
 import { UPSTREAMS, type Upstream } from '@cti/gateway';
 import { principalOf } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { KIT_ROUTE_ACCESS, ROUTE_ACCESS, VENDOR_EMAIL_DOMAIN, type Access } from './route-access';
 import { demoCallers, headersOf, type Caller } from './support/callers';
 import { concretePath, isKitRoute, routeKey, routesOf, SAMPLE_ID, startPlatform, type Platform } from './support/platform';
@@ -70,7 +71,7 @@ describe.each(UPSTREAMS)('%s', (service) => {
         const res = await app.inject({
           method: route.method as 'GET',
           url: concretePath(route.url, fill),
-          headers: headersOf(caller, ctx.env.SERVICE_TOKEN!),
+          headers: headersOf(caller, ctx.env.SERVICE_TOKEN),
           ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
         });
         checked++;

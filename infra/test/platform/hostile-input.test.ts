@@ -2,6 +2,7 @@ import { satisfiesRule } from '@cti/access';
 import { gatewayService, UPSTREAMS, type Upstream } from '@cti/gateway';
 import { DATABASE_REFUSED_INPUT, principalOf, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { KIT_ROUTE_ACCESS, ROUTE_ACCESS, VENDOR_EMAIL_DOMAIN, type Access } from './route-access';
 import { demoRoleCallers, headersOf, type Caller } from './support/callers';
 import { CORPUS_SIZE, HOSTILE_SEGMENTS, hostileRequests, type HostileRequest } from './support/hostile-input';
@@ -50,7 +51,7 @@ function callerFor(access: Access): Caller {
     return 'rule' in access ? satisfiesRule(p, access.rule) : access.decide(p);
   };
   const ordered = [...callers].sort((a, b) => preferred.indexOf(a.name) - preferred.indexOf(b.name));
-  return ordered.find(lets) ?? ordered[0]!;
+  return ordered.find(lets) ?? ordered[0];
 }
 
 /** Tokens a client should never send, each in the Authorization header of one baseline request. */
@@ -132,9 +133,9 @@ describe.each(UPSTREAMS)('%s', (service: Upstream) => {
       if (!access) throw new Error(`${key} has no access expectation (see authorization-matrix.test.ts)`);
       const caller = callerFor(access);
       const requests = hostileRequests(route, (fill) => concretePath(route.url, fill));
-      const baseline = requests[0]!;
+      const baseline = requests[0];
       const work: Array<{ request: HostileRequest; headers: () => Record<string, string> }> = [
-        ...requests.map((request) => ({ request, headers: () => headersOf(caller, ctx.env.SERVICE_TOKEN!) })),
+        ...requests.map((request) => ({ request, headers: () => headersOf(caller, ctx.env.SERVICE_TOKEN) })),
         ...HOSTILE_AUTHORIZATIONS.map((authorization) => ({
           request: { ...baseline, what: `Authorization: ${authorization.slice(0, 40)}` },
           headers: () => ({ authorization }),

@@ -12,6 +12,7 @@ import {
   type RouteRule,
 } from '@cti/access';
 import type { Upstream } from '@cti/gateway';
+
 import { SAMPLE_ID } from './support/platform';
 
 /**

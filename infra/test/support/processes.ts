@@ -43,7 +43,7 @@ export async function startProcess(name: string, script: string, env: Record<str
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Array<Record<string, unknown>> = [];
-  for (const stream of [child.stdout!, child.stderr!]) {
+  for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
       try {
         logs.push(JSON.parse(line) as Record<string, unknown>);

@@ -1,5 +1,5 @@
-import { RoleIds, type RoleName } from './roles';
 import type { Principal } from './principal';
+import { RoleIds, type RoleName } from './roles';
 import type { RouteRule } from './route-guard';
 
 /**

@@ -1,5 +1,5 @@
-import { RoleIds, type RoleName } from './roles';
 import type { Principal } from './principal';
+import { RoleIds, type RoleName } from './roles';
 
 const anyRole = (p: Principal, roles: readonly RoleName[]) =>
   roles.some((r) => p.roles.includes(RoleIds[r])) || (roles.includes('Admin') && p.isAdmin);

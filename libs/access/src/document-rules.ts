@@ -1,7 +1,7 @@
-import { RoleIds, type RoleName } from './roles';
 import type { Principal } from './principal';
-import { RouteRules, SupportingDocumentDownloadRoles } from './rules';
+import { RoleIds, type RoleName } from './roles';
 import { satisfiesRule } from './route-guard';
+import { RouteRules, SupportingDocumentDownloadRoles } from './rules';
 
 /**
  * Supporting and ACID document permissions. The per-country

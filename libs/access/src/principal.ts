@@ -8,5 +8,3 @@ export interface Principal {
   email: string;
   free: boolean;
 }
-
-export const hasRole = (p: Principal | null | undefined, roleId: number): boolean => !!p && p.roles.includes(roleId);

@@ -1,5 +1,5 @@
-import { RoleIds } from './roles';
 import type { Principal } from './principal';
+import { RoleIds } from './roles';
 
 /** Admins by flag or by role. */
 export const isAdminPrincipal = (p: Principal): boolean => p.isAdmin || p.roles.includes(RoleIds.Admin);

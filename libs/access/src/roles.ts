@@ -21,13 +21,10 @@ export const RoleIds = {
 } as const;
 
 export type RoleName = keyof typeof RoleIds;
-export type RoleId = (typeof RoleIds)[RoleName];
 
 export const RoleNames = Object.keys(RoleIds) as RoleName[];
 
 export const roleNameOf = (id: number): RoleName | undefined => RoleNames.find((name) => RoleIds[name] === id);
-
-export const roleIdsOf = (names: readonly RoleName[]): number[] => names.map((n) => RoleIds[n]);
 
 /** Role list with Id and Name, as `GET api/roles` answers it. */
 export const AllRoles = RoleNames.map((Name) => ({ Id: RoleIds[Name], Name }));

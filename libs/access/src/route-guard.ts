@@ -1,5 +1,5 @@
-import { RoleIds, type RoleName } from './roles';
 import type { Principal } from './principal';
+import { RoleIds, type RoleName } from './roles';
 
 /**
  * A route's access rule: `or` needs any listed role, `and` needs all.

@@ -37,7 +37,6 @@ export const PurchaseHistoryRoles: readonly RoleName[] = [
   'CountryViewer',
   'CountryRespondent',
 ];
-export const ScoringAccessRoles: readonly RoleName[] = ['Admin', 'Enhanced', 'AWGMember', 'ScoringAccess'];
 export const SupportingDocumentDownloadRoles: readonly RoleName[] = [
   'Admin',
   'AWGMember',
@@ -60,7 +59,6 @@ export const RouteRules = {
   purchaseHistory: or(...PurchaseHistoryRoles),
   acid: { flag: 'isAcid' },
 } as const satisfies Record<string, RouteRule>;
-export type RouteRuleName = keyof typeof RouteRules;
 
 /**
  * Manage Products: admins whose e-mail is in the vendor's own domain. The

@@ -1,5 +1,5 @@
-import { RoleIds } from './roles';
 import type { Principal } from './principal';
+import { RoleIds } from './roles';
 
 const isAdmin = (p: Principal) => p.isAdmin || p.roles.includes(RoleIds.Admin);
 

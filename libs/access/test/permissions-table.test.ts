@@ -77,7 +77,7 @@ describe('every screen of the permission table for every role', () => {
 
   const cases = SCREENS.flatMap((screen) => callers.map((c) => [screen.path, c.label, screen, c.p] as const));
   it.each(cases)('%s as %s', (_path, _label, screen, p) => {
-    const allow = expected(SPEC_TABLE[screen.area]!, p);
+    const allow = expected(SPEC_TABLE[screen.area], p);
     expect(guardRoute(p, screen.rule)).toBe(allow ? 'allow' : 'restricted');
   });
 

@@ -5,6 +5,7 @@
 // (test/asyncapi.test.ts fails while the committed document is out of date).
 const fs = require('node:fs');
 const path = require('node:path');
+
 const { asyncApiText, ASYNCAPI_FILE } = require('../dist/index.js');
 
 const root = path.resolve(__dirname, '..');

@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 
 /** `evt.identity.user.loggedIn` → `identity.user.loggedIn` (ids of channels, messages and operations). */
 const idOf = (type: string) => type.replace(/^evt\./, '');
-const serviceOf = (type: string) => type.split('.')[1]!;
+const serviceOf = (type: string) => type.split('.')[1];
 
 /** A plain JSON copy of a TypeBox schema (its internal markers dropped). */
 const plain = (schema: unknown): Json => JSON.parse(JSON.stringify(schema)) as Json;
@@ -135,7 +135,7 @@ export function buildAsyncApiDocument(descriptions: Partial<Record<string, strin
 export function eventDescriptionsIn(source: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const match of source.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\n\s*'(evt\.[A-Za-z0-9_.]+)'\s*:/g)) {
-    out[match[2]!] = match[1]!
+    out[match[2]] = match[1]
       .replace(/^\s*\*\s?/gm, '')
       .replace(/\s+/g, ' ')
       .trim();

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
+
 import specs from '@asyncapi/specs';
+import Ajv from 'ajv';
+
 import { ASYNCAPI_FILE, asyncApiText, buildAsyncApiDocument, eventDescriptionsIn, EventSchemas } from '../src';
 
 const root = path.resolve(__dirname, '..');
@@ -47,7 +49,7 @@ it('has a channel, a message and a publish operation for every event type, at it
   for (const type of types) {
     const id = type.slice('evt.'.length);
     expect(doc.operations[`${id}.publish`]).toMatchObject({ action: 'send', channel: { $ref: `#/channels/${id}` } });
-    const payload = doc.components.messages[id]!.payload;
+    const payload = doc.components.messages[id].payload;
     expect(payload.properties.type.const).toBe(type);
     expect(payload.properties.data).toEqual(JSON.parse(JSON.stringify(EventSchemas[type as keyof typeof EventSchemas])));
   }

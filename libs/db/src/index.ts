@@ -1,4 +1,4 @@
 export * from './database';
 export * from './migrator';
 export { sql } from 'kysely';
-export type { Kysely, Transaction, Migration, Selectable, Insertable, Updateable, Generated, ColumnType } from 'kysely';
+export type { Kysely, Transaction, Selectable, Insertable, Generated, ColumnType } from 'kysely';

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+
 import { assertIdentifier } from './database';
 
 export type MigrationSet = Record<string, Migration>;

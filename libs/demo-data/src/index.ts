@@ -162,7 +162,7 @@ export const DEMO_COUNTRIES: readonly DemoCountry[] = [
   ['Cameroon', 'cm'],
   ['Tunisia', 'tn'],
 ]
-  .map(([name, code]) => ({ name: name!, code: code!, contracting: true }))
+  .map(([name, code]) => ({ name: name, code: code, contracting: true }))
   .concat(
     [
       ['Germany', 'de'],
@@ -171,8 +171,8 @@ export const DEMO_COUNTRIES: readonly DemoCountry[] = [
       ['Switzerland', 'ch'],
       ['Austria', 'at'],
     ].map(([name, code]) => ({
-      name: name!,
-      code: code!,
+      name: name,
+      code: code,
       contracting: false,
     })),
   );

@@ -1,4 +1,14 @@
-import { connect, nanos, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
+import {
+  connect,
+  Events,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+} from 'nats';
+
 import { SubjectSpace } from './subjects';
 
 export interface EventBusOptions {
@@ -37,11 +47,11 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
   let connected = true;
   void (async () => {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect' && connected) {
+      if (s.type === Events.Disconnect && connected) {
         connected = false;
         options.onConnectionChange?.(false);
       }
-      if (s.type === 'reconnect' && !connected) {
+      if (s.type === Events.Reconnect && !connected) {
         connected = true;
         options.onConnectionChange?.(true);
       }

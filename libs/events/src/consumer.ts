@@ -1,7 +1,9 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
-import type { Kysely, Transaction } from '@cti/db';
+
 import type { DomainEvent } from '@cti/contracts';
+import type { Kysely, Transaction } from '@cti/db';
+
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
 import { subjectMatches } from './subjects';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ColumnType, type Executor, type Generated, type Kysely, type MigrationSet } from '@cti/db';
+
 import type { DomainEvent, NewEvent } from '@cti/contracts';
+import { sql, type ColumnType, type Executor, type Generated, type Kysely, type MigrationSet } from '@cti/db';
+
 import { contextHeaders } from './trace-context';
 
 export interface OutboxTable {

@@ -29,6 +29,7 @@ const withoutKey = (row: Record<string, unknown>, key: string) => Object.fromEnt
 
 async function upsert<DB>(trx: Executor<DB>, table: string, key: string, row: Record<string, unknown>, update: Record<string, unknown>) {
   await tablesOf(trx)
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- TypeScript 7 (the build) needs it; lint's TypeScript 6 does not
     .insertInto(table as string)
     .values(row)
     .onConflict((oc) => oc.column(key).doUpdateSet(update))
@@ -50,6 +51,7 @@ export async function projectCountryGroup<DB>(
   const group = event.data;
   if (group.type !== 'Country') {
     const removed = await tablesOf(trx)
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- TypeScript 7 (the build) needs it; lint's TypeScript 6 does not
       .deleteFrom(columns.table as string)
       .where('groupId', '=', group.groupId)
       .executeTakeFirst();

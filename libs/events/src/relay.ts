@@ -1,5 +1,7 @@
 import { headers as natsHeaders } from 'nats';
+
 import { sql, type Kysely } from '@cti/db';
+
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
 

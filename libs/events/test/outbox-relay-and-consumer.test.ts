@@ -15,7 +15,11 @@ import {
 } from '@cti/events';
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
+
+import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
+import { appendToOutbox, connectEventBus, DurableConsumer, eventsMigrations, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
+import { freePort, startNats, type RunningNats } from '@cti/local-infra';
+import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 const loginEvent = (userId: string) =>

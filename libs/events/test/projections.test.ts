@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import type { DomainEvent } from '@cti/contracts';
 import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
-import { createTestContext, type TestContext } from '@cti/testing';
 import { projectCountryGroup, projectPeriod, type GroupFacts } from '@cti/events';
+import { createTestContext, type TestContext } from '@cti/testing';
 
 interface ProjectionDB {
   countries: { groupId: string; name: string; countryCode: string | null };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+
 import { ensureDebianPackage } from './packages';
 import { waitForPort } from './ports';
 

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { waitForPort } from './ports';
 
 export interface PostgresOptions {
@@ -233,7 +234,7 @@ function removeStalePidFile(dataDir: string) {
   const file = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(file)) return;
   const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  let alive = false;
+  let alive: boolean;
   try {
     process.kill(pid, 0);
     alive = true;

@@ -73,8 +73,6 @@ export const ENFORCEABILITY_VARIABLE_NAMES: Readonly<Record<EnforceabilityVariab
   D: 'Repossession in insolvency',
 };
 
-export const enforceabilityVariableLabel = (v: EnforceabilityVariable) => `${v} · ${ENFORCEABILITY_VARIABLE_NAMES[v]}`;
-
 /** Enforceability score = 5·A + 8·B + 3.5·(C + D). */
 export function enforceabilityScore(inputs: EnforceabilityInputs): number {
   return roundToHalf(5 * inputs.A + 8 * inputs.B + 3.5 * (inputs.C + inputs.D));

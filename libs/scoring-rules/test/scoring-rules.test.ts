@@ -75,7 +75,7 @@ describe('categories at every band edge', () => {
     [-1, 'Not Defined'],
     [100.5, 'Not Defined'],
     [null, 'Unscored'],
-  ])('compliance %s → %s', (score, category) => expect(complianceCategory(score as number | null)).toBe(category));
+  ])('compliance %s → %s', (score, category) => expect(complianceCategory(score)).toBe(category));
 
   it.each([
     [100, 'Very High'],
@@ -209,8 +209,8 @@ describe('explained score change', () => {
       { variable: 'A', from: 4, to: 5, points: 5 },
       { variable: 'E', from: 1, to: 0.5, points: -1.25 },
     ]);
-    expect(formatMove(e.moves[0]!)).toBe('A 4→5, +5.0');
-    expect(formatMove(e.moves[1]!)).toBe('E 1→0.5, −1.25');
+    expect(formatMove(e.moves[0])).toBe('A 4→5, +5.0');
+    expect(formatMove(e.moves[1])).toBe('E 1→0.5, −1.25');
     expect(formatPoints(2.5)).toBe('+2.5');
     expect(formatPoints(-0.25)).toBe('−0.25');
     expect(e.levelPoints).toBe(0);
@@ -289,7 +289,7 @@ describe('points tables add up to the shown score', () => {
             if (b.score !== enforceabilityScore({ A, B, C, D }) || !addsUp(b)) wrong.push({ A, B, C, D });
           }
     let seed = 7;
-    const next = () => steps[(seed = (seed * 1103515245 + 12345) % 2147483648) % 11]!;
+    const next = () => steps[(seed = (seed * 1103515245 + 12345) % 2147483648) % 11];
     for (let i = 0; i < 5000; i++) {
       const inputs = { A: next(), B: next(), C: next(), D: next(), E: next(), F: next() };
       for (const level of [0, 1, 2, 3]) {

@@ -1,14 +1,17 @@
 /// <reference types="@fastify/jwt" preserve="true" />
 // (kept in the emitted types: services calling `app.jwt` see @fastify/jwt's decorators through the kit)
 import { timingSafeEqual } from 'node:crypto';
-import fp from 'fastify-plugin';
+
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ApiKeyMessages, type AccessClaims, type EventActor } from '@cti/contracts';
+import fp from 'fastify-plugin';
+
 import { READ_ONLY_SCOPE, satisfiesRule, type Principal, type RouteRule } from '@cti/access';
+import { ApiKeyMessages, type AccessClaims, type EventActor } from '@cti/contracts';
+
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
-import { markAuthGuard } from './route-policy';
 import { RevocationFeed, RevocationList } from './revocation';
+import { markAuthGuard } from './route-policy';
 
 /** How long after its expiry a token still serves logout and unlock (a tab closing, a stale session). */
 export const LENIENT_EXPIRY_SECONDS = 300;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+
 import Type, { type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -80,7 +81,7 @@ type Env = Record<string, string | undefined>;
 function schemaType(schema: TSchema): string | undefined {
   const s = schema as { type?: string; anyOf?: TSchema[] };
   if (s.type) return s.type;
-  if (s.anyOf) return schemaType(s.anyOf[0]!);
+  if (s.anyOf) return schemaType(s.anyOf[0]);
   return undefined;
 }
 

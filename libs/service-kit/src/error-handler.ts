@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
 import { isConnectionFailure } from './connection-failures';
 import { DomainError, reasonPhrase, ServiceUnavailable, UNHANDLED_MESSAGE } from './errors';
 import { refusedInputOf } from './input-errors';

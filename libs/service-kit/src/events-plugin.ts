@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Transaction } from '@cti/db';
+
 import type { DomainEvent, EventType } from '@cti/contracts';
 import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus, type EventTables } from '@cti/events';
 import type { DatabaseOf, KitTables } from './db-plugin';

@@ -54,7 +54,7 @@ export const healthPlugin = fp(
     app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
       const names = [...checks.keys()];
       const states = await Promise.all(names.map((name) => runCheck(checks.get(name)!)));
-      const results = Object.fromEntries(names.map((name, i) => [name, states[i]!]));
+      const results = Object.fromEntries(names.map((name, i) => [name, states[i]]));
       const down = closing || states.includes(false);
       const status = down ? 'not ready' : states.includes('degraded') ? 'degraded' : 'ready';
       return reply.code(down ? 503 : 200).send({ status, checks: results });

@@ -14,7 +14,7 @@ export * from './tracing';
 export * from './input-guard';
 export * from './input-errors';
 export * from './route-policy';
-export { appendToOutbox, contextHeaders, REQUEST_ID_KEY } from '@cti/events';
+export { appendToOutbox, contextHeaders } from '@cti/events';
 export { default as Type } from 'typebox';
 export * from './connection-failures';
 export * from './revocation';

@@ -1,4 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+
 import { BadRequest } from './errors';
 
 /**
@@ -6,6 +7,7 @@ import { BadRequest } from './errors';
  * log pipelines cut strings at it) and UTF-16 surrogates without their pair (not text at
  * all: they cannot be encoded to UTF-8 and break every consumer downstream).
  */
+// eslint-disable-next-line no-control-regex -- finding the NUL character is this expression's purpose
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

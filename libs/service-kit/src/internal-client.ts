@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+
 import { contextHeaders } from '@cti/events';
+
 import { isConnectionFailure } from './connection-failures';
 import { DomainError, reasonPhrase, ServiceUnavailable } from './errors';
 

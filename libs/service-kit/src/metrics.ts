@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '@cti/db';

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+
 import { sql, type Kysely, type MigrationSet } from '@cti/db';
+
 import { TooManyRequests } from './errors';
 
 export const rateLimitMigrations: MigrationSet = {

@@ -1,4 +1,5 @@
 import { DeliverPolicy, type ConsumerMessages } from 'nats';
+
 import type { EventData } from '@cti/contracts';
 import type { EventBus } from '@cti/events';
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
+
 import type { RouteRule } from '@cti/access';
+
 import { refuseHostileText } from './input-guard';
 
 /** What an auth guard of the kit (`requireUser`, `requireRule(...)`, `requireService`) demands. */

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { context, trace } from '@opentelemetry/api';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Type, { type TObject, type TProperties } from 'typebox';
+
 import { createDatabase, mergeMigrations, migrateSchema, type MigrationSet } from '@cti/db';
 import { eventsMigrations, requestIdIn } from '@cti/events';
-import { CommonConfig, ConfigError, loadConfig } from './config';
+
 import { authPlugin } from './auth';
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
-import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
-import { errorHandler, notFoundHandler } from './error-handler';
-import { applyRoutePolicy } from './route-policy';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
+import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
+import { applyRoutePolicy } from './route-policy';
 import { flushTracing, requestTrace, setupTracing, traceFields, tracingPlugin } from './tracing';
 
 /**
@@ -298,8 +297,8 @@ export async function runService<P extends TProperties, DB extends KitTables>(de
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   try {
-    await app.listen({ port: config.PORT as number, host: config.HOST as string });
-    if (config.METRICS_PORT) metricsServer = await serveMetrics(app, config.METRICS_PORT, config.HOST as string);
+    await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.METRICS_PORT) metricsServer = await serveMetrics(app, config.METRICS_PORT, config.HOST);
   } catch (err) {
     app.log.error({ err }, 'failed to start');
     process.exit(1);

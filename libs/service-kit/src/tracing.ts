@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import fp from 'fastify-plugin';
+
 import {
   context,
   propagation,
@@ -34,6 +34,8 @@ import {
   ATTR_SERVICE_NAME,
   ATTR_URL_PATH,
 } from '@opentelemetry/semantic-conventions';
+import fp from 'fastify-plugin';
+
 import { REQUEST_ID_KEY } from '@cti/events';
 
 export interface TracingOptions {

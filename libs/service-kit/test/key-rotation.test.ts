@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+
 import { createSigner } from 'fast-jwt';
+
 import { claimsOf, defineService, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { sql } from '@cti/db';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
 import { appendToOutbox, buildService, defineService, type KitTables, type ServiceApp } from '@cti/service-kit';

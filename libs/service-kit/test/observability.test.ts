@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { appendToOutbox, buildService, defineService, type ServiceApp } from '@cti/service-kit';
+
 import { gatewayService } from '@cti/gateway';
+import { appendToOutbox, buildService, defineService, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 /** A service of the kit's own making: one route writing an event, one consumer logging it. */
@@ -100,8 +101,8 @@ describe('a request through the gateway', () => {
   it('continues the caller’s W3C trace through the gateway and the service into the outbox row', async () => {
     expect(gatewayTraceId).toBe(TRACE_ID);
     const [row] = await ctx.query<{ headers: Record<string, string> }>('select headers from probe.outbox');
-    expect(row!.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
-    expect(row!.headers['x-request-id']).toBe(requestId);
+    expect(row.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
+    expect(row.headers['x-request-id']).toBe(requestId);
   });
 
   it('logs the request id and trace id on every line of the request, in both processes', () => {

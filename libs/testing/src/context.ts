@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 import type { TProperties } from 'typebox';
 import { buildService, type KitTables, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';

@@ -1,7 +1,6 @@
 import { INFRA_ENV, startTestInfrastructure, type TestInfrastructure } from './infrastructure';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __CTI_TEST_INFRA__: TestInfrastructure | undefined;
 }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { RoleIds } from '@cti/access';
 import type { GroupView, MailboxMessage, SessionUser } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
+
 import { eventually } from './eventually';
 import { signTestToken } from './keys';
 
@@ -84,7 +86,7 @@ export async function signInThroughIdentity(identity: IdentityApi, email: string
  */
 export async function createUserThroughIdentity(identity: IdentityApi, account: NewAccount): Promise<SignedInAccount> {
   const firstName = account.firstName ?? 'Test';
-  const lastName = account.lastName ?? account.email.split('@')[0]!;
+  const lastName = account.lastName ?? account.email.split('@')[0];
   const organizationName = account.organizationName ?? 'Test Org';
   await ok(
     `adding user ${account.email}`,
@@ -117,14 +119,14 @@ export async function createUserThroughIdentity(identity: IdentityApi, account: 
       url: '/api/user/setPasswordNewUser',
       payload: {
         user: {
-          Id: userId!,
+          Id: userId,
           FirstName: firstName,
           LastName: lastName,
           OrganizationName: organizationName,
           OrganizationAddress: 'Test Street 1',
         },
         password: account.password,
-        token: token!,
+        token: token,
       },
     }),
   );
@@ -156,7 +158,7 @@ export async function updateUserThroughIdentity(identity: IdentityApi, change: A
     payload: {
       Id: change.id,
       FirstName: change.firstName ?? 'Test',
-      LastName: change.lastName ?? change.email.split('@')[0]!,
+      LastName: change.lastName ?? change.email.split('@')[0],
       Email: change.email,
       Roles: change.roleIds,
       Groups: change.groupIds,

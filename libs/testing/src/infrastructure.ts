@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { freePort, startNats, startPostgres } from '@cti/local-infra';
 
 /** What a test run shares: one Postgres and one NATS. */

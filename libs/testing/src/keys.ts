@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+
 import { createSigner } from 'fast-jwt';
+
 import type { AccessClaims } from '@cti/contracts';
 
 let pair: { publicKey: string; privateKey: string } | null = null;
@@ -44,7 +46,7 @@ export function signTestToken(claims: Partial<AccessClaims> & { sub: string }, e
 /** A token that expired `secondsAgo` seconds ago, as identity would have signed it (logout and unlock accept only recent ones). */
 export function signExpiredTestToken(claims: Partial<AccessClaims> & { sub: string }, secondsAgo: number): string {
   const now = Math.floor(Date.now() / 1000);
-  const payload = JSON.parse(Buffer.from(signTestToken(claims).split('.')[1]!, 'base64url').toString()) as AccessClaims;
+  const payload = JSON.parse(Buffer.from(signTestToken(claims).split('.')[1], 'base64url').toString()) as AccessClaims;
   const sign = createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA' });
   return sign({ ...payload, iat: now - secondsAgo - 900, exp: now - secondsAgo });
 }

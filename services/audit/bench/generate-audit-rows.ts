@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely } from '@cti/db';
+
 import type { DomainEvent, EventActor } from '@cti/contracts';
+import { sql, type Insertable, type Kysely } from '@cti/db';
+
 import { auditRowOf } from '../src/audit-log/record-event';
 import { chainHash, type ChainedContent } from '../src/chain/chain-hash';
 import { changeColumns } from '../src/chain/row-content';
@@ -19,7 +21,7 @@ export function seededRandom(seed: number) {
   return {
     next,
     int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
   };
 }
 
@@ -126,7 +128,7 @@ interface Person {
 function population(random: ReturnType<typeof seededRandom>, countries: number, users: number) {
   const countryNames = Array.from({ length: countries }, (_, i) => {
     const name = `${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}`;
-    return { id: `g-${i}`, name: `${name[0]!.toUpperCase()}${name.slice(1)}ia ${i}` };
+    return { id: `g-${i}`, name: `${name[0].toUpperCase()}${name.slice(1)}ia ${i}` };
   });
   const people: Person[] = Array.from({ length: users }, (_, i) => {
     const name = `${random.pick(FIRST)} ${random.pick(LAST)} ${i}`;
@@ -185,7 +187,7 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
             ...at(p),
             sectionId: 9,
             questionId: `question-${q}`,
-            question: QUESTIONS[q]!,
+            question: QUESTIONS[q],
             before: random.pick(ANSWERS),
             after: random.pick(ANSWERS),
           },
@@ -254,7 +256,7 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
   return (occurredAt: string): DomainEvent => {
     const who = random.pick(people);
     let roll = random.next() * total;
-    const [, make] = weighted.find(([w]) => (roll -= w) < 0) ?? weighted[0]!;
+    const [, make] = weighted.find(([w]) => (roll -= w) < 0) ?? weighted[0];
     return { id: randomUUID(), occurredAt, actor: who.actor, ...make(who) } as DomainEvent;
   };
 }

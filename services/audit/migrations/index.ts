@@ -1,4 +1,5 @@
 import type { MigrationSet } from '@cti/db';
+
 import * as m20261121110000 from './20261121110000_audit_rows';
 import * as m20261210090000 from './20261210090000_hash_chain_and_change_records';
 import * as m20261210120000 from './20261210120000_change_records_in_chained_rows';

@@ -1,8 +1,10 @@
 import { ConfigError, defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
+
 import { recordEvent } from './audit-log/record-event';
-import { changeHistoryRoutes } from './change-history/routes';
 import { applyReplayRequest } from './chain/replay';
+import { changeHistoryRoutes } from './change-history/routes';
 import { AuditConfig, DEV_CHAIN_KEY } from './config';
 import { filterRoutes } from './filters/routes';
 import { reportRoutes } from './report/routes';

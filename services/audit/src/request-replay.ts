@@ -1,4 +1,5 @@
 import { createDatabase } from '@cti/db';
+
 import { requestReplay } from './chain/replay';
 import type { AuditDB } from './db';
 

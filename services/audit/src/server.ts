@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { auditService } from './app';
 
 void runService(auditService);

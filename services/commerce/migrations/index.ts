@@ -1,4 +1,5 @@
 import type { MigrationSet } from '@cti/db';
+
 import * as m20261121300000 from './20261121300000_commerce';
 import * as m20261124100000 from './20261124100000_periods';
 

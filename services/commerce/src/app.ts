@@ -1,14 +1,16 @@
 import { defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
-import { CommerceConfig } from './config';
-import { checkoutRoutes } from './checkout/routes';
+
 import { returnOrigins } from './checkout/return-origin';
+import { checkoutRoutes } from './checkout/routes';
+import { CommerceConfig } from './config';
 import { countriesConsumer } from './countries/countries';
-import { periodsConsumer } from './periods/periods';
 import { paymentProviderOf } from './payments/select-provider';
+import { periodsConsumer } from './periods/periods';
 import { productRoutes } from './products/routes';
-import { purchaseRoutes } from './purchases/routes';
 import { receiptMailConsumer } from './purchases/receipt-mail';
+import { purchaseRoutes } from './purchases/routes';
 import { seedProducts } from './seed/seed-products';
 import { scheduleBillingSweep } from './subscriptions/billing-sweep';
 import { subscriptionRoutes } from './subscriptions/routes';

@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { commerceService } from './app';
 
 void runService(commerceService);

@@ -18,7 +18,7 @@ function parseForm(body: string): Record<string, unknown> {
     let node = out;
     path.forEach((part, i) => {
       if (i === path.length - 1) node[part] = value;
-      else node = node[part] ??= /^\d+$/.test(path[i + 1]!) ? [] : {};
+      else node = node[part] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
     });
   }
   return out;
@@ -217,7 +217,7 @@ export class FakeStripe {
     session.amount_total = amountCents;
     session.customer ??= this.id('cus');
     if (session.mode === 'subscription') {
-      const line = (session.line_items_requested as Obj[])[0]!;
+      const line = (session.line_items_requested as Obj[])[0];
       const sub = {
         id: this.id('sub'),
         object: 'subscription',

@@ -9,10 +9,12 @@ import {
 } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
-import { receiptMailConsumer } from '../src/purchases/receipt-mail';
-import { runBillingSweep } from '../src/subscriptions/billing-sweep';
-import { seedProducts } from '../src/seed/seed-products';
+
 import { paymentProviderOf } from '../src/payments/select-provider';
+import { receiptMailConsumer } from '../src/purchases/receipt-mail';
+import { seedProducts } from '../src/seed/seed-products';
+import { runBillingSweep } from '../src/subscriptions/billing-sweep';
+
 import {
   givenCountries,
   givenPeriod,
@@ -83,7 +85,7 @@ describe('per-country subscription through the local provider', () => {
 
   beforeAll(async () => {
     buyer = await givenUser(p, 'countries@example.com', { roles: ['Standard'] });
-    answer = await buy(buyer, products['Per Country Subscription']!, `${countries[0]},${countries[1]}`);
+    answer = await buy(buyer, products['Per Country Subscription'], `${countries[0]},${countries[1]}`);
   });
 
   it('charges 2,000 USD per country and says the purchase changes roles', () => {
@@ -109,7 +111,7 @@ describe('per-country subscription through the local provider', () => {
     const session = await sql<{ providerSessionId: string }>`select provider_session_id from checkouts where user_id = ${buyer.id}`.execute(
       p.commerce.db,
     );
-    const sessionId = session.rows[0]!.providerSessionId;
+    const sessionId = session.rows[0].providerSessionId;
     const again = await Promise.all(
       Array.from({ length: 10 }, () =>
         p.commerce.inject({ method: 'POST', url: '/api/payment', headers: buyer.auth, payload: { details: { sessionId } } }),
@@ -135,7 +137,7 @@ describe('per-country subscription through the local provider', () => {
     } = await sql<{
       payload: DomainEvent | string;
     }>`select payload from outbox where type = 'evt.commerce.purchase.completed' order by seq`.execute(p.commerce.db);
-    const event = typeof completed!.payload === 'string' ? (JSON.parse(completed!.payload) as DomainEvent) : completed!.payload;
+    const event = typeof completed.payload === 'string' ? (JSON.parse(completed.payload) as DomainEvent) : completed.payload;
     const receipts = receiptMailConsumer(p.commerce);
     await p.commerce.inTransaction((trx) => receipts.handle(event, trx));
     await p.commerce.inTransaction((trx) => receipts.handle(event, trx));
@@ -148,20 +150,20 @@ describe('per-country subscription through the local provider', () => {
   it('lists the purchase in the buyer’s history with the countries bought', async () => {
     const history: PurchaseHistoryRow[] = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: buyer.auth })).json();
     expect(history).toHaveLength(1);
-    expect(history[0]!.Name).toMatch(/^Per Country Subscription \((France, Ireland|Ireland, France)\)$/);
-    expect(Date.parse(history[0]!.Date)).toBeGreaterThan(Date.now() - 60_000);
+    expect(history[0].Name).toMatch(/^Per Country Subscription \((France, Ireland|Ireland, France)\)$/);
+    expect(Date.parse(history[0].Date)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('shows the subscription as ACTIVE with its renewal date to the buyer and to admins', async () => {
     const own: PaymentDetails = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: buyer.auth })).json();
     expect(own.View).toBe('user');
     expect(own.Subscriptions).toHaveLength(1);
-    expect(own.Subscriptions[0]!.Details).toMatchObject({
+    expect(own.Subscriptions[0].Details).toMatchObject({
       status: 'ACTIVE',
       subscriberEmail: 'countries@example.com',
       lastPayment: { amount: 400_000, currency: 'USD' },
     });
-    expect(own.Subscriptions[0]!.Details.nextBillingTime).toEqual(expect.any(String));
+    expect(own.Subscriptions[0].Details.nextBillingTime).toEqual(expect.any(String));
     const all = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/admin', headers: admin })).json();
     expect(all.find((s: { UserName: string }) => s.UserName === 'Test countries')).toMatchObject({ Organization: 'Buyer Org' });
     expect((await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/admin', headers: buyer.auth })).statusCode).toBe(403);
@@ -291,7 +293,7 @@ describe('certified-for-transaction orders', () => {
       Quantity: 1,
       Subscription: false,
     });
-    const done = await buy(user, products['CFT Download']!, countries[2], PERIOD);
+    const done = await buy(user, products['CFT Download'], countries[2], PERIOD);
     expect(done).toMatchObject({
       amount: 50_000,
       updatesRole: false,
@@ -378,8 +380,8 @@ describe('checkout from another host name of the installation', () => {
 
 describe('subscription lifecycle', () => {
   it('a cancelled subscription keeps its access to the end of the period, then identity takes it back', async () => {
-    const user = await givenUser(p, 'cancel@example.com', { roles: ['CountryViewer'], groupIds: [countries[0]!] });
-    await buy(user, products['Per Country Subscription']!, `${countries[0]},${countries[2]}`);
+    const user = await givenUser(p, 'cancel@example.com', { roles: ['CountryViewer'], groupIds: [countries[0]] });
+    await buy(user, products['Per Country Subscription'], `${countries[0]},${countries[2]}`);
     await eventually(async () => (await holdings(p, user.id)).groupIds.length === 2);
     const sub = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json().Subscriptions[0];
     const other = await givenUser(p, 'stranger@example.com');
@@ -406,7 +408,7 @@ describe('subscription lifecycle', () => {
 
   it('a subscription that is not cancelled renews for another year with a new payment', async () => {
     const user = await givenUser(p, 'renew@example.com', { roles: ['Standard'] });
-    await buy(user, products['Enhanced Subscription']!);
+    await buy(user, products['Enhanced Subscription']);
     const first = await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.Enhanced));
     await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 86_400_000));
     await eventually(async () => {
@@ -419,7 +421,7 @@ describe('subscription lifecycle', () => {
 
   it('moves from standard to enhanced after the subscriber approves on the provider’s page', async () => {
     const user = await givenUser(p, 'upgrade@example.com', { roles: ['CountryRespondent'] });
-    await buy(user, products['Standard Subscription']!);
+    await buy(user, products['Standard Subscription']);
     await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.Standard));
     const { Subscriptions } = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json();
     const sub = Subscriptions[0];
@@ -466,11 +468,11 @@ describe('subscription lifecycle', () => {
   });
 
   it('group managers see the subscriptions of their group’s members', async () => {
-    const member = await givenUser(p, 'member-of-ireland@example.com', { roles: ['CountryViewer'], groupIds: [countries[0]!] });
-    await buy(member, products['Standard Subscription']!);
+    const member = await givenUser(p, 'member-of-ireland@example.com', { roles: ['CountryViewer'], groupIds: [countries[0]] });
+    await buy(member, products['Standard Subscription']);
     const manager = await givenUser(p, 'manager-of-ireland@example.com', {
       roles: ['CountryViewer'],
-      groupIds: [countries[0]!],
+      groupIds: [countries[0]],
       isGroupManager: true,
     });
     const seen: PaymentDetails = (
@@ -480,7 +482,7 @@ describe('subscription lifecycle', () => {
     expect(seen.Subscriptions.map((s) => s.Details.subscriberEmail)).toContain('member-of-ireland@example.com');
     const outsider = await givenUser(p, 'manager-of-france@example.com', {
       roles: ['CountryViewer'],
-      groupIds: [countries[1]!],
+      groupIds: [countries[1]],
       isGroupManager: true,
     });
     const notSeen: PaymentDetails = (

@@ -1,6 +1,7 @@
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { commerceService } from '../src/app';
 import { paymentProviderOf } from '../src/payments/select-provider';
 import { DEMO_PRODUCTS, seedProducts } from '../src/seed/seed-products';

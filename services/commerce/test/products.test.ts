@@ -2,7 +2,9 @@ import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { commerceService } from '../src/app';
+
 import { outboxTypes } from './support';
 
 let ctx: TestContext;
@@ -45,7 +47,7 @@ describe('demo products', () => {
     expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
     expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: false });
     const quick = (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
-    expect(quick['CFT Download']).toBe(byName['CFT Download']!.Id);
+    expect(quick['CFT Download']).toBe(byName['CFT Download'].Id);
   });
 });
 
@@ -108,10 +110,9 @@ describe('products admin', () => {
   it('is for admins only', async () => {
     expect((await save({ Name: 'Sneaky', Description: '', Price: 1 }, buyer())).statusCode).toBe(403);
     const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
-    expect((await app.inject({ method: 'DELETE', url: `/api/product/${list[0]!.Id}`, headers: buyer() })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: `/api/product/${list[0].Id}`, headers: buyer() })).statusCode).toBe(403);
     expect(
-      (await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0]!.Id } }))
-        .statusCode,
+      (await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0].Id } })).statusCode,
     ).toBe(403);
     expect(
       (
@@ -128,10 +129,10 @@ describe('products admin', () => {
 
   it('changes products and plans only for admins of the vendor domain (Manage Products)', async () => {
     const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
-    const id = list[0]!.Id;
+    const id = list[0].Id;
     const refused = [
       await save({ Name: 'Partner Product', Description: '', Price: 1 }, otherAdmin()),
-      await save({ Id: id, Name: list[0]!.Name, Description: 'changed by a partner admin', Price: 1 }, otherAdmin()),
+      await save({ Id: id, Name: list[0].Name, Description: 'changed by a partner admin', Price: 1 }, otherAdmin()),
       await app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: otherAdmin() }),
       await app.inject({ method: 'DELETE', url: `/api/product/${id}/restore`, headers: otherAdmin() }),
       await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: otherAdmin(), payload: { productId: id } }),

@@ -1,10 +1,13 @@
 import Stripe from 'stripe';
+
 import { RoleIds } from '@cti/access';
 import { CommerceMessages } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
+
 import { paymentProviderOf } from '../src/payments/select-provider';
 import { seedProducts } from '../src/seed/seed-products';
+
 import { FakeStripe } from './fake-stripe';
 import { givenCountries, givenUser, holdings, outboxTypes, startPlatform, type Platform, type SignedIn } from './support';
 
@@ -138,7 +141,7 @@ describe('plans', () => {
 describe('checkout and webhooks', () => {
   it('opens a Checkout Session in subscription mode for the plan, one unit per country', async () => {
     const user = await givenUser(p, 'session@example.com');
-    const { sessionId, url, provider } = await openCheckout(user, products['Per Country Subscription']!, `${countries[0]},${countries[1]}`);
+    const { sessionId, url, provider } = await openCheckout(user, products['Per Country Subscription'], `${countries[0]},${countries[1]}`);
     expect(provider).toBe('stripe');
     expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
     const call = stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!;
@@ -157,7 +160,7 @@ describe('checkout and webhooks', () => {
 
   it('sends the buyer back to the origin in use when it is one of the installation’s, else to PUBLIC_URL', async () => {
     const user = await givenUser(p, 'origins@example.com');
-    const product = products['Per Country Subscription']!;
+    const product = products['Per Country Subscription'];
     const returnsTo = async (headers: Record<string, string>) => {
       await openCheckout(user, product, countries[0], headers);
       return stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!.params as { success_url: string; cancel_url: string };
@@ -176,7 +179,7 @@ describe('checkout and webhooks', () => {
 
   it('opens a one-time payment for a product without a plan', async () => {
     const user = await givenUser(p, 'once@example.com');
-    await openCheckout(user, products['CFT Download']!, countries[0]);
+    await openCheckout(user, products['CFT Download'], countries[0]);
     const call = stripe.callsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(call.params).toMatchObject({
       mode: 'payment',
@@ -188,7 +191,7 @@ describe('checkout and webhooks', () => {
 
   it('grants once when the same event is delivered 100 times at once', async () => {
     const user = await givenUser(p, 'hundred@example.com');
-    const { sessionId } = await openCheckout(user, products['Per Country Subscription']!, countries[0]);
+    const { sessionId } = await openCheckout(user, products['Per Country Subscription'], countries[0]);
     const session = stripe.completeSession(sessionId, 200_000);
     const payload = event('checkout.session.completed', session);
     const answers = await Promise.all(Array.from({ length: 100 }, () => deliver(payload)));
@@ -201,14 +204,14 @@ describe('checkout and webhooks', () => {
     }>`select count(*)::int as n from outbox where type = 'evt.commerce.purchase.completed' and payload->'data'->>'userId' = ${user.id}`.execute(
       p.commerce.db,
     );
-    expect(mine.rows[0]!.n).toBe(1);
+    expect(mine.rows[0].n).toBe(1);
     expect(completed.length).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.CountryViewer));
   });
 
   it('two events about the same payment (session completed, first invoice paid) and the buyer’s return grant once', async () => {
     const user = await givenUser(p, 'twice@example.com');
-    const { sessionId } = await openCheckout(user, products['Standard Subscription']!);
+    const { sessionId } = await openCheckout(user, products['Standard Subscription']);
     const session = stripe.completeSession(sessionId, 1_000_000);
     const invoice = stripe.invoices.get(session.invoice)!;
     // the invoice is announced first, before the checkout completes
@@ -223,7 +226,7 @@ describe('checkout and webhooks', () => {
 
   it('refuses a tampered, unsigned or stale webhook', async () => {
     const user = await givenUser(p, 'forged@example.com');
-    const { sessionId } = await openCheckout(user, products['Enhanced Subscription']!);
+    const { sessionId } = await openCheckout(user, products['Enhanced Subscription']);
     const payload = event('checkout.session.completed', stripe.completeSession(sessionId, 2_000_000));
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const tampered = payload.replace('"amount_total":2000000', '"amount_total":1');
@@ -254,7 +257,7 @@ describe('checkout and webhooks', () => {
 
   it('ends in the right state when the subscription’s deletion arrives before an older update', async () => {
     const user = await givenUser(p, 'order@example.com', { roles: ['CountryRespondent'] });
-    const { sessionId } = await openCheckout(user, products['Enhanced Subscription']!);
+    const { sessionId } = await openCheckout(user, products['Enhanced Subscription']);
     const session = stripe.completeSession(sessionId, 2_000_000);
     await deliver(event('checkout.session.completed', session));
     await eventually(async () => (await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.Enhanced));
@@ -274,7 +277,7 @@ describe('checkout and webhooks', () => {
         endedAt: string | null;
         statusNote: string;
       }>`select status, ended_at, status_note from subscriptions where provider_subscription_id = ${sub.id}`.execute(p.commerce.db)
-    ).rows[0]!;
+    ).rows[0];
     expect(row).toMatchObject({ status: 'CANCELLED', statusNote: 'Too expensive' });
     expect(row.endedAt).not.toBeNull();
     await eventually(async () => !(await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.Enhanced));
@@ -285,7 +288,7 @@ describe('checkout and webhooks', () => {
 
   it('a renewal invoice extends the access by a year', async () => {
     const user = await givenUser(p, 'renewal@example.com', { roles: ['CountryRespondent'] });
-    const { sessionId } = await openCheckout(user, products['Standard Subscription']!);
+    const { sessionId } = await openCheckout(user, products['Standard Subscription']);
     const session = stripe.completeSession(sessionId, 1_000_000);
     await deliver(event('checkout.session.completed', session));
     const sub = stripe.subscriptions.get(session.subscription)!;
@@ -303,25 +306,25 @@ describe('checkout and webhooks', () => {
 describe('refunds, cancellation and plan changes at Stripe', () => {
   it('refunds the payment intent with an idempotency key and cancels the subscription at once', async () => {
     const user = await givenUser(p, 'refund@example.com');
-    const { sessionId } = await openCheckout(user, products['Per Country Subscription']!, countries[1]);
+    const { sessionId } = await openCheckout(user, products['Per Country Subscription'], countries[1]);
     const session = stripe.completeSession(sessionId, 200_000);
     await deliver(event('checkout.session.completed', session));
     const [purchase] = await purchasesOf(user.id);
-    const res = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${purchase!.transactionId}`, headers: admin });
+    const res = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${purchase.transactionId}`, headers: admin });
     expect(res.json()).toEqual({ message: CommerceMessages.refundSucceeded });
     expect(stripe.callsTo('POST', '/v1/refunds').at(-1)).toMatchObject({
-      params: { payment_intent: purchase!.transactionId },
-      idempotencyKey: `refund:${purchase!.id}`,
+      params: { payment_intent: purchase.transactionId },
+      idempotencyKey: `refund:${purchase.id}`,
     });
     const cancel = stripe.callsTo('DELETE', `/v1/subscriptions/${session.subscription}`);
     expect(cancel).toHaveLength(1);
-    expect(cancel[0]!.idempotencyKey).toMatch(/^cancel-now:/);
+    expect(cancel[0].idempotencyKey).toMatch(/^cancel-now:/);
     // Stripe's own notice of the refund changes nothing more
     const refundEvent = event('refund.created', {
       id: 're_from_dashboard',
       object: 'refund',
       amount: 200_000,
-      payment_intent: purchase!.transactionId,
+      payment_intent: purchase.transactionId,
       charge: null,
       status: 'succeeded',
     });
@@ -331,13 +334,13 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
     }>`select count(*)::int as n from outbox where type = 'evt.commerce.purchase.refunded' and payload->'data'->>'userId' = ${user.id}`.execute(
       p.commerce.db,
     );
-    expect(refunded.rows[0]!.n).toBe(1);
+    expect(refunded.rows[0].n).toBe(1);
     await eventually(async () => (await holdings(p, user.id)).groupIds.length === 0);
   });
 
   it('a refund made in Stripe’s dashboard is recorded from its webhook', async () => {
     const user = await givenUser(p, 'dashboard@example.com');
-    const { sessionId } = await openCheckout(user, products['CFT Download']!, countries[0]);
+    const { sessionId } = await openCheckout(user, products['CFT Download'], countries[0]);
     const session = stripe.completeSession(sessionId, 50_000);
     await deliver(event('checkout.session.completed', session));
     await deliver(
@@ -354,29 +357,29 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
         refundId: string;
         refundedCents: number;
       }>`select refund_id, refunded_cents from purchases where user_id = ${user.id}`.execute(p.commerce.db)
-    ).rows[0]!;
+    ).rows[0];
     expect(row).toEqual({ refundId: 're_dash', refundedCents: 50_000 });
   });
 
   it('a failed refund answers “Unable to give refund.” and changes nothing', async () => {
     const user = await givenUser(p, 'norefund@example.com');
-    const { sessionId } = await openCheckout(user, products['CFT Download']!, countries[0]);
+    const { sessionId } = await openCheckout(user, products['CFT Download'], countries[0]);
     await deliver(event('checkout.session.completed', stripe.completeSession(sessionId, 50_000)));
     const [purchase] = await purchasesOf(user.id);
     stripe.failing = '/v1/refunds';
-    const res = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${purchase!.transactionId}`, headers: admin });
+    const res = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${purchase.transactionId}`, headers: admin });
     stripe.failing = null;
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(CommerceMessages.refundFailed);
     const row = (
-      await sql<{ refundedAt: string | null }>`select refunded_at from purchases where id = ${purchase!.id}`.execute(p.commerce.db)
-    ).rows[0]!;
+      await sql<{ refundedAt: string | null }>`select refunded_at from purchases where id = ${purchase.id}`.execute(p.commerce.db)
+    ).rows[0];
     expect(row.refundedAt).toBeNull();
   });
 
   it('cancel sets cancel_at_period_end; upgrade answers the customer portal’s confirm page as the approve link', async () => {
     const user = await givenUser(p, 'portal@example.com', { roles: ['CountryRespondent'] });
-    const { sessionId } = await openCheckout(user, products['Standard Subscription']!);
+    const { sessionId } = await openCheckout(user, products['Standard Subscription']);
     const session = stripe.completeSession(sessionId, 1_000_000);
     await deliver(event('checkout.session.completed', session));
     const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()

@@ -11,6 +11,7 @@ import {
   signInThroughIdentity,
   type TestContext,
 } from '@cti/testing';
+
 import { commerceService } from '../src/app';
 
 export const PASSWORD = 'purchase-test-password';

@@ -6,6 +6,7 @@
  * CHROMIUM_PATH adjust the run.
  */
 import os from 'node:os';
+
 import { loadRenderAssets } from '../src/rendering/render-assets';
 import { RenderPool } from '../src/rendering/render-pool';
 
@@ -24,7 +25,7 @@ ${['A', 'B', 'C', 'D', 'E', 'F'].map((v, k) => `<tr><td>${v}</td><td>${(4 + (k %
 </tbody></table><h2>Explanatory comments</h2><p>${'The insolvency regime gives effect to Alternative A with a waiting period of 60 days. '.repeat(6)}</p>
 </body></html>`;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main() {
   const pool = new RenderPool({

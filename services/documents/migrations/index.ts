@@ -1,4 +1,5 @@
 import type { MigrationSet } from '@cti/db';
+
 import * as m20261121400000 from './20261121400000_documents';
 import * as m20261124100000 from './20261124100000_certified_scorecard_orders';
 

@@ -1,15 +1,19 @@
-import type { FastifyError } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { FastifyError } from 'fastify';
+
 import { indexAccessSettings } from '@cti/access';
 import { UploadProblems } from '@cti/contracts';
 import { defineService, errorHandler, reasonPhrase } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
+
 import { acidRoutes } from './acid/routes';
 import { annotationRoutes } from './annotations/routes';
 import { certifiedOrdersConsumer } from './certified/orders';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
 import { PROJECTED_EVENTS, projectEvent } from './countries/projections';
+import { documentsDb } from './db';
 import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';
 import { renderRoutes } from './rendering/routes';
@@ -60,7 +64,7 @@ export const documentsService = defineService<DocumentsDB>()({
       sweepUnattachedFiles(app.db, app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) =>
         app.log.warn({ err }, 'sweep of unattached uploads failed'),
       );
-    const timer = setInterval(sweep, SWEEP_EVERY_MS);
+    const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
     timer.unref();
     app.addHook('onReady', async () => void sweep());
     app.addHook('onClose', async () => clearInterval(timer));

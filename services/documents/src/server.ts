@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { documentsService } from './app';
 
 void runService(documentsService);

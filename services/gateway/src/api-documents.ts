@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { RouteRules } from '@cti/access';
 import { ASYNCAPI_FILE, ErrorBody } from '@cti/contracts';
 import { authPlugin, NotFound, Type, type CommonConfig, type ServiceApp } from '@cti/service-kit';
+
 import type { GatewayConfig } from './config';
 import { UPSTREAMS, type Upstream } from './route-table';
 
@@ -66,7 +68,7 @@ export async function apiDocumentRoutes(app: ServiceApp, opts: { config: Gateway
     async (request, reply) => {
       const service = request.params.service as Upstream;
       if (!UPSTREAMS.includes(service)) throw new NotFound(`No service is called ${request.params.service}.`);
-      const base = upstreams[service].split(',')[0]!.trim().replace(/\/$/, '');
+      const base = upstreams[service].split(',')[0].trim().replace(/\/$/, '');
       let res: Response;
       try {
         res = await fetch(`${base}/documentation/json`, { signal: AbortSignal.timeout(10_000) });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+
 import {
   ApiKeyMessages,
   AsuList,
@@ -15,7 +17,7 @@ import {
   type ResolvedApiKey,
 } from '@cti/contracts';
 import { callService, NotFound, Type, Unauthorized, type CommonConfig } from '@cti/service-kit';
-import type { TSchema } from 'typebox';
+
 import type { GatewayConfig } from './config';
 import { resolveUpstream, type Upstream } from './route-table';
 

@@ -1,4 +1,5 @@
 import { defineService } from '@cti/service-kit';
+
 import { apiDocumentRoutes } from './api-documents';
 import { GatewayConfig } from './config';
 import { proxyRoutes } from './proxy';

@@ -1,13 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
+
 import rateLimit from '@fastify/rate-limit';
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
+
 import { contextHeaders, type CommonConfig } from '@cti/service-kit';
-import type { GatewayConfig } from './config';
+
 import { apiV1Routes, type Forward } from './api-v1';
+import type { GatewayConfig } from './config';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
 /**
@@ -32,7 +35,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   for (const service of Object.keys(upstreams) as Upstream[]) {
     const list = upstreams[service].split(',').map((u) => new URL(u.trim()).origin);
     upstreams[service] = list[0]!;
-    if (list.length > 1) replicas.set(list[0]!, list);
+    if (list.length > 1) replicas.set(list[0], list);
   }
   const retries = new Counter({
     name: 'cti_gateway_upstream_retries_total',
@@ -100,7 +103,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     (req, original) => {
       const rewritten: Record<string, string | string[] | undefined> = { ...forwardedHeaders(req, original), ...extra };
       for (const name of Object.keys(rewritten)) if (rewritten[name] === undefined) delete rewritten[name];
-      return rewritten as typeof original;
+      return rewritten;
     };
 
   const optionsFor = (service: Upstream, rewriteRequestHeaders: RewriteHeaders = forwardedHeaders): FastifyReplyFromHooks => ({
@@ -129,7 +132,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     },
     onError: (rep, { error }) => {
       rep.request.log.warn({ err: error, service }, 'upstream unavailable');
-      return rep.code(502).send({
+      void rep.code(502).send({
         statusCode: 502,
         error: 'Bad Gateway',
         message: 'There was an issue contacting the server. Please try again in a few minutes.',

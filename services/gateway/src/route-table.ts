@@ -49,6 +49,6 @@ const ordered = [...ROUTE_TABLE].sort((a, b) => (a.match === b.match ? b.path.le
 
 /** The service owning a request path (query string ignored), or null. */
 export function resolveUpstream(url: string): Upstream | null {
-  const path = url.split('?')[0]!.replace(/\/{2,}/g, '/');
+  const path = url.split('?')[0].replace(/\/{2,}/g, '/');
   return ordered.find((entry) => matches(entry, path))?.service ?? null;
 }

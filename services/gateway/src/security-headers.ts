@@ -1,5 +1,5 @@
-import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeaderOptions {
   /** Origins that may frame the app (the cross-frame sign-on sites). */

@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { gatewayService } from './app';
 
 void runService(gatewayService);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -33,10 +34,10 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
       .map((e) => e.name),
   );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0]!);
+    const urlPath = decodeURIComponent(request.url.split('?')[0]);
     const segments = urlPath.split('/');
     // a missing build file is a 404; any other path is a screen of the app (even /pdf/<name>.pdf)
-    const inBuild = segments.length === 2 || buildFolders.has(segments[1]!);
+    const inBuild = segments.length === 2 || buildFolders.has(segments[1]);
     if (path.extname(urlPath) && inBuild && !urlPath.endsWith('.html')) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
     }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { RoleIds } from '@cti/access';
 import { ASYNCAPI_FILE } from '@cti/contracts';
 import { notificationsService } from '@cti/notifications';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { gatewayService } from '../src/app';
 
 let ctx: TestContext;

@@ -1,10 +1,11 @@
 import { RoleIds, type RoleName } from '@cti/access';
+import { auditService } from '@cti/audit';
 import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
+import { identityService } from '@cti/identity';
+import { scoringService } from '@cti/scoring';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, createUserThroughIdentity, eventually, type TestContext } from '@cti/testing';
-import { identityService } from '@cti/identity';
-import { auditService } from '@cti/audit';
-import { scoringService } from '@cti/scoring';
+
 import { givenWorld, inputs, saveScores, type World } from '../../scoring/test/support';
 import { gatewayService } from '../src/app';
 

@@ -1,4 +1,5 @@
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { gatewayService } from '../src/app';
 
 let ctx: TestContext;

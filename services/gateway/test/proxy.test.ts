@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { gatewayService } from '../src/app';
 import { ROUTE_TABLE, UPSTREAMS, type Upstream } from '../src/route-table';
 

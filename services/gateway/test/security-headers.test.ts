@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { gatewayService } from '../src/app';
 
 let ctx: TestContext;
@@ -26,7 +28,7 @@ const policyOf = (header: unknown): Record<string, string[]> =>
       .split(';')
       .map((d) => d.trim().split(/\s+/))
       .filter((parts) => parts[0])
-      .map(([name, ...sources]) => [name!, sources]),
+      .map(([name, ...sources]) => [name, sources]),
   );
 
 describe('security headers of the web app', () => {

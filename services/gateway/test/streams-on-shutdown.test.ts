@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { gatewayService } from '../src/app';
 import { UPSTREAMS } from '../src/route-table';
 

@@ -1,8 +1,9 @@
 import { RoleIds } from '@cti/access';
+import { auditService } from '@cti/audit';
+import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, createUserThroughIdentity, eventually, type TestContext } from '@cti/testing';
-import { identityService } from '@cti/identity';
-import { auditService } from '@cti/audit';
+
 import { gatewayService } from '../src/app';
 
 let ctx: TestContext;

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { gatewayService } from '../src/app';
 
 let ctx: TestContext;

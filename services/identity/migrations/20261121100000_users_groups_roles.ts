@@ -1,5 +1,5 @@
-import { sql, type Kysely } from '@cti/db';
 import { AllRoles } from '@cti/access';
+import { sql, type Kysely } from '@cti/db';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

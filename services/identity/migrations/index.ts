@@ -1,4 +1,5 @@
 import type { MigrationSet } from '@cti/db';
+
 import * as m20261121100000 from './20261121100000_users_groups_roles';
 import * as m20261122100000 from './20261122100000_tokens_mail_requests';
 import * as m20261122200000 from './20261122200000_purchase_grants';

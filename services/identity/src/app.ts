@@ -1,5 +1,6 @@
 import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
+
 import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
@@ -15,7 +16,6 @@ import { roleRoutes } from './roles/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
-import { userRoutes } from './users/routes';
 import { userAccessRoutes } from './users/access-routes';
 import type { IdentityDB } from './db';
 

@@ -1,4 +1,5 @@
 import type { CommonConfig } from '@cti/service-kit';
+
 import type { IdentityConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import type { SessionIssuer } from './sessions/session';

@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { identityService } from './app';
 
 void runService(identityService);

@@ -2,7 +2,9 @@ import { RoleIds, READ_ONLY_SCOPE } from '@cti/access';
 import { ApiKeyMessages, MAX_API_KEYS_PER_USER, type AccessClaims, type CreatedApiKey } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
+
 import { bearer, givenGroup, givenUser, outboxEvents, sessionOf } from './helpers';
 
 const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };

@@ -1,7 +1,9 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
+
 import { givenUser, linkIn, mailTo, outboxTypes } from './helpers';
 
 let ctx: TestContext;
@@ -39,7 +41,7 @@ describe('POST api/freeUser/access/{email}', () => {
   it('logs the free user in from the link, once', async () => {
     await ask('linked@example.org', { Name: 'Lin Ked', Company: 'Links Ltd' });
     const { parts } = linkIn(await mailTo(app, 'linked@example.org', 'free-access-confirmation'), '/confirmEmail/');
-    const res = await confirm(parts[0]!, parts[1]!);
+    const res = await confirm(parts[0], parts[1]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       Username: 'linked@example.org',
@@ -50,7 +52,7 @@ describe('POST api/freeUser/access/{email}', () => {
     });
     expect(res.json().Token).toEqual(expect.any(String));
     // single use
-    expect((await confirm(parts[0]!, parts[1]!)).statusCode).toBe(400);
+    expect((await confirm(parts[0], parts[1])).statusCode).toBe(400);
     const types = await outboxTypes(app);
     expect(types).toContain('evt.identity.freeAccess.granted');
   });
@@ -58,7 +60,7 @@ describe('POST api/freeUser/access/{email}', () => {
   it('lets a confirmed free user straight in next time', async () => {
     await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' });
     const { parts } = linkIn(await mailTo(app, 'back@example.org', 'free-access-confirmation'), '/confirmEmail/');
-    await confirm(parts[0]!, parts[1]!);
+    await confirm(parts[0], parts[1]);
     const res = await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Username: 'back@example.org', IsFree: true });
@@ -101,7 +103,7 @@ describe('free sessions', () => {
   async function freeSession(email: string) {
     await ask(email, { Name: 'Fran Free', Company: 'Free Co' });
     const { parts } = linkIn(await mailTo(app, email, 'free-access-confirmation'), '/confirmEmail/');
-    return (await confirm(parts[0]!, parts[1]!)).json();
+    return (await confirm(parts[0], parts[1])).json();
   }
 
   it('refreshes with api/freeUser/refresh and not with the credentialed call, which leaves the token unspent', async () => {

@@ -1,7 +1,9 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import type { GroupView, SessionUser } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
+
 import { bearer, givenGroup, givenUser, mailTo, outboxEvents, sessionOf } from './helpers';
 
 let ctx: TestContext;
@@ -30,7 +32,7 @@ describe('group lists', () => {
   it('GET api/group answers every group with its members, sorted by name, for admins only', async () => {
     const groups: GroupView[] = (await get('/api/group', admin)).json();
     expect(groups.map((g) => g.Name)).toEqual(['Ireland', 'Lessors ACC']);
-    expect(groups[0]!.Users.map((u) => u.Email)).toEqual(expect.arrayContaining(['manager@example.com', 'member1@example.com']));
+    expect(groups[0].Users.map((u) => u.Email)).toEqual(expect.arrayContaining(['manager@example.com', 'member1@example.com']));
     expect((await get('/api/group', manager)).statusCode).toBe(403);
   });
 

@@ -1,6 +1,8 @@
-import { createTestContext, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
+
 import { givenGroup, givenUser } from './helpers';
 
 let ctx: TestContext;

@@ -1,7 +1,9 @@
-import { createTestContext, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
 import { FORGOT_PASSWORD_MIN_MS } from '../src/passwords/password-flows';
+
 import { givenUser, linkIn, login, mailbox, mailTo, outboxTypes } from './helpers';
 
 let ctx: TestContext;

@@ -1,9 +1,11 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
 import type { AccessRequestView, SessionUser } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
 import { createAccessRequest } from '../src/requests/access-requests';
+
 import { bearer, givenGroup, givenUser, linkIn, mailTo, outboxTypes, sessionOf } from './helpers';
 
 let ctx: TestContext;

@@ -1,7 +1,9 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import { AllRoles, RoleIds } from '@cti/access';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
+
 import { bearer, givenUser, login, outboxTypes, PASSWORD, sessionOf } from './helpers';
 
 let ctx: TestContext;

@@ -1,8 +1,10 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cti/demo-data';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
 import { seedDemoData } from '../src/seed/seed-demo-data';
+
 import { login } from './helpers';
 
 let ctx: TestContext;

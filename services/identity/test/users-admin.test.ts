@@ -1,8 +1,10 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
 import type { ManagedUser, SessionUser } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../src/app';
+
 import { bearer, givenGroup, givenUser, linkIn, login, mailTo, outboxEvents, outboxTypes, sessionOf } from './helpers';
 
 let ctx: TestContext;
@@ -215,10 +217,10 @@ describe('GET api/user/sendReset/{userId}', () => {
   it('resends the welcome e-mail with a new link and ends the old one', async () => {
     await register(admin, payload({ Email: 'resend@example.org' }));
     const user = await byEmail('resend@example.org');
-    const first = linkIn(await mailTo(app, 'resend@example.org', 'welcome'), '/user/setPassword/').parts[1]!;
+    const first = linkIn(await mailTo(app, 'resend@example.org', 'welcome'), '/user/setPassword/').parts[1];
     const res = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}`, headers: bearer(admin) });
     expect(res.json().message).toBe('Welcome email sent.');
-    const second = linkIn(await mailTo(app, 'resend@example.org', 'welcome', 1), '/user/setPassword/').parts[1]!;
+    const second = linkIn(await mailTo(app, 'resend@example.org', 'welcome', 1), '/user/setPassword/').parts[1];
     expect(second).not.toBe(first);
     const set = (token: string) =>
       app.inject({
@@ -237,7 +239,7 @@ describe('GET api/user/sendReset/{userId}', () => {
   it('can be asked for from the set-password page with its link, with the same answer for unknown ids and wrong links', async () => {
     await register(admin, payload({ Email: 'expired-link@example.org' }));
     const user = await byEmail('expired-link@example.org');
-    const token = linkIn(await mailTo(app, 'expired-link@example.org', 'welcome'), '/user/setPassword/').parts[1]!;
+    const token = linkIn(await mailTo(app, 'expired-link@example.org', 'welcome'), '/user/setPassword/').parts[1];
     const res = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=${token}` });
     expect(res.json().message).toBe('Welcome email sent.');
     await mailTo(app, 'expired-link@example.org', 'welcome', 1);
@@ -253,7 +255,7 @@ describe('POST api/user/setPasswordNewUser', () => {
   it('answers the spec texts', async () => {
     await register(admin, payload({ Email: 'texts@example.org' }));
     const user = await byEmail('texts@example.org');
-    const token = linkIn(await mailTo(app, 'texts@example.org', 'welcome'), '/user/setPassword/').parts[1]!;
+    const token = linkIn(await mailTo(app, 'texts@example.org', 'welcome'), '/user/setPassword/').parts[1];
     const set = (extra: object) =>
       app.inject({
         method: 'POST',

@@ -19,7 +19,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { RoleIds } from '@cti/access';
 import type { DomainEvent, ScorecardFacts } from '@cti/contracts';
 import { connectEventBus, SubjectSpace } from '@cti/events';
@@ -32,7 +34,7 @@ const QUEUE_BUDGET_MS = 60_000;
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 const count = (n: number) => n.toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -163,7 +165,7 @@ async function main() {
     await db.query(`insert into identity.user_roles (user_id, role_id) select unnest($1::uuid[]), $2`, [userIds, RoleIds.Standard]);
     for (;;) {
       const known = await db.query<{ n: number }>('select count(*)::int as n from notifications.countries');
-      if (known.rows[0]!.n === countries) break;
+      if (known.rows[0].n === countries) break;
       await sleep(200);
     }
     // every reader follows every country, with daily digests (due tomorrow)
@@ -205,7 +207,7 @@ async function main() {
     let queued = 0;
     while (queued < expected && Date.now() - started < 5 * QUEUE_BUDGET_MS) {
       await sleep(250);
-      queued = (await db.query<{ n: number }>('select count(*)::int as n from notifications.alerts')).rows[0]!.n;
+      queued = (await db.query<{ n: number }>('select count(*)::int as n from notifications.alerts')).rows[0].n;
     }
     const queueMs = Date.now() - started;
     const withinBudget = queued === expected && queueMs < QUEUE_BUDGET_MS;
@@ -225,7 +227,7 @@ async function main() {
     let nextMark = 0.1;
     for (let sent = 0; sent < followers;) {
       await sleep(250);
-      sent = (await db.query<{ n: number }>(`select count(*)::int as n from notifications.deliveries where status = 'sent'`)).rows[0]!.n;
+      sent = (await db.query<{ n: number }>(`select count(*)::int as n from notifications.deliveries where status = 'sent'`)).rows[0].n;
       while (sent >= nextMark * followers - 1e-9 && nextMark <= 1.0001) {
         const memory = await memoryOf(notificationsUrl);
         samples.push({ sent, ...memory });
@@ -243,8 +245,8 @@ async function main() {
       `select count(*)::int as n, count(distinct to_addresses)::int as users from identity.mail_messages where kind = 'alert-digest'`,
     );
     const alertsSent = (await db.query<{ n: number }>(`select count(*)::int as n from notifications.alerts where email_state = 'sent'`))
-      .rows[0]!.n;
-    const { n: digestMails, users: recipients } = mails.rows[0]!;
+      .rows[0].n;
+    const { n: digestMails, users: recipients } = mails.rows[0];
     log(
       `digests: ${count(followers)} sent in ${seconds(sendMs)}: ${(followers / (sendMs / 1000)).toFixed(1)} e-mails/s for a mail port rate of ${rate}/s; ` +
         `${count(alertsSent)} alerts carried; the mail port holds ${count(digestMails)} digests for ${count(recipients)} readers`,
@@ -253,7 +255,7 @@ async function main() {
       log('✗ a digest is missing or doubled');
       failed = true;
     }
-    const first = samples[0]!;
+    const first = samples[0];
     const last = samples.at(-1)!;
     log(
       `memory while sending: rss ${mb(first.rss)} at 10 % → ${mb(last.rss)} at 100 % (${last.rss >= first.rss ? '+' : ''}${mb(last.rss - first.rss)}), ` +

@@ -1,5 +1,7 @@
 import { ConfigError, defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
+
 import { alertRoutes } from './alerts/routes';
 import { CONSUMED_EVENTS, handleEvent } from './changes/handle-event';
 import { accessSettingsOf, DEV_TOKEN_KEY, NotificationsConfig } from './config';

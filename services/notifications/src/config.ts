@@ -1,5 +1,5 @@
-import { Type } from '@cti/service-kit';
 import { DEFAULT_INDEX_ACCESS, indexAccessSettings, type IndexAccessSettings } from '@cti/access';
+import { Type } from '@cti/service-kit';
 
 /** The development key of unsubscribe links; production must set its own. */
 export const DEV_TOKEN_KEY = 'development-only-notifications-token-key-0123456789';

@@ -1,4 +1,5 @@
 import type { IndexAccessSettings } from '@cti/access';
+
 import type { NotificationsConfig } from './config';
 import type { AlertDispatcher } from './delivery/dispatcher';
 

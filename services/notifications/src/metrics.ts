@@ -1,4 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+
 import { sql, type Kysely } from '@cti/db';
 import type { DeliveryMode, NotificationsDB, NotificationsApp } from './db';
 

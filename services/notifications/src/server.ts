@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { notificationsService } from './app';
 
 void runService(notificationsService);

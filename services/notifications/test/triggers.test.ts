@@ -1,5 +1,6 @@
 import type { EventData } from '@cti/contracts';
 import { publishedEvents } from '@cti/testing';
+
 import {
   alertsOf,
   consumed,
@@ -42,7 +43,7 @@ async function alertFor(before: Parameters<typeof facts>[0] | null, after: Param
   const list = await alertsOf(bed, reader);
   expect(list.Items).toHaveLength(mailsBefore + 1);
   const [mail] = await waitForMails(bed, reader.email, mailsBefore + 1);
-  return { item: list.Items[0]!, mail: mail! };
+  return { item: list.Items[0], mail: mail };
 }
 
 it('tells a follower when a new period’s scores are released, at once, by e-mail and in the app, linking to the scorecard', async () => {
@@ -171,7 +172,7 @@ it('tells followers about new supporting and ACID documents, each only to those 
 
 it('records every alert e-mail it sent as an event (audit records them)', async () => {
   const sent = await publishedEvents(bed.notifications, 'evt.notifications.alert.sent', 6);
-  expect(sent[0]!.data).toMatchObject({
+  expect(sent[0].data).toMatchObject({
     userId: reader.id,
     email: reader.email,
     mode: 'immediate',
@@ -179,5 +180,5 @@ it('records every alert e-mail it sent as an event (audit records them)', async 
     groupNames: ['Ireland'],
   });
   const follows = await publishedEvents(bed.notifications, 'evt.notifications.follow.added', 1);
-  expect(follows[0]!.data).toMatchObject({ userId: reader.id, groupId: ireland, groupName: 'Ireland' });
+  expect(follows[0].data).toMatchObject({ userId: reader.id, groupId: ireland, groupName: 'Ireland' });
 });

@@ -31,7 +31,7 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
   return (await res.json()) as T;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   const user = await call<SessionUser>('/api/user/login', {

@@ -1,4 +1,5 @@
 import type { MigrationSet } from '@cti/db';
+
 import * as m20261121120000 from './20261121120000_questionnaire_workflow';
 import * as m20261125120000 from './20261125120000_resume_points_and_reopening';
 

@@ -1,14 +1,18 @@
 import { defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
+
+import { adminCommentRoutes } from './admin-comments/routes';
+import { approvalRoutes } from './approvals/routes';
 import { QuestionnaireConfig } from './config';
+import { consentRoutes } from './consent/routes';
 import { identityConsumer } from './countries/projection';
+import { liveRoutes } from './live/routes';
+import { lockRoutes } from './locks/routes';
 import { periodRoutes } from './periods/routes';
+import { progressRoutes } from './progress/routes';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { sectionRoutes } from './sections/routes';
-import { lockRoutes } from './locks/routes';
-import { consentRoutes } from './consent/routes';
-import { approvalRoutes } from './approvals/routes';
-import { adminCommentRoutes } from './admin-comments/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 import { progressRoutes } from './progress/routes';
 import { liveRoutes } from './live/routes';

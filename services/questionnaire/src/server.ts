@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { questionnaireService } from './app';
 
 void runService(questionnaireService);

@@ -1,9 +1,10 @@
-import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
+import type { AccessClaims, DomainEvent } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
 import { createGroupThroughIdentity, createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
-import { identityService } from '@cti/identity';
-import type { AccessClaims, DomainEvent } from '@cti/contracts';
+
 import { questionnaireService } from '../src/app';
 import { openPeriod } from '../src/periods/open-period';
 

@@ -1,10 +1,13 @@
 import { defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
+
 import { accessSettingsOf, ScoringConfig } from './config';
 import type { ScoringContext } from './context';
 import { countryRoutes } from './countries/routes';
 import { internalRoutes } from './internal/routes';
 import { exportRoutes } from './exports/routes';
+import { internalRoutes } from './internal/routes';
 import { printRoutes } from './print/routes';
 import { CONSUMED_EVENTS, handleEvent } from './projections/handle-event';
 import { ReadModelCache } from './read-models/cache';

@@ -1,5 +1,5 @@
-import { Type } from '@cti/service-kit';
 import { DEFAULT_INDEX_ACCESS, indexAccessSettings, type IndexAccessSettings } from '@cti/access';
+import { Type } from '@cti/service-kit';
 
 export const ScoringConfig = Type.Object({
   /** ISO code of the one country whose scorecard is open to everyone. */

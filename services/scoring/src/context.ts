@@ -1,8 +1,9 @@
 import type { IndexAccessSettings } from '@cti/access';
 import type { Transaction } from '@cti/db';
+
+import type { ScoringConfig } from './config';
 import type { ScoringDB } from './db';
 import type { ReadModelCache } from './read-models/cache';
-import type { ScoringConfig } from './config';
 
 /** What the scoring features share: configuration, access settings and the read-model cache. */
 export interface ScoringContext {

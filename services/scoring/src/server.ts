@@ -1,4 +1,5 @@
 import { runService } from '@cti/service-kit';
+
 import { scoringService } from './app';
 
 void runService(scoringService);

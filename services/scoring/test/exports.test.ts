@@ -1,9 +1,12 @@
 import * as XLSX from 'xlsx';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
+
 import type { RoleName } from '@cti/access';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
 import { csvField } from '../src/exports/writers';
+
 import { adminToken, auth, get, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
 
 let ctx: TestContext;
@@ -32,7 +35,7 @@ beforeAll(async () => {
     ],
     ['2024 1st Q', '2024 2nd Q'],
     async (period, w) => {
-      const q = (code: string) => w.questionnaires[`${code}:${period}`]!;
+      const q = (code: string) => w.questionnaires[`${code}:${period}`];
       if (period === '2024 1st Q') {
         await saveScores(app, q('IE'), { ...inputs(4), QualifyingDeclarations: true });
         await saveScores(app, q('GB'), { ...inputs(5), QualifyingDeclarations: true });
@@ -49,8 +52,8 @@ beforeAll(async () => {
       }
     },
   );
-  const ke = world.countries.KE!;
-  const period = world.periods[1]!;
+  const ke = world.countries.KE;
+  const period = world.periods[1];
   expect(
     (
       await app.inject({
@@ -72,14 +75,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const id = (code: string) => world.countries[code]!.groupId;
+const id = (code: string) => world.countries[code].groupId;
 const download = (url: string, token: string) => get(app, url, token);
 
 /** Opens an export with SheetJS, as an analyst's spreadsheet would: the header row and the rows as objects. */
 function sheetOf(body: Buffer) {
   // cellDates: a CSV's ISO dates are read as dates, as a spreadsheet would
   const book = XLSX.read(body, { type: 'buffer', cellDates: true });
-  const sheet = book.Sheets[book.SheetNames[0]!]!;
+  const sheet = book.Sheets[book.SheetNames[0]];
   const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
   const headers = matrix[0] as string[];
   const rows = matrix.slice(1).map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i] ?? null])) as Record<string, unknown>);

@@ -1,10 +1,13 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
+
 import { documentsService } from '@cti/documents';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
+
 import { auth, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
 
 let ctx: TestContext;
@@ -27,7 +30,7 @@ beforeAll(async () => {
     ],
     ['2025 September'],
     async (period, w) => {
-      await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), Watchlist: true, Notice: '<p>On watch</p>' });
+      await saveScores(scoring, w.questionnaires[`IE:${period}`], { ...inputs(4), Watchlist: true, Notice: '<p>On watch</p>' });
     },
   );
 }, 120_000);
@@ -40,7 +43,7 @@ const print = (url: string, GroupId: string, token: string) =>
   scoring.inject({ method: 'POST', url, headers: auth(token), payload: { GroupId } });
 
 it('prints the scorecard the caller may see as a PDF named after the country', async () => {
-  const res = await print('/api/print/scorecard', world.countries.IE!.groupId, tokenFor(['Enhanced']));
+  const res = await print('/api/print/scorecard', world.countries.IE.groupId, tokenFor(['Enhanced']));
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   expect(res.headers['content-disposition']).toContain('filename="Ireland Scorecard.pdf"');
@@ -48,14 +51,14 @@ it('prints the scorecard the caller may see as a PDF named after the country', a
 }, 60_000);
 
 it('prints the enforceability variant, also for a country without enforceability scores', async () => {
-  const res = await print('/api/print/enforceability/scorecard', world.countries.DE!.groupId, tokenFor(['Standard']));
+  const res = await print('/api/print/enforceability/scorecard', world.countries.DE.groupId, tokenFor(['Standard']));
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-disposition']).toContain('Germany Enforceability Scorecard.pdf');
   expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 }, 60_000);
 
 it('refuses a scorecard the caller may not open, before rendering anything', async () => {
-  const res = await print('/api/print/scorecard', world.countries.IE!.groupId, tokenFor(['FreeAccess']));
+  const res = await print('/api/print/scorecard', world.countries.IE.groupId, tokenFor(['FreeAccess']));
   expect(res.statusCode).toBe(403);
   const unknown = await print('/api/print/scorecard', 'no-such-group', tokenFor(['Enhanced']));
   expect(unknown.statusCode).toBe(404);

@@ -1,5 +1,6 @@
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
 
 /**

@@ -1,10 +1,13 @@
 import * as XLSX from 'xlsx';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
-import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
+
 import type { RoleName } from '@cti/access';
+import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
-import { adminToken, get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
+
+import { get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
 
 let ctx: TestContext;
 let app: ServiceApp;
@@ -24,7 +27,7 @@ beforeAll(async () => {
     ],
     ['2024 1st Q', '2024 2nd Q'],
     async (period, w) => {
-      const q = (code: string) => w.questionnaires[`${code}:${period}`]!;
+      const q = (code: string) => w.questionnaires[`${code}:${period}`];
       if (period === '2024 1st Q') {
         await saveScores(app, q('IE'), { ...inputs(4), QualifyingDeclarations: true, ExplanatoryComments: '<p>First assessment</p>' });
         await saveScores(app, q('GB'), { ...inputs(5), QualifyingDeclarations: true });
@@ -42,7 +45,7 @@ beforeAll(async () => {
       }
     },
   );
-  const ie = world.countries.IE!;
+  const ie = world.countries.IE;
   await publish(app, 'evt.documents.annotation.attached', {
     documentId: 'd-1',
     kind: 'annotation',
@@ -53,7 +56,7 @@ beforeAll(async () => {
     groupId: ie.groupId,
     groupName: 'Ireland',
     annotationType: 1,
-    questionnaireId: world.questionnaires['IE:2024 2nd Q']!,
+    questionnaireId: world.questionnaires['IE:2024 2nd Q'],
     periodId: null,
     periodName: null,
     replacedS3Name: null,
@@ -62,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const id = (code: string) => world.countries[code]!.groupId;
+const id = (code: string) => world.countries[code].groupId;
 const scorecard = (code: string, token: string) => get(app, `/api/group/index/${id(code)}`, token);
 
 describe('open a country scorecard', () => {
@@ -167,8 +170,8 @@ describe('explained score history', () => {
       ['2024 1st Q', 80, 'High'],
       ['2024 2nd Q', 89, 'Very High'],
     ]);
-    expect(history[0]!.Explanation).toBeNull();
-    const e = history[1]!.Explanation!;
+    expect(history[0].Explanation).toBeNull();
+    const e = history[1].Explanation!;
     expect(e.moves).toEqual([
       { variable: 'A', from: 4, to: 5, points: 5 },
       { variable: 'B', from: 4, to: 5, points: 5 },
@@ -235,7 +238,7 @@ describe('map, ASU and historical data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`);
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
     expect(rows[0]).toEqual([
       'Country',
       'Watchlist',
@@ -255,7 +258,7 @@ describe('map, ASU and historical data', () => {
         .slice(6)
         .filter((v) => v !== ''),
     ).toEqual([]);
-    const about = XLSX.utils.sheet_to_json<string[]>(book.Sheets['About']!, { header: 1 });
+    const about = XLSX.utils.sheet_to_json<string[]>(book.Sheets['About'], { header: 1 });
     expect(about.map((r) => r[0])).toEqual([
       'Condition 2: A · Implementation in national law is at least 4.',
       'Condition 3: B · Compliance in practice is at least 3.',

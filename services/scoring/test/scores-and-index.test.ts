@@ -1,8 +1,10 @@
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 import { RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
 import type { GroupIndexRow, EnforceabilityRow, QuestionnaireScoring } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
+
 import { adminToken, auth, get, givenWorld, inputs, outboxOf, publish, saveScores, tokenFor, type World } from './support';
 
 let ctx: TestContext;
@@ -24,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const q = (code: string, period = '2024 2nd Q') => world.questionnaires[`${code}:${period}`]!;
+const q = (code: string, period = '2024 2nd Q') => world.questionnaires[`${code}:${period}`];
 const list = async (token = adminToken) => (await get(app, '/api/group/index/list', token)).json() as GroupIndexRow[];
 const row = async (code: string, token = adminToken) => (await list(token)).find((r) => r.CountryId === code)!;
 
@@ -86,9 +88,9 @@ describe('POST api/questionnaire/save', () => {
   it('refuses to change a closed questionnaire', async () => {
     await publish(app, 'evt.questionnaire.questionnaire.closed', {
       questionnaireId: q('DE', '2024 2nd Q'),
-      groupId: world.countries.DE!.groupId,
+      groupId: world.countries.DE.groupId,
       groupName: 'Germany',
-      periodId: world.periods[1]!.periodId,
+      periodId: world.periods[1].periodId,
       periodName: '2024 2nd Q',
       closedOn: new Date().toISOString(),
     });
@@ -158,7 +160,7 @@ describe('GET api/group/index/list', () => {
 
 describe('countries and the two indexes', () => {
   it('follows identity group renames and ignores groups that are not countries', async () => {
-    const ie = world.countries.IE!;
+    const ie = world.countries.IE;
     await publish(app, 'evt.identity.group.updated', {
       groupId: ie.groupId,
       name: 'Éire',
@@ -186,7 +188,7 @@ describe('countries and the two indexes', () => {
   });
 
   it('moves a country to the Enforceability Index when an admin says it is not a contracting state', async () => {
-    const de = world.countries.DE!;
+    const de = world.countries.DE;
     const res = await app.inject({
       method: 'POST',
       url: `/api/group/index/countries/${de.groupId}`,
@@ -215,8 +217,8 @@ describe('countries and the two indexes', () => {
   });
 
   it('saves enforceability scores with the server computing Score and Category', async () => {
-    const de = world.countries.DE!;
-    const open = world.periods[0]!; // a period whose Germany questionnaire is closed is refused, so reopen first
+    const de = world.countries.DE;
+    const open = world.periods[0]; // a period whose Germany questionnaire is closed is refused, so reopen first
     await publish(app, 'evt.questionnaire.questionnaire.opened', {
       questionnaireId: q('DE', open.name),
       groupId: de.groupId,
@@ -265,9 +267,9 @@ describe('countries and the two indexes', () => {
   });
 
   it("honours QuestionnaireId: another country's questionnaire id is refused and nothing is written", async () => {
-    const de = world.countries.DE!;
-    const ie = world.countries.IE!;
-    const open = world.periods[0]!;
+    const de = world.countries.DE;
+    const ie = world.countries.IE;
+    const open = world.periods[0];
     const save = (payload: object) =>
       app.inject({ method: 'POST', url: '/api/questionnaire/enforceability/save', headers: auth(adminToken), payload });
     const body = { PeriodId: open.periodId, A: 1, B: 1, C: 1, D: 1 };
@@ -280,7 +282,7 @@ describe('countries and the two indexes', () => {
       "This questionnaire is not that country's questionnaire of that period; the enforceability record was not saved.",
     ]);
     // Germany's questionnaire of another period
-    const otherPeriod = await save({ ...body, GroupId: de.groupId, QuestionnaireId: q('DE', world.periods[1]!.name) });
+    const otherPeriod = await save({ ...body, GroupId: de.groupId, QuestionnaireId: q('DE', world.periods[1].name) });
     expect(otherPeriod.statusCode).toBe(400);
     expect((await save({ ...body, GroupId: de.groupId, QuestionnaireId: 'no-such-questionnaire' })).statusCode).toBe(404);
     expect((await get(app, `/api/group/index/enforceability/${ie.groupId}`)).json()).toEqual(before);
@@ -292,7 +294,7 @@ describe('countries and the two indexes', () => {
   });
 
   it('shows the enforceability history to the historical-chart roles only', async () => {
-    const de = world.countries.DE!.groupId;
+    const de = world.countries.DE.groupId;
     const history = await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Enhanced']));
     expect(history.json()).toEqual([expect.objectContaining({ Period: '2024 1st Q', Score: 54.5, A: 4, B: 3, C: 2, D: 1 })]);
     expect((await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
@@ -301,7 +303,7 @@ describe('countries and the two indexes', () => {
   });
 
   it('says when a country has no enforceability scores', async () => {
-    const page = (await get(app, `/api/group/index/enforceability/${world.countries.KE!.groupId}`)).json();
+    const page = (await get(app, `/api/group/index/enforceability/${world.countries.KE.groupId}`)).json();
     expect(page).toMatchObject({ HasScores: false, Score: 0, Category: 'Unscored' });
   });
 });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import { RoleIds, type RoleName } from '@cti/access';
 import type { EventActor, EventType, NewEvent } from '@cti/contracts';
+import { sql } from '@cti/db';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { eventually, signTestToken } from '@cti/testing';
-import { sql } from '@cti/db';
 
 /**
  * Publishes another service's event onto this context's stream (through the scoring
@@ -85,7 +86,7 @@ export async function givenWorld(
     await eventually(async () => {
       const rows = await sql<{ n: number }>`select count(*)::int as n from questionnaires where status = 'Open'`.execute(app.db);
       const all = await sql<{ n: number }>`select count(*)::int as n from questionnaires`.execute(app.db);
-      return all.rows[0]!.n === expected && rows.rows[0]!.n === opened.length;
+      return all.rows[0].n === expected && rows.rows[0].n === opened.length;
     }, 20_000);
     if (duringPeriod) await duringPeriod(name, world);
   }

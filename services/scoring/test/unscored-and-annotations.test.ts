@@ -1,8 +1,11 @@
 import * as XLSX from 'xlsx';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
+
 import type { AsuRow, GroupIndexRow, HistoricalScoreRow, MapData, QuestionnaireScoring, Scorecard } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { scoringService } from '../src/app';
+
 import { adminToken, auth, get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
 
 const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
@@ -25,15 +28,15 @@ beforeAll(async () => {
     ['2025 September'],
     async (period, w) => {
       // all inputs 0: scored by the editor, but a score of 0 is no score
-      saved = (await saveScores(app, w.questionnaires[`CM:${period}`]!, { ...inputs(0), QualifyingDeclarations: true })).json();
-      await saveScores(app, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true });
+      saved = (await saveScores(app, w.questionnaires[`CM:${period}`], { ...inputs(0), QualifyingDeclarations: true })).json();
+      await saveScores(app, w.questionnaires[`IE:${period}`], { ...inputs(4), QualifyingDeclarations: true });
     },
   );
 });
 afterAll(() => ctx.close());
 
-const id = (code: string) => world.countries[code]!.groupId;
-const period = () => world.periods[0]!;
+const id = (code: string) => world.countries[code].groupId;
+const period = () => world.periods[0];
 
 describe('a score of 0 follows the spec: Unscored (no score), never Low', () => {
   it('is Unscored in the save answer, the index list and the scorecard', async () => {
@@ -66,7 +69,7 @@ describe('a score of 0 follows the spec: Unscored (no score), never Low', () => 
   it('writes the same into the ASU Excel file', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/print/asu', headers: auth(tokenFor(['Enhanced'])), payload: {} });
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
     // conclusion and conditions, then the named variables A and B: empty, as the country has no score
     expect(rows.find((r) => r[0] === 'Cameroon')!.slice(2)).toEqual(['-', 'Yes', '-', '-', '', '']);
     expect(rows.find((r) => r[0] === 'Kenya')!.slice(2)).toEqual(['-', 'No', '-', '-', '', '']);
@@ -109,7 +112,7 @@ describe('annotations on the scorecard follow the documents service', () => {
     await publish(app, 'evt.documents.annotation.attached', {
       ...annotation('ie-notes'),
       annotationType: 1,
-      questionnaireId: world.questionnaires[`IE:${period().name}`]!,
+      questionnaireId: world.questionnaires[`IE:${period().name}`],
       periodId: period().periodId,
       periodName: period().name,
       replacedS3Name: null,
@@ -130,7 +133,7 @@ describe('annotations on the scorecard follow the documents service', () => {
       groupId: null,
       groupName: null,
       annotationType: 1,
-      questionnaireId: world.questionnaires[`IE:${period().name}`]!,
+      questionnaireId: world.questionnaires[`IE:${period().name}`],
       periodId: null,
       periodName: null,
       replacedS3Name: null,

@@ -1,14 +1,17 @@
 import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation } from 'react-router';
+
 import { guardRoute } from '@cti/access';
-import { useAppSelector, usePrincipal } from './hooks';
-import { selectUser } from '../features/auth/auth-slice';
-import { mustAgreeToTerms } from '../features/auth/landing';
+
 import { Spinner } from '../components/form/fields';
-import type { AppRoute } from './route-types';
-import { ADMIN_AREA_PATHS, isAdmin, USER_AREA_PATHS } from './menu';
 import { UserArea } from '../features/accounts/UserArea';
 import { AdminArea } from '../features/admin/AdminArea';
+import { selectUser } from '../features/auth/auth-slice';
+import { mustAgreeToTerms } from '../features/auth/landing';
+
+import { useAppSelector, usePrincipal } from './hooks';
+import { ADMIN_AREA_PATHS, isAdmin, USER_AREA_PATHS } from './menu';
+import type { AppRoute } from './route-types';
 
 // One lazy component per route, created once: a lazy() made during render would be
 // recreated on every retry of a suspended render and never resolve.

@@ -1,10 +1,13 @@
 /** @jest-environment node */
-import Fastify, { type FastifyInstance } from 'fastify';
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
-import { authSlice, signedIn } from '../features/auth/auth-slice';
-import { createBaseQuery } from './base-query';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { SessionUser } from '@cti/contracts';
+
+import { authSlice, signedIn } from '../features/auth/auth-slice';
+
+import { createBaseQuery } from './base-query';
 
 // a real HTTP server standing in for the gateway: tokens "t1" expire, "t2" is valid
 let server: FastifyInstance;

@@ -6,8 +6,11 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+
 import type { SessionUser } from '@cti/contracts';
+
 import { loggedOut, sessionAdopted, sessionRefreshed } from '../features/auth/auth-slice';
+
 import { AsyncLock } from './lock';
 import { loadStoredSession, storageBlocked } from './session-storage';
 
@@ -42,7 +45,7 @@ const tabLock = new AsyncLock();
 export async function withTabsLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks?.request) return work();
-  return (await locks.request(TABS_LOCK, { mode: 'exclusive' }, work)) as T;
+  return await locks.request(TABS_LOCK, { mode: 'exclusive' }, work);
 }
 
 /** `withTabsLock`, and this tab's requests wait meanwhile (they would carry the token being replaced). */
@@ -116,7 +119,7 @@ export function createBaseQuery(baseUrl: string): BaseQueryFn<string | FetchArgs
   });
 
   return async (args, api, extra) => {
-    const options = (extra ?? {}) as object;
+    const options = extra ?? {};
     if (args === RENEW_SESSION) {
       return { data: await renewSession(api, raw, (api.getState() as AuthView).auth.token, options) };
     }

@@ -1,12 +1,15 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+
 import type { SessionUser } from '@cti/contracts';
+
+import { signedIn } from '../features/auth/auth-slice';
+
 import { appConfigApi } from './app-config';
 import { broadcastSignOn, isTrustedOrigin, parseSignOnMessage } from './cross-frame';
 import { SessionFeatures } from './session-features';
 import { makeStore } from './store';
-import { signedIn } from '../features/auth/auth-slice';
 
 const session: SessionUser = {
   Id: 'u1',

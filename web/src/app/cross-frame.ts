@@ -1,4 +1,5 @@
 import type { SessionUser } from '@cti/contracts';
+
 import type { StoredUser } from './session-storage';
 
 /**

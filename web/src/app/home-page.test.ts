@@ -1,5 +1,7 @@
 import { RoleIds, type Principal } from '@cti/access';
+
 import { landingPathFor } from '../features/auth/landing';
+
 import { homePageFor } from './home-page';
 import { HEADER_LINKS } from './menu';
 

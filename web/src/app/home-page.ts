@@ -1,4 +1,5 @@
 import type { SessionUser } from '@cti/contracts';
+
 import { respondentHomePage } from '../features/questionnaires/home-page';
 
 export type HomePageUser = Pick<SessionUser, 'IsAdmin' | 'Roles'>;

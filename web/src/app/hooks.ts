@@ -1,7 +1,9 @@
-import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store';
-import { principalOf, selectIsFree, selectUser } from '../features/auth/auth-slice';
 import { useMemo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+
+import { principalOf, selectIsFree, selectUser } from '../features/auth/auth-slice';
+
+import type { AppDispatch, RootState } from './store';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,4 +1,5 @@
 import { RoleIds, RoleNames, type Principal, type RoleName } from '@cti/access';
+
 import type { AppConfig } from './app-config';
 import { ADMIN_SECTIONS, USER_AREA_TABS, USER_MENU } from './menu';
 
@@ -75,7 +76,7 @@ describe('admin area navigation', () => {
   });
 
   it('shows Manage Products only to an admin with an e-mail in the vendor domain, and nothing to others', () => {
-    expect(shown(principal(['Admin'], { email: 'ops@vendor.example' }))[3]!.entries).toEqual([
+    expect(shown(principal(['Admin'], { email: 'ops@vendor.example' }))[3].entries).toEqual([
       'Manage Products',
       'Subscriptions',
       'Purchase log',

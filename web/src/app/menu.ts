@@ -1,6 +1,8 @@
 import { manageProductsRule, RoleIds, RouteRules, satisfiesRule, type Principal } from '@cti/access';
-import type { AppConfig } from './app-config';
+
 import { hasPurchases } from '../features/commerce/purchase-flag';
+
+import type { AppConfig } from './app-config';
 
 export interface MenuEntry {
   label: string;

@@ -1,7 +1,8 @@
 /** @jest-environment node */
-import Fastify, { type FastifyInstance } from 'fastify';
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { SessionUser } from '@cti/contracts';
 
 /*
@@ -94,12 +95,15 @@ function openTab() {
     slice: typeof import('../features/auth/auth-slice');
     storage: typeof import('./session-storage');
   };
+  // a tab is a fresh module registry: require() inside isolateModules gives this tab its own copies
   jest.isolateModules(() => {
+    /* eslint-disable @typescript-eslint/no-require-imports -- see above */
     modules = {
       baseQuery: require('./base-query') as typeof import('./base-query'),
       slice: require('../features/auth/auth-slice') as typeof import('../features/auth/auth-slice'),
       storage: require('./session-storage') as typeof import('./session-storage'),
     };
+    /* eslint-enable @typescript-eslint/no-require-imports */
   });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

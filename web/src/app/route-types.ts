@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+
 import type { RouteRule } from '@cti/access';
 
 /** One screen of the app, as each feature declares it in its `routes.ts`. */

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
-import { Header } from '../components/layout/Header';
+
 import { Footer } from '../components/layout/Footer';
+import { Header } from '../components/layout/Header';
 import { Toaster } from '../components/toast/Toaster';
 import { AppStart } from '../features/auth/AppStart';
 import { unknownRoute } from '../features/errors/routes';
+
 import { Guarded } from './Guarded';
-import { appRoutes } from './routes';
 import type { AppRoute } from './route-types';
+import { appRoutes } from './routes';
 
 /**
  * After a navigation to another page (not to an anchor): back to the top, and focus on the

@@ -1,4 +1,5 @@
 import { PUBLIC_SCREENS, RouteRules, SCREENS } from '@cti/access';
+
 import { appRoutes } from './routes';
 
 /** The web guards every screen of the permission tables with the same rule the access lib walks for every role. */

@@ -1,9 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppConfigQuery } from './app-config';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { broadcastSignOn, isTrustedOrigin, parseSignOnMessage, sessionOfMessage } from './cross-frame';
-import { hostRedirectUrl } from './host-routing';
+
 import {
   loggedOut,
   selectIsFree,
@@ -13,9 +10,14 @@ import {
   sessionAdopted,
   signedIn,
 } from '../features/auth/auth-slice';
-import { followStoredSession, loadStoredSession, storageBlocked, touchesSession } from './session-storage';
 import { useEndSession } from '../features/auth/use-logout';
 import { IdleDialog } from '../features/questionnaires/shell/IdleDialog';
+
+import { useAppConfigQuery } from './app-config';
+import { broadcastSignOn, isTrustedOrigin, parseSignOnMessage, sessionOfMessage } from './cross-frame';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { hostRedirectUrl } from './host-routing';
+import { followStoredSession, loadStoredSession, storageBlocked, touchesSession } from './session-storage';
 
 /**
  * Cross-frame sign-on: LOGIN and LOGOUT messages from trusted origins sign
@@ -49,7 +51,7 @@ function CrossFrameSignOn() {
         dispatch(signedIn({ session: sessionOfMessage(message), isFree: !!message.isFree }));
       } else {
         dispatch(loggedOut());
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }
     };
     window.addEventListener('message', onMessage);

@@ -1,12 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
+
 import type { SessionUser } from '@cti/contracts';
+
+import { signedIn } from '../features/auth/auth-slice';
+
 import { appConfigApi } from './app-config';
 import { SessionFeatures } from './session-features';
-import { makeStore } from './store';
-import { signedIn } from '../features/auth/auth-slice';
 import { StorageKeys } from './session-storage';
+import { makeStore } from './store';
 
 const session: SessionUser = {
   Id: 'u1',

@@ -92,7 +92,7 @@ export const browserStorage = {
 };
 
 export function loadStoredSession(): StoredSession {
-  let user: StoredUser | null = null;
+  let user: StoredUser | null;
   try {
     const raw = browserStorage.get(StorageKeys.user);
     user = raw ? (JSON.parse(raw) as StoredUser) : null;

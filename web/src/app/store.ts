@@ -1,8 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from './api';
-import { authSlice } from '../features/auth/auth-slice';
+
 import { toastSlice } from '../components/toast/toast-slice';
+import { authSlice } from '../features/auth/auth-slice';
+
+import { api } from './api';
 import { clearStoredSession, storeSession } from './session-storage';
 
 const rootReducer = combineSlices(api, authSlice, toastSlice);

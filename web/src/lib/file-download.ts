@@ -10,13 +10,13 @@ export function fileNameOf(header: string | null, fallback: string): string {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (star) {
     try {
-      return decodeURIComponent(star[1]!.trim());
+      return decodeURIComponent(star[1].trim());
     } catch {
       // fall through to the plain name
     }
   }
   const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1]!.trim() : fallback;
+  return plain ? plain[1].trim() : fallback;
 }
 
 /**

@@ -9,13 +9,13 @@ export type Caller =
   { name: 'anonymous'; kind: 'anonymous' } | { name: 'service'; kind: 'service' } | { name: string; kind: 'user'; claims: AccessClaims };
 
 /** The demo account's name in the matrix: the local part of its e-mail (`admin`, `respondent2`). */
-export const callerNameOf = (email: string) => email.split('@')[0]!;
+export const callerNameOf = (email: string) => email.split('@')[0];
 
 /** The claims inside a token identity issued (its payload, which identity signed). */
 function claimsIn(token: string): AccessClaims {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as AccessClaims & Record<string, unknown>;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as AccessClaims & Record<string, unknown>;
   const { iat: _iat, exp: _exp, iss: _iss, aud: _aud, ...claims } = payload;
-  return claims as AccessClaims;
+  return claims;
 }
 
 /**

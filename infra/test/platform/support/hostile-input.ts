@@ -1,4 +1,5 @@
 import type { RegisteredRoute } from '@cti/service-kit';
+
 import { SAMPLE_ID } from './platform';
 
 /**
@@ -82,6 +83,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 
 /** Numbers beyond every column's range, fractions where integers go, and the IEEE edge cases JSON can carry. */
 export const HOSTILE_NUMBERS: readonly number[] = [
+  // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: the first integer a double cannot hold
   0, -1, 0.5, -0.5, 32768, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740991, 9007199254740993, 1e21, 1e308, -1e308, 5e-324,
 ];
 
@@ -232,7 +234,7 @@ interface Leaf {
 /** A union's first non-null member (the field's real shape). */
 const resolved = (schema: Schema): Schema => {
   const options = schema.anyOf ?? schema.oneOf;
-  return options?.length ? resolved(options.find((o) => typeOf(o) !== 'null') ?? options[0]!) : schema;
+  return options?.length ? resolved(options.find((o) => typeOf(o) !== 'null') ?? options[0]) : schema;
 };
 
 /** Every field of a body schema, nested ones included (array items at index 0). */
@@ -367,15 +369,15 @@ export function hostileRequests(route: RegisteredRoute, pathOf: (fill: (param: s
   const leaves = hasBody ? leavesOf(input.body) : [];
   EVERY_VALUE.forEach((value, i) => {
     if (leaves.length) {
-      const leaf = leaves[i % leaves.length]!;
+      const leaf = leaves[i % leaves.length];
       add(`body.${leaf.path.join('.')} = ${describeValue(value)}`, urlWith(baseUrl, freshQuery()), setAt(freshBody(), leaf.path, value));
     } else if (queryKeys.length) {
-      const key = queryKeys[i % queryKeys.length]!;
+      const key = queryKeys[i % queryKeys.length];
       const query = freshQuery();
       delete query[key];
       add(`query.${key} = ${describeValue(value)}`, urlWith(baseUrl, query, { [key]: onTheWire(value) }));
     } else if (params.length) {
-      const param = params[i % params.length]!;
+      const param = params[i % params.length];
       const path = pathOf((p) => (p === param ? '\u0001' : paramValue(p))).replace(encodeURIComponent('\u0001'), onTheWire(value));
       add(`params.${param} = ${describeValue(value)}`, urlWith(path, freshQuery()));
     } else {

@@ -1,15 +1,16 @@
 import type { TProperties } from 'typebox';
-import type { RegisteredRoute, ServiceApp, ServiceDefinition } from '@cti/service-kit';
-import type { TestContext } from '@cti/testing';
+
+import { auditService } from '@cti/audit';
+import { commerceService } from '@cti/commerce';
+import { documentsService } from '@cti/documents';
+import { UPSTREAMS, type Upstream } from '@cti/gateway';
 import { identityService } from '@cti/identity';
+import { freePort } from '@cti/local-infra';
+import { notificationsService } from '@cti/notifications';
 import { questionnaireService } from '@cti/questionnaire';
 import { scoringService } from '@cti/scoring';
-import { documentsService } from '@cti/documents';
-import { commerceService } from '@cti/commerce';
-import { auditService } from '@cti/audit';
-import { notificationsService } from '@cti/notifications';
-import { UPSTREAMS, type Upstream } from '@cti/gateway';
-import { freePort } from '@cti/local-infra';
+import type { RegisteredRoute, ServiceApp, ServiceDefinition } from '@cti/service-kit';
+import type { TestContext } from '@cti/testing';
 
 type Starter = (ctx: TestContext, env: Record<string, string>) => Promise<ServiceApp>;
 /** Each definition keeps its own config type; the context only passes env through. */

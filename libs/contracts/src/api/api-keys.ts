@@ -1,4 +1,5 @@
 import Type from 'typebox';
+
 import { Uuid } from './common';
 
 /** A personal read-only API key as its owner and admins see it (never the key itself). */

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+
 import { Uuid } from './common';
 
 export const LoginBody = Type.Object({

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+
 import { AlertEmailMode } from '../events/notifications';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+
 import { Uuid } from './common';
 import type { Condition } from './questionnaire-conditions';
 

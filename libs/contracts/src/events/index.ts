@@ -1,12 +1,13 @@
 import type Type from 'typebox';
+
+import { AuditEvents } from './audit';
+import { CommerceEvents } from './commerce';
+import { DocumentsEvents } from './documents';
+import type { EventActor } from './envelope';
 import { IdentityEvents } from './identity';
+import { NotificationsEvents } from './notifications';
 import { QuestionnaireEvents } from './questionnaire';
 import { ScoringEvents } from './scoring';
-import { DocumentsEvents } from './documents';
-import { CommerceEvents } from './commerce';
-import { AuditEvents } from './audit';
-import { NotificationsEvents } from './notifications';
-import type { EventActor } from './envelope';
 
 export * from './envelope';
 export { AuditEntry, AUDIT_GENESIS_HASH, auditChainText } from './audit';

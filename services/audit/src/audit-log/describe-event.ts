@@ -1,5 +1,6 @@
 import { roleNameOf } from '@cti/access';
 import { stepOfSection, type DomainEvent, type EventData, type EventType } from '@cti/contracts';
+
 import { clip, html, joinDescriptions, money, type Description } from './description';
 
 /** What an event says in the audit log (the audit row), besides actor and time. */

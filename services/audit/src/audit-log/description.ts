@@ -5,7 +5,7 @@ export interface Description {
 }
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => entities[c]!);
+export const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => entities[c]);
 
 /** Values a description may interpolate: user text (escaped; null reads as empty) or a built description. */
 type Interpolated = string | number | boolean | null | undefined | Description;

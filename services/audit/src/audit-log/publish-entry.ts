@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+
 import type { AuditEntry } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
+
 import type { ChainLink } from '../chain/append-row';
 import { chainEntryOf } from '../chain/chain-hash';
 import type { AuditExecutor } from '../db';
@@ -16,8 +18,8 @@ export const PUBLISHED_NOT_RECORDED = ['evt.audit.entry.recorded'] as const;
 export function entryEventId(sourceEventId: string): string {
   const h = createHash('sha256').update(`audit-entry:${sourceEventId.toLowerCase()}`).digest();
   // a version-5-shaped UUID (name-based, SHA hash) so consumers' uuid columns take it
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

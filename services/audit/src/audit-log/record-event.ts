@@ -1,7 +1,9 @@
-import { sql } from '@cti/db';
 import type { DomainEvent } from '@cti/contracts';
+import { sql } from '@cti/db';
+
 import { appendAuditRow, type NewAuditRow } from '../chain/append-row';
 import type { AuditExecutor } from '../db';
+
 import { describeEvent } from './describe-event';
 import { publishAuditEntry, PUBLISHED_NOT_RECORDED } from './publish-entry';
 

@@ -1,4 +1,5 @@
 import type { AuditExecutor } from '../db';
+
 import { chainHash, type ChainedContent } from './chain-hash';
 import { changeColumns } from './row-content';
 

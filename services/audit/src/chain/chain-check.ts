@@ -1,4 +1,3 @@
-import { sql } from '@cti/db';
 import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 import type { AuditChainChecksTable, AuditExecutor, AuditApp } from '../db';
@@ -36,7 +35,7 @@ export function checkStatus(row: CheckRow): AuditChainCheck {
 
 export async function latestCheck(db: AuditExecutor): Promise<AuditChainCheck | null> {
   const row = await db.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
-  return row ? checkStatus(row as CheckRow) : null;
+  return row ? checkStatus(row) : null;
 }
 
 /**
@@ -82,8 +81,7 @@ export class ChainChecks {
     const { row, fresh } = await db.transaction().execute(async (trx) => {
       // one start at a time across replicas
       await sql`select pg_advisory_xact_lock(hashtext('audit_chain_check'))`.execute(trx);
-      const last = (await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst()) as
-        CheckRow | undefined;
+      const last = await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
       if (last && !last.finishedAt && !isStale(last)) return { row: last, fresh: false };
       if (await notDue(last)) return { row: null, fresh: false };
       const head = await trx.selectFrom('auditChainHead').select('lastSeq').where('id', '=', 1).executeTakeFirstOrThrow();
@@ -92,7 +90,7 @@ export class ChainChecks {
         .values({ startedBy, total: Number(head.lastSeq), finishedAt: null, valid: null, firstBroken: null })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row: created as CheckRow, fresh: true };
+      return { row: created, fresh: true };
     });
     if (!row) return null;
     if (fresh) {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+
 import { auditChainText, type AuditEntry } from '@cti/contracts';
 
 /** The hash before the first row. */

@@ -1,4 +1,5 @@
 import type { AuditRowsTable } from '../db';
+
 import type { ChainedChange, ChainedContent } from './chain-hash';
 
 export const ANSWER_SAVED = 'evt.questionnaire.answer.saved';

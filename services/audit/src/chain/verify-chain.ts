@@ -1,5 +1,7 @@
 import type { ChainBreak } from '@cti/contracts';
+
 import type { AuditExecutor } from '../db';
+
 import { chainHash, GENESIS_HASH } from './chain-hash';
 import { CHAINED_COLUMNS, contentOf } from './row-content';
 

@@ -1,4 +1,5 @@
 import type { ChangeRecord, QuestionChangesBody, RecentChange } from '@cti/contracts';
+
 import { escapeHtml } from '../audit-log/description';
 import { ANSWER_SAVED } from '../chain/row-content';
 import type { AuditExecutor } from '../db';

@@ -1,5 +1,6 @@
-import { sql } from '@cti/db';
 import { FILTER_SUGGESTION_LIMIT } from '@cti/contracts';
+import { sql } from '@cti/db';
+
 import type { AuditExecutor } from '../db';
 
 /** The audit columns whose distinct values are kept for suggestions and filtering. */

@@ -1,6 +1,8 @@
-import { sql } from '@cti/db';
 import { FILTER_SUGGESTION_LIMIT } from '@cti/contracts';
+import { sql } from '@cti/db';
+
 import type { AuditExecutor } from '../db';
+
 import { likePattern, startsWith } from './filter-values';
 
 /** Years of the periods and of the scored questionnaires, newest first. */

@@ -1,4 +1,5 @@
 import { diffWords, type ChangeObject } from 'diff';
+
 import { escapeHtml } from '../audit-log/description';
 
 /** A diff that takes longer than this falls back to "all removed, all added". */

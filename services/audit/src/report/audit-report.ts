@@ -1,6 +1,7 @@
-import { sql } from '@cti/db';
 import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, type AuditReport, type AuditReportBody } from '@cti/contracts';
+import { sql } from '@cti/db';
 import { BadRequest } from '@cti/service-kit';
+
 import type { AuditExecutor } from '../db';
 import { resolveContains, valueQuery } from '../filters/filter-values';
 

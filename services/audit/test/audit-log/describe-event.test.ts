@@ -1,4 +1,5 @@
 import { EventSchemas, type DomainEvent } from '@cti/contracts';
+
 import { describeEvent, fallbackAction, hasOwnWording } from '../../src/audit-log/describe-event';
 import { auditRowOf } from '../../src/audit-log/record-event';
 import { actor, answerSaved, envelope } from '../support/audit-test-kit';

@@ -1,7 +1,8 @@
 import { RoleIds } from '@cti/access';
+import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, createUserThroughIdentity, eventually, signTestToken, type TestContext } from '@cti/testing';
-import { identityService } from '@cti/identity';
+
 import { auditService } from '../../src/app';
 
 let ctx: TestContext;

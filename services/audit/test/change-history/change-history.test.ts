@@ -2,6 +2,7 @@ import { RoleIds } from '@cti/access';
 import type { ChangeRecord, RecentChange } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { auditService } from '../../src/app';
 import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
 

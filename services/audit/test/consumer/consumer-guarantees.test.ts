@@ -3,6 +3,7 @@ import { connectEventBus, DurableConsumer } from '@cti/events';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { auditService } from '../../src/app';
 import { recordEvent } from '../../src/audit-log/record-event';
 import { requestReplay } from '../../src/chain/replay';
@@ -34,7 +35,7 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
 
   // an audit process that commits the row and dies before acking: its connection goes
   // away with the message unacknowledged, so JetStream redelivers it after the ack wait
-  const crashBus = await connectEventBus({ servers: ctx.env.NATS_URL!, name: 'audit-crashing', subjects: identity.events.bus.subjects });
+  const crashBus = await connectEventBus({ servers: ctx.env.NATS_URL, name: 'audit-crashing', subjects: identity.events.bus.subjects });
   let crashed = false;
   const crashing = new DurableConsumer({
     bus: crashBus,
@@ -57,19 +58,19 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
   );
   await eventually(() => crashed);
   await crashing.stop();
-  expect(await rowsOf(event!.id)).toHaveLength(1);
+  expect(await rowsOf(event.id)).toHaveLength(1);
   // past the crashed process's ack wait: the message waits for redelivery
   await new Promise((r) => setTimeout(r, 2500));
 
   // the restarted service gets the redelivery, finds it processed, and acks it
   const restarted = await ctx.start(auditService);
-  const consumer = restarted.events.consumers[0]!;
+  const consumer = restarted.events.consumers[0];
   await eventually(() => consumer.stats.duplicates >= 1, 60_000);
   await eventually(
     async () => (await restarted.events.bus.jsm.consumers.info(restarted.events.bus.subjects.stream, 'audit')).num_ack_pending === 0,
     60_000,
   );
-  expect(await rowsOf(event!.id)).toHaveLength(1);
+  expect(await rowsOf(event.id)).toHaveLength(1);
   await restarted.close();
 }, 60_000);
 

@@ -1,6 +1,7 @@
 import { RoleIds } from '@cti/access';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { auditService } from '../../src/app';
 import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
 

@@ -2,6 +2,7 @@ import { RoleIds } from '@cti/access';
 import { AuditMessages, type AuditReport } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+
 import { auditService } from '../../src/app';
 import { pageTotal } from '../../src/report/audit-report';
 import { actor, adminToken, answerSaved, day, envelope, publish, today, waitForRows } from '../support/audit-test-kit';
@@ -94,7 +95,7 @@ it('gives Response rows the question, the questionnaire and both answers for Cha
     Before: 'No declaration',
     After: 'A declaration under Article XXX',
   });
-  const login = (await rowsOf({ ...last30, actions: ['Login'] })).Rows[0]!;
+  const login = (await rowsOf({ ...last30, actions: ['Login'] })).Rows[0];
   expect(login.Before).toBeNull();
   expect(login.After).toBeNull();
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { RoleIds } from '@cti/access';
 import type { DomainEvent, EventActor, EventData, EventType } from '@cti/contracts';
 import { eventually, signTestToken } from '@cti/testing';
@@ -26,7 +27,7 @@ export function envelope<T extends EventType>(
   who: EventActor | null = null,
   occurredAt = new Date().toISOString(),
 ): DomainEvent<T> {
-  return { id: randomUUID(), type, occurredAt, actor: who, data } as DomainEvent<T>;
+  return { id: randomUUID(), type, occurredAt, actor: who, data };
 }
 
 /** Publishes envelopes on the app's JetStream (as the outbox relay does: msgID = event id). */

@@ -10,12 +10,15 @@ import {
   RedirectAnswer,
   StartCheckoutBody,
 } from '@cti/contracts';
-import { RoleIds, type RoleName } from '@cti/access';
-import Type from 'typebox';
+import { claimsOf, NotFound, type ServiceApp } from '@cti/service-kit';
+
+import { commerceDb } from '../db';
 import { LocalProvider, samePagePath } from '../payments/local-provider';
 import { applyNotices } from '../payments/notices';
 import { ProviderError, type PaymentProvider } from '../payments/provider';
 import { grantOf } from '../products/grants';
+import { purchaseLink, purchaseNames } from '../purchases/purchases';
+
 import { completeCheckout } from './complete-checkout';
 import { returnOriginOf, type ReturnOrigins } from './return-origin';
 import { quoteCheckout, startCheckout } from './start-checkout';

@@ -8,7 +8,6 @@ import {
 } from '@cti/contracts';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
-import { countryNames } from '../countries/countries';
 import { kindOf } from '../products/grants';
 import { findProduct, isUuid } from '../products/repository';
 import { purchaseNames } from '../purchases/purchases';
@@ -76,13 +75,13 @@ export async function orderOf(db: CommerceExecutor, body: StartCheckoutBody): Pr
   } else if (kind.certifiedScorecard) {
     // one country's certified scorecard, of the period its scorecard shows
     const known = await countryNames(db, requested.filter(isUuid));
-    if (requested.length !== 1 || !known.has(requested[0]!)) throw new BadRequest(CommerceMessages.countryRequired);
+    if (requested.length !== 1 || !known.has(requested[0])) throw new BadRequest(CommerceMessages.countryRequired);
     if (!body.periodId?.trim()) throw new BadRequest(CommerceMessages.periodRequired);
     groupIds = requested;
   }
   const periodId = kind.certifiedScorecard ? body.periodId!.trim() : (body.periodId ?? null);
   const [title] = await purchaseNames(db, [{ productName: product.name, groupIds, periodId }]);
-  return { product, groupIds, periodId, quantity: kind.perCountry ? groupIds.length : 1, title: title! };
+  return { product, groupIds, periodId, quantity: kind.perCountry ? groupIds.length : 1, title: title };
 }
 
 /** POST api/payment/quote: the order checkout is about to open, named and priced, for the checkout page. */

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+
 import { sql, type Kysely, type Selectable, type Transaction } from '@cti/db';
+
 import type { CommerceDB, LocalSubscriptionsTable } from '../db';
 import { addOneYear } from '../purchases/access-period';
+
 import {
   ProviderError,
   WebhookRefused,

@@ -3,11 +3,13 @@ import { appendToOutbox } from '@cti/service-kit';
 import { sql } from '@cti/db';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import { recordPaidCheckout } from '../checkout/complete-checkout';
-import { addOneYear } from '../purchases/access-period';
-import { actorOfBuyer, recordPurchase } from '../purchases/record-purchase';
+import { commerceDb, type CommerceExecutor } from '../db';
 import { grantOf } from '../products/grants';
 import { findProduct, findProductByPlan } from '../products/repository';
+import { addOneYear } from '../purchases/access-period';
+import { actorOfBuyer, recordPurchase } from '../purchases/record-purchase';
 import { applySubscriptionFacts, findSubscriptionByProviderId } from '../subscriptions/subscription-state';
+
 import type { PaymentProvider, ProviderNotice, ResolvedNotice } from './provider';
 
 /** Records a refund made at the provider (by us or from its dashboard), once. */

@@ -46,6 +46,7 @@ export interface PaymentFacts {
 }
 
 export type SubscriptionStatus =
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the known statuses, named for readers; a provider may send others
   'ACTIVE' | 'CANCELLED' | 'PAST_DUE' | 'UNPAID' | 'INCOMPLETE' | 'INCOMPLETE_EXPIRED' | 'TRIALING' | 'PAUSED' | string;
 
 export interface SubscriptionFacts {

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+
 import {
   ProviderError,
   WebhookRefused,
@@ -32,7 +33,7 @@ function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
   const details = sub.cancellation_details;
   return {
     subscriptionId: sub.id,
-    customerId: idOf(sub.customer as string | { id: string } | null),
+    customerId: idOf(sub.customer),
     status: statusOf(sub.status),
     statusNote: details?.comment || details?.reason || null,
     planId: item?.price?.id ?? null,
@@ -146,9 +147,7 @@ export class StripeProvider implements PaymentProvider {
   private async paymentOfInvoice(invoiceId: string, amountCents: number, currency: string, paidAt: string | null): Promise<PaymentFacts> {
     const payments = await call('invoice payment lookup', () => this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 }));
     const paid = payments.data.find((p) => p.status === 'paid') ?? payments.data[0];
-    const transactionId =
-      idOf(paid?.payment?.payment_intent as string | { id: string } | undefined) ??
-      idOf(paid?.payment?.charge as string | { id: string } | undefined);
+    const transactionId = idOf(paid?.payment?.payment_intent) ?? idOf(paid?.payment?.charge);
     if (!transactionId) throw new ProviderError(`Stripe invoice ${invoiceId} has no payment`);
     return {
       paymentKey: invoiceId,
@@ -171,10 +170,10 @@ export class StripeProvider implements PaymentProvider {
     if (paid && session.mode === 'subscription') {
       const sub = session.subscription;
       subscription = typeof sub === 'object' && sub ? subscriptionFacts(sub) : sub ? await this.getSubscription(sub) : null;
-      const invoiceId = idOf(session.invoice as string | { id: string } | null);
+      const invoiceId = idOf(session.invoice);
       if (invoiceId) payment = await this.paymentOfInvoice(invoiceId, session.amount_total ?? 0, currency, iso(session.created));
     } else if (paid) {
-      const intent = idOf(session.payment_intent as string | { id: string } | null);
+      const intent = idOf(session.payment_intent);
       if (intent)
         payment = {
           paymentKey: intent,
@@ -232,7 +231,7 @@ export class StripeProvider implements PaymentProvider {
     const sub = await call('subscription lookup', () => this.stripe.subscriptions.retrieve(input.subscriptionId));
     const item = sub.items.data[0];
     if (!item) throw new ProviderError(`Stripe subscription ${input.subscriptionId} has no item`);
-    const customer = input.customerId ?? idOf(sub.customer as string | { id: string });
+    const customer = input.customerId ?? idOf(sub.customer);
     if (!customer) throw new ProviderError(`Stripe subscription ${input.subscriptionId} has no customer`);
     // the customer portal's confirm page is where the subscriber approves the new plan
     const portal = await call('plan change', () =>
@@ -278,7 +277,7 @@ export class StripeProvider implements PaymentProvider {
       case 'invoice.paid': {
         const invoice = event.data.object;
         const details = invoice.parent?.subscription_details;
-        const subscriptionId = idOf(details?.subscription as string | { id: string } | null | undefined);
+        const subscriptionId = idOf(details?.subscription);
         if (!subscriptionId || !invoice.id) return { kind: 'ignored', type: event.type };
         const payment = await this.paymentOfInvoice(
           invoice.id,
@@ -309,14 +308,13 @@ export class StripeProvider implements PaymentProvider {
         return { kind: 'subscription.changed', subscription: subscriptionFacts(event.data.object), version: event.created };
       case 'charge.refunded': {
         const charge = event.data.object;
-        const transactionId = idOf(charge.payment_intent as string | { id: string } | null) ?? charge.id;
+        const transactionId = idOf(charge.payment_intent) ?? charge.id;
         const refundId = charge.refunds?.data?.[0]?.id ?? `${charge.id}:refund`;
         return { kind: 'payment.refunded', transactionId, refundId, amountCents: charge.amount_refunded };
       }
       case 'refund.created': {
         const refund = event.data.object;
-        const transactionId =
-          idOf(refund.payment_intent as string | { id: string } | null) ?? idOf(refund.charge as string | { id: string } | null);
+        const transactionId = idOf(refund.payment_intent) ?? idOf(refund.charge);
         if (!transactionId || refund.status === 'failed' || refund.status === 'canceled') return { kind: 'ignored', type: event.type };
         return { kind: 'payment.refunded', transactionId, refundId: refund.id, amountCents: refund.amount };
       }

@@ -4,6 +4,7 @@ import { CommerceMessages } from '@cti/contracts';
 import { sql } from '@cti/db';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
+
 import { findProduct, findProductByName, type ProductRow } from './repository';
 
 const eventData = (p: ProductRow) => ({ productId: p.id, name: p.name, price: p.priceCents, planId: p.planId });

@@ -1,6 +1,8 @@
-import { sql, type Selectable } from '@cti/db';
 import type { Product } from '@cti/contracts';
+import { sql, type Selectable } from '@cti/db';
+
 import type { CommerceExecutor, ProductsTable } from '../db';
+
 import { kindOf } from './grants';
 
 export type ProductRow = Selectable<ProductsTable>;

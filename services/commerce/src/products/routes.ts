@@ -14,7 +14,9 @@ import {
 } from '@cti/contracts';
 import type { CommerceApp } from '../db';
 import { listCountries } from '../countries/countries';
+import { commerceDb } from '../db';
 import type { PaymentProvider } from '../payments/provider';
+
 import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';
 import { findProduct, listProducts, toProduct } from './repository';
 

@@ -2,11 +2,13 @@ import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import { countryNames } from '../countries/countries';
+import { commerceDb, type CommerceExecutor } from '../db';
+import { recordRefund } from '../payments/notices';
+import type { PaymentProvider } from '../payments/provider';
 import { periodNames } from '../periods/periods';
 import { kindOf } from '../products/grants';
-import type { PaymentProvider } from '../payments/provider';
-import { recordRefund } from '../payments/notices';
 import { endSubscription } from '../subscriptions/subscription-state';
+
 import { actorFromClaims } from './actor';
 import type { PurchaseRow } from './record-purchase';
 
@@ -53,7 +55,7 @@ export async function purchaseHistory(app: CommerceApp, claims: AccessClaims): P
   const names = await purchaseNames(db, rows);
   return rows.map((row, i) => ({
     Id: row.id,
-    Name: row.refundedAt ? `${names[i]} (refunded)` : names[i]!,
+    Name: row.refundedAt ? `${names[i]} (refunded)` : names[i],
     Date: row.purchasedOn,
     Link: purchaseLink(row),
   }));
@@ -83,7 +85,7 @@ export async function purchaseReport(app: CommerceApp, body: PurchaseReportBody)
   const names = await purchaseNames(db, rows);
   return rows.map((row, i) => ({
     Id: row.id,
-    Name: names[i]!,
+    Name: names[i],
     Price: row.amountCents,
     PurchasedOn: row.purchasedOn,
     User: row.buyerName || row.buyerEmail,

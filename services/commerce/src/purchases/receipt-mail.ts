@@ -2,11 +2,12 @@ import type { MailMessage } from '@cti/contracts';
 import { callService, type ConsumerDefinition } from '@cti/service-kit';
 import type { CommerceDB, CommerceApp } from '../db';
 import { kindOf } from '../products/grants';
+
 import { formatUsd } from './money';
 import { purchaseNames } from './purchases';
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]);
 
 /** The buyer's receipt: what was bought, for how much, until when, and what to do if access has not changed. */
 export function receiptOf(input: {
@@ -52,7 +53,7 @@ export function receiptMailConsumer(app: CommerceApp): ConsumerDefinition<Commer
       if (!purchase) return;
       const [name] = await purchaseNames(db, [purchase]);
       const body = receiptOf({
-        name: name!,
+        name: name,
         amountCents: purchase.amountCents,
         transactionId: purchase.transactionId,
         purchasedOn: purchase.purchasedOn,

@@ -1,6 +1,7 @@
-import { appendToOutbox } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
 import type { Selectable } from '@cti/db';
+import { appendToOutbox } from '@cti/service-kit';
+
 import type { BuyerColumns, CommerceExecutor, PurchasesTable } from '../db';
 import type { PaymentFacts } from '../payments/provider';
 import { grantOf, kindOf } from '../products/grants';
@@ -86,7 +87,7 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
       periodId: inserted.periodId,
       certifiedScorecard:
         kindOf(inserted.productName).certifiedScorecard && inserted.groupIds.length === 1 && inserted.periodId
-          ? { groupId: inserted.groupIds[0]!, periodId: inserted.periodId }
+          ? { groupId: inserted.groupIds[0], periodId: inserted.periodId }
           : null,
     },
   });

@@ -1,8 +1,10 @@
 import { claimsOf } from '@cti/service-kit';
 import { RouteRules } from '@cti/access';
 import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
-import Type from 'typebox';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import type { PaymentProvider } from '../payments/provider';
+
 import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
 import type { CommerceApp } from '../db';
 

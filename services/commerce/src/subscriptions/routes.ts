@@ -10,9 +10,11 @@ import {
   UpgradeAnswer,
   UpgradeBody,
 } from '@cti/contracts';
-import Type from 'typebox';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { returnOriginOf, type ReturnOrigins } from '../checkout/return-origin';
 import type { PaymentProvider } from '../payments/provider';
+
 import {
   accPaymentCheck,
   allSubscriptionDetails,

@@ -1,6 +1,7 @@
+import type { EventActor } from '@cti/contracts';
 import { sql, type Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import type { EventActor } from '@cti/contracts';
+
 import type { CheckoutsTable, CommerceExecutor, SubscriptionsTable } from '../db';
 import type { SubscriptionFacts } from '../payments/provider';
 import { grantOf } from '../products/grants';

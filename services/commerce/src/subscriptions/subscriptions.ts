@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { isPlanChangePair, kindOf } from '../products/grants';
 import { findProductByPlan, isUuid } from '../products/repository';
 import { purchaseNames } from '../purchases/purchases';
+
 import type { SubscriptionRow } from './subscription-state';
 
 const isAdmin = (c: AccessClaims) => c.isAdmin || c.roles.includes(RoleIds.Admin);
@@ -43,7 +44,7 @@ async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): P
     const last = lastPayment.get(row.id);
     return {
       Id: row.id,
-      Name: names[i]!,
+      Name: names[i],
       CreatedOn: row.createdOn,
       TransactionId: row.transactionId,
       SubscriptionId: row.providerSubscriptionId,

@@ -1,7 +1,11 @@
 import Type from 'typebox';
+
 import { ErrorBody } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+
 import type { PaymentProvider } from '../payments/provider';
 import { WebhookRefused } from '../payments/provider';
+
 import { handleWebhook } from './handle-webhook';
 import type { CommerceApp } from '../db';
 

@@ -3,8 +3,8 @@ import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-ki
 import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
-import { markAttached, storeCheckedFile } from '../uploads/stored-files';
 import type { CheckedFile } from '../uploads/receive-upload';
+import { markAttached, storeCheckedFile } from '../uploads/stored-files';
 
 export const ACID_NOT_FOUND = 'ACID document not found';
 

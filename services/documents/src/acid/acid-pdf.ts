@@ -5,6 +5,7 @@ import type { DocumentsApp } from '../db';
 import { escapeHtml, longDate, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';
 import { findFile, storeCheckedFile } from '../uploads/stored-files';
+
 import { listAcidDocuments } from './acid-documents';
 
 export const ACID_PDF_GONE = 'This ACID PDF is no longer available. Please generate it again.';

@@ -1,10 +1,13 @@
 import { RouteRules } from '@cti/access';
 import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 import { DocumentRow, ErrorBody, FilenameAnswer, PdfFilenameQuery, UploadRefusal } from '@cti/contracts';
+import { actorOf, claimsOf, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
 import { sendStoredFile } from '../storage/send-file';
 import { receiveUpload, uploadLimitsOf } from '../uploads/receive-upload';
+
 import { listAcidDocuments, prepareAcidView, readableAcidDocument, uploadAcidDocument } from './acid-documents';
 import { generateAcidPdf, generatedAcidPdf } from './acid-pdf';
 

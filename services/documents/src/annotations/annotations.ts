@@ -10,11 +10,12 @@ import {
 } from '@cti/contracts';
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
+import { documentsDb, type DocumentsExecutor } from '../db';
 import { removeObjectQuietly } from '../library/delete-document';
 import { documentsWithFiles, findDocumentByS3Name, toDocumentRow } from '../library/repository';
 import { requireFreshUpload } from '../library/supporting-documents';
-import { contentTypeForDownload } from '../storage/content-types';
 import { escapeHtml } from '../rendering/html';
+import { contentTypeForDownload } from '../storage/content-types';
 import { markAttached } from '../uploads/stored-files';
 
 export type AnnotationType = 1 | 2;

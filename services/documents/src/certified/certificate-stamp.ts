@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+
 import { escapeHtml, longDate } from '../rendering/html';
 
 export interface CertificateFacts {

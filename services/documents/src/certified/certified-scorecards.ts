@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+
 import { canDownloadCft } from '@cti/access';
 import { appendToOutbox, callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
 import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { renderPdf } from '../rendering/render-plugin';
+
 import { certificateFooter } from './certificate-stamp';
 import { holdsOrder } from './orders';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code';

@@ -1,6 +1,7 @@
+import type { CertifiedScorecardOrder, DomainEvent } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
 import type { ConsumerDefinition } from '@cti/service-kit';
-import type { CertifiedScorecardOrder, DomainEvent } from '@cti/contracts';
+
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 
 /**

@@ -1,8 +1,11 @@
 import { BadRequest, claimsOf, Type } from '@cti/service-kit';
 import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
+import { BadRequest, claimsOf, Type, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
 import { sendPdf } from '../rendering/routes';
+
 import { checkCertificateFile, issueCertifiedScorecard, verifyCertificate } from './certified-scorecards';
 import { activeOrders } from './orders';
 
@@ -51,7 +54,7 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
     async (request) => {
       await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
       if (!request.isMultipart()) throw new BadRequest(UploadProblems.missing);
-      let data: Buffer | null = null;
+      let data: Buffer | null;
       try {
         const file = await request.file({ limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
         data = file ? await file.toBuffer() : null;

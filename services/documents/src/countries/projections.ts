@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
 import { projectCountryGroup, projectPeriod } from '@cti/events';
+
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 
 /**

@@ -1,6 +1,7 @@
 import { canReadAcidDocument, canSeeAnnotations, type IndexAccessSettings, type Principal } from '@cti/access';
-import { mayDownloadSupporting } from './supporting-documents';
+
 import type { StoredDocument } from './repository';
+import { mayDownloadSupporting } from './supporting-documents';
 
 /** Who may download a stored document, by its catalogue. */
 export function mayDownloadDocument(p: Principal, doc: StoredDocument, settings: IndexAccessSettings): boolean {

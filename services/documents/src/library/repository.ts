@@ -1,4 +1,5 @@
 import type { DocumentRow } from '@cti/contracts';
+
 import type { DocumentKind, DocumentsExecutor } from '../db';
 import { extensionOf } from '../storage/content-types';
 

@@ -11,9 +11,10 @@ import {
 } from '@cti/contracts';
 import type { DocumentsApp } from '../db';
 import { listCountries } from '../countries/projections';
+import { documentsDb } from '../db';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';
-import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
+
 import { deleteDocument, DOCUMENT_NOT_FOUND } from './delete-document';
 import { mayDownloadDocument } from './download-rules';
 import { findDocumentByS3Name } from './repository';

@@ -3,7 +3,9 @@ import { appendToOutbox, BadRequest } from '@cti/service-kit';
 import { DocumentAnswers, type AddSupportingDocumentBody, type DocumentRow, type EventActor, type SupportingAccess } from '@cti/contracts';
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findCountry } from '../countries/projections';
+import type { DocumentsExecutor } from '../db';
 import { findFile, markAttached } from '../uploads/stored-files';
+
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from './repository';
 
 const ACCESS: readonly SupportingAccess[] = ['Global', 'Member', 'Admin'];

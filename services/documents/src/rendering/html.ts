@@ -1,7 +1,7 @@
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text to put into HTML we build (titles, names): every markup character escaped. */
-export const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => entities[c]!);
+export const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => entities[c]);
 
 /** "21 November 2026" (issue dates printed on documents), in UTC. */
 export const longDate = (iso: string) =>

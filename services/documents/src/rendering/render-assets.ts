@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { RenderAsset } from './render-pool';
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import { DomainError } from '@cti/service-kit';
 import { DocumentAnswers } from '@cti/contracts';
+import { DomainError, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsConfig } from '../config';
+
 import { loadRenderAssets } from './render-assets';
 import { RenderPool, RendererBusy, RendererUnavailable, RenderTimeout, type RenderOptions } from './render-pool';
 import type { DocumentsApp } from '../db';

@@ -120,7 +120,7 @@ export class RenderPool {
   }
 
   private launchFailed(err: unknown) {
-    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0].trim();
     const delay = Math.min(1000 * 2 ** this.failedLaunches, this.options.retryMaxMs ?? 60_000);
     this.failedLaunches++;
     // each new reason once, then now and then: a machine without Chromium must not flood the log

@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, PrintBody } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import type { DocumentsConfig } from '../config';
 import { contentDispositionOf, safeFileName } from '../storage/content-types';
+
 import { renderPdf } from './render-plugin';
 import type { DocumentsApp } from '../db';
 

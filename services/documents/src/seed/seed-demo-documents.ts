@@ -1,11 +1,12 @@
 import type { AcidAccess, SupportingAccess } from '@cti/contracts';
 import type { DocumentsApp } from '../db';
 import { uploadAcidDocument } from '../acid/acid-documents';
+import { documentsDb } from '../db';
 import { addSupportingDocument } from '../library/supporting-documents';
 import { escapeHtml, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';
-import { storeCheckedFile } from '../uploads/stored-files';
 import type { CheckedFile } from '../uploads/receive-upload';
+import { storeCheckedFile } from '../uploads/stored-files';
 
 const SUPPORTING: ReadonlyArray<{ title: string; access: SupportingAccess; summary: string }> = [
   {

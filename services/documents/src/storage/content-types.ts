@@ -23,6 +23,7 @@ export function contentTypeForDownload(fileName: string): string | null {
  * bidirectional overrides, embeddings and isolates (`invoice\u202Efdp.exe` shows as
  * "invoiceexe.pdf"), directional marks, zero-width characters and the byte-order mark.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this expression removes
 const INVISIBLE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 export const withoutInvisibleControls = (text: string) => text.replace(INVISIBLE_CONTROLS, '');
 

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
+
 import { Storage, type Bucket } from '@google-cloud/storage';
+
 import { contentDispositionOf } from './content-types';
 import { isStorageKey, ObjectMissing, type FileStorage, type SignedLinkOptions } from './file-storage';
 

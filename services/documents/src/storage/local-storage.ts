@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+
 import { isStorageKey, ObjectMissing, type FileStorage, type SignedLinkOptions } from './file-storage';
 
 export interface LocalStorageOptions {
@@ -99,7 +100,7 @@ export class LocalFileStorage implements FileStorage {
       ...(type ? { type } : {}),
       signature: this.sign(key, expires, options.fileName, type),
     });
-    return `${this.options.publicUrl.replace(/\/$/, '')}/api/document/link/${key}?${query}`;
+    return `${this.options.publicUrl.replace(/\/$/, '')}/api/document/link/${key}?${query.toString()}`;
   }
 
   /** Checks a link made by `signedDownloadUrl`: genuine and not expired. */

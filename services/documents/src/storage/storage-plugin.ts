@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+
 import fp from 'fastify-plugin';
 import type { DocumentsConfig } from '../config';
+
 import type { FileStorage } from './file-storage';
 import { GcsFileStorage } from './gcs-storage';
 import { LocalFileStorage } from './local-storage';

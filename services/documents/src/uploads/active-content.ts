@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
+
 import yauzl from 'yauzl';
+
 import { UploadProblems } from '@cti/contracts';
+
 import type { DocumentExtension } from '../storage/content-types';
 
 /**
@@ -29,7 +32,7 @@ const NAME = /\/([^\s/<>[\](){}%]+)/g;
 const decodeName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const hasActiveName = (text: string) => {
-  for (const match of text.matchAll(NAME)) if (ACTIVE_NAMES.has(decodeName(match[1]!))) return true;
+  for (const match of text.matchAll(NAME)) if (ACTIVE_NAMES.has(decodeName(match[1]))) return true;
   return false;
 };
 

@@ -1,4 +1,5 @@
 import yauzl from 'yauzl';
+
 import type { DocumentExtension } from '../storage/content-types';
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '@cti/service-kit';
+
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
+import { DomainError } from '@cti/service-kit';
+
 import {
   DOCUMENT_TYPES,
   extensionOf,
@@ -9,6 +11,7 @@ import {
   withoutInvisibleControls,
   type DocumentExtension,
 } from '../storage/content-types';
+
 import { dangerIn } from './active-content';
 import { contentMatchesExtension } from './file-checks';
 
@@ -75,7 +78,7 @@ export async function checkUpload(
   if (!isDocumentExtension(extension)) throw new UploadRefused(UploadProblems.extension);
   if (raw.data.length === 0) throw new UploadRefused(UploadProblems.empty);
   if (raw.data.length > limits.maxBytes) throw new UploadRefused(UploadProblems.tooLarge(megabytes(limits.maxBytes)), 413);
-  const declared = raw.declaredType.split(';')[0]!.trim().toLowerCase();
+  const declared = raw.declaredType.split(';')[0].trim().toLowerCase();
   if (!UNKNOWN_TYPES.includes(declared) && !ACCEPTED_DECLARED_TYPES[extension].includes(declared))
     throw new UploadRefused(UploadProblems.content);
   if (!(await contentMatchesExtension(raw.data, extension))) throw new UploadRefused(UploadProblems.content);

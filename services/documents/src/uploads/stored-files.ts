@@ -4,6 +4,7 @@ import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { newStorageKey, type FileStorage } from '../storage/file-storage';
+
 import type { CheckedFile } from './receive-upload';
 
 /** What an upload is for (recorded with the file; `type` 1/2 of `POST api/document` are annotations). */

@@ -1,7 +1,8 @@
 import type { DocumentRow } from '@cti/contracts';
+
 import { admin, as, outboxData, startDocuments, storedObjects, type DocumentsTestBed } from '../support/documents-kit';
-import { multipart, sampleDocx, samplePdf } from '../support/sample-files';
 import { pdfText } from '../support/pdf';
+import { multipart, sampleDocx, samplePdf } from '../support/sample-files';
 
 let bed: DocumentsTestBed;
 const acidUser = () => as(['CountryViewer'], { sub: 'acid-user', isAcid: true, name: 'Ian Insolvency' });

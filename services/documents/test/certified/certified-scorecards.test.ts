@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+
 import type { CertificateVerification } from '@cti/contracts';
+
 import { as, outboxData, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
-import { multipart } from '../support/sample-files';
 import { pdfText } from '../support/pdf';
+import { multipart } from '../support/sample-files';
 import { StandInService } from '../support/stand-in-service';
 
 const IRELAND = '11111111-1111-4111-8111-111111111111';

@@ -1,4 +1,5 @@
 import type { DocumentRow } from '@cti/contracts';
+
 import {
   admin,
   as,

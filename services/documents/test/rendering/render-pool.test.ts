@@ -1,5 +1,5 @@
-import { RenderPool, withRenderBase } from '../../src/rendering/render-pool';
 import { loadRenderAssets } from '../../src/rendering/render-assets';
+import { RenderPool, withRenderBase } from '../../src/rendering/render-pool';
 import { pdfText } from '../support/pdf';
 
 let pool: RenderPool;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { admin, as, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
 import { pdfText } from '../support/pdf';
 
@@ -79,7 +80,7 @@ describe('POST api/print', () => {
   it('renders requests in parallel on the bounded pool', async () => {
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => print({ html: `<h1>Document ${i}</h1>` })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect((await pdfText(results[5]!.rawPayload)).text).toContain('Document 5');
+    expect((await pdfText(results[5].rawPayload)).text).toContain('Document 5');
   });
 
   it('needs a signed-in user and some HTML', async () => {
@@ -93,7 +94,7 @@ describe('POST /internal/render', () => {
     const res = await bed.app.inject({
       method: 'POST',
       url: '/internal/render',
-      headers: { 'x-service-token': bed.ctx.env.SERVICE_TOKEN! },
+      headers: { 'x-service-token': bed.ctx.env.SERVICE_TOKEN },
       payload: { html: '<h1>Scorecard</h1>', filename: 'Ireland scorecard' },
     });
     expect(res.statusCode).toBe(200);
@@ -124,7 +125,7 @@ describe('a busy renderer', () => {
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     const refused = results.filter((r) => r.statusCode === 503);
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused[0]!.json().message).toBe('The PDF service is busy. Please try again in a moment.');
-    expect(refused[0]!.headers['retry-after']).toBe('2');
+    expect(refused[0].json().message).toBe('The PDF service is busy. Please try again in a moment.');
+    expect(refused[0].headers['retry-after']).toBe('2');
   });
 });

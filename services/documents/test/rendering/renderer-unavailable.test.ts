@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { DocumentAnswers, type DocumentRow } from '@cti/contracts';
 import { eventually } from '@cti/testing';
+
 import { admin, as, startDocuments, upload, type DocumentsTestBed } from '../support/documents-kit';
 import { samplePdf } from '../support/sample-files';
 
@@ -66,7 +68,7 @@ describe('without Chromium', () => {
     const internal = await bed.app.inject({
       method: 'POST',
       url: '/internal/render',
-      headers: { 'x-service-token': bed.ctx.env.SERVICE_TOKEN! },
+      headers: { 'x-service-token': bed.ctx.env.SERVICE_TOKEN },
       payload: { html: '<h1>Scorecard</h1>' },
     });
     expect(internal.statusCode).toBe(503);

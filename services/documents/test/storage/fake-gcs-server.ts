@@ -71,20 +71,20 @@ export class FakeGcsServer {
       const name = url.searchParams.get('name')!;
       if (url.searchParams.get('ifGenerationMatch') === '0' && this.objects.has(name))
         return json(412, { error: { code: 412, message: 'Precondition Failed' } });
-      const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')![1]!;
+      const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')![1];
       const parts = splitMultipart(body, boundary);
-      const metadata = JSON.parse(parts[0]!.body.toString('utf8')) as { contentType?: string };
-      const data = parts[1]!.body;
+      const metadata = JSON.parse(parts[0].body.toString('utf8')) as { contentType?: string };
+      const data = parts[1].body;
       const object = {
         data,
-        contentType: metadata.contentType ?? parts[1]!.type ?? 'application/octet-stream',
+        contentType: metadata.contentType ?? parts[1].type ?? 'application/octet-stream',
         generation: this.generation++,
       };
       this.objects.set(name, object);
       return json(200, this.metadataOf(name, object));
     }
     if (objectPath && req.method === 'GET') {
-      const name = decodeURIComponent(objectPath[1]!);
+      const name = decodeURIComponent(objectPath[1]);
       const object = this.objects.get(name);
       if (!object) return notFound();
       if (url.searchParams.get('alt') !== 'media') return json(200, this.metadataOf(name, object));
@@ -96,7 +96,7 @@ export class FakeGcsServer {
       return res.end(object.data);
     }
     if (objectPath && req.method === 'DELETE') {
-      return this.objects.delete(decodeURIComponent(objectPath[1]!)) ? (res.writeHead(204), res.end()) : notFound();
+      return this.objects.delete(decodeURIComponent(objectPath[1])) ? (res.writeHead(204), res.end()) : notFound();
     }
     if (req.method === 'GET' && url.pathname === `/storage/v1/b/${this.bucket}`)
       return json(200, { kind: 'storage#bucket', name: this.bucket });
@@ -115,7 +115,7 @@ export class FakeGcsServer {
       );
       if (issued + Number(url.searchParams.get('X-Goog-Expires')) * 1000 < Date.now())
         return json(400, { error: { code: 400, message: 'ExpiredToken' } });
-      const object = this.objects.get(decodeURIComponent(signedPath[1]!));
+      const object = this.objects.get(decodeURIComponent(signedPath[1]));
       if (!object) return notFound();
       res.writeHead(200, {
         'content-type': url.searchParams.get('response-content-type') ?? object.contentType,

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { GcsFileStorage } from '../../src/storage/gcs-storage';
+
 import { newStorageKey, ObjectMissing } from '../../src/storage/file-storage';
+import { GcsFileStorage } from '../../src/storage/gcs-storage';
 import { admin, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
 import { fileUpload, samplePdf } from '../support/sample-files';
+
 import { FakeGcsServer } from './fake-gcs-server';
 
 const BUCKET = 'cti-documents-test';

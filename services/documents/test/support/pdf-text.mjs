@@ -1,6 +1,7 @@
 // Prints the text of a PDF (path in argv[2]) with pdf.js: run as a child process so the
 // ESM-only library needs no transform in jest.
 import fs from 'node:fs';
+
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const data = new Uint8Array(fs.readFileSync(process.argv[2]));

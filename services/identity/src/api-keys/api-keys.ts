@@ -11,9 +11,11 @@ import {
 } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Forbidden, NotFound, principalOf, Unauthorized, type RateLimit } from '@cti/service-kit';
+
 import type { IdentityExecutor } from '../db';
 import { currentAccessClaims } from '../sessions/session';
 import { hashToken, newOpaqueToken } from '../sessions/tokens';
+
 import { apiKeyView, countActiveKeys, findKeyById, findUsableKeyByHash, keysOfUser, markUsedToday } from './repository';
 
 /** What the API key use-cases need: a transaction runner, the signer of key tokens, the per-key limit. */

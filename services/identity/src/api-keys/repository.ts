@@ -1,5 +1,6 @@
-import { sql, type Selectable } from '@cti/db';
 import type { ApiKeyView } from '@cti/contracts';
+import { sql, type Selectable } from '@cti/db';
+
 import type { ApiKeysTable, IdentityExecutor } from '../db';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { ApiKeyRule, canUseApiKeys, RouteRules } from '@cti/access';
 import {
   ApiKeyIdParam,
@@ -16,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import { accessTokenSigner } from '../sessions/tokens';
+
 import { createApiKey, listKeysOfUser, listOwnKeys, resolveApiKey, revokeApiKey, type ApiKeyDeps } from './api-keys';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -1,7 +1,9 @@
-import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import { appendToOutbox, BadRequest, Conflict, Forbidden } from '@cti/service-kit';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';

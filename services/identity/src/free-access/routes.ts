@@ -1,5 +1,8 @@
 import { ConfirmEmailAnswer, EmailCodeParams, EmailParam, ErrorBody, FreeAccessBody, SessionUser } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
+
 import { confirmFreeAccess, requestFreeAccess } from './free-access';
 import type { IdentityApp } from '../db';
 

@@ -1,6 +1,7 @@
+import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, Conflict } from '@cti/service-kit';
-import type { EventActor } from '@cti/contracts';
+
 import type { GroupsTable, IdentityExecutor } from '../db';
 
 export interface CreateGroupInput {

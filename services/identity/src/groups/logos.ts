@@ -1,5 +1,6 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
+
 import type { LogoView } from '@cti/contracts';
 
 countries.registerLocale(en);
@@ -12,5 +13,5 @@ export const LOGOS: readonly LogoView[] = Object.entries(countries.getNames('en'
 /** "/flags/ie.svg" → "IE" (the CountryId of a Country group chosen by its flag). */
 export function countryCodeOfLogo(path: string): string | null {
   const match = /\/flags\/([a-z]{2})\.svg$/i.exec(path.trim());
-  return match ? match[1]!.toUpperCase() : null;
+  return match ? match[1].toUpperCase() : null;
 }

@@ -1,4 +1,5 @@
-import { sql } from '@cti/db';
+import type { FastifyRequest } from 'fastify';
+
 import { UserEditPolicy } from '@cti/access';
 import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf } from '@cti/service-kit';
 import {
@@ -10,13 +11,16 @@ import {
   type GroupType,
   type GroupView,
 } from '@cti/contracts';
-import type { FastifyRequest } from 'fastify';
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { isUuid } from '../users/user-views';
+
 import { createGroup, findGroupByName } from './create-group';
 import { countryCodeOfLogo } from './logos';
 

@@ -1,7 +1,10 @@
 import { BadRequest, DomainError } from '@cti/service-kit';
 import { CONTACT_MESSAGE_MAX, ContactAnswers, type AccessClaims, type ContactMessage } from '@cti/contracts';
+import { BadRequest, DomainError, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import { isEmail, normalizeEmail } from '../users/passwords';
+
 import { queueMail } from './mailer';
 import { MailTemplates } from './templates';
 import type { IdentityApp } from '../db';

@@ -1,4 +1,3 @@
-import { sql } from '@cti/db';
 import type { MailboxMessage } from '@cti/contracts';
 import type { IdentityApp } from '../db';
 
@@ -10,10 +9,10 @@ export function linksOf(html: string): Array<{ Href: string; Text: string }> {
   const seen = new Set<string>();
   const links: Array<{ Href: string; Text: string }> = [];
   for (const match of html.matchAll(/<a\s[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/gi)) {
-    const href = decode(match[1]!);
+    const href = decode(match[1]);
     if (seen.has(href) || !/^https?:\/\//i.test(href)) continue;
     seen.add(href);
-    links.push({ Href: href, Text: decode(match[2]!.replace(/<[^>]+>/g, '').trim()) || href });
+    links.push({ Href: href, Text: decode(match[2].replace(/<[^>]+>/g, '').trim()) || href });
   }
   return links;
 }

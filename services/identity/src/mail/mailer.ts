@@ -1,3 +1,4 @@
+import type { MailMessage } from '@cti/contracts';
 import { sql, type Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 import type { MailMessage } from '@cti/contracts';

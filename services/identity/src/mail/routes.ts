@@ -1,7 +1,12 @@
 import { NotFound } from '@cti/service-kit';
 import { ContactMessage, ErrorBody, MailMessage, MailSendAnswer, MailboxMessage, MessageBody } from '@cti/contracts';
 import Type from 'typebox';
+
+import { ContactMessage, ErrorBody, MailMessage, MailSendAnswer, MailboxMessage, MessageBody } from '@cti/contracts';
+import { NotFound, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
+
 import { sendContactMessage } from './contact';
 import { listMailbox } from './mailbox';
 import { queueMail } from './mailer';

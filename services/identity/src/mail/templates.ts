@@ -1,7 +1,7 @@
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes user text for an HTML mail body. */
-export const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => entities[c]!);
+export const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => entities[c]);
 
 /** Plain text typed by a person, as HTML paragraphs (escaped, line breaks kept). */
 export const textToHtml = (text: string) =>

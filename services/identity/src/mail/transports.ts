@@ -1,5 +1,5 @@
-import sendgridMail from '@sendgrid/mail';
 import sendgridClient from '@sendgrid/client';
+import sendgridMail from '@sendgrid/mail';
 
 // The SDK's classes are CommonJS properties its type declarations only expose as `export =` instances.
 const { MailService } = sendgridMail as unknown as { MailService: new () => typeof sendgridMail };

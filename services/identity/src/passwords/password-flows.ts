@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest } from '@cti/service-kit';
 import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
@@ -6,9 +7,9 @@ import type { IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { failureKey } from '../sessions/login';
+import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../tokens/one-time-tokens';
 import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
-import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { findUserByEmail, findUserById } from '../users/repository';
 import { recordUserUpdated } from '../users/user-events';
 

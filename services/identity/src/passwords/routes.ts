@@ -1,5 +1,8 @@
 import { EmailParam, ErrorBody, MessageBody, ResetPasswordBody, SetPasswordNewUserBody } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
+
 import { forgotPassword, resetPassword, setPasswordNewUser } from './password-flows';
 import type { IdentityApp } from '../db';
 

@@ -1,7 +1,8 @@
-import { sql, type Transaction } from '@cti/db';
-import { appendToOutbox, type ConsumerDefinition } from '@cti/service-kit';
 import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent, EventActor } from '@cti/contracts';
+import { sql, type Transaction } from '@cti/db';
+import { appendToOutbox, type ConsumerDefinition } from '@cti/service-kit';
+
 import type { IdentityDB } from '../db';
 import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
 import { activeRoleIds } from '../users/repository';
@@ -21,7 +22,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * first purchase touched it. Kept while any grant covers it; restored when none does.
  */
 async function rememberBase(trx: Trx, userId: string, kind: 'role' | 'group', target: string): Promise<void> {
-  let present = false;
+  let present: boolean;
   let expiresOn: string | null = null;
   if (kind === 'role') {
     const row = await trx

@@ -13,8 +13,9 @@ import {
   type ExternalApprovalPayload,
   type ExternalRequestPayload,
 } from '@cti/contracts';
-import { sharesContactDomain } from '@cti/access';
-import type { FastifyRequest } from 'fastify';
+import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';
 import { createUser } from '../users/create-user';

@@ -1,3 +1,5 @@
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { BadRequest } from '@cti/service-kit';
 import {
@@ -10,8 +12,8 @@ import {
   MessageBody,
   UserAnswers,
 } from '@cti/contracts';
-import { isEmail } from '../users/passwords';
-import Type from 'typebox';
+import { BadRequest, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import {

@@ -1,11 +1,11 @@
-import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
+import { sql } from '@cti/db';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_PASSWORD, flagPath } from '@cti/demo-data';
 import type { IdentityApp } from '../db';
 import { createGroup, findGroupByName } from '../groups/create-group';
+import { createAccessRequest } from '../requests/access-requests';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/repository';
-import { createAccessRequest } from '../requests/access-requests';
 
 /** Groups without a country: calculator (ACC) groups and the working group's members. */
 const DEMO_OTHER_GROUPS = [

@@ -3,6 +3,7 @@ import { LoginAnswers, type SessionUser } from '@cti/contracts';
 import type { IdentityApp } from '../db';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';
+
 import { actorFromClaims, issueSession, type SessionIssuer } from './session';
 
 export interface LoginLimits {

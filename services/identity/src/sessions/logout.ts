@@ -1,7 +1,10 @@
 import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
 import type { AccessClaims } from '@cti/contracts';
+import { appendToOutbox, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+
 import { findUserById } from '../users/repository';
 import { isUuid } from '../users/user-views';
+
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
 import { actorFromClaims } from './session';
 import type { IdentityApp } from '../db';

@@ -1,8 +1,10 @@
+import type { SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { Unauthorized, Forbidden } from '@cti/service-kit';
 import type { SessionUser } from '@cti/contracts';
 import type { IdentityExecutor, IdentityApp } from '../db';
 import { findUserById } from '../users/repository';
+
 import { issueSession, type SessionIssuer } from './session';
 import { hashToken, openSuccessor, sealSuccessor } from './tokens';
 

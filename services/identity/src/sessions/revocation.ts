@@ -1,7 +1,8 @@
-import { sql } from '@cti/db';
 import { accessNarrowed, type AccessSnapshot } from '@cti/access';
-import { appendToOutbox } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { appendToOutbox } from '@cti/service-kit';
+
 import type { IdentityExecutor } from '../db';
 import { activeRoleIds, groupIdsOfUser } from '../users/repository';
 

@@ -1,7 +1,12 @@
 import { Forbidden, Unauthorized } from '@cti/service-kit';
 import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
+
+import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
+import { Forbidden, Unauthorized, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityConfig } from '../config';
+
 import { login } from './login';
 import { logout } from './logout';
 import { refreshSession } from './refresh';

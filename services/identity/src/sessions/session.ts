@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from '@cti/db';
+
 import { RoleIds } from '@cti/access';
 import type { AccessClaims, EventActor, SessionUser } from '@cti/contracts';
+import { sql, type Selectable } from '@cti/db';
+
 import type { IdentityExecutor, UsersTable } from '../db';
 import { groupsOfUser } from '../users/repository';
+
 import { hashToken, newOpaqueToken } from './tokens';
 
 export type UserRow = Selectable<UsersTable>;

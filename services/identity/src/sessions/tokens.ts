@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
 import type { AccessClaims } from '@cti/contracts';
 
 export interface TokenSettings {

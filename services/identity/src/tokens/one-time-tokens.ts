@@ -1,4 +1,5 @@
 import { sql } from '@cti/db';
+
 import type { IdentityExecutor, TokenPurpose } from '../db';
 import { hashToken, newOpaqueToken } from '../sessions/tokens';
 

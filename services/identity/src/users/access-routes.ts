@@ -1,3 +1,5 @@
+import Type from 'typebox';
+
 import { ErrorBody, InternalUserAccess, InternalUserLookup } from '@cti/contracts';
 import Type from 'typebox';
 import type { IdentityApp } from '../db';

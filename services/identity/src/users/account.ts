@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+
+import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Forbidden, actorOf } from '@cti/service-kit';
 import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
@@ -7,6 +10,7 @@ import type { IdentityApp } from '../db';
 import { passwordTooShort } from '../passwords/password-flows';
 import { assertNotLockedOut, recordLoginFailure } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
+
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserById } from './repository';
 import { recordUserUpdated } from './user-events';

@@ -1,3 +1,4 @@
+import type { AccessClaims } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 import type { AccessClaims } from '@cti/contracts';

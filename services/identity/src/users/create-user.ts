@@ -1,8 +1,10 @@
-import { appendToOutbox, Conflict, BadRequest } from '@cti/service-kit';
 import { UserAnswers, type EventActor } from '@cti/contracts';
+import { appendToOutbox, Conflict, BadRequest } from '@cti/service-kit';
+
 import type { IdentityExecutor } from '../db';
-import { hashPassword, isEmail, normalizeEmail } from './passwords';
 import { endSessions } from '../sessions/revocation';
+
+import { hashPassword, isEmail, normalizeEmail } from './passwords';
 import { findUserByEmail, insertUser, setUserGroups, setUserRoles, type NewUser } from './repository';
 
 export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'> {

@@ -1,5 +1,8 @@
-import { sql } from '@cti/db';
+import type { FastifyRequest } from 'fastify';
+
 import { RoleIds, UserEditPolicy, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
+import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
+import { sql } from '@cti/db';
 import {
   BadRequest,
   Conflict,
@@ -12,14 +15,14 @@ import {
   appendToOutbox,
   principalOf,
 } from '@cti/service-kit';
-import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
-import type { FastifyRequest } from 'fastify';
+
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
 import { isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
+
 import { createUser } from './create-user';
 import { isEmail, normalizeEmail } from './passwords';
 import {

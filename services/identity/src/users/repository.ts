@@ -1,4 +1,5 @@
 import { sql } from '@cti/db';
+
 import type { IdentityExecutor } from '../db';
 
 export const findUserByEmail = (db: IdentityExecutor, email: string) =>

@@ -1,7 +1,9 @@
+import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import type { EventActor } from '@cti/contracts';
+
 import type { IdentityExecutor } from '../db';
+
 import { activeRoleIds, groupIdsOfUser } from './repository';
 
 export interface RoleGrant {

@@ -1,3 +1,5 @@
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { claimsOf, NotFound, TokenExpired } from '@cti/service-kit';
 import {
@@ -11,10 +13,12 @@ import {
   UserIdParam,
   UserPayload,
 } from '@cti/contracts';
-import Type from 'typebox';
+import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import { isTokenValid } from '../tokens/one-time-tokens';
+
 import { updateOwnAccount } from './account';
 import { agreeToTerms } from './agree';
 import { getUser, listManagedUsers, registerUser, resendWelcome, updateUser } from './manage-users';

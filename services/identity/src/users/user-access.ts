@@ -1,7 +1,9 @@
 import { RoleIds } from '@cti/access';
-import { sql } from '@cti/db';
 import type { InternalUserAccess } from '@cti/contracts';
+import { sql } from '@cti/db';
+
 import type { IdentityExecutor } from '../db';
+
 import { isUuid } from './user-views';
 
 /**

@@ -1,6 +1,8 @@
-import { appendToOutbox } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
+import { appendToOutbox } from '@cti/service-kit';
+
 import type { IdentityExecutor } from '../db';
+
 import { activeRoleIds, findUserById, groupIdsOfUser } from './repository';
 
 /** Records `evt.identity.user.updated` with the user's state after the change (same transaction). */

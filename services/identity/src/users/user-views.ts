@@ -1,5 +1,6 @@
 import { roleNameOf } from '@cti/access';
 import type { InternalUser, ManagedUser } from '@cti/contracts';
+
 import type { IdentityExecutor } from '../db';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());

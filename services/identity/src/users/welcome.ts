@@ -1,5 +1,6 @@
-import { appendToOutbox } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
+import { appendToOutbox } from '@cti/service-kit';
+
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor } from '../db';
 import { queueMail } from '../mail/mailer';

@@ -1,5 +1,6 @@
-import { createTestContext, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { mailbox, mailTo } from '../helpers';
 
@@ -81,7 +82,7 @@ describe('dev mailbox (GET api/mail/dev/messages)', () => {
     expect(mail.To).toEqual(['reader@example.com']);
     const all = await mailbox(app);
     expect(all.length).toBeGreaterThan(1);
-    expect(Date.parse(all[0]!.CreatedAt)).toBeGreaterThanOrEqual(Date.parse(all[all.length - 1]!.CreatedAt));
+    expect(Date.parse(all[0].CreatedAt)).toBeGreaterThanOrEqual(Date.parse(all[all.length - 1].CreatedAt));
     expect((await mailbox(app, 'nobody@example.com')).length).toBe(0);
   });
 

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { mailTransportFor, sendgridTransport } from '../../src/mail/transports';
 
@@ -44,8 +46,8 @@ describe('SendGrid transport (real @sendgrid/mail SDK against a local endpoint)'
       text: 'Hi',
     });
     expect(received).toHaveLength(1);
-    expect(received[0]!.auth).toBe('Bearer SG.test-key');
-    expect(received[0]!.body).toMatchObject({
+    expect(received[0].auth).toBe('Bearer SG.test-key');
+    expect(received[0].body).toMatchObject({
       from: { email: 'no-reply@example.com', name: 'Compliance Index' },
       subject: 'Hello',
       personalizations: [{ to: [{ email: 'a@example.com' }], cc: [{ email: 'c@example.com' }] }],

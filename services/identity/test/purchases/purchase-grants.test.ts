@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
 import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { createGroup } from '../../src/groups/create-group';
 import { handleCommerceEvent } from '../../src/purchases/purchase-grants';

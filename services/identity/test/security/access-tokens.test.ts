@@ -1,7 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
+
 import { createSigner } from 'fast-jwt';
-import { createTestContext, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
+
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { givenUser, sessionOf } from '../helpers';
 
@@ -81,7 +84,7 @@ describe('access tokens', () => {
 
   it('carries the organization in the access token (questionnaire approvals need it)', async () => {
     const session = await sessionOf(app, 'admin@example.com');
-    const payload = JSON.parse(Buffer.from(session.Token.split('.')[1]!, 'base64url').toString());
+    const payload = JSON.parse(Buffer.from(session.Token.split('.')[1], 'base64url').toString());
     expect(payload.organization).toBe('Test Org');
   });
 });

@@ -1,7 +1,8 @@
-import { createTestContext, type TestContext } from '@cti/testing';
-import type { ServiceApp } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
 import type { ManagedUser, SessionUser } from '@cti/contracts';
+import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { bearer, givenGroup, givenUser, linkIn, login, mailbox, mailTo, sessionOf } from '../helpers';
 
@@ -145,7 +146,7 @@ describe('an admin changes a user’s e-mail', () => {
   it('notifies the old address and ends the reset and welcome links sent before', async () => {
     const id = await givenUser(app, 'old-address@example.org', { roles: ['Standard'] });
     await app.inject({ method: 'POST', url: '/api/user/forgotPassword/old-address@example.org', remoteAddress: '10.9.9.8' });
-    const reset = linkIn(await mailTo(app, 'old-address@example.org', 'reset-password'), '/resetPassword/').parts[0]!;
+    const reset = linkIn(await mailTo(app, 'old-address@example.org', 'reset-password'), '/resetPassword/').parts[0];
     const user = await userAs(admin, id);
     const res = await update(admin, payloadOf(user, { Email: 'new-address@example.org' }));
     expect(res.statusCode).toBe(200);

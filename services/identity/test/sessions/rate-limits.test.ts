@@ -1,5 +1,6 @@
-import { createTestContext, type TestContext } from '@cti/testing';
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { givenUser, login } from '../helpers';
 

@@ -1,8 +1,10 @@
 import { createSigner } from 'fast-jwt';
-import { createTestContext, eventually, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
-import { defineService, type ServiceApp } from '@cti/service-kit';
+
 import { RoleIds } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
+import { defineService, type ServiceApp } from '@cti/service-kit';
+import { createTestContext, eventually, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
+
 import { identityService } from '../../src/app';
 import { bearer, givenGroup, givenUser, login, outboxEvents, PASSWORD, sessionOf } from '../helpers';
 
@@ -113,7 +115,7 @@ describe('logout', () => {
     await givenUser(app, 'signed-out@example.com');
     const laptop = await sessionOf(app, 'signed-out@example.com');
     const phone = await sessionOf(app, 'signed-out@example.com');
-    expect((await probe(replicas[0]!, phone)).statusCode).toBe(200);
+    expect((await probe(replicas[0], phone)).statusCode).toBe(200);
     expect((await logout(laptop, admin)).statusCode).toBe(200);
     expect((await refresh(laptop.RefreshToken)).statusCode).toBe(401);
     expect((await refresh(phone.RefreshToken)).statusCode).toBe(401);
@@ -127,7 +129,7 @@ describe('logout', () => {
     const sign = (expiredSecondsAgo: number) => {
       const now = Math.floor(Date.now() / 1000);
       return createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti' })({
-        ...JSON.parse(Buffer.from(signTestToken({ sub: id, email: 'stale@example.com' }).split('.')[1]!, 'base64url').toString()),
+        ...JSON.parse(Buffer.from(signTestToken({ sub: id, email: 'stale@example.com' }).split('.')[1], 'base64url').toString()),
         iat: now - expiredSecondsAgo - 900,
         exp: now - expiredSecondsAgo,
       });
@@ -172,7 +174,7 @@ describe('changing one’s password (My account)', () => {
     await eventually(() => refusedAsExpired(elsewhere));
     const renewed = await refresh(here.RefreshToken);
     expect(renewed.statusCode).toBe(200);
-    expect((await probe(replicas[1]!, renewed.json())).statusCode).toBe(200);
+    expect((await probe(replicas[1], renewed.json())).statusCode).toBe(200);
   });
 });
 
@@ -199,13 +201,13 @@ describe('revocation bites within seconds on every service', () => {
   it('removing a role: the old token is refused, the refreshed one no longer carries it', async () => {
     const id = await givenUser(app, 'loses-role@example.com', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
     const session = await sessionOf(app, 'loses-role@example.com');
-    expect((await probe(replicas[0]!, session, '/api/probe/viewer')).statusCode).toBe(200);
+    expect((await probe(replicas[0], session, '/api/probe/viewer')).statusCode).toBe(200);
     const res = await edit(id, { Email: 'loses-role@example.com', Roles: [RoleIds.Standard], Groups: [ireland] });
     expect(res.statusCode).toBe(200);
     await eventually(() => refusedAsExpired(session, '/api/probe/viewer'));
     const renewed = (await refresh(session.RefreshToken)).json();
     expect(renewed.Roles).toEqual([RoleIds.Standard]);
-    expect((await probe(replicas[1]!, renewed, '/api/probe/viewer')).statusCode).toBe(403);
+    expect((await probe(replicas[1], renewed, '/api/probe/viewer')).statusCode).toBe(403);
   });
 
   it('a role that expires ends the token with it (no revocation needed)', async () => {
@@ -215,9 +217,9 @@ describe('revocation bites within seconds on every service', () => {
       RoleIds.CountryViewer,
     ]);
     const session = await sessionOf(app, 'expiring@example.com');
-    const payload = JSON.parse(Buffer.from(session.Token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    const payload = JSON.parse(Buffer.from(session.Token.split('.')[1], 'base64url').toString()) as { exp: number };
     expect(payload.exp * 1000).toBeLessThanOrEqual(Date.now() + 5_000);
-    await eventually(async () => (await probe(replicas[0]!, session)).headers['token-expired'] === 'true', 15_000);
+    await eventually(async () => (await probe(replicas[0], session)).headers['token-expired'] === 'true', 15_000);
     const renewed = (await refresh(session.RefreshToken)).json();
     expect(renewed.Roles).toEqual([RoleIds.Standard]);
   });

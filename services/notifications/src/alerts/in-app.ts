@@ -1,7 +1,9 @@
 import type { IndexAccessSettings, Principal } from '@cti/access';
 import type { NotificationItem, NotificationList } from '@cti/contracts';
-import type { NotificationsExecutor } from '../db';
+
 import { countriesById } from '../countries/countries';
+import type { NotificationsExecutor } from '../db';
+
 import { renderAlert, type RenderedAlert } from './visibility';
 
 const PAGE = 30;

@@ -13,6 +13,7 @@ import type { NotificationsContext } from '../context';
 import type { NotificationsApp } from '../db';
 import { emailModeOf, ensureSettings, setEmailMode } from '../settings/settings';
 import { resubscribeWithLink, unsubscribeWithLink } from '../unsubscribe/unsubscribe';
+
 import { listAlerts, markRead, unreadCount } from './in-app';
 
 /** The in-app alert list, its unread count, alert settings, and the e-mails' one-click links. */

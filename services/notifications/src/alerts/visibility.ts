@@ -9,6 +9,7 @@ import {
   type Principal,
 } from '@cti/access';
 import type { AlertKind } from '@cti/contracts';
+
 import type { AlertPart, DocumentVisibility } from '../changes/change-parts';
 
 /** A stored change as an alert shows it. */

@@ -1,14 +1,5 @@
 import type { AlertKind, EventData, ScorecardFacts } from '@cti/contracts';
-import {
-  explainScoreChange,
-  formatMove,
-  formatPoints,
-  pbaLevel,
-  pbaLevelName,
-  type Category,
-  type ScoredInputs,
-  type VariableMove,
-} from '@cti/scoring-rules';
+import { explainScoreChange, formatMove, formatPoints, pbaLevel, pbaLevelName, type Category, type ScoredInputs } from '@cti/scoring-rules';
 
 /**
  * Who may be told a part of an alert: whoever may open the country's scorecard, only those
@@ -62,7 +53,7 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export function noticeText(html: string | null | undefined, max = 140): string {
   const text = (html ?? '')
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => entities[e]!)
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => entities[e])
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -82,7 +73,7 @@ export function explainedScoreText(before: ScorecardFacts, after: ScorecardFacts
   const e = explainScoreChange(inputsOf(before), inputsOf(after));
   const category = e.categoryFrom !== e.categoryTo ? `${e.categoryFrom} → ${e.categoryTo}` : null;
   const why = [
-    ...e.moves.map((m) => formatMove(m as VariableMove)),
+    ...e.moves.map((m) => formatMove(m)),
     ...(e.levelFrom !== e.levelTo
       ? [`precedent adjustment ${pbaLevelName(e.levelFrom)} → ${pbaLevelName(e.levelTo)}, ${formatPoints(e.levelPoints)}`]
       : []),

@@ -1,7 +1,9 @@
 import type { DomainEvent } from '@cti/contracts';
-import type { NotificationsExecutor } from '../db';
+
 import { projectCountry } from '../countries/countries';
+import type { NotificationsExecutor } from '../db';
 import { markBounced } from '../delivery/dispatcher';
+
 import { documentChange, scorecardChange, type ChangeDraft } from './change-parts';
 import { recordChange } from './record-change';
 

@@ -1,6 +1,8 @@
-import { sql } from '@cti/db';
 import type { DomainEvent } from '@cti/contracts';
+import { sql } from '@cti/db';
+
 import type { NotificationsExecutor } from '../db';
+
 import type { ChangeDraft } from './change-parts';
 
 /**

@@ -1,7 +1,8 @@
 import type { DomainEvent } from '@cti/contracts';
 import { projectCountryGroup } from '@cti/events';
-import type { NotificationsExecutor } from '../db';
+
 import type { CountryFacts } from '../alerts/visibility';
+import type { NotificationsExecutor } from '../db';
 
 /** Keeps the projection of identity's country groups (name, ISO code, flag). */
 export async function projectCountry(trx: NotificationsExecutor, event: DomainEvent): Promise<void> {

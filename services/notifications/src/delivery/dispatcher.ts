@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from '@cti/db';
+
 import type { IndexAccessSettings } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
+import { sql, type Kysely, type Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import type { DeliveriesTable, DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
+
 import { renderAlert } from '../alerts/visibility';
 import { allCountries, type CountryMap } from '../countries/countries';
+import type { DeliveriesTable, DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
 import { nextDigestAt } from '../settings/digest-schedule';
+
 import { MailRefused, type MailPort } from './mail-port';
+import { RateLimiter } from './rate-limiter';
 import { renderAlertMail, type MailAlert } from './render-mail';
 import { principalOfAccess, type AccessLookup } from './user-access';
-import { RateLimiter } from './rate-limiter';
 
 /** Users looked at per round (one call to identity for their access). */
 const USERS_PER_ROUND = 200;
@@ -338,7 +341,7 @@ async function eachConcurrently<T>(items: readonly T[], limit: number, work: (it
   let failure: { error: unknown } | null = null;
   const worker = async () => {
     while (!failure && next < items.length) {
-      const item = items[next++]!;
+      const item = items[next++];
       try {
         await work(item);
       } catch (error) {

@@ -24,7 +24,7 @@ export interface MailContext {
 }
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]);
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
@@ -39,7 +39,7 @@ export function renderAlertMail(alerts: readonly MailAlert[], ctx: MailContext):
   const subject =
     ctx.mode === 'immediate'
       ? alerts.length === 1
-        ? clip(alerts[0]!.line, 150)
+        ? clip(alerts[0].line, 150)
         : `${alerts.length} Compliance Index alerts`
       : `Your ${ctx.mode} Compliance Index digest: ${alerts.length} alert${alerts.length === 1 ? '' : 's'}`;
   const linkText = (a: MailAlert) => (a.link.startsWith('/index/') ? `Open ${a.groupName ?? 'the'} scorecard` : 'Open the documents');

@@ -1,8 +1,9 @@
 import { canOpenScorecard, type IndexAccessSettings, type Principal } from '@cti/access';
 import { NotificationMessages, type EventActor, type FollowedCountry } from '@cti/contracts';
 import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
-import type { NotificationsExecutor } from '../db';
+
 import { findCountry } from '../countries/countries';
+import type { NotificationsExecutor } from '../db';
 import { ensureSettings } from '../settings/settings';
 
 export interface Follower {

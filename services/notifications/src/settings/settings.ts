@@ -1,6 +1,8 @@
 import type { AlertEmailMode, EventActor } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
+
 import type { NotificationsExecutor } from '../db';
+
 import { nextDigestAt } from './digest-schedule';
 
 export const DEFAULT_EMAIL_MODE: AlertEmailMode = 'immediate';

@@ -1,9 +1,11 @@
 import { NotificationMessages, type UnsubscribeAnswer } from '@cti/contracts';
 import { appendToOutbox, BadRequest } from '@cti/service-kit';
-import type { NotificationsExecutor } from '../db';
+
 import { findCountry } from '../countries/countries';
+import type { NotificationsExecutor } from '../db';
 import { unfollowCountry } from '../follows/follows';
 import { actorOfUser, modeBeforeOff, setEmailMode } from '../settings/settings';
+
 import { readUnsubscribeToken } from './tokens';
 
 export interface LinkOptions {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { RoleIds, type RoleName } from '@cti/access';
 import type {
   DomainEvent,
@@ -20,6 +21,7 @@ import {
   signTestToken,
   type TestContext,
 } from '@cti/testing';
+
 import { notificationsService } from '../../src/app';
 import type { NotificationsApp } from '../../src/db';
 

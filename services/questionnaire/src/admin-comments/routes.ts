@@ -1,6 +1,8 @@
 import { RouteRules } from '@cti/access';
 import { claimsOf } from '@cti/service-kit';
 import { AdminCommentAnswer, AdminCommentBody, AdminCommentSaveBody, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { adminComment, saveAdminComment } from './admin-comments';
 import type { QuestionnaireApp } from '../db';
 

@@ -1,7 +1,10 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { claimsOf } from '@cti/service-kit';
 import { Approval, ErrorBody, FinalizeBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { approve, approvedNames, canApprove, readyForFinalization, submitAsFinal } from './approvals';
 import type { QuestionnaireApp } from '../db';
 

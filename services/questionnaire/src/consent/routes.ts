@@ -1,7 +1,10 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { claimsOf } from '@cti/service-kit';
 import { ConsentAnswer, ConsentAnswerBody, ConsentBody, ConsentRow, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { consentAnswer, consentsOf, giveConsent } from './consent';
 import type { QuestionnaireApp } from '../db';
 

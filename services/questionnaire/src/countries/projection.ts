@@ -1,7 +1,8 @@
-import type { Transaction } from '@cti/db';
 import type { DomainEvent } from '@cti/contracts';
+import type { Transaction } from '@cti/db';
 import { projectCountryGroup } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
+
 import type { QuestionnaireDB } from '../db';
 
 /**

@@ -1,5 +1,6 @@
-import type { EventBus } from '@cti/events';
 import type { DomainEvent, QuestionnaireChange } from '@cti/contracts';
+import type { EventBus } from '@cti/events';
+
 import { changesOf } from './changes';
 
 type Listener = (change: QuestionnaireChange) => void;

@@ -1,10 +1,13 @@
-import Type from 'typebox';
 import type { ServerResponse } from 'node:http';
+
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, type QuestionnaireChange } from '@cti/contracts';
 import type { QuestionnaireApp } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
+
 import { ChangeFeed } from './change-feed';
 
 /** Browsers wait this long before reconnecting a dropped stream (the web client keeps its own backoff too). */

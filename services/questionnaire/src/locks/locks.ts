@@ -1,8 +1,9 @@
+import { stepOfSection, type AccessClaims, type LockInfo, type NavLocks } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import { stepOfSection, type AccessClaims, type LockInfo, type NavLocks } from '@cti/contracts';
-import type { QuestionnaireExecutor } from '../db';
+
 import { actorFromClaims } from '../actor';
+import type { QuestionnaireExecutor } from '../db';
 import { atOf, getQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
 
 /**

@@ -1,9 +1,11 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { BadRequest, claimsOf, Unauthorized } from '@cti/service-kit';
 import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type AccessClaims, type UnlockBeacon } from '@cti/contracts';
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
+
 import { acquireLock, lockInfo, navLocks, releaseLocks } from './locks';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+
+import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Conflict } from '@cti/service-kit';
 import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';

@@ -1,9 +1,11 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { actorOf, NotFound } from '@cti/service-kit';
 import { ErrorBody, Period, PeriodNameParam } from '@cti/contracts';
 import type { QuestionnaireApp } from '../db';
 import { currentPeriod } from '../questionnaires/repository';
+
 import { openPeriod } from './open-period';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -1,4 +1,3 @@
-import { sql } from '@cti/db';
 import { enoughApprovals, isAdminPrincipal } from '@cti/access';
 import { principalOf } from '@cti/service-kit';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';

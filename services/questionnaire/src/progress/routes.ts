@@ -1,7 +1,10 @@
 import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, QuestionnaireProgress } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { questionnaireProgress } from './progress';
 import type { QuestionnaireApp } from '../db';
 

@@ -1,7 +1,9 @@
-import { BadRequest } from '@cti/service-kit';
 import { answerAsText, isEmptyAnswer, type AnswerModel } from '@cti/contracts';
-import type { IndexedQuestion } from './index';
+import { BadRequest } from '@cti/service-kit';
+
 import { richTextToPlain, sanitizeRichText } from './rich-text';
+
+import type { IndexedQuestion } from './index';
 
 const MAX_TEXT = 20_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -1,4 +1,5 @@
 import { SectionIds, type Condition } from '@cti/contracts';
+
 import type { BankQuestion, QuestionBank } from './types';
 
 // Option ids are global across the bank and never reused: the conditional rules of

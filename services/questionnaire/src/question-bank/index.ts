@@ -1,8 +1,9 @@
 import { applyConditions, isEmptyAnswer, SectionIds, type AnswerModel, type Question } from '@cti/contracts';
+
 import { bank2026_1 } from './bank-2026-1';
 import type { BankQuestion, BankSection, QuestionBank } from './types';
 
-export type { BankQuestion, BankSection, QuestionBank } from './types';
+export type { BankQuestion, BankSection } from './types';
 
 /** Every version of the bank ever used; old versions stay so old questionnaires still read. */
 const BANKS: Record<string, QuestionBank> = { [bank2026_1.version]: bank2026_1 };

@@ -1,7 +1,9 @@
 import { canAnswerQuestionnaire, isAdminPrincipal, isRespondentOf } from '@cti/access';
-import { Forbidden, principalOf } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
+import { Forbidden, principalOf } from '@cti/service-kit';
+
 import type { QuestionnaireExecutor } from '../db';
+
 import { getQuestionnaire, getQuestionnaireForUpdate, type QuestionnaireRecord } from './repository';
 
 export const isAdminClaims = (claims: AccessClaims) => isAdminPrincipal(principalOf(claims));

@@ -14,7 +14,9 @@ import type {
 } from '@cti/contracts';
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { closeQuestionnaire } from '../approvals/approvals';
+import { questionnaireDb, type QuestionnaireExecutor } from '../db';
 import { resumePathsOf } from '../resume/resume-points';
+
 import { questionnaireForUser } from './access';
 import {
   atOf,

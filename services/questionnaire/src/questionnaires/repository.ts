@@ -1,5 +1,6 @@
 import { sql } from '@cti/db';
 import { NotFound } from '@cti/service-kit';
+
 import type { QuestionnaireExecutor } from '../db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

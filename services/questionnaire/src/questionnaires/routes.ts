@@ -1,6 +1,8 @@
 import { RouteRules } from '@cti/access';
 import { claimsOf, actorOf } from '@cti/service-kit';
 import Type from 'typebox';
+
+import { RouteRules } from '@cti/access';
 import {
   AdminQuestionnaireRow,
   CloseOrOpenBody,
@@ -13,6 +15,7 @@ import {
 import type { QuestionnaireApp } from '../db';
 import { hasIderaDeclaration } from '../question-bank';
 import { answersOf, valuesOf } from '../sections/section-answers';
+
 import { questionnaireForUser } from './access';
 import { addQuestionnaire } from './create-questionnaire';
 import { closeOrOpen, countriesNeedingQuestionnaire, questionnaireInfo, questionnaireReport, questionnairesByStatus } from './lists';

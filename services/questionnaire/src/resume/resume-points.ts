@@ -1,4 +1,5 @@
 import { stepOfSection } from '@cti/contracts';
+
 import type { QuestionnaireExecutor } from '../db';
 
 /**

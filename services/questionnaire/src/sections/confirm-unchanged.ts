@@ -2,10 +2,12 @@ import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims } from '@cti/contracts';
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { actorFromClaims } from '../actor';
+import type { QuestionnaireExecutor } from '../db';
+import { currentLock } from '../locks/locks';
 import { bankOf } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, lockQuestionnaire } from '../questionnaires/repository';
-import { currentLock } from '../locks/locks';
+
 import { answersOf } from './section-answers';
 
 /**

@@ -4,8 +4,8 @@ import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { bankOf, toApiQuestion } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { findQuestionnaire } from '../questionnaires/repository';
-import { acquireLock, lockInfo } from '../locks/locks';
 import { rememberSection } from '../resume/resume-points';
+
 import { answersOf } from './section-answers';
 
 /**

@@ -10,6 +10,8 @@ import {
   SaveSectionBody,
   SaveSectionParams,
 } from '@cti/contracts';
+import { claimsOf, type ServiceApp } from '@cti/service-kit';
+
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
 import { saveSection } from './save-section';

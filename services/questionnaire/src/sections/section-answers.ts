@@ -1,4 +1,5 @@
 import type { AnswerModel } from '@cti/contracts';
+
 import type { QuestionnaireExecutor } from '../db';
 
 export interface StoredAnswer {

@@ -1,7 +1,8 @@
+import { SectionIds, type QuestionnaireChange } from '@cti/contracts';
+import { gatewayService } from '@cti/gateway';
 import type { ServiceApp } from '@cti/service-kit';
 import { eventually } from '@cti/testing';
-import { gatewayService } from '@cti/gateway';
-import { SectionIds, type QuestionnaireChange } from '@cti/contracts';
+
 import { questionnaireService } from '../../src/app';
 import { givenPeriod, questionnaireOf, respondentClaims, startWorld, tokenOf, type World } from '../helpers';
 
@@ -105,7 +106,7 @@ it("streams another firm's approval and locks to an open page through the gatewa
 });
 
 it("refuses pages of another country's questionnaire and callers without a valid token", async () => {
-  const kenyan = respondentClaims('kofi', world.countries.Kenya!, 'Nairobi Law');
+  const kenyan = respondentClaims('kofi', world.countries.Kenya, 'Nairobi Law');
   expect((await follow(tokenOf(kenyan))).status).toBe(403);
   expect((await follow('forged')).status).toBe(401);
 });

@@ -1,4 +1,5 @@
 import { SectionIds, type AnswerModel } from '@cti/contracts';
+
 import { bankOf, CURRENT_BANK_VERSION, enforceConditions, questionId } from '../../src/question-bank';
 
 // One test per conditional rule of the questionnaire states and transitions, run through the same evaluator

@@ -1,4 +1,5 @@
 import { EXPORT_STEPS, QUESTIONNAIRE_STEPS, SectionIds } from '@cti/contracts';
+
 import { bankOf, CURRENT_BANK_VERSION, questionId } from '../../src/question-bank';
 import { displayAnswer, normalizeAnswer } from '../../src/question-bank/answers';
 

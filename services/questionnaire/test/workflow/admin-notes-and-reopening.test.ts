@@ -1,4 +1,5 @@
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
+
 import { adminClaims, caller, givenPeriod, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
 let world: World;

@@ -1,4 +1,5 @@
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
+
 import { adminClaims, caller, givenPeriod, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
 let world: World;
@@ -86,7 +87,7 @@ describe('approvals and Submit As Final', () => {
     expect(info.ClosedOn).toBeTruthy();
     expect(await ready()).toBe(false);
     const [closed] = await outboxEvents(world.app, 'evt.questionnaire.questionnaire.closed');
-    expect(closed!.actor?.name).toBe('Roisin Respondent');
+    expect(closed.actor?.name).toBe('Roisin Respondent');
     const approvals = await outboxEvents(world.app, 'evt.questionnaire.approval.added');
     expect(approvals.at(-1)!.data).toMatchObject({ name: 'Roisin Respondent', organizationName: 'Cork Aviation Law LLP' });
   });

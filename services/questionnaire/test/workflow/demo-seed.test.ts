@@ -1,8 +1,9 @@
 import { sql } from '@cti/db';
-import { createTestContext, type TestContext } from '@cti/testing';
-import { identityService } from '@cti/identity';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
+import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
 import { questionnaireService } from '../../src/app';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => ctx.close());
 
-const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(app.db)).rows[0]!.n;
+const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(app.db)).rows[0].n;
 
 it('opens four periods for every country, with Ireland answered, approved and finalized through the earlier ones', async () => {
   const periods = (

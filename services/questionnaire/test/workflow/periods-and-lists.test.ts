@@ -1,7 +1,8 @@
-import { sql } from '@cti/db';
 import { RoleIds } from '@cti/access';
 import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
+import { sql } from '@cti/db';
 import { createGroupThroughIdentity, editGroupThroughIdentity, eventually } from '@cti/testing';
+
 import { adminClaims, caller, claims, outboxEvents, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
 let world: World;

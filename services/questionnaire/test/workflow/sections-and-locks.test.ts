@@ -1,6 +1,7 @@
+import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { signExpiredTestToken } from '@cti/testing';
-import { QuestionnaireAnswers, SectionIds } from '@cti/contracts';
+
 import {
   adminClaims,
   caller,
@@ -19,7 +20,7 @@ let ireland: string;
 let questionnaireId: string;
 const rory = () => caller(world.app, respondentClaims('rory', ireland, 'Dublin Law Partners', 'Rory Respondent'));
 const roisin = () => caller(world.app, respondentClaims('roisin', ireland, 'Cork Aviation Law LLP', 'Roisin Respondent'));
-const kenyan = () => caller(world.app, respondentClaims('kofi', world.countries.Kenya!, 'Nairobi Law'));
+const kenyan = () => caller(world.app, respondentClaims('kofi', world.countries.Kenya, 'Nairobi Law'));
 const open = (c: ReturnType<typeof rory>, SectionId: number, extra: object = {}) =>
   c.post('/api/questionnaire/questions', { SectionId, GroupId: ireland, QuestionnaireId: questionnaireId, ...extra });
 const save = (c: ReturnType<typeof rory>, items: Array<{ Id: string; Model: unknown }>) =>
@@ -63,7 +64,7 @@ describe('loading a section', () => {
       all: [{ not: { all: [{ question: 0, is: 24 }, { ideraDeclaration: false }] } }, { question: 0, is: 23 }],
     });
     const [locked] = await outboxEvents(world.app, 'evt.questionnaire.section.locked');
-    expect(locked!.data).toMatchObject({
+    expect(locked.data).toMatchObject({
       questionnaireId,
       groupName: 'Ireland',
       periodName: 'September 2026',
@@ -313,6 +314,6 @@ describe('admin notes', () => {
       403,
     );
     const [event] = await outboxEvents(world.app, 'evt.questionnaire.adminComment.saved');
-    expect(event!.data).toMatchObject({ sectionId: 8, groupName: 'Ireland' });
+    expect(event.data).toMatchObject({ sectionId: 8, groupName: 'Ireland' });
   });
 });

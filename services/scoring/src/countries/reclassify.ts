@@ -1,10 +1,12 @@
+import type { IndexAccessSettings } from '@cti/access';
 import type { EventActor, IndexCountryRow } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
 import { appendToOutbox, NotFound } from '@cti/service-kit';
-import type { IndexAccessSettings } from '@cti/access';
+
 import type { ScoringExecutor } from '../db';
-import { rebuildReadModels } from '../read-models/store';
 import type { CountryRow } from '../read-models/snapshot';
+import { rebuildReadModels } from '../read-models/store';
+
 import { findCountry, setContracting } from './repository';
 
 export const indexCountryOf = (c: CountryRow): IndexCountryRow => ({

@@ -1,4 +1,5 @@
 import { sql } from '@cti/db';
+
 import type { ScoringExecutor } from '../db';
 
 export interface CountryFacts {

@@ -32,7 +32,7 @@ export interface DemoCountryRef {
 
 function inputs<K extends string>(country: DemoCountryRef, period: string, variables: readonly K[]): Record<K, number> {
   const code = (country.countryId ?? country.name).toUpperCase();
-  const base = LEVELS[stableHash(code) % LEVELS.length]!;
+  const base = LEVELS[stableHash(code) % LEVELS.length];
   const out = {} as Record<K, number>;
   for (const v of variables) {
     const spread = ((stableHash(`${code}:${v}`) % 3) - 1) * 0.5;

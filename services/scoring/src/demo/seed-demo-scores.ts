@@ -1,9 +1,10 @@
-import type { ScoringExecutor } from '../db';
 import { findCountry } from '../countries/repository';
+import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
 import { findComplianceScores, findEnforceabilityScores } from '../scores/repository';
 import { saveComplianceScores, type SaveOptions } from '../scores/save-compliance';
 import { saveEnforceability } from '../scores/save-enforceability';
+
 import { demoComplianceScores, demoEnforceabilityScores } from './demo-scores';
 
 /**

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
+
 import archiver from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { ExportTable } from './tables';
 import { csvStream, safeFileName, xlsxBuffer } from './writers';
 

@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { RouteRules, canExportEverything, canSeeWatchlist, type Principal } from '@cti/access';
 import {
   ExportMessages,
@@ -20,6 +22,7 @@ import { latestPeriodName } from '../periods/repository';
 import { attachment } from '../print/content-disposition';
 import { ReadModelKeys } from '../read-models/build';
 import { asuListFor, indexListFor, listAudience } from '../read-models/views';
+
 import { everythingZip } from './everything';
 import {
   asuTable,

@@ -31,9 +31,6 @@ export interface ExportTable {
   rows: () => AsyncIterable<Cell[]>;
 }
 
-/** Reads a stored read model (unmasked) by key; null when there is none. */
-export type ModelReader = <T>(key: string) => Promise<T | null>;
-
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 /** ISO date (YYYY-MM-DD) of a stored timestamp. */
 export const isoDate = (value: string | null | undefined) => (value ? new Date(value).toISOString().slice(0, 10) : null);

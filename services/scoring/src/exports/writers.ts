@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+
 import * as XLSX from 'xlsx';
+
 import type { Cell, ExportTable } from './tables';
 
 export type ExportFormat = 'csv' | 'xlsx';

@@ -8,7 +8,6 @@ import {
 } from '@cti/contracts';
 import { NotFound, Type } from '@cti/service-kit';
 import type { ScoringContext } from '../context';
-import { ReadModelKeys } from '../read-models/build';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';
 import type { ScoringApp } from '../db';
 

@@ -1,12 +1,9 @@
 import { sql } from '@cti/db';
+
 import type { ScoringExecutor } from '../db';
 
 export const findPeriod = (db: ScoringExecutor, periodId: string) =>
   db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();
-
-/** The current period: the one opened last. */
-export const currentPeriod = (db: ScoringExecutor) =>
-  db.selectFrom('periods').selectAll().orderBy('createdAt', 'desc').orderBy('name', 'desc').limit(1).executeTakeFirst();
 
 /**
  * Records a period. A questionnaire event may name a period before its own

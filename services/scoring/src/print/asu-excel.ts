@@ -1,4 +1,5 @@
 import * as XLSX from 'xlsx';
+
 import type { AsuRow } from '@cti/contracts';
 import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, asuConclusion, variableLabel } from '@cti/scoring-rules';
 

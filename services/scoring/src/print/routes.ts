@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 import { RouteRules } from '@cti/access';
 import {
   PrintScorecardBody,
@@ -13,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
 import { ReadModelKeys } from '../read-models/build';
 import { accessFor, asuListFor, enforceabilityFor, listAudience, scorecardFor } from '../read-models/views';
+
 import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { EnforceabilityHistoryRow, EnforceabilityScorecard, ScoreHistoryRow, Scorecard } from '@cti/contracts';
 import {
   complianceBreakdown,

@@ -1,12 +1,13 @@
-import type { DomainEvent } from '@cti/contracts';
 import type { IndexAccessSettings } from '@cti/access';
+import type { DomainEvent } from '@cti/contracts';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
 import { projectCountryGroup, projectPeriod } from '@cti/events';
-import type { ScoringExecutor } from '../db';
+
 import { countryRefresh, findCountry, upsertCountry } from '../countries/repository';
+import type { ScoringExecutor } from '../db';
+import { seedDemoScores } from '../demo/seed-demo-scores';
 import { findPeriod, setQuestionnaireStatus, upsertPeriod, upsertQuestionnaire } from '../periods/repository';
 import { rebuildReadModels } from '../read-models/store';
-import { seedDemoScores } from '../demo/seed-demo-scores';
 
 export interface ProjectionOptions {
   settings: IndexAccessSettings;

@@ -1,16 +1,3 @@
-import {
-  asuConditions,
-  asuValue,
-  complianceCategory,
-  enforceabilityCategory,
-  explainScoreChange,
-  isScored,
-  mapCategory,
-  pbaLevel,
-  PBA_LEVEL_NAMES,
-  periodYear,
-  type Category,
-} from '@cti/scoring-rules';
 import { isPublicCountry, type IndexAccessSettings } from '@cti/access';
 import type {
   AsuRow,
@@ -27,6 +14,19 @@ import type {
   Scorecard,
   ScorecardAccessView,
 } from '@cti/contracts';
+import {
+  asuConditions,
+  asuValue,
+  complianceCategory,
+  enforceabilityCategory,
+  explainScoreChange,
+  isScored,
+  mapCategory,
+  pbaLevel,
+  PBA_LEVEL_NAMES,
+  periodYear,
+} from '@cti/scoring-rules';
+
 import type { ComplianceRow, CountryRow, EnforceabilityRecord, PeriodRow, Snapshot } from './snapshot';
 
 /** Keys of the stored read models. */
@@ -166,7 +166,7 @@ const inputsOf = (r: ComplianceRow) => ({
   isPBA: r.isPba,
   PBA: r.pba,
   Score: r.score,
-  Category: complianceCategory(r.score) as Category,
+  Category: complianceCategory(r.score),
 });
 
 function scoreHistory(rows: ComplianceRow[], order: PeriodOrder): ScoreHistoryRow[] {
@@ -188,7 +188,7 @@ function scoreHistory(rows: ComplianceRow[], order: PeriodOrder): ScoreHistoryRo
     Watchlist: r.watchlist,
     Notice: r.isSpecialNotice || r.watchlist ? r.notice : null,
     ExplanatoryComments: r.explanatoryComments,
-    Explanation: i === 0 ? null : explainScoreChange(inputsOf(rows[i - 1]!), inputsOf(r)),
+    Explanation: i === 0 ? null : explainScoreChange(inputsOf(rows[i - 1]), inputsOf(r)),
   }));
 }
 
@@ -274,14 +274,14 @@ function publicSummary(
   for (const [rank, count] of placedOnWatchlist) {
     headlines.push({
       Kind: 'watchlist',
-      Period: order.periods[rank]!.name,
+      Period: order.periods[rank].name,
       Text: `${statesText(count)} placed on the watchlist`,
       rank,
     });
   }
   headlines.sort((a, b) => b.rank - a.rank || (a.Kind === b.Kind ? a.Text.localeCompare(b.Text) : a.Kind === 'watchlist' ? -1 : 1));
   return {
-    Period: latestRank >= 0 ? order.periods[latestRank]!.name : null,
+    Period: latestRank >= 0 ? order.periods[latestRank].name : null,
     StatesCovered: rows.length,
     StatesScored: scored.length,
     Countries: mapCountries.map((c) => ({ GroupId: c.GroupId, Name: c.Name, CountryId: c.CountryId, MapCategory: c.MapCategory })),

@@ -1,5 +1,7 @@
 import pg from 'pg';
+
 import type { ScoringExecutor } from '../db';
+
 import { etagOf, READ_MODELS_CHANNEL } from './store';
 
 export interface Logger {

@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { RouteRules, type Principal } from '@cti/access';
 import {
   AsuList,
@@ -18,6 +20,7 @@ import {
 import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ScoringContext } from '../context';
+
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
 import { sendJson } from './http';

@@ -1,4 +1,5 @@
 import type { Selectable } from '@cti/db';
+
 import type {
   AnnotationsTable,
   ComplianceScoresTable,

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { sql } from '@cti/db';
+
 import type { IndexAccessSettings } from '@cti/access';
+import { sql } from '@cti/db';
+
 import type { ScoringExecutor } from '../db';
+
 import { buildReadModels, type BuildScope } from './build';
 import { loadSnapshot } from './snapshot';
 

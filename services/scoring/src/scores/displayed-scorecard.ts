@@ -1,4 +1,5 @@
 import type { ScorecardFacts } from '@cti/contracts';
+
 import type { ScoringExecutor } from '../db';
 
 /**

@@ -1,10 +1,12 @@
 import type { EnforceabilityScoring, QuestionnaireScoring, ScoringInputs } from '@cti/contracts';
-import { NotFound } from '@cti/service-kit';
 import { complianceCategory, enforceabilityCategory, isScored } from '@cti/scoring-rules';
-import type { ScoringExecutor } from '../db';
+import { NotFound } from '@cti/service-kit';
+
 import { findCountry } from '../countries/repository';
+import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
 import type { ComplianceRow, CountryRow, EnforceabilityRecord, PeriodRow, QuestionnaireRow } from '../read-models/snapshot';
+
 import { findComplianceScores, findEnforceabilityScores } from './repository';
 
 /** The questionnaire editor's record; zeros and Not Defined until first saved. */

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from '@cti/db';
+
 import type { ComplianceScoresTable, EnforceabilityScoresTable, ScoringExecutor } from '../db';
 
 export const findComplianceScores = (db: ScoringExecutor, questionnaireId: string) =>

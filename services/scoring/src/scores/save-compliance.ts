@@ -1,17 +1,19 @@
+import type { IndexAccessSettings } from '@cti/access';
 import type { EventActor, QuestionnaireScoring, SaveQuestionnaireScoresBody } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import { complianceOutcome, VARIABLES } from '@cti/scoring-rules';
-import type { IndexAccessSettings } from '@cti/access';
-import type { ScoringExecutor } from '../db';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
+
 import { findCountry } from '../countries/repository';
+import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
 import { rebuildReadModels } from '../read-models/store';
+
+import { displayedScorecard } from './displayed-scorecard';
+import { questionnaireScoringOf } from './inputs';
 import { findComplianceScores, upsertComplianceScores } from './repository';
 import { sanitizeRichText } from './sanitize';
 import { requireInputs } from './validate';
-import { questionnaireScoringOf } from './inputs';
-import { displayedScorecard } from './displayed-scorecard';
 
 export interface SaveOptions {
   settings: IndexAccessSettings;

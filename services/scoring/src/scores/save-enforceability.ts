@@ -1,16 +1,18 @@
 import type { EnforceabilityScoring, EventActor, SaveEnforceabilityBody } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import { ENFORCEABILITY_VARIABLES, enforceabilityCategory, enforceabilityScore } from '@cti/scoring-rules';
-import type { ScoringExecutor } from '../db';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
+
 import { findCountry } from '../countries/repository';
+import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire, findQuestionnaireOf } from '../periods/repository';
 import { rebuildReadModels } from '../read-models/store';
+
+import { enforceabilityScoringOf } from './inputs';
 import { findEnforceabilityScores, upsertEnforceabilityScores } from './repository';
 import { sanitizeRichText } from './sanitize';
-import { requireInputs } from './validate';
-import { enforceabilityScoringOf } from './inputs';
 import type { SaveOptions } from './save-compliance';
+import { requireInputs } from './validate';
 
 /**
  * Saves a country's enforceability record for a period (POST api/questionnaire/enforceability/save).

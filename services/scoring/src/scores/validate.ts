@@ -1,5 +1,5 @@
-import { BadRequest } from '@cti/service-kit';
 import { isValidInput } from '@cti/scoring-rules';
+import { BadRequest } from '@cti/service-kit';
 
 /** Inputs are numeric, 0 to 5 in steps of .5. */
 export function requireInputs<K extends string>(body: Record<K, unknown>, variables: readonly K[]): Record<K, number> {

@@ -1,13 +1,16 @@
 import { Link, NavLink } from 'react-router';
+
 import { canUpgrade } from '@cti/access';
+
 import { useAppConfigQuery } from '../../app/app-config';
 import { useAppSelector, usePrincipal } from '../../app/hooks';
 import { HEADER_LINKS } from '../../app/menu';
 import { selectUser } from '../../features/auth/auth-slice';
 import { cartTarget } from '../../features/commerce/checkout-cache';
-import { ArrowUpIcon, CartIcon, PlaneIcon } from '../icons/Icons';
-import { UserMenu } from './UserMenu';
 import { UnreadBadge } from '../../features/notifications/components/UnreadBadge';
+import { ArrowUpIcon, CartIcon, PlaneIcon } from '../icons/Icons';
+
+import { UserMenu } from './UserMenu';
 
 /** What the Index is and how it is made: in the header for everyone (and in the footer). */
 const LEARN_LINKS = [

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+
 import { makeStore } from '../../app/store';
 import { signedIn } from '../../features/auth/auth-slice';
+
 import { UserMenu } from './UserMenu';
 
 function renderMenu() {

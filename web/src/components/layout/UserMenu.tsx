@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
+
+import { useAppConfigQuery } from '../../app/app-config';
 import { useAppSelector, usePrincipal } from '../../app/hooks';
 import { USER_MENU } from '../../app/menu';
-import { useAppConfigQuery } from '../../app/app-config';
 import { selectIsFree, selectUser } from '../../features/auth/auth-slice';
 import { useLogout } from '../../features/auth/use-logout';
 import { ChevronDownIcon } from '../icons/Icons';
@@ -53,7 +54,7 @@ export function UserMenu() {
   if (!user || !principal) return null;
   const entries = USER_MENU.filter((e) => e.show(principal, config));
   return (
-    <div className="user-menu" ref={root} onBlur={(e) => open && !root.current?.contains(e.relatedTarget as Node | null) && setOpen(false)}>
+    <div className="user-menu" ref={root} onBlur={(e) => open && !root.current?.contains(e.relatedTarget) && setOpen(false)}>
       <button
         ref={button}
         type="button"

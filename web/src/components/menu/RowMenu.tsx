@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../modal/ConfirmDialog';
+
 import { MoreIcon } from '../icons/Icons';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 
 /** One action of a row. Destructive ones ask first: `confirm` names the question and the button. */
 export interface RowAction {
@@ -80,7 +81,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
   }, [open, place]);
 
   const run = async (action: RowAction) => {
-    if (action.to) navigate(action.to);
+    if (action.to) void navigate(action.to);
     else if (action.onSelect) await action.onSelect();
   };
   const confirmRun = async (action: RowAction) => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+
 import { Button } from '../form/fields';
+
 import { Modal } from './Modal';
 
 export interface ConfirmDialogProps {

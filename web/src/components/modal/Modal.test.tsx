@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+
 import { Modal } from './Modal';
 
 function Editor() {

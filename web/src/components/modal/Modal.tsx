@@ -48,7 +48,7 @@ export function Modal({ open, title, onClose, children, footer, width = 600, des
           e.preventDefault();
           return;
         }
-        const [head, tail] = [items[0]!, items[items.length - 1]!];
+        const [head, tail] = [items[0], items[items.length - 1]];
         const inside = dialog.current.contains(document.activeElement);
         if (e.shiftKey && (document.activeElement === head || !inside || document.activeElement === dialog.current)) {
           e.preventDefault();

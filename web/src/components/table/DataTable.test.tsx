@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+
 import { DataTable, type ColumnDef } from './DataTable';
 
 interface Row {
@@ -10,22 +11,22 @@ const columns: ColumnDef<Row, any>[] = [
   { accessorKey: 'name', header: 'Name' },
   { accessorKey: 'score', header: 'Score' },
 ];
-const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
+const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
 
 describe('DataTable', () => {
   it('shows 10 rows per page with pagination above and below', () => {
     render(<DataTable columns={columns} data={rows} pageSize={10} initialSort={{ id: 'name' }} />);
     expect(bodyRows()).toHaveLength(10);
     expect(screen.getAllByRole('navigation', { name: 'Pagination' })).toHaveLength(2);
-    fireEvent.click(screen.getAllByRole('button', { name: 'Last page' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Last page' })[0]);
     expect(bodyRows()).toHaveLength(5);
-    expect(bodyRows()[0]!.textContent).toContain('Country 21');
+    expect(bodyRows()[0].textContent).toContain('Country 21');
   });
 
   it('sorts by a column when its header is clicked, then reverses', () => {
     render(<DataTable columns={columns} data={rows} pageSize={20} />);
     const header = () => screen.getByRole('columnheader', { name: /Score/ });
-    const first = () => bodyRows()[0]!.textContent;
+    const first = () => bodyRows()[0].textContent;
     fireEvent.click(screen.getByRole('button', { name: /Score/ }));
     const firstDirection = header().getAttribute('aria-sort');
     const firstTop = first();
@@ -72,7 +73,7 @@ describe('DataTable', () => {
     );
     const cards = within(screen.getByRole('list', { name: 'Countries' })).getAllByRole('listitem');
     expect(cards).toHaveLength(10);
-    expect(cards[0]!.textContent).toBe('Country 01');
+    expect(cards[0].textContent).toBe('Country 01');
     expect(screen.queryByRole('table')).toBeNull();
     window.matchMedia = matchMedia;
   });

@@ -1,4 +1,3 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -11,9 +10,12 @@ import {
   type Row,
   type SortingState,
 } from '@tanstack/react-table';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+
+import { useNarrowScreen } from '../../lib/use-narrow-screen';
+
 import { Pagination } from './Pagination';
 import { useKeyboardScroll } from './TableScroll';
-import { useNarrowScreen } from '../../lib/use-narrow-screen';
 
 export type { ColumnDef } from '@tanstack/react-table';
 
@@ -21,6 +23,7 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   data: T[];
   /** Rows per page (the spec uses 10 and 20). */
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the spec's two sizes, named for readers
   pageSize?: 10 | 20 | number;
   /** Column id and direction of the initial sort. */
   initialSort?: { id: string; desc?: boolean };
@@ -196,10 +199,10 @@ export function DataTable<T>({
                     <tr
                       key={row.id}
                       className={clickable ? 'clickable' : undefined}
-                      onClick={clickable ? () => onRowClick!(row.original) : undefined}
+                      onClick={clickable ? () => onRowClick(row.original) : undefined}
                       onKeyDown={
                         clickable
-                          ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick!(row.original))
+                          ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick(row.original))
                           : undefined
                       }
                       tabIndex={clickable ? 0 : undefined}

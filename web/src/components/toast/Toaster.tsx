@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+
 import { dismissToast, selectToasts, type Toast } from './toast-slice';
 
 function ToastItem({ toast }: { toast: Toast }) {

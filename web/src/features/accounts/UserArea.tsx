@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+
 import { useAppConfigQuery } from '../../app/app-config';
 import { usePrincipal } from '../../app/hooks';
 import { USER_AREA_TABS } from '../../app/menu';

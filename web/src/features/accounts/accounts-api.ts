@@ -14,6 +14,7 @@ import type {
   RoleView,
   UserPayload,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 
 const enc = encodeURIComponent;

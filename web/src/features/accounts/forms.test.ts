@@ -1,5 +1,6 @@
 import { RoleIds, type Principal } from '@cti/access';
 import type { AccessRequestView } from '@cti/contracts';
+
 import { approvalFormOf, approvalPayloadOf, validateApproval } from './requests/approval';
 import { splitName, validateExternalRequest, emptyExternalRequest } from './users/external-request';
 import { formOf, payloadOf, validateUserForm } from './users/user-form';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+
 import { useAppConfigQuery } from '../../app/app-config';
 import { usePrincipal } from '../../app/hooks';
 import { ADMIN_SECTIONS } from '../../app/menu';

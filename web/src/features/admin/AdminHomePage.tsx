@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import { useAppConfigQuery } from '../../app/app-config';
 import { usePrincipal } from '../../app/hooks';
 import { ADMIN_SECTIONS } from '../../app/menu';

@@ -1,4 +1,5 @@
 import type { ApiKeyView } from '@cti/contracts';
+
 import { Button } from '../../components/form/fields';
 import { TableScroll } from '../../components/table/TableScroll';
 import { formatDate } from '../../lib/dates';

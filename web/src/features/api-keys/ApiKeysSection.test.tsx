@@ -1,11 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
+
 import { RoleIds, type Principal } from '@cti/access';
 import type { ApiKeyView, SessionUser } from '@cti/contracts';
+
 import { makeStore } from '../../app/store';
 import { signedIn } from '../auth/auth-slice';
-import { ApiKeysSection } from './ApiKeysSection';
+
 import { apiKeysApi } from './api-keys-api';
+import { ApiKeysSection } from './ApiKeysSection';
 
 const principal = (roles: number[], free = false): Principal => ({
   roles,

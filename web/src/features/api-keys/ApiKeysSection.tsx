@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
+
 import { canUseApiKeys, type Principal } from '@cti/access';
 import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
+
 import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
-import { ApiKeyTable } from './ApiKeyTable';
+
 import { useCreateApiKeyMutation, useMyApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
+import { ApiKeyTable } from './ApiKeyTable';
 
 /** The key just created: shown once, with how to call the API with it. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {

@@ -1,8 +1,10 @@
 import type { ApiKeyView } from '@cti/contracts';
+
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
-import { ApiKeyTable } from './ApiKeyTable';
+
 import { useApiKeysOfUserQuery, useRevokeApiKeyMutation } from './api-keys-api';
+import { ApiKeyTable } from './ApiKeyTable';
 
 /** Admin, in the user modal: the user's API keys, each revocable. */
 export function UserApiKeys({ userId }: { userId: string }) {

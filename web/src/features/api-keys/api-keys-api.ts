@@ -1,4 +1,5 @@
 import type { ApiKeyView, CreateApiKeyBody, CreatedApiKey } from '@cti/contracts';
+
 import { api } from '../../app/api';
 
 const enc = encodeURIComponent;

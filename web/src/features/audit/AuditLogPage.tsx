@@ -1,11 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+
 import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, type AuditReportBody, type AuditRow } from '@cti/contracts';
+
+import { Button, TextField } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Pagination } from '../../components/table/Pagination';
-import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { daysAgo, formatUtcTimestamp, isoDay, relativeTime } from '../../lib/dates';
+
 import { useLazyAuditReportQuery } from './audit-api';
 import { ChainCheck } from './components/ChainCheck';
 import { ChangeDetailsModal } from './components/ChangeDetailsModal';
@@ -45,12 +48,15 @@ export default function AuditLogPage() {
   const [fetchReport, { data, isFetching }] = useLazyAuditReportQuery();
   const toast = useToast();
 
-  const run = async (body: AuditReportBody, opts: { quiet?: boolean } = {}) => {
-    setCriteria(body);
-    const result = await fetchReport(body);
-    if (result.error) toast.danger(AuditMessages.failure);
-    else if (result.data && result.data.Total === 0 && !opts.quiet) toast.info(AuditMessages.empty);
-  };
+  const run = useCallback(
+    async (body: AuditReportBody, opts: { quiet?: boolean } = {}) => {
+      setCriteria(body);
+      const result = await fetchReport(body);
+      if (result.error) toast.danger(AuditMessages.failure);
+      else if (result.data && result.data.Total === 0 && !opts.quiet) toast.info(AuditMessages.empty);
+    },
+    [fetchReport, toast],
+  );
 
   // the default range's report on open (its empty state says so in the table, without a toast)
   useEffect(() => {
@@ -95,8 +101,7 @@ export default function AuditLogPage() {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [criteria, sort],
+    [criteria, sort, run],
   );
 
   const page = (data?.Page ?? 1) - 1;

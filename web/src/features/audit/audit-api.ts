@@ -9,6 +9,7 @@ import type {
   QuestionChangesBody,
   RecentChange,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 
 export interface FilterSuggestionArgs {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, CheckboxField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
+
 import { agreed, selectUser } from './auth-slice';
 import { fromOf, landingPathFor } from './landing';
 
@@ -31,7 +33,7 @@ export default function AgreePage() {
     }
     dispatch(agreed());
     // on to the page the gate stopped them at, if any
-    navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
+    void navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
   };
 
   return (

@@ -1,11 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
+
 import { isLimitedToAccount } from '@cti/access';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SessionFeatures } from '../../app/session-features';
 import type { RootState } from '../../app/store';
 import { Spinner } from '../../components/form/fields';
+
 import { useResumeSessionMutation } from './auth-api';
 import { appStarted, selectRefreshToken, selectStarted } from './auth-slice';
 import { homePathFor } from './landing';
@@ -38,14 +41,14 @@ export function AppStart({ children }: { children: ReactNode }) {
       const outcome = 'data' in result ? result.data : 'unavailable';
       dispatch(appStarted());
       if (outcome === 'ended') {
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
         return;
       }
       const user = store.getState().auth.user;
       if (!user) return;
       // the index is not theirs when a user holds no compliance-index role
       const limitedOnIndex = location.pathname === '/index' && isLimitedToAccount({ roles: user.Roles });
-      if (location.pathname === '/' || limitedOnIndex) navigate(homePathFor(user), { replace: true });
+      if (location.pathname === '/' || limitedOnIndex) void navigate(homePathFor(user), { replace: true });
     });
   }, [started, refreshToken, dispatch, navigate, resume, store, location.pathname]);
 

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+
 import { FreeAccessAnswers } from '@cti/contracts';
+
 import { useAppDispatch } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
+
 import { FreeAccessMessages } from './account-messages';
 import { isSession, useConfirmFreeAccessMutation, useFreeAccessMutation } from './auth-api';
 import { signedIn } from './auth-slice';
@@ -34,7 +37,7 @@ export default function ConfirmEmailPage() {
   useEffect(() => {
     if (!realCode || once.current) return;
     once.current = true;
-    void confirm({ email, code: code! }).then((result) => {
+    void confirm({ email, code: code }).then((result) => {
       if ('error' in result) {
         toast.danger(FreeAccessMessages.grantFailed);
         setConfirming(false);
@@ -42,7 +45,7 @@ export default function ConfirmEmailPage() {
       }
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate('/index', { replace: true });
+      void navigate('/index', { replace: true });
     });
   }, [realCode, email, code, confirm, dispatch, navigate, toast]);
 
@@ -59,7 +62,7 @@ export default function ConfirmEmailPage() {
     if (isSession(result.data)) {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
-      navigate('/index', { replace: true });
+      void navigate('/index', { replace: true });
       return;
     }
     setNotice({ kind: 'success', text: FreeAccessMessages.emailSent });

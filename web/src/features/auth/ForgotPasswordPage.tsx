@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+
 import { PasswordAnswers } from '@cti/contracts';
+
 import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
+
 import { PasswordMessages } from './account-messages';
 import { useForgotPasswordMutation } from './auth-api';
 

@@ -1,7 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
+
 import { useAppConfigQuery } from '../../app/app-config';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/form/fields';
+
 import { useCcRolesQuery, useCtcRolesQuery } from './auth-api';
 import { selectUser } from './auth-slice';
 import { landingFor } from './landing';

@@ -1,18 +1,21 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+
 import { FreeAccessAnswers } from '@cti/contracts';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { storageBlocked } from '../../app/session-storage';
 import { Button, CheckboxField, TextField } from '../../components/form/fields';
+import { PrivacyPolicyLink } from '../../components/privacy/PrivacyPolicyModal';
+import { useHashScroll } from '../../components/scroll/use-hash-scroll';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
+
 import { FreeAccessMessages } from './account-messages';
 import { isSession, useFreeAccessMutation, useLoginMutation } from './auth-api';
 import { selectUser, signedIn } from './auth-slice';
-import { storageBlocked } from '../../app/session-storage';
 import { fromOf, landingFor } from './landing';
 import { loginFailureMessage, LoginMessages } from './login-messages';
-import { PrivacyPolicyLink } from '../public-pages/privacy/PrivacyPolicyModal';
-import { useHashScroll } from '../public-pages/use-hash-scroll';
 import './auth.css';
 
 /** Said to a visitor sent here from a members' page; they return there after signing in. */
@@ -73,10 +76,10 @@ function FreeAccessForm() {
       dispatch(signedIn({ session: result.data, isFree: true }));
       toast.success(FreeAccessMessages.granted);
       const landing = landingFor(result.data, fromOf(location.state));
-      navigate(landing.pathname, { replace: true, state: landing.state });
+      void navigate(landing.pathname, { replace: true, state: landing.state });
       return;
     }
-    navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
+    void navigate(`/confirmEmail/${encodeURIComponent(email.trim())}`, { state: { sent: true } });
   };
 
   const tick = (checked: boolean) => {
@@ -161,7 +164,7 @@ function CredentialedLoginForm() {
     dispatch(signedIn({ session: result.data, isFree: false }));
     toast.success(LoginMessages.success);
     const landing = landingFor(result.data, fromOf(location.state));
-    navigate(landing.pathname, { replace: true, state: landing.state });
+    void navigate(landing.pathname, { replace: true, state: landing.state });
   };
 
   return (

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+
 import { PasswordAnswers } from '@cti/contracts';
+
 import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
+
 import { PasswordMessages, passwordLongEnough } from './account-messages';
 import { useResetPasswordMutation } from './auth-api';
 
@@ -42,7 +45,7 @@ export default function ResetPasswordPage() {
       return;
     }
     toast.success(PasswordMessages.resetDone);
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -1,9 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+
 import { PasswordAnswers } from '@cti/contracts';
+
 import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
+
 import { PasswordMessages, passwordLongEnough, WELCOME_NOTICE_MS } from './account-messages';
 import { useSendWelcomeMutation, useSetPasswordNewUserMutation, useUserByWelcomeTokenQuery } from './auth-api';
 
@@ -64,7 +67,7 @@ export default function SetPasswordPage() {
       return;
     }
     toast.success(PasswordMessages.setupDone);
-    navigate(`/user/flow${user ? `?email=${encodeURIComponent(user.Email)}` : ''}`, { replace: true });
+    void navigate(`/user/flow${user ? `?email=${encodeURIComponent(user.Email)}` : ''}`, { replace: true });
   };
 
   const resend = async () => {

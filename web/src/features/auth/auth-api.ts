@@ -8,6 +8,7 @@ import type {
   SessionUser,
   SetPasswordNewUserBody,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 import { refreshPath, RENEW_SESSION, type RenewOutcome } from '../../app/base-query';
 

@@ -1,4 +1,5 @@
 import { RoleIds } from '@cti/access';
+
 import { landingFor, landingPathFor, mustAgreeToTerms } from './landing';
 import { chooserButtons } from './LoginFlowPage';
 import { freeAccessFailureMessage } from './LoginPage';

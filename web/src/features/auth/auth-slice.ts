@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SessionUser } from '@cti/contracts';
+
 import type { Principal } from '@cti/access';
+import type { SessionUser } from '@cti/contracts';
+
 import { loadStoredSession, type StoredSession, type StoredUser } from '../../app/session-storage';
 
 export interface AuthState extends StoredSession {

@@ -1,5 +1,6 @@
 import { isLimitedToAccount } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
+
 import { homePageFor } from '../../app/home-page';
 
 export type LandingUser = Pick<SessionUser, 'MustAgreeCTC' | 'IsAdmin' | 'Roles'>;

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loggedOut, selectIsFree, selectUser } from './auth-slice';
-import { useLogoutMutation } from './auth-api';
+
 import { withTabsLock } from '../../app/base-query';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+
+import { useLogoutMutation } from './auth-api';
+import { loggedOut, selectIsFree, selectUser } from './auth-slice';
 
 /**
  * Ends the session: server logout (the free-user variant for free users),
@@ -37,6 +39,6 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     await endSession();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [endSession, navigate]);
 }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+
 import { Spinner } from '../../components/form/fields';
 import { formatDate } from '../../lib/dates';
+
 import { useAccPaymentCheckQuery, useMySubscriptionsQuery, usePaymentDetailsQuery, usePurchaseHistoryQuery } from './commerce-api';
 import { SubscriptionsTable } from './components/SubscriptionsTable';
 import { YourPlan } from './components/YourPlan';

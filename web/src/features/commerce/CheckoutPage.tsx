@@ -1,14 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+
 import { CommerceMessages, type CheckoutCache, type PaymentAnswer, type SessionUser } from '@cti/contracts';
+
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 import { useRefreshMutation } from '../auth/auth-api';
 import { selectIsFree, selectRefreshToken, selectUser, sessionRefreshed } from '../auth/auth-slice';
 import { useLogout } from '../auth/use-logout';
+
 import { cacheFromRoute, clearCheckoutCache, groupIdsOf, readCheckoutCache, writeCheckoutCache } from './checkout-cache';
 import {
   useCheckoutQuoteQuery,
@@ -71,41 +75,40 @@ export default function CheckoutPage() {
   const quantity = product?.PerCountry ? groupIds.length : 1;
   const emptyCart = !productId || statusOf(productError) === 404 || (product?.PerCountry && groupIds.length === 0);
 
-  useEffect(() => {
-    if (productError && statusOf(productError) !== 404) toast.danger(CommerceMessages.productLoadFailed, 6000);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productError]);
+  // a 404 is an empty cart, told below
+  useFailureToast(productError, CommerceMessages.productLoadFailed, { durationMs: 6000, quietStatus: 404 });
 
   useEffect(() => {
     if (!emptyCart || isLoading || returningSession) return;
     toast.danger(CommerceMessages.emptyCart);
-    navigate(-1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [emptyCart, isLoading, returningSession]);
+    void navigate(-1);
+  }, [emptyCart, isLoading, returningSession, navigate, toast]);
+
+  const cancelled = query.get('cancelled') === 'true';
+  useEffect(() => {
+    if (cancelled) toast.info('The payment was cancelled. Nothing was charged.');
+  }, [cancelled, toast]);
 
   useEffect(() => {
-    if (query.get('cancelled') === 'true') toast.info('The payment was cancelled. Nothing was charged.');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  /** Refreshes the session until it shows what the purchase granted (identity applies it from commerce's event). */
-  async function refreshUntilGranted(answer: PaymentAnswer): Promise<boolean> {
-    let token = refreshToken;
-    for (let attempt = 0; attempt < 20 && token; attempt++) {
-      const result = await refresh({ token, isFree });
-      if ('error' in result || !result.data) return false;
-      dispatch(sessionRefreshed(result.data));
-      if (grantVisible(result.data, answer)) return true;
-      token = result.data.RefreshToken;
-      await sleep(500);
-    }
-    // refreshed, though the new access is not showing yet: it arrives with the next refresh
-    return !!token;
-  }
-
-  useEffect(() => {
+    // once per returning session: the effect reruns as the session refreshes, the ref stops it
     if (!returningSession || completion.current === returningSession) return;
     completion.current = returningSession;
+
+    /** Refreshes the session until it shows what the purchase granted (identity applies it from commerce's event). */
+    async function refreshUntilGranted(answer: PaymentAnswer): Promise<boolean> {
+      let token = refreshToken;
+      for (let attempt = 0; attempt < 20 && token; attempt++) {
+        const result = await refresh({ token, isFree });
+        if ('error' in result || !result.data) return false;
+        dispatch(sessionRefreshed(result.data));
+        if (grantVisible(result.data, answer)) return true;
+        token = result.data.RefreshToken;
+        await sleep(500);
+      }
+      // refreshed, though the new access is not showing yet: it arrives with the next refresh
+      return !!token;
+    }
+
     void (async () => {
       const result = await completePayment({ details: { sessionId: returningSession }, extra: cache });
       if ('error' in result) {
@@ -122,13 +125,12 @@ export default function CheckoutPage() {
           return;
         }
       }
-      navigate('/thankyou', {
+      void navigate('/thankyou', {
         replace: true,
         state: { productName: result.data.productName, title: result.data.title, link: result.data.link } satisfies ThankYouState,
       });
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [returningSession]);
+  }, [returningSession, cache, completePayment, dispatch, isFree, logout, navigate, refresh, refreshToken, toast, user]);
 
   const pay = async () => {
     if (!product) return;

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
+
 import { Button, Spinner } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
+
 import { useApproveLocalPlanChangeMutation, useLocalPlanChangeQuery } from './commerce-api';
 import './commerce.css';
 

@@ -1,12 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+
 import { CommerceMessages, type Product } from '@cti/contracts';
+
 import { Button } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { RowMenu } from '../../components/menu/RowMenu';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
-import { ProductModal } from './components/ProductModal';
 import { answerOr, type ApiError } from '../../lib/api-error';
+
 import {
   useCreatePlanMutation,
   useDeleteProductMutation,
@@ -14,6 +16,7 @@ import {
   useRemovePlanMutation,
   useRestoreProductMutation,
 } from './commerce-api';
+import { ProductModal } from './components/ProductModal';
 import { formatCents } from './money';
 import './commerce.css';
 
@@ -33,13 +36,16 @@ export default function ProductsAdminPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const toast = useToast();
 
-  const act = async (key: string, work: () => Promise<{ error?: ApiError }>, success: string, failure: string) => {
-    setBusy(key);
-    const result = await work();
-    setBusy(null);
-    if (result.error) toast.danger(answerOr(result.error, failure), 6000);
-    else toast.success(success);
-  };
+  const act = useCallback(
+    async (key: string, work: () => Promise<{ error?: ApiError }>, success: string, failure: string) => {
+      setBusy(key);
+      const result = await work();
+      setBusy(null);
+      if (result.error) toast.danger(answerOr(result.error, failure), 6000);
+      else toast.success(success);
+    },
+    [toast],
+  );
 
   const columns = useMemo(() => {
     const base: ColumnDef<Product, any>[] = [
@@ -134,8 +140,7 @@ export default function ProductsAdminPage() {
       },
     ];
     return { active, deleted };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy]);
+  }, [busy, act, createPlan, remove, removePlan, restore]);
 
   return (
     <section aria-labelledby="products-title">

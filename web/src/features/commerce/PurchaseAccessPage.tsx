@@ -1,14 +1,17 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+
 import { CommerceMessages } from '@cti/contracts';
+
 import { Button } from '../../components/form/fields';
 import { FilterBox } from '../../components/form/FilterBox';
 import { CheckIcon } from '../../components/icons/Icons';
 import { PageHeader } from '../../components/layout/PageHeader';
+
 import { usePurchasableCountriesQuery } from './commerce-api';
+import { useUpgrade, YourPlan } from './components/YourPlan';
 import { formatCents } from './money';
 import { useMyPlan } from './my-plan';
-import { useUpgrade, YourPlan } from './components/YourPlan';
 import { checkoutLink, productOf, type OfferKind } from './offers';
 import './commerce.css';
 

@@ -1,12 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
+
 import { CommerceMessages, type PurchaseHistoryRow } from '@cti/contracts';
+
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { useToast } from '../../components/toast/use-toast';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { formatDate } from '../../lib/dates';
 import { selectUser } from '../auth/auth-slice';
+
 import { usePurchaseHistoryQuery } from './commerce-api';
 import { rememberPurchases } from './purchase-flag';
 
@@ -14,12 +17,8 @@ import { rememberPurchases } from './purchase-flag';
 export default function PurchaseHistoryPage() {
   const { data, error, isLoading } = usePurchaseHistoryQuery();
   const user = useAppSelector(selectUser);
-  const toast = useToast();
 
-  useEffect(() => {
-    if (error) toast.danger(CommerceMessages.historyFailed, 6000);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [error]);
+  useFailureToast(error, CommerceMessages.historyFailed, { durationMs: 6000 });
   useEffect(() => {
     if (data && user) rememberPurchases(user.Username, data.length > 0);
   }, [data, user]);

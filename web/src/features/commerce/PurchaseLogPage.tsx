@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
+
 import { CommerceMessages, type PurchaseLogRow } from '@cti/contracts';
+
 import { Button, TextField } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
 import { daysAgo, formatDate, formatUtcTimestamp, isoDay } from '../../lib/dates';
-import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+
 import { useLazyPurchaseReportQuery, useRefundMutation } from './commerce-api';
 import { formatCents } from './money';
 
@@ -27,7 +30,7 @@ export default function PurchaseLogPage() {
   };
   useEffect(() => {
     void run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on opening, with the default range (the form runs the others)
   }, []);
 
   const confirmRefund = async () => {

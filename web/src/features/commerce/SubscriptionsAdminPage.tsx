@@ -1,9 +1,12 @@
 import { useMemo, useState } from 'react';
+
 import type { Subscription } from '@cti/contracts';
+
 import { FilterBox } from '../../components/form/FilterBox';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { formatDate } from '../../lib/dates';
+
 import { useAdminSubscriptionsQuery } from './commerce-api';
 
 const filterFields = [(s: Subscription) => s.Name, (s: Subscription) => s.Organization, (s: Subscription) => s.UserName];

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+
 import { CheckIcon } from '../../components/icons/Icons';
 import './commerce.css';
 

@@ -1,4 +1,5 @@
 import type { CheckoutCache } from '@cti/contracts';
+
 import { browserStorage } from '../../app/session-storage';
 
 /** Browser-storage key of the checkout cache: it survives the trip to the payment provider. */

@@ -21,6 +21,7 @@ import type {
   Subscription,
   UpgradeAnswer,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 
 const enc = encodeURIComponent;

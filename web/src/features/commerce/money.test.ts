@@ -1,5 +1,5 @@
-import { formatCents, parseDollars } from './money';
 import { cacheFromRoute, groupIdsOf } from './checkout-cache';
+import { formatCents, parseDollars } from './money';
 
 describe('amounts', () => {
   it('shows integer cents as dollars', () => {

@@ -1,8 +1,11 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+
 import { currentPlan, PLAN_OFFERS, type CurrentPlan, type PlanKey } from '@cti/access';
 import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
+
 import { usePrincipal } from '../../app/hooks';
 import { useToast } from '../../components/toast/use-toast';
+
 import { useMySubscriptionsQuery, useProductsQuery, useUpgradeSubscriptionMutation } from './commerce-api';
 import { checkoutLink, productOf } from './offers';
 
@@ -71,19 +74,22 @@ export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading
 export function usePlanSwitch() {
   const [upgrade, { isLoading }] = useUpgradeSubscriptionMutation();
   const toast = useToast();
-  const switchPlan = async (subscriptionId: string, planId: string) => {
-    const tab = window.open('about:blank', '_blank');
-    const result = await upgrade({ subscriptionId, planId });
-    const approve = 'data' in result ? result.data?.links?.find((l) => l.rel === 'approve') : undefined;
-    if (!approve) {
-      tab?.close();
-      toast.danger(CommerceMessages.upgradeFailed, 6000);
-      return;
-    }
-    // the local provider answers a path of this app: resolved here, on the origin in use
-    const href = new URL(approve.href, window.location.href).href;
-    if (tab) tab.location.href = href;
-    else window.location.assign(href);
-  };
+  const switchPlan = useCallback(
+    async (subscriptionId: string, planId: string) => {
+      const tab = window.open('about:blank', '_blank');
+      const result = await upgrade({ subscriptionId, planId });
+      const approve = 'data' in result ? result.data?.links?.find((l) => l.rel === 'approve') : undefined;
+      if (!approve) {
+        tab?.close();
+        toast.danger(CommerceMessages.upgradeFailed, 6000);
+        return;
+      }
+      // the local provider answers a path of this app: resolved here, on the origin in use
+      const href = new URL(approve.href, window.location.href).href;
+      if (tab) tab.location.href = href;
+      else window.location.assign(href);
+    },
+    [upgrade, toast],
+  );
   return { switchPlan, switching: isLoading };
 }

@@ -1,4 +1,5 @@
 import { RoleNames, RouteRules, type RouteRule } from '@cti/access';
+
 import type { AppRoute } from '../../app/route-types';
 
 /** Any signed-in user (buying needs an account, nothing more). */

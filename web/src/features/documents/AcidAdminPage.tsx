@@ -1,22 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+
 import type { DocumentRow } from '@cti/contracts';
-import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { FilterBox } from '../../components/form/FilterBox';
+
 import { Button } from '../../components/form/fields';
+import { FilterBox } from '../../components/form/FilterBox';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { RowMenu } from '../../components/menu/RowMenu';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
+
 import { AddAcidDocumentModal } from './AddAcidDocumentModal';
-import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
-import { RowMenu } from '../../components/menu/RowMenu';
 import { useAcidAdminDocumentsQuery, useDeleteDocumentMutation, useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
 
 /** /admin/acid-documents: ACID Documents Management: filter, 10 per page, add, download, delete. */
 export default function AcidAdminPage() {
-  const { data, isLoading, isError } = useAcidAdminDocumentsQuery();
+  const { data, isLoading, error } = useAcidAdminDocumentsQuery();
   const [download] = useDownloadAcidDocumentMutation();
   const [deleteDocument, deleting] = useDeleteDocumentMutation();
   const [filter, setFilter] = useState('');
@@ -24,10 +28,7 @@ export default function AcidAdminPage() {
   const [toDelete, setToDelete] = useState<DocumentRow | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.danger(DocumentMessages.adminLoadFailed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useFailureToast(error, DocumentMessages.adminLoadFailed);
 
   const columns = useMemo<ColumnDef<DocumentRow, any>[]>(() => {
     const save = async (d: DocumentRow) => {
@@ -85,7 +86,7 @@ export default function AcidAdminPage() {
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="ACID documents"
         loading={isLoading}
-        emptyText={isError ? DocumentMessages.adminLoadFailed : 'No ACID documents yet.'}
+        emptyText={error ? DocumentMessages.adminLoadFailed : 'No ACID documents yet.'}
         getRowId={(d) => d.S3Name}
       />
       <AddAcidDocumentModal open={adding} onClose={() => setAdding(false)} />

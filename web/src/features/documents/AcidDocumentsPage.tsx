@@ -1,29 +1,30 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+
 import type { DocumentRow } from '@cti/contracts';
+
+import { Button } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { Button } from '../../components/form/fields';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
-import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidViewMutation } from './documents-api';
+
 import { viewFailureText } from './acid-errors';
+import { useAcidDocumentsQuery, useDownloadAcidDocumentMutation, usePrepareAcidViewMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
 
 /** /acid-documents (IsACID): insolvency materials in Public Documents and Restrictive access documents. */
 export default function AcidDocumentsPage() {
-  const { data, isLoading, isError } = useAcidDocumentsQuery();
+  const { data, isLoading, error } = useAcidDocumentsQuery();
   const [prepareView, preparing] = usePrepareAcidViewMutation();
   const [download] = useDownloadAcidDocumentMutation();
   const navigate = useNavigate();
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.danger(DocumentMessages.acidLoadFailed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useFailureToast(error, DocumentMessages.acidLoadFailed);
 
   const columns = useMemo<ColumnDef<DocumentRow, any>[]>(() => {
     // the document is prepared (processing), then opened in the PDF viewer
@@ -32,7 +33,7 @@ export default function AcidDocumentsPage() {
       if (result.error) return toast.danger(viewFailureText(result.error));
       if (!result.data?.filename) return toast.danger(DocumentMessages.prepareFailed);
       // as a query parameter: the gateway answers 404 for deep links whose last segment has an extension
-      navigate(`/pdf?source=${encodeURIComponent(result.data.filename)}&returnTo=acidDocuments`);
+      void navigate(`/pdf?source=${encodeURIComponent(result.data.filename)}&returnTo=acidDocuments`);
     };
     const save = async (d: DocumentRow) => {
       const file = await download({ s3Name: d.S3Name, fileName: d.FileName });
@@ -76,7 +77,7 @@ export default function AcidDocumentsPage() {
       caption={caption}
       initialSort={{ id: 'Uploaded', desc: true }}
       loading={isLoading}
-      emptyText={isError ? DocumentMessages.acidLoadFailed : 'No documents.'}
+      emptyText={error ? DocumentMessages.acidLoadFailed : 'No documents.'}
       getRowId={(d) => d.S3Name}
     />
   );

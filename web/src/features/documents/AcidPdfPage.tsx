@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PageHeader } from '../../components/layout/PageHeader';
+
 import { Spinner } from '../../components/form/fields';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
+
 import { useAcidPdfAuthMutation, useAcidPdfMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import { PdfFrame } from './PdfFrame';
@@ -24,7 +26,7 @@ export default function AcidPdfPage() {
     started.current = true;
     const fail = (text: string) => {
       toast.danger(text);
-      navigate('/acid-documents', { replace: true });
+      void navigate('/acid-documents', { replace: true });
     };
     void (async () => {
       const auth = await authorize();
@@ -34,8 +36,7 @@ export default function AcidPdfPage() {
       if (pdf.error || !pdf.data) return fail(answerText(pdf.error) ?? DocumentMessages.acidPdfFailed);
       setFile(pdf.data);
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [authorize, fetchPdf, navigate, setFile, toast]);
 
   return (
     <section aria-labelledby="acid-pdf-title" className="documents-page pdf-page">

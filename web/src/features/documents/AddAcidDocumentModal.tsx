@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Modal } from '../../components/modal/Modal';
+
 import { Button, SelectField, TextField } from '../../components/form/fields';
+import { Modal } from '../../components/modal/Modal';
 import { useToast } from '../../components/toast/use-toast';
+
 import { useUploadAcidDocumentMutation } from './documents-api';
 import { ACCEPTED_FILES, DocumentMessages, fileProblem } from './messages';
 

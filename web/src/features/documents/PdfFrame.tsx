@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+
 import type { PDFDocumentProxy } from './pdfjs';
 
 /** Styles of the viewer inside the frame (the frame is its own document). */
@@ -76,7 +77,7 @@ function PdfViewerUi({ url, frameDocument }: { url: string; frameDocument: Docum
   useEffect(() => {
     if (!pdf) return;
     let cancelled = false;
-    const scale = ZOOMS[zoomIndex]! * 1.25;
+    const scale = ZOOMS[zoomIndex] * 1.25;
     void (async () => {
       for (let n = 1; n <= pdf.numPages && !cancelled; n++) {
         const canvas = pages.current[n - 1];
@@ -137,7 +138,7 @@ function PdfViewerUi({ url, frameDocument }: { url: string; frameDocument: Docum
           <button type="button" aria-label="Zoom out" disabled={zoomIndex === 0} onClick={() => setZoomIndex(zoomIndex - 1)}>
             −
           </button>
-          <span>{Math.round(ZOOMS[zoomIndex]! * 100)}%</span>
+          <span>{Math.round(ZOOMS[zoomIndex] * 100)}%</span>
           <button type="button" aria-label="Zoom in" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex(zoomIndex + 1)}>
             +
           </button>

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/layout/PageHeader';
+
 import { Spinner } from '../../components/form/fields';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
-import { useDownloadAcidDocumentMutation } from './documents-api';
+
 import { viewFailureText } from './acid-errors';
+import { useDownloadAcidDocumentMutation } from './documents-api';
 import { DocumentMessages } from './messages';
 import { PdfFrame } from './PdfFrame';
 import { useHeldFile } from './use-object-url';
@@ -28,7 +30,7 @@ export default function PdfViewerPage() {
   useEffect(() => {
     if (!source) {
       toast.danger(DocumentMessages.sourceMissing);
-      navigate('/acid-documents', { replace: true });
+      void navigate('/acid-documents', { replace: true });
       return;
     }
     if (started.current === source) return;
@@ -37,11 +39,10 @@ export default function PdfViewerPage() {
       if (result.data) setFile(result.data);
       else {
         toast.danger(viewFailureText(result.error));
-        navigate('/acid-documents', { replace: true });
+        void navigate('/acid-documents', { replace: true });
       }
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source]);
+  }, [source, fetchDocument, navigate, setFile, toast]);
 
   return (
     <section aria-labelledby="pdf-title" className="documents-page pdf-page">

@@ -1,20 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+
 import { canDownloadSupportingDocument, canManageDocuments, mayDownloadSupportingDocuments } from '@cti/access';
 import type { DocumentRow } from '@cti/contracts';
+
 import { usePrincipal } from '../../app/hooks';
-import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { FilterBox } from '../../components/form/FilterBox';
 import { Button } from '../../components/form/fields';
+import { FilterBox } from '../../components/form/FilterBox';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { RowMenu } from '../../components/menu/RowMenu';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { useToast } from '../../components/toast/use-toast';
+import { answerText } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
 import { saveDownloadedFile } from '../../lib/file-download';
-import { answerText } from '../../lib/api-error';
+
 import { AddSupportingDocumentModal } from './AddSupportingDocumentModal';
-import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
-import { RowMenu } from '../../components/menu/RowMenu';
-import { useDeleteDocumentMutation, useDownloadSupportingDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
+import { useDeleteDocumentMutation, useDownloadDocumentMutation, useSupportingDocumentsQuery } from './documents-api';
 import { DocumentMessages } from './messages';
 import './documents.css';
 
@@ -25,18 +29,15 @@ export default function SupportingDocumentsPage() {
   const principal = usePrincipal()!;
   const isAdmin = canManageDocuments(principal);
   const mayDownload = mayDownloadSupportingDocuments(principal);
-  const { data, isLoading, isError } = useSupportingDocumentsQuery();
-  const [download] = useDownloadSupportingDocumentMutation();
+  const { data, isLoading, error } = useSupportingDocumentsQuery();
+  const [download] = useDownloadDocumentMutation();
   const [deleteDocument, deleting] = useDeleteDocumentMutation();
   const [filter, setFilter] = useState('');
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<DocumentRow | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.danger(DocumentMessages.supportingLoadFailed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useFailureToast(error, DocumentMessages.supportingLoadFailed);
 
   const columns = useMemo<ColumnDef<DocumentRow, any>[]>(() => {
     const onDownload = async (d: DocumentRow) => {
@@ -119,7 +120,7 @@ export default function SupportingDocumentsPage() {
         initialSort={{ id: 'Uploaded', desc: true }}
         caption="Supporting documents"
         loading={isLoading}
-        emptyText={isError ? DocumentMessages.supportingLoadFailed : 'No documents yet.'}
+        emptyText={error ? DocumentMessages.supportingLoadFailed : 'No documents yet.'}
         getRowId={(d) => d.S3Name}
       />
       {isAdmin && <AddSupportingDocumentModal open={adding} onClose={() => setAdding(false)} />}

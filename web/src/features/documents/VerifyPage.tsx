@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../components/layout/PageHeader';
+
 import { Button, Spinner, TextField } from '../../components/form/fields';
-import { formatDate } from '../../lib/dates';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { answerText, statusOf } from '../../lib/api-error';
+import { formatDate } from '../../lib/dates';
+
 import { useCheckCertificateFileMutation, useVerifyCertificateQuery } from './documents-api';
 import './documents.css';
 
@@ -18,7 +20,7 @@ export default function VerifyPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (typed.trim()) navigate(`/verify/${encodeURIComponent(typed.trim())}`);
+    if (typed.trim()) void navigate(`/verify/${encodeURIComponent(typed.trim())}`);
   };
 
   return (

@@ -1,6 +1,8 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
 import { answerText, statusOf } from '../../lib/api-error';
+
 import { DocumentMessages } from './messages';
 
 /** The toast of a failed "View" of an ACID document (the index answer texts, ACID viewing). */

@@ -6,6 +6,7 @@ import type {
   FilenameAnswer,
   MessageBody,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
@@ -46,7 +47,8 @@ export const documentsApi = api.injectEndpoints({
         { type: 'AcidDocument', id: s3Name },
       ],
     }),
-    downloadSupportingDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
+    /** A stored document or annotation file by its S3 name (supporting documents, a scorecard's documents). */
+    downloadDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
       query: ({ s3Name, fileName }) => ({ url: `api/document/${encodeURIComponent(s3Name)}`, responseHandler: asDownloadedFile(fileName) }),
     }),
 
@@ -102,7 +104,7 @@ export const {
   useUploadDocumentMutation,
   useAddSupportingDocumentMutation,
   useDeleteDocumentMutation,
-  useDownloadSupportingDocumentMutation,
+  useDownloadDocumentMutation,
   useAcidDocumentsQuery,
   useAcidAdminDocumentsQuery,
   useUploadAcidDocumentMutation,

@@ -1,4 +1,5 @@
 import { fileNameOf } from '../../lib/file-download';
+
 import { viewFailureText } from './acid-errors';
 import { DocumentMessages, fileProblem } from './messages';
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import type { DownloadedFile } from '../../lib/file-download';
 
 /** Holds a downloaded file for display and frees its object URL when replaced or unmounted. */

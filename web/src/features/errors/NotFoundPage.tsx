@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/auth-slice';
 

@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
+
 import {
   canOpenScorecard,
   COUNTRY_PRICE_CENTS,
@@ -10,6 +11,7 @@ import {
   type Principal,
   type RouteRule,
 } from '@cti/access';
+
 import { usePrincipal } from '../../app/hooks';
 import { LockIcon } from '../../components/icons/Icons';
 import { useProductsQuery } from '../commerce/commerce-api';

@@ -1,15 +1,18 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { GroupIndexRow, SessionUser } from '@cti/contracts';
+
 import { RoleIds } from '@cti/access';
+import type { GroupIndexRow, SessionUser } from '@cti/contracts';
+
 import { makeStore } from '../../app/store';
-import { signedIn } from '../auth/auth-slice';
-import IndexListPage from './IndexListPage';
-import { indexesApi } from './indexes-api';
-import { notificationsApi } from '../notifications/notifications-api';
 import { fileNameOf } from '../../lib/file-download';
+import { signedIn } from '../auth/auth-slice';
+import { notificationsApi } from '../notifications/notifications-api';
+
 import { applyFilters } from './history/HistoricalDataPage';
+import { indexesApi } from './indexes-api';
+import IndexListPage from './IndexListPage';
 
 const row = (Group: string, Score: number, extra: Partial<GroupIndexRow> = {}): GroupIndexRow => ({
   GroupId: `g-${Group}`,
@@ -92,7 +95,7 @@ describe('Compliance Index list', () => {
       'View country scores with no qualifying declarations made (1)',
     ]);
     // Bravo (79.5 + 1) sorts above Alpha (80); Delta (0) last
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual([
       'Bravo',
       'Alpha',
       expect.stringContaining('Delta'),
@@ -103,14 +106,14 @@ describe('Compliance Index list', () => {
 
   it('shows the zero-score caution without a link to the scorecard', async () => {
     await renderIndex(rows, user([RoleIds.Standard]));
-    const delta = bodyRows()[2]!;
+    const delta = bodyRows()[2];
     expect(delta.textContent).toContain('No views have been received');
     expect(within(delta).queryByRole('link')).toBeNull();
   });
 
   it('offers Download to CFT roles and Order (to checkout with the CFT product) to others', async () => {
     await renderIndex(rows, user([RoleIds.Standard]));
-    const order = within(bodyRows()[0]!).getByRole('link', { name: /Order the certified scorecard of Bravo/ });
+    const order = within(bodyRows()[0]).getByRole('link', { name: /Order the certified scorecard of Bravo/ });
     expect(order.getAttribute('href')).toBe('/checkout/prod-cft?groupId=g-Bravo&periodId=p1');
   });
 
@@ -120,10 +123,10 @@ describe('Compliance Index list', () => {
       { GroupId: 'g-Bravo', PeriodId: 'p1' },
     ]);
     const [alpha, bravo, kenya] = bodyRows();
-    expect(within(kenya!).getByRole('button', { name: 'Download the certified scorecard of Kenya' })).toBeTruthy();
-    expect(within(alpha!).getByRole('link', { name: /Order the certified scorecard of Alpha/ })).toBeTruthy();
+    expect(within(kenya).getByRole('button', { name: 'Download the certified scorecard of Kenya' })).toBeTruthy();
+    expect(within(alpha).getByRole('link', { name: /Order the certified scorecard of Alpha/ })).toBeTruthy();
     // Bravo was ordered for an earlier period: its current one must be ordered again
-    expect(within(bravo!).getByRole('link', { name: /Order the certified scorecard of Bravo/ })).toBeTruthy();
+    expect(within(bravo).getByRole('link', { name: /Order the certified scorecard of Bravo/ })).toBeTruthy();
   });
 
   it('links rows to the scorecard for those who may open it; marks the others locked, with how to get them', async () => {

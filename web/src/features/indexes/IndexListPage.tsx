@@ -1,13 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import { canDownloadCft, canExportEverything, RouteRules, satisfiesRule, type Principal } from '@cti/access';
-import { indexSortScore, UNSCORED } from '@cti/scoring-rules';
 import { ExportPaths, type GroupIndexRow } from '@cti/contracts';
+import { indexSortScore, UNSCORED } from '@cti/scoring-rules';
+
 import { usePrincipal } from '../../app/hooks';
-import { PageHeader } from '../../components/layout/PageHeader';
-import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { Spinner } from '../../components/form/fields';
 import { LockIcon } from '../../components/icons/Icons';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { FollowToggle } from '../notifications/components/FollowToggle';
+
 import { CategoryBadge } from './components/CategoryBadge';
 import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
 import { CountryFlag } from './components/CountryFlag';
@@ -16,7 +20,6 @@ import { WatchlistIcon } from './components/WatchlistIcon';
 import { ExportButtons, ExportEverythingButton } from './exports/ExportButtons';
 import { useIndexListQuery } from './indexes-api';
 import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
-import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 type Tab = 'made' | 'notMade';

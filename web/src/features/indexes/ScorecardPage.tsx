@@ -1,7 +1,6 @@
-import { saveDownloadedFile } from '../../lib/file-download';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { ExportPaths, ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
+
 import {
   canSeeAnnotations,
   canSeeHistoricalCharts,
@@ -10,36 +9,35 @@ import {
   canSeeWatchlist,
   canSimulate,
 } from '@cti/access';
+import { ExportPaths, ScoringMessages, type DocumentRow, type Scorecard } from '@cti/contracts';
 import { complianceBreakdown, VARIABLE_NAMES } from '@cti/scoring-rules';
+
+import { usePrincipal } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
+import { useHashScroll } from '../../components/scroll/use-hash-scroll';
+import { useFailureToast } from '../../components/toast/use-failure-toast';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 import { formatDate } from '../../lib/dates';
-import { useHashScroll } from '../public-pages/use-hash-scroll';
+import { saveDownloadedFile } from '../../lib/file-download';
+import { useDownloadDocumentMutation } from '../documents/documents-api';
+import { FollowToggle } from '../notifications/components/FollowToggle';
+
 import { CategoryBadge } from './components/CategoryBadge';
+import { CertifiedSection } from './components/CertifiedSection';
 import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
+import { ChartSketch, DocumentsSketch, LockedSection } from './components/LockedSection';
+import { PointsTable } from './components/PointsTable';
+import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { RichText } from './components/RichText';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
-import { PointsTable } from './components/PointsTable';
-import { ChartSketch, DocumentsSketch, LockedSection } from './components/LockedSection';
-import { CertifiedSection } from './components/CertifiedSection';
-import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { ExportButtons } from './exports/ExportButtons';
 import { ExplainedHistory } from './history/ExplainedHistory';
 import ScoreHistoryChart from './history/ScoreHistoryChart';
+import { useEmailAnnotationsMutation, useScorecardDocumentsQuery, useScorecardQuery, useScoreHistoryQuery } from './indexes-api';
 import { NO_VIEWS_CAUTION } from './row-access';
-import {
-  useDownloadDocumentMutation,
-  useEmailAnnotationsMutation,
-  useScorecardDocumentsQuery,
-  useScorecardQuery,
-  useScoreHistoryQuery,
-} from './indexes-api';
-import { useFailureToast } from './use-failure-toast';
-import { usePrincipal } from '../../app/hooks';
 import { isSimulationLink, withoutSimulation } from './simulator/simulation-link';
-import { FollowToggle } from '../notifications/components/FollowToggle';
 import './indexes.css';
 
 function Documents({ groupId }: { groupId: string }) {
@@ -119,7 +117,7 @@ function Annotations({ card, onGone }: { card: Scorecard; onGone(): void }) {
 
 function History({ groupId, name }: { groupId: string; name: string }) {
   const { data, error, isLoading } = useScoreHistoryQuery(groupId);
-  useFailureToast(error, ScoringMessages.historyFailed);
+  useFailureToast(error, ScoringMessages.historyFailed, { durationMs: 5000, quietStatus: 403 });
   if (isLoading) return <Spinner label="Loading the score history…" />;
   if (!data) return <p className="muted">The score history is not available.</p>;
   if (!data.length) return <p className="muted">This country has no scored periods yet.</p>;
@@ -149,7 +147,7 @@ export default function ScorecardPage() {
   const [simulating, setSimulating] = useState(() => isSimulationLink(params));
   const { data: card, error, isLoading, refetch } = useScorecardQuery(groupId, { skip: !groupId });
   useHashScroll();
-  useFailureToast(error, ScoringMessages.countryFailed);
+  useFailureToast(error, ScoringMessages.countryFailed, { durationMs: 5000, quietStatus: 403 });
 
   if (statusOf(error) === 403) return <Navigate to={`/restricted?country=${encodeURIComponent(groupId)}`} replace />;
   if (isLoading) return <Spinner />;

@@ -19,6 +19,7 @@ import type {
   Scorecard,
   ScoringInputs,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
@@ -150,13 +151,6 @@ export const indexesApi = api.injectEndpoints({
       query: ({ groupId, type }) => ({ url: `api/document/all/${encodeURIComponent(groupId)}?type=${type}`, method: 'POST' }),
       providesTags: [{ type: 'Document', id: 'LIST' }],
     }),
-    downloadDocument: build.mutation<DownloadedFile, { s3Name: string; fileName: string }>({
-      query: ({ s3Name, fileName }) => ({
-        url: `api/document/${encodeURIComponent(s3Name)}`,
-        method: 'GET',
-        responseHandler: asDownloadedFile(fileName),
-      }),
-    }),
     /** Documents: e-mails the user a link to the country's annotation. */
     emailAnnotations: build.mutation<MessageBody, { groupId: string; type: 1 | 2 }>({
       query: ({ groupId, type }) => ({ url: `api/group/annotations/${encodeURIComponent(groupId)}?type=${type}`, method: 'POST' }),
@@ -208,7 +202,6 @@ export const {
   useCftOrdersQuery,
   useCftProductsQuery,
   useScorecardDocumentsQuery,
-  useDownloadDocumentMutation,
   useEmailAnnotationsMutation,
   useUploadAnnotationFileMutation,
   useAttachAnnotationMutation,

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+
 import { NotificationMessages, type NotificationItem } from '@cti/contracts';
-import { PageHeader } from '../../components/layout/PageHeader';
+
 import { Button, Spinner } from '../../components/form/fields';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
 import { formatUtcTimestamp, relativeTime } from '../../lib/dates';
+
 import { AlertSettingsForm } from './components/AlertSettingsForm';
 import { useLazyNotificationsQuery, useMarkReadMutation, useNotificationsQuery } from './notifications-api';
 import './notifications.css';

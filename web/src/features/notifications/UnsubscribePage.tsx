@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+
 import { NotificationMessages, type UnsubscribeAnswer } from '@cti/contracts';
+
 import { Button, Spinner } from '../../components/form/fields';
 import { answerText } from '../../lib/api-error';
+
 import { useResubscribeMutation, useUnsubscribeMutation } from './notifications-api';
 import './notifications.css';
 

@@ -7,6 +7,7 @@ import type {
   UnreadCount,
   UnsubscribeAnswer,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 
 /** Following countries and alerts (the notifications service: api/follow, api/notifications/…). */

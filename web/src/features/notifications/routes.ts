@@ -1,4 +1,5 @@
 import { RouteRules } from '@cti/access';
+
 import type { AppRoute } from '../../app/route-types';
 
 /** Alerts about followed countries, and the one-click unsubscribe page of alert e-mails (no sign-in). */

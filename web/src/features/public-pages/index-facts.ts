@@ -13,10 +13,6 @@ export const IndexFacts = {
   ratifiedBy: 90,
 } as const;
 
-/** Version of the Privacy Policy in force. */
-export const PRIVACY_POLICY_DATE = '15 September 2025';
-export const PRIVACY_POLICY_ISO_DATE = '2025-09-15';
-
 /** "two" for 2, for prose. */
 export const numberWord = (n: number) =>
   ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ?? String(n);

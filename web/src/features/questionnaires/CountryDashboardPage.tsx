@@ -1,7 +1,9 @@
 import { isAdminPrincipal } from '@cti/access';
+
 import { usePrincipal } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { RecentChanges } from '../audit/components/RecentChanges';
+
 import { CountryDashboard } from './lists/CountryDashboard';
 import './questionnaires.css';
 

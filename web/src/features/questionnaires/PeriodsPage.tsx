@@ -1,12 +1,15 @@
 import { useMemo, useState } from 'react';
+
 import type { Period } from '@cti/contracts';
+
+import { Button } from '../../components/form/fields';
+import { FilterBox } from '../../components/form/FilterBox';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { FilterBox } from '../../components/form/FilterBox';
-import { Button } from '../../components/form/fields';
 import { formatDate } from '../../lib/dates';
-import { usePeriodsQuery } from './questionnaire-api';
+
 import { AddPeriodModal } from './periods/AddPeriodModal';
+import { usePeriodsQuery } from './questionnaire-api';
 import './questionnaires.css';
 
 /** /manage/periods, the Period Manager: filter, sortable paged Name/Created, Add Period. */

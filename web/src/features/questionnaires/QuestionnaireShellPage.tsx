@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+
 import { QUESTIONNAIRE_STEPS } from '@cti/contracts';
+
 import { useAppSelector } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
 import { selectToken, selectUser } from '../auth/auth-slice';
+
 import { clearCurrentQuestionnaire, useCurrentQuestionnaire } from './current-questionnaire';
 import { useApprovedNamesQuery, useQuestionnaireChangesQuery, useQuestionnaireInfoQuery, useUnlockMutation } from './questionnaire-api';
 import { ApprovalPanel } from './shell/ApprovalPanel';
@@ -91,7 +94,7 @@ function QuestionnaireShell() {
   }, [unlock, token]);
   const exit = useCallback(async () => {
     await leave();
-    navigate('/manage/questionnaires');
+    void navigate('/manage/questionnaires');
   }, [leave, navigate]);
 
   if (!current) return <Navigate to="/manage/questionnaires" replace />;

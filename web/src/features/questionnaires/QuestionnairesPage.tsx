@@ -1,8 +1,10 @@
 import { isAdminPrincipal } from '@cti/access';
+
 import { usePrincipal } from '../../app/hooks';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { AdminQuestionnaireList } from './lists/AdminQuestionnaireList';
 import { RecentChanges } from '../audit/components/RecentChanges';
+
+import { AdminQuestionnaireList } from './lists/AdminQuestionnaireList';
 import { CountryDashboard } from './lists/CountryDashboard';
 import './questionnaires.css';
 

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+
 import { StorageKeys } from '../../app/session-storage';
 
 /** The questionnaire the shell shows (the stored session: "current questionnaire"). */

@@ -1,4 +1,5 @@
 import { RoleIds } from '@cti/access';
+
 import type { HomePageUser } from '../../app/home-page';
 
 /** Country respondents (not admins) start their day at their questionnaires, not the public index. */

@@ -20,8 +20,10 @@ import type {
   QuestionsBody,
   SaveSectionBody,
 } from '@cti/contracts';
+
 import { api } from '../../app/api';
 import type { RootState } from '../../app/store';
+
 import { followChanges } from './live/follow-changes';
 
 const questionnaire = (id: string) => ({ type: 'Questionnaire' as const, id });

@@ -1,4 +1,5 @@
 import { RouteRules } from '@cti/access';
+
 import type { AppRoute } from '../../app/route-types';
 
 const questionnairesPage = () => import('./QuestionnairesPage');

@@ -1,18 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { roleLabel } from '@cti/access';
 import { PasswordAnswers } from '@cti/contracts';
+
 import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
+import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
 import { passwordLongEnough } from '../../auth/account-messages';
 import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
-import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
-import { AccountMessages } from '../messages';
 import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
 import { FollowingList } from '../../notifications/components/FollowingList';
-import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
+import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
+import { AccountMessages } from '../messages';
 import '../accounts.css';
 
 /**

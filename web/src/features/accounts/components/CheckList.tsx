@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+
 import { CheckboxField } from '../../../components/form/fields';
 
 export interface CheckOption<V extends string | number> {

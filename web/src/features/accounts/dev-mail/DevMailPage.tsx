@@ -1,9 +1,11 @@
 import { useState } from 'react';
+
 import { useAppConfigQuery } from '../../../app/app-config';
 import { Button, Spinner } from '../../../components/form/fields';
 import { FilterBox } from '../../../components/form/FilterBox';
 import { formatUtcTimestamp, relativeTime } from '../../../lib/dates';
 import { useDevMailboxQuery } from '../accounts-api';
+
 import '../accounts.css';
 import { mailFrameDocument } from './mail-frame';
 

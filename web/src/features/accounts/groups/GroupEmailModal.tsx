@@ -1,12 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+
 import type { GroupView } from '@cti/contracts';
+
 import { Button, TextAreaField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
+import { answerOr } from '../../../lib/api-error';
 import { useEmailGroupMutation, useManagedUsersQuery } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { GroupMessages } from '../messages';
-import { answerOr } from '../../../lib/api-error';
 
 /** Send Email to a group: Subject and Message required; To the members; CC chosen by e-mail. */
 export function GroupEmailModal({ group, onClose }: { group: GroupView | null; onClose(): void }) {

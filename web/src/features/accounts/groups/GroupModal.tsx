@@ -1,11 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { GroupTypes, type GroupView } from '@cti/contracts';
+
 import { Button, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
+import { answerOr } from '../../../lib/api-error';
 import { useAddGroupMutation, useEditGroupMutation, useLogosQuery } from '../accounts-api';
 import { GroupMessages } from '../messages';
-import { answerOr } from '../../../lib/api-error';
 
 /** Add or edit a group: Name and Type required; a Country group shows a flag. */
 export function GroupModal({ open, group, onClose }: { open: boolean; group: GroupView | null; onClose(): void }) {

@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+
 import type { GroupView } from '@cti/contracts';
+
 import { Button } from '../../../components/form/fields';
 import { FilterBox } from '../../../components/form/FilterBox';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useGroupsQuery } from '../accounts-api';
+
 import { GroupEmailModal } from './GroupEmailModal';
 import { GroupModal } from './GroupModal';
 import '../accounts.css';

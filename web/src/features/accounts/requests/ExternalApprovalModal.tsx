@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
+
 import type { AccessRequestView } from '@cti/contracts';
+
 import { Button, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useApproveExternalRequestMutation, useDenyRequestMutation } from '../accounts-api';
 import { RequestMessages } from '../messages';
+
 import { RequestSummary } from './RequestModal';
 
 /** Today as the date input writes it (yyyy-mm-dd, local). */

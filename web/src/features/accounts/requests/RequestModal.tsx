@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+
 import type { AccessRequestView } from '@cti/contracts';
+
 import { Button, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
@@ -13,6 +15,7 @@ import {
   useRolesQuery,
 } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
+
 import { approvalFormOf, approvalPayloadOf, validateApproval, type ApprovalForm } from './approval';
 
 const IN_PROGRESS = 'In Progress';

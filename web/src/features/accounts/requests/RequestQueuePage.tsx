@@ -1,8 +1,11 @@
 import { useMemo, useState } from 'react';
+
 import type { AccessRequestView } from '@cti/contracts';
+
 import { FilterBox } from '../../../components/form/FilterBox';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useAccessRequestsQuery } from '../accounts-api';
+
 import { ExternalApprovalModal } from './ExternalApprovalModal';
 import { RequestModal } from './RequestModal';
 import '../accounts.css';

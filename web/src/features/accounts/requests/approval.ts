@@ -1,4 +1,5 @@
 import type { AccessRequestView, ApprovalPayload } from '@cti/contracts';
+
 import { RequestMessages } from '../messages';
 
 /** The regular approval form (the "Approval payload" shape). */

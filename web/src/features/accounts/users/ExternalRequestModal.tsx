@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { Button, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
@@ -6,6 +7,7 @@ import { answerText } from '../../../lib/api-error';
 import { isoDay } from '../../../lib/dates';
 import { useCreateExternalRequestMutation } from '../accounts-api';
 import { UserMessages } from '../messages';
+
 import { emptyExternalRequest, externalPayloadOf, validateExternalRequest, type ExternalRequestForm } from './external-request';
 
 /**

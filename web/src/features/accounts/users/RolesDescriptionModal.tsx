@@ -1,4 +1,5 @@
 import { RoleDescriptions, RoleLabels, RoleNames } from '@cti/access';
+
 import { Modal } from '../../../components/modal/Modal';
 
 /** What each role means (the accounts permission table "Role meanings"). */

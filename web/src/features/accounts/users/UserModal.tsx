@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+
 import { RoleDescriptions, roleLabel, roleNameOf, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
+
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
+import { UserApiKeys } from '../../api-keys/UserApiKeys';
 import { selectUser } from '../../auth/auth-slice';
 import {
   useCalculatorGroupsQuery,
@@ -17,7 +20,7 @@ import {
 } from '../accounts-api';
 import { CheckList } from '../components/CheckList';
 import { UserMessages } from '../messages';
-import { UserApiKeys } from '../../api-keys/UserApiKeys';
+
 import { accGroupChanged, formOf, payloadOf, validateUserForm, type UserForm } from './user-form';
 
 /**

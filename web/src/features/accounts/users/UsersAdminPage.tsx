@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+
 import { roleLabel, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
+
 import { usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField } from '../../../components/form/fields';
 import { FilterBox } from '../../../components/form/FilterBox';
@@ -11,6 +13,7 @@ import { PasswordMessages, WELCOME_NOTICE_MS } from '../../auth/account-messages
 import { useSendWelcomeMutation } from '../../auth/auth-api';
 import { useManagedUsersQuery } from '../accounts-api';
 import { UserMessages } from '../messages';
+
 import { ExternalRequestModal } from './ExternalRequestModal';
 import { RolesDescriptionModal } from './RolesDescriptionModal';
 import { UserModal } from './UserModal';
@@ -38,11 +41,14 @@ export default function UsersAdminPage() {
   // a group manager's new users start in the manager's groups
   const defaultGroups = useMemo(() => (principal && !UserEditPolicy.isAdmin(principal) ? [...principal.groups] : undefined), [principal]);
 
-  const resend = async (user: ManagedUser) => {
-    const result = await sendWelcome({ userId: user.Id });
-    if ('error' in result) toast.danger(PasswordMessages.welcomeFailed, WELCOME_NOTICE_MS);
-    else toast.success(PasswordMessages.welcomeSent, WELCOME_NOTICE_MS);
-  };
+  const resend = useCallback(
+    async (user: ManagedUser) => {
+      const result = await sendWelcome({ userId: user.Id });
+      if ('error' in result) toast.danger(PasswordMessages.welcomeFailed, WELCOME_NOTICE_MS);
+      else toast.success(PasswordMessages.welcomeSent, WELCOME_NOTICE_MS);
+    },
+    [sendWelcome, toast],
+  );
 
   const columns = useMemo<ColumnDef<ManagedUser, any>[]>(
     () => [
@@ -76,8 +82,7 @@ export default function UsersAdminPage() {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [resend],
   );
 
   return (

@@ -1,5 +1,6 @@
 import { sharesContactDomain } from '@cti/access';
 import type { ExternalRequestPayload } from '@cti/contracts';
+
 import { RequestMessages } from '../messages';
 
 export interface ExternalRequestForm {

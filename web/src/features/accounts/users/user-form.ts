@@ -1,5 +1,6 @@
 import { UserEditPolicy, type Principal } from '@cti/access';
 import type { ManagedUser, UserPayload } from '@cti/contracts';
+
 import { UserMessages } from '../messages';
 
 /** The user modal's fields (the "User add/edit payload" shape). */

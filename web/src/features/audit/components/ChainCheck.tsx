@@ -1,4 +1,5 @@
 import type { AuditChainCheck } from '@cti/contracts';
+
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatUtcTimestamp } from '../../../lib/dates';

@@ -1,6 +1,8 @@
 import type { AuditRow } from '@cti/contracts';
+
 import { Modal } from '../../../components/modal/Modal';
 import { formatUtcTimestamp } from '../../../lib/dates';
+
 import { AnswerDiff } from './AnswerDiff';
 
 /** Change Details: opened from an audit row whose Action is Response. */

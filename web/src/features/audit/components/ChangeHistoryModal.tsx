@@ -1,8 +1,10 @@
 import type { QuestionChangesBody } from '@cti/contracts';
-import { Modal } from '../../../components/modal/Modal';
+
 import { Spinner } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
 import { formatUtcTimestamp } from '../../../lib/dates';
 import { useQuestionChangesQuery } from '../audit-api';
+
 import { AnswerDiff } from './AnswerDiff';
 import '../audit.css';
 

@@ -1,9 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
+
 import { AuditMessages } from '@cti/contracts';
+
 import { makeStore } from '../../../app/store';
 import { Toaster } from '../../../components/toast/Toaster';
+
 import { KeyedFilter, type AppliedFilter } from './KeyedFilter';
 
 const keys = [

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+
 import { AuditMessages, type FilterKey } from '@cti/contracts';
+
 import { Button, SelectField, TextField } from '../../../components/form/fields';
-import { useToast } from '../../../components/toast/use-toast';
+import { useFailureToast } from '../../../components/toast/use-failure-toast';
 import { useFilterSuggestionsQuery } from '../audit-api';
 
 export interface FilterKeyOption {
@@ -42,15 +44,10 @@ export function KeyedFilter({ keys, filters, onChange, list }: KeyedFilterProps)
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const suggestionsId = useId();
-  const toast = useToast();
   const text = useDebounced(value.trim(), 250);
   const suggestions = useFilterSuggestionsQuery({ key: key as FilterKey, text: text || null, list }, { skip: !key });
 
-  useEffect(() => {
-    if (suggestions.isError) toast.danger(AuditMessages.filterLookupFailure);
-    // one notice per failed lookup
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [suggestions.isError, suggestions.fulfilledTimeStamp, suggestions.startedTimeStamp]);
+  useFailureToast(suggestions.error, AuditMessages.filterLookupFailure);
 
   const labelOf = (k: FilterKey) => keys.find((o) => o.key === k)?.label ?? k;
 

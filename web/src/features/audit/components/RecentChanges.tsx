@@ -1,8 +1,11 @@
 import { useMemo, useState } from 'react';
+
 import { RECENT_CHANGES_COUNT, type QuestionChangesBody, type RecentChange } from '@cti/contracts';
+
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { formatShortDate } from '../../../lib/dates';
 import { useRecentChangesQuery } from '../audit-api';
+
 import { ChangeHistoryModal } from './ChangeHistoryModal';
 import '../audit.css';
 

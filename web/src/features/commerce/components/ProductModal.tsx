@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+
 import { CommerceMessages, type Product } from '@cti/contracts';
+
 import { Button, TextAreaField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';

@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
+
 import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
+
+import { RowMenu } from '../../../components/menu/RowMenu';
+import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDate } from '../../../lib/dates';
-import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
-import { RowMenu } from '../../../components/menu/RowMenu';
 import { useProductsQuery, useUnsubscribeMutation } from '../commerce-api';
-import { usePlanSwitch } from '../my-plan';
 import { formatCents } from '../money';
+import { usePlanSwitch } from '../my-plan';
 
 /** The upgrade/downgrade pair of the plan catalogue: standard ↔ enhanced. */
 function planSwitchOf(products: Product[], productId: string): { label: string; target: Product } | null {
@@ -111,8 +113,7 @@ export function SubscriptionsTable({
         },
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [withBuyer, products],
+    [withBuyer, products, switchPlan],
   );
 
   return (

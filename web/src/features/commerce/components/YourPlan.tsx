@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+
 import { Button } from '../../../components/form/fields';
 import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../money';
@@ -11,7 +12,7 @@ export function useUpgrade(plan: MyPlan | null) {
   const upgrade = plan?.upgrade ?? null;
   const start = () => {
     if (upgrade?.subscriptionId && upgrade.planId) void switchPlan(upgrade.subscriptionId, upgrade.planId);
-    else if (upgrade?.checkout) navigate(upgrade.checkout);
+    else if (upgrade?.checkout) void navigate(upgrade.checkout);
   };
   return { start, switching, possible: !!upgrade && (!!upgrade.checkout || !!upgrade.subscriptionId) };
 }

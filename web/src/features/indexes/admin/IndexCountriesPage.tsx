@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
+
 import type { IndexCountryRow } from '@cti/contracts';
+
+import { FilterBox } from '../../../components/form/FilterBox';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
-import { FilterBox } from '../../../components/form/FilterBox';
 import { useToast } from '../../../components/toast/use-toast';
 import { CountryFlag } from '../components/CountryFlag';
 import { useIndexCountriesQuery, useSetContractingMutation } from '../indexes-api';

@@ -1,12 +1,14 @@
-import { saveDownloadedFile } from '../../../lib/file-download';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+
 import type { AsuRow } from '@cti/contracts';
 import { asuConclusion, UNSCORED } from '@cti/scoring-rules';
+
+import { Button } from '../../../components/form/fields';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
-import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
+import { saveDownloadedFile } from '../../../lib/file-download';
 import { CountryFlag } from '../components/CountryFlag';
 import { WatchlistIcon } from '../components/WatchlistIcon';
 import { useAsuListQuery, usePrintAsuMutation } from '../indexes-api';

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+
 import { canDownloadCft } from '@cti/access';
 import { ScoringMessages, type Scorecard } from '@cti/contracts';
+
 import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
@@ -9,6 +11,7 @@ import { useProductsQuery } from '../../commerce/commerce-api';
 import { formatCents } from '../../commerce/money';
 import { checkoutLink, productOf } from '../../commerce/offers';
 import { useDownloadCftMutation } from '../indexes-api';
+
 import { useCftOrders } from './CftCell';
 import { LockedSection } from './LockedSection';
 

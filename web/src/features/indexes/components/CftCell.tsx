@@ -1,11 +1,13 @@
-import { saveDownloadedFile } from '../../../lib/file-download';
 import { Link } from 'react-router';
+
 import { canDownloadCft } from '@cti/access';
 import { ScoringMessages, type CertifiedScorecardOrder, type GroupIndexRow } from '@cti/contracts';
+
 import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { LockIcon } from '../../../components/icons/Icons';
 import { useToast } from '../../../components/toast/use-toast';
+import { saveDownloadedFile } from '../../../lib/file-download';
 import { useCftOrdersQuery, useCftProductsQuery, useDownloadCftMutation } from '../indexes-api';
 
 /** The product sold for certified scorecards: the one whose name contains "CFT Download". */

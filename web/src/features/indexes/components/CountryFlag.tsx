@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
-import spriteUrl from '../flags/flag-sprite.webp';
+
 import { FLAG_CODES, FLAG_SPRITE } from '../flags/flag-sprite-index';
+import spriteUrl from '../flags/flag-sprite.webp';
 
 const spriteIndex = new Map(FLAG_CODES.map((code, i) => [code, i] as const));
 

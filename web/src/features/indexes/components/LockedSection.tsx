@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import { COUNTRY_PRICE_CENTS, countryPurchaseOpens, PLAN_OFFERS, plansIncluding, type Principal } from '@cti/access';
+
 import { LockIcon } from '../../../components/icons/Icons';
 import { useProductsQuery } from '../../commerce/commerce-api';
 import { formatCents } from '../../commerce/money';

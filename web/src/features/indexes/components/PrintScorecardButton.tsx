@@ -1,7 +1,8 @@
-import { saveDownloadedFile } from '../../../lib/file-download';
 import { ScoringMessages } from '@cti/contracts';
+
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
+import { saveDownloadedFile } from '../../../lib/file-download';
 import { usePrintScorecardMutation } from '../indexes-api';
 
 /** Print or download the scorecard as a PDF (compliance or enforceability variant), with a spinner until done. */

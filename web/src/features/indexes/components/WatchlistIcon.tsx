@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
+
 import { canFollowWatchlist } from '@cti/access';
+
 import { usePrincipal } from '../../../app/hooks';
 
 /** The watchlist tooltip (ASU assessment). */
@@ -32,7 +34,7 @@ export function WatchlistIcon({ groupId, country, isPublic }: { groupId: string;
       aria-label={`${country} is on the watchlist: read the notices`}
       onClick={(e) => {
         e.stopPropagation();
-        navigate(allowed ? `/index/${groupId}#notices` : `/restricted?country=${encodeURIComponent(groupId)}`);
+        void navigate(allowed ? `/index/${groupId}#notices` : `/restricted?country=${encodeURIComponent(groupId)}`);
       }}
     >
       <WarningGlyph />

@@ -1,8 +1,8 @@
 // Builds the two methodology PDFs the index pages link to (web/public/docs), printed by
 // Debian's Chromium through playwright-core. The numbers are those of libs/scoring-rules.
 // Run: node web/src/features/indexes/docs/build-methodology-pdfs.mjs
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+
 import { ScoringMessages } from '@cti/contracts';
+
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';

@@ -1,4 +1,5 @@
 import { INPUT_MAX, INPUT_MIN, INPUT_STEP, isValidInput } from '@cti/scoring-rules';
+
 import { TextField } from '../../../components/form/fields';
 
 export const INPUT_ERROR = 'Enter a number from 0 to 5 in steps of .5.';

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+
 import { ScoringMessages, type AdminQuestionnaireRow, type EnforceabilityScoring, type QuestionnaireScoring } from '@cti/contracts';
 import {
   complianceCategory,
@@ -13,12 +14,14 @@ import {
   type EnforceabilityVariable,
   type Variable,
 } from '@cti/scoring-rules';
-import { Modal } from '../../../components/modal/Modal';
+
 import { Button, CheckboxField, SelectField, Spinner } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
+import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { useToast } from '../../../components/toast/use-toast';
-import { RichTextEditor } from '../../questionnaires/rich-text/RichTextEditor';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { useSaveEnforceabilityMutation, useSaveQuestionnaireScoresMutation, useScoringInputsQuery } from '../indexes-api';
+
 import { AnnotationUpload } from './AnnotationUpload';
 import { parseInputs, ScoreInput } from './ScoreInput';
 import '../indexes.css';

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
+
 import { EnforceabilityNav } from './EnforceabilityNav';
 
 /** /enforceabilityIndex/about. */

@@ -1,17 +1,20 @@
 import { Link, useParams } from 'react-router';
+
 import { ScoringMessages, type EnforceabilityScorecard } from '@cti/contracts';
 import { ENFORCEABILITY_VARIABLE_NAMES, ENFORCEABILITY_VARIABLES, enforceabilityBreakdown } from '@cti/scoring-rules';
+
 import { Spinner } from '../../../components/form/fields';
+import { useFailureToast } from '../../../components/toast/use-failure-toast';
 import { formatDate } from '../../../lib/dates';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
 import { DemoNotice } from '../components/DemoNotice';
-import { RichText } from '../components/RichText';
-import { useEnforceabilityHistoryQuery, useEnforceabilityScorecardQuery } from '../indexes-api';
 import { PointsTable } from '../components/PointsTable';
 import { PrintScorecardButton } from '../components/PrintScorecardButton';
+import { RichText } from '../components/RichText';
+import { useEnforceabilityHistoryQuery, useEnforceabilityScorecardQuery } from '../indexes-api';
+
 import { EnforceabilityNav } from './EnforceabilityNav';
-import { useFailureToast } from '../use-failure-toast';
 import '../indexes.css';
 
 function History({ groupId }: { groupId: string }) {
@@ -118,7 +121,7 @@ function Scores({ card }: { card: EnforceabilityScorecard }) {
 export default function EnforceabilityCountryPage() {
   const { groupId = '' } = useParams();
   const { data: card, error, isLoading } = useEnforceabilityScorecardQuery(groupId, { skip: !groupId });
-  useFailureToast(error, ScoringMessages.countryFailed);
+  useFailureToast(error, ScoringMessages.countryFailed, { durationMs: 5000, quietStatus: 403 });
   if (isLoading) return <Spinner />;
   if (!card) return <p className="notice notice-danger">{ScoringMessages.countryFailed}</p>;
   return (

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/layout/PageHeader';
+
 import { EnforceabilityNav } from './EnforceabilityNav';
 
 /** /enforceabilityIndex/historical. */

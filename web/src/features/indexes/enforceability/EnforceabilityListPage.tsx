@@ -1,14 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+
 import { ExportPaths, type EnforceabilityRow } from '@cti/contracts';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
 import { DemoNotice } from '../components/DemoNotice';
-import { useEnforceabilityListQuery } from '../indexes-api';
-import { EnforceabilityNav } from './EnforceabilityNav';
 import { ExportButtons } from '../exports/ExportButtons';
+import { useEnforceabilityListQuery } from '../indexes-api';
+
+import { EnforceabilityNav } from './EnforceabilityNav';
 import '../indexes.css';
 
 /** /enforceabilityIndex: countries outside the treaty with their enforceability score and category. */

@@ -1,5 +1,7 @@
 import { ENFORCEABILITY_BANDS, ENFORCEABILITY_WEIGHTS } from '@cti/scoring-rules';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
+
 import { EnforceabilityNav } from './EnforceabilityNav';
 
 /** Where the full methodology is published (opens outside the platform). */

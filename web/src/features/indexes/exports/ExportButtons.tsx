@@ -1,8 +1,11 @@
 import { useEffect, useId, useState } from 'react';
+
 import { ExportMessages, type ExportFormat } from '@cti/contracts';
+
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { saveDownloadedFile } from '../../../lib/file-download';
+
 import { listenToDownload, useExportFileMutation, type DownloadProgress } from './exports-api';
 import './exports.css';
 

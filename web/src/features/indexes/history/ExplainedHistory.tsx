@@ -1,5 +1,6 @@
 import type { ScoreHistoryRow } from '@cti/contracts';
 import { formatMove, formatPoints as signed, pbaLevelName, type PbaLevel, type VariableMove } from '@cti/scoring-rules';
+
 import { CategoryBadge } from '../components/CategoryBadge';
 import { RichText } from '../components/RichText';
 

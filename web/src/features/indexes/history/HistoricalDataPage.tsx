@@ -1,14 +1,16 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+
 import { ExportPaths, type HistoricalScoreRow } from '@cti/contracts';
+
+import { Button, SelectField } from '../../../components/form/fields';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
-import { Button, SelectField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
-import { useHistoricalScoresQuery, useScoreFilterSuggestionsQuery } from '../indexes-api';
 import { ExportButtons } from '../exports/ExportButtons';
+import { useHistoricalScoresQuery, useScoreFilterSuggestionsQuery } from '../indexes-api';
 import '../indexes.css';
 
 type Key = 'Score' | 'Year' | 'Country';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+
 import type { ScoreHistoryRow } from '@cti/contracts';
 import { VARIABLE_NAMES, VARIABLES } from '@cti/scoring-rules';
 
@@ -40,14 +41,14 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 export function spreadLabels(ys: readonly number[], gap: number, top: number, bottom: number): number[] {
   const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
   const placed = order.map((o) => o.y);
-  for (let k = 1; k < placed.length; k++) placed[k] = Math.max(placed[k]!, placed[k - 1]! + gap);
+  for (let k = 1; k < placed.length; k++) placed[k] = Math.max(placed[k], placed[k - 1] + gap);
   // pushed past the bottom: shift the run up, keeping the gaps
   const overflow = (placed.at(-1) ?? 0) - bottom;
   if (overflow > 0)
     for (let k = placed.length - 1; k >= 0; k--)
-      placed[k] = Math.min(placed[k]! - overflow, k < placed.length - 1 ? placed[k + 1]! - gap : Infinity);
+      placed[k] = Math.min(placed[k] - overflow, k < placed.length - 1 ? placed[k + 1] - gap : Infinity);
   const out: number[] = new Array<number>(ys.length);
-  order.forEach((o, k) => (out[o.i] = Math.max(top, placed[k]!)));
+  order.forEach((o, k) => (out[o.i] = Math.max(top, placed[k])));
   return out;
 }
 
@@ -71,7 +72,7 @@ export default function ScoreHistoryChart({ history }: { history: ScoreHistoryRo
           label: wide ? `${v} · ${VARIABLE_NAMES[v]}` : v,
           short: v,
           name: `${v} · ${VARIABLE_NAMES[v]}`,
-          colour: SERIES_COLOURS[i]!,
+          colour: SERIES_COLOURS[i],
           points: history.map((h) => ({ period: h.Period, value: h[v] })),
         }))
       : [
@@ -80,7 +81,7 @@ export default function ScoreHistoryChart({ history }: { history: ScoreHistoryRo
             label: `Score ${history.at(-1)?.Score ?? ''}`,
             short: 'Score',
             name: 'Score',
-            colour: SERIES_COLOURS[0]!,
+            colour: SERIES_COLOURS[0],
             points: history.map((h) => ({ period: h.Period, value: h.Score })),
           },
         ];
@@ -160,8 +161,8 @@ export default function ScoreHistoryChart({ history }: { history: ScoreHistoryRo
                 ))}
                 {end && (
                   <g fontSize={FONT} fontWeight={600} fill={s.colour}>
-                    {Math.abs(endYs[n]! - y(end.value)) > 2 && (
-                      <line x1={x(end.i) + 4} y1={y(end.value)} x2={x(end.i) + 10} y2={endYs[n]! - 4} stroke={s.colour} strokeWidth="1" />
+                    {Math.abs(endYs[n] - y(end.value)) > 2 && (
+                      <line x1={x(end.i) + 4} y1={y(end.value)} x2={x(end.i) + 10} y2={endYs[n] - 4} stroke={s.colour} strokeWidth="1" />
                     )}
                     <text x={x(end.i) + 12} y={endYs[n]}>
                       {s.label}

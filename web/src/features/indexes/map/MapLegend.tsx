@@ -1,4 +1,5 @@
 import { MAP_LEGEND } from '@cti/scoring-rules';
+
 import { mapClass } from './map-classes';
 import './world-map.css';
 

@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+
 import { ScoringMessages, type MapCountry } from '@cti/contracts';
+
 import { usePrincipal } from '../../../app/hooks';
-import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/form/fields';
-import { canOpenRow } from '../row-access';
+import { PageHeader } from '../../../components/layout/PageHeader';
 import { FollowToggle } from '../../notifications/components/FollowToggle';
 import { useMapDataQuery } from '../indexes-api';
+import { canOpenRow } from '../row-access';
+
 import { MapLegend } from './MapLegend';
 import { MapTable } from './MapTable';
 import type { MapEntry } from './WorldMap';

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import type { MapEntry } from './WorldMap';
 
 /**

@@ -11,7 +11,9 @@ import {
   type Ref,
 } from 'react';
 import { useNavigate } from 'react-router';
+
 import { ScoringMessages } from '@cti/contracts';
+
 import { mapClass } from './map-classes';
 import './world-map.css';
 
@@ -133,7 +135,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
   const percent = (at: readonly [number, number]) => ({ x: (at[0] / world.width) * 100, y: (at[1] / world.height) * 100 });
   const open = (entry: MapEntry) => {
     const to = targetOf?.(entry);
-    if (to) navigate(to);
+    if (to) void navigate(to);
   };
   const showAt = (entry: Tip['entry'], event: MouseEvent) => {
     const rect = box.current?.getBoundingClientRect();
@@ -158,7 +160,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
     };
     if (event.key in moves) {
       event.preventDefault();
-      focusStop(moves[event.key]!);
+      focusStop(moves[event.key]);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       open(entry);
@@ -166,7 +168,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
   };
   const stopIndex = new Map(stops.map((s, i) => [s.GroupId, i]));
   /** Whether focus goes into the tooltip (its Follow control): the tooltip stays. */
-  const inTooltip = (e: FocusEvent) => !!tipBox.current && tipBox.current.contains(e.relatedTarget as Node | null);
+  const inTooltip = (e: FocusEvent) => !!tipBox.current && tipBox.current.contains(e.relatedTarget);
   const extra = tip && tooltipExtra && 'GroupId' in tip.entry ? tooltipExtra(tip.entry) : null;
 
   return (
@@ -238,7 +240,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
         })}
       </svg>
       {tip && (
-        <MapTooltip tip={tip} ref={tipBox} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setTip(null)}>
+        <MapTooltip tip={tip} ref={tipBox} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTip(null)}>
           {extra}
         </MapTooltip>
       )}

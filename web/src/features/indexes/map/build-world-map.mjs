@@ -5,13 +5,13 @@
 // code. Antarctica has no index data and is left out. Run:
 //   node web/src/features/indexes/map/build-world-map.mjs
 import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { feature } = require('topojson-client');
 const countries = require('i18n-iso-countries');
+const { feature } = require('topojson-client');
 const small = require('world-atlas/countries-110m.json');
 const medium = require('world-atlas/countries-50m.json');
 

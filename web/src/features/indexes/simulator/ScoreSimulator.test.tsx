@@ -1,12 +1,15 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
 import type { Scorecard } from '@cti/contracts';
-import { formatRounding, VARIABLE_NAMES, VARIABLES, type Variable } from '@cti/scoring-rules';
+import { formatRounding, VARIABLE_NAMES, VARIABLES } from '@cti/scoring-rules';
+
 import { makeStore } from '../../../app/store';
-import { WORKED_EXAMPLES } from '../../public-pages/about/worked-examples';
+
 import ScoreSimulator, { SIMULATION_NOTE } from './ScoreSimulator';
 import { simulationFromLink, withSimulation } from './simulation-link';
+import { WORKED_EXAMPLES } from './worked-examples';
 
 const card: Scorecard = {
   GroupId: 'g-ie',
@@ -89,7 +92,7 @@ describe('what-if simulator', () => {
   it.each(WORKED_EXAMPLES.map((ex) => [ex.title, ex] as const))("reproduces the methodology's worked example exactly: %s", (_title, ex) => {
     const panel = renderSimulator();
     for (const v of VARIABLES) {
-      fireEvent.change(within(panel).getByLabelText(`${v} · ${VARIABLE_NAMES[v as Variable]}`), {
+      fireEvent.change(within(panel).getByLabelText(`${v} · ${VARIABLE_NAMES[v]}`), {
         target: { value: String(ex.inputs[v]) },
       });
     }
@@ -116,7 +119,7 @@ describe('what-if simulator', () => {
   });
 
   it('opens a share link with its simulation', () => {
-    const ex = WORKED_EXAMPLES[2]!;
+    const ex = WORKED_EXAMPLES[2];
     const query = withSimulation(new URLSearchParams(), {
       inputs: Object.fromEntries(VARIABLES.map((v) => [v, String(ex.inputs[v])])) as Record<(typeof VARIABLES)[number], string>,
       level: ex.level,

@@ -1,12 +1,15 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+
 import type { Scorecard } from '@cti/contracts';
 import { complianceOutcome, PBA_LABELS, pbaLevelName, VARIABLE_NAMES, VARIABLES, type PbaLevel } from '@cti/scoring-rules';
+
 import { Button, CheckboxField, SelectField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { PointsTable } from '../components/PointsTable';
 import { parseInputs, ScoreInput } from '../editors/ScoreInput';
+
 import { simulationFromLink, simulationOf, withSimulation, type Simulation } from './simulation-link';
 import './simulator.css';
 

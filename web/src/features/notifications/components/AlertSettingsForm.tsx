@@ -1,5 +1,6 @@
 import type { AlertEmailMode } from '@cti/contracts';
 import { NotificationMessages } from '@cti/contracts';
+
 import { SelectField } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { useAlertSettingsQuery, useSaveAlertSettingsMutation } from '../notifications-api';

@@ -1,11 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+
 import { RoleIds } from '@cti/access';
 import type { FollowedCountry, SessionUser } from '@cti/contracts';
+
 import { makeStore } from '../../../app/store';
 import { signedIn } from '../../auth/auth-slice';
 import { notificationsApi } from '../notifications-api';
+
 import { FollowToggle } from './FollowToggle';
 import { UnreadBadge } from './UnreadBadge';
 

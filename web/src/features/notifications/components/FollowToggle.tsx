@@ -1,5 +1,6 @@
 import { canOpenScorecard } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
+
 import { usePrincipal } from '../../../app/hooks';
 import { useToast } from '../../../components/toast/use-toast';
 import { useFollowMutation, useFollowsQuery, useUnfollowMutation } from '../notifications-api';

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
+
 import { NotificationMessages } from '@cti/contracts';
+
 import { Button, Spinner } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatShortDate } from '../../../lib/dates';
 import { useFollowsQuery, useUnfollowMutation } from '../notifications-api';
+
 import { AlertSettingsForm } from './AlertSettingsForm';
 import '../notifications.css';
 

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+
 import { RouteRules, satisfiesRule } from '@cti/access';
+
 import { usePrincipal } from '../../../app/hooks';
 import { useUnreadCountQuery } from '../notifications-api';
 import '../notifications.css';

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { IndexFacts, numberWord } from '../index-facts';
+
 import { AboutShell } from './AboutShell';
 
 const [firstUpdate, secondUpdate] = IndexFacts.updateMonths;

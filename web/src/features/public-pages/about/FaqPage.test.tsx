@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+
+import { HASH_SCROLL_DELAY_MS } from '../../../components/scroll/use-hash-scroll';
+
 import FaqPage, { FAQ } from './FaqPage';
-import { HASH_SCROLL_DELAY_MS } from '../use-hash-scroll';
 
 describe('FAQ page', () => {
   it('has ten questions, each an anchored section listed in the table of contents', () => {

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, COMPLIANCE_BANDS, UNSCORED } from '@cti/scoring-rules';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { useHashScroll } from '../../../components/scroll/use-hash-scroll';
 import { formatUsd, IndexFacts, numberWord, SubscriptionPrices } from '../index-facts';
-import { useHashScroll } from '../use-hash-scroll';
+
 import { AboutShell } from './AboutShell';
 import { bandRange } from './methodology-numbers';
 

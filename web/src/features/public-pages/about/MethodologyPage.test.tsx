@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+
 import {
   ASU_A_THRESHOLD,
   ASU_B_THRESHOLD,
@@ -16,6 +17,7 @@ import {
   type Band,
   type PbaLevel,
 } from '@cti/scoring-rules';
+
 import MethodologyPage from './MethodologyPage';
 
 const renderPage = () =>
@@ -62,7 +64,7 @@ describe('methodology page shows the numbers of libs/scoring-rules', () => {
     renderPage();
     const rows = bodyRows(table(caption));
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent?.trim())).toEqual(bands.map((b) => b.category));
-    rows.forEach((row, i) => expect(numbersIn(within(row).getByRole('cell').textContent ?? '')).toEqual([bands[i]!.min, bands[i]!.max]));
+    rows.forEach((row, i) => expect(numbersIn(within(row).getByRole('cell').textContent ?? '')).toEqual([bands[i].min, bands[i].max]));
   });
 
   it('starts Low above 0: a score of 0 is Unscored, as on the index, the map and the ASU assessment', () => {

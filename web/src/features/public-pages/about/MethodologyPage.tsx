@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import {
   ASU_A_THRESHOLD,
   ASU_B_THRESHOLD,
@@ -20,9 +21,12 @@ import {
   type PbaLevel,
   type Variable,
 } from '@cti/scoring-rules';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { useHashScroll } from '../use-hash-scroll';
+import { useHashScroll } from '../../../components/scroll/use-hash-scroll';
+import { WORKED_EXAMPLES } from '../../indexes/simulator/worked-examples';
 import { IndexFacts, numberWord } from '../index-facts';
+
 import { AboutShell } from './AboutShell';
 import {
   bandRange,
@@ -34,7 +38,6 @@ import {
   shareOf,
   weightShift,
 } from './methodology-numbers';
-import { WORKED_EXAMPLES } from './worked-examples';
 
 /** What each variable measures and which part of the questionnaire informs it. */
 const VARIABLE_TEXT: Record<Variable, { measures: string; source: string }> = {

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+
 import { PageHeader } from '../../../components/layout/PageHeader';
+
 import { AboutShell } from './AboutShell';
 
 /** /about/terms: the terms every user agrees to at /agree or when taking free access. */

@@ -1,6 +1,5 @@
 import {
   complianceCategory,
-  COMPLIANCE_BANDS,
   UNSCORED,
   ENFORCEABILITY_VARIABLES,
   ENFORCEABILITY_WEIGHTS,
@@ -53,9 +52,7 @@ export function weightShift(level: PbaLevel): Array<{ variable: (typeof VARIABLE
   }));
 }
 
-export const complianceFormula = () => formulaOf(VARIABLES, WEIGHTS[0]);
 export const enforceabilityFormula = () => formulaOf(ENFORCEABILITY_VARIABLES, ENFORCEABILITY_WEIGHTS);
-export const complianceBands = COMPLIANCE_BANDS;
 
 /** The CSS modifier of a category badge or swatch ("Very High" → "very-high"). */
 export const categoryClass = (category: string) => `category-${category.toLowerCase().replace(/\s+/g, '-')}`;

@@ -1,12 +1,15 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
+
 import type { SessionUser } from '@cti/contracts';
+
 import { makeStore } from '../../../app/store';
 import { Toaster } from '../../../components/toast/Toaster';
 import { signedIn } from '../../auth/auth-slice';
-import ContactPage from './ContactPage';
+
 import { ContactTexts, MESSAGE_MAX_LENGTH } from './contact-messages';
+import ContactPage from './ContactPage';
 
 const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   Id: 'u1',

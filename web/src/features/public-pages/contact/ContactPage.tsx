@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+
 import { useAppSelector } from '../../../app/hooks';
 import { Button, TextAreaField, TextField } from '../../../components/form/fields';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useToast } from '../../../components/toast/use-toast';
-import { selectUser } from '../../auth/auth-slice';
 import { answerText, statusOf } from '../../../lib/api-error';
+import { selectUser } from '../../auth/auth-slice';
 import { useDocumentTitle } from '../use-document-title';
+
 import { useSendContactMessageMutation } from './contact-api';
 import { contactTitle, ContactTexts, isContactType, MESSAGE_MAX_LENGTH, type ContactType } from './contact-messages';
 import '../public-pages.css';

@@ -1,4 +1,5 @@
 import type { ContactMessage } from '@cti/contracts';
+
 import { api } from '../../../app/api';
 
 export const contactApi = api.injectEndpoints({

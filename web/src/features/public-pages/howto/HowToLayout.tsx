@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+
 import { useAppConfigQuery, type AppConfig } from '../../../app/app-config';
 import { PageHeader } from '../../../components/layout/PageHeader';
+
 import { VideoPlayer } from './VideoPlayer';
 import '../public-pages.css';
 

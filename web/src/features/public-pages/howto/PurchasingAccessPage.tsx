@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+
 import { formatUsd, SubscriptionPrices } from '../index-facts';
+
 import { HowToLayout, type GuideStep } from './HowToLayout';
 
 const STEPS: readonly GuideStep[] = [

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import { HowToLayout, type GuideStep } from './HowToLayout';
 
 const STEPS: readonly GuideStep[] = [

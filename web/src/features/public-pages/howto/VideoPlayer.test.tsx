@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+
 import { VideoPlayer } from './VideoPlayer';
 
 describe('how-to video player', () => {

@@ -1,13 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
+
 import { UNSCORED } from '@cti/scoring-rules';
+
 import { useAppSelector } from '../../../app/hooks';
 import { Spinner } from '../../../components/form/fields';
-import { landingPathFor } from '../../auth/landing';
 import { selectUser } from '../../auth/auth-slice';
+import { landingPathFor } from '../../auth/landing';
 import { MapLegend } from '../../indexes/map/MapLegend';
 import { MapTable } from '../../indexes/map/MapTable';
 import { IndexFacts, numberWord } from '../index-facts';
+
 import { usePublicSummaryQuery } from './landing-api';
 import './landing.css';
 

@@ -1,4 +1,5 @@
 import type { PublicIndexSummary } from '@cti/contracts';
+
 import { api } from '../../../app/api';
 
 /** The landing page's facts, answered by scoring without sign-in (no scores, no watchlist names). */

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../components/layout/PageHeader';
+import PrivacyPolicy from '../../../components/privacy/PrivacyPolicy';
 import { AboutShell } from '../about/AboutShell';
-import PrivacyPolicy from './PrivacyPolicy';
 
 /** /about/privacy-policy */
 export default function PrivacyPolicyPage() {

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
+
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import type { CurrentQuestionnaire } from '../current-questionnaire';
+
 import { QuestionnaireExport } from './QuestionnaireExport';
 
 export const EXPORT_FAILED = 'An error occurred while exporting the questionnaire. Please try again later.';

@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+
 import { applyConditions, EXPORT_STEPS, type QuestionnaireStep } from '@cti/contracts';
+
 import { answerText } from '../answer-text';
 import type { CurrentQuestionnaire } from '../current-questionnaire';
 import { useIderaDeclarationQuery, usePrintQuestionnaireMutation, useSectionQuestionsQuery } from '../questionnaire-api';
+
 import { EXPORT_CSS } from './export-css';
 
 /** The spec's pause between the 15th part reporting loaded and posting the HTML. */
@@ -89,23 +92,25 @@ export function QuestionnaireExport({ target, onDone }: { target: CurrentQuestio
   useEffect(() => {
     if (loaded < EXPORT_STEPS.length || started.current) return;
     started.current = true;
-    window.setTimeout(async () => {
-      const { target, onDone, print } = latest.current;
-      const filename = exportFileName(target);
-      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${filename}</title><style>${EXPORT_CSS}</style></head><body>${root.current?.innerHTML ?? ''}</body></html>`;
-      try {
-        const url = await print({ html, filename }).unwrap();
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = filename;
-        document.body.appendChild(link);
-        link.click();
-        link.remove();
-        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-        onDone();
-      } catch (error) {
-        onDone(error ?? new Error('export failed'));
-      }
+    window.setTimeout(() => {
+      void (async () => {
+        const { target, onDone, print } = latest.current;
+        const filename = exportFileName(target);
+        const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${filename}</title><style>${EXPORT_CSS}</style></head><body>${root.current?.innerHTML ?? ''}</body></html>`;
+        try {
+          const url = await print({ html, filename }).unwrap();
+          const link = document.createElement('a');
+          link.href = url;
+          link.download = filename;
+          document.body.appendChild(link);
+          link.click();
+          link.remove();
+          window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+          onDone();
+        } catch (error) {
+          onDone(error ?? new Error('export failed'));
+        }
+      })();
     }, EXPORT_SETTLE_MS);
   }, [loaded]);
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+
 import { QuestionnaireListMessages } from '@cti/contracts';
-import { Modal } from '../../../components/modal/Modal';
+
 import { Button, SelectField, Spinner } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useAddQuestionnaireMutation, useCurrentPeriodQuery, useNeedQuestionnaireQuery } from '../questionnaire-api';
 

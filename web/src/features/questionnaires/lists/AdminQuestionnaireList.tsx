@@ -1,23 +1,26 @@
 import { useCallback, useMemo, useState } from 'react';
+
 import {
   QuestionnaireListMessages,
   type AdminQuestionnaireRow,
   type QuestionnaireReportFilter,
   type QuestionnaireStatus,
 } from '@cti/contracts';
-import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
-import { FilterBox } from '../../../components/form/FilterBox';
-import { Button, SelectField } from '../../../components/form/fields';
-import { useToast } from '../../../components/toast/use-toast';
-import { formatShortDate } from '../../../lib/dates';
+
 import { browserStorage, StorageKeys } from '../../../app/session-storage';
-import { EXPORT_FAILED } from '../export/ExportPdfButton';
-import { QuestionnaireExport } from '../export/QuestionnaireExport';
-import type { CurrentQuestionnaire } from '../current-questionnaire';
+import { Button, SelectField } from '../../../components/form/fields';
+import { FilterBox } from '../../../components/form/FilterBox';
 import { RowMenu } from '../../../components/menu/RowMenu';
 import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
-import { useCloseOrOpenMutation, useQuestionnaireReportQuery } from '../questionnaire-api';
+import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
+import { useToast } from '../../../components/toast/use-toast';
+import { formatShortDate } from '../../../lib/dates';
 import { ScoringEditor, type ScoringEditorTarget } from '../../indexes/editors/ScoringEditors';
+import type { CurrentQuestionnaire } from '../current-questionnaire';
+import { EXPORT_FAILED } from '../export/ExportPdfButton';
+import { QuestionnaireExport } from '../export/QuestionnaireExport';
+import { useCloseOrOpenMutation, useQuestionnaireReportQuery } from '../questionnaire-api';
+
 import { AddQuestionnaireModal } from './AddQuestionnaireModal';
 import { useOpenQuestionnaire } from './open-questionnaire';
 

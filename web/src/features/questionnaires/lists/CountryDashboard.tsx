@@ -1,14 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+
+import { isAdminPrincipal, RoleIds } from '@cti/access';
 import type { QuestionnaireListRow } from '@cti/contracts';
+
+import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { formatShortDate } from '../../../lib/dates';
-import { ExportPdfButton } from '../export/ExportPdfButton';
-import { useCompletedQuestionnairesQuery, useOpenQuestionnairesQuery } from '../questionnaire-api';
-import { isAdminPrincipal, RoleIds } from '@cti/access';
-import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { selectUser } from '../../auth/auth-slice';
 import { useChooseQuestionnaire } from '../current-questionnaire';
+import { ExportPdfButton } from '../export/ExportPdfButton';
+import { useCompletedQuestionnairesQuery, useOpenQuestionnairesQuery } from '../questionnaire-api';
+
 import { RespondentProgress } from './RespondentProgress';
 
 const target = (row: QuestionnaireListRow) => ({

@@ -1,7 +1,9 @@
 import { QUESTIONNAIRE_STEPS, type QuestionnaireProgress } from '@cti/contracts';
+
 import { Button, Spinner } from '../../../components/form/fields';
 import { formatShortDate } from '../../../lib/dates';
 import { useQuestionnaireProgressQuery } from '../questionnaire-api';
+
 import { useOpenQuestionnaire } from './open-questionnaire';
 
 /** The dashboard follows other firms' approvals and locks without a reload. */

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth/auth-slice';
 import { useChooseQuestionnaire, type CurrentQuestionnaire } from '../current-questionnaire';
@@ -15,7 +16,7 @@ export function useOpenQuestionnaire() {
   return useCallback(
     (target: CurrentQuestionnaire, path = 'participation') => {
       choose(target);
-      navigate(`/questionnaire/${path}`);
+      void navigate(`/questionnaire/${path}`);
     },
     [choose, navigate],
   );

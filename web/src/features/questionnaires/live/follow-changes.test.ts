@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import type { QuestionnaireChange } from '@cti/contracts';
+
 import { followChanges, parseEvents } from './follow-changes';
 
 // A real HTTP server stands in for the gateway: it streams, goes away (a restart: the

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+
 import { QuestionnaireListMessages } from '@cti/contracts';
-import { Modal } from '../../../components/modal/Modal';
+
 import { Button, TextField } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { useAddPeriodMutation } from '../questionnaire-api';

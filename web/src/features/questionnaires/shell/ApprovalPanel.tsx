@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
+
 import { QuestionnaireAnswers, QuestionnaireListMessages, type QuestionnaireInfo } from '@cti/contracts';
+
 import { useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
@@ -47,7 +49,7 @@ export function ApprovalPanel({ info, onClosed }: { info: QuestionnaireInfo; onC
       await submitAsFinal(id).unwrap();
       toast.success(QuestionnaireAnswers.closedMessage);
       await onClosed();
-      navigate('/manage/questionnaires');
+      void navigate('/manage/questionnaires');
     } catch (error) {
       toast.danger(serverMessage(error as never) ?? QuestionnaireListMessages.saveFailed, 5000);
     }

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { isAdminPrincipal, RoleIds } from '@cti/access';
 import type { QuestionnaireInfo, QuestionnaireStep } from '@cti/contracts';
+
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
 import { TableScroll } from '../../../components/table/TableScroll';
@@ -9,6 +11,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { selectUser } from '../../auth/auth-slice';
 import { useConsentAnswerQuery, useConsentsQuery, useGiveConsentMutation } from '../questionnaire-api';
+
 import { neighbours, stepUrl } from './steps';
 
 function ConsentTable({ questionnaireId }: { questionnaireId: string }) {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
 import { IdleDialog } from './IdleDialog';
 
 // jsdom has no fetch Request, which the data routers need: a declarative router it is

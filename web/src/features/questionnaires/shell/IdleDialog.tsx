@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal/Modal';
+
 import { Button } from '../../../components/form/fields';
+import { Modal } from '../../../components/modal/Modal';
 
 /** Idle time-out and dialog time. */
 export const IDLE_TIMEOUT_MS = 1_800_000;
@@ -34,7 +35,7 @@ export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG
   const leave = useCallback(async () => {
     setDeadline(null);
     await onLeave?.();
-    navigate(redirectTo, { replace: true });
+    void navigate(redirectTo, { replace: true });
   }, [navigate, onLeave, redirectTo]);
 
   const restart = useCallback(() => {

@@ -1,6 +1,8 @@
-import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+
 import type { AnswerModel, Question } from '@cti/contracts';
+
 import { QuestionField } from './QuestionField';
 
 const governingLaw = (freeText: boolean): Question => ({

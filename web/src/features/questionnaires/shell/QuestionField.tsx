@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+
 import { isEmptyAnswer, sameAnswer, type AnswerModel, type Question } from '@cti/contracts';
-import { RichTextEditor } from '../rich-text/RichTextEditor';
+
+import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { answerText, dayToModel, modelToDay } from '../answer-text';
 
 export interface QuestionFieldProps {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+
+import { isAdminPrincipal } from '@cti/access';
 import {
   applyConditions,
   QuestionnaireAnswers,
@@ -12,15 +14,15 @@ import {
   type QuestionsAnswer,
   type QuestionsBody,
 } from '@cti/contracts';
-import { isAdminPrincipal } from '@cti/access';
+
 import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
+import { fromHtml, toHtml } from '../../../components/rich-text/rich-text-html';
+import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
-import { RichTextEditor } from '../rich-text/RichTextEditor';
-import { fromHtml, toHtml } from '../rich-text/rich-text-html';
 import {
   questionnaireApi,
   useAdminCommentQuery,
@@ -31,11 +33,12 @@ import {
   useSaveSectionMutation,
   useSectionQuestionsQuery,
 } from '../questionnaire-api';
+
 import { useLeaveGuard } from './leave-guard';
 import { LockIcon } from './LockIcon';
 import { autocompleteText, QuestionField, refusedTextMessage } from './QuestionField';
-import { useSectionLock } from './use-section-lock';
 import { neighbours, stepUrl } from './steps';
+import { useSectionLock } from './use-section-lock';
 
 /** Sections whose conditions depend on the IDERA declaration (IDERA and Variable B). */
 const NEEDS_IDERA_DECLARATION = new Set([9, 14]);
@@ -248,7 +251,7 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
   );
   const refusedEntries = Object.entries(refused);
   const noteChanged = isAdmin && open && note !== null && asEditorHtml(note) !== asEditorHtml(savedNote);
-  const answersChanged = !!data && data.Questions.some((q, i) => !sameAnswer(editorModel(q, toSave[i]!.Model), baseline[q.Id] ?? null));
+  const answersChanged = !!data && data.Questions.some((q, i) => !sameAnswer(editorModel(q, toSave[i].Model), baseline[q.Id] ?? null));
   const dirty = (editable && (answersChanged || refusedEntries.length > 0)) || noteChanged;
 
   const localChanges = data
@@ -259,8 +262,8 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
 
   const { previous, next } = neighbours(step);
   const go = async (after: After) => {
-    if (after === 'back' && previous) navigate(stepUrl(previous));
-    if (after === 'next' && next) navigate(stepUrl(next));
+    if (after === 'back' && previous) void navigate(stepUrl(previous));
+    if (after === 'next' && next) void navigate(stepUrl(next));
     if ((after === 'next' && !next) || after === 'exit') await onExit();
   };
 
@@ -283,7 +286,7 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     if (!editable) return noteChanged ? saveNote() : true;
     if (refusedEntries.length) {
       // nothing is sent: the stored answer stays, and the typed text stays on the page to be corrected
-      const [id, text] = refusedEntries[0]!;
+      const [id, text] = refusedEntries[0];
       const question = data.Questions.find((q) => q.Id === id)!;
       toast.danger(`Nothing was saved. ${refusedTextMessage(text, autocompleteText(question, models[id] ?? null))}`, 8000);
       return false;
@@ -292,7 +295,7 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
       const result = await saveSection({ questionnaireId: info.QuestionnaireId, userId: user.Id, questions: toSave }).unwrap();
       if (result.message === QuestionnaireAnswers.nothingToSave) toast.info(result.message);
       else toast.success(result.message);
-      setBaseline(Object.fromEntries(data.Questions.map((q, i) => [q.Id, editorModel(q, toSave[i]!.Model)])));
+      setBaseline(Object.fromEntries(data.Questions.map((q, i) => [q.Id, editorModel(q, toSave[i].Model)])));
       if (noteChanged && !(await saveNote())) return false;
       guard.markSaved();
       if (after === 'stay') await refetch();

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
+
 import { QUESTIONNAIRE_STEPS, type QuestionnaireNavGroup, type QuestionnaireStep } from '@cti/contracts';
+
 import { useNavLocksQuery } from '../questionnaire-api';
+
 import { LockIcon } from './LockIcon';
 import { stepUrl } from './steps';
 

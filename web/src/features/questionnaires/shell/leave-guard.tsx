@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+
 import { Button } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 

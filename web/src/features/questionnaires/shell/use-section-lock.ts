@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+
 import type { UnlockBeacon } from '@cti/contracts';
+
 import { useAppSelector } from '../../../app/hooks';
 import { selectToken } from '../../auth/auth-slice';
 import { useRenewLockMutation, useUnlockMutation } from '../questionnaire-api';
@@ -35,9 +37,11 @@ export function useSectionLock(options: {
 
   useEffect(() => {
     if (!enabled) return;
-    const timer = window.setInterval(async () => {
-      const result = await renew({ QuestionnaireId: questionnaireId, SectionId: sectionId });
-      if ('data' in result && result.data && result.data.IsLocker !== latest.current.isLocker) latest.current.onLockChanged();
+    const timer = window.setInterval(() => {
+      void (async () => {
+        const result = await renew({ QuestionnaireId: questionnaireId, SectionId: sectionId });
+        if ('data' in result && result.data && result.data.IsLocker !== latest.current.isLocker) latest.current.onLockChanged();
+      })();
     }, LOCK_RENEW_MS);
     const onPageHide = () => beaconUnlock(latest.current.token, { questionnaireId, sectionId });
     window.addEventListener('pagehide', onPageHide);

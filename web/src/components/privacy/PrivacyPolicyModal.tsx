@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Modal } from '../../../components/modal/Modal';
-import { Button, Spinner } from '../../../components/form/fields';
+
+import { Button, Spinner } from '../form/fields';
+import { Modal } from '../modal/Modal';
 
 // the policy text loads only when someone opens the modal
 const PrivacyPolicy = lazy(() => import('./PrivacyPolicy'));

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+
 import { PrivacyPolicyLink } from './PrivacyPolicyModal';
 
 describe('Privacy Policy modal', () => {

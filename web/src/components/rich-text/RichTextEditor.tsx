@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createEditor, Editor, Element as SlateElement, Transforms, type BaseEditor, type Descendant } from 'slate';
-import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import { withHistory } from 'slate-history';
+import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+
 import { fromHtml, toHtml, type BlockType, type Mark, type RichBlock, type RichLink, type RichText } from './rich-text-html';
 
 const LIST_TYPES: BlockType[] = ['bulleted-list', 'numbered-list'];
@@ -100,7 +101,7 @@ function renderElement({ attributes, children, element }: RenderElementProps) {
 
 function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   const text = leaf as unknown as RichText;
-  let out = children;
+  let out = children as ReactNode;
   if (text.bold) out = <strong>{out}</strong>;
   if (text.italic) out = <em>{out}</em>;
   if (text.underline) out = <u>{out}</u>;

@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
-import { PRIVACY_POLICY_DATE, PRIVACY_POLICY_ISO_DATE } from '../index-facts';
+
+/** Version of the Privacy Policy in force. */
+const PRIVACY_POLICY_DATE = '15 September 2025';
+const PRIVACY_POLICY_ISO_DATE = '2025-09-15';
 
 /**
  * The Privacy Policy text, version dated 15 September 2025. Rendered by the page and by

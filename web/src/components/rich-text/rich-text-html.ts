@@ -130,5 +130,5 @@ export function fromHtml(html: string): Descendant[] {
       loose.children.push(node);
     }
   }
-  return (blocks.length ? blocks : EMPTY_VALUE) as unknown as Descendant[];
+  return blocks.length ? blocks : EMPTY_VALUE;
 }

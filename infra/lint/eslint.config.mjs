@@ -1,0 +1,211 @@
+// The repository's ESLint configuration (the root eslint.config.mjs re-exports it).
+import './typescript-6.mjs';
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Which web features a feature may import. Anything shared by two features lives in
+ * web/src/components, web/src/lib or web/src/app; a feature imports another only along this map,
+ * which must stay acyclic (checked below), so no two features ever import each other.
+ */
+const featureImports = {
+  accounts: ['api-keys', 'auth', 'commerce', 'notifications'],
+  admin: [],
+  'api-keys': ['auth'],
+  audit: [],
+  auth: [],
+  commerce: ['auth'],
+  documents: [],
+  errors: ['auth', 'commerce', 'indexes'],
+  indexes: ['auth', 'commerce', 'documents', 'notifications'],
+  notifications: ['auth'],
+  'public-pages': ['auth', 'indexes'],
+  questionnaires: ['audit', 'auth', 'indexes'],
+};
+
+function assertAcyclic(graph) {
+  const state = new Map();
+  const visit = (node, trail) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'visiting') throw new Error(`featureImports has a cycle: ${[...trail, node].join(' -> ')}`);
+    state.set(node, 'visiting');
+    for (const next of graph[node] ?? []) visit(next, [...trail, node]);
+    state.set(node, 'done');
+  };
+  for (const node of Object.keys(graph)) visit(node, []);
+}
+assertAcyclic(featureImports);
+
+const featureZones = Object.entries(featureImports).map(([feature, allowed]) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`, ...allowed.map((other) => `./${other}`)],
+  message: `web/src/features/${feature} may import only ${allowed.length ? allowed.join(', ') : 'no other feature'}: move what two features share to web/src/components or web/src/lib (featureImports in infra/lint/eslint.config.mjs).`,
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/public/**',
+      'test-output/**',
+      'infra/k8s/**',
+      // Generated once by their build scripts and committed.
+      'web/src/features/indexes/map/world-map.generated.ts',
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: [
+      '**/*.cjs',
+      'jest.config.js',
+      'jest.preset.js',
+      '*/jest.config.js',
+      'infra/*/jest.config.js',
+      'web/test/*.js',
+      'infra/docker/healthcheck.js',
+    ],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Fastify route handlers and plugins are async by contract even when a body awaits nothing.
+      '@typescript-eslint/require-await': 'off',
+      // React event props take async handlers (onClick={async () => ...}); what they return is ignored by design.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // String(value) of an unknown value is the intended conversion (escaping, log and error texts).
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+  {
+    // Tests read answers as JSON (light-my-request's `response.json()` and `JSON.parse` are `any`) and
+    // assert on their shape; typing each answer would restate the assertions. Jest's expect() takes
+    // methods unbound.
+    files: [
+      '**/test/**/*.{ts,tsx}',
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'infra/test/**/*.ts',
+      'infra/faults/**/*.ts',
+      'services/*/bench/**/*.ts',
+    ],
+    rules: {
+      // `res.json() as Answer` reads as the assertion it is; the rule would have it `res.json<Answer>()`.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // The data path is typed separately (Kysely<any> becomes each service's own database type, one
+    // service at a time); until it lands every row read through `app.db`/`trx` is `any`, so the
+    // no-unsafe-* family would only restate that. Migrations are typed over Kysely<any> by rule.
+    files: [
+      'services/*/src/**/*.ts',
+      'services/*/migrations/**/*.ts',
+      'libs/service-kit/src/**/*.ts',
+      'libs/db/src/**/*.ts',
+      'libs/events/src/**/*.ts',
+      'libs/testing/src/**/*.ts',
+      'infra/dev/src/**/*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Kysely's expression builders are destructured from callbacks (({ eb, not, exists }) => ...).
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Props are plain functions (declared `onClose(): void`), never called on their object.
+      '@typescript-eslint/unbound-method': 'off',
+      // TanStack Table's ColumnDef<Row, any> is its type for a list of columns whose values differ.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // Functions these build scripts pass to page.evaluate run in the browser.
+    files: ['web/scripts/*.mjs', 'web/src/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+          pathGroups: [{ pattern: '@cti/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+        },
+      ],
+      'import-x/first': 'error',
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
+    },
+  },
+);
