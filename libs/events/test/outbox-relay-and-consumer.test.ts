@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
-import { freePort, startNats, type RunningNats } from '@cti/local-infra';
-import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
 import {
   appendToOutbox,
   connectEventBus,
@@ -13,11 +15,6 @@ import {
   type EventBus,
   type EventTables,
 } from '@cti/events';
-import os from 'node:os';
-import path from 'node:path';
-
-import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
-import { appendToOutbox, connectEventBus, DurableConsumer, eventsMigrations, OutboxRelay, SubjectSpace, type EventBus } from '@cti/events';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
 import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
 

@@ -1,7 +1,9 @@
-import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+
 import { createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet } from '@cti/db';
 import type { EventTables } from '@cti/events';
+
 import { isConnectionFailure } from './connection-failures';
 import type { RateLimitCountersTable } from './rate-limit';
 
@@ -34,6 +36,7 @@ export interface DbPluginOptions {
 
 declare module 'fastify' {
   // the type parameters repeat fastify's own (declarations merge only when they match)
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- declarations merge only when their type parameters match fastify's
   interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /** The service's database, scoped to its own schema and typed over its tables. */
     db: Kysely<DatabaseOf<TypeProvider>>;

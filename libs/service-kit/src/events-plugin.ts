@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 
 import type { DomainEvent, EventType } from '@cti/contracts';
+import type { Transaction } from '@cti/db';
 import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus, type EventTables } from '@cti/events';
+
 import type { DatabaseOf, KitTables } from './db-plugin';
 
 export interface EventsPluginOptions {
@@ -30,6 +32,7 @@ export interface EventsFacade<DB extends EventTables = KitTables> {
 }
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- declarations merge only when their type parameters match fastify's
   interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /** Consumers' handlers get transactions typed over the service's own tables. */
     events: EventsFacade<DatabaseOf<TypeProvider>>;

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { poolOf } from '@cti/db';
 import type { DurableConsumer, OutboxRelay, ProcessingSample } from '@cti/events';
 

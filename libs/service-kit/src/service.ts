@@ -4,13 +4,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
+import { context, trace } from '@opentelemetry/api';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import Type, { type TObject, type TProperties } from 'typebox';
 
 import { createDatabase, mergeMigrations, migrateSchema, type MigrationSet } from '@cti/db';
 import { eventsMigrations, requestIdIn } from '@cti/events';
 
 import { authPlugin } from './auth';
+import { CommonConfig, ConfigError, loadConfig } from './config';
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
+import { errorHandler, notFoundHandler } from './error-handler';
 import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
@@ -32,6 +36,7 @@ export type ServiceApp<DB extends KitTables = KitTables> = FastifyInstance<
 
 type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no extra config variables: TypeBox's empty properties
 export interface ServiceDefinition<P extends TProperties = {}, DB extends KitTables = KitTables> {
   /** Service name: its schema, its durable consumer name, its log name. */
   name: string;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
+
 import { sql, type Generated } from '@cti/db';
 import { freePort, startPostgres, type RunningPostgres, type ShutdownMode } from '@cti/local-infra';
 import { appendToOutbox, buildService, defineService, UNAVAILABLE_MESSAGE, type KitTables, type ServiceApp } from '@cti/service-kit';
@@ -55,7 +56,7 @@ const notesService = defineService<NotesDB>()({
     });
     app.get('/api/user/notes/count', async () => {
       const row = await sql<{ n: number }>`select count(*)::int as n from notes`.execute(app.db);
-      return { count: row.rows[0].n };
+      return { count: row.rows[0]!.n };
     });
     app.post('/api/user/limited', async () => ({ hits: await app.rateLimits.hit('limited', { max: 1000, windowMs: 60_000 }) }));
   },

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 import pg from 'pg';
 import type { TProperties } from 'typebox';
+
 import { buildService, type KitTables, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
+
 import { infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
 

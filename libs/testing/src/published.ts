@@ -1,5 +1,6 @@
 import type { DomainEvent, EventType } from '@cti/contracts';
 import type { EventsFacade } from '@cti/service-kit';
+
 import { eventually } from './eventually';
 
 /**

@@ -23,18 +23,19 @@ import { signTestToken, testKeyPair } from '@cti/testing';
 import { auditService } from '../src/app';
 import { verifyChain } from '../src/chain/verify-chain';
 import { DEV_CHAIN_KEY } from '../src/config';
-import { generateAuditRows, seededRandom } from './generate-audit-rows';
 import type { AuditApp } from '../src/db';
+
+import { generateAuditRows, seededRandom } from './generate-audit-rows';
 
 const P95_BUDGET_MS = 100;
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
 async function main() {
@@ -169,7 +170,7 @@ async function main() {
       times.sort((a, b) => a - b);
       all.push(...times);
       process.stdout.write(
-        `${name.padEnd(44)} ${matches.padStart(8)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(times[times.length - 1])}\n`,
+        `${name.padEnd(44)} ${matches.padStart(8)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(times[times.length - 1]!)}\n`,
       );
     }
     all.sort((a, b) => a - b);

@@ -6,9 +6,9 @@ import { recordEvent } from './audit-log/record-event';
 import { applyReplayRequest } from './chain/replay';
 import { changeHistoryRoutes } from './change-history/routes';
 import { AuditConfig, DEV_CHAIN_KEY } from './config';
+import type { AuditDB } from './db';
 import { filterRoutes } from './filters/routes';
 import { reportRoutes } from './report/routes';
-import type { AuditDB } from './db';
 
 /** The durable consumer's name: the service's. */
 const DURABLE = 'audit';

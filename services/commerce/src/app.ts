@@ -6,6 +6,7 @@ import { returnOrigins } from './checkout/return-origin';
 import { checkoutRoutes } from './checkout/routes';
 import { CommerceConfig } from './config';
 import { countriesConsumer } from './countries/countries';
+import type { CommerceDB } from './db';
 import { paymentProviderOf } from './payments/select-provider';
 import { periodsConsumer } from './periods/periods';
 import { productRoutes } from './products/routes';
@@ -15,7 +16,6 @@ import { seedProducts } from './seed/seed-products';
 import { scheduleBillingSweep } from './subscriptions/billing-sweep';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { webhookRoutes } from './webhooks/routes';
-import type { CommerceDB } from './db';
 
 /** Commerce: products, plans, checkout, subscriptions, purchases, refunds, reports. */
 export const commerceService = defineService<CommerceDB>()({

@@ -1,5 +1,5 @@
-import type { KitTables, ServiceApp } from '@cti/service-kit';
 import type { Executor, Generated } from '@cti/db';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 /** Timestamps read as ISO strings (libs/db), defaulting to now() on insert. */
 type Stamp = Generated<string>;

@@ -3,9 +3,9 @@ import { CommerceMessages, type Product } from '@cti/contracts';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
 
 import { commerceService } from '../src/app';
+import type { CommerceApp } from '../src/db';
 import { paymentProviderOf } from '../src/payments/select-provider';
 import { DEMO_PRODUCTS, seedProducts } from '../src/seed/seed-products';
-import type { CommerceApp } from '../src/db';
 
 let ctx: TestContext;
 let app: CommerceApp;

@@ -13,7 +13,7 @@ import { certifiedOrdersConsumer } from './certified/orders';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
 import { PROJECTED_EVENTS, projectEvent } from './countries/projections';
-import { documentsDb } from './db';
+import type { DocumentsDB } from './db';
 import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';
 import { renderRoutes } from './rendering/routes';
@@ -23,7 +23,6 @@ import { storagePlugin } from './storage/storage-plugin';
 import { UploadRefused } from './uploads/receive-upload';
 import { uploadRoutes } from './uploads/routes';
 import { sweepUnattachedFiles } from './uploads/stored-files';
-import type { DocumentsDB } from './db';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 

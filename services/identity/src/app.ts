@@ -1,9 +1,11 @@
 import { defineService } from '@cti/service-kit';
+
 import { migrations } from '../migrations';
 
 import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
+import type { IdentityDB } from './db';
 import { freeAccessRoutes } from './free-access/routes';
 import { groupRoutes } from './groups/routes';
 import { Mailer } from './mail/mailer';
@@ -17,7 +19,7 @@ import { seedDemoData } from './seed/seed-demo-data';
 import { sessionRoutes } from './sessions/routes';
 import { accessTokenSigner } from './sessions/tokens';
 import { userAccessRoutes } from './users/access-routes';
-import type { IdentityDB } from './db';
+import { userRoutes } from './users/routes';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
 export const identityService = defineService<IdentityDB>()({

@@ -1,5 +1,5 @@
-import type { KitTables, ServiceApp } from '@cti/service-kit';
 import type { ColumnType, Executor, Generated } from '@cti/db';
+import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 export interface UsersTable {
   id: Generated<string>;

@@ -1,10 +1,9 @@
 import { RoleIds, type RoleName } from '@cti/access';
-import type { IdentityApp } from '../src/db';
 import type { MailboxMessage, SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
-import type { ServiceApp } from '@cti/service-kit';
 import { eventually } from '@cti/testing';
-import { createUser } from '../src/users/create-user';
+
+import type { IdentityApp } from '../src/db';
 import { createGroup } from '../src/groups/create-group';
 import { createUser } from '../src/users/create-user';
 
@@ -32,7 +31,7 @@ export async function givenUser(
         email,
         password: opts.password === undefined ? PASSWORD : opts.password,
         firstName: 'Test',
-        lastName: email.split('@')[0],
+        lastName: email.split('@')[0]!,
         roleIds: (opts.roles ?? ['Standard']).map((r) => RoleIds[r]),
         groupIds: opts.groupIds ?? [],
         expiresOn: opts.expiresOn ?? null,

@@ -2,10 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { RoleIds } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import type { IdentityApp } from '../src/db';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 import { identityService } from '../src/app';
+import type { IdentityApp } from '../src/db';
+
 import { givenGroup, givenUser, outboxEvents } from './helpers';
 
 let ctx: TestContext;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   sendgrid = Fastify();
   sendgrid.post('/v3/mail/send', async (request, reply) => {
     const body = request.body as { personalizations: Array<{ to: Array<{ email: string }> }> };
-    if (body.personalizations[0].to[0].email === 'refused@example.com')
+    if (body.personalizations[0]!.to[0]!.email === 'refused@example.com')
       return reply.code(400).send({ errors: [{ message: 'Does not contain a valid address.' }] });
     return reply.code(202).send();
   });

@@ -1,6 +1,7 @@
-import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { AlertEmailMode } from '@cti/contracts';
+import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
+
 import type { AlertPart, DocumentVisibility } from './changes/change-parts';
 
 /** jsonb written as JSON text, read as the value. */

@@ -1,6 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 import { sql, type Kysely } from '@cti/db';
+
 import type { DeliveryMode, NotificationsDB, NotificationsApp } from './db';
 
 /** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */

@@ -1,6 +1,7 @@
 import { RoleIds } from '@cti/access';
 import { NotificationMessages } from '@cti/contracts';
 import { eventually, updateUserThroughIdentity } from '@cti/testing';
+
 import {
   alertsOf,
   auth,

@@ -67,7 +67,7 @@ it('keeps digest users’ alerts for their digest, scheduled at the digest hour'
   const states = await db().selectFrom('alerts').select('emailState').execute();
   expect(states).toHaveLength(USERS * 2);
   expect(new Set(states.map((s) => s.emailState))).toEqual(new Set(['pending']));
-  expect(await mailsTo(bed, users[0].email)).toEqual([]);
+  expect(await mailsTo(bed, users[0]!.email)).toEqual([]);
 });
 
 it('survives a restart in the middle of sending digests: every digest arrives once, none twice', async () => {
@@ -108,9 +108,9 @@ it('survives a restart in the middle of sending digests: every digest arrives on
   for (const user of users) {
     const mails = await mailsTo(bed, user.email);
     expect(mails.map((m) => m.Subject)).toEqual(['Your daily Compliance Index digest: 2 alerts']);
-    expect(mails[0].Kind).toBe('alert-digest');
-    expect(mails[0].Text).toContain('- Ireland: score 60 → 65 (A 4→5, +5.0)');
-    expect(mails[0].Text).toContain('- Ireland: placed on the watchlist: Review');
+    expect(mails[0]!.Kind).toBe('alert-digest');
+    expect(mails[0]!.Text).toContain('- Ireland: score 60 → 65 (A 4→5, +5.0)');
+    expect(mails[0]!.Text).toContain('- Ireland: placed on the watchlist: Review');
   }
   const states = await db().selectFrom('alerts').select('emailState').execute();
   expect(new Set(states.map((s) => s.emailState))).toEqual(new Set(['sent']));

@@ -1,4 +1,5 @@
 import { recordChange } from '../src/changes/record-change';
+
 import {
   alertsOf,
   consumed,
@@ -37,7 +38,7 @@ it('never sends the same alert twice for one event, however often the event is d
   const { bus } = bed.notifications.events;
   await bus.js.publish(bus.subjects.toSubject(first.type), JSON.stringify(first), { msgID: `${first.id}-again` });
   await consumed(bed, 3);
-  expect(bed.notifications.events.consumers[0].stats.duplicates).toBeGreaterThanOrEqual(1);
+  expect(bed.notifications.events.consumers[0]!.stats.duplicates).toBeGreaterThanOrEqual(1);
   // and once more after its processed mark was lost (a consumer whose mark table was rebuilt)
   await bed.ctx.query(`delete from notifications.processed_events where event_id = $1`, [first.id]);
   await bus.js.publish(bus.subjects.toSubject(first.type), JSON.stringify(first), { msgID: `${first.id}-third` });

@@ -1,5 +1,7 @@
 import { NotificationMessages, type MailboxMessage } from '@cti/contracts';
 import { eventually, publishedEvents } from '@cti/testing';
+
+import { DEV_TOKEN_KEY } from '../src/config';
 import { readUnsubscribeToken, unsubscribeToken } from '../src/unsubscribe/tokens';
 
 import {
@@ -51,7 +53,7 @@ it('stops one country’s alerts from the e-mail’s link, without signing in; c
   await follow(bed, reader, chile);
   await change(ireland, 'Ireland', 70);
   const [mail] = await waitForMails(bed, reader.email, 1);
-  const token = tokenIn(mail, 'Stop alerts about Ireland');
+  const token = tokenIn(mail!, 'Stop alerts about Ireland');
 
   const first = await post('/api/notifications/unsubscribe', token);
   expect(first.json()).toEqual({ message: NotificationMessages.unsubscribedCountry('Ireland'), Scope: 'country', Group: 'Ireland' });
@@ -62,7 +64,7 @@ it('stops one country’s alerts from the e-mail’s link, without signing in; c
   expect(unsubscribed.map((e) => e.data)).toEqual([
     { userId: reader.id, scope: 'country', groupId: ireland, groupName: 'Ireland', via: 'email-link' },
   ]);
-  expect(unsubscribed[0].actor).toMatchObject({ userId: reader.id, email: reader.email });
+  expect(unsubscribed[0]!.actor).toMatchObject({ userId: reader.id, email: reader.email });
 
   await change(ireland, 'Ireland', 75);
   await change(chile, 'Chile', 75);
@@ -142,7 +144,7 @@ it('records an alert e-mail the mail port finally could not deliver as bounced; 
   });
   await consumed(bed, ++events);
   const [bounced] = await publishedEvents(bed.notifications, 'evt.notifications.alert.bounced', 1);
-  expect(bounced.data).toEqual({
+  expect(bounced!.data).toEqual({
     deliveryId: delivery.id,
     userId: reader.id,
     email: reader.email,
@@ -166,10 +168,10 @@ it('lists alerts newest first with an unread count, and marks the reader’s own
   const list = await alertsOf(bed, reader);
   expect(list.UnreadCount).toBe(2);
   expect(list.Items.map((i) => i.Line)).toEqual(['Chile: score 90 → 95 (A 4→5, +5.0)', 'Chile: score 85 → 90 (A 4→5, +5.0)']);
-  const theirs = (await alertsOf(bed, other)).Items[0].Id;
+  const theirs = (await alertsOf(bed, other)).Items[0]!.Id;
   const read = (Ids: string[]) =>
     bed.notifications.inject({ method: 'POST', url: '/api/notifications/read', headers: auth(reader.token), payload: { Ids } });
-  expect((await read([list.Items[1].Id, theirs, 'junk'])).json()).toEqual({ Count: 1 });
+  expect((await read([list.Items[1]!.Id, theirs, 'junk'])).json()).toEqual({ Count: 1 });
   expect((await alertsOf(bed, other)).UnreadCount).toBe(2);
   const count = await bed.notifications.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: auth(reader.token) });
   expect(count.json()).toEqual({ Count: 1 });

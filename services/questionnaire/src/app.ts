@@ -7,6 +7,7 @@ import { approvalRoutes } from './approvals/routes';
 import { QuestionnaireConfig } from './config';
 import { consentRoutes } from './consent/routes';
 import { identityConsumer } from './countries/projection';
+import type { QuestionnaireDB } from './db';
 import { liveRoutes } from './live/routes';
 import { lockRoutes } from './locks/routes';
 import { periodRoutes } from './periods/routes';
@@ -14,9 +15,6 @@ import { progressRoutes } from './progress/routes';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { sectionRoutes } from './sections/routes';
 import { seedDemoData } from './seed/seed-demo-data';
-import { progressRoutes } from './progress/routes';
-import { liveRoutes } from './live/routes';
-import type { QuestionnaireDB } from './db';
 
 /** Questionnaire: periods, questionnaires, question bank, answers, locks, consent, approvals, admin notes. */
 export const questionnaireService = defineService<QuestionnaireDB>()({

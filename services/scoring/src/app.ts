@@ -5,7 +5,7 @@ import { migrations } from '../migrations';
 import { accessSettingsOf, ScoringConfig } from './config';
 import type { ScoringContext } from './context';
 import { countryRoutes } from './countries/routes';
-import { internalRoutes } from './internal/routes';
+import type { ScoringDB } from './db';
 import { exportRoutes } from './exports/routes';
 import { internalRoutes } from './internal/routes';
 import { printRoutes } from './print/routes';
@@ -14,7 +14,6 @@ import { ReadModelCache } from './read-models/cache';
 import { readModelRoutes } from './read-models/routes';
 import { rebuildReadModels } from './read-models/store';
 import { scoreRoutes } from './scores/routes';
-import type { ScoringDB } from './db';
 
 /** Scoring: scoring inputs, scores, categories, index lists, scorecards, score history, map data, ASU. */
 export const scoringService = defineService<ScoringDB>()({

@@ -1,13 +1,11 @@
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
 import type { EnforceabilityRow, GroupIndexRow } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 import { scoringService } from '../src/app';
+import type { ScoringApp } from '../src/db';
 import { demoComplianceScores } from '../src/demo/demo-scores';
 
 import { get, givenWorld, inputs, publish, saveScores } from './support';
-import type { ScoringApp } from '../src/db';
 
 let ctx: TestContext;
 let app: ScoringApp;

@@ -1,6 +1,9 @@
 import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
+import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
+
 import type { AuditChainChecksTable, AuditExecutor, AuditApp } from '../db';
+
 import { verifyChain } from './verify-chain';
 
 /** Who the scheduled checks are started by (the audit page shows it). */

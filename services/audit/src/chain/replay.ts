@@ -1,5 +1,7 @@
 import { sql, type Kysely } from '@cti/db';
+
 import type { AuditDB, AuditApp } from '../db';
+
 import { GENESIS_HASH } from './chain-hash';
 
 /** Tables rebuilt from the event stream by a replay. */

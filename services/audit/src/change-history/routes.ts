@@ -1,7 +1,9 @@
 import { canReadChangeHistory, changeHistoryRule, changeHistoryScope } from '@cti/access';
 import { ChangeHistory, ErrorBody, QuestionChangesBody, RecentChanges, RecentChangesParams } from '@cti/contracts';
 import { Forbidden, principalOf } from '@cti/service-kit';
+
 import type { AuditApp } from '../db';
+
 import { questionHistory, recentChanges } from './change-history';
 
 /**

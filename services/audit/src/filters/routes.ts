@@ -9,7 +9,9 @@ import {
   type FilterKey,
 } from '@cti/contracts';
 import { Forbidden, principalOf } from '@cti/service-kit';
+
 import type { AuditExecutor, AuditApp } from '../db';
+
 import { columnSuggestions, descriptionSuggestions } from './filter-values';
 import { scoredCountrySuggestions, scoreSuggestions, yearSuggestions } from './score-suggestions';
 

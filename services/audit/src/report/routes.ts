@@ -8,8 +8,10 @@ import {
   ErrorBody,
   LatestAuditChainCheck,
 } from '@cti/contracts';
+
 import { ChainChecks, latestCheck } from '../chain/chain-check';
 import type { AuditApp } from '../db';
+
 import { answerDiffHtml } from './answer-diff';
 import { auditReport } from './audit-report';
 

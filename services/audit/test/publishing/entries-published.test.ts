@@ -8,8 +8,8 @@ import { entryEventId } from '../../src/audit-log/publish-entry';
 import { ChainChecks } from '../../src/chain/chain-check';
 import { requestReplay } from '../../src/chain/replay';
 import { DEV_CHAIN_KEY } from '../../src/config';
-import { actor, adminToken, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
 import type { AuditApp } from '../../src/db';
+import { actor, adminToken, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
 let ctx: TestContext;
 let audit: AuditApp;
@@ -55,7 +55,7 @@ it('publishes every stored row after commit, in chain order, with what a consume
     stored.map((r) => [Number(r.seq), r.hash.toString('hex'), r.action, r.value]),
   );
   const [login, response, group] = entries;
-  expect(login.data).toMatchObject({
+  expect(login!.data).toMatchObject({
     sourceEventType: 'evt.identity.user.loggedIn',
     action: 'Login',
     descriptionText: 'rory@example.com logged in',
@@ -63,12 +63,12 @@ it('publishes every stored row after commit, in chain order, with what a consume
     subject: { groupId: null, questionnaireId: null, questionId: null },
     change: null,
   });
-  expect(response.data).toMatchObject({
+  expect(response!.data).toMatchObject({
     action: 'Response',
     subject: { groupId: 'g-ie', questionnaireId: 'q-ie-2025', questionId: 'idera-1' },
     change: { before: 'No', after: 'Yes', periodName: '2025 March' },
   });
-  expect(group.data).toMatchObject({ actor: { userId: null, name: 'System', groups: '' }, subject: { groupId: 'g-cl' } });
+  expect(group!.data).toMatchObject({ actor: { userId: null, name: 'System', groups: '' }, subject: { groupId: 'g-cl' } });
   // each entry's event id is derived from the recorded event's, so a republication is the same event
   expect(entries.map((e) => e.id)).toEqual(events.map((e) => entryEventId(e.id)));
 });
@@ -90,14 +90,14 @@ it('does not record its own entries (no loop), and a replay republishes the same
   await waitForRows(audit, 3);
   const before = await publishedEvents(audit, 'evt.audit.entry.recorded', 3);
   // the consumer has seen the three entries come back and left them out of the log
-  await eventually(async () => (audit.events.consumers[0].stats.handled >= 6 ? true : null));
+  await eventually(async () => (audit.events.consumers[0]!.stats.handled >= 6 ? true : null));
   expect(await auditRowCount(audit)).toBe(3);
 
   await requestReplay(audit.db);
   await audit.close();
   const replayed = await ctx.start(auditService);
   await waitForRows(replayed, 3);
-  await eventually(async () => (replayed.events.consumers[0].stats.handled >= 6 ? true : null), 20_000);
+  await eventually(async () => (replayed.events.consumers[0]!.stats.handled >= 6 ? true : null), 20_000);
   await eventually(async () => ((await replayed.events.relay.backlog()).count === 0 ? true : null));
   const after = await publishedEvents(replayed, 'evt.audit.entry.recorded', 3);
   // the stream de-duplicates the republished ids; a consumer idempotent by event id would anyway
@@ -114,7 +114,7 @@ it('publishes a break the background check finds and records it in the log, wher
   const res = await audit.inject({ method: 'POST', url: '/api/report/audit/verify', headers: { authorization: `Bearer ${adminToken}` } });
   const started = res.json() as AuditChainCheck;
   const [broken] = await publishedEvents(audit, 'evt.audit.chain.broken', 1);
-  expect(broken.data).toMatchObject({
+  expect(broken!.data).toMatchObject({
     checkId: started.Id,
     seq: 2,
     action: 'Response',

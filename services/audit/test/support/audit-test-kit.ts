@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { RoleIds } from '@cti/access';
 import type { DomainEvent, EventActor, EventData, EventType } from '@cti/contracts';
 import { eventually, signTestToken } from '@cti/testing';
+
 import type { AuditApp } from '../../src/db';
 
 export const adminToken = signTestToken({
@@ -27,7 +28,7 @@ export function envelope<T extends EventType>(
   who: EventActor | null = null,
   occurredAt = new Date().toISOString(),
 ): DomainEvent<T> {
-  return { id: randomUUID(), type, occurredAt, actor: who, data };
+  return { id: randomUUID(), type, occurredAt, actor: who, data } as DomainEvent<T>;
 }
 
 /** Publishes envelopes on the app's JetStream (as the outbox relay does: msgID = event id). */

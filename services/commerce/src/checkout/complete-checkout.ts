@@ -1,5 +1,6 @@
-import { BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 import type { Selectable } from '@cti/db';
+import { BadRequest, Forbidden, NotFound } from '@cti/service-kit';
+
 import type { CheckoutsTable, CommerceExecutor, CommerceApp } from '../db';
 import type { CheckoutOutcome, PaymentProvider } from '../payments/provider';
 import { addOneYear } from '../purchases/access-period';

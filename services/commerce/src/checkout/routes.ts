@@ -1,4 +1,6 @@
-import { claimsOf, NotFound } from '@cti/service-kit';
+import Type from 'typebox';
+
+import { RoleIds, type RoleName } from '@cti/access';
 import {
   CheckoutQuote,
   CheckoutSessionAnswer,
@@ -10,9 +12,9 @@ import {
   RedirectAnswer,
   StartCheckoutBody,
 } from '@cti/contracts';
-import { claimsOf, NotFound, type ServiceApp } from '@cti/service-kit';
+import { claimsOf, NotFound } from '@cti/service-kit';
 
-import { commerceDb } from '../db';
+import type { CommerceApp } from '../db';
 import { LocalProvider, samePagePath } from '../payments/local-provider';
 import { applyNotices } from '../payments/notices';
 import { ProviderError, type PaymentProvider } from '../payments/provider';
@@ -22,8 +24,6 @@ import { purchaseLink, purchaseNames } from '../purchases/purchases';
 import { completeCheckout } from './complete-checkout';
 import { returnOriginOf, type ReturnOrigins } from './return-origin';
 import { quoteCheckout, startCheckout } from './start-checkout';
-import { purchaseLink, purchaseNames } from '../purchases/purchases';
-import type { CommerceApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) });

@@ -1,4 +1,3 @@
-import { BadRequest, NotFound } from '@cti/service-kit';
 import {
   CommerceMessages,
   type AccessClaims,
@@ -6,6 +5,9 @@ import {
   type CheckoutSessionAnswer,
   type StartCheckoutBody,
 } from '@cti/contracts';
+import { BadRequest, NotFound } from '@cti/service-kit';
+
+import { countryNames } from '../countries/countries';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { kindOf } from '../products/grants';

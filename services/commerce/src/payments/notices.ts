@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { appendToOutbox } from '@cti/service-kit';
+
 import { sql } from '@cti/db';
-import type { CommerceExecutor, CommerceApp } from '../db';
+import { appendToOutbox } from '@cti/service-kit';
+
 import { recordPaidCheckout } from '../checkout/complete-checkout';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import { grantOf } from '../products/grants';
 import { findProduct, findProductByPlan } from '../products/repository';
 import { addOneYear } from '../purchases/access-period';

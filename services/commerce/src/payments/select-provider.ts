@@ -1,5 +1,6 @@
 import type { CommerceConfig } from '../config';
 import type { CommerceApp } from '../db';
+
 import { LocalProvider } from './local-provider';
 import type { PaymentProvider } from './provider';
 import { StripeProvider } from './stripe-provider';

@@ -1,5 +1,6 @@
 import { projectPeriod } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
+
 import type { CommerceDB, CommerceExecutor } from '../db';
 
 /**

@@ -1,7 +1,8 @@
-import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import type { EventActor, ProductBody } from '@cti/contracts';
 import { CommerceMessages } from '@cti/contracts';
 import { sql } from '@cti/db';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
+
 import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 

@@ -1,4 +1,3 @@
-import { actorOf, claimsOf, DomainError, NotFound } from '@cti/service-kit';
 import { manageProductsRule } from '@cti/access';
 import {
   CommerceMessages,
@@ -12,9 +11,10 @@ import {
   ProductQuickList,
   PurchasableCountryList,
 } from '@cti/contracts';
-import type { CommerceApp } from '../db';
+import { actorOf, claimsOf, DomainError, NotFound } from '@cti/service-kit';
+
 import { listCountries } from '../countries/countries';
-import { commerceDb } from '../db';
+import type { CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 
 import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';

@@ -1,8 +1,8 @@
-import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
-import type { CommerceExecutor, CommerceApp } from '../db';
+import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
+
 import { countryNames } from '../countries/countries';
-import { commerceDb, type CommerceExecutor } from '../db';
+import type { CommerceExecutor, CommerceApp } from '../db';
 import { recordRefund } from '../payments/notices';
 import type { PaymentProvider } from '../payments/provider';
 import { periodNames } from '../periods/periods';

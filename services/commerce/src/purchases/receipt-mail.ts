@@ -1,5 +1,6 @@
 import type { MailMessage } from '@cti/contracts';
 import { callService, type ConsumerDefinition } from '@cti/service-kit';
+
 import type { CommerceDB, CommerceApp } from '../db';
 import { kindOf } from '../products/grants';
 

@@ -1,12 +1,13 @@
-import { claimsOf } from '@cti/service-kit';
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 
+import type { CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 
 import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
-import type { CommerceApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 

@@ -1,4 +1,5 @@
 import { appendToOutbox } from '@cti/service-kit';
+
 import type { CommerceExecutor, CommerceApp } from '../db';
 import { LocalProvider } from '../payments/local-provider';
 import { applyNotice } from '../payments/notices';

@@ -1,4 +1,5 @@
-import { claimsOf } from '@cti/service-kit';
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import {
   AccPaymentCheck,
@@ -10,9 +11,10 @@ import {
   UpgradeAnswer,
   UpgradeBody,
 } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 
 import { returnOriginOf, type ReturnOrigins } from '../checkout/return-origin';
+import type { CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 
 import {
@@ -24,7 +26,6 @@ import {
   PlanChangeRefused,
   requestPlanChange,
 } from './subscriptions';
-import type { CommerceApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength: 200 }) });

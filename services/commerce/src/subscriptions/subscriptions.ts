@@ -1,7 +1,8 @@
-import { sql } from '@cti/db';
-import { DomainError, Forbidden, NotFound } from '@cti/service-kit';
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type AccessClaims, type AccPaymentCheck, type PaymentDetails, type Subscription } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { DomainError, Forbidden, NotFound } from '@cti/service-kit';
+
 import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { isPlanChangePair, kindOf } from '../products/grants';

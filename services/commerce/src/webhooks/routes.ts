@@ -1,13 +1,12 @@
 import Type from 'typebox';
 
 import { ErrorBody } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 
+import type { CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { WebhookRefused } from '../payments/provider';
 
 import { handleWebhook } from './handle-webhook';
-import type { CommerceApp } from '../db';
 
 const Received = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });
 

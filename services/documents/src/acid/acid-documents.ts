@@ -1,6 +1,7 @@
 import { canManageDocuments, canReadAcidDocument, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
+import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-kit';
+
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
 import type { CheckedFile } from '../uploads/receive-upload';

@@ -1,6 +1,7 @@
 import type { Principal } from '@cti/access';
-import { NotFound } from '@cti/service-kit';
 import type { AccessClaims, EventActor } from '@cti/contracts';
+import { NotFound } from '@cti/service-kit';
+
 import type { DocumentsApp } from '../db';
 import { escapeHtml, longDate, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';

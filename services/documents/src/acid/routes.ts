@@ -1,7 +1,6 @@
 import { RouteRules } from '@cti/access';
-import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 import { DocumentRow, ErrorBody, FilenameAnswer, PdfFilenameQuery, UploadRefusal } from '@cti/contracts';
-import { actorOf, claimsOf, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';

@@ -1,5 +1,4 @@
 import { canSeeAnnotations, canSeeScorecardDocuments, type IndexAccessSettings, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest, callService, Forbidden, NotFound } from '@cti/service-kit';
 import {
   DocumentAnswers,
   type AccessClaims,
@@ -8,9 +7,10 @@ import {
   type EventActor,
   type MailMessage,
 } from '@cti/contracts';
-import type { DocumentsExecutor, DocumentsApp } from '../db';
+import { appendToOutbox, BadRequest, callService, Forbidden, NotFound } from '@cti/service-kit';
+
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
-import { documentsDb, type DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { removeObjectQuietly } from '../library/delete-document';
 import { documentsWithFiles, findDocumentByS3Name, toDocumentRow } from '../library/repository';
 import { requireFreshUpload } from '../library/supporting-documents';

@@ -1,10 +1,10 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
-import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 import { AnnotationMailQuery, AttachAnnotationBody, DocumentRow, DocumentTypeQuery, ErrorBody, MessageBody } from '@cti/contracts';
-import { actorOf, claimsOf, principalOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
+
 import { annotationTypeOf, attachAnnotation, emailAnnotation, listCountryDocuments } from './annotations';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };

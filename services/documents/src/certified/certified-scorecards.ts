@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
 import { canDownloadCft } from '@cti/access';
-import { appendToOutbox, callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
 import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
+import { appendToOutbox, callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
+
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { renderPdf } from '../rendering/render-plugin';
 

@@ -1,6 +1,5 @@
-import { BadRequest, claimsOf, Type } from '@cti/service-kit';
 import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
-import { BadRequest, claimsOf, Type, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, claimsOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';

@@ -1,6 +1,8 @@
-import { appendToOutbox, NotFound } from '@cti/service-kit';
 import type { EventActor } from '@cti/contracts';
+import { appendToOutbox, NotFound } from '@cti/service-kit';
+
 import type { DocumentsExecutor, DocumentsApp } from '../db';
+
 import { findDocumentByS3Name } from './repository';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';

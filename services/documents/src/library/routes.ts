@@ -1,5 +1,4 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
-import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 import {
   AddSupportingDocumentBody,
   DocumentAnswers,
@@ -9,9 +8,11 @@ import {
   ErrorBody,
   MessageBody,
 } from '@cti/contracts';
-import type { DocumentsApp } from '../db';
+import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
+
+import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
 import { listCountries } from '../countries/projections';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';
 

@@ -1,9 +1,9 @@
 import { canDownloadSupportingDocument, canSeeSupportingDocument, type Principal } from '@cti/access';
-import { appendToOutbox, BadRequest } from '@cti/service-kit';
 import { DocumentAnswers, type AddSupportingDocumentBody, type DocumentRow, type EventActor, type SupportingAccess } from '@cti/contracts';
-import type { DocumentsExecutor, DocumentsApp } from '../db';
+import { appendToOutbox, BadRequest } from '@cti/service-kit';
+
 import { findCountry } from '../countries/projections';
-import type { DocumentsExecutor } from '../db';
+import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findFile, markAttached } from '../uploads/stored-files';
 
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from './repository';

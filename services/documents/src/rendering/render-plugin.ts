@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
-import { DomainError } from '@cti/service-kit';
+
 import { DocumentAnswers } from '@cti/contracts';
-import { DomainError, type ServiceApp } from '@cti/service-kit';
+import { DomainError } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
+import type { DocumentsApp } from '../db';
 
 import { loadRenderAssets } from './render-assets';
 import { RenderPool, RendererBusy, RendererUnavailable, RenderTimeout, type RenderOptions } from './render-pool';
-import type { DocumentsApp } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {

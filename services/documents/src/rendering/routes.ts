@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { claimsOf } from '@cti/service-kit';
+
 import { ErrorBody, PrintBody } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
+import type { DocumentsApp } from '../db';
 import { contentDispositionOf, safeFileName } from '../storage/content-types';
 
 import { renderPdf } from './render-plugin';
-import type { DocumentsApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 

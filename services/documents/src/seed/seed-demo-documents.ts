@@ -1,7 +1,7 @@
 import type { AcidAccess, SupportingAccess } from '@cti/contracts';
-import type { DocumentsApp } from '../db';
+
 import { uploadAcidDocument } from '../acid/acid-documents';
-import { documentsDb } from '../db';
+import type { DocumentsApp } from '../db';
 import { addSupportingDocument } from '../library/supporting-documents';
 import { escapeHtml, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';

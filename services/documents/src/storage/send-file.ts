@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
+
 import { NotFound } from '@cti/service-kit';
+
+import type { DocumentsApp } from '../db';
+
 import { contentDispositionOf, contentTypeForDownload } from './content-types';
 import { ObjectMissing } from './file-storage';
-import type { DocumentsApp } from '../db';
 
 export const FILE_MISSING = 'The file of this document is missing.';
 

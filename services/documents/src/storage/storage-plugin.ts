@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import fp from 'fastify-plugin';
+
 import type { DocumentsConfig } from '../config';
 
 import type { FileStorage } from './file-storage';

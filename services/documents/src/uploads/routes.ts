@@ -1,13 +1,12 @@
 import { RouteRules } from '@cti/access';
-import { actorOf, Type } from '@cti/service-kit';
 import { DocumentTypeQuery, ErrorBody, UploadRefusal } from '@cti/contracts';
-import { actorOf, Type, type ServiceApp } from '@cti/service-kit';
+import { actorOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
+import type { DocumentsApp } from '../db';
 
 import { receiveUpload, uploadLimitsOf, UploadRefused } from './receive-upload';
 import { storeCheckedFile, type UploadPurpose } from './stored-files';
-import type { DocumentsApp } from '../db';
 
 const purposeOf = (type: string | undefined): UploadPurpose => {
   if (type === undefined || type === '') return 'document';

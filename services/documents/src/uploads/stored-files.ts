@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { appendToOutbox } from '@cti/service-kit';
+
 import type { EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
+import { appendToOutbox } from '@cti/service-kit';
+
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { newStorageKey, type FileStorage } from '../storage/file-storage';
 

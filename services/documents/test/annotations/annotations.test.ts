@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { DocumentRow, MailMessage } from '@cti/contracts';
+
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import {
   admin,
@@ -173,7 +174,7 @@ describe("a country's documents on its scorecard (POST api/document/all/{groupId
     expect((await get(current.S3Name, as(['Enhanced']))).statusCode).toBe(200);
     expect((await get(current.S3Name, as(['FreeAccess']))).statusCode).toBe(403);
     expect((await get(current.S3Name, as(['Standard']))).statusCode).toBe(403);
-    const uk = ((await countryDocs(BRITAIN, 2, admin())).json() as DocumentRow[])[0];
+    const uk = ((await countryDocs(BRITAIN, 2, admin())).json() as DocumentRow[])[0]!;
     expect((await get(uk.S3Name, as(['Standard']))).statusCode).toBe(200);
   });
 });
@@ -191,7 +192,7 @@ describe('annotations e-mailed to the user (api/group/annotations/{groupId})', (
     expect(call.serviceToken).toBe(bed.ctx.env.SERVICE_TOKEN);
     const mail = call.body as MailMessage;
     expect(mail).toMatchObject({ to: ['reader@example.com'], kind: 'annotations', subject: 'Annotations for Ireland (2026 1st Q)' });
-    const link = /href="([^"]+)"/.exec(mail.html)![1].replace(/&amp;/g, '&');
+    const link = /href="([^"]+)"/.exec(mail.html)![1]!.replace(/&amp;/g, '&');
     expect(link.startsWith(`http://cti.test/api/document/link/${current.S3Name}?`)).toBe(true);
 
     const url = new URL(link);

@@ -1,6 +1,7 @@
 import type { CertifiedScorecardOrder, NewEvent } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 import { eventually } from '@cti/testing';
+
 import { as, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
 import { StandInService } from '../support/stand-in-service';
 

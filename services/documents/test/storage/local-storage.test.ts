@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalFileStorage } from '../../src/storage/local-storage';
+
 import { newStorageKey, ObjectMissing } from '../../src/storage/file-storage';
+import { LocalFileStorage } from '../../src/storage/local-storage';
 import { sweepUnattachedFiles } from '../../src/uploads/stored-files';
 import { admin, outboxTypes, startDocuments, storedObjects, upload, type DocumentsTestBed } from '../support/documents-kit';
 import { fileUpload, samplePdf } from '../support/sample-files';

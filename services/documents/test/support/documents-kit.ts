@@ -6,12 +6,12 @@ import { RoleIds, type RoleName } from '@cti/access';
 import type { AccessClaims, NewEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import type { AccessClaims, NewEvent } from '@cti/contracts';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 
 import { documentsService } from '../../src/app';
-import { fileUpload } from './sample-files';
 import type { DocumentsApp } from '../../src/db';
+
+import { fileUpload } from './sample-files';
 
 export interface DocumentsTestBed {
   ctx: TestContext;

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
+
 import { admin, as, outboxTypes, startDocuments, storedObjects, type DocumentsTestBed } from '../support/documents-kit';
 import {
   fileUpload,

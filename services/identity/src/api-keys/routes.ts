@@ -14,7 +14,7 @@ import {
   UserIdParam,
 } from '@cti/contracts';
 import { actorOf, claimsOf, Forbidden, markAuthGuard, principalOf } from '@cti/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import { accessTokenSigner } from '../sessions/tokens';

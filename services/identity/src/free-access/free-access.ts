@@ -1,8 +1,7 @@
 import { RoleIds } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, Forbidden } from '@cti/service-kit';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, Forbidden, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, Forbidden } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';

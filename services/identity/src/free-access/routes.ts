@@ -1,10 +1,9 @@
 import { ConfirmEmailAnswer, EmailCodeParams, EmailParam, ErrorBody, FreeAccessBody, SessionUser } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
+import type { IdentityApp } from '../db';
 
 import { confirmFreeAccess, requestFreeAccess } from './free-access';
-import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
 import { UserEditPolicy } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf } from '@cti/service-kit';
 import {
   GroupAnswers,
   GroupTypes,
@@ -12,7 +11,7 @@ import {
   type GroupView,
 } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';
@@ -90,7 +89,7 @@ function validateGroup(payload: GroupPayload): CleanGroup {
 export async function addGroup(app: IdentityApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
   const clean = validateGroup(payload);
   const id = await app.inTransaction((trx) => createGroup(trx, clean, actorOf(request)));
-  return (await loadGroups(app.db, { ids: [id] }))[0]!;
+  return (await loadGroups(app.db, { ids: [id] }))[0];
 }
 
 /** `POST api/group/edit`: edit a group (admin); scoring and questionnaire update their projections from the event. */
@@ -114,7 +113,7 @@ export async function editGroup(app: IdentityApp, request: FastifyRequest, paylo
       data: { groupId: id, name: clean.name, type: clean.type, countryId: clean.countryId, logoPath: clean.logoPath },
     });
   });
-  return (await loadGroups(app.db, { ids: [id] }))[0]!;
+  return (await loadGroups(app.db, { ids: [id] }))[0];
 }
 
 /**

@@ -1,14 +1,12 @@
-import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
-import { ErrorBody, GroupEmailPayload, GroupPayload, GroupView, LogoView, MessageBody } from '@cti/contracts';
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
 import { ErrorBody, GroupEmailPayload, GroupPayload, GroupView, LogoView, MessageBody } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
+
 import { LOGOS } from './logos';
 import { addGroup, editGroup, emailGroup, loadGroups, managerGroups } from './manage-groups';
 

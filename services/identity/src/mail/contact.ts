@@ -1,13 +1,12 @@
-import { BadRequest, DomainError } from '@cti/service-kit';
 import { CONTACT_MESSAGE_MAX, ContactAnswers, type AccessClaims, type ContactMessage } from '@cti/contracts';
-import { BadRequest, DomainError, type ServiceApp } from '@cti/service-kit';
+import { BadRequest, DomainError } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
+import type { IdentityApp } from '../db';
 import { isEmail, normalizeEmail } from '../users/passwords';
 
 import { queueMail } from './mailer';
 import { MailTemplates } from './templates';
-import type { IdentityApp } from '../db';
 
 const HOUR = 3_600_000;
 

@@ -1,4 +1,6 @@
 import type { MailboxMessage } from '@cti/contracts';
+import { sql } from '@cti/db';
+
 import type { IdentityApp } from '../db';
 
 const decode = (s: string) =>

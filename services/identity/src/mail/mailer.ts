@@ -1,8 +1,9 @@
 import type { MailMessage } from '@cti/contracts';
 import { sql, type Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import type { MailMessage } from '@cti/contracts';
+
 import type { IdentityExecutor, MailMessagesTable, IdentityApp } from '../db';
+
 import { describeDeliveryError, type MailTransport } from './transports';
 
 type MailRow = Selectable<MailMessagesTable>;

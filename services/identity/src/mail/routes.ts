@@ -1,16 +1,14 @@
-import { NotFound } from '@cti/service-kit';
-import { ContactMessage, ErrorBody, MailMessage, MailSendAnswer, MailboxMessage, MessageBody } from '@cti/contracts';
 import Type from 'typebox';
 
 import { ContactMessage, ErrorBody, MailMessage, MailSendAnswer, MailboxMessage, MessageBody } from '@cti/contracts';
-import { NotFound, type ServiceApp } from '@cti/service-kit';
+import { NotFound } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
+import type { IdentityApp } from '../db';
 
 import { sendContactMessage } from './contact';
 import { listMailbox } from './mailbox';
 import { queueMail } from './mailer';
-import type { IdentityApp } from '../db';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 export const isLoopback = (ip: string) => /^(::ffff:)?127(\.\d{1,3}){3}$/.test(ip) || ip === '::1';

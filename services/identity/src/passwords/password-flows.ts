@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest } from '@cti/service-kit';
-import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
+
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import { queueMail } from '../mail/mailer';

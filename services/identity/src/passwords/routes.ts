@@ -1,10 +1,9 @@
 import { EmailParam, ErrorBody, MessageBody, ResetPasswordBody, SetPasswordNewUserBody } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
+import type { IdentityApp } from '../db';
 
 import { forgotPassword, resetPassword, setPasswordNewUser } from './password-flows';
-import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 429: ErrorBody };
 

@@ -1,6 +1,6 @@
-import { sql } from '@cti/db';
-import { RoleIds } from '@cti/access';
-import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf } from '@cti/service-kit';
+import type { FastifyRequest } from 'fastify';
+
+import { RoleIds, sharesContactDomain } from '@cti/access';
 import {
   AccessRequestStatuses,
   approvalAnswer,
@@ -14,7 +14,7 @@ import {
   type ExternalRequestPayload,
 } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityExecutor, IdentityApp } from '../db';

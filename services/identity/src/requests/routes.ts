@@ -1,7 +1,6 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { BadRequest } from '@cti/service-kit';
 import {
   AccessRequestView,
   ApprovalPayload,
@@ -12,10 +11,12 @@ import {
   MessageBody,
   UserAnswers,
 } from '@cti/contracts';
-import { BadRequest, type ServiceApp } from '@cti/service-kit';
+import { BadRequest } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
+import { isEmail } from '../users/passwords';
+
 import {
   approveExternalRequest,
   approveRequest,

@@ -1,11 +1,9 @@
 import { AllRoles, CcRoleNames, CtcRoleNames, RoleDescriptions, RoleIds, RoleLabels, roleNameOf } from '@cti/access';
-import { principalOf } from '@cti/service-kit';
 import { EmailParam, ErrorBody, RoleList } from '@cti/contracts';
-import { principalOf, type ServiceApp } from '@cti/service-kit';
+import { principalOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
-import { isEmail } from '../users/passwords';
 import { mayReadRolesOf } from '../users/manage-users';
 import { isEmail } from '../users/passwords';
 import { activeRoleIds, findUserByEmail } from '../users/repository';

@@ -1,6 +1,7 @@
 import { RoleIds } from '@cti/access';
 import { sql } from '@cti/db';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_PASSWORD, flagPath } from '@cti/demo-data';
+
 import type { IdentityApp } from '../db';
 import { createGroup, findGroupByName } from '../groups/create-group';
 import { createAccessRequest } from '../requests/access-requests';

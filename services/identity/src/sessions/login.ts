@@ -1,5 +1,6 @@
-import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized } from '@cti/service-kit';
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
+import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized } from '@cti/service-kit';
+
 import type { IdentityApp } from '../db';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';

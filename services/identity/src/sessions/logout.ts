@@ -1,13 +1,12 @@
-import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
 import type { AccessClaims } from '@cti/contracts';
-import { appendToOutbox, Forbidden, NotFound, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
 
+import type { IdentityApp } from '../db';
 import { findUserById } from '../users/repository';
 import { isUuid } from '../users/user-views';
 
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
 import { actorFromClaims } from './session';
-import type { IdentityApp } from '../db';
 
 /**
  * Server logout. The user's own logout ends this session (the refresh

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { Unauthorized, Forbidden } from '@cti/service-kit';
-import type { SessionUser } from '@cti/contracts';
+
 import type { IdentityExecutor, IdentityApp } from '../db';
 import { findUserById } from '../users/repository';
 

@@ -1,17 +1,15 @@
-import { Forbidden, Unauthorized } from '@cti/service-kit';
-import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
 import type { FastifyRequest } from 'fastify';
 
 import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
-import { Forbidden, Unauthorized, type ServiceApp } from '@cti/service-kit';
+import { Forbidden, Unauthorized } from '@cti/service-kit';
 
 import type { IdentityConfig } from '../config';
+import type { IdentityApp } from '../db';
 
 import { login } from './login';
 import { logout } from './logout';
 import { refreshSession } from './refresh';
 import type { SessionIssuer } from './session';
-import type { IdentityApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 

@@ -1,8 +1,9 @@
 import Type from 'typebox';
 
 import { ErrorBody, InternalUserAccess, InternalUserLookup } from '@cti/contracts';
-import Type from 'typebox';
+
 import type { IdentityApp } from '../db';
+
 import { loadUserAccess } from './user-access';
 
 /**

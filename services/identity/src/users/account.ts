@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Forbidden, actorOf } from '@cti/service-kit';
-import { PasswordAnswers, UserAnswers, type AccountUpdateBody } from '@cti/contracts';
-import type { FastifyRequest } from 'fastify';
+
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import { passwordTooShort } from '../passwords/password-flows';

@@ -1,9 +1,9 @@
 import type { AccessClaims } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
-import type { AccessClaims } from '@cti/contracts';
-import { actorFromClaims } from '../sessions/session';
+
 import type { IdentityApp } from '../db';
+import { actorFromClaims } from '../sessions/session';
 
 /** Records that the user agreed to the terms (`GET api/user/agree`). */
 export async function agreeToTerms(app: IdentityApp, claims: AccessClaims): Promise<void> {

@@ -1,7 +1,6 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { claimsOf, NotFound, TokenExpired } from '@cti/service-kit';
 import {
   AccountUpdateBody,
   ErrorBody,
@@ -13,7 +12,7 @@ import {
   UserIdParam,
   UserPayload,
 } from '@cti/contracts';
-import { claimsOf, NotFound, TokenExpired, type ServiceApp } from '@cti/service-kit';
+import { claimsOf, NotFound, TokenExpired } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';

@@ -9,6 +9,7 @@ import {
   UnsubscribeBody,
 } from '@cti/contracts';
 import { actorOf, claimsOf, principalOf } from '@cti/service-kit';
+
 import type { NotificationsContext } from '../context';
 import type { NotificationsApp } from '../db';
 import { emailModeOf, ensureSettings, setEmailMode } from '../settings/settings';

@@ -1,5 +1,6 @@
 import type { MailMessage, MailSendAnswer } from '@cti/contracts';
 import { callService, DomainError } from '@cti/service-kit';
+
 import type { NotificationsApp } from '../db';
 
 /** The mail port refused the mail itself (a bad address): sending it again will not help. */

@@ -1,6 +1,7 @@
 import type { Principal } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
 import { callService } from '@cti/service-kit';
+
 import type { NotificationsApp } from '../db';
 
 /** identity answers at most this many users per call. */

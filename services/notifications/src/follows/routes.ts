@@ -1,7 +1,9 @@
 import { ErrorBody, FollowedCountry, FollowList, FollowParams, MessageBody, NotificationMessages } from '@cti/contracts';
 import { actorOf, claimsOf, principalOf } from '@cti/service-kit';
+
 import type { NotificationsContext } from '../context';
 import type { NotificationsApp } from '../db';
+
 import { followCountry, listFollows, unfollowCountry } from './follows';
 
 /** GET api/follow (the Following list), PUT and DELETE api/follow/{groupId} (the Follow control). */

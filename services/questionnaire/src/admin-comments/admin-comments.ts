@@ -1,8 +1,8 @@
-import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
+
 import { actorFromClaims } from '../actor';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { bankOf } from '../question-bank';
 import { sanitizeRichText } from '../question-bank/rich-text';
 import { atOf, getQuestionnaire, getQuestionnaireForUpdate } from '../questionnaires/repository';

@@ -1,10 +1,10 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
 import { AdminCommentAnswer, AdminCommentBody, AdminCommentSaveBody, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
+
+import type { QuestionnaireApp } from '../db';
 
 import { adminComment, saveAdminComment } from './admin-comments';
-import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

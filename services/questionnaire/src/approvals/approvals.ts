@@ -1,9 +1,9 @@
 import { enoughApprovals } from '@cti/access';
-import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
+
 import { actorFromClaims } from '../actor';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
 

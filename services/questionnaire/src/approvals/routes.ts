@@ -1,12 +1,12 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
 import { Approval, ErrorBody, FinalizeBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
+
+import type { QuestionnaireApp } from '../db';
 
 import { approve, approvedNames, canApprove, readyForFinalization, submitAsFinal } from './approvals';
-import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParam = Type.Object({ questionnaireId: Type.String() });

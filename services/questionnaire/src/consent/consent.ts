@@ -1,8 +1,8 @@
-import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
 import { QuestionnaireAnswers, type AccessClaims, type ConsentAnswer, type ConsentBody, type ConsentRow } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
+
 import { actorFromClaims } from '../actor';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
 import { atOf } from '../questionnaires/repository';
 

@@ -1,12 +1,12 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
 import { ConsentAnswer, ConsentAnswerBody, ConsentBody, ConsentRow, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
+
+import type { QuestionnaireApp } from '../db';
 
 import { consentAnswer, consentsOf, giveConsent } from './consent';
-import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

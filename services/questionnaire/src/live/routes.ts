@@ -3,8 +3,9 @@ import type { ServerResponse } from 'node:http';
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, type QuestionnaireChange } from '@cti/contracts';
+import { claimsOf } from '@cti/service-kit';
+
 import type { QuestionnaireApp } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
 

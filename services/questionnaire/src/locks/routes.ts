@@ -1,8 +1,9 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { BadRequest, claimsOf, Unauthorized } from '@cti/service-kit';
 import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type AccessClaims, type UnlockBeacon } from '@cti/contracts';
+import { BadRequest, claimsOf, Unauthorized } from '@cti/service-kit';
+
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
 

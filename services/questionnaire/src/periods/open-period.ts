@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Conflict } from '@cti/service-kit';
-import { QuestionnaireAnswers, QuestionnaireListMessages, type EventActor } from '@cti/contracts';
+
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { createQuestionnaire } from '../questionnaires/create-questionnaire';
 import { activeCountries, atOf, getQuestionnaire } from '../questionnaires/repository';

@@ -1,8 +1,9 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { actorOf, NotFound } from '@cti/service-kit';
 import { ErrorBody, Period, PeriodNameParam } from '@cti/contracts';
+import { actorOf, NotFound } from '@cti/service-kit';
+
 import type { QuestionnaireApp } from '../db';
 import { currentPeriod } from '../questionnaires/repository';
 

@@ -1,6 +1,8 @@
 import { enoughApprovals, isAdminPrincipal } from '@cti/access';
-import { principalOf } from '@cti/service-kit';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
+import { sql } from '@cti/db';
+import { principalOf } from '@cti/service-kit';
+
 import type { QuestionnaireApp } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
 import { selectQuestionnaires } from '../questionnaires/repository';

@@ -1,12 +1,12 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
 import { ErrorBody, QuestionnaireProgress } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
+
+import type { QuestionnaireApp } from '../db';
 
 import { questionnaireProgress } from './progress';
-import type { QuestionnaireApp } from '../db';
 
 /** The respondent's dashboard: open questionnaires with where each stands. */
 export async function progressRoutes(app: QuestionnaireApp) {

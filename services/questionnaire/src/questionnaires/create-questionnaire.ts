@@ -1,7 +1,7 @@
 import { QuestionnaireAnswers, type EventActor } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
-import { QuestionnaireAnswers, type EventActor } from '@cti/contracts';
+
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { bankOf, CURRENT_BANK_VERSION } from '../question-bank';
 

@@ -1,6 +1,3 @@
-import { sql } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
-import { principalOf } from '@cti/service-kit';
 import { isAdminPrincipal } from '@cti/access';
 import type {
   AccessClaims,
@@ -12,9 +9,11 @@ import type {
   QuestionnaireReportFilter,
   QuestionnaireStatus,
 } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import { sql } from '@cti/db';
+import { appendToOutbox, principalOf } from '@cti/service-kit';
+
 import { closeQuestionnaire } from '../approvals/approvals';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { resumePathsOf } from '../resume/resume-points';
 
 import { questionnaireForUser } from './access';

@@ -1,5 +1,3 @@
-import { RouteRules } from '@cti/access';
-import { claimsOf, actorOf } from '@cti/service-kit';
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
@@ -12,6 +10,8 @@ import {
   QuestionnaireListRow,
   QuestionnaireReportBody,
 } from '@cti/contracts';
+import { claimsOf, actorOf } from '@cti/service-kit';
+
 import type { QuestionnaireApp } from '../db';
 import { hasIderaDeclaration } from '../question-bank';
 import { answersOf, valuesOf } from '../sections/section-answers';

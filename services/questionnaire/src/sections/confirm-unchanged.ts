@@ -1,8 +1,8 @@
-import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
+
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { currentLock } from '../locks/locks';
 import { bankOf } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';

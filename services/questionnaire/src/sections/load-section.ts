@@ -1,6 +1,8 @@
-import { NotFound } from '@cti/service-kit';
 import { sameAnswer, type AccessClaims, type LockInfo, type QuestionsAnswer, type QuestionsBody } from '@cti/contracts';
+import { NotFound } from '@cti/service-kit';
+
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import { acquireLock, lockInfo } from '../locks/locks';
 import { bankOf, toApiQuestion } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { findQuestionnaire } from '../questionnaires/repository';

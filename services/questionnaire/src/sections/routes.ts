@@ -1,5 +1,4 @@
 import { RouteRules } from '@cti/access';
-import { claimsOf } from '@cti/service-kit';
 import {
   ConfirmUnchangedBody,
   ErrorBody,
@@ -10,12 +9,13 @@ import {
   SaveSectionBody,
   SaveSectionParams,
 } from '@cti/contracts';
-import { claimsOf, type ServiceApp } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
+
+import type { QuestionnaireApp } from '../db';
 
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
 import { saveSection } from './save-section';
-import type { QuestionnaireApp } from '../db';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

@@ -1,10 +1,9 @@
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims, type AnswerModel, type SaveSectionBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { appendToOutbox, BadRequest, Conflict } from '@cti/service-kit';
-import { QuestionnaireAnswers, sameAnswer, type AccessClaims, type AnswerModel, type SaveSectionBody } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { acquireLock } from '../locks/locks';
 import { bankOf, enforceConditions } from '../question-bank';
 import { displayAnswer, normalizeAnswer } from '../question-bank/answers';

@@ -2,11 +2,10 @@ import { RoleIds } from '@cti/access';
 import type { AccessClaims, AnswerModel } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_COUNTRY } from '@cti/demo-data';
-import type { AccessClaims, AnswerModel } from '@cti/contracts';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+
 import { approve, submitAsFinal } from '../approvals/approvals';
 import { giveConsent } from '../consent/consent';
-import { questionnaireDb, type QuestionnaireExecutor } from '../db';
+import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
 import { releaseLocks } from '../locks/locks';
 import { openPeriod } from '../periods/open-period';
 import { questionId } from '../question-bank';

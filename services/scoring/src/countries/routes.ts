@@ -1,8 +1,10 @@
 import { RouteRules } from '@cti/access';
 import { ErrorBody, IndexCountryList, IndexCountryRow, SetContractingBody } from '@cti/contracts';
 import { actorOf, Type } from '@cti/service-kit';
+
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
+
 import { indexCountryOf, reclassifyCountry } from './reclassify';
 import { listCountries } from './repository';
 

@@ -15,7 +15,7 @@ import {
   type Scorecard,
 } from '@cti/contracts';
 import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
 import { latestPeriodName } from '../periods/repository';

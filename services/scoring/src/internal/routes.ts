@@ -7,9 +7,11 @@ import {
   type ScoreHistoryRow,
 } from '@cti/contracts';
 import { NotFound, Type } from '@cti/service-kit';
+
 import type { ScoringContext } from '../context';
-import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';
 import type { ScoringApp } from '../db';
+import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';
+import { ReadModelKeys } from '../read-models/build';
 
 const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1 }) });
 

@@ -11,15 +11,15 @@ import {
   type Scorecard,
 } from '@cti/contracts';
 import { callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
-import type { FastifyRequest } from 'fastify';
+
 import type { ScoringContext } from '../context';
+import type { ScoringApp } from '../db';
 import { ReadModelKeys } from '../read-models/build';
 import { accessFor, asuListFor, enforceabilityFor, listAudience, scorecardFor } from '../read-models/views';
 
 import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';
-import type { ScoringApp } from '../db';
 
 /** Scorecard PDFs (rendered by the documents service) and the ASU Excel download. */
 export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {

@@ -18,14 +18,14 @@ import {
   type GroupIndexRow,
 } from '@cti/contracts';
 import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ScoringContext } from '../context';
+import type { ScoringApp } from '../db';
 
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
 import { sendJson } from './http';
 import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listAudience, mapFor, scorecardFor } from './views';
-import type { ScoringApp } from '../db';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -8,8 +8,10 @@ import {
   ScoringInputs,
 } from '@cti/contracts';
 import { actorOf, Type } from '@cti/service-kit';
+
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
+
 import { scoringInputs } from './inputs';
 import { saveComplianceScores } from './save-compliance';
 import { saveEnforceability } from './save-enforceability';
