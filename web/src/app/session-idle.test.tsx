@@ -65,7 +65,8 @@ describe('session idle time-out', () => {
     act(() => void jest.advanceTimersByTime(29 * 60_000));
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => void jest.advanceTimersByTime(60_000 + 10));
-    expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toBeTruthy();
+    // the dialog's code loads when it first opens
+    expect(await screen.findByRole('dialog', { name: 'Are you still there?' })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toContain('5 minutes');
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { canDownloadCft, canExportEverything, RouteRules, satisfiesRule, type Principal } from '@cti/access';
@@ -17,12 +17,16 @@ import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
 import { CountryFlag } from './components/CountryFlag';
 import { DemoNotice } from './components/DemoNotice';
 import { WatchlistIcon } from './components/WatchlistIcon';
-import { ExportButtons, ExportEverythingButton } from './exports/ExportButtons';
 import { useIndexListQuery } from './indexes-api';
 import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
 import './indexes.css';
 
 type Tab = 'made' | 'notMade';
+
+// The export buttons (and their download code) come after the list: the page's first paint
+// stays within its JavaScript budget (web/scripts/bundle-report.mjs).
+const ExportButtons = lazy(() => import('./exports/ExportButtons').then((m) => ({ default: m.ExportButtons })));
+const ExportEverythingButton = lazy(() => import('./exports/ExportButtons').then((m) => ({ default: m.ExportEverythingButton })));
 
 /** What a locked row offers, in the words of the plans that open it. */
 export const LOCKED_ROW_TEXT = 'Standard plan or buy this country';
@@ -171,8 +175,10 @@ export default function IndexListPage() {
                 Index countries
               </Link>
             )}
-            <ExportButtons path={ExportPaths.indexList} title="Compliance Index" />
-            {principal && canExportEverything(principal) && <ExportEverythingButton path={ExportPaths.everything} />}
+            <Suspense fallback={null}>
+              <ExportButtons path={ExportPaths.indexList} title="Compliance Index" />
+              {principal && canExportEverything(principal) && <ExportEverythingButton path={ExportPaths.everything} />}
+            </Suspense>
           </div>
         }
       />

@@ -7,7 +7,8 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { CountryFlag } from '../components/CountryFlag';
-import { useIndexCountriesQuery, useSetContractingMutation } from '../indexes-api';
+
+import { useIndexCountriesQuery, useSetContractingMutation } from './index-countries-api';
 import '../indexes.css';
 
 function IndexSelector({ row }: { row: IndexCountryRow }) {

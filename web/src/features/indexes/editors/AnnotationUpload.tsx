@@ -5,7 +5,8 @@ import { ScoringMessages } from '@cti/contracts';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
-import { useAttachAnnotationMutation, useUploadAnnotationFileMutation } from '../indexes-api';
+
+import { useAttachAnnotationMutation, useUploadAnnotationFileMutation } from './editors-api';
 
 const ACCEPTED = ['.pdf', '.doc', '.docx'];
 export const accepted = (name: string) => ACCEPTED.some((ext) => name.toLowerCase().endsWith(ext));

@@ -20,9 +20,9 @@ import { Modal } from '../../../components/modal/Modal';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
-import { useSaveEnforceabilityMutation, useSaveQuestionnaireScoresMutation, useScoringInputsQuery } from '../indexes-api';
 
 import { AnnotationUpload } from './AnnotationUpload';
+import { useSaveEnforceabilityMutation, useSaveQuestionnaireScoresMutation, useScoringInputsQuery } from './editors-api';
 import { parseInputs, ScoreInput } from './ScoreInput';
 import '../indexes.css';
 

@@ -10,7 +10,8 @@ import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CountryFlag } from '../components/CountryFlag';
 import { ExportButtons } from '../exports/ExportButtons';
-import { useHistoricalScoresQuery, useScoreFilterSuggestionsQuery } from '../indexes-api';
+
+import { useHistoricalScoresQuery, useScoreFilterSuggestionsQuery } from './history-api';
 import '../indexes.css';
 
 type Key = 'Score' | 'Year' | 'Country';

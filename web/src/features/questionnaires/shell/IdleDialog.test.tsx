@@ -30,12 +30,13 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('IdleDialog', () => {
-  it('asks "Are you still there?" after the idle time, counting down in minutes', () => {
+  it('asks "Are you still there?" after the idle time, counting down in minutes', async () => {
     setup();
     act(() => jest.advanceTimersByTime(59_000));
     expect(screen.queryByText('Are you still there?')).toBeNull();
     act(() => jest.advanceTimersByTime(1_000));
-    expect(screen.getByText('Are you still there?')).toBeTruthy();
+    // the dialog's code loads when it first opens
+    expect(await screen.findByText('Are you still there?')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toContain('3 minutes');
     act(() => jest.advanceTimersByTime(61_000));
     expect(screen.getByRole('timer').textContent).toContain('2 minutes');
@@ -49,10 +50,10 @@ describe('IdleDialog', () => {
     expect(screen.queryByText('Are you still there?')).toBeNull();
   });
 
-  it('stays on Yes', () => {
+  it('stays on Yes', async () => {
     const { router, onLeave } = setup();
     act(() => jest.advanceTimersByTime(60_000));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(screen.queryByText('Are you still there?')).toBeNull();
     expect(router.state.location.pathname).toBe('/questionnaire/a/0');
     expect(onLeave).not.toHaveBeenCalled();
@@ -61,7 +62,8 @@ describe('IdleDialog', () => {
   it('redirects without saving on No, or when nobody answers', async () => {
     const first = setup();
     act(() => jest.advanceTimersByTime(60_000));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'No' })));
+    const no = await screen.findByRole('button', { name: 'No' });
+    await act(async () => fireEvent.click(no));
     expect(first.router.state.location.pathname).toBe('/dashboard/country');
     expect(first.onLeave).toHaveBeenCalledTimes(1);
   });

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/form/fields';
-import { Modal } from '../../../components/modal/Modal';
+
+// Every signed-in page runs the idle clock; the dialog itself loads only when it opens.
+const Modal = lazy(() => import('../../../components/modal/Modal').then((m) => ({ default: m.Modal })));
 
 /** Idle time-out and dialog time. */
 export const IDLE_TIMEOUT_MS = 1_800_000;
@@ -71,23 +73,25 @@ export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG
   if (!open) return null;
   const minutes = Math.max(0, Math.ceil((deadline - now) / 60_000));
   return (
-    <Modal
-      open
-      title="Are you still there?"
-      onClose={() => setDeadline(null)}
-      footer={
-        <>
-          <Button onClick={() => setDeadline(null)}>Yes</Button>
-          <Button variant="secondary" onClick={() => void leave()}>
-            No
-          </Button>
-        </>
-      }
-    >
-      <p role="timer" aria-live="polite">
-        You have been inactive for a while. Without an answer you will leave this page in {minutes} {minutes === 1 ? 'minute' : 'minutes'};
-        unsaved changes will be lost.
-      </p>
-    </Modal>
+    <Suspense fallback={null}>
+      <Modal
+        open
+        title="Are you still there?"
+        onClose={() => setDeadline(null)}
+        footer={
+          <>
+            <Button onClick={() => setDeadline(null)}>Yes</Button>
+            <Button variant="secondary" onClick={() => void leave()}>
+              No
+            </Button>
+          </>
+        }
+      >
+        <p role="timer" aria-live="polite">
+          You have been inactive for a while. Without an answer you will leave this page in {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+          ; unsaved changes will be lost.
+        </p>
+      </Modal>
+    </Suspense>
   );
 }
