@@ -76,6 +76,8 @@ async function renderIndex(rows: GroupIndexRow[], session: SessionUser, orders: 
       </MemoryRouter>
     </Provider>,
   );
+  // the export buttons load after the list
+  await screen.findByRole('group', { name: 'Download Compliance Index' });
 }
 
 const bodyRows = () => within(screen.getByRole('tabpanel')).getAllByRole('row').slice(1);
