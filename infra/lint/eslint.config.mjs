@@ -92,7 +92,8 @@ export default tseslint.config(
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        // two programs (node side, web) rather than the project service's one per tsconfig: see tsconfig.lint.json
+        project: ['./tsconfig.lint.json', './web/tsconfig.lint.json'],
         tsconfigRootDir: root,
       },
     },
