@@ -79,6 +79,7 @@ export default tseslint.config(
     files: [
       '**/*.cjs',
       'jest.config.js',
+      'knip.js',
       'jest.preset.js',
       '*/jest.config.js',
       'infra/*/jest.config.js',
