@@ -30,7 +30,7 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const fromWorkspace = (ws, name) => require(require.resolve(name, { paths: [path.join(repoRoot, ws)] }));
-const autocannon = fromWorkspace('services/scoring', 'autocannon');
+const autocannon = require('autocannon');
 const { freePort } = require(path.join(repoRoot, 'libs/local-infra/dist/index.js'));
 
 const DURATION = Number(process.env.DURATION ?? 10);
