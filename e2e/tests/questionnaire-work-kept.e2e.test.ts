@@ -226,6 +226,44 @@ it("shows one firm's approval on the other firm's open page without a reload, an
   expect(roisin.problems).toEqual([]);
 });
 
+it("shows a release made before the page's change stream connected (on a busy machine the stream comes late)", async () => {
+  const rory = await session(RORY);
+  const admin = await session('admin@example.com');
+  const token = await apiToken(RORY);
+  const questionnaireId = await irelandId(token);
+  await openIrelandAsRespondent(rory.page);
+  await openSection(rory.page, 'Variable A', /Detention Rights/, 'a/3');
+  await rory.page.getByRole('button', { name: 'Save and Next' }).waitFor();
+
+  // the admin page's change stream gets through only after Rory has left the section
+  let connect: () => void = () => undefined;
+  const mayConnect = new Promise<void>((resolve) => (connect = resolve));
+  await admin.page.route('**/api/questionnaire/live/**', async (route) => {
+    await mayConnect;
+    await route.continue().catch(() => undefined);
+  });
+  await openAsAdmin(admin.page, 'Ireland');
+  await openSection(admin.page, 'Variable A', /Detention Rights/, 'a/3');
+  const banner = admin.page.getByRole('status').filter({ hasText: 'Rory Respondent is editing this section' });
+  await banner.waitFor();
+
+  await openSection(rory.page, 'Variable A', /Liens/, 'a/2');
+  const lockHolder = async () =>
+    (await api<Record<string, string>>(token, `/api/questionnaire/navlocks/${questionnaireId}`))['/questionnaire/a/3'];
+  for (const deadline = Date.now() + 30_000; (await lockHolder()) !== undefined;) {
+    if (Date.now() > deadline) throw new Error("Rory's lock on a/3 was never released");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // the release was published while the stream was not connected: the page looks again once it is
+  connect();
+  await banner.waitFor({ state: 'detached', timeout: 15_000 });
+  await admin.page.getByRole('button', { name: 'Save and Next' }).waitFor({ timeout: 15_000 });
+  await exitQuestionnaire(admin.page);
+  await exitQuestionnaire(rory.page);
+  expect(rory.problems).toEqual([]);
+  expect(admin.problems).toEqual([]);
+});
+
 it('releases the lock of a section left before it loaded', async () => {
   const { page, problems } = await session(ROISIN);
   const token = await apiToken(RORY);

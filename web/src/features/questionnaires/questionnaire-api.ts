@@ -32,6 +32,8 @@ const PROGRESS = { type: 'Questionnaire' as const, id: 'PROGRESS' };
 /** The latest change another page made to the questionnaire this page follows (`seq` counts them). */
 export interface QuestionnaireChanges {
   connected: boolean;
+  /** When the stream last (re)connected: what a page loaded before then may have missed a change. */
+  connectedAt: number | null;
   seq: number;
   last: QuestionnaireChange | null;
 }
@@ -100,7 +102,7 @@ export const questionnaireApi = api.injectEndpoints({
      * after a reconnection.
      */
     questionnaireChanges: build.query<QuestionnaireChanges, string>({
-      queryFn: () => ({ data: { connected: false, seq: 0, last: null } }),
+      queryFn: () => ({ data: { connected: false, connectedAt: null, seq: 0, last: null } }),
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(id, { dispatch, getState, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         await cacheDataLoaded;
@@ -130,6 +132,7 @@ export const questionnaireApi = api.injectEndpoints({
           onConnected: (reconnected) => {
             updateCachedData((draft) => {
               draft.connected = true;
+              draft.connectedAt = Date.now();
             });
             if (reconnected) invalidate(tagsAfter('all', id));
           },

@@ -189,7 +189,7 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
   const principal = usePrincipal();
   const isAdmin = !!principal && isAdminPrincipal(principal);
   const args = { SectionId: sectionId, GroupId: info.GroupId, QuestionnaireId: info.QuestionnaireId };
-  const { data, isFetching, isError, refetch } = useSectionQuestionsQuery(args, { refetchOnMountOrArgChange: true });
+  const { data, isFetching, isError, refetch, fulfilledTimeStamp } = useSectionQuestionsQuery(args, { refetchOnMountOrArgChange: true });
   useReleaseLockOfLeftLoad(args);
   const { data: ideraDeclaration = false } = useIderaDeclarationQuery(info.QuestionnaireId, {
     skip: !NEEDS_IDERA_DECLARATION.has(sectionId),
@@ -237,6 +237,14 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     if (!last || !readOnlyHere || !open || last.sectionId !== sectionId || last.by === user?.Id) return;
     if (last.kind === 'lock' || last.kind === 'answers') void refetch();
   }, [changes?.seq, changes?.last, readOnlyHere, open, sectionId, user?.Id, refetch]);
+
+  // a read-only section loaded before the change stream was (re)connected may have missed a
+  // release or a save in between (a busy machine makes that gap seconds long): look once more
+  const connectedAt = changes?.connectedAt ?? null;
+  useEffect(() => {
+    if (!readOnlyHere || !open || connectedAt === null || fulfilledTimeStamp === undefined || fulfilledTimeStamp >= connectedAt) return;
+    void refetch();
+  }, [connectedAt, fulfilledTimeStamp, readOnlyHere, open, refetch]);
 
   const visible = useMemo(() => {
     if (!data) return new Set<number>();
