@@ -7,7 +7,9 @@ const spriteIndex = new Map(FLAG_CODES.map((code, i) => [code, i] as const));
 
 // asked for as soon as a page with flags loads, in parallel with its data: every flag of
 // every page then draws from this one image, already in the cache
-if (typeof Image !== 'undefined') new Image().src = spriteUrl;
+// (held by the module: an image nobody holds may be collected and its download dropped)
+const spritePreload = typeof Image !== 'undefined' ? new Image() : null;
+if (spritePreload) spritePreload.src = spriteUrl;
 
 /** The flag's code: from its LogoPath (/flags/ie.svg), else the country's ISO code. */
 const codeOf = (logoPath: string | null, countryId: string | null | undefined) =>
