@@ -405,6 +405,8 @@ it('lists answer options in one order: Yes before No', async () => {
   await openIrelandAsRespondent(page);
   await openSection(page, 'Variable A', /Detention Rights/, 'a/3');
   const pending = page.getByRole('group', { name: /Is legislation pending that would limit detention rights/ });
+  // the question shows once its conditions are worked out, which may come after the section's title
+  await pending.locator('.choice span').nth(1).waitFor();
   expect(await pending.locator('.choice span').allTextContents()).toEqual(['Yes', 'No']);
   await exitQuestionnaire(page);
   expect(problems).toEqual([]);
