@@ -1,24 +1,10 @@
 // Knip (part of `npm run lint`): unused files, exports, dependencies across the npm workspaces.
-const fs = require('node:fs');
-const path = require('node:path');
-
 /**
  * `@cti/*` resolved to their sources from a workspace at `up` (the relative way back to the
  * root): the packages' `main` and `types` name build output, which a fresh clone does not have.
+ * Each package folder is named as its package (@cti/identity is services/identity).
  */
-function sourcesFrom(up) {
-  const paths = {};
-  for (const [folder, entry] of [
-    ['libs', 'src/index.ts'],
-    ['services', 'src/app.ts'],
-  ]) {
-    for (const name of fs.readdirSync(path.join(__dirname, folder))) {
-      const manifest = path.join(__dirname, folder, name, 'package.json');
-      if (fs.existsSync(manifest)) paths[JSON.parse(fs.readFileSync(manifest, 'utf8')).name] = [`${up}/${folder}/${name}/${entry}`];
-    }
-  }
-  return paths;
-}
+const sourcesFrom = (up) => ({ '@cti/*': [`${up}/libs/*/src/index.ts`, `${up}/services/*/src/app.ts`] });
 
 /** @type {import('knip').KnipConfig} */
 module.exports = {
