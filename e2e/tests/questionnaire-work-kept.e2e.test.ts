@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { describeFindings, seriousViolations } from '../support/accessibility';
 import { baseUrl, sessionsPerTest, signIn, type Session } from '../support/browser';
@@ -74,6 +74,40 @@ async function apiToken(email: string): Promise<string> {
 async function api<T>(token: string, path: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return (await res.json()) as T;
+}
+
+/** Who holds the lock of the section at `path`, asked until nobody does or `ms` have passed. */
+async function lockHolderOnceReleased(token: string, questionnaireId: string, path: string, ms: number): Promise<string | undefined> {
+  const holder = async () => (await api<Record<string, string>>(token, `/api/questionnaire/navlocks/${questionnaireId}`))[path];
+  const deadline = Date.now() + ms;
+  let held = await holder();
+  while (held !== undefined && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    held = await holder();
+  }
+  return held;
+}
+
+/** Rory edits Detention Rights (a/3); the admin opens it read-only, under a banner naming Rory. */
+async function adminWatchesRoryEditing(rory: Session, admin: Session) {
+  await openIrelandAsRespondent(rory.page);
+  await openSection(rory.page, 'Variable A', /Detention Rights/, 'a/3');
+  await rory.page.getByRole('button', { name: 'Save and Next' }).waitFor();
+  await openAsAdmin(admin.page, 'Ireland');
+  await openSection(admin.page, 'Variable A', /Detention Rights/, 'a/3');
+  const banner = admin.page.getByRole('status').filter({ hasText: 'Rory Respondent is editing this section' });
+  await banner.waitFor();
+  return banner;
+}
+
+/** Once Rory has left, the admin's page drops the banner and offers the section for editing without a reload; both then leave. */
+async function adminTakesOverWithoutReload(rory: Session, admin: Session, banner: Locator) {
+  await banner.waitFor({ state: 'detached', timeout: 15_000 });
+  await admin.page.getByRole('button', { name: 'Save and Next' }).waitFor({ timeout: 15_000 });
+  await exitQuestionnaire(admin.page);
+  await exitQuestionnaire(rory.page);
+  expect(rory.problems).toEqual([]);
+  expect(admin.problems).toEqual([]);
 }
 
 async function irelandId(token: string): Promise<string> {
@@ -172,14 +206,7 @@ it('keeps the questionnaire of each tab: another country in a second tab neither
 it("lets an admin save notes while a respondent holds the section, and pushes the lock's release to the admin's page", async () => {
   const rory = await session(RORY);
   const admin = await session('admin@example.com');
-  await openIrelandAsRespondent(rory.page);
-  await openSection(rory.page, 'Variable A', /Detention Rights/, 'a/3');
-  await rory.page.getByRole('button', { name: 'Save and Next' }).waitFor();
-
-  await openAsAdmin(admin.page, 'Ireland');
-  await openSection(admin.page, 'Variable A', /Detention Rights/, 'a/3');
-  const banner = admin.page.getByRole('status').filter({ hasText: 'Rory Respondent is editing this section' });
-  await banner.waitFor();
+  const banner = await adminWatchesRoryEditing(rory, admin);
   const note = `Check the detention cases of ${new Date().toISOString()}.`;
   const editor = admin.page.getByRole('textbox', { name: 'Admin Notes' });
   await editor.click();
@@ -191,12 +218,7 @@ it("lets an admin save notes while a respondent holds the section, and pushes th
 
   // Rory leaves the section: the admin's page follows without a reload (pushed, not the 30 s renewal)
   await openSection(rory.page, 'Variable A', /Liens/, 'a/2');
-  await banner.waitFor({ state: 'detached', timeout: 15_000 });
-  await admin.page.getByRole('button', { name: 'Save and Next' }).waitFor({ timeout: 15_000 });
-  await exitQuestionnaire(admin.page);
-  await exitQuestionnaire(rory.page);
-  expect(rory.problems).toEqual([]);
-  expect(admin.problems).toEqual([]);
+  await adminTakesOverWithoutReload(rory, admin, banner);
 });
 
 it("shows one firm's approval on the other firm's open page without a reload, and its withdrawal too", async () => {
@@ -231,10 +253,6 @@ it("shows a release made before the page's change stream connected (on a busy ma
   const admin = await session('admin@example.com');
   const token = await apiToken(RORY);
   const questionnaireId = await irelandId(token);
-  await openIrelandAsRespondent(rory.page);
-  await openSection(rory.page, 'Variable A', /Detention Rights/, 'a/3');
-  await rory.page.getByRole('button', { name: 'Save and Next' }).waitFor();
-
   // the admin page's change stream gets through only after Rory has left the section
   let connect: () => void = () => undefined;
   const mayConnect = new Promise<void>((resolve) => (connect = resolve));
@@ -242,26 +260,13 @@ it("shows a release made before the page's change stream connected (on a busy ma
     await mayConnect;
     await route.continue().catch(() => undefined);
   });
-  await openAsAdmin(admin.page, 'Ireland');
-  await openSection(admin.page, 'Variable A', /Detention Rights/, 'a/3');
-  const banner = admin.page.getByRole('status').filter({ hasText: 'Rory Respondent is editing this section' });
-  await banner.waitFor();
+  const banner = await adminWatchesRoryEditing(rory, admin);
 
   await openSection(rory.page, 'Variable A', /Liens/, 'a/2');
-  const lockHolder = async () =>
-    (await api<Record<string, string>>(token, `/api/questionnaire/navlocks/${questionnaireId}`))['/questionnaire/a/3'];
-  for (const deadline = Date.now() + 30_000; (await lockHolder()) !== undefined;) {
-    if (Date.now() > deadline) throw new Error("Rory's lock on a/3 was never released");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  expect(await lockHolderOnceReleased(token, questionnaireId, '/questionnaire/a/3', 30_000)).toBeUndefined();
   // the release was published while the stream was not connected: the page looks again once it is
   connect();
-  await banner.waitFor({ state: 'detached', timeout: 15_000 });
-  await admin.page.getByRole('button', { name: 'Save and Next' }).waitFor({ timeout: 15_000 });
-  await exitQuestionnaire(admin.page);
-  await exitQuestionnaire(rory.page);
-  expect(rory.problems).toEqual([]);
-  expect(admin.problems).toEqual([]);
+  await adminTakesOverWithoutReload(rory, admin, banner);
 });
 
 it('releases the lock of a section left before it loaded', async () => {
@@ -300,13 +305,7 @@ it('releases the lock of a section left before it loaded', async () => {
   release();
 
   // released at once, not after the lock lapses (90 s)
-  const deadline = Date.now() + 20_000;
-  let locks = await api<Record<string, string>>(token, `/api/questionnaire/navlocks/${questionnaireId}`);
-  while (locks['/questionnaire/a/1'] && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    locks = await api<Record<string, string>>(token, `/api/questionnaire/navlocks/${questionnaireId}`);
-  }
-  expect(locks['/questionnaire/a/1']).toBeUndefined();
+  expect(await lockHolderOnceReleased(token, questionnaireId, '/questionnaire/a/1', 20_000)).toBeUndefined();
   await page.unroute('**/api/questionnaire/questions');
   await exitQuestionnaire(page);
   expect(problems).toEqual([]);
