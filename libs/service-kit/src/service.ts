@@ -12,6 +12,7 @@ import { createDatabase, mergeMigrations, migrateSchema, type MigrationSet } fro
 import { eventsMigrations, requestIdIn } from '@cti/events';
 
 import { authPlugin } from './auth';
+import { systemClock, type Clock } from './clock';
 import { CommonConfig, ConfigError, loadConfig } from './config';
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
@@ -86,6 +87,8 @@ export interface BuildOptions {
   processMetrics?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The time use-cases run on (`app.clock`): the system clock unless a test fixes it. */
+  clock?: Clock;
 }
 
 /** Marks request loggers, whose bindings already carry the request and trace ids. */
@@ -169,6 +172,7 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
     .withTypeProvider<ServiceTypeProvider<DB>>();
 
   app.decorate('config', config as unknown as CommonConfig & Record<string, unknown>);
+  app.decorate('clock', options.clock ?? systemClock);
   // before any route: auth guards ahead of validation, hostile text refused, routes recorded
   applyRoutePolicy(app);
   // answers name no internals (which service or replica served them); the request id ties them to the logs
@@ -351,5 +355,7 @@ async function serveMetrics<DB extends KitTables>(app: ServiceApp<DB>, port: num
 declare module 'fastify' {
   interface FastifyInstance {
     config: CommonConfig & Record<string, unknown>;
+    /** The time use-cases run on; pass it (or `app.clock.now()`) to them instead of calling `new Date()`. */
+    clock: Clock;
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TProperties } from 'typebox';
 
-import { buildService, type KitTables, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
+import { buildService, type BuildOptions, type KitTables, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
 
 import { infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
@@ -13,10 +13,14 @@ export interface TestContext {
   databaseUrl: string;
   /** Env a service needs in this context (own database, own event stream and prefix). */
   env: Record<string, string>;
-  /** Builds and readies a service in this context (all services share its db and stream). */
+  /**
+   * Builds and readies a service in this context (all services share its db and stream);
+   * `options.clock` fixes the time its use-cases run on (`fixedClock` from the kit).
+   */
   start<P extends TProperties, DB extends KitTables>(
     def: ServiceDefinition<P, DB>,
     extraEnv?: Record<string, string>,
+    options?: Pick<BuildOptions, 'clock'>,
   ): Promise<ServiceApp<DB>>;
   /** Runs SQL on this context's database as the superuser. */
   query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<R[]>;
@@ -62,8 +66,8 @@ export async function createTestContext(extraEnv: Record<string, string> = {}): 
   return {
     databaseUrl,
     env,
-    async start(def, more = {}) {
-      const app = await buildService(def, { env: { ...env, ...more } });
+    async start(def, more = {}, options = {}) {
+      const app = await buildService(def, { env: { ...env, ...more }, clock: options.clock });
       apps.push(app);
       await app.ready();
       return app;

@@ -1,0 +1,32 @@
+import { buildService, defineService, fixedClock, systemClock } from '@cti/service-kit';
+
+const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0' };
+
+// a stateless service: the clock needs no database
+const timeService = defineService({
+  name: 'clock-probe',
+  defaultPort: 0,
+  stateful: false,
+  async plugin(app) {
+    app.get('/now', async () => ({ now: app.clock.now().toISOString() }));
+  },
+});
+
+describe('the clock use-cases run on', () => {
+  it('is the system clock unless the builder passes one', async () => {
+    const app = await buildService(timeService, { env });
+    expect(app.clock).toBe(systemClock);
+    await app.close();
+  });
+
+  it('is the one a test passes: fixed, set and advanced by the test alone', async () => {
+    const clock = fixedClock('2026-03-01T09:00:00Z');
+    const app = await buildService(timeService, { env, clock });
+    expect((await app.inject({ url: '/now' })).json()).toEqual({ now: '2026-03-01T09:00:00.000Z' });
+    clock.advance(90_000);
+    expect((await app.inject({ url: '/now' })).json()).toEqual({ now: '2026-03-01T09:01:30.000Z' });
+    clock.set('2027-01-01T00:00:00Z');
+    expect(app.clock.now().toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    await app.close();
+  });
+});
