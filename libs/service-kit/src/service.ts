@@ -8,7 +8,7 @@ import { context, trace } from '@opentelemetry/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import Type, { type TObject, type TProperties } from 'typebox';
 
-import { createDatabase, mergeMigrations, migrateSchema, type MigrationSet } from '@cti/db';
+import { createDatabase, mergeMigrations, migrateSchema, type Kysely, type MigrationSet, type Transaction } from '@cti/db';
 import { eventsMigrations, requestIdIn } from '@cti/events';
 
 import { authPlugin } from './auth';
@@ -34,6 +34,19 @@ export type ServiceApp<DB extends KitTables = KitTables> = FastifyInstance<
   FastifyBaseLogger,
   ServiceTypeProvider<DB>
 >;
+
+/**
+ * What a use-case takes from its service instead of the whole app: the database, transactions
+ * (which also wake the outbox relay) and the clock. A `ServiceApp<DB>` is one, so a route passes
+ * `app`; the use-case can reach nothing else of it, and a test may pass any object with these.
+ * A use-case that needs more (a mailer, a provider, a setting) takes it as its own argument or
+ * extends this interface.
+ */
+export interface DataAccess<DB extends KitTables> {
+  readonly db: Kysely<DB>;
+  inTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  readonly clock: Clock;
+}
 
 type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
 
