@@ -4,6 +4,24 @@ import Type, { type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
 /** Variables every service reads. Services extend this with their own. */
+/**
+ * Where each platform service listens when PORT is not set (local runs: `make start`, the tests'
+ * defaults); containers set PORT and the *_URL variables. One table, so a service's port and the
+ * URL the others reach it at cannot disagree.
+ */
+export const PLATFORM_PORTS: Readonly<Record<string, number>> = {
+  gateway: 8080,
+  identity: 8081,
+  questionnaire: 8082,
+  scoring: 8083,
+  documents: 8084,
+  commerce: 8085,
+  audit: 8086,
+  notifications: 8087,
+};
+
+const localUrlOf = (service: string) => `http://127.0.0.1:${PLATFORM_PORTS[service]}`;
+
 export const CommonConfig = Type.Object({
   /** `production` in images; `development` under make start. */
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
@@ -43,16 +61,16 @@ export const CommonConfig = Type.Object({
   /** Seed the demo accounts and data at start (never in production). */
   DEMO_DATA: Type.Boolean({ default: false }),
   /** Where the other services answer their /internal/ routes. */
-  IDENTITY_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8081' }),
+  IDENTITY_URL: Type.String({ pattern: '^https?://', default: localUrlOf('identity') }),
   /** questionnaire's base URL (also for the other *_URL: several replicas may be given comma-separated). */
-  QUESTIONNAIRE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8082' }),
-  SCORING_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8083' }),
-  DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8084' }),
-  COMMERCE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8085' }),
-  AUDIT_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8086' }),
-  NOTIFICATIONS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8087' }),
+  QUESTIONNAIRE_URL: Type.String({ pattern: '^https?://', default: localUrlOf('questionnaire') }),
+  SCORING_URL: Type.String({ pattern: '^https?://', default: localUrlOf('scoring') }),
+  DOCUMENTS_URL: Type.String({ pattern: '^https?://', default: localUrlOf('documents') }),
+  COMMERCE_URL: Type.String({ pattern: '^https?://', default: localUrlOf('commerce') }),
+  AUDIT_URL: Type.String({ pattern: '^https?://', default: localUrlOf('audit') }),
+  NOTIFICATIONS_URL: Type.String({ pattern: '^https?://', default: localUrlOf('notifications') }),
   /** Where this installation is reached by users (links in e-mails). */
-  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+  PUBLIC_URL: Type.String({ pattern: '^https?://', default: `http://localhost:${PLATFORM_PORTS.gateway}` }),
   /** Proxies in front of this process whose X-Forwarded-For is trusted (the gateway is one). */
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, default: 1 }),
   /** Serve /metrics on a port of its own (kept off the public ingress); 0 serves it on PORT (the gateway: only with METRICS_TOKEN). */
@@ -131,7 +149,12 @@ export function loadConfig<T extends TObject>(schema: T, env: Env = process.env)
   for (const [key, prop] of Object.entries(schema.properties as Record<string, TSchema>)) {
     const raw = env[key] ?? readSecretFile(key, env[`${key}_FILE`]);
     const fallback = (prop as { default?: unknown }).default;
-    if (raw === undefined || raw === '') {
+    const unset = raw === undefined || raw === '';
+    // a secret whose built-in default is for development only (`devOnlyDefault: true`) must be set, to something else, in production
+    if ((prop as { devOnlyDefault?: boolean }).devOnlyDefault && env.NODE_ENV === 'production' && (unset || raw === fallback)) {
+      throw new ConfigError(`Configuration error: ${key} must be set in production`);
+    }
+    if (unset) {
       if (fallback !== undefined) out[key] = fallback;
       else if (required.has(key)) throw new ConfigError(`Configuration error: ${key} is required`);
       continue;

@@ -13,7 +13,7 @@ import { eventsMigrations, requestIdIn } from '@cti/events';
 
 import { authPlugin } from './auth';
 import { systemClock, type Clock } from './clock';
-import { CommonConfig, ConfigError, loadConfig } from './config';
+import { CommonConfig, ConfigError, loadConfig, PLATFORM_PORTS } from './config';
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
@@ -54,8 +54,8 @@ type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
 export interface ServiceDefinition<P extends TProperties = {}, DB extends KitTables = KitTables> {
   /** Service name: its schema, its durable consumer name, its log name. */
   name: string;
-  /** Port when PORT is not set. */
-  defaultPort: number;
+  /** Port when PORT is not set: a platform service's own in `PLATFORM_PORTS` unless given here (tests give 0). */
+  defaultPort?: number;
   /** Variables this service reads beyond the common ones. */
   config?: TObject<P>;
   /** Whether the service owns a Postgres schema and publishes events (the gateway does not). */
@@ -78,15 +78,22 @@ export interface ServiceDefinition<P extends TProperties = {}, DB extends KitTab
 }
 
 /**
- * Defines a service over its database type: `defineService<IdentityDB>()({ ... })`. The
- * database type is named, the config type inferred from `config` (TypeScript cannot take
- * one type argument and infer the other in a single call, hence two calls). A service with
- * no tables of its own (the gateway) passes its definition directly.
+ * Defines a service over its database type: `defineService<IdentityDB>('identity')({ ... })`.
+ * The database type is named, the config type inferred from `config` (TypeScript cannot take
+ * one type argument and infer the other in a single call, hence two calls); the name (its
+ * schema, durable consumer and logs) comes first, the port from `PLATFORM_PORTS`. A service with
+ * no tables of its own (the gateway) and tests pass a whole definition directly.
  */
-export function defineService<DB extends KitTables>(): <P extends TProperties>(def: ServiceDefinition<P, DB>) => ServiceDefinition<P, DB>;
+export function defineService<DB extends KitTables>(
+  name: string,
+): <P extends TProperties>(def: Omit<ServiceDefinition<P, DB>, 'name'>) => ServiceDefinition<P, DB>;
 export function defineService<P extends TProperties>(def: ServiceDefinition<P>): ServiceDefinition<P>;
-export function defineService<P extends TProperties>(def?: ServiceDefinition<P>) {
-  return def ?? (<Q extends TProperties, DB extends KitTables>(typed: ServiceDefinition<Q, DB>) => typed);
+export function defineService<P extends TProperties>(nameOrDef: string | ServiceDefinition<P>) {
+  if (typeof nameOrDef !== 'string') return nameOrDef;
+  return <Q extends TProperties, DB extends KitTables>(def: Omit<ServiceDefinition<Q, DB>, 'name'>): ServiceDefinition<Q, DB> => ({
+    name: nameOrDef,
+    ...def,
+  });
 }
 
 /** The app a service definition builds (`ServiceAppOf<typeof identityService>`), for code that holds another service's app (tests). */
@@ -109,7 +116,10 @@ const REQUEST_LOGGER = Symbol('cti.request-logger');
 
 /** The config schema of a service: common variables plus its own, PORT defaulted. */
 export function configSchemaOf<P extends TProperties, DB extends KitTables>(def: ServiceDefinition<P, DB>) {
-  const common = { ...CommonConfig.properties, PORT: Type.Integer({ minimum: 0, maximum: 65535, default: def.defaultPort }) };
+  const common = {
+    ...CommonConfig.properties,
+    PORT: Type.Integer({ minimum: 0, maximum: 65535, default: def.defaultPort ?? PLATFORM_PORTS[def.name] ?? 0 }),
+  };
   const stateless = def.stateful === false;
   const props: TProperties = { ...common, ...(def.config?.properties ?? {}) };
   if (stateless) {

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { CommonConfig, ConfigError, loadConfig, Type } from '@cti/service-kit';
+import {
+  CommonConfig,
+  ConfigError,
+  configSchemaOf,
+  defineService,
+  loadConfig,
+  PLATFORM_PORTS,
+  Type,
+  type KitTables,
+} from '@cti/service-kit';
 
 const valid = {
   PORT: '8081',
@@ -30,6 +39,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig(CommonConfig, { ...valid, PORT: 'eighty' })).toThrow('Configuration error: PORT must be an integer');
     expect(() => loadConfig(CommonConfig, { ...valid, NATS_URL: 'localhost:4222' })).toThrow(/NATS_URL must be a value matching/);
     expect(() => loadConfig(CommonConfig, { ...valid, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of fatal, error/);
+  });
+
+  it('refuses a development-only default in production, whether left unset or set to that same value', () => {
+    const schema = Type.Object({ ...CommonConfig.properties, CHAIN_KEY: Type.String({ default: 'dev-key', devOnlyDefault: true }) });
+    expect(loadConfig(schema, valid).CHAIN_KEY).toBe('dev-key');
+    const production = { ...valid, NODE_ENV: 'production' };
+    expect(() => loadConfig(schema, production)).toThrow(new ConfigError('Configuration error: CHAIN_KEY must be set in production'));
+    expect(() => loadConfig(schema, { ...production, CHAIN_KEY: 'dev-key' })).toThrow('CHAIN_KEY must be set in production');
+    expect(loadConfig(schema, { ...production, CHAIN_KEY: 'a-real-key' }).CHAIN_KEY).toBe('a-real-key');
+  });
+
+  it('gives each platform service the port of the one port plan, which the *_URL defaults are built from', () => {
+    const config = loadConfig(CommonConfig, valid);
+    expect(config.AUDIT_URL).toBe(`http://127.0.0.1:${PLATFORM_PORTS.audit}`);
+    const { PORT: _unset, ...noPort } = valid;
+    expect(loadConfig(configSchemaOf(defineService<KitTables>('audit')({ plugin: async () => {} })), noPort).PORT).toBe(8086);
   });
 
   it('reads a service schema extended with its own variables', () => {

@@ -17,8 +17,7 @@ interface EchoDB extends KitTables {
   heard: { eventId: string; userId: string | null };
 }
 
-const echoService = defineService<EchoDB>()({
-  name: 'natsrestart',
+const echoService = defineService<EchoDB>('natsrestart')({
   defaultPort: 0,
   migrations: {
     '20260101000000_heard': {

@@ -22,8 +22,7 @@ interface NotesDB extends KitTables {
   notes: { id: Generated<number>; body: string };
 }
 
-const notesService = defineService<NotesDB>()({
-  name: 'pgrestart',
+const notesService = defineService<NotesDB>('pgrestart')({
   defaultPort: 0,
   migrations: {
     '20260101000000_notes': {

@@ -18,9 +18,7 @@ import { subscriptionRoutes } from './subscriptions/routes';
 import { webhookRoutes } from './webhooks/routes';
 
 /** Commerce: products, plans, checkout, subscriptions, purchases, refunds, reports. */
-export const commerceService = defineService<CommerceDB>()({
-  name: 'commerce',
-  defaultPort: 8085,
+export const commerceService = defineService<CommerceDB>('commerce')({
   config: CommerceConfig,
   migrations,
   async plugin(app, config) {

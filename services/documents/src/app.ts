@@ -27,9 +27,7 @@ import { sweepUnattachedFiles } from './uploads/stored-files';
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 /** Documents: supporting, ACID and annotation files (storage port), certified scorecards, the PDF rendering pool. */
-export const documentsService = defineService<DocumentsDB>()({
-  name: 'documents',
-  defaultPort: 8084,
+export const documentsService = defineService<DocumentsDB>('documents')({
   config: DocumentsConfig,
   migrations,
   async plugin(app, config) {

@@ -20,7 +20,6 @@ const videoSource = (src: string, captions: string) => (src ? { src, captions: c
  */
 export const gatewayService = defineService({
   name: 'gateway',
-  defaultPort: 8080,
   stateful: false,
   publicFacing: true,
   config: GatewayConfig,

@@ -22,9 +22,7 @@ import { userAccessRoutes } from './users/access-routes';
 import { userRoutes } from './users/routes';
 
 /** Identity: users, groups, roles, sessions, free access, passwords, access requests, contact mail. */
-export const identityService = defineService<IdentityDB>()({
-  name: 'identity',
-  defaultPort: 8081,
+export const identityService = defineService<IdentityDB>('identity')({
   config: IdentityConfig,
   migrations,
   async plugin(app, config) {

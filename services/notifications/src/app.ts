@@ -1,10 +1,10 @@
-import { ConfigError, defineService } from '@cti/service-kit';
+import { defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
 import { alertRoutes } from './alerts/routes';
 import { CONSUMED_EVENTS, handleEvent } from './changes/handle-event';
-import { accessSettingsOf, DEV_TOKEN_KEY, NotificationsConfig } from './config';
+import { accessSettingsOf, NotificationsConfig } from './config';
 import type { NotificationsContext } from './context';
 import type { NotificationsDB } from './db';
 import { AlertDispatcher } from './delivery/dispatcher';
@@ -17,15 +17,10 @@ import { notificationMetricsOf } from './metrics';
  * Notifications: follows, alerts (in the app and by e-mail, at once or in digests) when a
  * followed country's scorecard changes or a document is published, one-click unsubscribe.
  */
-export const notificationsService = defineService<NotificationsDB>()({
-  name: 'notifications',
-  defaultPort: 8087,
+export const notificationsService = defineService<NotificationsDB>('notifications')({
   config: NotificationsConfig,
   migrations,
   async plugin(app, config) {
-    if (config.NODE_ENV === 'production' && config.NOTIFICATIONS_TOKEN_KEY === DEV_TOKEN_KEY) {
-      throw new ConfigError('Configuration error: NOTIFICATIONS_TOKEN_KEY must be set in production');
-    }
     const settings = accessSettingsOf(config);
     const metrics = notificationMetricsOf(app);
     const clock = () => new Date();

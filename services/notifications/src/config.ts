@@ -10,7 +10,7 @@ export const NotificationsConfig = Type.Object({
    * does one thing (stop one country's alerts, or alert e-mails) and signs no one in.
    * Also read from NOTIFICATIONS_TOKEN_KEY_FILE.
    */
-  NOTIFICATIONS_TOKEN_KEY: Type.String({ minLength: 32, default: DEV_TOKEN_KEY }),
+  NOTIFICATIONS_TOKEN_KEY: Type.String({ minLength: 32, default: DEV_TOKEN_KEY, devOnlyDefault: true }),
   /** Alert e-mails handed to the mail port per second at most (its sending rate). */
   NOTIFICATIONS_MAIL_PER_SECOND: Type.Number({ minimum: 0.1, default: 10 }),
   /** Alert e-mails prepared at once by each replica (the rate above still caps them). */

@@ -17,9 +17,7 @@ import { sectionRoutes } from './sections/routes';
 import { seedDemoData } from './seed/seed-demo-data';
 
 /** Questionnaire: periods, questionnaires, question bank, answers, locks, consent, approvals, admin notes. */
-export const questionnaireService = defineService<QuestionnaireDB>()({
-  name: 'questionnaire',
-  defaultPort: 8082,
+export const questionnaireService = defineService<QuestionnaireDB>('questionnaire')({
   config: QuestionnaireConfig,
   migrations,
   consumers: () => [identityConsumer()],

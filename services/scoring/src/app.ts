@@ -16,9 +16,7 @@ import { rebuildReadModels } from './read-models/store';
 import { scoreRoutes } from './scores/routes';
 
 /** Scoring: scoring inputs, scores, categories, index lists, scorecards, score history, map data, ASU. */
-export const scoringService = defineService<ScoringDB>()({
-  name: 'scoring',
-  defaultPort: 8083,
+export const scoringService = defineService<ScoringDB>('scoring')({
   config: ScoringConfig,
   migrations,
   async plugin(app, config) {
