@@ -53,12 +53,6 @@ export function deleteLocksOf(trx: QuestionnaireExecutor, userId: string, scope:
   return query.returning(['questionnaireId', 'sectionId', 'expiresAt']).execute();
 }
 
-/** Drops every lock of these questionnaires (they closed: nothing is edited any more). */
-export async function deleteLocksOfQuestionnaires(trx: QuestionnaireExecutor, questionnaireIds: string[]): Promise<void> {
-  if (!questionnaireIds.length) return;
-  await trx.deleteFrom('sectionLocks').where('questionnaireId', 'in', questionnaireIds).execute();
-}
-
 /** The valid locks of a questionnaire held by others than `userId`. */
 export const locksHeldByOthers = (db: QuestionnaireExecutor, questionnaireId: string, userId: string, now: Date) =>
   db
@@ -67,14 +61,4 @@ export const locksHeldByOthers = (db: QuestionnaireExecutor, questionnaireId: st
     .where('questionnaireId', '=', questionnaireId)
     .where('userId', '!=', userId)
     .where('expiresAt', '>', at(now))
-    .execute();
-
-/** The valid locks of several questionnaires, by section. */
-export const validLocksOf = (db: QuestionnaireExecutor, questionnaireIds: string[], now: Date) =>
-  db
-    .selectFrom('sectionLocks')
-    .select(['questionnaireId', 'sectionId', 'userName'])
-    .where('questionnaireId', 'in', questionnaireIds)
-    .where('expiresAt', '>', at(now))
-    .orderBy('sectionId')
     .execute();
