@@ -2,7 +2,7 @@ import { RoleIds } from '@cti/access';
 import type { AccessClaims, DomainEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { identityService } from '@cti/identity';
-import type { ServiceApp } from '@cti/service-kit';
+import type { Clock, ServiceApp } from '@cti/service-kit';
 import { createGroupThroughIdentity, createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 
 import { questionnaireService } from '../src/app';
@@ -16,10 +16,14 @@ export interface World {
 }
 
 /** Identity and questionnaire on one database and stream; countries created in identity reach the questionnaire's projection by events. */
-export async function startWorld(countryNames: string[] = ['Ireland', 'Kenya'], env: Record<string, string> = {}): Promise<World> {
+export async function startWorld(
+  countryNames: string[] = ['Ireland', 'Kenya'],
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<World> {
   const ctx = await createTestContext();
   const identity = await ctx.start(identityService);
-  const app = await ctx.start(questionnaireService, env);
+  const app = await ctx.start(questionnaireService, env, { clock: options.clock });
   const countries: Record<string, string> = {};
   for (const name of countryNames) {
     countries[name] = await createGroupThroughIdentity(identity, { name, type: 'Country', countryId: name.slice(0, 2).toUpperCase() });

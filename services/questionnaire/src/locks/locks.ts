@@ -1,29 +1,28 @@
-import { stepOfSection, type AccessClaims, type LockInfo, type NavLocks } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
+import { stepOfSection, type AccessClaims, type LockBody, type LockInfo, type NavLocks } from '@cti/contracts';
+import { appendToOutbox, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
+import { questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
+
+import { deleteLocksOf, findValidLock, locksHeldByOthers, upsertLock } from './repository';
 
 /**
  * Section locks live in Postgres (every replica sees them) and expire unless the page
- * holding them renews them; a crashed browser cannot keep a section forever.
+ * holding them renews them; a crashed browser cannot keep a section forever. Expiry is
+ * judged by the service clock's `now`, which the callers pass in.
  */
 
-/** The lock on a section if it is still valid. */
-export const currentLock = (db: QuestionnaireExecutor, questionnaireId: string, sectionId: number) =>
-  db
-    .selectFrom('sectionLocks')
-    .selectAll()
-    .where('questionnaireId', '=', questionnaireId)
-    .where('sectionId', '=', sectionId)
-    .where('expiresAt', '>', sql<string>`now()`)
-    .executeTakeFirst();
-
 /** What the caller sees of a section's lock without taking it. */
-export async function lockInfo(db: QuestionnaireExecutor, questionnaireId: string, sectionId: number, userId: string): Promise<LockInfo> {
-  const lock = await currentLock(db, questionnaireId, sectionId);
+export async function lockInfo(
+  db: QuestionnaireExecutor,
+  questionnaireId: string,
+  sectionId: number,
+  userId: string,
+  now: Date,
+): Promise<LockInfo> {
+  const lock = await findValidLock(db, questionnaireId, sectionId, now);
   return { Locker: lock?.userName ?? null, IsLocker: !!lock && lock.userId === userId };
 }
 
@@ -37,26 +36,15 @@ export async function acquireLock(
   q: QuestionnaireRecord,
   sectionId: number,
   claims: AccessClaims,
-  ttlSeconds: number,
+  lock: { now: Date; ttlSeconds: number },
 ): Promise<LockInfo> {
-  const ttl = `${ttlSeconds} seconds`;
-  // `held` sees the row as it was before this statement: whether the caller already held it
-  const taken = await sql<{ userId: string; heldBefore: boolean }>`
-    with held as (
-      select 1 from section_locks
-      where questionnaire_id = ${q.id} and section_id = ${sectionId} and user_id = ${claims.sub} and expires_at > now()
-    )
-    insert into section_locks (questionnaire_id, section_id, user_id, user_name, acquired_at, expires_at)
-    values (${q.id}, ${sectionId}, ${claims.sub}, ${claims.name}, now(), now() + ${ttl}::interval)
-    on conflict (questionnaire_id, section_id) do update set
-      acquired_at = case when section_locks.user_id = excluded.user_id and section_locks.expires_at > now() then section_locks.acquired_at else now() end,
-      user_id = excluded.user_id,
-      user_name = excluded.user_name,
-      expires_at = excluded.expires_at
-    where section_locks.user_id = excluded.user_id or section_locks.expires_at <= now()
-    returning user_id as "userId", exists (select 1 from held) as "heldBefore"`.execute(trx);
-  const row = taken.rows[0];
-  if (!row) return lockInfo(trx, q.id, sectionId, claims.sub);
+  const row = await upsertLock(
+    trx,
+    { questionnaireId: q.id, sectionId, userId: claims.sub, userName: claims.name },
+    lock.now,
+    lock.ttlSeconds,
+  );
+  if (!row) return lockInfo(trx, q.id, sectionId, claims.sub, lock.now);
   if (!row.heldBefore) {
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.section.locked',
@@ -67,19 +55,29 @@ export async function acquireLock(
   return { Locker: claims.name, IsLocker: true };
 }
 
+/** POST api/questionnaire/lock: the page renews its lock while it is open (a closed questionnaire only shows who holds it). */
+export async function renewLock(
+  data: DataAccess<QuestionnaireDB>,
+  claims: AccessClaims,
+  body: LockBody,
+  ttlSeconds: number,
+): Promise<LockInfo> {
+  const now = data.clock.now();
+  const q = await questionnaireForUser(data.db, claims, body.QuestionnaireId);
+  if (q.status !== 'Open') return lockInfo(data.db, q.id, body.SectionId, claims.sub, now);
+  return data.inTransaction((trx) => acquireLock(trx, q, body.SectionId, claims, { now, ttlSeconds }));
+}
+
 /**
  * Releases the caller's locks: one section, one questionnaire's, or all of them
  * (leaving a section, closing the tab, exiting, idling out).
  */
-export async function releaseLocks(
+async function releaseLocksIn(
   trx: QuestionnaireExecutor,
   claims: AccessClaims,
   scope: { questionnaireId?: string; sectionId?: number },
 ): Promise<number> {
-  let query = trx.deleteFrom('sectionLocks').where('userId', '=', claims.sub);
-  if (scope.questionnaireId) query = query.where('questionnaireId', '=', scope.questionnaireId);
-  if (scope.sectionId !== undefined) query = query.where('sectionId', '=', scope.sectionId);
-  const released = await query.returning(['questionnaireId', 'sectionId', 'expiresAt']).execute();
+  const released = await deleteLocksOf(trx, claims.sub, scope);
   const byQuestionnaire = new Map<string, QuestionnaireRecord>();
   for (const lock of released) {
     let q = byQuestionnaire.get(lock.questionnaireId);
@@ -96,15 +94,17 @@ export async function releaseLocks(
   return released.length;
 }
 
+/** GET or beacon POST api/questionnaire/unlock: releases the caller's locks in one transaction. */
+export const releaseLocks = (
+  data: Pick<DataAccess<QuestionnaireDB>, 'inTransaction'>,
+  claims: AccessClaims,
+  scope: { questionnaireId?: string; sectionId?: number },
+): Promise<number> => data.inTransaction((trx) => releaseLocksIn(trx, claims, scope));
+
 /** GET api/questionnaire/navlocks/{id}: the questionnaire paths other people hold now, with their names. */
-export async function navLocks(db: QuestionnaireExecutor, questionnaireId: string, userId: string): Promise<NavLocks> {
-  const locks = await db
-    .selectFrom('sectionLocks')
-    .select(['sectionId', 'userName'])
-    .where('questionnaireId', '=', questionnaireId)
-    .where('userId', '!=', userId)
-    .where('expiresAt', '>', sql<string>`now()`)
-    .execute();
+export async function navLocks(data: DataAccess<QuestionnaireDB>, claims: AccessClaims, questionnaireId: string): Promise<NavLocks> {
+  const q = await questionnaireForUser(data.db, claims, questionnaireId);
+  const locks = await locksHeldByOthers(data.db, q.id, claims.sub, data.clock.now());
   const result: NavLocks = {};
   for (const lock of locks) {
     const step = stepOfSection(lock.sectionId);

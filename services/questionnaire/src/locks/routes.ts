@@ -1,13 +1,12 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type AccessClaims, type UnlockBeacon } from '@cti/contracts';
+import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type UnlockBeacon } from '@cti/contracts';
 import { BadRequest, claimsOf, Unauthorized } from '@cti/service-kit';
 
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
-import { questionnaireForUser } from '../questionnaires/access';
+import type { QuestionnaireApp } from '../db';
 
-import { acquireLock, lockInfo, navLocks, releaseLocks } from './locks';
+import { navLocks, releaseLocks, renewLock } from './locks';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -33,18 +32,10 @@ function parseBeacon(body: unknown): UnlockBeacon {
 export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: number }) {
   const tags = ['locks'];
   const rule = app.requireRule(RouteRules.questionnaire);
-  const release = (claims: AccessClaims, scope: { questionnaireId?: string; sectionId?: number }) =>
-    app.inTransaction((trx: QuestionnaireExecutor) => releaseLocks(trx, claims, scope));
-
   app.post(
     '/api/questionnaire/lock',
     { preHandler: rule, schema: { tags, body: LockBody, response: { 200: LockInfo, ...errors } } },
-    async (request) => {
-      const claims = claimsOf(request);
-      const q = await questionnaireForUser(app.db, claims, request.body.QuestionnaireId);
-      if (q.status !== 'Open') return lockInfo(app.db, q.id, request.body.SectionId, claims.sub);
-      return app.inTransaction((trx: QuestionnaireExecutor) => acquireLock(trx, q, request.body.SectionId, claims, opts.lockTtlSeconds));
-    },
+    async (request) => renewLock(app, claimsOf(request), request.body, opts.lockTtlSeconds),
   );
 
   app.get(
@@ -54,7 +45,7 @@ export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: 
       schema: { tags, querystring: UnlockQuery, response: { 200: Type.Object({ released: Type.Integer() }), ...errors } },
     },
     async (request) => ({
-      released: await release(claimsOf(request), request.query),
+      released: await releaseLocks(app, claimsOf(request), request.query),
     }),
   );
 
@@ -64,16 +55,12 @@ export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: 
     const beacon = parseBeacon(request.body);
     const claims = app.verifyIgnoringExpiry(beacon.token);
     if (!claims) throw new Unauthorized();
-    return { released: await release(claims, { questionnaireId: beacon.questionnaireId, sectionId: beacon.sectionId }) };
+    return { released: await releaseLocks(app, claims, { questionnaireId: beacon.questionnaireId, sectionId: beacon.sectionId }) };
   });
 
   app.get(
     '/api/questionnaire/navlocks/:questionnaireId',
     { preHandler: rule, schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: NavLocks, ...errors } } },
-    async (request) => {
-      const claims = claimsOf(request);
-      const q = await questionnaireForUser(app.db, claims, request.params.questionnaireId);
-      return navLocks(app.db, q.id, claims.sub);
-    },
+    async (request) => navLocks(app, claimsOf(request), request.params.questionnaireId),
   );
 }

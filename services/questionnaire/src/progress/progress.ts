@@ -6,7 +6,7 @@ import { principalOf } from '@cti/service-kit';
 import type { QuestionnaireApp } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
 import { selectQuestionnaires } from '../questionnaires/repository';
-import { resumePathsOf } from '../resume/resume-points';
+import { resumePathsOf } from '../resume/repository';
 
 /**
  * GET api/questionnaire/progress: the caller's open questionnaires (every open one for

@@ -14,7 +14,7 @@ import { appendToOutbox, principalOf } from '@cti/service-kit';
 
 import { closeQuestionnaire } from '../approvals/approvals';
 import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
-import { resumePathsOf } from '../resume/resume-points';
+import { resumePathsOf } from '../resume/repository';
 
 import { questionnaireForUser } from './access';
 import {

@@ -14,7 +14,7 @@ import { claimsOf, actorOf } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
 import { hasIderaDeclaration } from '../question-bank';
-import { answersOf, valuesOf } from '../sections/section-answers';
+import { answersOf, valuesOf } from '../sections/repository';
 
 import { questionnaireForUser } from './access';
 import { addQuestionnaire } from './create-questionnaire';

@@ -1,14 +1,14 @@
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
-import { currentLock } from '../locks/locks';
+import type { QuestionnaireDB } from '../db';
+import { findValidLock } from '../locks/repository';
 import { bankOf } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, lockQuestionnaire } from '../questionnaires/repository';
 
-import { answersOf } from './section-answers';
+import { answersOf, upsertConfirmation } from './repository';
 
 /**
  * Carry-forward: confirms in one action that a section's answers, carried from the
@@ -16,12 +16,13 @@ import { answersOf } from './section-answers';
  * ones can be confirmed; a later change removes the confirmation.
  */
 export async function confirmSectionUnchanged(
-  app: QuestionnaireApp,
+  data: DataAccess<QuestionnaireDB>,
   claims: AccessClaims,
   questionnaireId: string,
   sectionId: number,
 ): Promise<void> {
-  await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     await questionnaireForUser(trx, claims, questionnaireId);
     await lockQuestionnaire(trx, questionnaireId);
     const q = await getQuestionnaire(trx, questionnaireId);
@@ -29,7 +30,7 @@ export async function confirmSectionUnchanged(
     if (!q.carriedFromId) throw new BadRequest(QuestionnaireAnswers.nothingCarried);
     const bank = bankOf(q.bankVersion);
     if (!bank.section(sectionId)) throw new NotFound('Section not found.');
-    const lock = await currentLock(trx, q.id, sectionId);
+    const lock = await findValidLock(trx, q.id, sectionId, now);
     if (lock && lock.userId !== claims.sub) throw new Conflict(QuestionnaireAnswers.lockedBy(lock.userName));
     const answers = await answersOf(trx, q.id);
     const changed = bank.questionsOf(sectionId).some((question) => {
@@ -38,15 +39,7 @@ export async function confirmSectionUnchanged(
     });
     if (changed) throw new Conflict(QuestionnaireAnswers.cannotConfirmChanged);
     const source = await getQuestionnaire(trx, q.carriedFromId);
-    await trx
-      .insertInto('sectionConfirmations')
-      .values({ questionnaireId: q.id, sectionId, userId: claims.sub, name: claims.name })
-      .onConflict((oc) =>
-        oc
-          .columns(['questionnaireId', 'sectionId'])
-          .doUpdateSet({ userId: claims.sub, name: claims.name, confirmedAt: new Date().toISOString() }),
-      )
-      .execute();
+    await upsertConfirmation(trx, { questionnaireId: q.id, sectionId, userId: claims.sub, name: claims.name }, now);
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.section.confirmed',
       actor: actorFromClaims(claims),

@@ -1,14 +1,14 @@
 import { sameAnswer, type AccessClaims, type LockInfo, type QuestionsAnswer, type QuestionsBody } from '@cti/contracts';
-import { NotFound } from '@cti/service-kit';
+import { NotFound, type DataAccess } from '@cti/service-kit';
 
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import type { QuestionnaireDB } from '../db';
 import { acquireLock, lockInfo } from '../locks/locks';
 import { bankOf, toApiQuestion } from '../question-bank';
 import { questionnaireForUser } from '../questionnaires/access';
 import { findQuestionnaire } from '../questionnaires/repository';
-import { rememberSection } from '../resume/resume-points';
+import { rememberSection } from '../resume/repository';
 
-import { answersOf } from './section-answers';
+import { answersOf, findConfirmation } from './repository';
 
 /**
  * POST api/questionnaire/questions: a section's questions with their answers and the
@@ -16,12 +16,13 @@ import { answersOf } from './section-answers';
  * holds it (then the caller reads only); `ignoreLock` reads without locking (export).
  */
 export async function loadSection(
-  app: QuestionnaireApp,
+  data: DataAccess<QuestionnaireDB>,
   claims: AccessClaims,
   body: QuestionsBody,
   lockTtlSeconds: number,
 ): Promise<QuestionsAnswer> {
-  const db = app.db;
+  const db = data.db;
+  const now = data.clock.now();
   const q = await questionnaireForUser(db, claims, body.QuestionnaireId);
   if (q.groupId !== body.GroupId) throw new NotFound('Questionnaire not found.');
   const bank = bankOf(q.bankVersion);
@@ -31,14 +32,14 @@ export async function loadSection(
   let lock: LockInfo;
   if (!body.ignoreLock) {
     // a page opening the section: it is where the caller now works (resume point)
-    lock = await app.inTransaction(async (trx: QuestionnaireExecutor) => {
-      await rememberSection(trx, q.id, claims.sub, section.sectionId);
+    lock = await data.inTransaction(async (trx) => {
+      await rememberSection(trx, q.id, claims.sub, section.sectionId, now);
       return q.status === 'Open'
-        ? acquireLock(trx, q, section.sectionId, claims, lockTtlSeconds)
-        : lockInfo(trx, q.id, section.sectionId, claims.sub);
+        ? acquireLock(trx, q, section.sectionId, claims, { now, ttlSeconds: lockTtlSeconds })
+        : lockInfo(trx, q.id, section.sectionId, claims.sub, now);
     });
   } else {
-    lock = await lockInfo(db, q.id, section.sectionId, claims.sub);
+    lock = await lockInfo(db, q.id, section.sectionId, claims.sub, now);
   }
 
   const answers = await answersOf(db, q.id);
@@ -54,12 +55,7 @@ export async function loadSection(
     }
     return api;
   });
-  const confirmation = await db
-    .selectFrom('sectionConfirmations')
-    .select(['name', 'confirmedAt'])
-    .where('questionnaireId', '=', q.id)
-    .where('sectionId', '=', section.sectionId)
-    .executeTakeFirst();
+  const confirmation = await findConfirmation(db, q.id, section.sectionId);
   return {
     Questions: questions,
     Locker: lock.Locker,

@@ -1,16 +1,15 @@
 import { QuestionnaireAnswers, sameAnswer, type AccessClaims, type AnswerModel, type SaveSectionBody } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import type { QuestionnaireDB } from '../db';
 import { acquireLock } from '../locks/locks';
 import { bankOf, enforceConditions } from '../question-bank';
 import { displayAnswer, normalizeAnswer } from '../question-bank/answers';
 import { assertSelf, questionnaireForUser } from '../questionnaires/access';
 import { atOf } from '../questionnaires/repository';
 
-import { answersOf, valuesOf } from './section-answers';
+import { answersOf, markAnswersChanged, upsertAnswer, valuesOf } from './repository';
 
 /**
  * POST api/questionnaire/save/{questionnaireId}/{userId}: saves one section's answers.
@@ -23,7 +22,7 @@ import { answersOf, valuesOf } from './section-answers';
  * revision moves on) and the section's "unchanged" confirmation.
  */
 export async function saveSection(
-  app: QuestionnaireApp,
+  data: DataAccess<QuestionnaireDB>,
   claims: AccessClaims,
   questionnaireId: string,
   userId: string,
@@ -31,7 +30,8 @@ export async function saveSection(
   lockTtlSeconds: number,
 ): Promise<{ changed: number }> {
   assertSelf(claims, userId);
-  return app.inTransaction(async (trx: QuestionnaireExecutor) => {
+  const now = data.clock.now();
+  return data.inTransaction(async (trx) => {
     // saves of one questionnaire take turns (revision, approvals): the row stays locked until commit
     const fresh = await questionnaireForUser(trx, claims, questionnaireId, { forUpdate: true });
     if (fresh.status !== 'Open') throw new Conflict(QuestionnaireAnswers.questionnaireClosed);
@@ -48,7 +48,7 @@ export async function saveSection(
       submitted.set(item.Id, normalizeAnswer(question, item.Model));
     }
 
-    const lock = await acquireLock(trx, fresh, sectionId!, claims, lockTtlSeconds);
+    const lock = await acquireLock(trx, fresh, sectionId!, claims, { now, ttlSeconds: lockTtlSeconds });
     if (!lock.IsLocker) throw new Conflict(QuestionnaireAnswers.lockedBy(lock.Locker ?? 'someone else'));
 
     const stored = await answersOf(trx, fresh.id);
@@ -64,21 +64,7 @@ export async function saveSection(
       if (sameAnswer(old, next)) continue;
       changed++;
       changedSections.add(question.sectionId);
-      await trx
-        .insertInto('answers')
-        .values({
-          questionnaireId: fresh.id,
-          questionId: question.id,
-          value: next === null ? null : JSON.stringify(next),
-          baseline: null,
-          updatedBy: claims.name,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['questionnaireId', 'questionId'])
-            .doUpdateSet({ value: next === null ? null : JSON.stringify(next), updatedAt: sql<string>`now()`, updatedBy: claims.name }),
-        )
-        .execute();
+      await upsertAnswer(trx, { questionnaireId: fresh.id, questionId: question.id, value: next, updatedBy: claims.name }, now);
       await appendToOutbox(trx, {
         type: 'evt.questionnaire.answer.saved',
         actor,
@@ -92,11 +78,7 @@ export async function saveSection(
         },
       });
     }
-    if (changed) {
-      await sql`
-        with unconfirmed as (delete from section_confirmations where questionnaire_id = ${fresh.id} and section_id = any(${[...changedSections]}::int[]))
-        update questionnaires set answers_revision = answers_revision + 1, last_updated = now() where id = ${fresh.id}`.execute(trx);
-    }
+    if (changed) await markAnswersChanged(trx, fresh.id, [...changedSections], now);
     return { changed };
   });
 }

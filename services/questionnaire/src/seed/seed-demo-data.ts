@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_COUNTRY } from '@cti/demo-data';
 
 import { approve, submitAsFinal } from '../approvals/approvals';
 import { giveConsent } from '../consent/consent';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import type { QuestionnaireApp } from '../db';
 import { releaseLocks } from '../locks/locks';
 import { openPeriod } from '../periods/open-period';
 import { questionId } from '../question-bank';
@@ -81,7 +81,7 @@ async function answerAs(
     }));
     await saveSection(app, claims, questionnaireId, claims.sub, items, lockTtlSeconds);
   }
-  await app.inTransaction((trx: QuestionnaireExecutor) => releaseLocks(trx, claims, { questionnaireId }));
+  await releaseLocks(app, claims, { questionnaireId });
 }
 
 /**

@@ -11,11 +11,13 @@ export async function rememberSection(
   questionnaireId: string,
   userId: string,
   sectionId: number,
+  now: Date,
 ): Promise<void> {
+  const updatedAt = now.toISOString();
   await trx
     .insertInto('resumePoints')
-    .values({ questionnaireId, userId, sectionId })
-    .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ sectionId, updatedAt: new Date().toISOString() }))
+    .values({ questionnaireId, userId, sectionId, updatedAt })
+    .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ sectionId, updatedAt }))
     .execute();
 }
 

@@ -1,0 +1,86 @@
+import type { AnswerModel } from '@cti/contracts';
+import { sql } from '@cti/db';
+
+import type { QuestionnaireExecutor } from '../db';
+
+export interface StoredAnswer {
+  questionId: string;
+  value: AnswerModel;
+  baseline: AnswerModel;
+}
+
+/** Every stored answer of a questionnaire (a few hundred at most). */
+export async function answersOf(db: QuestionnaireExecutor, questionnaireId: string): Promise<Map<string, StoredAnswer>> {
+  const rows = await db
+    .selectFrom('answers')
+    .select(['questionId', 'value', 'baseline'])
+    .where('questionnaireId', '=', questionnaireId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.questionId,
+      { questionId: r.questionId, value: (r.value ?? null) as AnswerModel, baseline: (r.baseline ?? null) as AnswerModel },
+    ]),
+  );
+}
+
+export const valuesOf = (answers: Map<string, StoredAnswer>) => new Map<string, AnswerModel>([...answers].map(([id, a]) => [id, a.value]));
+
+/** Stores one answer of a save (a new answer has no carried-forward baseline). */
+export async function upsertAnswer(
+  trx: QuestionnaireExecutor,
+  answer: { questionnaireId: string; questionId: string; value: AnswerModel; updatedBy: string },
+  now: Date,
+): Promise<void> {
+  const value = answer.value === null ? null : JSON.stringify(answer.value);
+  const updatedAt = now.toISOString();
+  await trx
+    .insertInto('answers')
+    .values({
+      questionnaireId: answer.questionnaireId,
+      questionId: answer.questionId,
+      value,
+      baseline: null,
+      updatedBy: answer.updatedBy,
+      updatedAt,
+    })
+    .onConflict((oc) => oc.columns(['questionnaireId', 'questionId']).doUpdateSet({ value, updatedAt, updatedBy: answer.updatedBy }))
+    .execute();
+}
+
+/**
+ * After answers changed: the revision moves on (earlier approvals stop counting), the
+ * questionnaire is stamped as updated and the changed sections lose their "unchanged" confirmation.
+ */
+export async function markAnswersChanged(trx: QuestionnaireExecutor, questionnaireId: string, changedSections: number[], now: Date) {
+  await sql`
+    with unconfirmed as (delete from section_confirmations where questionnaire_id = ${questionnaireId} and section_id = any(${changedSections}::int[]))
+    update questionnaires set answers_revision = answers_revision + 1, last_updated = ${now.toISOString()}::timestamptz where id = ${questionnaireId}`.execute(
+    trx,
+  );
+}
+
+/** Who confirmed a section unchanged, and when. */
+export const findConfirmation = (db: QuestionnaireExecutor, questionnaireId: string, sectionId: number) =>
+  db
+    .selectFrom('sectionConfirmations')
+    .select(['name', 'confirmedAt'])
+    .where('questionnaireId', '=', questionnaireId)
+    .where('sectionId', '=', sectionId)
+    .executeTakeFirst();
+
+/** Records (or renews) a section's "unchanged" confirmation. */
+export async function upsertConfirmation(
+  trx: QuestionnaireExecutor,
+  confirmation: { questionnaireId: string; sectionId: number; userId: string; name: string },
+  now: Date,
+): Promise<void> {
+  const confirmedAt = now.toISOString();
+  await trx
+    .insertInto('sectionConfirmations')
+    .values({ ...confirmation, confirmedAt })
+    .onConflict((oc) =>
+      oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ userId: confirmation.userId, name: confirmation.name, confirmedAt }),
+    )
+    .execute();
+}
