@@ -7,7 +7,7 @@ import {
 } from '@cti/contracts';
 import { BadRequest, NotFound } from '@cti/service-kit';
 
-import { countryNames } from '../countries/countries';
+import { countryNames } from '../countries/repository';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 import { kindOf } from '../products/grants';

@@ -1,7 +1,7 @@
 import { projectCountryGroup } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
 
-import type { CommerceDB, CommerceExecutor } from '../db';
+import type { CommerceDB } from '../db';
 
 /**
  * Commerce's projection of identity's country groups: what the per-country
@@ -15,15 +15,3 @@ export const countriesConsumer: ConsumerDefinition<CommerceDB> = {
     await projectCountryGroup(trx, event, { table: 'countries', row: ({ name }) => ({ name }) });
   },
 };
-
-export const listCountries = (db: CommerceExecutor) => db.selectFrom('countries').selectAll().orderBy('name').execute();
-
-export async function countryNames(db: CommerceExecutor, groupIds: readonly string[]): Promise<Map<string, string>> {
-  if (!groupIds.length) return new Map();
-  const rows = await db
-    .selectFrom('countries')
-    .selectAll()
-    .where('groupId', 'in', [...groupIds])
-    .execute();
-  return new Map(rows.map((r) => [r.groupId, r.name]));
-}

@@ -1,7 +1,7 @@
 import { projectPeriod } from '@cti/events';
 import type { ConsumerDefinition } from '@cti/service-kit';
 
-import type { CommerceDB, CommerceExecutor } from '../db';
+import type { CommerceDB } from '../db';
 
 /**
  * Commerce's projection of the questionnaire periods: a certified scorecard is ordered for
@@ -16,13 +16,3 @@ export const periodsConsumer: ConsumerDefinition<CommerceDB> = {
     await projectPeriod(trx, event, { table: 'periods', row: ({ name }) => ({ name }) });
   },
 };
-
-export async function periodNames(db: CommerceExecutor, periodIds: readonly string[]): Promise<Map<string, string>> {
-  if (!periodIds.length) return new Map();
-  const rows = await db
-    .selectFrom('periods')
-    .selectAll()
-    .where('periodId', 'in', [...periodIds])
-    .execute();
-  return new Map(rows.map((r) => [r.periodId, r.name]));
-}

@@ -13,7 +13,7 @@ import {
 } from '@cti/contracts';
 import { actorOf, claimsOf, DomainError, NotFound } from '@cti/service-kit';
 
-import { listCountries } from '../countries/countries';
+import { listCountries } from '../countries/repository';
 import type { CommerceApp } from '../db';
 import type { PaymentProvider } from '../payments/provider';
 

@@ -1,11 +1,11 @@
 import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
 import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 
-import { countryNames } from '../countries/countries';
+import { countryNames } from '../countries/repository';
 import type { CommerceExecutor, CommerceApp } from '../db';
 import { recordRefund } from '../payments/notices';
 import type { PaymentProvider } from '../payments/provider';
-import { periodNames } from '../periods/periods';
+import { periodNames } from '../periods/repository';
 import { kindOf } from '../products/grants';
 import { endSubscription } from '../subscriptions/subscription-state';
 
