@@ -15,7 +15,8 @@ export const findGroupByName = (db: IdentityExecutor, name: string) =>
     .where(sql`lower(name)`, '=', name.trim().toLowerCase())
     .executeTakeFirst();
 
-export const findGroupById = (db: IdentityExecutor, id: string) => db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+export const findGroupById = (db: IdentityExecutor, id: string) =>
+  db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Groups by id, type or the lack of a country, sorted by name. */
 export async function groupRows(db: IdentityExecutor, filter: GroupRowFilter) {
@@ -39,7 +40,13 @@ export const membersOfGroups = (db: IdentityExecutor, groupIds: readonly string[
 
 /** How many of these group ids name a group. */
 export async function countExistingGroups(db: IdentityExecutor, ids: readonly string[]): Promise<number> {
-  return (await db.selectFrom('groups').select('id').where('id', 'in', [...ids]).execute()).length;
+  return (
+    await db
+      .selectFrom('groups')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).length;
 }
 
 export interface GroupFields {
