@@ -38,18 +38,7 @@ export const membersOfGroups = (db: IdentityExecutor, groupIds: readonly string[
     .orderBy('users.name')
     .execute();
 
-/** How many of these group ids name a group. */
-export async function countExistingGroups(db: IdentityExecutor, ids: readonly string[]): Promise<number> {
-  return (
-    await db
-      .selectFrom('groups')
-      .select('id')
-      .where('id', 'in', [...ids])
-      .execute()
-  ).length;
-}
-
-export interface GroupFields {
+interface GroupFields {
   name: string;
   type: GroupsTable['type'];
   logoPath: string | null;
