@@ -1,54 +1,38 @@
-import type { FastifyRequest } from 'fastify';
-
 import { UserEditPolicy } from '@cti/access';
 import {
   GroupAnswers,
   GroupTypes,
   type AccessClaims,
+  type EventActor,
   type GroupEmailPayload,
   type GroupPayload,
   type GroupType,
   type GroupView,
 } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, actorOf, principalOf } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
 
-import type { IdentityContext } from '../context';
-import type { IdentityExecutor, IdentityApp } from '../db';
-import { queueMail } from '../mail/mailer';
+import type { IdentityDB, IdentityExecutor } from '../db';
+import { queueMail, type Mailer } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { isUuid } from '../users/user-views';
 
-import { createGroup, findGroupByName } from './create-group';
+import { createGroup } from './create-group';
 import { countryCodeOfLogo } from './logos';
+import { findGroupById, findGroupByName, groupRows, membersOfGroups, updateGroup, type GroupRowFilter } from './repository';
 
-type GroupFilter = { ids?: readonly string[]; withoutCountry?: boolean; type?: GroupType; withUsers?: boolean };
+type GroupFilter = GroupRowFilter & { withUsers?: boolean };
 
 /** Groups as the accounts data model shows them, sorted by name; members only when asked for. */
 export async function loadGroups(db: IdentityExecutor, filter: GroupFilter = {}): Promise<GroupView[]> {
-  let query = db.selectFrom('groups').select(['id', 'name', 'type', 'logoPath', 'countryId']).orderBy('name');
-  if (filter.ids) {
-    if (!filter.ids.length) return [];
-    query = query.where('id', 'in', [...filter.ids]);
-  }
-  if (filter.withoutCountry) query = query.where('countryId', 'is', null);
-  if (filter.type) query = query.where('type', '=', filter.type);
-  const groups = await query.execute();
+  if (filter.ids && !filter.ids.length) return [];
+  const groups = await groupRows(db, filter);
   const members =
     filter.withUsers && groups.length
-      ? await db
-          .selectFrom('userGroups')
-          .innerJoin('users', 'users.id', 'userGroups.userId')
-          .select(['userGroups.groupId', 'users.id', 'users.name', 'users.email'])
-          .where(
-            'userGroups.groupId',
-            'in',
-            groups.map((g) => g.id),
-          )
-          .where('users.isFree', '=', false)
-          .orderBy('users.name')
-          .execute()
+      ? await membersOfGroups(
+          db,
+          groups.map((g) => g.id),
+        )
       : [];
   return groups.map((g) => ({
     Id: g.id,
@@ -61,9 +45,9 @@ export async function loadGroups(db: IdentityExecutor, filter: GroupFilter = {})
 }
 
 /** `GET api/group/manager`: the groups a user administrator works with (admins: all). */
-export function managerGroups(app: IdentityApp, caller: AccessClaims) {
+export function managerGroups(db: IdentityExecutor, caller: AccessClaims) {
   const p = principalOf(caller);
-  return loadGroups(app.db, { ids: UserEditPolicy.isAdmin(p) ? undefined : caller.groups, withUsers: true });
+  return loadGroups(db, { ids: UserEditPolicy.isAdmin(p) ? undefined : caller.groups, withUsers: true });
 }
 
 interface CleanGroup {
@@ -86,34 +70,29 @@ function validateGroup(payload: GroupPayload): CleanGroup {
 }
 
 /** `POST api/group`: add a group (admin). */
-export async function addGroup(app: IdentityApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
+export async function addGroup(data: DataAccess<IdentityDB>, actor: EventActor | null, payload: GroupPayload): Promise<GroupView> {
   const clean = validateGroup(payload);
-  const id = await app.inTransaction((trx) => createGroup(trx, clean, actorOf(request)));
-  return (await loadGroups(app.db, { ids: [id] }))[0];
+  const id = await data.inTransaction((trx) => createGroup(trx, clean, actor));
+  return (await loadGroups(data.db, { ids: [id] }))[0];
 }
 
 /** `POST api/group/edit`: edit a group (admin); scoring and questionnaire update their projections from the event. */
-export async function editGroup(app: IdentityApp, request: FastifyRequest, payload: GroupPayload): Promise<GroupView> {
+export async function editGroup(data: DataAccess<IdentityDB>, actor: EventActor | null, payload: GroupPayload): Promise<GroupView> {
   if (!payload.Id || !isUuid(payload.Id)) throw new NotFound('Group not found');
   const clean = validateGroup(payload);
   const id = payload.Id;
-  await app.inTransaction(async (trx) => {
-    const group = await trx.selectFrom('groups').select(['id']).where('id', '=', id).executeTakeFirst();
-    if (!group) throw new NotFound('Group not found');
+  await data.inTransaction(async (trx) => {
+    if (!(await findGroupById(trx, id))) throw new NotFound('Group not found');
     const sameName = await findGroupByName(trx, clean.name);
     if (sameName && sameName.id !== id) throw new Conflict(GroupAnswers.exists);
-    await trx
-      .updateTable('groups')
-      .set({ name: clean.name, type: clean.type, logoPath: clean.logoPath, countryId: clean.countryId, updatedAt: sql<string>`now()` })
-      .where('id', '=', id)
-      .execute();
+    await updateGroup(trx, id, clean, data.clock.now());
     await appendToOutbox(trx, {
       type: 'evt.identity.group.updated',
-      actor: actorOf(request),
+      actor,
       data: { groupId: id, name: clean.name, type: clean.type, countryId: clean.countryId, logoPath: clean.logoPath },
     });
   });
-  return (await loadGroups(app.db, { ids: [id] }))[0];
+  return (await loadGroups(data.db, { ids: [id] }))[0];
 }
 
 /**
@@ -121,9 +100,9 @@ export async function editGroup(app: IdentityApp, request: FastifyRequest, paylo
  * of the group, CC any e-mail addresses. One mail, sent now: the answer says if it left.
  */
 export async function emailGroup(
-  app: IdentityApp,
-  ctx: IdentityContext,
-  request: FastifyRequest,
+  data: DataAccess<IdentityDB>,
+  mailer: Pick<Mailer, 'deliverNow'>,
+  actor: EventActor | null,
   payload: GroupEmailPayload,
 ): Promise<{ message: string }> {
   const message = payload.Message.trim();
@@ -131,8 +110,7 @@ export async function emailGroup(
   if (!message) throw new BadRequest(GroupAnswers.missingMessage);
   if (!subject) throw new BadRequest(GroupAnswers.missingSubject);
   if (!isUuid(payload.Group)) throw new NotFound('Group not found');
-  const db = app.db;
-  const [group] = await loadGroups(db, { ids: [payload.Group], withUsers: true });
+  const [group] = await loadGroups(data.db, { ids: [payload.Group], withUsers: true });
   if (!group) throw new NotFound('Group not found');
   const to = group.Users.filter((u) => payload.To.includes(u.Id)).map((u) => u.Email);
   if (to.length !== new Set(payload.To).size) throw new BadRequest('Every To recipient must be a member of the group.');
@@ -141,7 +119,7 @@ export async function emailGroup(
   if (!to.length && !cc.length) throw new BadRequest('Please choose at least one recipient.');
   const content = MailTemplates.groupEmail(group.Name, subject, message);
   const recipients = to.length ? to : cc;
-  const mailId = await app.inTransaction(async (trx) => {
+  const mailId = await data.inTransaction(async (trx) => {
     const id = await queueMail(
       trx,
       { to: recipients, cc: to.length ? cc.map(normalizeEmail) : [], ...content, kind: 'group-email' },
@@ -149,11 +127,11 @@ export async function emailGroup(
     );
     await appendToOutbox(trx, {
       type: 'evt.identity.group.emailed',
-      actor: actorOf(request),
+      actor,
       data: { groupId: group.Id, name: group.Name, subject, recipients: [...to, ...cc] },
     });
     return id;
   });
-  if ((await ctx.mailer.deliverNow(mailId)) === 'failed') throw new DomainError(502, 'An error occured. Please try again later.');
+  if ((await mailer.deliverNow(mailId)) === 'failed') throw new DomainError(502, 'An error occured. Please try again later.');
   return { message: GroupAnswers.messageSent };
 }

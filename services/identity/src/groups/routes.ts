@@ -2,7 +2,7 @@ import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
 import { ErrorBody, GroupEmailPayload, GroupPayload, GroupView, LogoView, MessageBody } from '@cti/contracts';
-import { claimsOf } from '@cti/service-kit';
+import { actorOf, claimsOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
@@ -24,7 +24,7 @@ export async function groupRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.get(
     '/api/group/manager',
     { preHandler: usersPage, schema: { tags: ['groups'], response: { 200: Groups, ...errors } } },
-    async (request) => managerGroups(app, claimsOf(request)),
+    async (request) => managerGroups(app.db, claimsOf(request)),
   );
   app.get(
     '/api/group/ccOptions',
@@ -48,16 +48,16 @@ export async function groupRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/api/group',
     { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } },
-    async (request) => addGroup(app, request, request.body),
+    async (request) => addGroup(app, actorOf(request), request.body),
   );
   app.post(
     '/api/group/edit',
     { preHandler: admin, schema: { tags: ['groups'], body: GroupPayload, response: { 200: GroupView, ...errors } } },
-    async (request) => editGroup(app, request, request.body),
+    async (request) => editGroup(app, actorOf(request), request.body),
   );
   app.post(
     '/api/group/email',
     { preHandler: admin, schema: { tags: ['groups'], body: GroupEmailPayload, response: { 200: MessageBody, ...errors } } },
-    async (request) => emailGroup(app, ctx, request, request.body),
+    async (request) => emailGroup(app, ctx.mailer, actorOf(request), request.body),
   );
 }

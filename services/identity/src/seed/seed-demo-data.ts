@@ -1,12 +1,15 @@
 import { RoleIds } from '@cti/access';
-import { sql } from '@cti/db';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_PASSWORD, flagPath } from '@cti/demo-data';
+import type { DataAccess } from '@cti/service-kit';
 
-import type { IdentityApp } from '../db';
-import { createGroup, findGroupByName } from '../groups/create-group';
+import type { IdentityDB } from '../db';
+import { createGroup } from '../groups/create-group';
+import { findGroupByName } from '../groups/repository';
 import { createAccessRequest } from '../requests/access-requests';
 import { createUser } from '../users/create-user';
-import { findUserByEmail } from '../users/repository';
+import { findUserByEmail, markAgreedToTerms } from '../users/repository';
+
+import { accessRequestExists } from './repository';
 
 /** Groups without a country: calculator (ACC) groups and the working group's members. */
 const DEMO_OTHER_GROUPS = [
@@ -43,11 +46,11 @@ const DEMO_REQUESTS = [
  * use-cases as the product (so their events reach the other services). Running it
  * again changes nothing.
  */
-export async function seedDemoData(app: IdentityApp): Promise<void> {
-  const db = app.db;
+export async function seedDemoData(data: DataAccess<IdentityDB>): Promise<void> {
+  const db = data.db;
   for (const country of DEMO_COUNTRIES) {
     if (await findGroupByName(db, country.name)) continue;
-    await app.inTransaction((trx) =>
+    await data.inTransaction((trx) =>
       createGroup(
         trx,
         { name: country.name, type: 'Country', countryId: country.code.toUpperCase(), logoPath: flagPath(country.code) },
@@ -57,7 +60,7 @@ export async function seedDemoData(app: IdentityApp): Promise<void> {
   }
   for (const group of DEMO_OTHER_GROUPS) {
     if (await findGroupByName(db, group.name)) continue;
-    await app.inTransaction((trx) => createGroup(trx, { name: group.name, type: group.type }, null));
+    await data.inTransaction((trx) => createGroup(trx, { name: group.name, type: group.type }, null));
   }
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, account.email)) continue;
@@ -66,7 +69,7 @@ export async function seedDemoData(app: IdentityApp): Promise<void> {
       const group = await findGroupByName(db, name);
       if (group) groupIds.push(group.id);
     }
-    await app.inTransaction(async (trx) => {
+    await data.inTransaction(async (trx) => {
       const userId = await createUser(
         trx,
         {
@@ -84,21 +87,11 @@ export async function seedDemoData(app: IdentityApp): Promise<void> {
         null,
       );
       // demo accounts have already agreed to the terms
-      await trx
-        .updateTable('users')
-        .set({ mustAgreeCtc: false, agreedCtcAt: sql`now()` })
-        .where('id', '=', userId)
-        .execute();
+      await markAgreedToTerms(trx, userId, data.clock.now());
     });
   }
   for (const request of DEMO_REQUESTS) {
-    const exists = await db
-      .selectFrom('accessRequests')
-      .select('id')
-      .where('email', '=', request.email)
-      .where('type', '=', request.type)
-      .executeTakeFirst();
-    if (exists) continue;
-    await app.inTransaction((trx) => createAccessRequest(trx, request, null));
+    if (await accessRequestExists(db, request.email, request.type)) continue;
+    await data.inTransaction((trx) => createAccessRequest(trx, request, null));
   }
 }

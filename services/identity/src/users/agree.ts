@@ -1,18 +1,15 @@
 import type { AccessClaims } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
+import { appendToOutbox, type DataAccess } from '@cti/service-kit';
 
-import type { IdentityApp } from '../db';
+import type { IdentityDB } from '../db';
 import { actorFromClaims } from '../sessions/session';
 
-/** Records that the user agreed to the terms (`GET api/user/agree`). */
-export async function agreeToTerms(app: IdentityApp, claims: AccessClaims): Promise<void> {
-  await app.inTransaction(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ mustAgreeCtc: false, agreedCtcAt: sql`now()`, updatedAt: sql`now()` })
-      .where('id', '=', claims.sub)
-      .execute();
+import { markAgreedToTerms } from './repository';
+
+/** Records that the user agreed to the terms (`GET api/user/agree`), at the clock's time. */
+export async function agreeToTerms(data: DataAccess<IdentityDB>, claims: AccessClaims): Promise<void> {
+  await data.inTransaction(async (trx) => {
+    await markAgreedToTerms(trx, claims.sub, data.clock.now());
     await appendToOutbox(trx, {
       type: 'evt.identity.user.agreed',
       actor: actorFromClaims(claims),

@@ -121,3 +121,12 @@ export async function setUserGroups(db: IdentityExecutor, userId: string, groupI
 
 export const groupIdsOfUser = async (db: IdentityExecutor, userId: string) =>
   (await db.selectFrom('userGroups').select('groupId').where('userId', '=', userId).execute()).map((r) => r.groupId);
+
+/** The user agreed to the terms at `at`: the terms gate no longer stops them. */
+export async function markAgreedToTerms(db: IdentityExecutor, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ mustAgreeCtc: false, agreedCtcAt: at.toISOString(), updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
