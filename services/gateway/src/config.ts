@@ -15,6 +15,12 @@ export const GatewayConfig = Type.Object({
   /** Largest request body forwarded (uploads). */
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 30 * 1024 * 1024 }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 60_000 }),
+  /**
+   * How long the answer of a public read model (asked for without a token, key or cookie)
+   * is served from the gateway's memory before the service is asked again; 0 turns it off.
+   * At most a second: a score change is visible through the gateway within it.
+   */
+  MICROCACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 1000 }),
   /** Attempts after the first when a replica refuses the connection or is restarting. */
   UPSTREAM_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 5 }),
   /** How-to videos (/purchasingAccess, /useTheIndex): video URL and WebVTT captions URL; empty shows the written guide only. */

@@ -11,6 +11,7 @@ import { contextHeaders, type CommonConfig } from '@cti/service-kit';
 
 import { apiV1Routes, type Forward } from './api-v1';
 import type { GatewayConfig } from './config';
+import { Microcache } from './microcache';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
 /**
@@ -155,11 +156,26 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     );
   };
 
+  const microcache = new Microcache({
+    originOf: (path) => upstreams[resolveUpstream(path)!],
+    dispatcher,
+    ttlMs: config.MICROCACHE_TTL_MS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    clock: app.clock,
+    forwardedHeaders: (request) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(forwardedHeaders(request, {}))) if (typeof value === 'string') headers[name] = value;
+      return headers;
+    },
+  });
+
   app.all('/api/*', { schema: { hide: true } }, (request, reply) => {
     const service = resolveUpstream(request.url);
     if (!service) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No service serves ${request.url.split('?')[0]}` });
     }
+    // public read models asked for without a token, key or cookie: the answer every visitor gets, kept up to a second
+    if (microcache.applies(request)) return microcache.serve(request, reply, () => forward(request, reply, service, request.url));
     return forward(request, reply, service, request.url);
   });
 

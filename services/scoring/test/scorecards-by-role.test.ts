@@ -323,4 +323,16 @@ describe('the public summary of the landing page', () => {
       { Kind: 'category', Period: '2024 2nd Q', Text: 'United States was scored for the first time: Low' },
     ]);
   });
+
+  it('lets a shared cache (the gateway) keep it for a second, browsers revalidating, since every caller gets the same bytes', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/group/index/public' });
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    expect(res.headers.vary).toBeUndefined();
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/group/index/public',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
 });

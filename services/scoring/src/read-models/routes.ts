@@ -88,7 +88,12 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
       },
     },
     async (request, reply) =>
-      sendJson(request, reply, await model(ReadModelKeys.publicSummary, 'The index is being prepared. Please try again shortly.')),
+      sendJson(
+        request,
+        reply,
+        await model(ReadModelKeys.publicSummary, 'The index is being prepared. Please try again shortly.'),
+        'forEveryone',
+      ),
   );
 
   app.get(
