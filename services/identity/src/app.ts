@@ -38,6 +38,7 @@ export const identityService = defineService<IdentityDB>('identity')({
         // the kit's auth plugin holds the private key (JWT_PRIVATE_KEY) and signs with EdDSA, issuer and audience
         signAccessToken: accessTokenSigner((payload) => app.jwt.sign(payload), { accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
         refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+        clock: app.clock,
       },
       mailer,
       links: linksFor(config.PUBLIC_URL),

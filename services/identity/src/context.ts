@@ -1,6 +1,7 @@
 import type { CommonConfig } from '@cti/service-kit';
 
 import type { IdentityConfig } from './config';
+import type { IdentityApp } from './db';
 import type { Mailer } from './mail/mailer';
 import type { SessionIssuer } from './sessions/session';
 
@@ -21,4 +22,9 @@ export interface IdentityContext {
   issuer: SessionIssuer;
   mailer: Mailer;
   links: Links;
+}
+
+/** The kit's shared rate-limit counters (`app.rateLimits`), for use-cases that count attempts. */
+export interface RateLimited {
+  readonly rateLimits: IdentityApp['rateLimits'];
 }

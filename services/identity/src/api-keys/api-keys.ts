@@ -140,7 +140,7 @@ export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promis
   if (!found) throw new Unauthorized(ApiKeyMessages.invalid);
   await deps.hitRateLimit(`api-key:${found.id}`, { max: deps.requestsPerMinute, windowMs: 60_000 }, ApiKeyMessages.rateLimited);
   return deps.inTransaction(async (trx) => {
-    const access = await currentAccessClaims(trx, found.userId, `api-key:${found.id}`);
+    const access = await currentAccessClaims(trx, found.userId, `api-key:${found.id}`, new Date(deps.now()));
     if (!access) throw new Unauthorized(ApiKeyMessages.invalid);
     if (!canUseApiKeys(principalOf(access.claims))) throw new Forbidden(ApiKeyMessages.notEntitled);
     const firstToday = await markUsedToday(trx, found.id);

@@ -1,7 +1,8 @@
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized, type DataAccess } from '@cti/service-kit';
 
-import type { IdentityApp } from '../db';
+import type { RateLimited } from '../context';
+import type { IdentityDB } from '../db';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';
 
@@ -10,6 +11,12 @@ import { actorFromClaims, issueSession, type SessionIssuer } from './session';
 export interface LoginLimits {
   failuresPerIp: number;
   failuresPerAccountPerHour: number;
+}
+
+/** What signing in needs besides the data: the session issuer, the failure counters and their limits. */
+export interface LoginDeps extends RateLimited {
+  issuer: SessionIssuer;
+  limits: LoginLimits;
 }
 
 export const failureKey = (email: string) => `login-failures:${email}`;
@@ -23,18 +30,18 @@ export const TooManyFailures = {
 } as const;
 
 /** Counts one failed sign-in against the account and the client's address. */
-export async function recordLoginFailure(app: IdentityApp, email: string, ip: string): Promise<void> {
-  await app.rateLimits.hit(failureKey(email), { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
-  await app.rateLimits.hit(ipFailureKey(ip), { max: Number.MAX_SAFE_INTEGER, windowMs: IP_WINDOW });
+export async function recordLoginFailure({ rateLimits }: RateLimited, email: string, ip: string): Promise<void> {
+  await rateLimits.hit(failureKey(email), { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
+  await rateLimits.hit(ipFailureKey(ip), { max: Number.MAX_SAFE_INTEGER, windowMs: IP_WINDOW });
 }
 
 /** Refuses an account, or an address, that has failed too often lately (successful sign-ins never count). */
-export async function assertNotLockedOut(app: IdentityApp, limits: LoginLimits, email: string, ip: string): Promise<void> {
-  if ((await app.rateLimits.count(ipFailureKey(ip), { max: limits.failuresPerIp, windowMs: IP_WINDOW })) >= limits.failuresPerIp) {
+export async function assertNotLockedOut({ rateLimits }: RateLimited, limits: LoginLimits, email: string, ip: string): Promise<void> {
+  if ((await rateLimits.count(ipFailureKey(ip), { max: limits.failuresPerIp, windowMs: IP_WINDOW })) >= limits.failuresPerIp) {
     throw new TooManyRequests(TooManyFailures.ip, IP_WINDOW / 1000);
   }
   const failureLimit = { max: limits.failuresPerAccountPerHour, windowMs: HOUR };
-  if ((await app.rateLimits.count(failureKey(email), failureLimit)) >= limits.failuresPerAccountPerHour) {
+  if ((await rateLimits.count(failureKey(email), failureLimit)) >= limits.failuresPerAccountPerHour) {
     throw new TooManyRequests(TooManyFailures.account, HOUR / 1000);
   }
 }
@@ -44,28 +51,27 @@ export async function assertNotLockedOut(app: IdentityApp, limits: LoginLimits, 
  * answer after the same argon2 work; account state is only revealed to someone who
  * knows the password. Failures are capped per account (per hour; the reset flow is not
  * affected) and per client address (per 15 minutes, office-sized), successes never.
+ * Account expiry is read on `data.clock`; the failure windows are the kit's rate-limit counters.
  */
 export async function login(
-  app: IdentityApp,
-  issuer: SessionIssuer,
-  limits: LoginLimits,
+  data: DataAccess<IdentityDB>,
+  deps: LoginDeps,
   input: { email: string; password: string; ip: string },
 ): Promise<SessionUser> {
-  const db = app.db;
   if (!isEmail(input.email)) throw new BadRequest(LoginAnswers.invalidUsername);
   const email = normalizeEmail(input.email);
-  await assertNotLockedOut(app, limits, email, input.ip);
-  const user = await findUserByEmail(db, email);
+  await assertNotLockedOut(deps, deps.limits, email, input.ip);
+  const user = await findUserByEmail(data.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk || user.isFree) {
-    await recordLoginFailure(app, email, input.ip);
+    await recordLoginFailure(deps, email, input.ip);
     throw new Unauthorized(LoginAnswers.invalidCredentials);
   }
   if (user.disabled) throw new Forbidden(LoginAnswers.disabled);
-  if (user.expiresOn && Date.parse(user.expiresOn) < Date.now()) throw new Forbidden(LoginAnswers.expired);
+  if (user.expiresOn && Date.parse(user.expiresOn) < data.clock.now().getTime()) throw new Forbidden(LoginAnswers.expired);
 
-  const session = await app.inTransaction(async (trx) => {
-    const { session, claims } = await issueSession(trx, issuer, user.id);
+  const session = await data.inTransaction(async (trx) => {
+    const { session, claims } = await issueSession(trx, deps.issuer, user.id);
     await appendToOutbox(trx, {
       type: 'evt.identity.user.loggedIn',
       actor: actorFromClaims(claims),
@@ -73,6 +79,6 @@ export async function login(
     });
     return session;
   });
-  await app.rateLimits.reset(failureKey(email));
+  await deps.rateLimits.reset(failureKey(email));
   return session;
 }

@@ -1,7 +1,7 @@
 import type { AccessClaims } from '@cti/contracts';
-import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
+import { appendToOutbox, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
 
-import type { IdentityApp } from '../db';
+import type { IdentityDB } from '../db';
 import { findUserById } from '../users/repository';
 import { isUuid } from '../users/user-views';
 
@@ -14,22 +14,23 @@ import { actorFromClaims } from './session';
  * devices. An admin logging another user out ends every session of that user and voids
  * their access tokens on every service.
  */
-export async function logout(app: IdentityApp, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
+export async function logout(data: DataAccess<IdentityDB>, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
   const self = claims.sub === userId;
   if (!self && !claims.isAdmin) throw new Forbidden();
   if (!isUuid(userId)) throw new NotFound('User not found');
   const actor = actorFromClaims(claims);
-  await app.inTransaction(async (trx) => {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     const user = await findUserById(trx, userId);
     if (!user) throw new NotFound('User not found');
     const oneSession = self && !!claims.sid && isUuid(claims.sid);
     if (oneSession) {
       // the session's refresh family ends, then its access tokens (not the user's other devices')
-      await endSessions(trx, userId, { only: claims.sid });
+      await endSessions(trx, userId, { only: claims.sid }, now);
       await revokeAccessTokens(trx, userId, 'signed out', actor, claims.sid);
     } else {
       await lockUserForChange(trx, userId);
-      await endSessions(trx, userId);
+      await endSessions(trx, userId, {}, now);
       await revokeAccessTokens(trx, userId, self ? 'signed out everywhere' : 'signed out by an administrator', actor);
     }
     await appendToOutbox(trx, {

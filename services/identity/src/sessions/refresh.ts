@@ -1,11 +1,11 @@
 import type { SessionUser } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { Unauthorized, Forbidden } from '@cti/service-kit';
+import { Unauthorized, Forbidden, type DataAccess } from '@cti/service-kit';
 
-import type { IdentityExecutor, IdentityApp } from '../db';
+import type { IdentityDB, IdentityExecutor } from '../db';
 import { findUserById } from '../users/repository';
 
-import { issueSession, type SessionIssuer } from './session';
+import { findRefreshToken, findSuccessorToken, recordSuccessor, revokeFamily, spendLiveRefreshToken } from './repository';
+import { accountEnded, issueSession, type SessionIssuer } from './session';
 import { hashToken, openSuccessor, sealSuccessor } from './tokens';
 
 export const INVALID_REFRESH = 'Invalid refresh token';
@@ -15,8 +15,13 @@ const MAX_SUCCESSOR_STEPS = 5;
 
 type Outcome = { kind: 'rotated'; session: SessionUser } | { kind: 'reused' } | { kind: 'invalid' } | { kind: 'blocked' };
 
-/** Refresh tokens of credentialed users and of free users are only good at their own endpoint. */
-const ofKind = (free: boolean) => sql<boolean>`user_id in (select id from users where is_free = ${free})`;
+export interface RefreshOptions {
+  /** The endpoint's kind: free users' tokens are only good at theirs, credentialed users' at theirs. */
+  free: boolean;
+  graceSeconds: number;
+  /** Told when a spent token comes back after its grace window (its family is revoked). */
+  onReuse: () => void;
+}
 
 /**
  * Rotates a refresh token: the presented token is spent and a new one of the same
@@ -27,47 +32,35 @@ const ofKind = (free: boolean) => sql<boolean>`user_id in (select id from users 
  * the window, presenting a spent token means it was stolen or replayed: the whole
  * family is revoked, logging out every holder. A token presented to the other kind's
  * endpoint (a free user's at the credentialed one, or the reverse) is refused unspent.
+ * Expiry and the grace window are read on `data.clock`.
  */
 export async function refreshSession(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB>,
   issuer: SessionIssuer,
   token: string,
-  opts: { free: boolean; graceSeconds: number },
+  opts: RefreshOptions,
 ): Promise<SessionUser> {
   const tokenHash = hashToken(token);
-  const outcome = await app.inTransaction(async (trx): Promise<Outcome> => {
-    const spent = await trx
-      .updateTable('refreshTokens')
-      .set({ usedAt: sql`now()` })
-      .where('tokenHash', '=', tokenHash)
-      .where('usedAt', 'is', null)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', sql<string>`now()`)
-      .where(ofKind(opts.free))
-      .returning(['id', 'userId', 'familyId'])
-      .executeTakeFirst();
-    if (!spent) return presentedAgain(trx, issuer, token, opts);
-    const blocked = await accountBlocked(trx, spent.userId);
+  const now = data.clock.now();
+  const outcome = await data.inTransaction(async (trx): Promise<Outcome> => {
+    const spent = await spendLiveRefreshToken(trx, tokenHash, opts.free, now);
+    if (!spent) return presentedAgain(trx, issuer, token, now, opts);
+    const blocked = await accountBlocked(trx, spent.userId, now);
     if (blocked) return { kind: blocked };
     const issued = await issueSession(trx, issuer, spent.userId, { familyId: spent.familyId });
-    await trx
-      .updateTable('refreshTokens')
-      .set({ successorSealed: sealSuccessor(token, issued.session.RefreshToken) })
-      .where('id', '=', spent.id)
-      .execute();
+    await recordSuccessor(trx, spent.id, sealSuccessor(token, issued.session.RefreshToken));
     return { kind: 'rotated', session: issued.session };
   });
   if (outcome.kind === 'rotated') return outcome.session;
   if (outcome.kind === 'blocked') throw new Forbidden('Your account can no longer sign in.');
-  if (outcome.kind === 'reused') app.log.warn('refresh token reused after its grace window: its family was revoked');
+  if (outcome.kind === 'reused') opts.onReuse();
   throw new Unauthorized(INVALID_REFRESH);
 }
 
-async function accountBlocked(trx: IdentityExecutor, userId: string): Promise<'blocked' | 'invalid' | null> {
+async function accountBlocked(trx: IdentityExecutor, userId: string, now: Date): Promise<'blocked' | 'invalid' | null> {
   const user = await findUserById(trx, userId);
   if (!user) return 'invalid';
-  if (user.disabled || (user.expiresOn && Date.parse(user.expiresOn) < Date.now())) return 'blocked';
-  return null;
+  return accountEnded(user, now) ? 'blocked' : null;
 }
 
 /** A token that could not be spent: unknown, the wrong kind, revoked, within its grace window, or replayed. */
@@ -75,48 +68,32 @@ async function presentedAgain(
   trx: IdentityExecutor,
   issuer: SessionIssuer,
   token: string,
+  now: Date,
   opts: { free: boolean; graceSeconds: number },
 ): Promise<Outcome> {
-  const row = await trx
-    .selectFrom('refreshTokens')
-    .select(['familyId', 'userId', 'revokedAt', 'successorSealed'])
-    .select(sql<boolean>`used_at is not null`.as('used'))
-    .select(sql<boolean>`used_at > now() - make_interval(secs => ${opts.graceSeconds})`.as('withinGrace'))
-    .where('tokenHash', '=', hashToken(token))
-    .where(ofKind(opts.free))
-    .executeTakeFirst();
+  const row = await findRefreshToken(trx, hashToken(token), opts.free, now, opts.graceSeconds);
   if (!row || row.revokedAt || !row.used) return { kind: 'invalid' };
   if (row.withinGrace) {
-    const head = await currentSuccessor(trx, token, row.successorSealed);
+    const head = await currentSuccessor(trx, token, row.successorSealed, now);
     if (head) {
-      const blocked = await accountBlocked(trx, row.userId);
+      const blocked = await accountBlocked(trx, row.userId, now);
       if (blocked) return { kind: blocked };
       const issued = await issueSession(trx, issuer, row.userId, { familyId: row.familyId, existingRefreshToken: head });
       return { kind: 'rotated', session: issued.session };
     }
   }
-  await trx
-    .updateTable('refreshTokens')
-    .set({ revokedAt: sql`now()` })
-    .where('familyId', '=', row.familyId)
-    .where('revokedAt', 'is', null)
-    .execute();
+  await revokeFamily(trx, row.familyId, now);
   return { kind: 'reused' };
 }
 
 /** Follows the sealed successors from a spent token to the family's live token (null when there is none). */
-async function currentSuccessor(trx: IdentityExecutor, token: string, sealed: string | null): Promise<string | null> {
+async function currentSuccessor(trx: IdentityExecutor, token: string, sealed: string | null, now: Date): Promise<string | null> {
   let holder = token;
   let next = sealed;
   for (let step = 0; step < MAX_SUCCESSOR_STEPS && next; step++) {
     const successor = openSuccessor(holder, next);
     if (!successor) return null;
-    const row = await trx
-      .selectFrom('refreshTokens')
-      .select(['usedAt', 'revokedAt', 'successorSealed'])
-      .select(sql<boolean>`expires_at > now()`.as('live'))
-      .where('tokenHash', '=', hashToken(successor))
-      .executeTakeFirst();
+    const row = await findSuccessorToken(trx, hashToken(successor), now);
     if (!row || row.revokedAt || !row.live) return null;
     if (!row.usedAt) return successor;
     holder = successor;

@@ -1,10 +1,11 @@
 import { accessNarrowed, type AccessSnapshot } from '@cti/access';
 import type { EventActor } from '@cti/contracts';
-import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
 import { activeRoleIds, groupIdsOfUser } from '../users/repository';
+
+import { accessFieldsOfUser, emailOfUser, lockUserRow, revokeFamiliesOfUser } from './repository';
 
 /**
  * Locks a user's row for a change of their access. Sessions are issued under a share
@@ -12,16 +13,12 @@ import { activeRoleIds, groupIdsOfUser } from '../users/repository';
  * the change (and is caught by its revocation) or after it (with the new access).
  */
 export async function lockUserForChange(trx: IdentityExecutor, userId: string): Promise<boolean> {
-  return !!(await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst());
+  return lockUserRow(trx, userId);
 }
 
 /** What the user's tokens carry that decides what they may do, as stored now. */
 export async function accessSnapshotOf(trx: IdentityExecutor, userId: string): Promise<AccessSnapshot | null> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['email', 'isGroupManager', 'isAcid', 'disabled', 'expiresOn'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await accessFieldsOfUser(trx, userId);
   if (!user) return null;
   const [roleIds, groupIds] = await Promise.all([activeRoleIds(trx, userId), groupIdsOfUser(trx, userId)]);
   return { ...user, expiresOn: user.expiresOn === null ? null : new Date(user.expiresOn).toISOString(), roleIds, groupIds };
@@ -40,12 +37,14 @@ export async function revokeAccessTokens(
   actor: EventActor | null,
   sessionId?: string,
 ): Promise<void> {
-  const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  if (!user) return;
+  const email = await emailOfUser(trx, userId);
+  if (email === null) return;
+  // every service compares this with its tokens' signing times (`iatMs`), which are real time, not the domain clock
+  const revokedBefore = new Date().toISOString();
   await appendToOutbox(trx, {
     type: 'evt.identity.user.tokensRevoked',
     actor,
-    data: { userId, email: user.email, revokedBefore: new Date().toISOString(), reason, ...(sessionId ? { sessionId } : {}) },
+    data: { userId, email, revokedBefore, reason, ...(sessionId ? { sessionId } : {}) },
   });
 }
 
@@ -63,14 +62,15 @@ export async function revokeIfNarrowed(
   return true;
 }
 
-/** Ends refresh-token families: all of the user's, all but one (the caller's own session), or one. */
-export async function endSessions(trx: IdentityExecutor, userId: string, scope: { only?: string; except?: string } = {}): Promise<void> {
-  let query = trx
-    .updateTable('refreshTokens')
-    .set({ revokedAt: sql<string>`now()` })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null);
-  if (scope.only) query = query.where('familyId', '=', scope.only);
-  if (scope.except) query = query.where('familyId', '<>', scope.except);
-  await query.execute();
+/**
+ * Ends refresh-token families: all of the user's, all but one (the caller's own session), or one,
+ * revoked at `now` (the caller's clock; the database's when none is passed).
+ */
+export async function endSessions(
+  trx: IdentityExecutor,
+  userId: string,
+  scope: { only?: string; except?: string } = {},
+  now?: Date,
+): Promise<void> {
+  await revokeFamiliesOfUser(trx, userId, scope, now);
 }

@@ -17,12 +17,20 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export async function sessionRoutes(app: IdentityApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
   const { issuer, config } = opts;
   const limits = { failuresPerIp: config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
-  const grace = { graceSeconds: config.REFRESH_REUSE_GRACE_SECONDS };
+  const grace = {
+    graceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
+    onReuse: () => app.log.warn('refresh token reused after its grace window: its family was revoked'),
+  };
 
   app.post(
     '/api/user/login',
     { schema: { tags: ['sessions'], body: LoginBody, response: { 200: SessionUser, ...errors } } },
-    async (request) => login(app, issuer, limits, { email: request.body.Email, password: request.body.Password, ip: request.ip }),
+    async (request) =>
+      login(
+        app,
+        { issuer, limits, rateLimits: app.rateLimits },
+        { email: request.body.Email, password: request.body.Password, ip: request.ip },
+      ),
   );
 
   app.post(

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 
 import { RoleIds } from '@cti/access';
 import type { AccessClaims, EventActor, SessionUser } from '@cti/contracts';
-import { sql, type Selectable } from '@cti/db';
+import type { Selectable } from '@cti/db';
+import type { Clock } from '@cti/service-kit';
 
 import type { IdentityExecutor, UsersTable } from '../db';
 import { groupsOfUser } from '../users/repository';
 
+import { insertRefreshToken, lockedUser, rolesHeldAt } from './repository';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export type UserRow = Selectable<UsersTable>;
@@ -15,32 +17,24 @@ export interface SessionIssuer {
   /** Signs an access token; `notAfterMs` brings its end forward to when its access ends. */
   signAccessToken(claims: AccessClaims, options?: { notAfterMs?: number | null }): string;
   refreshTtlDays: number;
+  /** The time refresh tokens' lifetimes and role expiries are read on (`app.clock`). */
+  clock: Clock;
 }
 
-/**
- * The user's row, read with a share lock: a change of their access (which locks the
- * row for update) either finished before this session's token or waits for it, so a
- * revocation's "issued before" instant always falls on the right side of the token.
- */
-const lockedUser = (trx: IdentityExecutor, userId: string) =>
-  trx.selectFrom('users').selectAll().where('id', '=', userId).forShare().executeTakeFirst();
+/** Whether the account is disabled or past its expiry at `now`. */
+export const accountEnded = (user: { disabled: boolean; expiresOn: string | null }, now: Date) =>
+  user.disabled || (!!user.expiresOn && Date.parse(user.expiresOn) < now.getTime());
 
-/** Roles held now, and the first moment one of them (or the account) stops granting access. */
-async function currentAccess(trx: IdentityExecutor, user: UserRow): Promise<{ roles: number[]; notAfterMs: number | null }> {
-  const rows = await trx
-    .selectFrom('userRoles')
-    .select(['roleId', 'expiresOn'])
-    .where('userId', '=', user.id)
-    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
-    .orderBy('roleId')
-    .execute();
+/** Roles held at `now`, and the first moment one of them (or the account) stops granting access. */
+async function currentAccess(trx: IdentityExecutor, user: UserRow, now: Date): Promise<{ roles: number[]; notAfterMs: number | null }> {
+  const rows = await rolesHeldAt(trx, user.id, now);
   const ends = [...rows.map((r) => r.expiresOn), user.expiresOn].filter((e): e is string => e !== null).map((e) => Date.parse(e));
   return { roles: rows.map((r) => r.roleId), notAfterMs: ends.length ? Math.min(...ends) : null };
 }
 
-/** The claims of an access token of the user as their access stands now (`sid` names the session or API key). */
-async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string) {
-  const [{ roles, notAfterMs }, groups] = await Promise.all([currentAccess(trx, user), groupsOfUser(trx, user.id)]);
+/** The claims of an access token of the user as their access stands at `now` (`sid` names the session or API key). */
+async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string, now: Date) {
+  const [{ roles, notAfterMs }, groups] = await Promise.all([currentAccess(trx, user, now), groupsOfUser(trx, user.id)]);
   const claims: AccessClaims = {
     sub: user.id,
     email: user.email,
@@ -59,7 +53,7 @@ async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string) 
 }
 
 /**
- * The user's claims as they stand now, read under the same share lock as a session's
+ * The user's claims as they stand at `now`, read under the same share lock as a session's
  * (a change of their access lands wholly before or after), with the moment they stop
  * granting access; null when the user is gone, disabled or expired.
  */
@@ -67,10 +61,11 @@ export async function currentAccessClaims(
   trx: IdentityExecutor,
   userId: string,
   sid: string,
+  now: Date,
 ): Promise<{ claims: AccessClaims; notAfterMs: number | null } | null> {
   const user = await lockedUser(trx, userId);
-  if (!user || user.disabled || (user.expiresOn && Date.parse(user.expiresOn) < Date.now())) return null;
-  const { claims, notAfterMs } = await currentClaims(trx, user, sid);
+  if (!user || accountEnded(user, now)) return null;
+  const { claims, notAfterMs } = await currentClaims(trx, user, sid, now);
   return { claims, notAfterMs };
 }
 
@@ -96,26 +91,19 @@ export async function issueSession(
   const user = await lockedUser(trx, userId);
   if (!user) throw new Error(`issueSession: user ${userId} does not exist`);
   const familyId = options.familyId ?? randomUUID();
-  const { claims, roles, groups, notAfterMs } = await currentClaims(trx, user, familyId);
+  const now = issuer.clock.now();
+  const { claims, roles, groups, notAfterMs } = await currentClaims(trx, user, familyId, now);
   const isAdmin = claims.isAdmin;
   let refreshToken = options.existingRefreshToken;
   let refreshTokenId: string | null = null;
   if (!refreshToken) {
     refreshToken = newOpaqueToken();
-    const row = await trx
-      .insertInto('refreshTokens')
-      .values({
-        userId: user.id,
-        familyId,
-        tokenHash: hashToken(refreshToken),
-        expiresAt: new Date(Date.now() + issuer.refreshTtlDays * 86_400_000).toISOString(),
-        usedAt: null,
-        revokedAt: null,
-        successorSealed: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    refreshTokenId = row.id;
+    refreshTokenId = await insertRefreshToken(trx, {
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(now.getTime() + issuer.refreshTtlDays * 86_400_000),
+    });
   }
   const session: SessionUser = {
     Id: user.id,

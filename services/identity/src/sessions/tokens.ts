@@ -17,6 +17,7 @@ export type JwtSign = (payload: Record<string, unknown>) => string;
  */
 export function accessTokenSigner(sign: JwtSign, settings: TokenSettings) {
   return (claims: AccessClaims, options: { notAfterMs?: number | null; now?: number } = {}) => {
+    // real time, not the domain clock: every service verifies `iat`/`exp` against its own real time
     const now = options.now ?? Date.now();
     const end = Math.min(now + settings.accessTtlSeconds * 1000, options.notAfterMs ?? Infinity);
     // rounded up: a token that ends after its access ended refreshes into one without it;

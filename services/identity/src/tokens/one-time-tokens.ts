@@ -1,33 +1,24 @@
-import { sql } from '@cti/db';
-
 import type { IdentityExecutor, TokenPurpose } from '../db';
 import { hashToken, newOpaqueToken } from '../sessions/tokens';
 
+import { hasUnusedToken, insertToken, spendLiveToken, spendOpenTokens } from './repository';
+
+// `now` is the caller's clock (`data.clock.now()`); a caller that passes none runs on the database's clock.
+
 /**
  * One-time tokens of the e-mail flows (reset, welcome, free-access confirmation):
- * 256 random bits, only their SHA-256 stored, single use, expiring.
+ * 256 random bits, only their SHA-256 stored, single use, expiring `ttlMs` after `now`.
  */
 export async function issueOneTimeToken(
   trx: IdentityExecutor,
   userId: string,
   purpose: TokenPurpose,
   ttlMs: number,
-  options: { replacePrevious?: boolean } = {},
+  options: { replacePrevious?: boolean; now?: Date } = {},
 ): Promise<string> {
-  if (options.replacePrevious) {
-    await trx
-      .updateTable('userTokens')
-      .set({ usedAt: sql<string>`now()` })
-      .where('userId', '=', userId)
-      .where('purpose', '=', purpose)
-      .where('usedAt', 'is', null)
-      .execute();
-  }
+  if (options.replacePrevious) await spendOpenTokens(trx, userId, purpose, options.now);
   const token = newOpaqueToken();
-  await trx
-    .insertInto('userTokens')
-    .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs).toISOString(), usedAt: null })
-    .execute();
+  await insertToken(trx, { userId, purpose, tokenHash: hashToken(token), ttlMs }, options.now);
   return token;
 }
 
@@ -41,40 +32,20 @@ export async function consumeOneTimeToken(
   purpose: TokenPurpose,
   token: string,
   owner: { userId?: string; email?: string } = {},
+  now?: Date,
 ): Promise<string | null> {
-  let query = trx
-    .updateTable('userTokens')
-    .set({ usedAt: sql<string>`now()` })
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', sql<string>`now()`);
-  if (owner.userId) query = query.where('userId', '=', owner.userId);
-  if (owner.email) {
-    const email = owner.email.trim().toLowerCase();
-    query = query.where('userId', 'in', (eb) =>
-      eb
-        .selectFrom('users')
-        .select('id')
-        .where(sql`lower(email)`, '=', email),
-    );
-  }
-  const row = await query.returning('userId').executeTakeFirst();
-  return row?.userId ?? null;
+  return spendLiveToken(trx, purpose, hashToken(token), owner, now);
 }
 
 /** Whether a token is currently valid for the user, without spending it. */
-export async function isTokenValid(db: IdentityExecutor, purpose: TokenPurpose, token: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('userTokens')
-    .select('id')
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', sql<string>`now()`)
-    .executeTakeFirst();
-  return !!row;
+export async function isTokenValid(
+  db: IdentityExecutor,
+  purpose: TokenPurpose,
+  token: string,
+  userId: string,
+  now?: Date,
+): Promise<boolean> {
+  return hasUnusedToken(db, purpose, hashToken(token), userId, { now });
 }
 
 /**
@@ -83,24 +54,10 @@ export async function isTokenValid(db: IdentityExecutor, purpose: TokenPurpose, 
  * own address); a replaced or used link asks for nothing.
  */
 export async function isUnspentToken(db: IdentityExecutor, purpose: TokenPurpose, token: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('userTokens')
-    .select('id')
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return !!row;
+  return hasUnusedToken(db, purpose, hashToken(token), userId, null);
 }
 
 /** Spends every open token of a purpose (a password reset ends the other reset links). */
-export async function spendAllTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose): Promise<void> {
-  await trx
-    .updateTable('userTokens')
-    .set({ usedAt: sql<string>`now()` })
-    .where('userId', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .execute();
+export async function spendAllTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now?: Date): Promise<void> {
+  await spendOpenTokens(trx, userId, purpose, now);
 }

@@ -1,0 +1,125 @@
+import { sql } from '@cti/db';
+
+import type { IdentityExecutor } from '../db';
+
+/**
+ * The user's row, read with a share lock: a change of their access (which locks the
+ * row for update) either finished before this session's token or waits for it, so a
+ * revocation's "issued before" instant always falls on the right side of the token.
+ */
+export const lockedUser = (trx: IdentityExecutor, userId: string) =>
+  trx.selectFrom('users').selectAll().where('id', '=', userId).forShare().executeTakeFirst();
+
+/** Locks a user's row for a change of their access (see `lockedUser`); false when there is no such user. */
+export async function lockUserRow(trx: IdentityExecutor, userId: string): Promise<boolean> {
+  return !!(await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst());
+}
+
+/** The user's roles that have not ended at `now`, with their ends. */
+export const rolesHeldAt = (trx: IdentityExecutor, userId: string, now: Date) =>
+  trx
+    .selectFrom('userRoles')
+    .select(['roleId', 'expiresOn'])
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
+    .orderBy('roleId')
+    .execute();
+
+/** What decides a user's access apart from their roles and groups. */
+export const accessFieldsOfUser = (trx: IdentityExecutor, userId: string) =>
+  trx
+    .selectFrom('users')
+    .select(['email', 'isGroupManager', 'isAcid', 'disabled', 'expiresOn'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export const emailOfUser = async (trx: IdentityExecutor, userId: string) =>
+  (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email ?? null;
+
+export async function insertRefreshToken(
+  trx: IdentityExecutor,
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<string> {
+  const row = await trx
+    .insertInto('refreshTokens')
+    .values({
+      userId: token.userId,
+      familyId: token.familyId,
+      tokenHash: token.tokenHash,
+      expiresAt: token.expiresAt.toISOString(),
+      usedAt: null,
+      revokedAt: null,
+      successorSealed: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Refresh tokens of credentialed users and of free users are only good at their own endpoint. */
+const ofKind = (free: boolean) => sql<boolean>`user_id in (select id from users where is_free = ${free})`;
+
+/** Spends the live (unused, unrevoked, unexpired at `now`) refresh token of this kind with this hash. */
+export const spendLiveRefreshToken = (trx: IdentityExecutor, tokenHash: string, free: boolean, now: Date) =>
+  trx
+    .updateTable('refreshTokens')
+    .set({ usedAt: now.toISOString() })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .where(ofKind(free))
+    .returning(['id', 'userId', 'familyId'])
+    .executeTakeFirst();
+
+/** Keeps a spent token's successor, sealed with the spent token. */
+export async function recordSuccessor(trx: IdentityExecutor, refreshTokenId: string, successorSealed: string): Promise<void> {
+  await trx.updateTable('refreshTokens').set({ successorSealed }).where('id', '=', refreshTokenId).execute();
+}
+
+/** A refresh token of this kind by its hash, with whether it was spent less than `graceSeconds` before `now`. */
+export const findRefreshToken = (trx: IdentityExecutor, tokenHash: string, free: boolean, now: Date, graceSeconds: number) =>
+  trx
+    .selectFrom('refreshTokens')
+    .select(['familyId', 'userId', 'revokedAt', 'successorSealed'])
+    .select(sql<boolean>`used_at is not null`.as('used'))
+    .select(sql<boolean>`used_at > ${now.toISOString()}::timestamptz - make_interval(secs => ${graceSeconds})`.as('withinGrace'))
+    .where('tokenHash', '=', tokenHash)
+    .where(ofKind(free))
+    .executeTakeFirst();
+
+/** A refresh token by its hash, with whether it is unexpired at `now`. */
+export const findSuccessorToken = (trx: IdentityExecutor, tokenHash: string, now: Date) =>
+  trx
+    .selectFrom('refreshTokens')
+    .select(['usedAt', 'revokedAt', 'successorSealed'])
+    .select(sql<boolean>`expires_at > ${now.toISOString()}::timestamptz`.as('live'))
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+
+/** Revokes every live token of a refresh family at `now`. */
+export async function revokeFamily(trx: IdentityExecutor, familyId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now.toISOString() })
+    .where('familyId', '=', familyId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Revokes refresh-token families of a user: all, all but one, or one (at `now`, else at the database's time). */
+export async function revokeFamiliesOfUser(
+  trx: IdentityExecutor,
+  userId: string,
+  scope: { only?: string; except?: string },
+  now: Date | undefined,
+): Promise<void> {
+  let query = trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now ? now.toISOString() : sql<string>`now()` })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
+  if (scope.only) query = query.where('familyId', '=', scope.only);
+  if (scope.except) query = query.where('familyId', '<>', scope.except);
+  await query.execute();
+}

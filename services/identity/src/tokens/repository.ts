@@ -1,0 +1,90 @@
+import { sql } from '@cti/db';
+
+import type { IdentityExecutor, TokenPurpose } from '../db';
+
+/**
+ * The instant a query runs at: the caller's clock when it passes one, else the database's
+ * (`now()`), which is what the one-time token functions ran on before callers passed a clock.
+ */
+const instant = (now: Date | undefined) => (now ? now.toISOString() : sql<string>`now()`);
+const instantAfter = (now: Date | undefined, ms: number) =>
+  now ? new Date(now.getTime() + ms).toISOString() : sql<string>`now() + make_interval(secs => ${ms / 1000})`;
+
+export async function insertToken(
+  trx: IdentityExecutor,
+  token: { userId: string; purpose: TokenPurpose; tokenHash: string; ttlMs: number },
+  now: Date | undefined,
+): Promise<void> {
+  await trx
+    .insertInto('userTokens')
+    .values({
+      userId: token.userId,
+      purpose: token.purpose,
+      tokenHash: token.tokenHash,
+      expiresAt: instantAfter(now, token.ttlMs),
+      usedAt: null,
+    })
+    .execute();
+}
+
+/** Marks every open token of the user and purpose used. */
+export async function spendOpenTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now: Date | undefined): Promise<void> {
+  await trx
+    .updateTable('userTokens')
+    .set({ usedAt: instant(now) })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+/**
+ * Spends the unused, unexpired token with this hash and purpose (of this user, or of the
+ * account with this e-mail, when given) in one statement; answers its user id, or null.
+ */
+export async function spendLiveToken(
+  trx: IdentityExecutor,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  owner: { userId?: string; email?: string },
+  now: Date | undefined,
+): Promise<string | null> {
+  let query = trx
+    .updateTable('userTokens')
+    .set({ usedAt: instant(now) })
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', instant(now));
+  if (owner.userId) query = query.where('userId', '=', owner.userId);
+  if (owner.email) {
+    const email = owner.email.trim().toLowerCase();
+    query = query.where('userId', 'in', (eb) =>
+      eb
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email),
+    );
+  }
+  const row = await query.returning('userId').executeTakeFirst();
+  return row?.userId ?? null;
+}
+
+/** Whether the user has an unused token with this hash and purpose; `liveAt` also requires it unexpired then. */
+export async function hasUnusedToken(
+  db: IdentityExecutor,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  userId: string,
+  liveAt: { now: Date | undefined } | null,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('userTokens')
+    .select('id')
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null);
+  if (liveAt) query = query.where('expiresAt', '>', instant(liveAt.now));
+  return !!(await query.executeTakeFirst());
+}
