@@ -7,6 +7,19 @@ export type GroupFacts = EventData<'evt.identity.group.created'>;
 export type PeriodFacts = EventData<'evt.questionnaire.period.opened'>;
 
 /**
+ * What a projection of countries, periods and questionnaires listens to: identity's groups and
+ * the questionnaire service's periods and questionnaires, in this order in one durable consumer.
+ */
+export const COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS = [
+  'evt.identity.group.created',
+  'evt.identity.group.updated',
+  'evt.questionnaire.period.opened',
+  'evt.questionnaire.questionnaire.created',
+  'evt.questionnaire.questionnaire.opened',
+  'evt.questionnaire.questionnaire.closed',
+] as const;
+
+/**
  * Where a service keeps its projection and which of its columns it fills. `row` is the row
  * first written; `update` what a later event changes (default: `row` without its key).
  * Values may be SQL expressions (`sql\`now()\``).

@@ -1,6 +1,10 @@
 import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
+export type AuditExecutor = Executor<AuditDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over AuditDB. */
+export type AuditApp = ServiceApp<AuditDB>;
+
 /** One row per event, append-only, hash-chained in `seq` order. */
 export interface AuditRowsTable {
   seq: number;
@@ -94,7 +98,3 @@ export interface AuditDB extends KitTables {
   scoreFacts: ScoreFactsTable;
   periods: PeriodsTable;
 }
-
-export type AuditExecutor = Executor<AuditDB>;
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over AuditDB. */
-export type AuditApp = ServiceApp<AuditDB>;

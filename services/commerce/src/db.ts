@@ -1,6 +1,11 @@
 import type { Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
+export type CommerceExecutor = Executor<CommerceDB>;
+
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over CommerceDB. */
+export type CommerceApp = ServiceApp<CommerceDB>;
+
 /** Timestamps read as ISO strings (libs/db), defaulting to now() on insert. */
 type Stamp = Generated<string>;
 
@@ -188,8 +193,3 @@ export interface CommerceDB extends KitTables {
   localPayments: LocalPaymentsTable;
   localPlanChanges: LocalPlanChangesTable;
 }
-
-export type CommerceExecutor = Executor<CommerceDB>;
-
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over CommerceDB. */
-export type CommerceApp = ServiceApp<CommerceDB>;

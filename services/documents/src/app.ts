@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 
 import { indexAccessSettings } from '@cti/access';
 import { UploadProblems } from '@cti/contracts';
+import { COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS } from '@cti/events';
 import { defineService, errorHandler, reasonPhrase } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
@@ -12,7 +13,7 @@ import { annotationRoutes } from './annotations/routes';
 import { certifiedOrdersConsumer } from './certified/orders';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
-import { PROJECTED_EVENTS, projectEvent } from './countries/projections';
+import { projectEvent } from './countries/projections';
 import type { DocumentsDB } from './db';
 import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';
@@ -68,5 +69,8 @@ export const documentsService = defineService<DocumentsDB>('documents')({
     // seeded here rather than through `seed`, which gets the root instance without this scope's storage and renderer
     if (config.DEMO_DATA) app.addHook('onReady', async () => seedDemoDocuments(app));
   },
-  consumers: () => [{ filter: [...PROJECTED_EVENTS], handle: (event, trx) => projectEvent(event, trx) }, certifiedOrdersConsumer],
+  consumers: () => [
+    { filter: [...COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS], handle: (event, trx) => projectEvent(event, trx) },
+    certifiedOrdersConsumer,
+  ],
 });

@@ -1,6 +1,11 @@
 import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
+export type DocumentsExecutor = Executor<DocumentsDB>;
+
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over DocumentsDB. */
+export type DocumentsApp = ServiceApp<DocumentsDB>;
+
 type Timestamp = ColumnType<string, string | undefined, string>;
 
 export type DocumentKind = 'supporting' | 'acid' | 'annotation';
@@ -98,8 +103,3 @@ export interface DocumentsDB extends KitTables {
   certifiedScorecards: CertifiedScorecardsTable;
   certifiedScorecardOrders: CertifiedScorecardOrdersTable;
 }
-
-export type DocumentsExecutor = Executor<DocumentsDB>;
-
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over DocumentsDB. */
-export type DocumentsApp = ServiceApp<DocumentsDB>;

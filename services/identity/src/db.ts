@@ -1,6 +1,11 @@
 import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
+export type IdentityExecutor = Executor<IdentityDB>;
+
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over IdentityDB. */
+export type IdentityApp = ServiceApp<IdentityDB>;
+
 export interface UsersTable {
   id: Generated<string>;
   email: string;
@@ -160,8 +165,3 @@ export interface IdentityDB extends KitTables {
   purchaseGrantBases: PurchaseGrantBasesTable;
   apiKeys: ApiKeysTable;
 }
-
-export type IdentityExecutor = Executor<IdentityDB>;
-
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over IdentityDB. */
-export type IdentityApp = ServiceApp<IdentityDB>;

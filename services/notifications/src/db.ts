@@ -4,6 +4,10 @@ import type { KitTables, ServiceApp } from '@cti/service-kit';
 
 import type { AlertPart, DocumentVisibility } from './changes/change-parts';
 
+export type NotificationsExecutor = Executor<NotificationsDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over NotificationsDB. */
+export type NotificationsApp = ServiceApp<NotificationsDB>;
+
 /** jsonb written as JSON text, read as the value. */
 type Json<T> = ColumnType<T, string, string>;
 
@@ -92,7 +96,3 @@ export interface NotificationsDB extends KitTables {
   alerts: AlertsTable;
   deliveries: DeliveriesTable;
 }
-
-export type NotificationsExecutor = Executor<NotificationsDB>;
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over NotificationsDB. */
-export type NotificationsApp = ServiceApp<NotificationsDB>;

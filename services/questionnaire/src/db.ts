@@ -1,6 +1,11 @@
 import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
+export type QuestionnaireExecutor = Executor<QuestionnaireDB>;
+
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over QuestionnaireDB. */
+export type QuestionnaireApp = ServiceApp<QuestionnaireDB>;
+
 type Timestamp = string;
 /** jsonb answers: written as JSON text, read back parsed. */
 type Json<T> = ColumnType<T, string | null, string | null>;
@@ -100,8 +105,3 @@ export interface QuestionnaireDB extends KitTables {
     confirmedAt: Generated<Timestamp>;
   };
 }
-
-export type QuestionnaireExecutor = Executor<QuestionnaireDB>;
-
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over QuestionnaireDB. */
-export type QuestionnaireApp = ServiceApp<QuestionnaireDB>;

@@ -1,6 +1,10 @@
 import type { Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
+export type ScoringExecutor = Executor<ScoringDB>;
+/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over ScoringDB. */
+export type ScoringApp = ServiceApp<ScoringDB>;
+
 export interface CountriesTable {
   groupId: string;
   name: string;
@@ -97,7 +101,3 @@ export interface ScoringDB extends KitTables {
   annotations: AnnotationsTable;
   readModels: ReadModelsTable;
 }
-
-export type ScoringExecutor = Executor<ScoringDB>;
-/** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over ScoringDB. */
-export type ScoringApp = ServiceApp<ScoringDB>;

@@ -51,15 +51,6 @@ export async function projectEvent(event: DomainEvent, trx: Transaction<Document
   }
 }
 
-export const PROJECTED_EVENTS = [
-  'evt.identity.group.created',
-  'evt.identity.group.updated',
-  'evt.questionnaire.period.opened',
-  'evt.questionnaire.questionnaire.created',
-  'evt.questionnaire.questionnaire.opened',
-  'evt.questionnaire.questionnaire.closed',
-] as const;
-
 export const listCountries = (db: DocumentsExecutor) =>
   db.selectFrom('countries').select(['groupId', 'name', 'countryCode']).orderBy('name').execute();
 

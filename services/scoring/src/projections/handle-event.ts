@@ -1,7 +1,7 @@
 import type { IndexAccessSettings } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
-import { projectCountryGroup, projectPeriod } from '@cti/events';
+import { COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS, projectCountryGroup, projectPeriod } from '@cti/events';
 
 import { countryRefresh, findCountry, upsertCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
@@ -16,12 +16,7 @@ export interface ProjectionOptions {
 
 /** The events scoring consumes, in one durable consumer so their order is kept. */
 export const CONSUMED_EVENTS = [
-  'evt.identity.group.created',
-  'evt.identity.group.updated',
-  'evt.questionnaire.period.opened',
-  'evt.questionnaire.questionnaire.created',
-  'evt.questionnaire.questionnaire.opened',
-  'evt.questionnaire.questionnaire.closed',
+  ...COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS,
   'evt.documents.annotation.attached',
   'evt.documents.document.deleted',
 ] as const;
