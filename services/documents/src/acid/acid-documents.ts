@@ -5,7 +5,8 @@ import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-ki
 import type { DocumentsExecutor, DocumentsApp } from '../db';
 import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
 import type { CheckedFile } from '../uploads/receive-upload';
-import { markAttached, storeCheckedFile } from '../uploads/stored-files';
+import { markAttached } from '../uploads/repository';
+import { storeCheckedFile } from '../uploads/stored-files';
 
 export const ACID_NOT_FOUND = 'ACID document not found';
 

@@ -5,7 +5,8 @@ import { NotFound } from '@cti/service-kit';
 import type { DocumentsApp } from '../db';
 import { escapeHtml, longDate, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';
-import { findFile, storeCheckedFile } from '../uploads/stored-files';
+import { findFile } from '../uploads/repository';
+import { storeCheckedFile } from '../uploads/stored-files';
 
 import { listAcidDocuments } from './acid-documents';
 
@@ -49,7 +50,7 @@ export async function generateAcidPdf(
        docs.filter((d) => d.IsPrivate),
      )}`,
   );
-  const pdf = await renderPdf(app, html);
+  const pdf = await renderPdf(app.renderer, html);
   const file = { fileName: `ACID materials ${now.slice(0, 10)}.pdf`, extension: 'pdf' as const, contentType: 'application/pdf', data: pdf };
   const { s3Name } = await storeCheckedFile(app, file, 'acid-pdf', actor, async () => undefined);
   return { filename: s3Name };

@@ -11,12 +11,12 @@ import { appendToOutbox, BadRequest, callService, Forbidden, NotFound } from '@c
 
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
 import type { DocumentsExecutor, DocumentsApp } from '../db';
-import { removeObjectQuietly } from '../library/delete-document';
 import { documentsWithFiles, findDocumentByS3Name, toDocumentRow } from '../library/repository';
 import { requireFreshUpload } from '../library/supporting-documents';
 import { escapeHtml } from '../rendering/html';
 import { contentTypeForDownload } from '../storage/content-types';
-import { markAttached } from '../uploads/stored-files';
+import { markAttached } from '../uploads/repository';
+import { removeObjectQuietly } from '../uploads/stored-files';
 
 export type AnnotationType = 1 | 2;
 

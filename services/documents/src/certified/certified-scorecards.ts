@@ -77,7 +77,7 @@ export async function issueCertifiedScorecard(
   const code = newVerificationCode();
   const issuedAt = new Date().toISOString();
   const verifyUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/verify/${code}`;
-  const pdf = await renderPdf(app, html, { footerHtml: await certificateFooter({ code, country, period, issuedAt, verifyUrl }) });
+  const pdf = await renderPdf(app.renderer, html, { footerHtml: await certificateFooter({ code, country, period, issuedAt, verifyUrl }) });
   const pdfSha256 = sha256(pdf);
   const score = typeof scorecard.Score === 'number' ? scorecard.Score : null;
   const category = scorecard.Category ?? null;

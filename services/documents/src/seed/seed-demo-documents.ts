@@ -2,6 +2,7 @@ import type { AcidAccess, SupportingAccess } from '@cti/contracts';
 
 import { uploadAcidDocument } from '../acid/acid-documents';
 import type { DocumentsApp } from '../db';
+import { documentTitles } from '../library/repository';
 import { addSupportingDocument } from '../library/supporting-documents';
 import { escapeHtml, printablePage } from '../rendering/html';
 import { renderPdf } from '../rendering/render-plugin';
@@ -45,14 +46,13 @@ async function demoPdf(app: DocumentsApp, title: string, summary: string): Promi
     fileName: `${title.replace(/[^A-Za-z0-9 ]+/g, '').trim()}.pdf`,
     extension: 'pdf',
     contentType: 'application/pdf',
-    data: await renderPdf(app, html),
+    data: await renderPdf(app.renderer, html),
   };
 }
 
 /** Demo supporting and ACID documents, added through the same use-cases as the admin pages; idempotent by title. */
 export async function seedDemoDocuments(app: DocumentsApp): Promise<void> {
-  const db = app.db;
-  const existing = new Set((await db.selectFrom('documents').select('title').execute()).map((d) => d.title));
+  const existing = new Set(await documentTitles(app.db));
   try {
     for (const doc of SUPPORTING.filter((d) => !existing.has(d.title))) {
       const { s3Name } = await storeCheckedFile(app, await demoPdf(app, doc.title, doc.summary), 'document', null, async () => undefined);

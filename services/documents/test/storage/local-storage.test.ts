@@ -92,7 +92,7 @@ describe('storing an upload', () => {
       .where('s3Name', '=', s3Name)
       .execute();
     const storage = new LocalFileStorage({ directory: bed.storageDir, publicUrl: 'http://localhost', signingKey: 'k' });
-    expect(await sweepUnattachedFiles(bed.app.db, storage, 24)).toBe(1);
+    expect(await sweepUnattachedFiles(bed.app.db, storage, 24, new Date())).toBe(1);
     expect(storedObjects(bed.storageDir)).toEqual([kept]);
     expect((await bed.app.db.selectFrom('files').select('s3Name').execute()).map((f) => f.s3Name)).toEqual([kept]);
   });
