@@ -1,8 +1,9 @@
+import type { DocumentRow } from '@cti/contracts';
 import { fixedClock } from '@cti/service-kit';
 
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import { sweepUnattachedFiles } from '../../src/uploads/stored-files';
-import { startDocuments, storedObjects, upload, type DocumentsTestBed } from '../support/documents-kit';
+import { admin, startDocuments, storedObjects, upload, type DocumentsTestBed } from '../support/documents-kit';
 import { samplePdf } from '../support/sample-files';
 
 describe("an upload's time follows the service clock", () => {
@@ -24,5 +25,18 @@ describe("an upload's time follows the service clock", () => {
     clock.advance(2 * 3_600_000);
     expect(await sweepUnattachedFiles(bed.app.db, storage, 24, bed.app.clock.now())).toBe(1);
     expect(storedObjects(bed.storageDir)).toEqual([]);
+  });
+
+  it('dates a supporting document by the clock when it is added', async () => {
+    clock.set(new Date('2022-07-08T09:10:11.000Z'));
+    const s3Name = await upload(bed.app, 'guide.pdf', samplePdf());
+    const res = await bed.app.inject({
+      method: 'POST',
+      url: '/api/document/supporting',
+      headers: admin(),
+      payload: { Title: 'Guide', Access: 'Global', S3Name: s3Name },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(new Date((res.json() as DocumentRow).Uploaded).toISOString()).toBe('2022-07-08T09:10:11.000Z');
   });
 });
