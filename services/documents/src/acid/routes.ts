@@ -67,7 +67,7 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
     '/api/print/pdf',
     { preHandler: app.requireRule(RouteRules.acid), schema: { tags: ['acid'], querystring: PdfFilenameQuery, response: errors } },
     async (request, reply) => {
-      const file = await generatedAcidPdf(app, claimsOf(request), request.query.filename);
+      const file = await generatedAcidPdf(db, claimsOf(request), request.query.filename);
       return sendStoredFile(app.storage, reply, file.s3Name, file.fileName, 'inline');
     },
   );
