@@ -9,7 +9,7 @@ import {
 } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
 
-import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
+import { findCountry, findPeriod, findQuestionnaire } from '../countries/repository';
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 import { deleteDocumentRow, findDocumentByS3Name, insertDocument, toDocumentRow } from '../library/repository';
 import { requireFreshUpload } from '../library/supporting-documents';

@@ -11,7 +11,7 @@ import {
 import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
 import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
-import { listCountries } from '../countries/projections';
+import { listCountries } from '../countries/repository';
 import type { DocumentsApp } from '../db';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';

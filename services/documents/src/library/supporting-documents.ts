@@ -2,7 +2,7 @@ import { canDownloadSupportingDocument, canSeeSupportingDocument, type Principal
 import { DocumentAnswers, type AddSupportingDocumentBody, type DocumentRow, type EventActor, type SupportingAccess } from '@cti/contracts';
 import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
-import { findCountry } from '../countries/projections';
+import { findCountry } from '../countries/repository';
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 import { findFile, markAttached } from '../uploads/repository';
 
