@@ -1,4 +1,5 @@
 import type { IndexAccessSettings } from '@cti/access';
+import type { Clock } from '@cti/service-kit';
 
 import type { NotificationsConfig } from './config';
 import type { AlertDispatcher } from './delivery/dispatcher';
@@ -8,5 +9,5 @@ export interface NotificationsContext {
   config: NotificationsConfig & { PUBLIC_URL: string };
   settings: IndexAccessSettings;
   dispatcher: AlertDispatcher;
-  clock: () => Date;
+  clock: Clock;
 }

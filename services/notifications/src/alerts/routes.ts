@@ -48,7 +48,7 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
     { preHandler: app.requireUser, schema: { tags: ['notifications'], body: MarkReadBody, response: { 200: UnreadCount, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      await markRead(db, claims.sub, request.body, ctx.clock());
+      await markRead(db, claims.sub, request.body, ctx.clock.now());
       return { Count: await unreadCount(db, principalOf(claims), claims.sub, ctx.settings) };
     },
   );
@@ -71,7 +71,7 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
           mode: request.body.Email,
           via: 'settings',
           actor: actorOf(request),
-          now: ctx.clock(),
+          now: ctx.clock.now(),
           digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC,
         });
       });
@@ -82,7 +82,7 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
   // the links of alert e-mails: no sign-in, the signed token says who and what
   const link = () => ({
     tokenKey: ctx.config.NOTIFICATIONS_TOKEN_KEY,
-    now: ctx.clock(),
+    now: ctx.clock.now(),
     digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC,
   });
   app.post(

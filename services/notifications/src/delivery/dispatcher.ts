@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IndexAccessSettings } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
 import { sql, type Kysely, type Selectable } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
+import { appendToOutbox, systemClock, type Clock } from '@cti/service-kit';
 
 import { renderAlert } from '../alerts/visibility';
 import { allCountries, type CountryMap } from '../countries/countries';
@@ -42,7 +42,7 @@ export interface DispatcherOptions {
   pollMs: number;
   /** How long a claimed e-mail belongs to the process that claimed it before another resends it. */
   leaseMs?: number;
-  clock?: () => Date;
+  clock?: Clock;
   logger: DispatcherLogger;
   /** Outcome counts, for metrics. */
   observe?: (mode: DeliveryMode, outcome: 'sent' | 'bounced' | 'withheld' | 'retry', alerts: number) => void;
@@ -62,7 +62,7 @@ type DeliveryRow = Selectable<DeliveriesTable>;
  * sends it again under the same key. The mail port queues it once: no e-mail twice, none lost.
  */
 export class AlertDispatcher {
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   private readonly leaseMs: number;
   private readonly rate: RateLimiter;
   private timer: NodeJS.Timeout | null = null;
@@ -72,7 +72,7 @@ export class AlertDispatcher {
   private closing = false;
 
   constructor(private readonly o: DispatcherOptions) {
-    this.clock = o.clock ?? (() => new Date());
+    this.clock = o.clock ?? systemClock;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.rate = new RateLimiter(o.mailPerSecond);
   }
@@ -123,7 +123,7 @@ export class AlertDispatcher {
         order by s.user_id limit ${USERS_PER_ROUND}`.execute(this.o.db);
       return rows.rows.map((r) => ({ userId: r.userId, mode: 'immediate' as const }));
     });
-    const now = this.clock().toISOString();
+    const now = this.clock.now().toISOString();
     await this.eachRound(async (after) => {
       const rows = await this.o.db
         .selectFrom('userSettings')
@@ -159,7 +159,7 @@ export class AlertDispatcher {
 
   /** Claims one e-mail for a user (their pending alerts they may still see), then sends it. */
   private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null, countries: CountryMap): Promise<void> {
-    const now = this.clock();
+    const now = this.clock.now();
     // claiming writes no event: a plain transaction, few round trips (it runs once per e-mail)
     const claimed = await this.o.db.transaction().execute(async (trx) => {
       const next = nextDigestAt(mode, now, this.o.digestHourUtc);
@@ -233,7 +233,7 @@ export class AlertDispatcher {
   /** E-mails claimed by a process that stopped before it marked them: sent again under the same key. */
   private async resendExpired(): Promise<void> {
     for (;;) {
-      const now = this.clock();
+      const now = this.clock.now();
       const delivery = await this.o.db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('deliveries')
@@ -297,7 +297,7 @@ export class AlertDispatcher {
       // the e-mail and its alerts marked sent in one statement; nothing when a replica that resent it meanwhile did
       const marked = await sql<{ n: number }>`
         with sent as (
-          update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${this.clock().toISOString()}::timestamptz,
+          update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${this.clock.now().toISOString()}::timestamptz,
                  locked_until = null, error = null
           where id = ${delivery.id} and status = 'sending'
           returning id),
