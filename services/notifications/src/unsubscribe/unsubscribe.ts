@@ -3,7 +3,8 @@ import { appendToOutbox, BadRequest } from '@cti/service-kit';
 
 import { findCountry } from '../countries/countries';
 import type { NotificationsExecutor } from '../db';
-import { unfollowCountry } from '../follows/follows';
+import { stopFollowing } from '../follows/follows';
+import { insertFollow } from '../follows/repository';
 import { actorOfUser, modeBeforeOff, setEmailMode } from '../settings/settings';
 
 import { readUnsubscribeToken } from './tokens';
@@ -31,7 +32,7 @@ export async function unsubscribeWithLink(trx: NotificationsExecutor, token: str
   const purpose = purposeOf(token, o.tokenKey);
   const actor = await actorOfUser(trx, purpose.userId);
   if (purpose.scope === 'country') {
-    await unfollowCountry(trx, purpose.userId, purpose.groupId, actor, 'email-link');
+    await stopFollowing(trx, purpose.userId, purpose.groupId, actor, 'email-link');
     const name = await countryName(trx, purpose.groupId);
     return { message: NotificationMessages.unsubscribedCountry(name), Scope: 'country', Group: name };
   }
@@ -50,12 +51,7 @@ export async function resubscribeWithLink(trx: NotificationsExecutor, token: str
   if (purpose.scope === 'country') {
     const country = await findCountry(trx, purpose.groupId);
     if (!country) throw new BadRequest(NotificationMessages.countryNotFound);
-    const added = await trx
-      .insertInto('follows')
-      .values({ userId: purpose.userId, groupId: purpose.groupId })
-      .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-      .returning('groupId')
-      .executeTakeFirst();
+    const added = await insertFollow(trx, purpose.userId, purpose.groupId);
     if (added)
       await appendToOutbox(trx, {
         type: 'evt.notifications.follow.added',
