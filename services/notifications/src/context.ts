@@ -1,5 +1,4 @@
 import type { IndexAccessSettings } from '@cti/access';
-import type { Clock } from '@cti/service-kit';
 
 import type { NotificationsConfig } from './config';
 import type { AlertDispatcher } from './delivery/dispatcher';
@@ -9,5 +8,4 @@ export interface NotificationsContext {
   config: NotificationsConfig & { PUBLIC_URL: string };
   settings: IndexAccessSettings;
   dispatcher: AlertDispatcher;
-  clock: Clock;
 }
