@@ -1,7 +1,7 @@
 import type { IndexAccessSettings, Principal } from '@cti/access';
 import type { NotificationItem, NotificationList } from '@cti/contracts';
 
-import { countriesById } from '../countries/countries';
+import { countriesById } from '../countries/repository';
 import type { NotificationsExecutor } from '../db';
 
 import { alertRows, markAlertsRead, type AlertRow } from './repository';

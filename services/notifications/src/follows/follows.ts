@@ -2,7 +2,7 @@ import { canOpenScorecard, type IndexAccessSettings, type Principal } from '@cti
 import { NotificationMessages, type EventActor, type FollowedCountry } from '@cti/contracts';
 import { appendToOutbox, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
 
-import { findCountry } from '../countries/countries';
+import { findCountry } from '../countries/repository';
 import type { NotificationsDB, NotificationsExecutor } from '../db';
 import { ensureSettings } from '../settings/settings';
 

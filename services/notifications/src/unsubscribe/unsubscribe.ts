@@ -1,7 +1,7 @@
 import { NotificationMessages, type UnsubscribeAnswer } from '@cti/contracts';
 import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
-import { findCountry } from '../countries/countries';
+import { findCountry } from '../countries/repository';
 import type { NotificationsDB, NotificationsExecutor } from '../db';
 import { stopFollowing } from '../follows/follows';
 import { insertFollow } from '../follows/repository';
