@@ -22,8 +22,7 @@ export const notificationsService = defineService<NotificationsDB>('notification
   migrations,
   async plugin(app, config) {
     const settings = accessSettingsOf(config);
-    const metrics = notificationMetricsOf(app);
-    const clock = () => new Date();
+    const metrics = notificationMetricsOf(app.metrics.registry, app.db);
     const dispatcher = new AlertDispatcher({
       db: app.db,
       inTransaction: (work) => app.inTransaction(work),
@@ -37,20 +36,20 @@ export const notificationsService = defineService<NotificationsDB>('notification
       concurrency: config.NOTIFICATIONS_SEND_CONCURRENCY,
       pollMs: config.NOTIFICATIONS_DISPATCH_MS,
       leaseMs: config.NOTIFICATIONS_SEND_LEASE_MS,
-      clock,
+      clock: app.clock,
       logger: app.log,
       observe: metrics.delivery,
     });
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', async () => dispatcher.stop());
-    const ctx: NotificationsContext = { config: { ...config, PUBLIC_URL: config.PUBLIC_URL }, settings, dispatcher, clock };
+    const ctx: NotificationsContext = { config: { ...config, PUBLIC_URL: config.PUBLIC_URL }, settings, dispatcher };
     await app.register(followRoutes, { ctx });
     await app.register(alertRoutes, { ctx });
   },
   consumers: (app) => [
     {
       filter: [...CONSUMED_EVENTS],
-      handle: async (event, trx) => notificationMetricsOf(app).alertsQueued(await handleEvent(trx, event)),
+      handle: async (event, trx) => notificationMetricsOf(app.metrics.registry, app.db).alertsQueued(await handleEvent(trx, event)),
     },
   ],
 });

@@ -8,5 +8,4 @@ export interface NotificationsContext {
   config: NotificationsConfig & { PUBLIC_URL: string };
   settings: IndexAccessSettings;
   dispatcher: AlertDispatcher;
-  clock: () => Date;
 }

@@ -2,7 +2,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 import { sql, type Kysely } from '@cti/db';
 
-import type { DeliveryMode, NotificationsDB, NotificationsApp } from './db';
+import type { DeliveryMode, NotificationsDB } from './db';
 
 /** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */
 function notificationMetrics(registry: Registry, db: Kysely<NotificationsDB>) {
@@ -45,9 +45,8 @@ export type NotificationMetrics = ReturnType<typeof notificationMetrics>;
 const byRegistry = new WeakMap<Registry, NotificationMetrics>();
 
 /** The metrics of one app's registry (made once: the consumer and the dispatcher share them). */
-export function notificationMetricsOf(app: NotificationsApp): NotificationMetrics {
-  const registry = app.metrics.registry;
+export function notificationMetricsOf(registry: Registry, db: Kysely<NotificationsDB>): NotificationMetrics {
   let metrics = byRegistry.get(registry);
-  if (!metrics) byRegistry.set(registry, (metrics = notificationMetrics(registry, app.db)));
+  if (!metrics) byRegistry.set(registry, (metrics = notificationMetrics(registry, db)));
   return metrics;
 }

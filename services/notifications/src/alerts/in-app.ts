@@ -1,9 +1,10 @@
 import type { IndexAccessSettings, Principal } from '@cti/access';
 import type { NotificationItem, NotificationList } from '@cti/contracts';
 
-import { countriesById } from '../countries/countries';
+import { countriesById } from '../countries/repository';
 import type { NotificationsExecutor } from '../db';
 
+import { alertRows, markAlertsRead, type AlertRow } from './repository';
 import { renderAlert, type RenderedAlert } from './visibility';
 
 const PAGE = 30;
@@ -11,23 +12,6 @@ const PAGE = 30;
 const ROUND = 100;
 /** Unread alerts counted at most (the header shows "99+" long before). */
 const UNREAD_CAP = 1000;
-
-type AlertRow = {
-  id: number;
-  createdAt: string;
-  readAt: string | null;
-  groupId: string | null;
-  parts: Parameters<typeof renderAlert>[1]['parts'];
-  document: Parameters<typeof renderAlert>[1]['document'];
-  link: string;
-};
-
-const alertRows = (db: NotificationsExecutor, userId: string) =>
-  db
-    .selectFrom('alerts')
-    .innerJoin('changes', 'changes.id', 'alerts.changeId')
-    .select(['alerts.id', 'alerts.createdAt', 'alerts.readAt', 'changes.groupId', 'changes.parts', 'changes.document', 'changes.link'])
-    .where('alerts.userId', '=', userId);
 
 /** Each row as this reader may see it now (rows they may not see are left out). */
 async function rendered(db: NotificationsExecutor, p: Principal, rows: AlertRow[], settings: IndexAccessSettings) {
@@ -101,7 +85,5 @@ export async function markRead(
 ): Promise<void> {
   const ids = (body.Ids ?? []).filter((id) => /^\d{1,18}$/.test(id)).map(Number);
   if (!body.All && !ids.length) return;
-  let q = db.updateTable('alerts').set({ readAt: now.toISOString() }).where('userId', '=', userId).where('readAt', 'is', null);
-  if (!body.All) q = q.where('id', 'in', ids);
-  await q.execute();
+  await markAlertsRead(db, userId, body.All ? 'all' : ids, now);
 }

@@ -12,7 +12,7 @@ import { actorOf, claimsOf, principalOf } from '@cti/service-kit';
 
 import type { NotificationsContext } from '../context';
 import type { NotificationsApp } from '../db';
-import { emailModeOf, ensureSettings, setEmailMode } from '../settings/settings';
+import { emailModeOf, saveAlertSettings } from '../settings/settings';
 import { resubscribeWithLink, unsubscribeWithLink } from '../unsubscribe/unsubscribe';
 
 import { listAlerts, markRead, unreadCount } from './in-app';
@@ -48,7 +48,7 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
     { preHandler: app.requireUser, schema: { tags: ['notifications'], body: MarkReadBody, response: { 200: UnreadCount, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      await markRead(db, claims.sub, request.body, ctx.clock());
+      await markRead(db, claims.sub, request.body, app.clock.now());
       return { Count: await unreadCount(db, principalOf(claims), claims.sub, ctx.settings) };
     },
   );
@@ -64,35 +64,22 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
     { preHandler: app.requireUser, schema: { tags: ['notifications'], body: AlertSettings, response: { 200: AlertSettings, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      await app.inTransaction(async (trx) => {
-        await ensureSettings(trx, { userId: claims.sub, email: claims.email, name: claims.name });
-        await setEmailMode(trx, {
-          userId: claims.sub,
-          mode: request.body.Email,
-          via: 'settings',
-          actor: actorOf(request),
-          now: ctx.clock(),
-          digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC,
-        });
-      });
+      const user = { userId: claims.sub, email: claims.email, name: claims.name };
+      await saveAlertSettings(app, user, request.body.Email, actorOf(request), ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC);
       return { Email: request.body.Email };
     },
   );
 
   // the links of alert e-mails: no sign-in, the signed token says who and what
-  const link = () => ({
-    tokenKey: ctx.config.NOTIFICATIONS_TOKEN_KEY,
-    now: ctx.clock(),
-    digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC,
-  });
+  const link = { tokenKey: ctx.config.NOTIFICATIONS_TOKEN_KEY, digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC };
   app.post(
     '/api/notifications/unsubscribe',
     { schema: { tags: ['notifications'], body: UnsubscribeBody, response: { 200: UnsubscribeAnswer, 400: ErrorBody } } },
-    async (request) => app.inTransaction((trx) => unsubscribeWithLink(trx, request.body.token, link())),
+    async (request) => unsubscribeWithLink(app, request.body.token, link),
   );
   app.post(
     '/api/notifications/resubscribe',
     { schema: { tags: ['notifications'], body: UnsubscribeBody, response: { 200: UnsubscribeAnswer, 400: ErrorBody } } },
-    async (request) => app.inTransaction((trx) => resubscribeWithLink(trx, request.body.token, link())),
+    async (request) => resubscribeWithLink(app, request.body.token, link),
   );
 }

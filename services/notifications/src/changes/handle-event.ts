@@ -1,8 +1,9 @@
 import type { DomainEvent } from '@cti/contracts';
 
-import { projectCountry } from '../countries/countries';
+import { projectCountry } from '../countries/repository';
 import type { NotificationsExecutor } from '../db';
 import { markBounced } from '../delivery/dispatcher';
+import { findDelivery } from '../delivery/repository';
 
 import { documentChange, scorecardChange, type ChangeDraft } from './change-parts';
 import { recordChange } from './record-change';
@@ -40,7 +41,7 @@ export async function handleEvent(trx: NotificationsExecutor, event: DomainEvent
     case 'evt.identity.mail.failed': {
       const key = event.data.idempotencyKey;
       if (!key || !/^[0-9a-f-]{36}$/i.test(key)) return 0;
-      const delivery = await trx.selectFrom('deliveries').select(['id', 'userId', 'email']).where('id', '=', key).executeTakeFirst();
+      const delivery = await findDelivery(trx, key);
       if (delivery) await markBounced(trx, delivery, event.data.mailId, event.data.error);
       return 0;
     }

@@ -2,17 +2,31 @@ import { randomUUID } from 'node:crypto';
 
 import type { IndexAccessSettings } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import { sql, type Kysely, type Selectable } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
+import type { Kysely } from '@cti/db';
+import { appendToOutbox, systemClock, type Clock } from '@cti/service-kit';
 
 import { renderAlert } from '../alerts/visibility';
-import { allCountries, type CountryMap } from '../countries/countries';
-import type { DeliveriesTable, DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
+import { allCountries, type CountryMap } from '../countries/repository';
+import type { DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
 import { nextDigestAt } from '../settings/digest-schedule';
 
 import { MailRefused, type MailPort } from './mail-port';
 import { RateLimiter } from './rate-limiter';
 import { renderAlertMail, type MailAlert } from './render-mail';
+import {
+  groupNamesOfDelivery,
+  insertClaimedDelivery,
+  lockUserForMail,
+  markDeliveryBounced,
+  markDeliverySent,
+  pendingAlerts,
+  reclaimExpiredDelivery,
+  recordDeliveryError,
+  usersWithDueDigests,
+  usersWithImmediateAlerts,
+  withholdAlerts,
+  type DeliveryRow,
+} from './repository';
 import { principalOfAccess, type AccessLookup } from './user-access';
 
 /** Users looked at per round (one call to identity for their access). */
@@ -42,15 +56,13 @@ export interface DispatcherOptions {
   pollMs: number;
   /** How long a claimed e-mail belongs to the process that claimed it before another resends it. */
   leaseMs?: number;
-  clock?: () => Date;
+  clock?: Clock;
   logger: DispatcherLogger;
   /** Outcome counts, for metrics. */
   observe?: (mode: DeliveryMode, outcome: 'sent' | 'bounced' | 'withheld' | 'retry', alerts: number) => void;
   /** Test seam: runs after the mail port accepted a mail and before it is marked sent. */
   afterMailAccepted?: (deliveryId: string) => Promise<void>;
 }
-
-type DeliveryRow = Selectable<DeliveriesTable>;
 
 /**
  * Sends alert e-mails: each pending alert at once to users who chose immediate alerts,
@@ -62,7 +74,7 @@ type DeliveryRow = Selectable<DeliveriesTable>;
  * sends it again under the same key. The mail port queues it once: no e-mail twice, none lost.
  */
 export class AlertDispatcher {
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   private readonly leaseMs: number;
   private readonly rate: RateLimiter;
   private timer: NodeJS.Timeout | null = null;
@@ -72,7 +84,7 @@ export class AlertDispatcher {
   private closing = false;
 
   constructor(private readonly o: DispatcherOptions) {
-    this.clock = o.clock ?? (() => new Date());
+    this.clock = o.clock ?? systemClock;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.rate = new RateLimiter(o.mailPerSecond);
   }
@@ -114,28 +126,9 @@ export class AlertDispatcher {
   /** One pass: resend expired claims, then immediate alerts, then due digests. */
   async runOnce(): Promise<void> {
     await this.resendExpired();
-    await this.eachRound(async (after) => {
-      // from the users who want alerts at once (not from the alerts: digests keep many pending)
-      const rows = await sql<{ userId: string }>`
-        select s.user_id from user_settings s
-        where s.email_mode = 'immediate' and s.user_id > ${after}
-          and exists (select 1 from alerts a where a.user_id = s.user_id and a.email_state = 'pending')
-        order by s.user_id limit ${USERS_PER_ROUND}`.execute(this.o.db);
-      return rows.rows.map((r) => ({ userId: r.userId, mode: 'immediate' as const }));
-    });
-    const now = this.clock().toISOString();
-    await this.eachRound(async (after) => {
-      const rows = await this.o.db
-        .selectFrom('userSettings')
-        .select(['userId', 'emailMode'])
-        .where('emailMode', 'in', ['daily', 'weekly'])
-        .where('nextDigestAt', '<=', now)
-        .where('userId', '>', after)
-        .orderBy('userId')
-        .limit(USERS_PER_ROUND)
-        .execute();
-      return rows.map((r) => ({ userId: r.userId, mode: r.emailMode as DeliveryMode }));
-    });
+    await this.eachRound((after) => usersWithImmediateAlerts(this.o.db, after, USERS_PER_ROUND));
+    const now = this.clock.now().toISOString();
+    await this.eachRound((after) => usersWithDueDigests(this.o.db, now, after, USERS_PER_ROUND));
   }
 
   /** Works through users round by round (keyset order: memory stays flat however many there are). */
@@ -159,30 +152,15 @@ export class AlertDispatcher {
 
   /** Claims one e-mail for a user (their pending alerts they may still see), then sends it. */
   private async deliverTo(userId: string, mode: DeliveryMode, access: InternalUserAccess | null, countries: CountryMap): Promise<void> {
-    const now = this.clock();
+    const now = this.clock.now();
     // claiming writes no event: a plain transaction, few round trips (it runs once per e-mail)
     const claimed = await this.o.db.transaction().execute(async (trx) => {
       const next = nextDigestAt(mode, now, this.o.digestHourUtc);
-      const due = mode === 'immediate' ? sql`true` : sql`next_digest_at <= ${now.toISOString()}::timestamptz`;
       // one replica per user at a time (another one holding the user moves on); a digest is claimed
       // for its period with its alerts, or there was nothing to tell; the user as identity names them now
-      const locked = await sql<{ userId: string }>`
-        update user_settings
-        set next_digest_at = coalesce(${next?.toISOString() ?? null}::timestamptz, next_digest_at),
-            email = coalesce(${access?.Email ?? null}, email), name = coalesce(${access?.Name ?? null}, name)
-        where user_id = (
-          select user_id from user_settings where user_id = ${userId} and email_mode = ${mode} and ${due} for update skip locked)
-        returning user_id`.execute(trx);
-      if (!locked.rows.length) return null;
-      const pending = await trx
-        .selectFrom('alerts')
-        .innerJoin('changes', 'changes.id', 'alerts.changeId')
-        .select(['alerts.id', 'changes.groupId', 'changes.parts', 'changes.document', 'changes.link'])
-        .where('alerts.userId', '=', userId)
-        .where('alerts.emailState', '=', 'pending')
-        .orderBy('alerts.id')
-        .limit(ALERTS_PER_MAIL)
-        .execute();
+      const user = { userId, mode, email: access?.Email ?? null, name: access?.Name ?? null };
+      if (!(await lockUserForMail(trx, user, now, next))) return null;
+      const pending = await pendingAlerts(trx, userId, ALERTS_PER_MAIL);
       if (!pending.length) return null;
       const shown: Array<{ id: number } & MailAlert> = [];
       const withheld: number[] = [];
@@ -194,7 +172,7 @@ export class AlertDispatcher {
         else withheld.push(a.id);
       }
       if (withheld.length) {
-        await trx.updateTable('alerts').set({ emailState: 'withheld' }).where('id', 'in', withheld).execute();
+        await withholdAlerts(trx, withheld);
         this.o.observe?.(mode, 'withheld', withheld.length);
       }
       if (!shown.length || !access) return null;
@@ -216,15 +194,11 @@ export class AlertDispatcher {
         createdAt: now.toISOString(),
         sentAt: null,
       };
-      // the e-mail, with what it says, and its alerts, in one statement
-      await sql`
-        with claimed as (
-          insert into deliveries (id, user_id, mode, status, email, subject, html, text, alert_count, attempts, locked_until, created_at)
-          values (${delivery.id}, ${userId}, ${mode}, 'sending', ${delivery.email}, ${delivery.subject}, ${delivery.html}, ${delivery.text},
-                  ${delivery.alertCount}, 1, ${delivery.lockedUntil}::timestamptz, ${delivery.createdAt}::timestamptz)
-          returning id)
-        update alerts set email_state = 'sending', delivery_id = (select id from claimed)
-        where id = any(${shown.map((a) => a.id)}::bigint[])`.execute(trx);
+      await insertClaimedDelivery(
+        trx,
+        delivery,
+        shown.map((a) => a.id),
+      );
       return { delivery, groupNames: [...new Set(shown.map((a) => a.groupName).filter((n): n is string => !!n))] };
     });
     if (claimed) await this.send(claimed.delivery, claimed.groupNames);
@@ -233,39 +207,11 @@ export class AlertDispatcher {
   /** E-mails claimed by a process that stopped before it marked them: sent again under the same key. */
   private async resendExpired(): Promise<void> {
     for (;;) {
-      const now = this.clock();
-      const delivery = await this.o.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('deliveries')
-          .selectAll()
-          .where('status', '=', 'sending')
-          .where('lockedUntil', '<', now.toISOString())
-          .orderBy('lockedUntil')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
-        if (!row) return null;
-        return trx
-          .updateTable('deliveries')
-          .set({ attempts: sql`attempts + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs).toISOString() })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      const now = this.clock.now();
+      const lockedUntil = new Date(now.getTime() + this.leaseMs);
+      const delivery = await this.o.db.transaction().execute((trx) => reclaimExpiredDelivery(trx, now, lockedUntil));
       if (!delivery) return;
-      const groups = await this.o.db
-        .selectFrom('alerts')
-        .innerJoin('changes', 'changes.id', 'alerts.changeId')
-        .innerJoin('countries', 'countries.groupId', 'changes.groupId')
-        .select('countries.name')
-        .distinct()
-        .where('alerts.deliveryId', '=', delivery.id)
-        .execute();
-      await this.send(
-        delivery,
-        groups.map((g) => g.name),
-      );
+      await this.send(delivery, await groupNamesOfDelivery(this.o.db, delivery.id));
     }
   }
 
@@ -285,25 +231,12 @@ export class AlertDispatcher {
       if (err instanceof MailRefused) return this.bounced(delivery, null, err.message);
       // the mail port is away: the claim runs out and a later pass sends it again
       this.o.observe?.(delivery.mode, 'retry', delivery.alertCount);
-      await this.o.db
-        .updateTable('deliveries')
-        .set({ error: err instanceof Error ? err.message : String(err) })
-        .where('id', '=', delivery.id)
-        .execute();
+      await recordDeliveryError(this.o.db, delivery.id, err instanceof Error ? err.message : String(err));
       throw err;
     }
     if (this.o.afterMailAccepted) await this.o.afterMailAccepted(delivery.id);
     await this.o.inTransaction(async (trx) => {
-      // the e-mail and its alerts marked sent in one statement; nothing when a replica that resent it meanwhile did
-      const marked = await sql<{ n: number }>`
-        with sent as (
-          update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${this.clock().toISOString()}::timestamptz,
-                 locked_until = null, error = null
-          where id = ${delivery.id} and status = 'sending'
-          returning id),
-        carried as (update alerts set email_state = 'sent' where delivery_id in (select id from sent))
-        select count(*)::int as n from sent`.execute(trx);
-      if (!marked.rows[0]?.n) return;
+      if (!(await markDeliverySent(trx, delivery.id, mailId, this.clock.now()))) return;
       await appendToOutbox(trx, {
         type: 'evt.notifications.alert.sent',
         actor: null,
@@ -363,15 +296,7 @@ export async function markBounced(
   mailId: string | null,
   reason: string,
 ): Promise<boolean> {
-  const marked = await trx
-    .updateTable('deliveries')
-    .set({ status: 'bounced', error: reason, lockedUntil: null, ...(mailId ? { mailId } : {}) })
-    .where('id', '=', delivery.id)
-    .where('status', '!=', 'bounced')
-    .returning('id')
-    .executeTakeFirst();
-  if (!marked) return false;
-  await trx.updateTable('alerts').set({ emailState: 'bounced' }).where('deliveryId', '=', delivery.id).execute();
+  if (!(await markDeliveryBounced(trx, delivery.id, mailId, reason))) return false;
   await appendToOutbox(trx, {
     type: 'evt.notifications.alert.bounced',
     actor: null,

@@ -1,7 +1,8 @@
 import type { MailMessage, MailSendAnswer } from '@cti/contracts';
 import { callService, DomainError } from '@cti/service-kit';
 
-import type { NotificationsApp } from '../db';
+/** What an internal call to another service needs: the service's Fastify instance (its config and token). */
+export type ServiceCaller = Parameters<typeof callService>[0];
 
 /** The mail port refused the mail itself (a bad address): sending it again will not help. */
 export class MailRefused extends Error {
@@ -12,7 +13,7 @@ export class MailRefused extends Error {
 export type MailPort = (message: MailMessage) => Promise<MailSendAnswer>;
 
 /** identity's mail port (`/internal/mail/send`: SendGrid in production, the dev mailbox otherwise). */
-export function identityMailPort(app: NotificationsApp): MailPort {
+export function identityMailPort(app: ServiceCaller): MailPort {
   return async (message) => {
     try {
       return await callService<MailSendAnswer>(app, 'identity', '/internal/mail/send', { body: message, timeoutMs: 15_000 });

@@ -2,7 +2,7 @@ import type { Principal } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
 import { callService } from '@cti/service-kit';
 
-import type { NotificationsApp } from '../db';
+import type { ServiceCaller } from './mail-port';
 
 /** identity answers at most this many users per call. */
 const LOOKUP_MAX = 1000;
@@ -15,7 +15,7 @@ export type AccessLookup = (userIds: readonly string[]) => Promise<Map<string, I
  * an expired role, a refund or a disabled account stops alerts from the next e-mail on,
  * without notifications keeping a copy of identity's rules or clocks.
  */
-export function identityAccessLookup(app: NotificationsApp): AccessLookup {
+export function identityAccessLookup(app: ServiceCaller): AccessLookup {
   return async (userIds) => {
     const out = new Map<string, InternalUserAccess>();
     for (let i = 0; i < userIds.length; i += LOOKUP_MAX) {

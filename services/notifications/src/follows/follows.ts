@@ -1,10 +1,12 @@
 import { canOpenScorecard, type IndexAccessSettings, type Principal } from '@cti/access';
 import { NotificationMessages, type EventActor, type FollowedCountry } from '@cti/contracts';
-import { appendToOutbox, Forbidden, NotFound } from '@cti/service-kit';
+import { appendToOutbox, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
 
-import { findCountry } from '../countries/countries';
-import type { NotificationsExecutor } from '../db';
+import { findCountry } from '../countries/repository';
+import type { NotificationsDB, NotificationsExecutor } from '../db';
 import { ensureSettings } from '../settings/settings';
+
+import { deleteFollow, followedCountries, followSince, insertFollow } from './repository';
 
 export interface Follower {
   userId: string;
@@ -26,61 +28,56 @@ const followedCountry = (c: CountryRow, since: string, visible: boolean): Follow
 
 /** Starts following a country the user may open (PUT api/follow/{groupId}); following again changes nothing. */
 export async function followCountry(
-  trx: NotificationsExecutor,
+  data: DataAccess<NotificationsDB>,
   who: Follower,
   groupId: string,
   settings: IndexAccessSettings,
   actor: EventActor | null,
 ): Promise<FollowedCountry> {
-  const country = await findCountry(trx, groupId);
-  if (!country) throw new NotFound(NotificationMessages.countryNotFound);
-  if (!canOpenScorecard(who.principal, country, settings)) throw new Forbidden(NotificationMessages.noAccess);
-  await ensureSettings(trx, who);
-  const added = await trx
-    .insertInto('follows')
-    .values({ userId: who.userId, groupId })
-    .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-    .returning('createdAt')
-    .executeTakeFirst();
-  if (added) {
-    await appendToOutbox(trx, {
-      type: 'evt.notifications.follow.added',
-      actor,
-      data: { userId: who.userId, groupId, groupName: country.name },
-    });
-  }
-  const since =
-    added?.createdAt ??
-    (
-      await trx
-        .selectFrom('follows')
-        .select('createdAt')
-        .where('userId', '=', who.userId)
-        .where('groupId', '=', groupId)
-        .executeTakeFirstOrThrow()
-    ).createdAt;
-  return followedCountry(country, since, true);
+  return data.inTransaction(async (trx) => {
+    const country = await findCountry(trx, groupId);
+    if (!country) throw new NotFound(NotificationMessages.countryNotFound);
+    if (!canOpenScorecard(who.principal, country, settings)) throw new Forbidden(NotificationMessages.noAccess);
+    await ensureSettings(trx, who);
+    const addedAt = await insertFollow(trx, who.userId, groupId);
+    if (addedAt) {
+      await appendToOutbox(trx, {
+        type: 'evt.notifications.follow.added',
+        actor,
+        data: { userId: who.userId, groupId, groupName: country.name },
+      });
+    }
+    return followedCountry(country, addedAt ?? (await followSince(trx, who.userId, groupId)), true);
+  });
 }
 
 /**
- * Stops following a country: on the site (DELETE api/follow/{groupId}, `follow.removed`)
+ * DELETE api/follow/{groupId}: stops following a country on the site. Returns the country's
+ * name (null when it is unknown here), whether or not the user was following it.
+ */
+export async function unfollowCountry(
+  data: DataAccess<NotificationsDB>,
+  userId: string,
+  groupId: string,
+  actor: EventActor | null,
+): Promise<string | null> {
+  const name = await data.inTransaction((trx) => stopFollowing(trx, userId, groupId, actor, 'site'));
+  return name ?? (await findCountry(data.db, groupId))?.name ?? null;
+}
+
+/**
+ * Stops following a country, in the caller's transaction: on the site (`follow.removed`)
  * or with an e-mail's link (`alert.unsubscribed`). Returns the country's name, or null
  * when the user was not following it.
  */
-export async function unfollowCountry(
+export async function stopFollowing(
   trx: NotificationsExecutor,
   userId: string,
   groupId: string,
   actor: EventActor | null,
   via: 'site' | 'email-link',
 ): Promise<string | null> {
-  const removed = await trx
-    .deleteFrom('follows')
-    .where('userId', '=', userId)
-    .where('groupId', '=', groupId)
-    .returning('groupId')
-    .executeTakeFirst();
-  if (!removed) return null;
+  if (!(await deleteFollow(trx, userId, groupId))) return null;
   const groupName = (await findCountry(trx, groupId))?.name ?? groupId;
   await appendToOutbox(
     trx,
@@ -98,12 +95,6 @@ export async function listFollows(
   userId: string,
   settings: IndexAccessSettings,
 ): Promise<FollowedCountry[]> {
-  const rows = await db
-    .selectFrom('follows')
-    .innerJoin('countries', 'countries.groupId', 'follows.groupId')
-    .select(['countries.groupId', 'countries.name', 'countries.countryId', 'countries.logoPath', 'follows.createdAt'])
-    .where('follows.userId', '=', userId)
-    .orderBy('countries.name')
-    .execute();
+  const rows = await followedCountries(db, userId);
   return rows.map((r) => followedCountry(r, r.createdAt, canOpenScorecard(p, r, settings)));
 }

@@ -25,7 +25,7 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
     async (request) => {
       const claims = claimsOf(request);
       const who = { userId: claims.sub, email: claims.email, name: claims.name, principal: principalOf(claims) };
-      return app.inTransaction((trx) => followCountry(trx, who, request.params.groupId, ctx.settings, actorOf(request)));
+      return followCountry(app, who, request.params.groupId, ctx.settings, actorOf(request));
     },
   );
 
@@ -34,10 +34,7 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
     { preHandler: app.requireUser, schema: { tags: ['follow'], params: FollowParams, response: { 200: MessageBody, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      const name = await app.inTransaction((trx) => unfollowCountry(trx, claims.sub, request.params.groupId, actorOf(request), 'site'));
-      const country =
-        name ??
-        (await app.db.selectFrom('countries').select('name').where('groupId', '=', request.params.groupId).executeTakeFirst())?.name;
+      const country = await unfollowCountry(app, claims.sub, request.params.groupId, actorOf(request));
       return { message: NotificationMessages.unfollowed(country ?? 'this country') };
     },
   );

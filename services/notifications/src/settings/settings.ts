@@ -1,36 +1,31 @@
 import type { AlertEmailMode, EventActor } from '@cti/contracts';
-import { appendToOutbox } from '@cti/service-kit';
+import { appendToOutbox, type DataAccess } from '@cti/service-kit';
 
-import type { NotificationsExecutor } from '../db';
+import type { NotificationsDB, NotificationsExecutor } from '../db';
 
 import { nextDigestAt } from './digest-schedule';
+import { ensureSettingsRow, findSettings, saveEmailMode, skipPendingEmails } from './repository';
 
 export const DEFAULT_EMAIL_MODE: AlertEmailMode = 'immediate';
 
+interface SettingsUser {
+  userId: string;
+  email: string;
+  name: string;
+}
+
 /** Makes sure a user has settings (immediate e-mails by default) and remembers how to name them. */
-export async function ensureSettings(trx: NotificationsExecutor, user: { userId: string; email: string; name: string }): Promise<void> {
-  await trx
-    .insertInto('userSettings')
-    .values({
-      userId: user.userId,
-      emailMode: DEFAULT_EMAIL_MODE,
-      modeBeforeOff: null,
-      nextDigestAt: null,
-      email: user.email,
-      name: user.name,
-    })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ email: user.email, name: user.name }))
-    .execute();
+export async function ensureSettings(trx: NotificationsExecutor, user: SettingsUser): Promise<void> {
+  await ensureSettingsRow(trx, user, DEFAULT_EMAIL_MODE);
 }
 
 export async function emailModeOf(db: NotificationsExecutor, userId: string): Promise<AlertEmailMode> {
-  const row = await db.selectFrom('userSettings').select('emailMode').where('userId', '=', userId).executeTakeFirst();
-  return row?.emailMode ?? DEFAULT_EMAIL_MODE;
+  return (await findSettings(db, userId))?.emailMode ?? DEFAULT_EMAIL_MODE;
 }
 
 /** The actor of events a user causes without a session (an e-mail link): as last known here. */
 export async function actorOfUser(db: NotificationsExecutor, userId: string): Promise<EventActor | null> {
-  const row = await db.selectFrom('userSettings').select(['email', 'name']).where('userId', '=', userId).executeTakeFirst();
+  const row = await findSettings(db, userId);
   return row ? { userId, name: row.name || row.email, email: row.email, groupNames: [] } : null;
 }
 
@@ -52,23 +47,13 @@ export async function setEmailMode(trx: NotificationsExecutor, change: ModeChang
   const current = await emailModeOf(trx, change.userId);
   if (current === change.mode) return false;
   const next = nextDigestAt(change.mode, change.now, change.digestHourUtc);
-  const values = {
+  await saveEmailMode(trx, change.userId, {
     emailMode: change.mode,
     modeBeforeOff: change.mode === 'off' ? current : null,
     nextDigestAt: next ? next.toISOString() : null,
-  };
-  await trx
-    .insertInto('userSettings')
-    .values({ userId: change.userId, ...values })
-    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
-    .execute();
+  });
   if (change.mode === 'off') {
-    await trx
-      .updateTable('alerts')
-      .set({ emailState: 'skipped' })
-      .where('userId', '=', change.userId)
-      .where('emailState', '=', 'pending')
-      .execute();
+    await skipPendingEmails(trx, change.userId);
     await appendToOutbox(trx, {
       type: 'evt.notifications.alert.unsubscribed',
       actor: change.actor,
@@ -78,8 +63,22 @@ export async function setEmailMode(trx: NotificationsExecutor, change: ModeChang
   return true;
 }
 
+/** PUT api/notifications/settings: the signed-in user's alert e-mail mode, the next digest scheduled from the clock's now. */
+export async function saveAlertSettings(
+  data: DataAccess<NotificationsDB>,
+  user: SettingsUser,
+  mode: AlertEmailMode,
+  actor: EventActor | null,
+  digestHourUtc: number,
+): Promise<void> {
+  await data.inTransaction(async (trx) => {
+    await ensureSettings(trx, user);
+    await setEmailMode(trx, { userId: user.userId, mode, via: 'settings', actor, now: data.clock.now(), digestHourUtc });
+  });
+}
+
 /** What an undo of "alert e-mails off" turns back on. */
 export async function modeBeforeOff(db: NotificationsExecutor, userId: string): Promise<AlertEmailMode> {
-  const row = await db.selectFrom('userSettings').select('modeBeforeOff').where('userId', '=', userId).executeTakeFirst();
-  return row?.modeBeforeOff && row.modeBeforeOff !== 'off' ? row.modeBeforeOff : DEFAULT_EMAIL_MODE;
+  const before = (await findSettings(db, userId))?.modeBeforeOff;
+  return before && before !== 'off' ? before : DEFAULT_EMAIL_MODE;
 }

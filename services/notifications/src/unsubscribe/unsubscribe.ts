@@ -1,16 +1,16 @@
 import { NotificationMessages, type UnsubscribeAnswer } from '@cti/contracts';
-import { appendToOutbox, BadRequest } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
-import { findCountry } from '../countries/countries';
-import type { NotificationsExecutor } from '../db';
-import { unfollowCountry } from '../follows/follows';
+import { findCountry } from '../countries/repository';
+import type { NotificationsDB, NotificationsExecutor } from '../db';
+import { stopFollowing } from '../follows/follows';
+import { insertFollow } from '../follows/repository';
 import { actorOfUser, modeBeforeOff, setEmailMode } from '../settings/settings';
 
 import { readUnsubscribeToken } from './tokens';
 
 export interface LinkOptions {
   tokenKey: string;
-  now: Date;
   digestHourUtc: number;
 }
 
@@ -27,16 +27,25 @@ const countryName = async (trx: NotificationsExecutor, groupId: string) => (awai
  * without signing in: stops one country's alerts, or alert e-mails. Clicking twice is
  * the same as once (and records one unsubscribe).
  */
-export async function unsubscribeWithLink(trx: NotificationsExecutor, token: string, o: LinkOptions): Promise<UnsubscribeAnswer> {
+export async function unsubscribeWithLink(data: DataAccess<NotificationsDB>, token: string, o: LinkOptions): Promise<UnsubscribeAnswer> {
   const purpose = purposeOf(token, o.tokenKey);
-  const actor = await actorOfUser(trx, purpose.userId);
-  if (purpose.scope === 'country') {
-    await unfollowCountry(trx, purpose.userId, purpose.groupId, actor, 'email-link');
-    const name = await countryName(trx, purpose.groupId);
-    return { message: NotificationMessages.unsubscribedCountry(name), Scope: 'country', Group: name };
-  }
-  await setEmailMode(trx, { userId: purpose.userId, mode: 'off', via: 'email-link', actor, now: o.now, digestHourUtc: o.digestHourUtc });
-  return { message: NotificationMessages.unsubscribedEmail, Scope: 'email', Group: null };
+  return data.inTransaction(async (trx) => {
+    const actor = await actorOfUser(trx, purpose.userId);
+    if (purpose.scope === 'country') {
+      await stopFollowing(trx, purpose.userId, purpose.groupId, actor, 'email-link');
+      const name = await countryName(trx, purpose.groupId);
+      return { message: NotificationMessages.unsubscribedCountry(name), Scope: 'country', Group: name };
+    }
+    await setEmailMode(trx, {
+      userId: purpose.userId,
+      mode: 'off',
+      via: 'email-link',
+      actor,
+      now: data.clock.now(),
+      digestHourUtc: o.digestHourUtc,
+    });
+    return { message: NotificationMessages.unsubscribedEmail, Scope: 'email', Group: null };
+  });
 }
 
 /**
@@ -44,27 +53,31 @@ export async function unsubscribeWithLink(trx: NotificationsExecutor, token: str
  * again needs no access check here: alerts are checked against the user's access whenever
  * they are shown or sent.
  */
-export async function resubscribeWithLink(trx: NotificationsExecutor, token: string, o: LinkOptions): Promise<UnsubscribeAnswer> {
+export async function resubscribeWithLink(data: DataAccess<NotificationsDB>, token: string, o: LinkOptions): Promise<UnsubscribeAnswer> {
   const purpose = purposeOf(token, o.tokenKey);
-  const actor = await actorOfUser(trx, purpose.userId);
-  if (purpose.scope === 'country') {
-    const country = await findCountry(trx, purpose.groupId);
-    if (!country) throw new BadRequest(NotificationMessages.countryNotFound);
-    const added = await trx
-      .insertInto('follows')
-      .values({ userId: purpose.userId, groupId: purpose.groupId })
-      .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-      .returning('groupId')
-      .executeTakeFirst();
-    if (added)
-      await appendToOutbox(trx, {
-        type: 'evt.notifications.follow.added',
-        actor,
-        data: { userId: purpose.userId, groupId: country.groupId, groupName: country.name },
-      });
-    return { message: NotificationMessages.resubscribedCountry(country.name), Scope: 'country', Group: country.name };
-  }
-  const mode = await modeBeforeOff(trx, purpose.userId);
-  await setEmailMode(trx, { userId: purpose.userId, mode, via: 'email-link', actor, now: o.now, digestHourUtc: o.digestHourUtc });
-  return { message: NotificationMessages.resubscribedEmail, Scope: 'email', Group: null };
+  return data.inTransaction(async (trx) => {
+    const actor = await actorOfUser(trx, purpose.userId);
+    if (purpose.scope === 'country') {
+      const country = await findCountry(trx, purpose.groupId);
+      if (!country) throw new BadRequest(NotificationMessages.countryNotFound);
+      const added = await insertFollow(trx, purpose.userId, purpose.groupId);
+      if (added)
+        await appendToOutbox(trx, {
+          type: 'evt.notifications.follow.added',
+          actor,
+          data: { userId: purpose.userId, groupId: country.groupId, groupName: country.name },
+        });
+      return { message: NotificationMessages.resubscribedCountry(country.name), Scope: 'country', Group: country.name };
+    }
+    const mode = await modeBeforeOff(trx, purpose.userId);
+    await setEmailMode(trx, {
+      userId: purpose.userId,
+      mode,
+      via: 'email-link',
+      actor,
+      now: data.clock.now(),
+      digestHourUtc: o.digestHourUtc,
+    });
+    return { message: NotificationMessages.resubscribedEmail, Scope: 'email', Group: null };
+  });
 }

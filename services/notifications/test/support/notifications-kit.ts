@@ -12,7 +12,7 @@ import type {
   ScorecardFacts,
 } from '@cti/contracts';
 import { identityService } from '@cti/identity';
-import type { ServiceAppOf } from '@cti/service-kit';
+import type { Clock, ServiceAppOf } from '@cti/service-kit';
 import {
   createGroupThroughIdentity,
   createTestContext,
@@ -37,7 +37,8 @@ export interface Bed {
   close(): Promise<void>;
 }
 
-export async function startBed(env: Record<string, string> = {}): Promise<Bed> {
+/** `options.clock` fixes the time notifications runs on (identity keeps the real time). */
+export async function startBed(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<Bed> {
   const ctx = await createTestContext({ NOTIFICATIONS_DISPATCH_MS: '100', NOTIFICATIONS_MAIL_PER_SECOND: '1000', PUBLIC_URL, ...env });
   const identity = await ctx.start(identityService, { MAIL_POLL_MS: '200' });
   await identity.listen({ port: 0, host: '127.0.0.1' });
@@ -46,10 +47,10 @@ export async function startBed(env: Record<string, string> = {}): Promise<Bed> {
   const bed: Bed = {
     ctx,
     identity,
-    notifications: await ctx.start(notificationsService, { IDENTITY_URL: identityUrl }),
+    notifications: await ctx.start(notificationsService, { IDENTITY_URL: identityUrl }, options),
     async restart(more = {}) {
       await bed.notifications.close();
-      bed.notifications = await ctx.start(notificationsService, { IDENTITY_URL: identityUrl, ...more });
+      bed.notifications = await ctx.start(notificationsService, { IDENTITY_URL: identityUrl, ...more }, options);
       return bed.notifications;
     },
     close: () => ctx.close(),
