@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { fixedClock } from '@cti/service-kit';
+
 import { newStorageKey, ObjectMissing } from '../../src/storage/file-storage';
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import { sweepUnattachedFiles } from '../../src/uploads/stored-files';
@@ -49,6 +51,21 @@ describe('the local directory adapter', () => {
     expect(storage.verifyLink(newStorageKey('pdf'), query)).toBe(false);
     const expired = new URL(await storage.signedDownloadUrl(key, { expiresInSeconds: -1, fileName: 'a.pdf', contentType: null }));
     expect(storage.verifyLink(key, Object.fromEntries(expired.searchParams) as typeof query)).toBe(false);
+  });
+});
+
+describe('signed links on a fixed clock', () => {
+  it('expire when the clock passes their time to live, not by the wall clock', async () => {
+    const clock = fixedClock('2020-01-01T00:00:00.000Z');
+    const storage = new LocalFileStorage({ directory: os.tmpdir(), publicUrl: 'http://localhost', signingKey: 'k', clock });
+    const key = newStorageKey('pdf');
+    const url = new URL(await storage.signedDownloadUrl(key, { expiresInSeconds: 60, fileName: 'a.pdf', contentType: null }));
+    const query = Object.fromEntries(url.searchParams) as { expires: string; name: string; signature: string };
+    expect(query.expires).toBe(String(Date.parse('2020-01-01T00:01:00.000Z') / 1000));
+    clock.advance(59_000);
+    expect(storage.verifyLink(key, query)).toBe(true);
+    clock.advance(2_000);
+    expect(storage.verifyLink(key, query)).toBe(false);
   });
 });
 
