@@ -19,7 +19,7 @@ import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';
 import { renderRoutes } from './rendering/routes';
 import { seedDemoDocuments } from './seed/seed-demo-documents';
-import { registerUntypedDownloads } from './storage/send-file';
+import { untypedDownloads } from './storage/send-file';
 import { storagePlugin } from './storage/storage-plugin';
 import { UploadRefused } from './uploads/receive-upload';
 import { uploadRoutes } from './uploads/routes';
@@ -48,7 +48,7 @@ export const documentsService = defineService<DocumentsDB>('documents')({
     await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
     await app.register(storagePlugin, { config });
     await app.register(renderPlugin, { config });
-    registerUntypedDownloads(app);
+    await app.register(untypedDownloads);
 
     const accessSettings = indexAccessSettings(null, config.OPEN_ANNOTATION_COUNTRY_IDS);
     await app.register(uploadRoutes, { config });
@@ -59,7 +59,7 @@ export const documentsService = defineService<DocumentsDB>('documents')({
     await app.register(certifiedRoutes, { config });
 
     const sweep = () =>
-      sweepUnattachedFiles(app.db, app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS).catch((err: unknown) =>
+      sweepUnattachedFiles(app.db, app.storage, config.UNATTACHED_UPLOAD_TTL_HOURS, app.clock.now()).catch((err: unknown) =>
         app.log.warn({ err }, 'sweep of unattached uploads failed'),
       );
     const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);

@@ -2,10 +2,11 @@ import { canManageDocuments, canReadAcidDocument, type Principal } from '@cti/ac
 import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 
-import type { DocumentsExecutor, DocumentsApp } from '../db';
-import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from '../library/repository';
+import type { DocumentsExecutor } from '../db';
+import { findDocumentByS3Name, insertDocument, listDocumentsOfKind, toDocumentRow } from '../library/repository';
 import type { CheckedFile } from '../uploads/receive-upload';
-import { markAttached, storeCheckedFile } from '../uploads/stored-files';
+import { markAttached } from '../uploads/repository';
+import { storeCheckedFile, type FileDeps } from '../uploads/stored-files';
 
 export const ACID_NOT_FOUND = 'ACID document not found';
 
@@ -37,7 +38,7 @@ export async function prepareAcidView(db: DocumentsExecutor, p: Principal, s3Nam
 
 /** `POST /api/acid/upload`: file, title and access (Private unless Public is chosen) in one request. */
 export async function uploadAcidDocument(
-  app: DocumentsApp,
+  deps: FileDeps,
   file: CheckedFile,
   fields: Record<string, string>,
   actor: EventActor | null,
@@ -47,12 +48,16 @@ export async function uploadAcidDocument(
   const requested = fields.access?.trim() || 'Private';
   if (requested !== 'Public' && requested !== 'Private') throw new BadRequest('access must be Public or Private.');
   const access: AcidAccess = requested;
-  const { result } = await storeCheckedFile(app, file, 'acid', actor, async (trx, s3Name) => {
-    const { id } = await trx
-      .insertInto('documents')
-      .values({ kind: 'acid', title, s3Name, access, isPrivate: access === 'Private', createdBy: actor?.userId ?? 'system' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  const { result } = await storeCheckedFile(deps, file, 'acid', actor, async (trx, s3Name) => {
+    const { id } = await insertDocument(trx, {
+      kind: 'acid',
+      title,
+      s3Name,
+      access,
+      isPrivate: access === 'Private',
+      createdBy: actor?.userId ?? 'system',
+      createdAt: deps.clock.now().toISOString(),
+    });
     await markAttached(trx, s3Name);
     await appendToOutbox(trx, {
       type: 'evt.documents.document.added',

@@ -2,14 +2,20 @@ import type { Principal } from '@cti/access';
 import type { AccessClaims, EventActor } from '@cti/contracts';
 import { NotFound } from '@cti/service-kit';
 
-import type { DocumentsApp } from '../db';
+import type { DocumentsExecutor } from '../db';
 import { escapeHtml, longDate, printablePage } from '../rendering/html';
-import { renderPdf } from '../rendering/render-plugin';
-import { findFile, storeCheckedFile } from '../uploads/stored-files';
+import { renderPdf, type Renderer } from '../rendering/render-plugin';
+import { findFile } from '../uploads/repository';
+import { storeCheckedFile, type FileDeps } from '../uploads/stored-files';
 
 import { listAcidDocuments } from './acid-documents';
 
 export const ACID_PDF_GONE = 'This ACID PDF is no longer available. Please generate it again.';
+
+/** What making the ACID PDF takes: storing files (data access, storage, log) and a renderer. */
+export interface AcidPdfDeps extends FileDeps {
+  readonly renderer: Renderer;
+}
 
 /**
  * `GET /api/print/pdf/auth`: builds the ACID materials register (every ACID document the
@@ -17,13 +23,13 @@ export const ACID_PDF_GONE = 'This ACID PDF is no longer available. Please gener
  * It is kept like an unattached upload, so the sweep removes it after a day.
  */
 export async function generateAcidPdf(
-  app: DocumentsApp,
+  deps: AcidPdfDeps,
   claims: AccessClaims,
   p: Principal,
   actor: EventActor | null,
 ): Promise<{ filename: string }> {
-  const docs = await listAcidDocuments(app.db, p);
-  const now = new Date().toISOString();
+  const docs = await listAcidDocuments(deps.db, p);
+  const now = deps.clock.now().toISOString();
   const section = (heading: string, rows: typeof docs) => `
     <h2>${heading}</h2>
     ${
@@ -49,15 +55,15 @@ export async function generateAcidPdf(
        docs.filter((d) => d.IsPrivate),
      )}`,
   );
-  const pdf = await renderPdf(app, html);
+  const pdf = await renderPdf(deps.renderer, html);
   const file = { fileName: `ACID materials ${now.slice(0, 10)}.pdf`, extension: 'pdf' as const, contentType: 'application/pdf', data: pdf };
-  const { s3Name } = await storeCheckedFile(app, file, 'acid-pdf', actor, async () => undefined);
+  const { s3Name } = await storeCheckedFile(deps, file, 'acid-pdf', actor, async () => undefined);
   return { filename: s3Name };
 }
 
 /** `GET /api/print/pdf?filename=`: a generated ACID PDF, only for the user it was made for. */
-export async function generatedAcidPdf(app: DocumentsApp, claims: AccessClaims, filename: string) {
-  const file = await findFile(app.db, filename);
+export async function generatedAcidPdf(db: DocumentsExecutor, claims: AccessClaims, filename: string) {
+  const file = await findFile(db, filename);
   if (!file || file.purpose !== 'acid-pdf' || file.uploadedBy !== claims.sub) throw new NotFound(ACID_PDF_GONE);
   return file;
 }

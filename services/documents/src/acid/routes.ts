@@ -28,7 +28,7 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
     { preHandler: app.requireUser, schema: { tags: ['acid'], params: S3NameParam, response: errors } },
     async (request, reply) => {
       const doc = await readableAcidDocument(db, principalOf(claimsOf(request)), request.params.S3Name);
-      return sendStoredFile(app, reply, doc.s3Name, doc.fileName);
+      return sendStoredFile(app.storage, reply, doc.s3Name, doc.fileName);
     },
   );
 
@@ -67,8 +67,8 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
     '/api/print/pdf',
     { preHandler: app.requireRule(RouteRules.acid), schema: { tags: ['acid'], querystring: PdfFilenameQuery, response: errors } },
     async (request, reply) => {
-      const file = await generatedAcidPdf(app, claimsOf(request), request.query.filename);
-      return sendStoredFile(app, reply, file.s3Name, file.fileName, 'inline');
+      const file = await generatedAcidPdf(db, claimsOf(request), request.query.filename);
+      return sendStoredFile(app.storage, reply, file.s3Name, file.fileName, 'inline');
     },
   );
 }

@@ -7,16 +7,19 @@ import {
   type EventActor,
   type MailMessage,
 } from '@cti/contracts';
-import { appendToOutbox, BadRequest, callService, Forbidden, NotFound } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
 
-import { findCountry, findPeriod, findQuestionnaire } from '../countries/projections';
-import type { DocumentsExecutor, DocumentsApp } from '../db';
-import { removeObjectQuietly } from '../library/delete-document';
-import { documentsWithFiles, findDocumentByS3Name, toDocumentRow } from '../library/repository';
+import { findCountry, findPeriod, findQuestionnaire } from '../countries/repository';
+import type { DocumentsDB, DocumentsExecutor } from '../db';
+import { deleteDocumentRow, findDocumentByS3Name, insertDocument, toDocumentRow } from '../library/repository';
 import { requireFreshUpload } from '../library/supporting-documents';
 import { escapeHtml } from '../rendering/html';
 import { contentTypeForDownload } from '../storage/content-types';
-import { markAttached } from '../uploads/stored-files';
+import type { FileStorage } from '../storage/file-storage';
+import { deleteFile, markAttached } from '../uploads/repository';
+import { removeObjectQuietly, type FileDeps } from '../uploads/stored-files';
+
+import { annotationsOf, findAnnotationOf } from './repository';
 
 export type AnnotationType = 1 | 2;
 
@@ -33,7 +36,7 @@ export function annotationTypeOf(raw: string | undefined, fallback?: AnnotationT
  * replacing the one it had.
  */
 export async function attachAnnotation(
-  app: DocumentsApp,
+  deps: FileDeps,
   type: AnnotationType,
   body: AttachAnnotationBody,
   actor: EventActor | null,
@@ -44,7 +47,7 @@ export async function attachAnnotation(
   if (!body.S3Name || (type === 1 && !questionnaireId) || (type === 2 && (!givenGroupId || !givenPeriodId)))
     throw new BadRequest(DocumentAnswers.fillAllFields);
 
-  const { row, replaced } = await app.inTransaction(async (trx: DocumentsExecutor) => {
+  const { row, replaced } = await deps.inTransaction(async (trx) => {
     const file = await requireFreshUpload(trx, body.S3Name, ['annotation1', 'annotation2', 'document']);
     const questionnaire = type === 1 ? await findQuestionnaire(trx, questionnaireId!) : undefined;
     // a questionnaire not projected yet gets its country and period when its event arrives
@@ -53,34 +56,23 @@ export async function attachAnnotation(
     const country = groupId ? await findCountry(trx, groupId) : undefined;
     const period = periodId ? await findPeriod(trx, periodId) : undefined;
 
-    const previous = await trx
-      .selectFrom('documents')
-      .select(['id', 's3Name'])
-      .where('kind', '=', 'annotation')
-      .where('annotationType', '=', type)
-      .$call((q) =>
-        type === 1 ? q.where('questionnaireId', '=', questionnaireId) : q.where('groupId', '=', groupId).where('periodId', '=', periodId),
-      )
-      .executeTakeFirst();
+    const previous = await findAnnotationOf(trx, type === 1 ? { type, questionnaireId } : { type, groupId, periodId });
     if (previous) {
-      await trx.deleteFrom('documents').where('id', '=', previous.id).execute();
-      await trx.deleteFrom('files').where('s3Name', '=', previous.s3Name).execute();
+      await deleteDocumentRow(trx, previous.id);
+      await deleteFile(trx, previous.s3Name);
     }
-    const { id } = await trx
-      .insertInto('documents')
-      .values({
-        kind: 'annotation',
-        title: file.fileName,
-        s3Name: file.s3Name,
-        access: 'Annotation',
-        groupId,
-        periodId,
-        questionnaireId: type === 1 ? questionnaireId : null,
-        annotationType: type,
-        createdBy: actor?.userId ?? 'system',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertDocument(trx, {
+      kind: 'annotation',
+      title: file.fileName,
+      s3Name: file.s3Name,
+      access: 'Annotation',
+      groupId,
+      periodId,
+      questionnaireId: type === 1 ? questionnaireId : null,
+      annotationType: type,
+      createdBy: actor?.userId ?? 'system',
+      createdAt: deps.clock.now().toISOString(),
+    });
     await markAttached(trx, file.s3Name);
     await appendToOutbox(trx, {
       type: 'evt.documents.annotation.attached',
@@ -103,16 +95,9 @@ export async function attachAnnotation(
     });
     return { row: toDocumentRow((await findDocumentByS3Name(trx, file.s3Name))!), replaced: previous?.s3Name };
   });
-  if (replaced) await removeObjectQuietly(app, replaced);
+  if (replaced) await removeObjectQuietly(deps, replaced);
   return row;
 }
-
-const annotationsOf = (db: DocumentsExecutor, groupId: string, type: AnnotationType) =>
-  documentsWithFiles(db)
-    .where('d.kind', '=', 'annotation')
-    .where('d.groupId', '=', groupId)
-    .where('d.annotationType', '=', type)
-    .orderBy('d.createdAt', 'desc');
 
 /**
  * `POST api/document/all/{groupId}?type=1|2`: a country's documents for its scorecard. The
@@ -133,12 +118,18 @@ export async function listCountryDocuments(
   return (await annotationsOf(db, groupId, type).execute()).map(toDocumentRow);
 }
 
+/** What e-mailing an annotation takes: data access, signed links from storage, and a way to send the mail (identity's mail port). */
+export interface AnnotationMailDeps extends DataAccess<DocumentsDB> {
+  readonly storage: Pick<FileStorage, 'signedDownloadUrl'>;
+  readonly sendMail: (mail: MailMessage) => Promise<unknown>;
+}
+
 /**
  * `api/group/annotations/{groupId}`: e-mails the user a time-limited download link to the
  * country's annotation (the newest of the type, or the one named), through identity's mail.
  */
 export async function emailAnnotation(
-  app: DocumentsApp,
+  deps: AnnotationMailDeps,
   claims: AccessClaims,
   p: Principal,
   input: {
@@ -147,17 +138,16 @@ export async function emailAnnotation(
     s3Name?: string;
     linkTtlSeconds: number;
     settings: IndexAccessSettings;
-    requestId: string;
   },
 ): Promise<{ message: string }> {
-  const db = app.db;
+  const db = deps.db;
   const country = await findCountry(db, input.groupId);
   if (!canSeeAnnotations(p, { groupId: input.groupId, countryId: country?.countryCode ?? null }, input.settings)) throw new Forbidden();
   const query = annotationsOf(db, input.groupId, input.type);
   const doc = await (input.s3Name ? query.where('d.s3Name', '=', input.s3Name) : query).executeTakeFirst();
   if (!doc) throw new NotFound(DocumentAnswers.noAnnotations);
 
-  const url = await app.storage.signedDownloadUrl(doc.s3Name, {
+  const url = await deps.storage.signedDownloadUrl(doc.s3Name, {
     expiresInSeconds: input.linkTtlSeconds,
     fileName: doc.fileName,
     contentType: contentTypeForDownload(doc.fileName),
@@ -174,8 +164,8 @@ export async function emailAnnotation(
     text: `Annotations for ${countryName}: ${url}`,
     kind: 'annotations',
   };
-  await callService(app, 'identity', '/internal/mail/send', { body: mail, requestId: input.requestId });
-  await app.inTransaction((trx: DocumentsExecutor) =>
+  await deps.sendMail(mail);
+  await deps.inTransaction((trx) =>
     appendToOutbox(trx, {
       type: 'evt.documents.annotation.emailed',
       actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },

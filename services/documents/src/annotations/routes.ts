@@ -1,6 +1,14 @@
 import { RouteRules, type IndexAccessSettings } from '@cti/access';
-import { AnnotationMailQuery, AttachAnnotationBody, DocumentRow, DocumentTypeQuery, ErrorBody, MessageBody } from '@cti/contracts';
-import { actorOf, claimsOf, principalOf, Type } from '@cti/service-kit';
+import {
+  AnnotationMailQuery,
+  AttachAnnotationBody,
+  DocumentRow,
+  DocumentTypeQuery,
+  ErrorBody,
+  MessageBody,
+  type MailMessage,
+} from '@cti/contracts';
+import { actorOf, callService, claimsOf, principalOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
@@ -57,14 +65,19 @@ export async function annotationRoutes(app: DocumentsApp, opts: { config: Docume
     schema: { tags: ['annotations'], params: GroupParam, querystring: AnnotationMailQuery, response: { 200: MessageBody, ...errors } },
     handler: async (request) => {
       const claims = claimsOf(request);
-      return emailAnnotation(app, claims, principalOf(claims), {
-        groupId: request.params.groupId,
-        type: annotationTypeOf(request.query.type, 1),
-        s3Name: request.query.s3Name,
-        linkTtlSeconds: opts.config.SIGNED_URL_TTL_SECONDS,
-        settings: opts.accessSettings,
-        requestId: request.id,
-      });
+      const sendMail = (mail: MailMessage) => callService(app, 'identity', '/internal/mail/send', { body: mail, requestId: request.id });
+      return emailAnnotation(
+        { db: app.db, inTransaction: (work) => app.inTransaction(work), clock: app.clock, storage: app.storage, sendMail },
+        claims,
+        principalOf(claims),
+        {
+          groupId: request.params.groupId,
+          type: annotationTypeOf(request.query.type, 1),
+          s3Name: request.query.s3Name,
+          linkTtlSeconds: opts.config.SIGNED_URL_TTL_SECONDS,
+          settings: opts.accessSettings,
+        },
+      );
     },
   });
 }

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 
 import { canDownloadCft } from '@cti/access';
 import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
-import { appendToOutbox, callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
+import { appendToOutbox, Forbidden, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
 
-import type { DocumentsExecutor, DocumentsApp } from '../db';
-import { renderPdf } from '../rendering/render-plugin';
+import type { DocumentsDB, DocumentsExecutor } from '../db';
+import { renderPdf, type Renderer } from '../rendering/render-plugin';
 
 import { certificateFooter } from './certificate-stamp';
 import { holdsOrder } from './orders';
+import { findCertificateByCode, insertCertificate, laterDifferentCertificate } from './repository';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code';
 
 /** The parts of scoring's scorecard a certificate states and watches for change. */
@@ -52,6 +53,23 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 const scorecardPath = (groupId: string) => `/internal/scorecards/${encodeURIComponent(groupId)}`;
 
+/** scoring's internal routes, called on behalf of one request (its request id travels along). */
+export type CallScoring = <T>(path: string, options?: { timeoutMs?: number }) => Promise<T>;
+
+/** What issuing a certificate takes: data access (and the clock it is dated by), scoring, a renderer, and the public address its QR points to. */
+export interface CertificateIssueDeps extends DataAccess<DocumentsDB> {
+  readonly callScoring: CallScoring;
+  readonly renderer: Renderer;
+  readonly publicUrl: string;
+}
+
+/** What verifying a code takes: the certificates, scoring, and a log for a scoring outage. */
+export interface CertificateVerifyDeps {
+  readonly db: DocumentsExecutor;
+  readonly callScoring: CallScoring;
+  readonly log: { warn(obj: object, msg: string): void };
+}
+
 /**
  * `GET /api/print/cft/{groupId}`: scoring's compliance scorecard rendered as a certified
  * PDF stamped with issue date, period, a verification code and its QR; the PDF's hash is
@@ -60,44 +78,40 @@ const scorecardPath = (groupId: string) => `/internal/scorecards/${encodeURIComp
  * ordered in (checked against the period the scorecard shows, before anything is rendered).
  */
 export async function issueCertifiedScorecard(
-  app: DocumentsApp,
+  deps: CertificateIssueDeps,
   claims: AccessClaims,
   groupId: string,
-  requestId: string,
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const db = app.db;
+  const db = deps.db;
   const byOrder = !canDownloadCft(principalOf(claims));
   if (byOrder && !(await holdsOrder(db, claims.sub, groupId))) throw new Forbidden(DocumentAnswers.cftNotOrdered);
-  const scorecard = await callService<ScorecardJson>(app, 'scoring', scorecardPath(groupId), { requestId });
+  const scorecard = await deps.callScoring<ScorecardJson>(scorecardPath(groupId));
   if (byOrder && !(await holdsOrder(db, claims.sub, groupId, scorecard.PeriodId ?? null)))
     throw new Forbidden(DocumentAnswers.cftNotOrdered);
-  const html = await callService<string>(app, 'scoring', `${scorecardPath(groupId)}/html?variant=compliance`, { requestId });
+  const html = await deps.callScoring<string>(`${scorecardPath(groupId)}/html?variant=compliance`);
   const country = scorecard.Name ?? 'Country';
   const period = scorecard.Period ?? 'current period';
   const code = newVerificationCode();
-  const issuedAt = new Date().toISOString();
-  const verifyUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/verify/${code}`;
-  const pdf = await renderPdf(app, html, { footerHtml: await certificateFooter({ code, country, period, issuedAt, verifyUrl }) });
+  const issuedAt = deps.clock.now().toISOString();
+  const verifyUrl = `${deps.publicUrl.replace(/\/$/, '')}/verify/${code}`;
+  const pdf = await renderPdf(deps.renderer, html, { footerHtml: await certificateFooter({ code, country, period, issuedAt, verifyUrl }) });
   const pdfSha256 = sha256(pdf);
   const score = typeof scorecard.Score === 'number' ? scorecard.Score : null;
   const category = scorecard.Category ?? null;
 
-  await app.inTransaction(async (trx: DocumentsExecutor) => {
-    await trx
-      .insertInto('certifiedScorecards')
-      .values({
-        code,
-        groupId,
-        groupName: country,
-        periodName: period,
-        score,
-        category,
-        scorecardHash: scorecardHash(scorecard),
-        pdfSha256,
-        issuedTo: claims.sub,
-        issuedAt,
-      })
-      .execute();
+  await deps.inTransaction(async (trx) => {
+    await insertCertificate(trx, {
+      code,
+      groupId,
+      groupName: country,
+      periodName: period,
+      score,
+      category,
+      scorecardHash: scorecardHash(scorecard),
+      pdfSha256,
+      issuedTo: claims.sub,
+      issuedAt,
+    });
     await appendToOutbox(trx, {
       type: 'evt.documents.certifiedScorecard.downloaded',
       actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },
@@ -107,9 +121,9 @@ export async function issueCertifiedScorecard(
   return { pdf, fileName: `${country} Certified Scorecard ${period}.pdf` };
 }
 
-const findCertificate = async (app: DocumentsApp, rawCode: string) => {
+const findCertificate = async (db: DocumentsExecutor, rawCode: string) => {
   const code = normalizeVerificationCode(rawCode);
-  const row = code ? await app.db.selectFrom('certifiedScorecards').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
+  const row = code ? await findCertificateByCode(db, code) : undefined;
   if (!row) throw new NotFound(DocumentAnswers.unknownCertificate);
   return row;
 };
@@ -119,11 +133,11 @@ const findCertificate = async (app: DocumentsApp, rawCode: string) => {
  * and whether the country's scorecard has changed since (compared with scoring's current
  * scorecard; when scoring cannot answer, with later certificates of the same country).
  */
-export async function verifyCertificate(app: DocumentsApp, rawCode: string, requestId: string): Promise<CertificateVerification> {
-  const row = await findCertificate(app, rawCode);
+export async function verifyCertificate(deps: CertificateVerifyDeps, rawCode: string): Promise<CertificateVerification> {
+  const row = await findCertificate(deps.db, rawCode);
   let supersededBy: CertificateVerification['SupersededBy'] = null;
   try {
-    const current = await callService<ScorecardJson>(app, 'scoring', scorecardPath(row.groupId), { requestId, timeoutMs: 5000 });
+    const current = await deps.callScoring<ScorecardJson>(scorecardPath(row.groupId), { timeoutMs: 5000 });
     if (scorecardHash(current) !== row.scorecardHash) {
       supersededBy = {
         Period: current.Period ?? row.periodName,
@@ -132,15 +146,8 @@ export async function verifyCertificate(app: DocumentsApp, rawCode: string, requ
       };
     }
   } catch (err) {
-    app.log.warn({ err }, 'scoring did not answer; superseding judged from later certificates');
-    const later = await app.db
-      .selectFrom('certifiedScorecards')
-      .selectAll()
-      .where('groupId', '=', row.groupId)
-      .where('issuedAt', '>', row.issuedAt)
-      .where('scorecardHash', '<>', row.scorecardHash)
-      .orderBy('issuedAt', 'desc')
-      .executeTakeFirst();
+    deps.log.warn({ err }, 'scoring did not answer; superseding judged from later certificates');
+    const later = await laterDifferentCertificate(deps.db, row);
     if (later) supersededBy = { Period: later.periodName, Score: later.score, Category: later.category };
   }
   return {
@@ -159,11 +166,11 @@ export async function verifyCertificate(app: DocumentsApp, rawCode: string, requ
 
 /** `POST api/document/verify/{code}/file` (public): is this PDF byte for byte the one issued with the code? */
 export async function checkCertificateFile(
-  app: DocumentsApp,
+  db: DocumentsExecutor,
   rawCode: string,
   data: Buffer,
 ): Promise<{ Matches: boolean; Sha256: string }> {
-  const row = await findCertificate(app, rawCode);
+  const row = await findCertificate(db, rawCode);
   const digest = sha256(data);
   return { Matches: digest === row.pdfSha256, Sha256: digest };
 }

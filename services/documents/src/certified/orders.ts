@@ -4,6 +4,8 @@ import type { ConsumerDefinition } from '@cti/service-kit';
 
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 
+import { findOrderInForce, insertOrderOnce, ordersInForce, revokeOrder } from './repository';
+
 /**
  * Single-country certified-scorecard orders, kept from commerce's purchase events: a
  * completed order unlocks its country's certified scorecard of its period (and nothing
@@ -15,47 +17,33 @@ export async function projectCommerceEvent(event: DomainEvent, trx: Transaction<
     case 'evt.commerce.purchase.completed': {
       const order = event.data.certifiedScorecard;
       if (!order) return;
-      await trx
-        .insertInto('certifiedScorecardOrders')
-        .values({
-          purchaseId: event.data.purchaseId,
-          userId: event.data.userId,
-          groupId: order.groupId,
-          periodId: order.periodId,
-          purchasedAt: event.occurredAt,
-          revokedAt: null,
-          revokedBecause: null,
-        })
-        // a refund that arrived first left a revoked row: it stays revoked
-        .onConflict((oc) => oc.column('purchaseId').doNothing())
-        .execute();
+      // a refund that arrived first left a revoked row: it stays revoked
+      await insertOrderOnce(trx, {
+        purchaseId: event.data.purchaseId,
+        userId: event.data.userId,
+        groupId: order.groupId,
+        periodId: order.periodId,
+        purchasedAt: event.occurredAt,
+        revokedAt: null,
+        revokedBecause: null,
+      });
       return;
     }
     case 'evt.commerce.purchase.refunded':
     case 'evt.commerce.purchase.expired': {
       const because = event.type === 'evt.commerce.purchase.refunded' ? 'refunded' : 'expired';
-      const revoked = await trx
-        .updateTable('certifiedScorecardOrders')
-        .set({ revokedAt: event.occurredAt, revokedBecause: because })
-        .where('purchaseId', '=', event.data.purchaseId)
-        .where('revokedAt', 'is', null)
-        .returning('purchaseId')
-        .execute();
+      const revoked = await revokeOrder(trx, event.data.purchaseId, event.occurredAt, because);
       if (revoked.length) return;
       // revoked before its completion was seen: a revoked row keeps a late completion from unlocking anything
-      await trx
-        .insertInto('certifiedScorecardOrders')
-        .values({
-          purchaseId: event.data.purchaseId,
-          userId: event.data.userId,
-          groupId: '',
-          periodId: '',
-          purchasedAt: event.occurredAt,
-          revokedAt: event.occurredAt,
-          revokedBecause: because,
-        })
-        .onConflict((oc) => oc.column('purchaseId').doNothing())
-        .execute();
+      await insertOrderOnce(trx, {
+        purchaseId: event.data.purchaseId,
+        userId: event.data.userId,
+        groupId: '',
+        periodId: '',
+        purchasedAt: event.occurredAt,
+        revokedAt: event.occurredAt,
+        revokedBecause: because,
+      });
       return;
     }
     default:
@@ -72,13 +60,7 @@ export const certifiedOrdersConsumer: ConsumerDefinition<DocumentsDB> = {
 
 /** The user's orders still in force, newest first. */
 export async function activeOrders(db: DocumentsExecutor, userId: string): Promise<CertifiedScorecardOrder[]> {
-  const rows = await db
-    .selectFrom('certifiedScorecardOrders')
-    .select(['groupId', 'periodId', 'purchasedAt'])
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .orderBy('purchasedAt', 'desc')
-    .execute();
+  const rows = await ordersInForce(db, userId);
   return rows.map((r) => ({ GroupId: r.groupId, PeriodId: r.periodId, PurchasedOn: new Date(r.purchasedAt).toISOString() }));
 }
 
@@ -88,13 +70,6 @@ export async function activeOrders(db: DocumentsExecutor, userId: string): Promi
  */
 export async function holdsOrder(db: DocumentsExecutor, userId: string, groupId: string, periodId?: string | null): Promise<boolean> {
   if (periodId === null) return false;
-  const order = await db
-    .selectFrom('certifiedScorecardOrders')
-    .select('purchaseId')
-    .where('userId', '=', userId)
-    .where('groupId', '=', groupId)
-    .$if(periodId !== undefined, (q) => q.where('periodId', '=', periodId!))
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+  const order = await findOrderInForce(db, userId, groupId, periodId);
   return !!order;
 }

@@ -1,11 +1,17 @@
 import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
-import { BadRequest, claimsOf, Type } from '@cti/service-kit';
+import { BadRequest, callService, claimsOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
 import { sendPdf } from '../rendering/routes';
 
-import { checkCertificateFile, issueCertifiedScorecard, verifyCertificate } from './certified-scorecards';
+import {
+  checkCertificateFile,
+  issueCertifiedScorecard,
+  verifyCertificate,
+  type CallScoring,
+  type CertificateIssueDeps,
+} from './certified-scorecards';
 import { activeOrders } from './orders';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
@@ -15,6 +21,10 @@ const CodeParam = Type.Object({ code: Type.String({ maxLength: 40 }) });
 export async function certifiedRoutes(app: DocumentsApp, opts: { config: DocumentsConfig }) {
   const { config } = opts;
   const verifyLimit = { max: config.VERIFY_RATE_PER_MINUTE, windowMs: 60_000 };
+  const scoringFor =
+    (requestId: string): CallScoring =>
+    (path, options) =>
+      callService(app, 'scoring', path, { requestId, ...options });
 
   app.get(
     '/api/print/cft/orders',
@@ -26,7 +36,15 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
     '/api/print/cft/:groupId',
     { preHandler: app.requireUser, schema: { tags: ['certified'], params: Type.Object({ groupId: Type.String() }), response: errors } },
     async (request, reply) => {
-      const { pdf, fileName } = await issueCertifiedScorecard(app, claimsOf(request), request.params.groupId, request.id);
+      const deps: CertificateIssueDeps = {
+        db: app.db,
+        inTransaction: (work) => app.inTransaction(work),
+        clock: app.clock,
+        callScoring: scoringFor(request.id),
+        renderer: app.renderer,
+        publicUrl: app.config.PUBLIC_URL,
+      };
+      const { pdf, fileName } = await issueCertifiedScorecard(deps, claimsOf(request), request.params.groupId);
       return sendPdf(reply, pdf, fileName);
     },
   );
@@ -36,7 +54,7 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
     { schema: { tags: ['certified'], params: CodeParam, response: { 200: CertificateVerification, ...errors } } },
     async (request) => {
       await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
-      return verifyCertificate(app, request.params.code, request.id);
+      return verifyCertificate({ db: app.db, callScoring: scoringFor(request.id), log: app.log }, request.params.code);
     },
   );
 
@@ -64,7 +82,7 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
         throw new BadRequest(code?.startsWith('FST_') ? UploadProblems.missing : UploadProblems.malformed);
       }
       if (!data?.length) throw new BadRequest(UploadProblems.missing);
-      return checkCertificateFile(app, request.params.code, data);
+      return checkCertificateFile(app.db, request.params.code, data);
     },
   );
 }

@@ -2,7 +2,9 @@ import type { DomainEvent } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
 import { projectCountryGroup, projectPeriod } from '@cti/events';
 
-import type { DocumentsDB, DocumentsExecutor } from '../db';
+import type { DocumentsDB } from '../db';
+
+import { placeAnnotationsOfQuestionnaire, upsertQuestionnaire } from './repository';
 
 /**
  * Local projections this service reads instead of other schemas: country groups (identity),
@@ -32,33 +34,12 @@ export async function projectEvent(event: DomainEvent, trx: Transaction<Document
         periodId: q.periodId,
         periodName: q.periodName,
       };
-      await trx
-        .insertInto('questionnaires')
-        .values(row)
-        .onConflict((oc) => oc.column('questionnaireId').doUpdateSet(row))
-        .execute();
+      await upsertQuestionnaire(trx, row);
       // annotations attached before this questionnaire was known get their country and period now
-      await trx
-        .updateTable('documents')
-        .set({ groupId: q.groupId, periodId: q.periodId })
-        .where('questionnaireId', '=', q.questionnaireId)
-        .where('kind', '=', 'annotation')
-        .execute();
+      await placeAnnotationsOfQuestionnaire(trx, row);
       return;
     }
     default:
       return;
   }
 }
-
-export const listCountries = (db: DocumentsExecutor) =>
-  db.selectFrom('countries').select(['groupId', 'name', 'countryCode']).orderBy('name').execute();
-
-export const findCountry = (db: DocumentsExecutor, groupId: string) =>
-  db.selectFrom('countries').selectAll().where('groupId', '=', groupId).executeTakeFirst();
-
-export const findQuestionnaire = (db: DocumentsExecutor, questionnaireId: string) =>
-  db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();
-
-export const findPeriod = (db: DocumentsExecutor, periodId: string) =>
-  db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();

@@ -1,9 +1,10 @@
 import type { EventActor } from '@cti/contracts';
 import { appendToOutbox, NotFound } from '@cti/service-kit';
 
-import type { DocumentsExecutor, DocumentsApp } from '../db';
+import { deleteFile } from '../uploads/repository';
+import { removeObjectQuietly, type FileDeps } from '../uploads/stored-files';
 
-import { findDocumentByS3Name } from './repository';
+import { deleteDocumentRow, findDocumentByS3Name } from './repository';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -12,12 +13,12 @@ export const DOCUMENT_NOT_FOUND = 'Document not found';
  * transaction with the event; the object is removed after the commit, so a failure
  * never leaves a document pointing at a missing file.
  */
-export async function deleteDocument(app: DocumentsApp, s3Name: string, actor: EventActor | null): Promise<void> {
-  await app.inTransaction(async (trx: DocumentsExecutor) => {
+export async function deleteDocument(deps: FileDeps, s3Name: string, actor: EventActor | null): Promise<void> {
+  await deps.inTransaction(async (trx) => {
     const doc = await findDocumentByS3Name(trx, s3Name);
     if (!doc) throw new NotFound(DOCUMENT_NOT_FOUND);
-    await trx.deleteFrom('documents').where('id', '=', doc.id).execute();
-    await trx.deleteFrom('files').where('s3Name', '=', s3Name).execute();
+    await deleteDocumentRow(trx, doc.id);
+    await deleteFile(trx, s3Name);
     await appendToOutbox(trx, {
       type: 'evt.documents.document.deleted',
       actor,
@@ -33,10 +34,5 @@ export async function deleteDocument(app: DocumentsApp, s3Name: string, actor: E
       },
     });
   });
-  await removeObjectQuietly(app, s3Name);
-}
-
-/** After a commit: a failed removal only leaves an unreferenced object behind, so it is logged, not thrown. */
-export async function removeObjectQuietly(app: DocumentsApp, s3Name: string) {
-  await app.storage.remove(s3Name).catch((err: unknown) => app.log.error({ err, s3Name }, "could not remove a deleted document's object"));
+  await removeObjectQuietly(deps, s3Name);
 }

@@ -1,6 +1,7 @@
 import type { DocumentRow } from '@cti/contracts';
+import type { Insertable } from '@cti/db';
 
-import type { DocumentKind, DocumentsExecutor } from '../db';
+import type { DocumentKind, DocumentsExecutor, DocumentsTable } from '../db';
 import { extensionOf } from '../storage/content-types';
 
 /** Documents with their file, country and period, as every list and download needs them. */
@@ -57,3 +58,12 @@ export function toDocumentRow(d: StoredDocument): DocumentRow {
     ...(d.kind === 'annotation' ? { PeriodName: d.periodName ?? d.questionnairePeriodName ?? null } : {}),
   };
 }
+
+export const insertDocument = (db: DocumentsExecutor, document: Insertable<DocumentsTable>) =>
+  db.insertInto('documents').values(document).returning('id').executeTakeFirstOrThrow();
+
+export const deleteDocumentRow = (db: DocumentsExecutor, id: string) => db.deleteFrom('documents').where('id', '=', id).execute();
+
+/** The titles of every document (the demo data is idempotent by title). */
+export const documentTitles = async (db: DocumentsExecutor) =>
+  (await db.selectFrom('documents').select('title').execute()).map((d) => d.title);

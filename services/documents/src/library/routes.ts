@@ -11,7 +11,7 @@ import {
 import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
 import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
-import { listCountries } from '../countries/projections';
+import { listCountries } from '../countries/repository';
 import type { DocumentsApp } from '../db';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';
@@ -81,7 +81,7 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
       const doc = await findDocumentByS3Name(db, request.params.S3Name);
       if (!doc) throw new NotFound(DOCUMENT_NOT_FOUND);
       if (!mayDownloadDocument(principalOf(claimsOf(request)), doc, opts.accessSettings)) throw new Forbidden();
-      return sendStoredFile(app, reply, doc.s3Name, doc.fileName);
+      return sendStoredFile(app.storage, reply, doc.s3Name, doc.fileName);
     },
   );
 
@@ -105,7 +105,7 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
       },
       async (request, reply) => {
         if (!storage.verifyLink(request.params.S3Name, request.query)) throw new Forbidden('This download link is invalid or has expired.');
-        return sendStoredFile(app, reply, request.params.S3Name, request.query.name);
+        return sendStoredFile(app.storage, reply, request.params.S3Name, request.query.name);
       },
     );
   }

@@ -1,12 +1,12 @@
 import { canDownloadSupportingDocument, canSeeSupportingDocument, type Principal } from '@cti/access';
 import { DocumentAnswers, type AddSupportingDocumentBody, type DocumentRow, type EventActor, type SupportingAccess } from '@cti/contracts';
-import { appendToOutbox, BadRequest } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
-import { findCountry } from '../countries/projections';
-import type { DocumentsExecutor, DocumentsApp } from '../db';
-import { findFile, markAttached } from '../uploads/stored-files';
+import { findCountry } from '../countries/repository';
+import type { DocumentsDB, DocumentsExecutor } from '../db';
+import { findFile, markAttached } from '../uploads/repository';
 
-import { findDocumentByS3Name, listDocumentsOfKind, toDocumentRow } from './repository';
+import { findDocumentByS3Name, insertDocument, listDocumentsOfKind, toDocumentRow } from './repository';
 
 const ACCESS: readonly SupportingAccess[] = ['Global', 'Member', 'Admin'];
 const isSupportingAccess = (a: string): a is SupportingAccess => (ACCESS as readonly string[]).includes(a);
@@ -22,7 +22,7 @@ export async function requireFreshUpload(db: DocumentsExecutor, s3Name: string, 
 
 /** `POST api/document/supporting`: title, access and the uploaded file (and a country for Member). */
 export async function addSupportingDocument(
-  app: DocumentsApp,
+  data: DataAccess<DocumentsDB>,
   body: AddSupportingDocumentBody,
   actor: EventActor | null,
 ): Promise<DocumentRow> {
@@ -31,22 +31,19 @@ export async function addSupportingDocument(
   const countryId = body.CountryId?.trim() || null;
   if (!title || !body.S3Name || !isSupportingAccess(access) || (access === 'Member' && !countryId))
     throw new BadRequest(DocumentAnswers.fillAllFields);
-  return app.inTransaction(async (trx: DocumentsExecutor) => {
+  return data.inTransaction(async (trx) => {
     const file = await requireFreshUpload(trx, body.S3Name, ['document']);
     const country = access === 'Member' ? await findCountry(trx, countryId!) : null;
     if (access === 'Member' && !country) throw new BadRequest('Please select a country.');
-    const { id } = await trx
-      .insertInto('documents')
-      .values({
-        kind: 'supporting',
-        title,
-        s3Name: file.s3Name,
-        access,
-        groupId: country?.groupId ?? null,
-        createdBy: actor?.userId ?? 'system',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertDocument(trx, {
+      kind: 'supporting',
+      title,
+      s3Name: file.s3Name,
+      access,
+      groupId: country?.groupId ?? null,
+      createdBy: actor?.userId ?? 'system',
+      createdAt: data.clock.now().toISOString(),
+    });
     await markAttached(trx, file.s3Name);
     await appendToOutbox(trx, {
       type: 'evt.documents.document.added',

@@ -4,7 +4,6 @@ import { DocumentAnswers } from '@cti/contracts';
 import { DomainError } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
-import type { DocumentsApp } from '../db';
 
 import { loadRenderAssets } from './render-assets';
 import { RenderPool, RendererBusy, RendererUnavailable, RenderTimeout, type RenderOptions } from './render-pool';
@@ -42,10 +41,13 @@ export const renderPlugin = fp<{ config: DocumentsConfig }>(
   { name: 'documents-renderer' },
 );
 
+/** What a use-case that makes PDFs takes: the instance's pool (`app.renderer`), or anything that renders alike. */
+export type Renderer = Pick<RenderPool, 'render'>;
+
 /** HTML → PDF with the pool's failures as answers: no browser (503), busy (503), too slow (503), other (500). */
-export async function renderPdf(app: DocumentsApp, html: string, options?: RenderOptions): Promise<Buffer> {
+export async function renderPdf(renderer: Renderer, html: string, options?: RenderOptions): Promise<Buffer> {
   try {
-    return await app.renderer.render(html, options);
+    return await renderer.render(html, options);
   } catch (err) {
     if (err instanceof RendererUnavailable) throw new DomainError(503, DocumentAnswers.rendererUnavailable, { 'Retry-After': '30' });
     if (err instanceof RendererBusy) throw new DomainError(503, DocumentAnswers.renderBusy, { 'Retry-After': '2' });

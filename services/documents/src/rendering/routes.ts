@@ -40,7 +40,7 @@ export async function renderRoutes(app: DocumentsApp, opts: { config: DocumentsC
     async (request, reply) => {
       const claims = claimsOf(request);
       await app.rateLimits.hit(`print:${claims.sub}`, { max: config.PRINT_RATE_PER_MINUTE, windowMs: 60_000 });
-      const pdf = await renderPdf(app, request.body.html);
+      const pdf = await renderPdf(app.renderer, request.body.html);
       return sendPdf(reply, pdf, pdfFileName(request.body.filename));
     },
   );
@@ -52,6 +52,6 @@ export async function renderRoutes(app: DocumentsApp, opts: { config: DocumentsC
       preHandler: app.requireService,
       schema: { tags: ['internal'], body: PrintBody, response: errors },
     },
-    async (request, reply) => sendPdf(reply, await renderPdf(app, request.body.html), pdfFileName(request.body.filename)),
+    async (request, reply) => sendPdf(reply, await renderPdf(app.renderer, request.body.html), pdfFileName(request.body.filename)),
   );
 }

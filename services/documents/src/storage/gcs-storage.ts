@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 
 import { Storage, type Bucket } from '@google-cloud/storage';
 
+import { systemClock, type Clock } from '@cti/service-kit';
+
 import { contentDispositionOf } from './content-types';
 import { isStorageKey, ObjectMissing, type FileStorage, type SignedLinkOptions } from './file-storage';
 
@@ -12,6 +14,8 @@ export interface GcsStorageOptions {
   projectId?: string;
   /** Service-account key file; it also signs the v4 URLs locally. */
   keyFilename?: string;
+  /** What signed links' expiry is counted from (the service's clock); the system clock unless given. */
+  clock?: Clock;
 }
 
 const notFound = (err: unknown) => (err as { code?: number }).code === 404;
@@ -24,6 +28,7 @@ const notFound = (err: unknown) => (err as { code?: number }).code === 404;
 export class GcsFileStorage implements FileStorage {
   readonly name = 'gcs';
   private readonly bucket: Bucket;
+  private readonly clock: Clock;
 
   constructor(options: GcsStorageOptions) {
     const storage = new Storage({
@@ -32,6 +37,7 @@ export class GcsFileStorage implements FileStorage {
       ...(options.keyFilename ? { keyFilename: options.keyFilename } : {}),
     });
     this.bucket = storage.bucket(options.bucket);
+    this.clock = options.clock ?? systemClock;
   }
 
   private file(key: string) {
@@ -79,7 +85,7 @@ export class GcsFileStorage implements FileStorage {
     const [url] = await this.file(key).getSignedUrl({
       version: 'v4',
       action: 'read',
-      expires: Date.now() + options.expiresInSeconds * 1000,
+      expires: this.clock.now().getTime() + options.expiresInSeconds * 1000,
       responseDisposition: contentDispositionOf(options.fileName),
       ...(options.contentType ? { responseType: options.contentType } : {}),
     });

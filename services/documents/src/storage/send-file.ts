@@ -1,11 +1,10 @@
 import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 
 import { NotFound } from '@cti/service-kit';
 
-import type { DocumentsApp } from '../db';
-
 import { contentDispositionOf, contentTypeForDownload } from './content-types';
-import { ObjectMissing } from './file-storage';
+import { ObjectMissing, type FileStorage } from './file-storage';
 
 export const FILE_MISSING = 'The file of this document is missing.';
 
@@ -14,7 +13,7 @@ export const FILE_MISSING = 'The file of this document is missing.';
  * type of its extension (none for other extensions, the index validation rules), never sniffed by the browser.
  */
 export async function sendStoredFile(
-  app: DocumentsApp,
+  storage: FileStorage,
   reply: FastifyReply,
   s3Name: string,
   fileName: string,
@@ -22,7 +21,7 @@ export async function sendStoredFile(
 ) {
   let body;
   try {
-    body = await app.storage.read(s3Name);
+    body = await storage.read(s3Name);
   } catch (err) {
     if (err instanceof ObjectMissing) throw new NotFound(FILE_MISSING);
     throw err;
@@ -45,10 +44,13 @@ declare module 'fastify' {
 }
 
 /** Fastify defaults a stream's type to application/octet-stream; downloads of unknown extensions must have none. */
-export function registerUntypedDownloads(app: DocumentsApp) {
-  app.decorateReply('removeContentType', false);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.removeContentType) reply.removeHeader('content-type');
-    return payload;
-  });
-}
+export const untypedDownloads = fp(
+  async (app) => {
+    app.decorateReply('removeContentType', false);
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.removeContentType) reply.removeHeader('content-type');
+      return payload;
+    });
+  },
+  { name: 'documents-untyped-downloads' },
+);

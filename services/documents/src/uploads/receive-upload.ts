@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
 
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
 import { DomainError } from '@cti/service-kit';
@@ -89,11 +89,17 @@ export async function checkUpload(
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
+/** The multipart side of a request (a route passes its request): whether it is a form, and its parts. */
+export interface MultipartForm {
+  isMultipart(): boolean;
+  parts(options: { preservePath: boolean; limits: Record<string, number> }): AsyncIterableIterator<Multipart>;
+}
+
 /**
  * Reads a multipart request: exactly one file in field `file` (buffered up to the limit,
  * so nothing reaches storage before every check passed) and a few short text fields.
  */
-export async function receiveUpload(request: FastifyRequest, limits: UploadLimits): Promise<ReceivedUpload> {
+export async function receiveUpload(request: MultipartForm, limits: UploadLimits): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UploadRefused(UploadProblems.missing);
   let raw: { fileName: string; declaredType: string; data: Buffer } | null = null;
   const fields: Record<string, string> = {};

@@ -6,7 +6,7 @@ import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
 
 import { receiveUpload, uploadLimitsOf, UploadRefused } from './receive-upload';
-import { storeCheckedFile, type UploadPurpose } from './stored-files';
+import { storeUpload, type UploadPurpose } from './stored-files';
 
 const purposeOf = (type: string | undefined): UploadPurpose => {
   if (type === undefined || type === '') return 'document';
@@ -34,7 +34,7 @@ export async function uploadRoutes(app: DocumentsApp, opts: { config: DocumentsC
     async (request, reply) => {
       const purpose = purposeOf(request.query.type);
       const { file } = await receiveUpload(request, uploadLimitsOf(opts.config));
-      const { s3Name } = await storeCheckedFile(app, file, purpose, actorOf(request), async () => undefined);
+      const s3Name = await storeUpload(app, file, purpose, actorOf(request));
       return reply.type('text/plain; charset=utf-8').send(s3Name);
     },
   );

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 
-import type { CertificateVerification } from '@cti/contracts';
+import { RoleIds } from '@cti/access';
+import type { AccessClaims, CertificateVerification } from '@cti/contracts';
+import { fixedClock } from '@cti/service-kit';
 
+import { issueCertifiedScorecard, type CallScoring } from '../../src/certified/certified-scorecards';
 import { as, outboxData, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
 import { pdfText } from '../support/pdf';
 import { multipart } from '../support/sample-files';
@@ -171,5 +174,42 @@ describe('public verification (GET api/document/verify/{code})', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('issuing with a fixed clock', () => {
+  it('dates the certificate, its event and its verification by the clock it is given, not the wall clock', async () => {
+    const clock = fixedClock('2024-02-03T04:05:06.000Z');
+    const admin: AccessClaims = {
+      sub: 'clock-admin',
+      email: 'clock@example.com',
+      name: 'Clock Admin',
+      roles: [RoleIds.Admin],
+      groups: [],
+      groupNames: [],
+      isAdmin: true,
+      isGroupManager: false,
+      isAcid: false,
+      free: false,
+      organization: '',
+    };
+    const callScoring: CallScoring = async <T>(path: string) =>
+      (path.endsWith('/html?variant=compliance') ? '<!doctype html><p>scorecard</p>' : scorecard) as T;
+    await issueCertifiedScorecard(
+      {
+        db: bed.app.db,
+        inTransaction: (work) => bed.app.inTransaction(work),
+        clock,
+        callScoring,
+        renderer: { render: async () => Buffer.from('%PDF-1.4 stand-in') },
+        publicUrl: 'https://index.example.org',
+      },
+      admin,
+      IRELAND,
+    );
+    const issued = (await outboxData(bed.app, 'evt.documents.certifiedScorecard.downloaded')).at(-1) as { code: string; issuedAt: string };
+    expect(issued.issuedAt).toBe('2024-02-03T04:05:06.000Z');
+    const res = await verify(issued.code);
+    expect(new Date((res.json() as CertificateVerification).IssuedOn).toISOString()).toBe('2024-02-03T04:05:06.000Z');
   });
 });

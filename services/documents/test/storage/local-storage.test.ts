@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { fixedClock } from '@cti/service-kit';
+
 import { newStorageKey, ObjectMissing } from '../../src/storage/file-storage';
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import { sweepUnattachedFiles } from '../../src/uploads/stored-files';
@@ -52,6 +54,21 @@ describe('the local directory adapter', () => {
   });
 });
 
+describe('signed links on a fixed clock', () => {
+  it('expire when the clock passes their time to live, not by the wall clock', async () => {
+    const clock = fixedClock('2020-01-01T00:00:00.000Z');
+    const storage = new LocalFileStorage({ directory: os.tmpdir(), publicUrl: 'http://localhost', signingKey: 'k', clock });
+    const key = newStorageKey('pdf');
+    const url = new URL(await storage.signedDownloadUrl(key, { expiresInSeconds: 60, fileName: 'a.pdf', contentType: null }));
+    const query = Object.fromEntries(url.searchParams) as { expires: string; name: string; signature: string };
+    expect(query.expires).toBe(String(Date.parse('2020-01-01T00:01:00.000Z') / 1000));
+    clock.advance(59_000);
+    expect(storage.verifyLink(key, query)).toBe(true);
+    clock.advance(2_000);
+    expect(storage.verifyLink(key, query)).toBe(false);
+  });
+});
+
 describe('storing an upload', () => {
   let bed: DocumentsTestBed;
   beforeAll(async () => {
@@ -92,7 +109,7 @@ describe('storing an upload', () => {
       .where('s3Name', '=', s3Name)
       .execute();
     const storage = new LocalFileStorage({ directory: bed.storageDir, publicUrl: 'http://localhost', signingKey: 'k' });
-    expect(await sweepUnattachedFiles(bed.app.db, storage, 24)).toBe(1);
+    expect(await sweepUnattachedFiles(bed.app.db, storage, 24, new Date())).toBe(1);
     expect(storedObjects(bed.storageDir)).toEqual([kept]);
     expect((await bed.app.db.selectFrom('files').select('s3Name').execute()).map((f) => f.s3Name)).toEqual([kept]);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { RoleIds, type RoleName } from '@cti/access';
 import type { AccessClaims, NewEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
+import { appendToOutbox, type Clock } from '@cti/service-kit';
 import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
 
 import { documentsService } from '../../src/app';
@@ -21,10 +21,10 @@ export interface DocumentsTestBed {
 }
 
 /** The documents service on its own database, event stream and storage directory. */
-export async function startDocuments(env: Record<string, string> = {}): Promise<DocumentsTestBed> {
+export async function startDocuments(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<DocumentsTestBed> {
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-docs-test-'));
   const ctx = await createTestContext();
-  const app = await ctx.start(documentsService, { STORAGE_DIR: storageDir, RENDER_POOL_SIZE: '1', ...env });
+  const app = await ctx.start(documentsService, { STORAGE_DIR: storageDir, RENDER_POOL_SIZE: '1', ...env }, options);
   return {
     ctx,
     app,
