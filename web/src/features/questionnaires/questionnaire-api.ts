@@ -36,6 +36,12 @@ export interface QuestionnaireChanges {
   connectedAt: number | null;
   seq: number;
   last: QuestionnaireChange | null;
+  /**
+   * The latest change (answers or lock) of each section by `seq`: several changes may arrive
+   * between two renders (leaving one section and taking the next), and a page looking only at
+   * `last` would miss the one about its own section.
+   */
+  sections: Record<number, { seq: number; by: string | null }>;
 }
 
 type InvalidatedTag = Parameters<typeof api.util.invalidateTags>[0][number];
@@ -102,7 +108,7 @@ export const questionnaireApi = api.injectEndpoints({
      * after a reconnection.
      */
     questionnaireChanges: build.query<QuestionnaireChanges, string>({
-      queryFn: () => ({ data: { connected: false, connectedAt: null, seq: 0, last: null } }),
+      queryFn: () => ({ data: { connected: false, connectedAt: null, seq: 0, last: null, sections: {} } }),
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(id, { dispatch, getState, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         await cacheDataLoaded;
@@ -126,6 +132,9 @@ export const questionnaireApi = api.injectEndpoints({
             updateCachedData((draft) => {
               draft.seq += 1;
               draft.last = change;
+              if (change.sectionId !== null && (change.kind === 'lock' || change.kind === 'answers')) {
+                draft.sections[change.sectionId] = { seq: draft.seq, by: change.by };
+              }
             });
             invalidate(tagsAfter(change.kind, id));
           },

@@ -232,11 +232,12 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
 
   // someone else released, took or saved this section while it shows read-only here: show it as it is now
   const readOnlyHere = !!data && !data.IsLocker;
+  const sectionChangeSeq = changes?.sections[sectionId]?.seq;
+  const sectionChangedByMe = changes?.sections[sectionId]?.by === user?.Id;
   useEffect(() => {
-    const last = changes?.last;
-    if (!last || !readOnlyHere || !open || last.sectionId !== sectionId || last.by === user?.Id) return;
-    if (last.kind === 'lock' || last.kind === 'answers') void refetch();
-  }, [changes?.seq, changes?.last, readOnlyHere, open, sectionId, user?.Id, refetch]);
+    if (sectionChangeSeq === undefined || sectionChangedByMe || !readOnlyHere || !open) return;
+    void refetch();
+  }, [sectionChangeSeq, sectionChangedByMe, readOnlyHere, open, refetch]);
 
   // a read-only section loaded before the change stream was (re)connected may have missed a
   // release or a save in between (a busy machine makes that gap seconds long): look once more
