@@ -48,6 +48,15 @@ export interface DataAccess<DB extends KitTables> {
   readonly clock: Clock;
 }
 
+/**
+ * An app's `DataAccess` as a plain object, for a use-case whose dependencies add to it
+ * (`{ ...dataAccessOf(app), storage, sendMail }`): spreading the app itself would not carry
+ * its decorators.
+ */
+export function dataAccessOf<DB extends KitTables>(app: DataAccess<DB>): DataAccess<DB> {
+  return { db: app.db, inTransaction: (work) => app.inTransaction(work), clock: app.clock };
+}
+
 type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no extra config variables: TypeBox's empty properties

@@ -27,7 +27,12 @@ export function signTestToken(claims: Partial<AccessClaims> & { sub: string }, e
     aud: TEST_AUDIENCE,
     expiresIn: expiresInMs,
   });
-  const full: AccessClaims = {
+  return sign(testClaims(claims));
+}
+
+/** Whole access claims from the few a test cares about: no roles, groups or flags unless given. */
+export function testClaims(claims: Partial<AccessClaims> & { sub: string }): AccessClaims {
+  return {
     email: `${claims.sub}@example.com`,
     name: claims.sub,
     roles: [],
@@ -40,7 +45,6 @@ export function signTestToken(claims: Partial<AccessClaims> & { sub: string }, e
     organization: '',
     ...claims,
   };
-  return sign(full);
 }
 
 /** A token that expired `secondsAgo` seconds ago, as identity would have signed it (logout and unlock accept only recent ones). */

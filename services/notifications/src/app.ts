@@ -1,4 +1,4 @@
-import { defineService } from '@cti/service-kit';
+import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
@@ -24,8 +24,7 @@ export const notificationsService = defineService<NotificationsDB>('notification
     const settings = accessSettingsOf(config);
     const metrics = notificationMetricsOf(app.metrics.registry, app.db);
     const dispatcher = new AlertDispatcher({
-      db: app.db,
-      inTransaction: (work) => app.inTransaction(work),
+      ...dataAccessOf(app),
       access: identityAccessLookup(app),
       mail: identityMailPort(app),
       settings,
@@ -36,7 +35,6 @@ export const notificationsService = defineService<NotificationsDB>('notification
       concurrency: config.NOTIFICATIONS_SEND_CONCURRENCY,
       pollMs: config.NOTIFICATIONS_DISPATCH_MS,
       leaseMs: config.NOTIFICATIONS_SEND_LEASE_MS,
-      clock: app.clock,
       logger: app.log,
       observe: metrics.delivery,
     });

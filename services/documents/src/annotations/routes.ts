@@ -8,7 +8,7 @@ import {
   MessageBody,
   type MailMessage,
 } from '@cti/contracts';
-import { actorOf, callService, claimsOf, principalOf, Type } from '@cti/service-kit';
+import { actorOf, callService, claimsOf, dataAccessOf, principalOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
@@ -66,18 +66,13 @@ export async function annotationRoutes(app: DocumentsApp, opts: { config: Docume
     handler: async (request) => {
       const claims = claimsOf(request);
       const sendMail = (mail: MailMessage) => callService(app, 'identity', '/internal/mail/send', { body: mail, requestId: request.id });
-      return emailAnnotation(
-        { db: app.db, inTransaction: (work) => app.inTransaction(work), clock: app.clock, storage: app.storage, sendMail },
-        claims,
-        principalOf(claims),
-        {
-          groupId: request.params.groupId,
-          type: annotationTypeOf(request.query.type, 1),
-          s3Name: request.query.s3Name,
-          linkTtlSeconds: opts.config.SIGNED_URL_TTL_SECONDS,
-          settings: opts.accessSettings,
-        },
-      );
+      return emailAnnotation({ ...dataAccessOf(app), storage: app.storage, sendMail }, claims, principalOf(claims), {
+        groupId: request.params.groupId,
+        type: annotationTypeOf(request.query.type, 1),
+        s3Name: request.query.s3Name,
+        linkTtlSeconds: opts.config.SIGNED_URL_TTL_SECONDS,
+        settings: opts.accessSettings,
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { CertificateFileCheck, CertificateVerification, CertifiedScorecardOrders, ErrorBody, UploadProblems } from '@cti/contracts';
-import { BadRequest, callService, claimsOf, Type } from '@cti/service-kit';
+import { BadRequest, callService, claimsOf, dataAccessOf, Type } from '@cti/service-kit';
 
 import type { DocumentsConfig } from '../config';
 import type { DocumentsApp } from '../db';
@@ -37,9 +37,7 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
     { preHandler: app.requireUser, schema: { tags: ['certified'], params: Type.Object({ groupId: Type.String() }), response: errors } },
     async (request, reply) => {
       const deps: CertificateIssueDeps = {
-        db: app.db,
-        inTransaction: (work) => app.inTransaction(work),
-        clock: app.clock,
+        ...dataAccessOf(app),
         callScoring: scoringFor(request.id),
         renderer: app.renderer,
         publicUrl: app.config.PUBLIC_URL,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
 import { RoleIds } from '@cti/access';
-import type { AccessClaims, CertificateVerification } from '@cti/contracts';
-import { fixedClock } from '@cti/service-kit';
+import type { CertificateVerification } from '@cti/contracts';
+import { dataAccessOf, fixedClock } from '@cti/service-kit';
+import { testClaims } from '@cti/testing';
 
 import { issueCertifiedScorecard, type CallScoring } from '../../src/certified/certified-scorecards';
 import { as, outboxData, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
@@ -180,25 +181,18 @@ describe('public verification (GET api/document/verify/{code})', () => {
 describe('issuing with a fixed clock', () => {
   it('dates the certificate, its event and its verification by the clock it is given, not the wall clock', async () => {
     const clock = fixedClock('2024-02-03T04:05:06.000Z');
-    const admin: AccessClaims = {
+    const admin = testClaims({
       sub: 'clock-admin',
       email: 'clock@example.com',
       name: 'Clock Admin',
       roles: [RoleIds.Admin],
-      groups: [],
-      groupNames: [],
       isAdmin: true,
-      isGroupManager: false,
-      isAcid: false,
-      free: false,
-      organization: '',
-    };
+    });
     const callScoring: CallScoring = async <T>(path: string) =>
       (path.endsWith('/html?variant=compliance') ? '<!doctype html><p>scorecard</p>' : scorecard) as T;
     await issueCertifiedScorecard(
       {
-        db: bed.app.db,
-        inTransaction: (work) => bed.app.inTransaction(work),
+        ...dataAccessOf(bed.app),
         clock,
         callScoring,
         renderer: { render: async () => Buffer.from('%PDF-1.4 stand-in') },
