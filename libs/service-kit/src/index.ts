@@ -19,3 +19,4 @@ export { appendToOutbox, contextHeaders } from '@cti/events';
 export { default as Type } from 'typebox';
 export * from './connection-failures';
 export * from './revocation';
+export * from './conditional-get';

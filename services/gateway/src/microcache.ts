@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 
-import type { Clock } from '@cti/service-kit';
+import { clientHoldsVersion, type Clock } from '@cti/service-kit';
 
 /**
  * The read models every visitor gets alike: answered without a token, the same bytes
@@ -47,17 +47,6 @@ export function sharedLifetime(headers: Record<string, string | string[] | undef
   if (directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return null;
   const lifetime = Number(directives.get('s-maxage') ?? directives.get('max-age') ?? NaN);
   return Number.isFinite(lifetime) && lifetime > 0 ? lifetime : null;
-}
-
-/** Whether the client already holds `etag` (If-None-Match, weak or strong, or `*`). */
-function clientHolds(request: FastifyRequest, etag: string | null): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header || !etag) return false;
-  const wanted = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === wanted || tag === '*';
-  });
 }
 
 export interface MicrocacheOptions {
@@ -131,7 +120,7 @@ export class Microcache {
 
   private send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
     reply.headers(answer.headers);
-    if (clientHolds(request, answer.etag)) return reply.code(304).send();
+    if (answer.etag !== null && clientHoldsVersion(request, answer.etag)) return reply.code(304).send();
     return reply.code(200).send(answer.body);
   }
 

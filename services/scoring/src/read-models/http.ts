@@ -1,14 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Whether the client already holds this version (If-None-Match, weak or strong, or *). */
-export function clientHas(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === etag || tag === '*';
-  });
-}
+import { clientHoldsVersion } from '@cti/service-kit';
 
 /**
  * Sends a stored JSON answer with its ETag; a client holding that version gets 304.
@@ -24,6 +16,6 @@ export function sendJson(
 ) {
   if (audience === 'forEveryone') reply.header('ETag', answer.etag).header('Cache-Control', 'public, max-age=0, s-maxage=1');
   else reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
-  if (clientHas(request, answer.etag)) return reply.code(304).send();
+  if (clientHoldsVersion(request, answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
