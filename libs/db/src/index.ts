@@ -1,4 +1,5 @@
 export * from './database';
 export * from './migrator';
+export * from './clock-time';
 export { sql } from 'kysely';
 export type { Kysely, Transaction, Selectable, Insertable, Generated, ColumnType } from 'kysely';

@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { sql, timestampAt, timestampAtOrNow } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -83,7 +83,7 @@ export const findRefreshToken = (trx: IdentityExecutor, tokenHash: string, free:
     .selectFrom('refreshTokens')
     .select(['familyId', 'userId', 'revokedAt', 'successorSealed'])
     .select(sql<boolean>`used_at is not null`.as('used'))
-    .select(sql<boolean>`used_at > ${now.toISOString()}::timestamptz - make_interval(secs => ${graceSeconds})`.as('withinGrace'))
+    .select(sql<boolean>`used_at > ${timestampAt(now)} - make_interval(secs => ${graceSeconds})`.as('withinGrace'))
     .where('tokenHash', '=', tokenHash)
     .where(ofKind(free))
     .executeTakeFirst();
@@ -93,7 +93,7 @@ export const findSuccessorToken = (trx: IdentityExecutor, tokenHash: string, now
   trx
     .selectFrom('refreshTokens')
     .select(['usedAt', 'revokedAt', 'successorSealed'])
-    .select(sql<boolean>`expires_at > ${now.toISOString()}::timestamptz`.as('live'))
+    .select(sql<boolean>`expires_at > ${timestampAt(now)}`.as('live'))
     .where('tokenHash', '=', tokenHash)
     .executeTakeFirst();
 
@@ -116,7 +116,7 @@ export async function revokeFamiliesOfUser(
 ): Promise<void> {
   let query = trx
     .updateTable('refreshTokens')
-    .set({ revokedAt: now ? now.toISOString() : sql<string>`now()` })
+    .set({ revokedAt: timestampAtOrNow(now) })
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null);
   if (scope.only) query = query.where('familyId', '=', scope.only);

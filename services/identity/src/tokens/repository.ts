@@ -1,12 +1,8 @@
-import { sql } from '@cti/db';
+import { sql, timestampAtOrNow } from '@cti/db';
 
 import type { IdentityExecutor, TokenPurpose } from '../db';
 
-/**
- * The instant a query runs at: the caller's clock when it passes one, else the database's
- * (`now()`), which is what the one-time token functions ran on before callers passed a clock.
- */
-const instant = (now: Date | undefined) => (now ? now.toISOString() : sql<string>`now()`);
+// without a clock from the caller, the one-time token functions run on the database's now(), as they did before callers passed one
 const instantAfter = (now: Date | undefined, ms: number) =>
   now ? new Date(now.getTime() + ms).toISOString() : sql<string>`now() + make_interval(secs => ${ms / 1000})`;
 
@@ -31,7 +27,7 @@ export async function insertToken(
 export async function spendOpenTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now: Date | undefined): Promise<void> {
   await trx
     .updateTable('userTokens')
-    .set({ usedAt: instant(now) })
+    .set({ usedAt: timestampAtOrNow(now) })
     .where('userId', '=', userId)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
@@ -51,11 +47,11 @@ export async function spendLiveToken(
 ): Promise<string | null> {
   let query = trx
     .updateTable('userTokens')
-    .set({ usedAt: instant(now) })
+    .set({ usedAt: timestampAtOrNow(now) })
     .where('tokenHash', '=', tokenHash)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
-    .where('expiresAt', '>', instant(now));
+    .where('expiresAt', '>', timestampAtOrNow(now));
   if (owner.userId) query = query.where('userId', '=', owner.userId);
   if (owner.email) {
     const email = owner.email.trim().toLowerCase();
@@ -85,6 +81,6 @@ export async function hasUnusedToken(
     .where('purpose', '=', purpose)
     .where('userId', '=', userId)
     .where('usedAt', 'is', null);
-  if (liveAt) query = query.where('expiresAt', '>', instant(liveAt.now));
+  if (liveAt) query = query.where('expiresAt', '>', timestampAtOrNow(liveAt.now));
   return !!(await query.executeTakeFirst());
 }

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from '@cti/db';
+import { sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { DeliveriesTable, DeliveryMode, NotificationsExecutor } from '../db';
 
@@ -39,7 +39,7 @@ export async function lockUserForMail(
   now: Date,
   nextDigest: Date | null,
 ): Promise<boolean> {
-  const due = user.mode === 'immediate' ? sql`true` : sql`next_digest_at <= ${now.toISOString()}::timestamptz`;
+  const due = user.mode === 'immediate' ? sql`true` : sql`next_digest_at <= ${timestampAt(now)}`;
   const locked = await sql<{ userId: string }>`
     update user_settings
     set next_digest_at = coalesce(${nextDigest?.toISOString() ?? null}::timestamptz, next_digest_at),
@@ -120,7 +120,7 @@ export async function recordDeliveryError(db: NotificationsExecutor, deliveryId:
 export async function markDeliverySent(trx: NotificationsExecutor, deliveryId: string, mailId: string, sentAt: Date): Promise<boolean> {
   const marked = await sql<{ n: number }>`
     with sent as (
-      update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${sentAt.toISOString()}::timestamptz,
+      update deliveries set status = 'sent', mail_id = ${mailId}, sent_at = ${timestampAt(sentAt)},
              locked_until = null, error = null
       where id = ${deliveryId} and status = 'sending'
       returning id),

@@ -1,9 +1,6 @@
-import { sql } from '@cti/db';
+import { sql, timestampAt } from '@cti/db';
 
 import type { QuestionnaireExecutor } from '../db';
-
-/** A lock is valid while its expiry is after `now` (the service clock's time, not the database's). */
-const at = (now: Date) => sql<string>`${now.toISOString()}::timestamptz`;
 
 /** The lock on a section if it is still valid at `now`. */
 export const findValidLock = (db: QuestionnaireExecutor, questionnaireId: string, sectionId: number, now: Date) =>
@@ -12,7 +9,7 @@ export const findValidLock = (db: QuestionnaireExecutor, questionnaireId: string
     .selectAll()
     .where('questionnaireId', '=', questionnaireId)
     .where('sectionId', '=', sectionId)
-    .where('expiresAt', '>', at(now))
+    .where('expiresAt', '>', timestampAt(now))
     .executeTakeFirst();
 
 /**
@@ -27,7 +24,7 @@ export async function upsertLock(
   ttlSeconds: number,
 ): Promise<{ userId: string; heldBefore: boolean } | undefined> {
   const ttl = `${ttlSeconds} seconds`;
-  const t = at(now);
+  const t = timestampAt(now);
   const taken = await sql<{ userId: string; heldBefore: boolean }>`
     with held as (
       select 1 from section_locks
@@ -60,5 +57,5 @@ export const locksHeldByOthers = (db: QuestionnaireExecutor, questionnaireId: st
     .select(['sectionId', 'userName'])
     .where('questionnaireId', '=', questionnaireId)
     .where('userId', '!=', userId)
-    .where('expiresAt', '>', at(now))
+    .where('expiresAt', '>', timestampAt(now))
     .execute();

@@ -1,5 +1,5 @@
 import type { AnswerModel } from '@cti/contracts';
-import { sql } from '@cti/db';
+import { sql, timestampAt } from '@cti/db';
 
 import type { QuestionnaireExecutor } from '../db';
 
@@ -55,7 +55,7 @@ export async function upsertAnswer(
 export async function markAnswersChanged(trx: QuestionnaireExecutor, questionnaireId: string, changedSections: number[], now: Date) {
   await sql`
     with unconfirmed as (delete from section_confirmations where questionnaire_id = ${questionnaireId} and section_id = any(${changedSections}::int[]))
-    update questionnaires set answers_revision = answers_revision + 1, last_updated = ${now.toISOString()}::timestamptz where id = ${questionnaireId}`.execute(
+    update questionnaires set answers_revision = answers_revision + 1, last_updated = ${timestampAt(now)} where id = ${questionnaireId}`.execute(
     trx,
   );
 }
