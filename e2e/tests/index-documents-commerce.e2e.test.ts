@@ -291,7 +291,18 @@ describe('pages draw without waiting on more than their data', () => {
     expect(requests.filter((p) => p.startsWith('/flags/'))).toEqual([]);
     // one image for every flag (a busy browser may ask for that one file twice: the preload and the first flag)
     expect(new Set(requests.filter((p) => /flag-sprite-[\w-]+\.webp$/.test(p))).size).toBe(1);
-    expect(await flags.first().evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/flag-sprite-[\w-]+\.webp/);
+    // read in the page, on the flag that is there now: when the list's data settles the table
+    // redraws, and a flag read through a handle taken before that is detached (no style at all)
+    const drawnFrom = await page.waitForFunction(
+      () => {
+        const flag = document.querySelector('tbody .country-flag .flag-image');
+        const image = flag?.isConnected ? getComputedStyle(flag).backgroundImage : '';
+        return image && image !== 'none' ? image : false;
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    expect(await drawnFrom.jsonValue()).toMatch(/flag-sprite-[\w-]+\.webp/);
   });
 
   it('renders the score-history chart with its data: no chart library to fetch, no loading message', async () => {
