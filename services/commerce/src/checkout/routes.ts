@@ -17,7 +17,8 @@ import { claimsOf, NotFound } from '@cti/service-kit';
 import type { CommerceApp } from '../db';
 import { LocalProvider, samePagePath } from '../payments/local-provider';
 import { applyNotices } from '../payments/notices';
-import { ProviderError, type PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
+import { ProviderError } from '../payments/provider';
 import { grantOf } from '../products/grants';
 import { purchaseLink, purchaseNames } from '../purchases/purchases';
 
@@ -30,8 +31,8 @@ const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) })
 const ChangeParam = Type.Object({ changeId: Type.String({ maxLength: 200 }) });
 
 /** Checkout (/checkout/{productId}): open a provider checkout, then complete the payment it confirmed. */
-export async function checkoutRoutes(app: CommerceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
-  const { provider, origins } = opts;
+export async function checkoutRoutes(app: CommerceApp, opts: { payments: PaymentDeps; origins: ReturnOrigins }) {
+  const { payments, origins } = opts;
 
   app.post(
     '/api/payment/checkout',
@@ -39,7 +40,7 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       preHandler: app.requireUser,
       schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutSessionAnswer, ...errors } },
     },
-    async (request) => startCheckout(app, provider, claimsOf(request), request.body, returnOriginOf(request, origins)),
+    async (request) => startCheckout(payments, claimsOf(request), request.body, returnOriginOf(request, origins)),
   );
 
   app.post(
@@ -48,14 +49,14 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       preHandler: app.requireUser,
       schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutQuote, ...errors } },
     },
-    async (request) => quoteCheckout(app, request.body),
+    async (request) => quoteCheckout(app.db, request.body),
   );
 
   app.post(
     '/api/payment',
     { preHandler: app.requireUser, schema: { tags: ['payments'], body: PaymentBody, response: { 200: PaymentAnswer, ...errors } } },
     async (request) => {
-      const purchase = await completeCheckout(app, provider, request.body.details.sessionId, claimsOf(request).sub);
+      const purchase = await completeCheckout(payments, request.body.details.sessionId, claimsOf(request).sub);
       const grant = grantOf(purchase.productName, purchase.groupIds, purchase.accessExpiresOn);
       const [title] = await purchaseNames(app.db, [purchase]);
       return {
@@ -72,8 +73,8 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
     },
   );
 
-  if (!(provider instanceof LocalProvider)) return;
-  const local = provider;
+  if (!(payments.provider instanceof LocalProvider)) return;
+  const local = payments.provider;
   const refused = (err: unknown): never => {
     if (err instanceof ProviderError) throw new NotFound(err.detail);
     throw err;
@@ -112,7 +113,7 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       await ownSession(request.params.sessionId, claimsOf(request).email);
       const paid = await local.pay(request.params.sessionId).catch(refused);
       // what Stripe's webhook would announce, applied at once
-      await applyNotices(app, local, [paid.notice]);
+      await applyNotices(payments, [paid.notice]);
       return { redirectUrl: paid.successUrl };
     },
   );
@@ -142,7 +143,7 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase())
         throw new NotFound('No such plan change');
       const approved = await local.approvePlanChange(request.params.changeId).catch(refused);
-      await applyNotices(app, local, [approved.notice]);
+      await applyNotices(payments, [approved.notice]);
       return { redirectUrl: approved.returnUrl };
     },
   );

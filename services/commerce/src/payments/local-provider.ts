@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
-import { sql, type Kysely, type Selectable, type Transaction } from '@cti/db';
+import { sql, timestampAt, type Kysely, type Selectable } from '@cti/db';
+import type { Clock } from '@cti/service-kit';
 
-import type { CommerceDB, LocalSubscriptionsTable } from '../db';
+import type { CommerceDB, CommerceExecutor, LocalSubscriptionsTable } from '../db';
 import { addOneYear } from '../purchases/access-period';
 
 import {
@@ -37,8 +38,6 @@ function facts(sub: LocalSubscription): SubscriptionFacts {
   };
 }
 
-const nowVersion = () => Math.floor(Date.now() / 1000);
-
 /**
  * The local provider's pages are pages of this same web app, so the buyer stays on the
  * origin they are using: only the path (and query) of a return address is kept.
@@ -56,12 +55,21 @@ export const samePagePath = (url: string) => {
  * The embedded payment provider: the same port as Stripe, with its state in
  * commerce's own schema. Checkout completes on the web app's local confirmation
  * page (/payment/local/{sessionId}); renewals and period-end cancellations happen
- * when the billing sweep finds a period that ended. No card data, no network.
+ * when the billing sweep finds a period that ended. No card data, no network. Its times
+ * (payments, periods, cancellations) are the service clock's, as Stripe's are Stripe's.
  */
 export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
-  constructor(private readonly db: Kysely<CommerceDB>) {}
+  constructor(
+    private readonly db: Kysely<CommerceDB>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The version a subscription state is announced with: the provider's time in seconds, as Stripe's event time. */
+  private version(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
 
   async ensureCustomer(): Promise<null> {
     return null;
@@ -120,6 +128,7 @@ export class LocalProvider implements PaymentProvider {
    * started) once, however often the page posts.
    */
   async pay(sessionId: string): Promise<{ successUrl: string; notice: ProviderNotice }> {
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const session = await trx.selectFrom('localSessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
       if (!session) throw new ProviderError('No such checkout session');
@@ -130,7 +139,7 @@ export class LocalProvider implements PaymentProvider {
         let subscriptionId: string | null = null;
         if (session.mode === 'subscription') {
           subscriptionId = keyedId('lsub', `session:${session.id}`);
-          const start = new Date();
+          const start = now;
           await trx
             .insertInto('localSubscriptions')
             .values({
@@ -160,7 +169,7 @@ export class LocalProvider implements PaymentProvider {
           .execute();
         await trx
           .updateTable('localSessions')
-          .set({ status: 'paid', paymentId, subscriptionId, paidAt: sql<string>`now()` })
+          .set({ status: 'paid', paymentId, subscriptionId, paidAt: timestampAt(now) })
           .where('id', '=', session.id)
           .execute();
       }
@@ -195,7 +204,7 @@ export class LocalProvider implements PaymentProvider {
             transactionId: session.paymentId!,
             amountCents: session.unitAmountCents * session.quantity,
             currency: 'USD',
-            paidAt: session.paidAt ?? new Date().toISOString(),
+            paidAt: session.paidAt ?? this.clock.now().toISOString(),
           }
         : null,
       subscription: sub ? facts(sub) : null,
@@ -206,7 +215,7 @@ export class LocalProvider implements PaymentProvider {
     const refundId = keyedId('lre', transactionId);
     const payment = await this.db
       .updateTable('localPayments')
-      .set({ refundId, refundedAt: sql<string>`coalesce(refunded_at, now())` })
+      .set({ refundId, refundedAt: sql<string>`coalesce(refunded_at, ${timestampAt(this.clock.now())})` })
       .where('id', '=', transactionId)
       .returning(['amountCents'])
       .executeTakeFirst();
@@ -230,7 +239,11 @@ export class LocalProvider implements PaymentProvider {
       .set(
         opts.atPeriodEnd
           ? { cancelAtPeriodEnd: true, cancelReason: opts.reason }
-          : { status: 'canceled', cancelReason: opts.reason, canceledAt: sql<string>`coalesce(canceled_at, now())` },
+          : {
+              status: 'canceled',
+              cancelReason: opts.reason,
+              canceledAt: sql<string>`coalesce(canceled_at, ${timestampAt(this.clock.now())})`,
+            },
       )
       .where('id', '=', subscriptionId)
       .returningAll()
@@ -288,76 +301,74 @@ export class LocalProvider implements PaymentProvider {
       await trx.updateTable('localPlanChanges').set({ status: 'approved' }).where('id', '=', change.id).execute();
       return {
         returnUrl: samePagePath(change.returnUrl),
-        notice: { kind: 'subscription.changed', subscription: facts(sub), version: nowVersion() } as const,
+        notice: { kind: 'subscription.changed', subscription: facts(sub), version: this.version() } as const,
       };
     });
   }
 
   /**
    * Subscriptions whose period ended: those set to cancel at period end are cancelled,
-   * the others renew for a year with a new payment. Rows are claimed with SKIP LOCKED,
-   * so replicas share the work and none is processed twice; `apply` records each
-   * notice in the same transaction, so a crash loses neither side.
+   * the others renew for a year with a new payment. Runs in the caller's transaction: rows
+   * are claimed with SKIP LOCKED, so replicas share the work and none is processed twice,
+   * and `apply` records each notice in that same transaction, so a crash loses neither side.
    */
-  async advance(now: Date, apply: (notice: ResolvedNotice, trx: Transaction<CommerceDB>) => Promise<void>): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('localSubscriptions')
-        .selectAll()
-        .where('status', '=', 'active')
-        .where('currentPeriodEnd', '<=', now.toISOString())
-        .orderBy('currentPeriodEnd')
-        .limit(100)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      const notices: ResolvedNotice[] = [];
-      for (const sub of due) {
-        if (sub.cancelAtPeriodEnd) {
-          const ended = await trx
-            .updateTable('localSubscriptions')
-            .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd })
-            .where('id', '=', sub.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          notices.push({ kind: 'subscription.changed', subscription: facts(ended), version: nowVersion() });
-          continue;
-        }
-        const plan = await trx.selectFrom('localPlans').select(['amountCents']).where('id', '=', sub.planId).executeTakeFirstOrThrow();
-        const start = new Date(sub.currentPeriodEnd);
-        const paymentId = keyedId('lpi', `renewal:${sub.id}:${sub.currentPeriodEnd}`);
-        const amount = plan.amountCents * sub.quantity;
-        await trx
-          .insertInto('localPayments')
-          .values({
-            id: paymentId,
-            amountCents: amount,
-            sessionId: null,
-            subscriptionId: sub.id,
-            reason: 'renewal',
-            refundId: null,
-            refundedAt: null,
-          })
-          .execute();
-        const renewed = await trx
+  async advance(trx: CommerceExecutor, now: Date, apply: (notice: ResolvedNotice) => Promise<void>): Promise<number> {
+    const due = await trx
+      .selectFrom('localSubscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('currentPeriodEnd', '<=', now.toISOString())
+      .orderBy('currentPeriodEnd')
+      .limit(100)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    const notices: ResolvedNotice[] = [];
+    for (const sub of due) {
+      if (sub.cancelAtPeriodEnd) {
+        const ended = await trx
           .updateTable('localSubscriptions')
-          .set({ currentPeriodStart: start.toISOString(), currentPeriodEnd: addOneYear(start).toISOString() })
+          .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd })
           .where('id', '=', sub.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        notices.push({
-          kind: 'subscription.paid',
-          subscriptionId: sub.id,
-          checkoutId: sub.metadata.checkoutId ?? null,
-          reason: 'cycle',
-          payment: { paymentKey: paymentId, transactionId: paymentId, amountCents: amount, currency: 'USD', paidAt: now.toISOString() },
-          planId: sub.planId,
-        });
-        notices.push({ kind: 'subscription.changed', subscription: facts(renewed), version: nowVersion() });
+        notices.push({ kind: 'subscription.changed', subscription: facts(ended), version: this.version() });
+        continue;
       }
-      for (const notice of notices) await apply(notice, trx);
-      return due.length;
-    });
+      const plan = await trx.selectFrom('localPlans').select(['amountCents']).where('id', '=', sub.planId).executeTakeFirstOrThrow();
+      const start = new Date(sub.currentPeriodEnd);
+      const paymentId = keyedId('lpi', `renewal:${sub.id}:${sub.currentPeriodEnd}`);
+      const amount = plan.amountCents * sub.quantity;
+      await trx
+        .insertInto('localPayments')
+        .values({
+          id: paymentId,
+          amountCents: amount,
+          sessionId: null,
+          subscriptionId: sub.id,
+          reason: 'renewal',
+          refundId: null,
+          refundedAt: null,
+        })
+        .execute();
+      const renewed = await trx
+        .updateTable('localSubscriptions')
+        .set({ currentPeriodStart: start.toISOString(), currentPeriodEnd: addOneYear(start).toISOString() })
+        .where('id', '=', sub.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      notices.push({
+        kind: 'subscription.paid',
+        subscriptionId: sub.id,
+        checkoutId: sub.metadata.checkoutId ?? null,
+        reason: 'cycle',
+        payment: { paymentKey: paymentId, transactionId: paymentId, amountCents: amount, currency: 'USD', paidAt: now.toISOString() },
+        planId: sub.planId,
+      });
+      notices.push({ kind: 'subscription.changed', subscription: facts(renewed), version: this.version() });
+    }
+    for (const notice of notices) await apply(notice);
+    return due.length;
   }
 
   verifyWebhook(): VerifiedNotification {

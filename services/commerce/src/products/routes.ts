@@ -15,7 +15,7 @@ import { actorOf, claimsOf, DomainError, NotFound } from '@cti/service-kit';
 
 import { listCountries } from '../countries/repository';
 import type { CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 
 import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';
 import { findProduct, listProducts, toProduct } from './repository';
@@ -23,7 +23,7 @@ import { findProduct, listProducts, toProduct } from './repository';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 
 /** Products admin (/admin/products) and the product lookups of purchase and checkout pages. */
-export async function productRoutes(app: CommerceApp, opts: { provider: PaymentProvider; vendorEmailDomain: string }) {
+export async function productRoutes(app: CommerceApp, opts: { payments: PaymentDeps; vendorEmailDomain: string }) {
   const db = app.db;
   // changing products and plans is Manage Products: admins of the vendor's own domain only
   const productManager = app.requireRule(manageProductsRule(opts.vendorEmailDomain));
@@ -88,14 +88,14 @@ export async function productRoutes(app: CommerceApp, opts: { provider: PaymentP
   app.post(
     '/api/payment/plan/new',
     { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
-    async (request) => ({ planId: await createPlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure) }),
+    async (request) => ({ planId: await createPlan(opts.payments, actorOf(request), request.body.productId).catch(planFailure) }),
   );
 
   app.post(
     '/api/payment/plan/remove',
     { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
     async (request) => {
-      await removePlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure);
+      await removePlan(opts.payments, actorOf(request), request.body.productId).catch(planFailure);
       return { planId: null };
     },
   );
