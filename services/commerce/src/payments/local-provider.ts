@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { sql, timestampAt, type Kysely, type Selectable } from '@cti/db';
+import type { Kysely, Selectable } from '@cti/db';
 import type { Clock } from '@cti/service-kit';
 
 import type { CommerceDB, CommerceExecutor, LocalSubscriptionsTable } from '../db';
@@ -18,6 +18,30 @@ import {
   type SubscriptionFacts,
   type VerifiedNotification,
 } from './provider';
+import {
+  cancelLocalSubscription,
+  cancelOpenLocalSession,
+  claimDueLocalSubscriptions,
+  deactivateLocalPlan,
+  endLocalSubscriptionAtPeriodEnd,
+  findLocalPlan,
+  findLocalPlanChange,
+  findLocalSession,
+  findLocalSubscription,
+  insertLocalPayment,
+  insertLocalPlan,
+  insertLocalPlanChange,
+  insertLocalSession,
+  insertLocalSubscription,
+  localPlanNames,
+  lockLocalPlanChange,
+  lockLocalSession,
+  markLocalPaymentRefunded,
+  markLocalPlanChangeApproved,
+  markLocalSessionPaid,
+  moveActiveLocalSubscription,
+  startLocalPeriod,
+} from './repository';
 
 /** Ids derived from the idempotency key: a retried call finds what the first one made. */
 const keyedId = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -77,50 +101,40 @@ export class LocalProvider implements PaymentProvider {
 
   async createPlan(input: PlanInput): Promise<string> {
     const id = keyedId('lpl', input.idempotencyKey);
-    await this.db
-      .insertInto('localPlans')
-      .values({ id, name: input.name, amountCents: input.amountCents })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertLocalPlan(this.db, { id, name: input.name, amountCents: input.amountCents });
     return id;
   }
 
   async removePlan(planId: string): Promise<void> {
-    await this.db.updateTable('localPlans').set({ active: false }).where('id', '=', planId).execute();
+    await deactivateLocalPlan(this.db, planId);
   }
 
   async createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
     if (input.mode === 'subscription') {
-      const plan = input.planId
-        ? await this.db.selectFrom('localPlans').selectAll().where('id', '=', input.planId).executeTakeFirst()
-        : undefined;
+      const plan = input.planId ? await findLocalPlan(this.db, input.planId) : undefined;
       if (!plan?.active) throw new ProviderError(`No active local plan ${input.planId}`);
     }
     const id = keyedId('lcs', input.idempotencyKey);
-    await this.db
-      .insertInto('localSessions')
-      .values({
-        id,
-        mode: input.mode,
-        description: input.productName,
-        unitAmountCents: input.unitAmountCents,
-        quantity: input.quantity,
-        planId: input.planId,
-        customerEmail: input.customerEmail,
-        metadata: JSON.stringify({ checkoutId: input.checkoutId }) as unknown as Record<string, string>,
-        successUrl: samePagePath(input.successUrl.replace('{CHECKOUT_SESSION_ID}', id)),
-        cancelUrl: samePagePath(input.cancelUrl),
-        paymentId: null,
-        subscriptionId: null,
-        paidAt: null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertLocalSession(this.db, {
+      id,
+      mode: input.mode,
+      description: input.productName,
+      unitAmountCents: input.unitAmountCents,
+      quantity: input.quantity,
+      planId: input.planId,
+      customerEmail: input.customerEmail,
+      metadata: JSON.stringify({ checkoutId: input.checkoutId }) as unknown as Record<string, string>,
+      successUrl: samePagePath(input.successUrl.replace('{CHECKOUT_SESSION_ID}', id)),
+      cancelUrl: samePagePath(input.cancelUrl),
+      paymentId: null,
+      subscriptionId: null,
+      paidAt: null,
+    });
     return { sessionId: id, url: `/payment/local/${id}` };
   }
 
   session(sessionId: string) {
-    return this.db.selectFrom('localSessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    return findLocalSession(this.db, sessionId);
   }
 
   /**
@@ -130,7 +144,7 @@ export class LocalProvider implements PaymentProvider {
   async pay(sessionId: string): Promise<{ successUrl: string; notice: ProviderNotice }> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
-      const session = await trx.selectFrom('localSessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
+      const session = await lockLocalSession(trx, sessionId);
       if (!session) throw new ProviderError('No such checkout session');
       if (session.status === 'cancelled') throw new ProviderError('This checkout session was cancelled');
       if (session.status === 'open') {
@@ -139,39 +153,28 @@ export class LocalProvider implements PaymentProvider {
         let subscriptionId: string | null = null;
         if (session.mode === 'subscription') {
           subscriptionId = keyedId('lsub', `session:${session.id}`);
-          const start = now;
-          await trx
-            .insertInto('localSubscriptions')
-            .values({
-              id: subscriptionId,
-              planId: session.planId!,
-              quantity: session.quantity,
-              customerEmail: session.customerEmail,
-              metadata: JSON.stringify(session.metadata) as unknown as Record<string, string>,
-              cancelReason: null,
-              currentPeriodStart: start.toISOString(),
-              currentPeriodEnd: addOneYear(start).toISOString(),
-              canceledAt: null,
-            })
-            .execute();
+          await insertLocalSubscription(trx, {
+            id: subscriptionId,
+            planId: session.planId!,
+            quantity: session.quantity,
+            customerEmail: session.customerEmail,
+            metadata: JSON.stringify(session.metadata) as unknown as Record<string, string>,
+            cancelReason: null,
+            currentPeriodStart: now.toISOString(),
+            currentPeriodEnd: addOneYear(now).toISOString(),
+            canceledAt: null,
+          });
         }
-        await trx
-          .insertInto('localPayments')
-          .values({
-            id: paymentId,
-            amountCents: amount,
-            sessionId: session.id,
-            subscriptionId,
-            reason: 'checkout',
-            refundId: null,
-            refundedAt: null,
-          })
-          .execute();
-        await trx
-          .updateTable('localSessions')
-          .set({ status: 'paid', paymentId, subscriptionId, paidAt: timestampAt(now) })
-          .where('id', '=', session.id)
-          .execute();
+        await insertLocalPayment(trx, {
+          id: paymentId,
+          amountCents: amount,
+          sessionId: session.id,
+          subscriptionId,
+          reason: 'checkout',
+          refundId: null,
+          refundedAt: null,
+        });
+        await markLocalSessionPaid(trx, session.id, { paymentId, subscriptionId }, now);
       }
       return { successUrl: samePagePath(session.successUrl), notice: { kind: 'checkout.completed', sessionId: session.id } as const };
     });
@@ -180,12 +183,7 @@ export class LocalProvider implements PaymentProvider {
   async cancelSession(sessionId: string): Promise<string> {
     const session = await this.session(sessionId);
     if (!session) throw new ProviderError('No such checkout session');
-    await this.db
-      .updateTable('localSessions')
-      .set({ status: 'cancelled' })
-      .where('id', '=', sessionId)
-      .where('status', '=', 'open')
-      .execute();
+    await cancelOpenLocalSession(this.db, sessionId);
     return samePagePath(session.cancelUrl);
   }
 
@@ -193,7 +191,7 @@ export class LocalProvider implements PaymentProvider {
     const session = await this.session(sessionId);
     if (!session) throw new ProviderError('No such checkout session');
     const paid = session.status === 'paid' && !!session.paymentId;
-    const sub = session.subscriptionId ? await this.subscription(session.subscriptionId) : undefined;
+    const sub = session.subscriptionId ? await findLocalSubscription(this.db, session.subscriptionId) : undefined;
     return {
       sessionId: session.id,
       checkoutId: session.metadata.checkoutId ?? null,
@@ -213,68 +211,38 @@ export class LocalProvider implements PaymentProvider {
 
   async refund(transactionId: string): Promise<{ refundId: string; amountCents: number }> {
     const refundId = keyedId('lre', transactionId);
-    const payment = await this.db
-      .updateTable('localPayments')
-      .set({ refundId, refundedAt: sql<string>`coalesce(refunded_at, ${timestampAt(this.clock.now())})` })
-      .where('id', '=', transactionId)
-      .returning(['amountCents'])
-      .executeTakeFirst();
+    const payment = await markLocalPaymentRefunded(this.db, transactionId, refundId, this.clock.now());
     if (!payment) throw new ProviderError(`No local payment ${transactionId}`);
     return { refundId, amountCents: payment.amountCents };
   }
 
-  private subscription(id: string) {
-    return this.db.selectFrom('localSubscriptions').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   async getSubscription(subscriptionId: string): Promise<SubscriptionFacts> {
-    const sub = await this.subscription(subscriptionId);
+    const sub = await findLocalSubscription(this.db, subscriptionId);
     if (!sub) throw new ProviderError(`No local subscription ${subscriptionId}`);
     return facts(sub);
   }
 
   async cancelSubscription(subscriptionId: string, opts: { atPeriodEnd: boolean; reason: string }): Promise<SubscriptionFacts> {
-    const sub = await this.db
-      .updateTable('localSubscriptions')
-      .set(
-        opts.atPeriodEnd
-          ? { cancelAtPeriodEnd: true, cancelReason: opts.reason }
-          : {
-              status: 'canceled',
-              cancelReason: opts.reason,
-              canceledAt: sql<string>`coalesce(canceled_at, ${timestampAt(this.clock.now())})`,
-            },
-      )
-      .where('id', '=', subscriptionId)
-      .returningAll()
-      .executeTakeFirst();
+    const sub = await cancelLocalSubscription(this.db, subscriptionId, opts.atPeriodEnd, opts.reason, this.clock.now());
     if (!sub) throw new ProviderError(`No local subscription ${subscriptionId}`);
     return facts(sub);
   }
 
   async requestPlanChange(input: { subscriptionId: string; planId: string; returnUrl: string; idempotencyKey: string }): Promise<string> {
-    const sub = await this.subscription(input.subscriptionId);
+    const sub = await findLocalSubscription(this.db, input.subscriptionId);
     if (!sub || sub.status === 'canceled') throw new ProviderError('The subscription is not active');
-    const plan = await this.db.selectFrom('localPlans').selectAll().where('id', '=', input.planId).executeTakeFirst();
+    const plan = await findLocalPlan(this.db, input.planId);
     if (!plan?.active) throw new ProviderError(`No active local plan ${input.planId}`);
     const id = keyedId('lpc', input.idempotencyKey);
-    await this.db
-      .insertInto('localPlanChanges')
-      .values({ id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: samePagePath(input.returnUrl) })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertLocalPlanChange(this.db, { id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: samePagePath(input.returnUrl) });
     return `/payment/local/approve/${id}`;
   }
 
   async planChange(changeId: string) {
-    const change = await this.db.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).executeTakeFirst();
+    const change = await findLocalPlanChange(this.db, changeId);
     if (!change) return undefined;
-    const sub = await this.subscription(change.subscriptionId);
-    const plans = await this.db
-      .selectFrom('localPlans')
-      .select(['id', 'name'])
-      .where('id', 'in', [change.newPlanId, sub?.planId ?? change.newPlanId])
-      .execute();
+    const sub = await findLocalSubscription(this.db, change.subscriptionId);
+    const plans = await localPlanNames(this.db, [change.newPlanId, sub?.planId ?? change.newPlanId]);
     const nameOf = (id: string | undefined) => plans.find((p) => p.id === id)?.name ?? id ?? '';
     return {
       ...change,
@@ -288,17 +256,11 @@ export class LocalProvider implements PaymentProvider {
   /** The subscriber approved the new plan: the subscription moves to it from now on. */
   async approvePlanChange(changeId: string): Promise<{ returnUrl: string; notice: ProviderNotice }> {
     return this.db.transaction().execute(async (trx) => {
-      const change = await trx.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).forUpdate().executeTakeFirst();
+      const change = await lockLocalPlanChange(trx, changeId);
       if (!change) throw new ProviderError('No such plan change');
-      const sub = await trx
-        .updateTable('localSubscriptions')
-        .set({ planId: change.newPlanId })
-        .where('id', '=', change.subscriptionId)
-        .where('status', '=', 'active')
-        .returningAll()
-        .executeTakeFirst();
+      const sub = await moveActiveLocalSubscription(trx, change.subscriptionId, change.newPlanId);
       if (!sub) throw new ProviderError('The subscription is not active');
-      await trx.updateTable('localPlanChanges').set({ status: 'approved' }).where('id', '=', change.id).execute();
+      await markLocalPlanChangeApproved(trx, change.id);
       return {
         returnUrl: samePagePath(change.returnUrl),
         notice: { kind: 'subscription.changed', subscription: facts(sub), version: this.version() } as const,
@@ -313,50 +275,29 @@ export class LocalProvider implements PaymentProvider {
    * and `apply` records each notice in that same transaction, so a crash loses neither side.
    */
   async advance(trx: CommerceExecutor, now: Date, apply: (notice: ResolvedNotice) => Promise<void>): Promise<number> {
-    const due = await trx
-      .selectFrom('localSubscriptions')
-      .selectAll()
-      .where('status', '=', 'active')
-      .where('currentPeriodEnd', '<=', now.toISOString())
-      .orderBy('currentPeriodEnd')
-      .limit(100)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const due = await claimDueLocalSubscriptions(trx, now);
     const notices: ResolvedNotice[] = [];
     for (const sub of due) {
       if (sub.cancelAtPeriodEnd) {
-        const ended = await trx
-          .updateTable('localSubscriptions')
-          .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd })
-          .where('id', '=', sub.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const ended = await endLocalSubscriptionAtPeriodEnd(trx, sub.id, sub.currentPeriodEnd);
         notices.push({ kind: 'subscription.changed', subscription: facts(ended), version: this.version() });
         continue;
       }
-      const plan = await trx.selectFrom('localPlans').select(['amountCents']).where('id', '=', sub.planId).executeTakeFirstOrThrow();
+      const plan = await findLocalPlan(trx, sub.planId);
+      if (!plan) throw new ProviderError(`No local plan ${sub.planId}`);
       const start = new Date(sub.currentPeriodEnd);
       const paymentId = keyedId('lpi', `renewal:${sub.id}:${sub.currentPeriodEnd}`);
       const amount = plan.amountCents * sub.quantity;
-      await trx
-        .insertInto('localPayments')
-        .values({
-          id: paymentId,
-          amountCents: amount,
-          sessionId: null,
-          subscriptionId: sub.id,
-          reason: 'renewal',
-          refundId: null,
-          refundedAt: null,
-        })
-        .execute();
-      const renewed = await trx
-        .updateTable('localSubscriptions')
-        .set({ currentPeriodStart: start.toISOString(), currentPeriodEnd: addOneYear(start).toISOString() })
-        .where('id', '=', sub.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      await insertLocalPayment(trx, {
+        id: paymentId,
+        amountCents: amount,
+        sessionId: null,
+        subscriptionId: sub.id,
+        reason: 'renewal',
+        refundId: null,
+        refundedAt: null,
+      });
+      const renewed = await startLocalPeriod(trx, sub.id, start, addOneYear(start));
       notices.push({
         kind: 'subscription.paid',
         subscriptionId: sub.id,
