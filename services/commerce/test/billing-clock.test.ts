@@ -39,6 +39,7 @@ async function accountOf(user: SignedIn) {
     .map((d: { grant: { expiresOn: string } }) => iso(d.grant.expiresOn));
   return {
     purchasedOn: history.map((h) => iso(h.Date)),
+    subscribedOn: iso(subscription.CreatedOn),
     paidUntil,
     nextBillingTime: iso(subscription.Details.nextBillingTime),
     lastPayment: iso(subscription.Details.lastPayment?.time),
@@ -52,6 +53,7 @@ describe('billing by the service clock', () => {
     await buy(user, products['Enhanced Subscription']);
     expect(await accountOf(user)).toEqual({
       purchasedOn: ['2031-03-01T09:00:00.000Z'],
+      subscribedOn: '2031-03-01T09:00:00.000Z',
       paidUntil: ['2032-03-01T09:00:00.000Z'],
       nextBillingTime: '2032-03-01T09:00:00.000Z',
       lastPayment: '2031-03-01T09:00:00.000Z',
@@ -67,6 +69,7 @@ describe('billing by the service clock', () => {
     await runBillingSweep(paymentDepsOf(p.commerce), clock.now());
     expect(await accountOf(user)).toEqual({
       purchasedOn: ['2032-03-02T09:00:00.000Z', '2031-03-01T09:00:00.000Z'],
+      subscribedOn: '2031-03-01T09:00:00.000Z',
       paidUntil: ['2032-03-01T09:00:00.000Z', '2033-03-02T09:00:00.000Z'],
       nextBillingTime: '2033-03-01T09:00:00.000Z',
       lastPayment: '2032-03-02T09:00:00.000Z',

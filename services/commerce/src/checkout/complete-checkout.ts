@@ -1,9 +1,13 @@
+import { RoleIds, type RoleName } from '@cti/access';
+import type { PaymentAnswer } from '@cti/contracts';
 import { BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 import type { CheckoutOutcome } from '../payments/provider';
+import { grantOf } from '../products/grants';
 import { addOneYear } from '../purchases/access-period';
+import { purchaseLink, purchaseNames } from '../purchases/purchases';
 import { recordPurchase } from '../purchases/record-purchase';
 import type { PurchaseRow } from '../purchases/repository';
 import { getSubscription } from '../subscriptions/repository';
@@ -35,7 +39,7 @@ export async function recordPaidCheckout(
   let accessExpiresOn = addOneYear(new Date(payment.paidAt)).toISOString();
   let endedAtProvider = false;
   if (outcome.subscription) {
-    const { row } = await subscriptionOfCheckout(trx, checkout, outcome.subscription, payment.transactionId);
+    const { row } = await subscriptionOfCheckout(trx, checkout, outcome.subscription, payment.transactionId, now);
     subscriptionId = row.id;
     if (outcome.subscription.currentPeriodEnd) accessExpiresOn = outcome.subscription.currentPeriodEnd;
     endedAtProvider = outcome.subscription.status === 'CANCELLED' && !row.endedAt;
@@ -64,7 +68,7 @@ export async function recordPaidCheckout(
  * Completes a checkout from the provider's own record of it (never from what the
  * browser claims). `buyerId` restricts it to the buyer's own checkout.
  */
-export async function completeCheckout(deps: PaymentDeps, sessionId: string, buyerId: string | null): Promise<PurchaseRow> {
+async function completeCheckout(deps: PaymentDeps, sessionId: string, buyerId: string | null): Promise<PurchaseRow> {
   if (buyerId) {
     // a buyer returns with a session this service opened for them (stored before they were sent to pay):
     // any other id is not found, and the provider is not asked about ids it never issued
@@ -78,4 +82,22 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, buy
   if (buyerId && checkout.userId !== buyerId) throw new Forbidden();
   if (!outcome.paid || !outcome.payment) throw new BadRequest(PAYMENT_NOT_COMPLETED);
   return deps.inTransaction((trx) => recordPaidCheckout(trx, checkout, outcome, deps.clock.now()));
+}
+
+/** POST api/payment: the buyer is back from the provider; their checkout is completed and what it bought is named. */
+export async function completeBuyerCheckout(deps: PaymentDeps, sessionId: string, buyerId: string): Promise<PaymentAnswer> {
+  const purchase = await completeCheckout(deps, sessionId, buyerId);
+  const grant = grantOf(purchase.productName, purchase.groupIds, purchase.accessExpiresOn);
+  const [title] = await purchaseNames(deps.db, [purchase]);
+  return {
+    purchaseId: purchase.id,
+    productName: purchase.productName,
+    amount: purchase.amountCents,
+    transactionId: purchase.transactionId,
+    updatesRole: grant.roles.length > 0,
+    grantsRoles: grant.roles.map((r) => RoleIds[r as RoleName]).filter((id): id is (typeof RoleIds)[RoleName] => id !== undefined),
+    grantsGroups: grant.groupIds,
+    title,
+    link: purchaseLink(purchase),
+  };
 }

@@ -128,6 +128,7 @@ export async function startCheckout(
     provider: provider.name,
     providerSessionId: null,
     completedAt: null,
+    createdAt: deps.clock.now().toISOString(),
   });
   const base = `${origin}/checkout/${encodeURIComponent(product.id)}`;
   const session = await provider.createCheckout({

@@ -1,7 +1,8 @@
-import type { EventActor, ProductBody } from '@cti/contracts';
+import type { AccessClaims, EventActor, Product, ProductBody, ProductQuickList, PurchasableCountry } from '@cti/contracts';
 import { CommerceMessages } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
+import { listCountries } from '../countries/repository';
 import type { CommerceDB, CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 
@@ -10,8 +11,10 @@ import {
   findProduct,
   findProductByName,
   insertProduct,
+  listProducts,
   setDeleted,
   setPlanIfNone,
+  toProduct,
   updateProduct,
   type ProductRow,
 } from './repository';
@@ -22,6 +25,28 @@ async function productOrNotFound(db: CommerceExecutor, id: string): Promise<Prod
   const product = await findProduct(db, id);
   if (!product) throw new NotFound('Product not found');
   return product;
+}
+
+/** GET api/product/quicklist: the ids of the products on sale, by name. */
+export async function productQuickList(db: CommerceExecutor): Promise<ProductQuickList> {
+  return Object.fromEntries((await listProducts(db, { includeDeleted: false })).map((p) => [p.name, p.id]));
+}
+
+/** GET api/product/countries: the countries the per-country subscription can be bought for. */
+export async function purchasableCountries(db: CommerceExecutor): Promise<PurchasableCountry[]> {
+  return (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name }));
+}
+
+/** GET api/product: admins manage deleted products too; buyers only see what is on sale. */
+export async function productList(db: CommerceExecutor, caller: AccessClaims): Promise<Product[]> {
+  return (await listProducts(db, { includeDeleted: caller.isAdmin })).map(toProduct);
+}
+
+/** GET api/product/{id}: a deleted product is found only by admins. */
+export async function productFor(db: CommerceExecutor, caller: AccessClaims, id: string): Promise<Product> {
+  const product = await findProduct(db, id);
+  if (!product || (product.deletedAt && !caller.isAdmin)) throw new NotFound('Product not found');
+  return toProduct(product);
 }
 
 /** POST api/product: adds a product (no Id) or edits one. Names are unique. */

@@ -18,12 +18,13 @@ import {
   type SubscriptionRow,
 } from './repository';
 
-/** The subscription a checkout started; created once, whichever notification arrives first. */
+/** The subscription a checkout started (recorded at `now`); created once, whichever notification arrives first. */
 export async function subscriptionOfCheckout(
   trx: CommerceExecutor,
   checkout: Selectable<CheckoutsTable>,
   facts: SubscriptionFacts,
   transactionId: string,
+  now: Date,
 ): Promise<{ row: SubscriptionRow; created: boolean }> {
   const inserted = await insertSubscription(trx, {
     ...buyerOf(checkout),
@@ -40,6 +41,8 @@ export async function subscriptionOfCheckout(
     currentPeriodEnd: facts.currentPeriodEnd,
     transactionId,
     endedAt: null,
+    createdOn: now.toISOString(),
+    updatedAt: now.toISOString(),
   });
   if (inserted) return { row: inserted, created: true };
   return { row: (await findSubscriptionByProviderId(trx, facts.subscriptionId))!, created: false };
