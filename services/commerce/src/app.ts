@@ -1,4 +1,4 @@
-import { defineService } from '@cti/service-kit';
+import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
@@ -6,31 +6,54 @@ import { returnOrigins } from './checkout/return-origin';
 import { checkoutRoutes } from './checkout/routes';
 import { CommerceConfig } from './config';
 import { countriesConsumer } from './countries/countries';
-import type { CommerceDB } from './db';
-import { paymentProviderOf } from './payments/select-provider';
+import type { CommerceApp, CommerceDB } from './db';
+import type { PaymentDeps } from './payments/payment-deps';
+import { selectProvider } from './payments/select-provider';
 import { periodsConsumer } from './periods/periods';
 import { productRoutes } from './products/routes';
-import { receiptMailConsumer } from './purchases/receipt-mail';
+import { identityReceiptMailer, receiptMailConsumer } from './purchases/receipt-mail';
 import { purchaseRoutes } from './purchases/routes';
 import { seedProducts } from './seed/seed-products';
-import { scheduleBillingSweep } from './subscriptions/billing-sweep';
+import { billingSweepSchedule } from './subscriptions/billing-sweep';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { webhookRoutes } from './webhooks/routes';
+
+const paymentDeps = new WeakMap<object, PaymentDeps>();
+
+/**
+ * What the payment use-cases are given: the app's data access and clock, its log, and the
+ * installation's payment provider, one per service instance (the routes, the billing
+ * sweep and the demo seed share it).
+ */
+export function paymentDepsOf(app: CommerceApp): PaymentDeps {
+  let deps = paymentDeps.get(app.db);
+  if (!deps) {
+    const provider = selectProvider(app.config as unknown as CommerceConfig, app.db, app.clock);
+    paymentDeps.set(app.db, (deps = { ...dataAccessOf(app), provider, log: app.log }));
+  }
+  return deps;
+}
 
 /** Commerce: products, plans, checkout, subscriptions, purchases, refunds, reports. */
 export const commerceService = defineService<CommerceDB>('commerce')({
   config: CommerceConfig,
   migrations,
   async plugin(app, config) {
-    const provider = paymentProviderOf(app);
+    const payments = paymentDepsOf(app);
     const origins = returnOrigins(config.PUBLIC_URL, config.PUBLIC_ORIGINS);
-    await app.register(productRoutes, { provider, vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN });
-    await app.register(checkoutRoutes, { provider, origins });
-    await app.register(purchaseRoutes, { provider });
-    await app.register(subscriptionRoutes, { provider, origins });
-    await app.register(webhookRoutes, { provider });
-    scheduleBillingSweep(app, provider, config.BILLING_SWEEP_INTERVAL_MS);
+    await app.register(productRoutes, { payments, vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN });
+    await app.register(checkoutRoutes, { payments, origins });
+    await app.register(purchaseRoutes, { payments });
+    await app.register(subscriptionRoutes, { payments, origins });
+    await app.register(webhookRoutes, { payments });
+    const sweeps = billingSweepSchedule(payments, config.BILLING_SWEEP_INTERVAL_MS);
+    app.addHook('onReady', async () => sweeps.start());
+    app.addHook('preClose', async () => sweeps.stop());
   },
-  consumers: (app) => [countriesConsumer, periodsConsumer, receiptMailConsumer(app)],
-  seed: async (app) => seedProducts(app, paymentProviderOf(app)),
+  consumers: (app) => [
+    countriesConsumer,
+    periodsConsumer,
+    receiptMailConsumer({ sendMail: identityReceiptMailer(app), publicUrl: app.config.PUBLIC_URL }),
+  ],
+  seed: async (app) => seedProducts(paymentDepsOf(app)),
 });

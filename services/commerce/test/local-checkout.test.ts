@@ -10,8 +10,8 @@ import {
 import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
 
-import { paymentProviderOf } from '../src/payments/select-provider';
-import { receiptMailConsumer } from '../src/purchases/receipt-mail';
+import { paymentDepsOf } from '../src/app';
+import { identityReceiptMailer, receiptMailConsumer } from '../src/purchases/receipt-mail';
 import { seedProducts } from '../src/seed/seed-products';
 import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 
@@ -40,7 +40,7 @@ let admin: { authorization: string };
 beforeAll(async () => {
   p = await startPlatform();
   countries = await givenCountries(p, ['Ireland', 'France', 'Germany']);
-  await seedProducts(p.commerce, paymentProviderOf(p.commerce));
+  await seedProducts(paymentDepsOf(p.commerce));
   admin = {
     authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}`,
   };
@@ -138,7 +138,7 @@ describe('per-country subscription through the local provider', () => {
       payload: DomainEvent | string;
     }>`select payload from outbox where type = 'evt.commerce.purchase.completed' order by seq`.execute(p.commerce.db);
     const event = typeof completed.payload === 'string' ? (JSON.parse(completed.payload) as DomainEvent) : completed.payload;
-    const receipts = receiptMailConsumer(p.commerce);
+    const receipts = receiptMailConsumer({ sendMail: identityReceiptMailer(p.commerce), publicUrl: p.commerce.config.PUBLIC_URL });
     await p.commerce.inTransaction((trx) => receipts.handle(event, trx));
     await p.commerce.inTransaction((trx) => receipts.handle(event, trx));
     const box: Array<{ Kind: string }> = (
@@ -356,7 +356,7 @@ describe('certified-for-transaction orders', () => {
     expect(done).toMatchObject({ updatesRole: true, grantsRoles: [RoleIds.CFTPackage] });
     await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.CFTPackage));
     // a year and a day later
-    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 2 * 86_400_000));
+    await runBillingSweep(paymentDepsOf(p.commerce), new Date(Date.now() + year + 2 * 86_400_000));
     await eventually(async () => !hasRole(await holdings(p, user.id), RoleIds.CFTPackage));
     expect((await outboxTypes(p.commerce)).filter((t) => t === 'evt.commerce.purchase.expired').length).toBeGreaterThanOrEqual(1);
   });
@@ -396,9 +396,9 @@ describe('subscription lifecycle', () => {
     expect(listed.Details.statusChangeNote).toMatch(/^Cancelled by Test cancel\. Access ends on \d{4}-\d{2}-\d{2}\.$/);
     expect(listed.Details.nextBillingTime).toBeNull();
     // access goes on until the period ends
-    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date());
+    await runBillingSweep(paymentDepsOf(p.commerce), new Date());
     expect((await holdings(p, user.id)).groupIds).toHaveLength(2);
-    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 86_400_000));
+    await runBillingSweep(paymentDepsOf(p.commerce), new Date(Date.now() + year + 86_400_000));
     // the country the user belonged to before buying stays; the bought one goes; CountryViewer stays (held before)
     await eventually(async () => {
       const h = await holdings(p, user.id);
@@ -410,7 +410,7 @@ describe('subscription lifecycle', () => {
     const user = await givenUser(p, 'renew@example.com', { roles: ['Standard'] });
     await buy(user, products['Enhanced Subscription']);
     const first = await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.Enhanced));
-    await runBillingSweep(p.commerce, paymentProviderOf(p.commerce), new Date(Date.now() + year + 86_400_000));
+    await runBillingSweep(paymentDepsOf(p.commerce), new Date(Date.now() + year + 86_400_000));
     await eventually(async () => {
       const now = hasRole(await holdings(p, user.id), RoleIds.Enhanced);
       return now && Date.parse(now.expiresOn!) > Date.parse(first.expiresOn!) + year / 2;

@@ -2,9 +2,8 @@ import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
 import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
 
-import { commerceService } from '../src/app';
+import { commerceService, paymentDepsOf } from '../src/app';
 import type { CommerceApp } from '../src/db';
-import { paymentProviderOf } from '../src/payments/select-provider';
 import { DEMO_PRODUCTS, seedProducts } from '../src/seed/seed-products';
 
 let ctx: TestContext;
@@ -64,7 +63,7 @@ describe('the Standard product copy matches its permissions', () => {
       .where('name', '=', old.name)
       .execute();
     await db.updateTable('products').set({ description: 'Our own words.' }).where('name', '=', 'Enhanced Subscription').execute();
-    await seedProducts(app, paymentProviderOf(app));
+    await seedProducts(paymentDepsOf(app));
     const rows = await db.selectFrom('products').select(['name', 'description']).execute();
     expect(rows.find((r) => r.name === 'Standard Subscription')!.description).toBe(old.description);
     expect(rows.find((r) => r.name === 'Enhanced Subscription')!.description).toBe('Our own words.');

@@ -5,7 +5,7 @@ import { CommerceMessages } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
 
-import { paymentProviderOf } from '../src/payments/select-provider';
+import { paymentDepsOf } from '../src/app';
 import { seedProducts } from '../src/seed/seed-products';
 
 import { FakeStripe } from './fake-stripe';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     PUBLIC_ORIGINS: 'https://index.cti.test',
   });
   countries = await givenCountries(p, ['Ireland', 'France']);
-  await seedProducts(p.commerce, paymentProviderOf(p.commerce));
+  await seedProducts(paymentDepsOf(p.commerce));
   admin = {
     authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}`,
   };

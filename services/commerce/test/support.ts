@@ -2,7 +2,7 @@ import { RoleIds, type RoleName } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { identityService } from '@cti/identity';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, type Clock, type ServiceApp } from '@cti/service-kit';
 import {
   createGroupThroughIdentity,
   createTestContext,
@@ -22,13 +22,17 @@ export interface Platform {
   commerce: ServiceApp;
 }
 
-/** Identity and commerce on one test database and event stream, as deployed. */
-export async function startPlatform(commerceEnv: Record<string, string> = {}): Promise<Platform> {
+/** Identity and commerce on one test database and event stream, as deployed; `commerceClock` fixes commerce's time. */
+export async function startPlatform(commerceEnv: Record<string, string> = {}, commerceClock?: Clock): Promise<Platform> {
   const ctx = await createTestContext({ PUBLIC_URL: 'http://cti.test' });
   const identity = await ctx.start(identityService, { LOGIN_RATE_PER_IP: '10000' });
   // commerce reaches identity's /internal/ routes (receipts go through its mail adapter)
   const identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
-  const commerce = await ctx.start(commerceService, { BILLING_SWEEP_INTERVAL_MS: '3600000', IDENTITY_URL: identityUrl, ...commerceEnv });
+  const commerce = await ctx.start(
+    commerceService,
+    { BILLING_SWEEP_INTERVAL_MS: '3600000', IDENTITY_URL: identityUrl, ...commerceEnv },
+    { clock: commerceClock },
+  );
   return { ctx, identity, commerce };
 }
 

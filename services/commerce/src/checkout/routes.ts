@@ -1,6 +1,5 @@
 import Type from 'typebox';
 
-import { RoleIds, type RoleName } from '@cti/access';
 import {
   CheckoutQuote,
   CheckoutSessionAnswer,
@@ -12,16 +11,21 @@ import {
   RedirectAnswer,
   StartCheckoutBody,
 } from '@cti/contracts';
-import { claimsOf, NotFound } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 
 import type { CommerceApp } from '../db';
-import { LocalProvider, samePagePath } from '../payments/local-provider';
-import { applyNotices } from '../payments/notices';
-import { ProviderError, type PaymentProvider } from '../payments/provider';
-import { grantOf } from '../products/grants';
-import { purchaseLink, purchaseNames } from '../purchases/purchases';
+import { LocalProvider } from '../payments/local-provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 
-import { completeCheckout } from './complete-checkout';
+import { completeBuyerCheckout } from './complete-checkout';
+import {
+  approveLocalPlanChange,
+  cancelLocalSession,
+  localPlanChangeView,
+  localSessionView,
+  payLocalSession,
+  type LocalPaymentDeps,
+} from './local-pages';
 import { returnOriginOf, type ReturnOrigins } from './return-origin';
 import { quoteCheckout, startCheckout } from './start-checkout';
 
@@ -30,8 +34,8 @@ const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) })
 const ChangeParam = Type.Object({ changeId: Type.String({ maxLength: 200 }) });
 
 /** Checkout (/checkout/{productId}): open a provider checkout, then complete the payment it confirmed. */
-export async function checkoutRoutes(app: CommerceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
-  const { provider, origins } = opts;
+export async function checkoutRoutes(app: CommerceApp, opts: { payments: PaymentDeps; origins: ReturnOrigins }) {
+  const { payments, origins } = opts;
 
   app.post(
     '/api/payment/checkout',
@@ -39,7 +43,7 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       preHandler: app.requireUser,
       schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutSessionAnswer, ...errors } },
     },
-    async (request) => startCheckout(app, provider, claimsOf(request), request.body, returnOriginOf(request, origins)),
+    async (request) => startCheckout(payments, claimsOf(request), request.body, returnOriginOf(request, origins)),
   );
 
   app.post(
@@ -48,42 +52,17 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       preHandler: app.requireUser,
       schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutQuote, ...errors } },
     },
-    async (request) => quoteCheckout(app, request.body),
+    async (request) => quoteCheckout(app.db, request.body),
   );
 
   app.post(
     '/api/payment',
     { preHandler: app.requireUser, schema: { tags: ['payments'], body: PaymentBody, response: { 200: PaymentAnswer, ...errors } } },
-    async (request) => {
-      const purchase = await completeCheckout(app, provider, request.body.details.sessionId, claimsOf(request).sub);
-      const grant = grantOf(purchase.productName, purchase.groupIds, purchase.accessExpiresOn);
-      const [title] = await purchaseNames(app.db, [purchase]);
-      return {
-        purchaseId: purchase.id,
-        productName: purchase.productName,
-        amount: purchase.amountCents,
-        transactionId: purchase.transactionId,
-        updatesRole: grant.roles.length > 0,
-        grantsRoles: grant.roles.map((r) => RoleIds[r as RoleName]).filter((id): id is (typeof RoleIds)[RoleName] => id !== undefined),
-        grantsGroups: grant.groupIds,
-        title,
-        link: purchaseLink(purchase),
-      };
-    },
+    async (request) => completeBuyerCheckout(payments, request.body.details.sessionId, claimsOf(request).sub),
   );
 
-  if (!(provider instanceof LocalProvider)) return;
-  const local = provider;
-  const refused = (err: unknown): never => {
-    if (err instanceof ProviderError) throw new NotFound(err.detail);
-    throw err;
-  };
-  /** Only the buyer the session was opened for may see, pay or cancel it. */
-  const ownSession = async (sessionId: string, email: string) => {
-    const session = await local.session(sessionId);
-    if (!session || session.customerEmail.toLowerCase() !== email.toLowerCase()) throw new NotFound('No such checkout session');
-    return session;
-  };
+  if (!(payments.provider instanceof LocalProvider)) return;
+  const local: LocalPaymentDeps = { ...payments, provider: payments.provider };
 
   // the local provider's confirmation page (web /payment/local/{sessionId}) talks to these
   app.get(
@@ -92,58 +71,26 @@ export async function checkoutRoutes(app: CommerceApp, opts: { provider: Payment
       preHandler: app.requireUser,
       schema: { tags: ['payments'], params: SessionParam, response: { 200: LocalCheckoutSession, ...errors } },
     },
-    async (request) => {
-      const session = await ownSession(request.params.sessionId, claimsOf(request).email);
-      return {
-        sessionId: session.id,
-        status: session.status,
-        mode: session.mode,
-        description: session.description,
-        amount: session.unitAmountCents * session.quantity,
-        quantity: session.quantity,
-        cancelUrl: samePagePath(session.cancelUrl),
-      };
-    },
+    async (request) => localSessionView(local.provider, request.params.sessionId, claimsOf(request).email),
   );
   app.post(
     '/api/payment/local/:sessionId/pay',
     { preHandler: app.requireUser, schema: { tags: ['payments'], params: SessionParam, response: { 200: RedirectAnswer, ...errors } } },
-    async (request) => {
-      await ownSession(request.params.sessionId, claimsOf(request).email);
-      const paid = await local.pay(request.params.sessionId).catch(refused);
-      // what Stripe's webhook would announce, applied at once
-      await applyNotices(app, local, [paid.notice]);
-      return { redirectUrl: paid.successUrl };
-    },
+    async (request) => payLocalSession(local, request.params.sessionId, claimsOf(request).email),
   );
   app.post(
     '/api/payment/local/:sessionId/cancel',
     { preHandler: app.requireUser, schema: { tags: ['payments'], params: SessionParam, response: { 200: RedirectAnswer, ...errors } } },
-    async (request) => {
-      await ownSession(request.params.sessionId, claimsOf(request).email);
-      return { redirectUrl: await local.cancelSession(request.params.sessionId).catch(refused) };
-    },
+    async (request) => cancelLocalSession(local.provider, request.params.sessionId, claimsOf(request).email),
   );
   app.get(
     '/api/payment/local/approve/:changeId',
     { preHandler: app.requireUser, schema: { tags: ['payments'], params: ChangeParam, response: { 200: LocalPlanChange, ...errors } } },
-    async (request) => {
-      const change = await local.planChange(request.params.changeId);
-      if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase())
-        throw new NotFound('No such plan change');
-      return { changeId: change.id, status: change.status, fromPlan: change.fromPlan, toPlan: change.toPlan, returnUrl: change.returnUrl };
-    },
+    async (request) => localPlanChangeView(local.provider, request.params.changeId, claimsOf(request).email),
   );
   app.post(
     '/api/payment/local/approve/:changeId',
     { preHandler: app.requireUser, schema: { tags: ['payments'], params: ChangeParam, response: { 200: RedirectAnswer, ...errors } } },
-    async (request) => {
-      const change = await local.planChange(request.params.changeId);
-      if (!change || change.customerEmail.toLowerCase() !== claimsOf(request).email.toLowerCase())
-        throw new NotFound('No such plan change');
-      const approved = await local.approvePlanChange(request.params.changeId).catch(refused);
-      await applyNotices(app, local, [approved.notice]);
-      return { redirectUrl: approved.returnUrl };
-    },
+    async (request) => approveLocalPlanChange(local, request.params.changeId, claimsOf(request).email),
   );
 }

@@ -8,11 +8,14 @@ import {
 import { BadRequest, NotFound } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';
-import type { CommerceExecutor, CommerceApp } from '../db';
+import type { CommerceExecutor } from '../db';
+import type { PaymentDeps } from '../payments/payment-deps';
 import type { PaymentProvider } from '../payments/provider';
 import { kindOf } from '../products/grants';
 import { findProduct, isUuid } from '../products/repository';
 import { purchaseNames } from '../purchases/purchases';
+
+import { findCustomerId, insertCheckout, rememberCustomer, setProviderSession } from './repository';
 
 /** `groupId` of the checkout cache: one id, or several joined with commas. */
 export const parseGroupIds = (groupId: string | null | undefined) => [
@@ -25,15 +28,9 @@ export const parseGroupIds = (groupId: string | null | undefined) => [
 ];
 
 /** The provider's customer for this user, created once and remembered. */
-async function customerFor(app: CommerceApp, provider: PaymentProvider, claims: AccessClaims): Promise<string | null> {
-  const db = app.db;
-  const known = await db
-    .selectFrom('customers')
-    .select('customerId')
-    .where('userId', '=', claims.sub)
-    .where('provider', '=', provider.name)
-    .executeTakeFirst();
-  if (known) return known.customerId;
+async function customerFor(db: CommerceExecutor, provider: PaymentProvider, claims: AccessClaims): Promise<string | null> {
+  const known = await findCustomerId(db, claims.sub, provider.name);
+  if (known !== undefined) return known;
   const customerId = await provider.ensureCustomer({
     userId: claims.sub,
     email: claims.email,
@@ -41,11 +38,7 @@ async function customerFor(app: CommerceApp, provider: PaymentProvider, claims: 
     idempotencyKey: `customer:${claims.sub}`,
   });
   if (!customerId) return null;
-  await db
-    .insertInto('customers')
-    .values({ userId: claims.sub, provider: provider.name, customerId })
-    .onConflict((oc) => oc.columns(['userId', 'provider']).doNothing())
-    .execute();
+  await rememberCustomer(db, claims.sub, provider.name, customerId);
   return customerId;
 }
 
@@ -87,8 +80,8 @@ export async function orderOf(db: CommerceExecutor, body: StartCheckoutBody): Pr
 }
 
 /** POST api/payment/quote: the order checkout is about to open, named and priced, for the checkout page. */
-export async function quoteCheckout(app: CommerceApp, body: StartCheckoutBody): Promise<CheckoutQuote> {
-  const order = await orderOf(app.db, body);
+export async function quoteCheckout(db: CommerceExecutor, body: StartCheckoutBody): Promise<CheckoutQuote> {
+  const order = await orderOf(db, body);
   return {
     Title: order.title,
     ProductName: order.product.name,
@@ -107,40 +100,36 @@ export async function quoteCheckout(app: CommerceApp, body: StartCheckoutBody): 
  * subscription when the product has a plan), named as checkout showed it.
  */
 export async function startCheckout(
-  app: CommerceApp,
-  provider: PaymentProvider,
+  deps: PaymentDeps,
   claims: AccessClaims,
   body: StartCheckoutBody,
   /** The buyer's origin (validated), where the provider sends the buyer back. */
   origin: string,
 ): Promise<CheckoutSessionAnswer> {
-  const db = app.db;
+  const { db, provider } = deps;
   const { product, groupIds, periodId, quantity, title } = await orderOf(db, body);
   const mode = product.planId ? 'subscription' : 'payment';
-  const customerId = await customerFor(app, provider, claims);
-  const checkout = await db
-    .insertInto('checkouts')
-    .values({
-      userId: claims.sub,
-      buyerEmail: claims.email,
-      buyerName: claims.name,
-      buyerOrganization: claims.organization ?? '',
-      buyerGroupIds: claims.groups,
-      productId: product.id,
-      productName: product.name,
-      unitPriceCents: product.priceCents,
-      quantity,
-      amountCents: product.priceCents * quantity,
-      groupIds,
-      periodId,
-      planId: product.planId,
-      mode,
-      provider: provider.name,
-      providerSessionId: null,
-      completedAt: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const customerId = await customerFor(db, provider, claims);
+  const checkout = await insertCheckout(db, {
+    userId: claims.sub,
+    buyerEmail: claims.email,
+    buyerName: claims.name,
+    buyerOrganization: claims.organization ?? '',
+    buyerGroupIds: claims.groups,
+    productId: product.id,
+    productName: product.name,
+    unitPriceCents: product.priceCents,
+    quantity,
+    amountCents: product.priceCents * quantity,
+    groupIds,
+    periodId,
+    planId: product.planId,
+    mode,
+    provider: provider.name,
+    providerSessionId: null,
+    completedAt: null,
+    createdAt: deps.clock.now().toISOString(),
+  });
   const base = `${origin}/checkout/${encodeURIComponent(product.id)}`;
   const session = await provider.createCheckout({
     checkoutId: checkout.id,
@@ -156,6 +145,6 @@ export async function startCheckout(
     cancelUrl: `${base}?cancelled=true`,
     idempotencyKey: `checkout:${checkout.id}`,
   });
-  await db.updateTable('checkouts').set({ providerSessionId: session.sessionId }).where('id', '=', checkout.id).execute();
+  await setProviderSession(db, checkout.id, session.sessionId);
   return { sessionId: session.sessionId, url: session.url, provider: provider.name };
 }

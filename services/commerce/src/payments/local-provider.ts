@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
-import { sql, type Kysely, type Selectable, type Transaction } from '@cti/db';
+import type { Kysely, Selectable } from '@cti/db';
+import type { Clock } from '@cti/service-kit';
 
-import type { CommerceDB, LocalSubscriptionsTable } from '../db';
+import type { CommerceDB, CommerceExecutor, LocalSubscriptionsTable } from '../db';
 import { addOneYear } from '../purchases/access-period';
 
 import {
@@ -17,6 +18,30 @@ import {
   type SubscriptionFacts,
   type VerifiedNotification,
 } from './provider';
+import {
+  cancelLocalSubscription,
+  cancelOpenLocalSession,
+  claimDueLocalSubscriptions,
+  deactivateLocalPlan,
+  endLocalSubscriptionAtPeriodEnd,
+  findLocalPlan,
+  findLocalPlanChange,
+  findLocalSession,
+  findLocalSubscription,
+  insertLocalPayment,
+  insertLocalPlan,
+  insertLocalPlanChange,
+  insertLocalSession,
+  insertLocalSubscription,
+  localPlanNames,
+  lockLocalPlanChange,
+  lockLocalSession,
+  markLocalPaymentRefunded,
+  markLocalPlanChangeApproved,
+  markLocalSessionPaid,
+  moveActiveLocalSubscription,
+  startLocalPeriod,
+} from './repository';
 
 /** Ids derived from the idempotency key: a retried call finds what the first one made. */
 const keyedId = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -37,8 +62,6 @@ function facts(sub: LocalSubscription): SubscriptionFacts {
   };
 }
 
-const nowVersion = () => Math.floor(Date.now() / 1000);
-
 /**
  * The local provider's pages are pages of this same web app, so the buyer stays on the
  * origin they are using: only the path (and query) of a return address is kept.
@@ -56,12 +79,21 @@ export const samePagePath = (url: string) => {
  * The embedded payment provider: the same port as Stripe, with its state in
  * commerce's own schema. Checkout completes on the web app's local confirmation
  * page (/payment/local/{sessionId}); renewals and period-end cancellations happen
- * when the billing sweep finds a period that ended. No card data, no network.
+ * when the billing sweep finds a period that ended. No card data, no network. Its times
+ * (payments, periods, cancellations) are the service clock's, as Stripe's are Stripe's.
  */
 export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
-  constructor(private readonly db: Kysely<CommerceDB>) {}
+  constructor(
+    private readonly db: Kysely<CommerceDB>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The version a subscription state is announced with: the provider's time in seconds, as Stripe's event time. */
+  private version(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
 
   async ensureCustomer(): Promise<null> {
     return null;
@@ -69,50 +101,40 @@ export class LocalProvider implements PaymentProvider {
 
   async createPlan(input: PlanInput): Promise<string> {
     const id = keyedId('lpl', input.idempotencyKey);
-    await this.db
-      .insertInto('localPlans')
-      .values({ id, name: input.name, amountCents: input.amountCents })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertLocalPlan(this.db, { id, name: input.name, amountCents: input.amountCents });
     return id;
   }
 
   async removePlan(planId: string): Promise<void> {
-    await this.db.updateTable('localPlans').set({ active: false }).where('id', '=', planId).execute();
+    await deactivateLocalPlan(this.db, planId);
   }
 
   async createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
     if (input.mode === 'subscription') {
-      const plan = input.planId
-        ? await this.db.selectFrom('localPlans').selectAll().where('id', '=', input.planId).executeTakeFirst()
-        : undefined;
+      const plan = input.planId ? await findLocalPlan(this.db, input.planId) : undefined;
       if (!plan?.active) throw new ProviderError(`No active local plan ${input.planId}`);
     }
     const id = keyedId('lcs', input.idempotencyKey);
-    await this.db
-      .insertInto('localSessions')
-      .values({
-        id,
-        mode: input.mode,
-        description: input.productName,
-        unitAmountCents: input.unitAmountCents,
-        quantity: input.quantity,
-        planId: input.planId,
-        customerEmail: input.customerEmail,
-        metadata: JSON.stringify({ checkoutId: input.checkoutId }) as unknown as Record<string, string>,
-        successUrl: samePagePath(input.successUrl.replace('{CHECKOUT_SESSION_ID}', id)),
-        cancelUrl: samePagePath(input.cancelUrl),
-        paymentId: null,
-        subscriptionId: null,
-        paidAt: null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertLocalSession(this.db, {
+      id,
+      mode: input.mode,
+      description: input.productName,
+      unitAmountCents: input.unitAmountCents,
+      quantity: input.quantity,
+      planId: input.planId,
+      customerEmail: input.customerEmail,
+      metadata: JSON.stringify({ checkoutId: input.checkoutId }) as unknown as Record<string, string>,
+      successUrl: samePagePath(input.successUrl.replace('{CHECKOUT_SESSION_ID}', id)),
+      cancelUrl: samePagePath(input.cancelUrl),
+      paymentId: null,
+      subscriptionId: null,
+      paidAt: null,
+    });
     return { sessionId: id, url: `/payment/local/${id}` };
   }
 
   session(sessionId: string) {
-    return this.db.selectFrom('localSessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    return findLocalSession(this.db, sessionId);
   }
 
   /**
@@ -120,8 +142,9 @@ export class LocalProvider implements PaymentProvider {
    * started) once, however often the page posts.
    */
   async pay(sessionId: string): Promise<{ successUrl: string; notice: ProviderNotice }> {
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
-      const session = await trx.selectFrom('localSessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
+      const session = await lockLocalSession(trx, sessionId);
       if (!session) throw new ProviderError('No such checkout session');
       if (session.status === 'cancelled') throw new ProviderError('This checkout session was cancelled');
       if (session.status === 'open') {
@@ -130,39 +153,28 @@ export class LocalProvider implements PaymentProvider {
         let subscriptionId: string | null = null;
         if (session.mode === 'subscription') {
           subscriptionId = keyedId('lsub', `session:${session.id}`);
-          const start = new Date();
-          await trx
-            .insertInto('localSubscriptions')
-            .values({
-              id: subscriptionId,
-              planId: session.planId!,
-              quantity: session.quantity,
-              customerEmail: session.customerEmail,
-              metadata: JSON.stringify(session.metadata) as unknown as Record<string, string>,
-              cancelReason: null,
-              currentPeriodStart: start.toISOString(),
-              currentPeriodEnd: addOneYear(start).toISOString(),
-              canceledAt: null,
-            })
-            .execute();
+          await insertLocalSubscription(trx, {
+            id: subscriptionId,
+            planId: session.planId!,
+            quantity: session.quantity,
+            customerEmail: session.customerEmail,
+            metadata: JSON.stringify(session.metadata) as unknown as Record<string, string>,
+            cancelReason: null,
+            currentPeriodStart: now.toISOString(),
+            currentPeriodEnd: addOneYear(now).toISOString(),
+            canceledAt: null,
+          });
         }
-        await trx
-          .insertInto('localPayments')
-          .values({
-            id: paymentId,
-            amountCents: amount,
-            sessionId: session.id,
-            subscriptionId,
-            reason: 'checkout',
-            refundId: null,
-            refundedAt: null,
-          })
-          .execute();
-        await trx
-          .updateTable('localSessions')
-          .set({ status: 'paid', paymentId, subscriptionId, paidAt: sql<string>`now()` })
-          .where('id', '=', session.id)
-          .execute();
+        await insertLocalPayment(trx, {
+          id: paymentId,
+          amountCents: amount,
+          sessionId: session.id,
+          subscriptionId,
+          reason: 'checkout',
+          refundId: null,
+          refundedAt: null,
+        });
+        await markLocalSessionPaid(trx, session.id, { paymentId, subscriptionId }, now);
       }
       return { successUrl: samePagePath(session.successUrl), notice: { kind: 'checkout.completed', sessionId: session.id } as const };
     });
@@ -171,12 +183,7 @@ export class LocalProvider implements PaymentProvider {
   async cancelSession(sessionId: string): Promise<string> {
     const session = await this.session(sessionId);
     if (!session) throw new ProviderError('No such checkout session');
-    await this.db
-      .updateTable('localSessions')
-      .set({ status: 'cancelled' })
-      .where('id', '=', sessionId)
-      .where('status', '=', 'open')
-      .execute();
+    await cancelOpenLocalSession(this.db, sessionId);
     return samePagePath(session.cancelUrl);
   }
 
@@ -184,7 +191,7 @@ export class LocalProvider implements PaymentProvider {
     const session = await this.session(sessionId);
     if (!session) throw new ProviderError('No such checkout session');
     const paid = session.status === 'paid' && !!session.paymentId;
-    const sub = session.subscriptionId ? await this.subscription(session.subscriptionId) : undefined;
+    const sub = session.subscriptionId ? await findLocalSubscription(this.db, session.subscriptionId) : undefined;
     return {
       sessionId: session.id,
       checkoutId: session.metadata.checkoutId ?? null,
@@ -195,7 +202,7 @@ export class LocalProvider implements PaymentProvider {
             transactionId: session.paymentId!,
             amountCents: session.unitAmountCents * session.quantity,
             currency: 'USD',
-            paidAt: session.paidAt ?? new Date().toISOString(),
+            paidAt: session.paidAt ?? this.clock.now().toISOString(),
           }
         : null,
       subscription: sub ? facts(sub) : null,
@@ -204,64 +211,38 @@ export class LocalProvider implements PaymentProvider {
 
   async refund(transactionId: string): Promise<{ refundId: string; amountCents: number }> {
     const refundId = keyedId('lre', transactionId);
-    const payment = await this.db
-      .updateTable('localPayments')
-      .set({ refundId, refundedAt: sql<string>`coalesce(refunded_at, now())` })
-      .where('id', '=', transactionId)
-      .returning(['amountCents'])
-      .executeTakeFirst();
+    const payment = await markLocalPaymentRefunded(this.db, transactionId, refundId, this.clock.now());
     if (!payment) throw new ProviderError(`No local payment ${transactionId}`);
     return { refundId, amountCents: payment.amountCents };
   }
 
-  private subscription(id: string) {
-    return this.db.selectFrom('localSubscriptions').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   async getSubscription(subscriptionId: string): Promise<SubscriptionFacts> {
-    const sub = await this.subscription(subscriptionId);
+    const sub = await findLocalSubscription(this.db, subscriptionId);
     if (!sub) throw new ProviderError(`No local subscription ${subscriptionId}`);
     return facts(sub);
   }
 
   async cancelSubscription(subscriptionId: string, opts: { atPeriodEnd: boolean; reason: string }): Promise<SubscriptionFacts> {
-    const sub = await this.db
-      .updateTable('localSubscriptions')
-      .set(
-        opts.atPeriodEnd
-          ? { cancelAtPeriodEnd: true, cancelReason: opts.reason }
-          : { status: 'canceled', cancelReason: opts.reason, canceledAt: sql<string>`coalesce(canceled_at, now())` },
-      )
-      .where('id', '=', subscriptionId)
-      .returningAll()
-      .executeTakeFirst();
+    const sub = await cancelLocalSubscription(this.db, subscriptionId, opts.atPeriodEnd, opts.reason, this.clock.now());
     if (!sub) throw new ProviderError(`No local subscription ${subscriptionId}`);
     return facts(sub);
   }
 
   async requestPlanChange(input: { subscriptionId: string; planId: string; returnUrl: string; idempotencyKey: string }): Promise<string> {
-    const sub = await this.subscription(input.subscriptionId);
+    const sub = await findLocalSubscription(this.db, input.subscriptionId);
     if (!sub || sub.status === 'canceled') throw new ProviderError('The subscription is not active');
-    const plan = await this.db.selectFrom('localPlans').selectAll().where('id', '=', input.planId).executeTakeFirst();
+    const plan = await findLocalPlan(this.db, input.planId);
     if (!plan?.active) throw new ProviderError(`No active local plan ${input.planId}`);
     const id = keyedId('lpc', input.idempotencyKey);
-    await this.db
-      .insertInto('localPlanChanges')
-      .values({ id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: samePagePath(input.returnUrl) })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertLocalPlanChange(this.db, { id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: samePagePath(input.returnUrl) });
     return `/payment/local/approve/${id}`;
   }
 
   async planChange(changeId: string) {
-    const change = await this.db.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).executeTakeFirst();
+    const change = await findLocalPlanChange(this.db, changeId);
     if (!change) return undefined;
-    const sub = await this.subscription(change.subscriptionId);
-    const plans = await this.db
-      .selectFrom('localPlans')
-      .select(['id', 'name'])
-      .where('id', 'in', [change.newPlanId, sub?.planId ?? change.newPlanId])
-      .execute();
+    const sub = await findLocalSubscription(this.db, change.subscriptionId);
+    const plans = await localPlanNames(this.db, [change.newPlanId, sub?.planId ?? change.newPlanId]);
     const nameOf = (id: string | undefined) => plans.find((p) => p.id === id)?.name ?? id ?? '';
     return {
       ...change,
@@ -275,89 +256,60 @@ export class LocalProvider implements PaymentProvider {
   /** The subscriber approved the new plan: the subscription moves to it from now on. */
   async approvePlanChange(changeId: string): Promise<{ returnUrl: string; notice: ProviderNotice }> {
     return this.db.transaction().execute(async (trx) => {
-      const change = await trx.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).forUpdate().executeTakeFirst();
+      const change = await lockLocalPlanChange(trx, changeId);
       if (!change) throw new ProviderError('No such plan change');
-      const sub = await trx
-        .updateTable('localSubscriptions')
-        .set({ planId: change.newPlanId })
-        .where('id', '=', change.subscriptionId)
-        .where('status', '=', 'active')
-        .returningAll()
-        .executeTakeFirst();
+      const sub = await moveActiveLocalSubscription(trx, change.subscriptionId, change.newPlanId);
       if (!sub) throw new ProviderError('The subscription is not active');
-      await trx.updateTable('localPlanChanges').set({ status: 'approved' }).where('id', '=', change.id).execute();
+      await markLocalPlanChangeApproved(trx, change.id);
       return {
         returnUrl: samePagePath(change.returnUrl),
-        notice: { kind: 'subscription.changed', subscription: facts(sub), version: nowVersion() } as const,
+        notice: { kind: 'subscription.changed', subscription: facts(sub), version: this.version() } as const,
       };
     });
   }
 
   /**
    * Subscriptions whose period ended: those set to cancel at period end are cancelled,
-   * the others renew for a year with a new payment. Rows are claimed with SKIP LOCKED,
-   * so replicas share the work and none is processed twice; `apply` records each
-   * notice in the same transaction, so a crash loses neither side.
+   * the others renew for a year with a new payment. Runs in the caller's transaction: rows
+   * are claimed with SKIP LOCKED, so replicas share the work and none is processed twice,
+   * and `apply` records each notice in that same transaction, so a crash loses neither side.
    */
-  async advance(now: Date, apply: (notice: ResolvedNotice, trx: Transaction<CommerceDB>) => Promise<void>): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('localSubscriptions')
-        .selectAll()
-        .where('status', '=', 'active')
-        .where('currentPeriodEnd', '<=', now.toISOString())
-        .orderBy('currentPeriodEnd')
-        .limit(100)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      const notices: ResolvedNotice[] = [];
-      for (const sub of due) {
-        if (sub.cancelAtPeriodEnd) {
-          const ended = await trx
-            .updateTable('localSubscriptions')
-            .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd })
-            .where('id', '=', sub.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          notices.push({ kind: 'subscription.changed', subscription: facts(ended), version: nowVersion() });
-          continue;
-        }
-        const plan = await trx.selectFrom('localPlans').select(['amountCents']).where('id', '=', sub.planId).executeTakeFirstOrThrow();
-        const start = new Date(sub.currentPeriodEnd);
-        const paymentId = keyedId('lpi', `renewal:${sub.id}:${sub.currentPeriodEnd}`);
-        const amount = plan.amountCents * sub.quantity;
-        await trx
-          .insertInto('localPayments')
-          .values({
-            id: paymentId,
-            amountCents: amount,
-            sessionId: null,
-            subscriptionId: sub.id,
-            reason: 'renewal',
-            refundId: null,
-            refundedAt: null,
-          })
-          .execute();
-        const renewed = await trx
-          .updateTable('localSubscriptions')
-          .set({ currentPeriodStart: start.toISOString(), currentPeriodEnd: addOneYear(start).toISOString() })
-          .where('id', '=', sub.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        notices.push({
-          kind: 'subscription.paid',
-          subscriptionId: sub.id,
-          checkoutId: sub.metadata.checkoutId ?? null,
-          reason: 'cycle',
-          payment: { paymentKey: paymentId, transactionId: paymentId, amountCents: amount, currency: 'USD', paidAt: now.toISOString() },
-          planId: sub.planId,
-        });
-        notices.push({ kind: 'subscription.changed', subscription: facts(renewed), version: nowVersion() });
+  async advance(trx: CommerceExecutor, now: Date, apply: (notice: ResolvedNotice) => Promise<void>): Promise<number> {
+    const due = await claimDueLocalSubscriptions(trx, now);
+    const notices: ResolvedNotice[] = [];
+    for (const sub of due) {
+      if (sub.cancelAtPeriodEnd) {
+        const ended = await endLocalSubscriptionAtPeriodEnd(trx, sub.id, sub.currentPeriodEnd);
+        notices.push({ kind: 'subscription.changed', subscription: facts(ended), version: this.version() });
+        continue;
       }
-      for (const notice of notices) await apply(notice, trx);
-      return due.length;
-    });
+      const plan = await findLocalPlan(trx, sub.planId);
+      if (!plan) throw new ProviderError(`No local plan ${sub.planId}`);
+      const start = new Date(sub.currentPeriodEnd);
+      const paymentId = keyedId('lpi', `renewal:${sub.id}:${sub.currentPeriodEnd}`);
+      const amount = plan.amountCents * sub.quantity;
+      await insertLocalPayment(trx, {
+        id: paymentId,
+        amountCents: amount,
+        sessionId: null,
+        subscriptionId: sub.id,
+        reason: 'renewal',
+        refundId: null,
+        refundedAt: null,
+      });
+      const renewed = await startLocalPeriod(trx, sub.id, start, addOneYear(start));
+      notices.push({
+        kind: 'subscription.paid',
+        subscriptionId: sub.id,
+        checkoutId: sub.metadata.checkoutId ?? null,
+        reason: 'cycle',
+        payment: { paymentKey: paymentId, transactionId: paymentId, amountCents: amount, currency: 'USD', paidAt: now.toISOString() },
+        planId: sub.planId,
+      });
+      notices.push({ kind: 'subscription.changed', subscription: facts(renewed), version: this.version() });
+    }
+    for (const notice of notices) await apply(notice);
+    return due.length;
   }
 
   verifyWebhook(): VerifiedNotification {

@@ -1,32 +1,28 @@
-import type { FastifyBaseLogger } from 'fastify';
-
-import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 
 import { recordPaidCheckout } from '../checkout/complete-checkout';
-import type { CommerceExecutor, CommerceApp } from '../db';
+import { findCheckout, findCheckoutOfSession } from '../checkout/repository';
+import type { CommerceExecutor } from '../db';
 import { grantOf } from '../products/grants';
 import { findProduct, findProductByPlan } from '../products/repository';
 import { addOneYear } from '../purchases/access-period';
 import { actorOfBuyer, recordPurchase } from '../purchases/record-purchase';
-import { applySubscriptionFacts, findSubscriptionByProviderId } from '../subscriptions/subscription-state';
+import { markRefunded } from '../purchases/repository';
+import { findSubscriptionByProviderId } from '../subscriptions/repository';
+import { applySubscriptionFacts } from '../subscriptions/subscription-state';
 
-import type { PaymentProvider, ProviderNotice, ResolvedNotice } from './provider';
+import type { PaymentDeps } from './payment-deps';
+import type { ProviderNotice, ResolvedNotice } from './provider';
 
-/** Records a refund made at the provider (by us or from its dashboard), once. */
+/** Records a refund made at the provider (by us or from its dashboard) at `now`, once. */
 export async function recordRefund(
   trx: CommerceExecutor,
   transactionId: string,
   refundId: string,
   amountCents: number | null,
+  now: Date,
 ): Promise<boolean> {
-  const refunded = await trx
-    .updateTable('purchases')
-    .set({ refundedAt: sql<string>`now()`, refundId, refundedCents: sql<number>`coalesce(${amountCents}::int, amount_cents)` })
-    .where('transactionId', '=', transactionId)
-    .where('refundedAt', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  const refunded = await markRefunded(trx, transactionId, refundId, amountCents, now);
   if (!refunded) return false;
   await appendToOutbox(trx, {
     type: 'evt.commerce.purchase.refunded',
@@ -45,20 +41,15 @@ export async function recordRefund(
 }
 
 /** Fetches from the provider what a notice needs, before any transaction is opened. */
-export async function resolveNotice(app: CommerceApp, provider: PaymentProvider, notice: ProviderNotice): Promise<ResolvedNotice> {
+export async function resolveNotice(deps: Pick<PaymentDeps, 'db' | 'provider'>, notice: ProviderNotice): Promise<ResolvedNotice> {
   if (notice.kind === 'checkout.completed') {
-    const outcome = await provider.retrieveCheckout(notice.sessionId);
+    const outcome = await deps.provider.retrieveCheckout(notice.sessionId);
     return outcome.paid && outcome.payment ? { kind: 'checkout.paid', outcome } : { kind: 'ignored', type: 'checkout.unpaid' };
   }
-  if (notice.kind === 'subscription.paid' && notice.checkoutId && !(await findSubscriptionByProviderId(app.db, notice.subscriptionId))) {
+  if (notice.kind === 'subscription.paid' && notice.checkoutId && !(await findSubscriptionByProviderId(deps.db, notice.subscriptionId))) {
     // the first invoice can be announced before the checkout that created the subscription
-    const checkout = await app.db
-      .selectFrom('checkouts')
-      .select('providerSessionId')
-      .where('id', '=', notice.checkoutId)
-      .executeTakeFirst();
-    if (checkout?.providerSessionId)
-      return resolveNotice(app, provider, { kind: 'checkout.completed', sessionId: checkout.providerSessionId });
+    const checkout = await findCheckout(deps.db, notice.checkoutId);
+    if (checkout?.providerSessionId) return resolveNotice(deps, { kind: 'checkout.completed', sessionId: checkout.providerSessionId });
   }
   return notice;
 }
@@ -66,35 +57,30 @@ export async function resolveNotice(app: CommerceApp, provider: PaymentProvider,
 /**
  * Applies one thing the provider reported, idempotently by the object it concerns
  * (a checkout's payment, a subscription's payment, a subscription's state, a refund),
- * in the caller's transaction (webhooks record the event id in the same one).
+ * in the caller's transaction (webhooks record the event id in the same one); what it
+ * changes here is dated `now`.
  */
 export async function applyNotice(
   trx: CommerceExecutor,
-  provider: PaymentProvider,
+  deps: Pick<PaymentDeps, 'provider' | 'log'>,
   notice: ResolvedNotice,
-  log: FastifyBaseLogger,
+  now: Date,
 ): Promise<void> {
   switch (notice.kind) {
     case 'checkout.paid': {
       const { outcome } = notice;
-      const checkout = await trx
-        .selectFrom('checkouts')
-        .selectAll()
-        .where((eb) =>
-          eb.or([eb('providerSessionId', '=', outcome.sessionId), ...(outcome.checkoutId ? [eb('id', '=', outcome.checkoutId)] : [])]),
-        )
-        .executeTakeFirst();
+      const checkout = await findCheckoutOfSession(trx, outcome.sessionId, outcome.checkoutId);
       if (!checkout) {
-        log.warn({ sessionId: outcome.sessionId }, 'payment notice for a checkout this installation did not open');
+        deps.log.warn({ sessionId: outcome.sessionId }, 'payment notice for a checkout this installation did not open');
         return;
       }
-      await recordPaidCheckout(trx, checkout, outcome);
+      await recordPaidCheckout(trx, checkout, outcome, now);
       return;
     }
     case 'subscription.paid': {
       const sub = await findSubscriptionByProviderId(trx, notice.subscriptionId);
       if (!sub) {
-        log.warn({ subscriptionId: notice.subscriptionId }, 'payment notice for an unknown subscription');
+        deps.log.warn({ subscriptionId: notice.subscriptionId }, 'payment notice for an unknown subscription');
         return;
       }
       const product = (notice.planId ? await findProductByPlan(trx, notice.planId) : undefined) ?? (await findProduct(trx, sub.productId));
@@ -109,7 +95,7 @@ export async function applyNotice(
         checkoutId: null,
         product: { id: product.id, name: product.name },
         payment: notice.payment,
-        provider: provider.name,
+        provider: deps.provider.name,
         subscriptionId: sub.id,
         groupIds: sub.groupIds,
         periodId: null,
@@ -118,20 +104,20 @@ export async function applyNotice(
       return;
     }
     case 'subscription.changed':
-      await applySubscriptionFacts(trx, notice.subscription.subscriptionId, notice.subscription, notice.version);
+      await applySubscriptionFacts(trx, notice.subscription.subscriptionId, notice.subscription, notice.version, now);
       return;
     case 'payment.refunded':
-      await recordRefund(trx, notice.transactionId, notice.refundId, notice.amountCents);
+      await recordRefund(trx, notice.transactionId, notice.refundId, notice.amountCents, now);
       return;
     case 'ignored':
       return;
   }
 }
 
-/** Resolves and applies notices the local provider produced itself (its confirmation page, its billing sweep). */
-export async function applyNotices(app: CommerceApp, provider: PaymentProvider, notices: ProviderNotice[]): Promise<void> {
+/** Resolves and applies notices the local provider produced itself (its confirmation page, its plan-change approval). */
+export async function applyNotices(deps: PaymentDeps, notices: ProviderNotice[]): Promise<void> {
   for (const notice of notices) {
-    const resolved = await resolveNotice(app, provider, notice);
-    await app.inTransaction((trx: CommerceExecutor) => applyNotice(trx, provider, resolved, app.log));
+    const resolved = await resolveNotice(deps, notice);
+    await deps.inTransaction((trx) => applyNotice(trx, deps, resolved, deps.clock.now()));
   }
 }

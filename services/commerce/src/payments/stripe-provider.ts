@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 
+import type { Clock } from '@cti/service-kit';
+
 import {
   ProviderError,
   WebhookRefused,
@@ -64,7 +66,11 @@ export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
 
-  constructor(private readonly settings: StripeSettings) {
+  constructor(
+    private readonly settings: StripeSettings,
+    /** The time a payment is dated with when Stripe's own record names none. */
+    private readonly clock: Clock,
+  ) {
     this.stripe = new Stripe(settings.secretKey, {
       host: settings.host,
       port: settings.port,
@@ -154,7 +160,7 @@ export class StripeProvider implements PaymentProvider {
       transactionId,
       amountCents: paid?.amount_paid ?? amountCents,
       currency: (paid?.currency ?? currency).toUpperCase(),
-      paidAt: iso(paid?.status_transitions?.paid_at) ?? paidAt ?? new Date().toISOString(),
+      paidAt: iso(paid?.status_transitions?.paid_at) ?? paidAt ?? this.clock.now().toISOString(),
     };
   }
 
@@ -180,7 +186,7 @@ export class StripeProvider implements PaymentProvider {
           transactionId: intent,
           amountCents: session.amount_total ?? 0,
           currency,
-          paidAt: new Date().toISOString(),
+          paidAt: this.clock.now().toISOString(),
         };
     }
     return { sessionId: session.id, checkoutId, paid: paid && !!payment, payment, subscription };

@@ -1,12 +1,23 @@
-import type { EventActor, ProductBody } from '@cti/contracts';
+import type { AccessClaims, EventActor, Product, ProductBody, ProductQuickList, PurchasableCountry } from '@cti/contracts';
 import { CommerceMessages } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
-import type { CommerceExecutor, CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import { listCountries } from '../countries/repository';
+import type { CommerceDB, CommerceExecutor } from '../db';
+import type { PaymentDeps } from '../payments/payment-deps';
 
-import { findProduct, findProductByName, type ProductRow } from './repository';
+import {
+  clearPlan,
+  findProduct,
+  findProductByName,
+  insertProduct,
+  listProducts,
+  setDeleted,
+  setPlanIfNone,
+  toProduct,
+  updateProduct,
+  type ProductRow,
+} from './repository';
 
 const eventData = (p: ProductRow) => ({ productId: p.id, name: p.name, price: p.priceCents, planId: p.planId });
 
@@ -16,31 +27,45 @@ async function productOrNotFound(db: CommerceExecutor, id: string): Promise<Prod
   return product;
 }
 
+/** GET api/product/quicklist: the ids of the products on sale, by name. */
+export async function productQuickList(db: CommerceExecutor): Promise<ProductQuickList> {
+  return Object.fromEntries((await listProducts(db, { includeDeleted: false })).map((p) => [p.name, p.id]));
+}
+
+/** GET api/product/countries: the countries the per-country subscription can be bought for. */
+export async function purchasableCountries(db: CommerceExecutor): Promise<PurchasableCountry[]> {
+  return (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name }));
+}
+
+/** GET api/product: admins manage deleted products too; buyers only see what is on sale. */
+export async function productList(db: CommerceExecutor, caller: AccessClaims): Promise<Product[]> {
+  return (await listProducts(db, { includeDeleted: caller.isAdmin })).map(toProduct);
+}
+
+/** GET api/product/{id}: a deleted product is found only by admins. */
+export async function productFor(db: CommerceExecutor, caller: AccessClaims, id: string): Promise<Product> {
+  const product = await findProduct(db, id);
+  if (!product || (product.deletedAt && !caller.isAdmin)) throw new NotFound('Product not found');
+  return toProduct(product);
+}
+
 /** POST api/product: adds a product (no Id) or edits one. Names are unique. */
-export async function saveProduct(app: CommerceApp, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
+export async function saveProduct(data: DataAccess<CommerceDB>, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
   const name = body.Name.trim();
   const description = body.Description.trim();
   const priceCents = body.PriceCents ?? body.Price;
   if (!name || priceCents === undefined || !Number.isInteger(priceCents) || priceCents < 0)
     throw new BadRequest(CommerceMessages.fillAllFields);
-  return app.inTransaction(async (trx: CommerceExecutor) => {
+  const now = data.clock.now();
+  return data.inTransaction(async (trx) => {
     const sameName = await findProductByName(trx, name);
     if (sameName && sameName.id !== body.Id) throw new Conflict('A product with this name already exists.');
     let row: ProductRow;
     if (body.Id) {
       await productOrNotFound(trx, body.Id);
-      row = await trx
-        .updateTable('products')
-        .set({ name, description, priceCents, updatedAt: sql<string>`now()` })
-        .where('id', '=', body.Id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await updateProduct(trx, body.Id, { name, description, priceCents }, now);
     } else {
-      row = await trx
-        .insertInto('products')
-        .values({ name, description, priceCents, planId: null, deletedAt: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await insertProduct(trx, { name, description, priceCents }, now);
     }
     await appendToOutbox(trx, { type: 'evt.commerce.product.saved', actor, data: { ...eventData(row), created: !body.Id } });
     return row;
@@ -48,15 +73,16 @@ export async function saveProduct(app: CommerceApp, actor: EventActor | null, bo
 }
 
 /** DELETE api/product/{id} and DELETE api/product/{id}/restore. */
-export async function setProductDeleted(app: CommerceApp, actor: EventActor | null, id: string, deleted: boolean): Promise<ProductRow> {
-  return app.inTransaction(async (trx: CommerceExecutor) => {
+export async function setProductDeleted(
+  data: DataAccess<CommerceDB>,
+  actor: EventActor | null,
+  id: string,
+  deleted: boolean,
+): Promise<ProductRow> {
+  const now = data.clock.now();
+  return data.inTransaction(async (trx) => {
     await productOrNotFound(trx, id);
-    const row = await trx
-      .updateTable('products')
-      .set({ deletedAt: deleted ? sql<string>`coalesce(deleted_at, now())` : null, updatedAt: sql<string>`now()` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await setDeleted(trx, id, deleted, now);
     await appendToOutbox(trx, {
       type: deleted ? 'evt.commerce.product.deleted' : 'evt.commerce.product.restored',
       actor,
@@ -70,30 +96,19 @@ export async function setProductDeleted(app: CommerceApp, actor: EventActor | nu
  * POST api/payment/plan/new: the product becomes a yearly subscription at the provider.
  * The idempotency key names the product and its price, so a retry reuses the plan.
  */
-export async function createPlan(
-  app: CommerceApp,
-  provider: PaymentProvider,
-  actor: EventActor | null,
-  productId: string,
-): Promise<string> {
-  const db = app.db;
-  const product = await productOrNotFound(db, productId);
+export async function createPlan(deps: PaymentDeps, actor: EventActor | null, productId: string): Promise<string> {
+  const product = await productOrNotFound(deps.db, productId);
   if (product.planId) return product.planId;
-  const planId = await provider.createPlan({
+  const planId = await deps.provider.createPlan({
     productId: product.id,
     name: product.name,
     description: product.description,
     amountCents: product.priceCents,
     idempotencyKey: `plan:${product.id}:${product.priceCents}:${Date.parse(product.updatedAt)}`,
   });
-  return app.inTransaction(async (trx: CommerceExecutor) => {
-    const row = await trx
-      .updateTable('products')
-      .set({ planId, updatedAt: sql<string>`now()` })
-      .where('id', '=', product.id)
-      .where('planId', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+  const now = deps.clock.now();
+  return deps.inTransaction(async (trx) => {
+    const row = await setPlanIfNone(trx, product.id, planId, now);
     if (!row) return (await productOrNotFound(trx, product.id)).planId ?? planId;
     await appendToOutbox(trx, { type: 'evt.commerce.plan.created', actor, data: eventData(row) });
     return planId;
@@ -101,20 +116,14 @@ export async function createPlan(
 }
 
 /** POST api/payment/plan/remove: the product is sold as a one-time purchase again. */
-export async function removePlan(app: CommerceApp, provider: PaymentProvider, actor: EventActor | null, productId: string): Promise<void> {
-  const db = app.db;
-  const product = await productOrNotFound(db, productId);
-  if (!product.planId) return;
-  await provider.removePlan(product.planId, `plan-remove:${product.planId}`);
-  await app.inTransaction(async (trx: CommerceExecutor) => {
-    const row = await trx
-      .updateTable('products')
-      .set({ planId: null, updatedAt: sql<string>`now()` })
-      .where('id', '=', product.id)
-      .where('planId', '=', product.planId)
-      .returningAll()
-      .executeTakeFirst();
-    if (row)
-      await appendToOutbox(trx, { type: 'evt.commerce.plan.removed', actor, data: { ...eventData(row), removedPlanId: product.planId! } });
+export async function removePlan(deps: PaymentDeps, actor: EventActor | null, productId: string): Promise<void> {
+  const product = await productOrNotFound(deps.db, productId);
+  const removedPlanId = product.planId;
+  if (!removedPlanId) return;
+  await deps.provider.removePlan(removedPlanId, `plan-remove:${removedPlanId}`);
+  const now = deps.clock.now();
+  await deps.inTransaction(async (trx) => {
+    const row = await clearPlan(trx, product.id, removedPlanId, now);
+    if (row) await appendToOutbox(trx, { type: 'evt.commerce.plan.removed', actor, data: { ...eventData(row), removedPlanId } });
   });
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@cti/contracts';
-import { sql, type Selectable } from '@cti/db';
+import { sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, ProductsTable } from '../db';
 
@@ -43,3 +43,56 @@ export const listProducts = (db: CommerceExecutor, opts: { includeDeleted: boole
   if (!opts.includeDeleted) q = q.where('deletedAt', 'is', null);
   return q.execute();
 };
+
+export const insertProduct = (db: CommerceExecutor, values: { name: string; description: string; priceCents: number }, now: Date) =>
+  db
+    .insertInto('products')
+    .values({ ...values, planId: null, deletedAt: null, createdAt: timestampAt(now), updatedAt: timestampAt(now) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const updateProduct = (
+  db: CommerceExecutor,
+  id: string,
+  values: { name: string; description: string; priceCents: number },
+  now: Date,
+) =>
+  db
+    .updateTable('products')
+    .set({ ...values, updatedAt: timestampAt(now) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Deletes (keeping the first deletion time) or restores a product. */
+export const setDeleted = (db: CommerceExecutor, id: string, deleted: boolean, now: Date) =>
+  db
+    .updateTable('products')
+    .set({ deletedAt: deleted ? sql<string>`coalesce(deleted_at, ${timestampAt(now)})` : null, updatedAt: timestampAt(now) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Gives the product its plan unless it has one already; undefined then. */
+export const setPlanIfNone = (db: CommerceExecutor, id: string, planId: string, now: Date) =>
+  db
+    .updateTable('products')
+    .set({ planId, updatedAt: timestampAt(now) })
+    .where('id', '=', id)
+    .where('planId', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Takes the plan off the product if it still is `planId`; undefined otherwise. */
+export const clearPlan = (db: CommerceExecutor, id: string, planId: string, now: Date) =>
+  db
+    .updateTable('products')
+    .set({ planId: null, updatedAt: timestampAt(now) })
+    .where('id', '=', id)
+    .where('planId', '=', planId)
+    .returningAll()
+    .executeTakeFirst();
+
+/** The ids and names of these products. */
+export const productsByIds = (db: CommerceExecutor, ids: string[]) =>
+  db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute();

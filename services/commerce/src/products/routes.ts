@@ -11,19 +11,27 @@ import {
   ProductQuickList,
   PurchasableCountryList,
 } from '@cti/contracts';
-import { actorOf, claimsOf, DomainError, NotFound } from '@cti/service-kit';
+import { actorOf, claimsOf, DomainError } from '@cti/service-kit';
 
-import { listCountries } from '../countries/repository';
 import type { CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 
-import { createPlan, removePlan, saveProduct, setProductDeleted } from './products';
-import { findProduct, listProducts, toProduct } from './repository';
+import {
+  createPlan,
+  productFor,
+  productList,
+  productQuickList,
+  purchasableCountries,
+  removePlan,
+  saveProduct,
+  setProductDeleted,
+} from './products';
+import { toProduct } from './repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 
 /** Products admin (/admin/products) and the product lookups of purchase and checkout pages. */
-export async function productRoutes(app: CommerceApp, opts: { provider: PaymentProvider; vendorEmailDomain: string }) {
+export async function productRoutes(app: CommerceApp, opts: { payments: PaymentDeps; vendorEmailDomain: string }) {
   const db = app.db;
   // changing products and plans is Manage Products: admins of the vendor's own domain only
   const productManager = app.requireRule(manageProductsRule(opts.vendorEmailDomain));
@@ -31,33 +39,25 @@ export async function productRoutes(app: CommerceApp, opts: { provider: PaymentP
   app.get(
     '/api/product/quicklist',
     { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: ProductQuickList, 401: ErrorBody } } },
-    async () => Object.fromEntries((await listProducts(db, { includeDeleted: false })).map((p) => [p.name, p.id])),
+    async () => productQuickList(db),
   );
 
   app.get(
     '/api/product/countries',
     { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: PurchasableCountryList, 401: ErrorBody } } },
-    async () => (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name })),
+    async () => purchasableCountries(db),
   );
 
   app.get(
     '/api/product',
     { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: ProductList, 401: ErrorBody } } },
-    async (request) => {
-      const claims = claimsOf(request);
-      // admins manage deleted products too; buyers only see what is on sale
-      return (await listProducts(db, { includeDeleted: claims.isAdmin })).map(toProduct);
-    },
+    async (request) => productList(db, claimsOf(request)),
   );
 
   app.get(
     '/api/product/:id',
     { preHandler: app.requireUser, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
-    async (request) => {
-      const product = await findProduct(db, request.params.id);
-      if (!product || (product.deletedAt && !claimsOf(request).isAdmin)) throw new NotFound('Product not found');
-      return toProduct(product);
-    },
+    async (request) => productFor(db, claimsOf(request), request.params.id),
   );
 
   app.post(
@@ -88,14 +88,14 @@ export async function productRoutes(app: CommerceApp, opts: { provider: PaymentP
   app.post(
     '/api/payment/plan/new',
     { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
-    async (request) => ({ planId: await createPlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure) }),
+    async (request) => ({ planId: await createPlan(opts.payments, actorOf(request), request.body.productId).catch(planFailure) }),
   );
 
   app.post(
     '/api/payment/plan/remove',
     { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
     async (request) => {
-      await removePlan(app, opts.provider, actorOf(request), request.body.productId).catch(planFailure);
+      await removePlan(opts.payments, actorOf(request), request.body.productId).catch(planFailure);
       return { planId: null };
     },
   );

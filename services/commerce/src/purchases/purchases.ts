@@ -2,15 +2,16 @@ import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type Purc
 import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';
-import type { CommerceExecutor, CommerceApp } from '../db';
+import type { CommerceExecutor } from '../db';
 import { recordRefund } from '../payments/notices';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 import { periodNames } from '../periods/repository';
 import { kindOf } from '../products/grants';
+import { findSubscription } from '../subscriptions/repository';
 import { endSubscription } from '../subscriptions/subscription-state';
 
 import { actorFromClaims } from './actor';
-import type { PurchaseRow } from './record-purchase';
+import { findPurchaseByTransaction, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
 
 /** What an order or purchase is about: the product, and the countries and period it was bought for. */
 export interface Orderable {
@@ -49,9 +50,8 @@ export function purchaseLink(row: Pick<PurchaseRow, 'productName' | 'groupIds'>)
 }
 
 /** GET api/purchase: the signed-in user's purchases, newest first. */
-export async function purchaseHistory(app: CommerceApp, claims: AccessClaims): Promise<PurchaseHistoryRow[]> {
-  const db = app.db;
-  const rows = await db.selectFrom('purchases').selectAll().where('userId', '=', claims.sub).orderBy('purchasedOn', 'desc').execute();
+export async function purchaseHistory(db: CommerceExecutor, claims: AccessClaims): Promise<PurchaseHistoryRow[]> {
+  const rows = await purchasesOfUser(db, claims.sub);
   const names = await purchaseNames(db, rows);
   return rows.map((row, i) => ({
     Id: row.id,
@@ -72,16 +72,9 @@ function rangeOf(body: PurchaseReportBody): { from: string; until: string } {
 }
 
 /** POST /api/report/purchase: purchases made in the date range, newest first. */
-export async function purchaseReport(app: CommerceApp, body: PurchaseReportBody): Promise<PurchaseLogRow[]> {
-  const db = app.db;
+export async function purchaseReport(db: CommerceExecutor, body: PurchaseReportBody): Promise<PurchaseLogRow[]> {
   const { from, until } = rangeOf(body);
-  const rows = await db
-    .selectFrom('purchases')
-    .selectAll()
-    .where('purchasedOn', '>=', from)
-    .where('purchasedOn', '<', until)
-    .orderBy('purchasedOn', 'desc')
-    .execute();
+  const rows = await purchasesBetween(db, from, until);
   const names = await purchaseNames(db, rows);
   return rows.map((row, i) => ({
     Id: row.id,
@@ -103,24 +96,17 @@ export async function purchaseReport(app: CommerceApp, body: PurchaseReportBody)
  * calls carry idempotency keys and the records change once, so a repeated refund
  * refunds nothing more.
  */
-export async function refundPurchase(
-  app: CommerceApp,
-  provider: PaymentProvider,
-  claims: AccessClaims,
-  transactionId: string,
-): Promise<void> {
-  const db = app.db;
-  const purchase = await db.selectFrom('purchases').selectAll().where('transactionId', '=', transactionId).executeTakeFirst();
+export async function refundPurchase(deps: PaymentDeps, claims: AccessClaims, transactionId: string): Promise<void> {
+  const { db, provider } = deps;
+  const purchase = await findPurchaseByTransaction(db, transactionId);
   if (!purchase) throw new NotFound(CommerceMessages.refundFailed);
-  const subscription = purchase.subscriptionId
-    ? await db.selectFrom('subscriptions').selectAll().where('id', '=', purchase.subscriptionId).executeTakeFirst()
-    : undefined;
+  const subscription = purchase.subscriptionId ? await findSubscription(db, purchase.subscriptionId) : undefined;
   let refund: { refundId: string; amountCents: number } | null = null;
   if (!purchase.refundedAt) {
     try {
       refund = await provider.refund(purchase.transactionId, `refund:${purchase.id}`);
     } catch (err) {
-      app.log.warn({ err, transactionId }, 'refund failed at the payment provider');
+      deps.log.warn({ err, transactionId }, 'refund failed at the payment provider');
       throw new DomainError(502, CommerceMessages.refundFailed);
     }
   }
@@ -134,11 +120,12 @@ export async function refundPurchase(
       });
     } catch (err) {
       // the money is back; the subscription is ended here and its cancellation retried by the next refund click
-      app.log.warn({ err, subscriptionId: subscription.id }, 'cancelling the refunded subscription failed at the payment provider');
+      deps.log.warn({ err, subscriptionId: subscription.id }, 'cancelling the refunded subscription failed at the payment provider');
     }
   }
-  await app.inTransaction(async (trx: CommerceExecutor) => {
-    if (refund) await recordRefund(trx, purchase.transactionId, refund.refundId, refund.amountCents);
-    if (subscription && !subscription.endedAt) await endSubscription(trx, subscription, reason, actorFromClaims(claims));
+  const now = deps.clock.now();
+  await deps.inTransaction(async (trx) => {
+    if (refund) await recordRefund(trx, purchase.transactionId, refund.refundId, refund.amountCents, now);
+    if (subscription && !subscription.endedAt) await endSubscription(trx, subscription, reason, actorFromClaims(claims), now);
   });
 }

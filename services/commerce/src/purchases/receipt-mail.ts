@@ -1,11 +1,21 @@
 import type { MailMessage } from '@cti/contracts';
 import { callService, type ConsumerDefinition } from '@cti/service-kit';
 
-import type { CommerceDB, CommerceApp } from '../db';
+import type { CommerceDB } from '../db';
 import { kindOf } from '../products/grants';
 
 import { formatUsd } from './money';
 import { purchaseNames } from './purchases';
+import { findPurchase } from './repository';
+
+/** Sends one mail; a second call with the same idempotency key sends nothing more. */
+export type ReceiptMailer = (mail: MailMessage, idempotencyKey: string) => Promise<unknown>;
+
+/** identity's mail adapter (`/internal/mail/send`), reached with the service's own token. */
+export function identityReceiptMailer(caller: Parameters<typeof callService>[0]): ReceiptMailer {
+  return (mail, idempotencyKey) =>
+    callService(caller, 'identity', '/internal/mail/send', { body: { ...mail, idempotencyKey }, timeoutMs: 10_000 });
+}
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]);
@@ -43,14 +53,14 @@ export function receiptOf(input: {
   };
 }
 
-/** E-mails each buyer a receipt (through identity's mail adapter) once their purchase is recorded. */
-export function receiptMailConsumer(app: CommerceApp): ConsumerDefinition<CommerceDB> {
+/** E-mails each buyer a receipt once their purchase is recorded; `publicUrl` is where the receipt links to. */
+export function receiptMailConsumer(deps: { sendMail: ReceiptMailer; publicUrl: string }): ConsumerDefinition<CommerceDB> {
   return {
     name: 'receipts',
     filter: ['evt.commerce.purchase.completed'],
     async handle(event, db) {
       if (event.type !== 'evt.commerce.purchase.completed') return;
-      const purchase = await db.selectFrom('purchases').selectAll().where('id', '=', event.data.purchaseId).executeTakeFirst();
+      const purchase = await findPurchase(db, event.data.purchaseId);
       if (!purchase) return;
       const [name] = await purchaseNames(db, [purchase]);
       const body = receiptOf({
@@ -61,13 +71,10 @@ export function receiptMailConsumer(app: CommerceApp): ConsumerDefinition<Commer
         accessExpiresOn: purchase.accessExpiresOn,
         buyerEmail: purchase.buyerEmail,
         updatesRole: kindOf(purchase.productName).roles.length > 0,
-        publicUrl: app.config.PUBLIC_URL,
+        publicUrl: deps.publicUrl,
       });
       // A redelivered event (the consumer's commit failed after the call) must not send a second receipt.
-      await callService(app, 'identity', '/internal/mail/send', {
-        body: { ...body, idempotencyKey: `purchase-receipt:${purchase.id}` },
-        timeoutMs: 10_000,
-      });
+      await deps.sendMail(body, `purchase-receipt:${purchase.id}`);
     },
   };
 }

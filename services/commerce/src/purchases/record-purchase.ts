@@ -1,12 +1,11 @@
 import type { EventActor } from '@cti/contracts';
-import type { Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 
-import type { BuyerColumns, CommerceExecutor, PurchasesTable } from '../db';
+import type { BuyerColumns, CommerceExecutor } from '../db';
 import type { PaymentFacts } from '../payments/provider';
 import { grantOf, kindOf } from '../products/grants';
 
-export type PurchaseRow = Selectable<PurchasesTable>;
+import { findPurchaseByPaymentKey, insertPurchase, type PurchaseRow } from './repository';
 
 export const buyerOf = (row: BuyerColumns): BuyerColumns => ({
   userId: row.userId,
@@ -37,39 +36,27 @@ export interface NewPurchase {
  * buyer's browser, a concurrent duplicate) finds the first purchase instead.
  */
 export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase): Promise<{ purchase: PurchaseRow; created: boolean }> {
-  const inserted = await trx
-    .insertInto('purchases')
-    .values({
-      ...buyerOf(input.buyer),
-      checkoutId: input.checkoutId,
-      productId: input.product.id,
-      productName: input.product.name,
-      amountCents: input.payment.amountCents,
-      currency: input.payment.currency.toUpperCase(),
-      provider: input.provider,
-      paymentKey: input.payment.paymentKey,
-      transactionId: input.payment.transactionId,
-      subscriptionId: input.subscriptionId,
-      groupIds: input.groupIds,
-      periodId: input.periodId,
-      purchasedOn: input.payment.paidAt,
-      accessExpiresOn: input.accessExpiresOn,
-      refundedAt: null,
-      refundId: null,
-      refundedCents: null,
-      expiredAt: null,
-    })
-    .onConflict((oc) => oc.column('paymentKey').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!inserted) {
-    const existing = await trx
-      .selectFrom('purchases')
-      .selectAll()
-      .where('paymentKey', '=', input.payment.paymentKey)
-      .executeTakeFirstOrThrow();
-    return { purchase: existing, created: false };
-  }
+  const inserted = await insertPurchase(trx, {
+    ...buyerOf(input.buyer),
+    checkoutId: input.checkoutId,
+    productId: input.product.id,
+    productName: input.product.name,
+    amountCents: input.payment.amountCents,
+    currency: input.payment.currency.toUpperCase(),
+    provider: input.provider,
+    paymentKey: input.payment.paymentKey,
+    transactionId: input.payment.transactionId,
+    subscriptionId: input.subscriptionId,
+    groupIds: input.groupIds,
+    periodId: input.periodId,
+    purchasedOn: input.payment.paidAt,
+    accessExpiresOn: input.accessExpiresOn,
+    refundedAt: null,
+    refundId: null,
+    refundedCents: null,
+    expiredAt: null,
+  });
+  if (!inserted) return { purchase: await findPurchaseByPaymentKey(trx, input.payment.paymentKey), created: false };
   await appendToOutbox(trx, {
     type: 'evt.commerce.purchase.completed',
     actor: actorOfBuyer(inserted),

@@ -5,18 +5,18 @@ import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog,
 import { claimsOf } from '@cti/service-kit';
 
 import type { CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 
 import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 
 /** Purchase history (/history), purchase log (/admin/purchaseLog) and refunds. */
-export async function purchaseRoutes(app: CommerceApp, opts: { provider: PaymentProvider }) {
+export async function purchaseRoutes(app: CommerceApp, opts: { payments: PaymentDeps }) {
   app.get(
     '/api/purchase',
     { preHandler: app.requireUser, schema: { tags: ['purchases'], response: { 200: PurchaseHistory, 401: ErrorBody } } },
-    async (request) => purchaseHistory(app, claimsOf(request)),
+    async (request) => purchaseHistory(app.db, claimsOf(request)),
   );
 
   app.post(
@@ -25,7 +25,7 @@ export async function purchaseRoutes(app: CommerceApp, opts: { provider: Payment
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: { tags: ['purchases'], body: PurchaseReportBody, response: { 200: PurchaseLog, ...errors } },
     },
-    async (request) => purchaseReport(app, request.body),
+    async (request) => purchaseReport(app.db, request.body),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export async function purchaseRoutes(app: CommerceApp, opts: { provider: Payment
       },
     },
     async (request) => {
-      await refundPurchase(app, opts.provider, claimsOf(request), request.params.transactionId);
+      await refundPurchase(opts.payments, claimsOf(request), request.params.transactionId);
       return { message: CommerceMessages.refundSucceeded };
     },
   );

@@ -1,5 +1,4 @@
-import type { CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 import { createPlan, saveProduct } from '../products/products';
 import { findProductByName } from '../products/repository';
 
@@ -40,11 +39,11 @@ export const DEMO_PRODUCTS = [
  * Creates the demo products through the products use-cases. Products that exist are left
  * alone, except a demo text since corrected (an admin's own text is never touched).
  */
-export async function seedProducts(app: CommerceApp, provider: PaymentProvider): Promise<void> {
+export async function seedProducts(deps: PaymentDeps): Promise<void> {
   for (const demo of DEMO_PRODUCTS) {
-    const existing = await findProductByName(app.db, demo.name);
+    const existing = await findProductByName(deps.db, demo.name);
     if (existing && 'replaces' in demo && existing.description === demo.replaces) {
-      await saveProduct(app, null, {
+      await saveProduct(deps, null, {
         Id: existing.id,
         Name: existing.name,
         Description: demo.description,
@@ -52,7 +51,7 @@ export async function seedProducts(app: CommerceApp, provider: PaymentProvider):
       });
     }
     if (existing) continue;
-    const product = await saveProduct(app, null, { Name: demo.name, Description: demo.description, PriceCents: demo.priceCents });
-    if (demo.subscription) await createPlan(app, provider, null, product.id);
+    const product = await saveProduct(deps, null, { Name: demo.name, Description: demo.description, PriceCents: demo.priceCents });
+    if (demo.subscription) await createPlan(deps, null, product.id);
   }
 }

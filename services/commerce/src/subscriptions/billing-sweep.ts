@@ -1,31 +1,21 @@
 import { appendToOutbox } from '@cti/service-kit';
 
-import type { CommerceExecutor, CommerceApp } from '../db';
 import { LocalProvider } from '../payments/local-provider';
 import { applyNotice } from '../payments/notices';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 import { grantOf } from '../products/grants';
 import { actorOfBuyer } from '../purchases/record-purchase';
+import { claimExpiredOneTimePurchases, markExpired } from '../purchases/repository';
 
 /**
- * One-time purchases whose year is over: announced once, so identity takes back what
- * they granted (roles expire by themselves; country memberships do not).
+ * One-time purchases whose year is over at `now`: announced once, so identity takes back
+ * what they granted (roles expire by themselves; country memberships do not).
  */
-async function expireOneTimePurchases(app: CommerceApp, now: Date): Promise<number> {
-  return app.inTransaction(async (trx: CommerceExecutor) => {
-    const due = await trx
-      .selectFrom('purchases')
-      .selectAll()
-      .where('subscriptionId', 'is', null)
-      .where('refundedAt', 'is', null)
-      .where('expiredAt', 'is', null)
-      .where('accessExpiresOn', '<=', now.toISOString())
-      .limit(100)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+async function expireOneTimePurchases(deps: PaymentDeps, now: Date): Promise<number> {
+  return deps.inTransaction(async (trx) => {
+    const due = await claimExpiredOneTimePurchases(trx, now);
     for (const purchase of due) {
-      await trx.updateTable('purchases').set({ expiredAt: now.toISOString() }).where('id', '=', purchase.id).execute();
+      await markExpired(trx, purchase.id, now);
       await appendToOutbox(trx, {
         type: 'evt.commerce.purchase.expired',
         actor: actorOfBuyer(purchase),
@@ -42,34 +32,38 @@ async function expireOneTimePurchases(app: CommerceApp, now: Date): Promise<numb
 }
 
 /**
- * The periodic billing work: the local provider renews or ends subscriptions whose
- * period ended (Stripe does this itself and tells us by webhook), and one-time
- * purchases past their year expire. Safe to run on every replica at once.
+ * The billing work due at `now`: the local provider renews or ends subscriptions whose
+ * period ended (Stripe does this itself and tells us by webhook), and one-time purchases
+ * past their year expire. Safe to run on every replica at once.
  */
-export async function runBillingSweep(app: CommerceApp, provider: PaymentProvider, now = new Date()): Promise<void> {
+export async function runBillingSweep(deps: PaymentDeps, now: Date): Promise<void> {
+  const { provider } = deps;
   if (provider instanceof LocalProvider) {
-    await provider.advance(now, (notice, trx) => applyNotice(trx, provider, notice, app.log));
+    await deps.inTransaction((trx) => provider.advance(trx, now, (notice) => applyNotice(trx, deps, notice, now)));
   }
-  await expireOneTimePurchases(app, now);
-  app.events.relay.kick();
+  await expireOneTimePurchases(deps, now);
 }
 
-export function scheduleBillingSweep(app: CommerceApp, provider: PaymentProvider, intervalMs: number): void {
+/** Runs the billing sweep every `intervalMs` at the time of `deps.clock`, one run at a time. */
+export function billingSweepSchedule(deps: PaymentDeps, intervalMs: number) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = runBillingSweep(app, provider)
-        .catch((err) => app.log.warn({ err }, 'billing sweep failed; will retry'))
-        .finally(() => {
-          running = null;
-        });
-    }, intervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  return {
+    start(): void {
+      timer = setInterval(() => {
+        if (running) return;
+        running = runBillingSweep(deps, deps.clock.now())
+          .catch((err: unknown) => deps.log.warn({ err }, 'billing sweep failed; will retry'))
+          .finally(() => {
+            running = null;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a run under way. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -15,7 +15,7 @@ import { claimsOf } from '@cti/service-kit';
 
 import { returnOriginOf, type ReturnOrigins } from '../checkout/return-origin';
 import type { CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
 
 import {
   accPaymentCheck,
@@ -31,17 +31,17 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength: 200 }) });
 
 /** My account's subscriptions, the subscriptions admin, cancel, plan change, carbon-calculator check. */
-export async function subscriptionRoutes(app: CommerceApp, opts: { provider: PaymentProvider; origins: ReturnOrigins }) {
+export async function subscriptionRoutes(app: CommerceApp, opts: { payments: PaymentDeps; origins: ReturnOrigins }) {
   app.get(
     '/api/user/paymentDetails',
     { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: PaymentDetails, 401: ErrorBody } } },
-    async (request) => paymentDetails(app, claimsOf(request)),
+    async (request) => paymentDetails(app.db, claimsOf(request)),
   );
 
   app.get(
     '/api/user/paymentDetails/mine',
     { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody } } },
-    async (request) => ownSubscriptions(app, claimsOf(request)),
+    async (request) => ownSubscriptions(app.db, claimsOf(request)),
   );
 
   app.get(
@@ -50,13 +50,13 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { provider: Pay
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody, 403: ErrorBody } },
     },
-    async () => allSubscriptionDetails(app),
+    async () => allSubscriptionDetails(app.db),
   );
 
   app.get(
     '/api/user/check/payments/acc',
     { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: AccPaymentCheck, 401: ErrorBody } } },
-    async (request) => accPaymentCheck(app, claimsOf(request)),
+    async (request) => accPaymentCheck(app.db, claimsOf(request)),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { provider: Pay
       schema: { tags: ['subscriptions'], params: SubscriptionParam, response: { 200: MessageBody, ...errors } },
     },
     async (request) => {
-      await cancelSubscription(app, opts.provider, claimsOf(request), request.params.subscriptionId);
+      await cancelSubscription(opts.payments, claimsOf(request), request.params.subscriptionId);
       return { message: CommerceMessages.cancelSucceeded };
     },
   );
@@ -85,8 +85,7 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { provider: Pay
     async (request, reply) => {
       try {
         const href = await requestPlanChange(
-          app,
-          opts.provider,
+          opts.payments,
           claimsOf(request),
           request.params.subscriptionId,
           request.body.planId,

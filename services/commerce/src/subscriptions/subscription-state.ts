@@ -1,46 +1,49 @@
 import type { EventActor } from '@cti/contracts';
-import { sql, type Selectable } from '@cti/db';
+import type { Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 
-import type { CheckoutsTable, CommerceExecutor, SubscriptionsTable } from '../db';
+import type { CheckoutsTable, CommerceExecutor } from '../db';
 import type { SubscriptionFacts } from '../payments/provider';
 import { grantOf } from '../products/grants';
 import { findProduct, findProductByPlan } from '../products/repository';
 import { actorOfBuyer, buyerOf } from '../purchases/record-purchase';
 
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
+import {
+  findSubscriptionByProviderId,
+  getSubscription,
+  insertSubscription,
+  lockSubscriptionByProviderId,
+  markEnded,
+  setMirroredState,
+  type SubscriptionRow,
+} from './repository';
 
-export const findSubscriptionByProviderId = (db: CommerceExecutor, providerSubscriptionId: string) =>
-  db.selectFrom('subscriptions').selectAll().where('providerSubscriptionId', '=', providerSubscriptionId).executeTakeFirst();
-
-/** The subscription a checkout started; created once, whichever notification arrives first. */
+/** The subscription a checkout started (recorded at `now`); created once, whichever notification arrives first. */
 export async function subscriptionOfCheckout(
   trx: CommerceExecutor,
   checkout: Selectable<CheckoutsTable>,
   facts: SubscriptionFacts,
   transactionId: string,
+  now: Date,
 ): Promise<{ row: SubscriptionRow; created: boolean }> {
-  const inserted = await trx
-    .insertInto('subscriptions')
-    .values({
-      ...buyerOf(checkout),
-      provider: checkout.provider,
-      providerSubscriptionId: facts.subscriptionId,
-      customerId: facts.customerId,
-      productId: checkout.productId,
-      planId: facts.planId ?? checkout.planId,
-      quantity: facts.quantity,
-      groupIds: checkout.groupIds,
-      status: facts.status === 'CANCELLED' ? 'ACTIVE' : facts.status,
-      statusNote: null,
-      cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
-      currentPeriodEnd: facts.currentPeriodEnd,
-      transactionId,
-      endedAt: null,
-    })
-    .onConflict((oc) => oc.column('providerSubscriptionId').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await insertSubscription(trx, {
+    ...buyerOf(checkout),
+    provider: checkout.provider,
+    providerSubscriptionId: facts.subscriptionId,
+    customerId: facts.customerId,
+    productId: checkout.productId,
+    planId: facts.planId ?? checkout.planId,
+    quantity: facts.quantity,
+    groupIds: checkout.groupIds,
+    status: facts.status === 'CANCELLED' ? 'ACTIVE' : facts.status,
+    statusNote: null,
+    cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+    currentPeriodEnd: facts.currentPeriodEnd,
+    transactionId,
+    endedAt: null,
+    createdOn: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
   if (inserted) return { row: inserted, created: true };
   return { row: (await findSubscriptionByProviderId(trx, facts.subscriptionId))!, created: false };
 }
@@ -50,23 +53,18 @@ async function productName(trx: CommerceExecutor, productId: string) {
 }
 
 /**
- * Ends a subscription for good (the provider cancelled it, at period end or at once):
- * announced once, and identity takes back what it granted.
+ * Ends a subscription for good (the provider cancelled it, at period end or at once) at
+ * `now`: announced once, and identity takes back what it granted.
  */
 export async function endSubscription(
   trx: CommerceExecutor,
   row: SubscriptionRow,
   reason: string,
   actor: EventActor | null,
+  now: Date,
 ): Promise<SubscriptionRow> {
-  const ended = await trx
-    .updateTable('subscriptions')
-    .set({ status: 'CANCELLED', statusNote: reason, endedAt: sql<string>`now()`, updatedAt: sql<string>`now()` })
-    .where('id', '=', row.id)
-    .where('endedAt', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!ended) return await trx.selectFrom('subscriptions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  const ended = await markEnded(trx, row.id, reason, now);
+  if (!ended) return getSubscription(trx, row.id);
   await appendToOutbox(trx, {
     type: 'evt.commerce.subscription.cancelled',
     actor: actor ?? actorOfBuyer(ended),
@@ -92,19 +90,16 @@ export async function applySubscriptionFacts(
   providerSubscriptionId: string,
   facts: SubscriptionFacts,
   version: number,
+  now: Date,
 ): Promise<SubscriptionRow | undefined> {
-  const row = await trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('providerSubscriptionId', '=', providerSubscriptionId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockSubscriptionByProviderId(trx, providerSubscriptionId);
   if (!row || row.endedAt || version < row.providerVersion) return row;
   const planChanged = !!facts.planId && facts.planId !== row.planId;
   const newProduct = planChanged ? await findProductByPlan(trx, facts.planId!) : undefined;
-  const updated = await trx
-    .updateTable('subscriptions')
-    .set({
+  const updated = await setMirroredState(
+    trx,
+    row.id,
+    {
       status: facts.status === 'CANCELLED' ? row.status : facts.status,
       statusNote: facts.statusNote ?? row.statusNote,
       cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
@@ -114,11 +109,9 @@ export async function applySubscriptionFacts(
       productId: newProduct?.id ?? row.productId,
       customerId: row.customerId ?? facts.customerId,
       providerVersion: version,
-      updatedAt: sql<string>`now()`,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    },
+    now,
+  );
   if (newProduct && newProduct.id !== row.productId) {
     await appendToOutbox(trx, {
       type: 'evt.commerce.subscription.planChanged',
@@ -132,6 +125,6 @@ export async function applySubscriptionFacts(
       },
     });
   }
-  if (facts.status === 'CANCELLED') return endSubscription(trx, updated, facts.statusNote ?? 'Cancelled', null);
+  if (facts.status === 'CANCELLED') return endSubscription(trx, updated, facts.statusNote ?? 'Cancelled', null, now);
   return updated;
 }

@@ -1,43 +1,38 @@
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type AccessClaims, type AccPaymentCheck, type PaymentDetails, type Subscription } from '@cti/contracts';
-import { sql } from '@cti/db';
 import { DomainError, Forbidden, NotFound } from '@cti/service-kit';
 
-import type { CommerceExecutor, CommerceApp } from '../db';
-import type { PaymentProvider } from '../payments/provider';
+import type { CommerceExecutor } from '../db';
+import type { PaymentDeps } from '../payments/payment-deps';
 import { isPlanChangePair, kindOf } from '../products/grants';
-import { findProductByPlan, isUuid } from '../products/repository';
+import { findProduct, findProductByPlan, listProducts, productsByIds } from '../products/repository';
 import { purchaseNames } from '../purchases/purchases';
+import { lastPaymentsOf, latestPurchaseByUserOrOrganization } from '../purchases/repository';
 
-import type { SubscriptionRow } from './subscription-state';
+import {
+  findSubscriptionByEitherId,
+  listSubscriptions,
+  markCancelAtPeriodEnd,
+  subscriptionsOfUser,
+  subscriptionsOfUserOrGroups,
+  type SubscriptionRow,
+} from './repository';
 
 const isAdmin = (c: AccessClaims) => c.isAdmin || c.roles.includes(RoleIds.Admin);
 
 /** Rows as the data model lists them, with the provider's details mirrored from its notifications. */
 async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'name'])
-    .where('id', 'in', [...new Set(rows.map((r) => r.productId))])
-    .execute();
+  const products = await productsByIds(db, [...new Set(rows.map((r) => r.productId))]);
   const productName = new Map(products.map((p) => [p.id, p.name]));
   const names = await purchaseNames(
     db,
     rows.map((r) => ({ productName: productName.get(r.productId) ?? 'Subscription', groupIds: r.groupIds })),
   );
-  const payments = await db
-    .selectFrom('purchases')
-    .select(['subscriptionId', 'purchasedOn', 'amountCents', 'currency'])
-    .distinctOn('subscriptionId')
-    .where(
-      'subscriptionId',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('subscriptionId')
-    .orderBy('purchasedOn', 'desc')
-    .execute();
+  const payments = await lastPaymentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const lastPayment = new Map(payments.map((p) => [p.subscriptionId, p]));
   return rows.map((row, i) => {
     // a subscription set to end at period end no longer renews: shown as cancelled, with when access ends
@@ -67,21 +62,14 @@ async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): P
   });
 }
 
-const allSubscriptions = (db: CommerceExecutor) => db.selectFrom('subscriptions').selectAll().orderBy('createdOn', 'desc');
-
 /**
  * GET api/user/paymentDetails (My account): admins see every subscription; group
  * managers those bought by members of their groups (and their own); others their own.
  */
-export async function paymentDetails(app: CommerceApp, claims: AccessClaims): Promise<PaymentDetails> {
-  const db = app.db;
-  if (isAdmin(claims)) return { View: 'admin', Subscriptions: await toSubscriptions(db, await allSubscriptions(db).execute()) };
+export async function paymentDetails(db: CommerceExecutor, claims: AccessClaims): Promise<PaymentDetails> {
+  if (isAdmin(claims)) return { View: 'admin', Subscriptions: await toSubscriptions(db, await listSubscriptions(db)) };
   const groups = claims.isGroupManager ? claims.groups : [];
-  const rows = await allSubscriptions(db)
-    .where((eb) =>
-      eb.or([eb('userId', '=', claims.sub), ...(groups.length ? [sql<boolean>`buyer_group_ids && ${sql.val(groups)}::text[]`] : [])]),
-    )
-    .execute();
+  const rows = await subscriptionsOfUserOrGroups(db, claims.sub, groups);
   return { View: claims.isGroupManager ? 'groupManager' : 'user', Subscriptions: await toSubscriptions(db, rows) };
 }
 
@@ -90,24 +78,18 @@ export async function paymentDetails(app: CommerceApp, claims: AccessClaims): Pr
  * role (My account's "Your subscriptions" and the purchase page's "Your plan"; an admin's
  * paymentDetails lists everyone's).
  */
-export async function ownSubscriptions(app: CommerceApp, claims: AccessClaims): Promise<Subscription[]> {
-  const db = app.db;
-  return toSubscriptions(db, await allSubscriptions(db).where('userId', '=', claims.sub).execute());
+export async function ownSubscriptions(db: CommerceExecutor, claims: AccessClaims): Promise<Subscription[]> {
+  return toSubscriptions(db, await subscriptionsOfUser(db, claims.sub));
 }
 
 /** GET /api/user/paymentDetails/admin: every subscription (subscriptions admin). */
-export async function allSubscriptionDetails(app: CommerceApp): Promise<Subscription[]> {
-  const db = app.db;
-  return toSubscriptions(db, await allSubscriptions(db).execute());
+export async function allSubscriptionDetails(db: CommerceExecutor): Promise<Subscription[]> {
+  return toSubscriptions(db, await listSubscriptions(db));
 }
 
 /** A subscription by our id or the provider's, if the caller may manage it. */
 async function manageable(db: CommerceExecutor, claims: AccessClaims, id: string): Promise<SubscriptionRow> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where((eb) => eb.or([eb('providerSubscriptionId', '=', id), ...(isUuid(id) ? [eb('id', '=', id)] : [])]))
-    .executeTakeFirst();
+  const row = await findSubscriptionByEitherId(db, id);
   if (!row) throw new NotFound('Subscription not found');
   const managesGroup = claims.isGroupManager && row.buyerGroupIds.some((g) => claims.groups.includes(g));
   if (!isAdmin(claims) && row.userId !== claims.sub && !managesGroup) throw new Forbidden();
@@ -118,8 +100,8 @@ async function manageable(db: CommerceExecutor, claims: AccessClaims, id: string
  * GET api/payment/unsubscribe/{subscriptionId}: the subscription stops renewing; the
  * access paid for lasts to the end of the period, when the provider ends it.
  */
-export async function cancelSubscription(app: CommerceApp, provider: PaymentProvider, claims: AccessClaims, id: string): Promise<void> {
-  const db = app.db;
+export async function cancelSubscription(deps: PaymentDeps, claims: AccessClaims, id: string): Promise<void> {
+  const { db, provider } = deps;
   const row = await manageable(db, claims, id);
   if (row.endedAt || row.cancelAtPeriodEnd) return;
   const reason = `Cancelled by ${claims.name || claims.email}`;
@@ -131,19 +113,10 @@ export async function cancelSubscription(app: CommerceApp, provider: PaymentProv
       idempotencyKey: `cancel:${row.id}`,
     });
   } catch (err) {
-    app.log.warn({ err, subscriptionId: row.id }, 'cancelling failed at the payment provider');
+    deps.log.warn({ err, subscriptionId: row.id }, 'cancelling failed at the payment provider');
     throw new DomainError(502, CommerceMessages.cancelFailed);
   }
-  await db
-    .updateTable('subscriptions')
-    .set({
-      cancelAtPeriodEnd: true,
-      statusNote: reason,
-      currentPeriodEnd: facts.currentPeriodEnd ?? row.currentPeriodEnd,
-      updatedAt: sql<string>`now()`,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await markCancelAtPeriodEnd(db, row.id, reason, facts.currentPeriodEnd ?? row.currentPeriodEnd, deps.clock.now());
 }
 
 /** A failed plan change, answered in the provider's shape (name UNPROCESSABLE_ENTITY). */
@@ -159,19 +132,18 @@ export class PlanChangeRefused extends DomainError {
  * arrives as the provider's subscription update.
  */
 export async function requestPlanChange(
-  app: CommerceApp,
-  provider: PaymentProvider,
+  deps: PaymentDeps,
   claims: AccessClaims,
   id: string,
   planId: string,
   /** The subscriber's origin (validated), where the provider's approval page sends them back. */
   origin: string,
 ): Promise<string> {
-  const db = app.db;
+  const { db, provider } = deps;
   const row = await manageable(db, claims, id);
   if (row.endedAt || row.cancelAtPeriodEnd || row.status === 'CANCELLED') throw new PlanChangeRefused('The subscription is cancelled.');
   const target = await findProductByPlan(db, planId);
-  const current = await db.selectFrom('products').select('name').where('id', '=', row.productId).executeTakeFirst();
+  const current = await findProduct(db, row.productId);
   if (!target || target.deletedAt || !current || target.planId === row.planId || !isPlanChangePair(current.name, target.name)) {
     throw new PlanChangeRefused('The subscription cannot move to this plan.');
   }
@@ -184,7 +156,7 @@ export async function requestPlanChange(
       idempotencyKey: `plan-change:${row.id}:${planId}:${row.providerVersion}`,
     });
   } catch (err) {
-    app.log.warn({ err, subscriptionId: row.id }, 'plan change failed at the payment provider');
+    deps.log.warn({ err, subscriptionId: row.id }, 'plan change failed at the payment provider');
     throw new PlanChangeRefused(CommerceMessages.upgradeFailed);
   }
 }
@@ -193,31 +165,17 @@ export async function requestPlanChange(
  * GET api/user/check/payments/acc: whether the user has carbon-calculator access, until
  * when it was paid, and who paid last (the user or someone of their organization).
  */
-export async function accPaymentCheck(app: CommerceApp, claims: AccessClaims): Promise<AccPaymentCheck> {
-  const db = app.db;
-  const products = (await db.selectFrom('products').select(['id', 'name']).execute()).filter((p) =>
-    kindOf(p.name).roles.includes('ACCFullAccess'),
-  );
+export async function accPaymentCheck(db: CommerceExecutor, claims: AccessClaims): Promise<AccPaymentCheck> {
+  const products = (await listProducts(db, { includeDeleted: true })).filter((p) => kindOf(p.name).roles.includes('ACCFullAccess'));
   const hasAccess = claims.roles.includes(RoleIds.ACCFullAccess);
   if (!products.length) return { HasAccess: hasAccess, ExpiresOn: null, LastPayer: null, SubscriberEmail: null };
   const organization = (claims.organization ?? '').trim();
-  const last = await db
-    .selectFrom('purchases')
-    .selectAll()
-    .where(
-      'productId',
-      'in',
-      products.map((p) => p.id),
-    )
-    .where('refundedAt', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('userId', '=', claims.sub),
-        ...(organization ? [eb(sql`lower(buyer_organization)`, '=', organization.toLowerCase())] : []),
-      ]),
-    )
-    .orderBy('purchasedOn', 'desc')
-    .executeTakeFirst();
+  const last = await latestPurchaseByUserOrOrganization(
+    db,
+    products.map((p) => p.id),
+    claims.sub,
+    organization,
+  );
   return {
     HasAccess: hasAccess,
     ExpiresOn: last?.accessExpiresOn ?? null,

@@ -1,6 +1,7 @@
-import type { CommerceExecutor, CommerceApp } from '../db';
 import { applyNotice, resolveNotice } from '../payments/notices';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentDeps } from '../payments/payment-deps';
+
+import { isEventRecorded, recordEvent } from './repository';
 
 /**
  * Verifies a webhook on its raw body (signature and age), then applies it once per
@@ -8,26 +9,14 @@ import type { PaymentProvider } from '../payments/provider';
  * number of concurrent deliveries exactly one commits the effect; the others find
  * the id and only acknowledge. Failures answer 500 so the provider redelivers.
  */
-export async function handleWebhook(
-  app: CommerceApp,
-  provider: PaymentProvider,
-  raw: Buffer,
-  signature: string | undefined,
-): Promise<'applied' | 'duplicate'> {
-  const verified = provider.verifyWebhook(raw, signature);
-  const db = app.db;
-  const seen = await db.selectFrom('providerEvents').select('id').where('id', '=', verified.eventId).executeTakeFirst();
-  if (seen) return 'duplicate';
-  const notice = await resolveNotice(app, provider, await verified.notice());
-  return app.inTransaction(async (trx: CommerceExecutor) => {
-    const fresh = await trx
-      .insertInto('providerEvents')
-      .values({ id: verified.eventId, provider: provider.name, type: verified.type })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+export async function handleWebhook(deps: PaymentDeps, raw: Buffer, signature: string | undefined): Promise<'applied' | 'duplicate'> {
+  const verified = deps.provider.verifyWebhook(raw, signature);
+  if (await isEventRecorded(deps.db, verified.eventId)) return 'duplicate';
+  const notice = await resolveNotice(deps, await verified.notice());
+  return deps.inTransaction(async (trx) => {
+    const fresh = await recordEvent(trx, { id: verified.eventId, provider: deps.provider.name, type: verified.type });
     if (!fresh) return 'duplicate' as const;
-    await applyNotice(trx, provider, notice, app.log);
+    await applyNotice(trx, deps, notice, deps.clock.now());
     return 'applied' as const;
   });
 }

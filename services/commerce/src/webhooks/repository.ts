@@ -1,0 +1,13 @@
+import type { CommerceExecutor } from '../db';
+
+export const isEventRecorded = async (db: CommerceExecutor, eventId: string) =>
+  !!(await db.selectFrom('providerEvents').select('id').where('id', '=', eventId).executeTakeFirst());
+
+/** Records a provider event's id; false when it was already recorded (a duplicate delivery). */
+export const recordEvent = async (db: CommerceExecutor, event: { id: string; provider: string; type: string }) =>
+  !!(await db
+    .insertInto('providerEvents')
+    .values(event)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst());
