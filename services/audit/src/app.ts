@@ -1,4 +1,4 @@
-import { defineService } from '@cti/service-kit';
+import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
@@ -19,7 +19,7 @@ export const auditService = defineService<AuditDB>('audit')({
   migrations,
   async plugin(app, config) {
     // before the consumers start (they start when the app is ready)
-    await applyReplayRequest(app, DURABLE);
+    await applyReplayRequest({ ...dataAccessOf(app), bus: app.events.bus, log: app.log }, DURABLE);
     await app.register(reportRoutes, { chainKey: config.AUDIT_CHAIN_KEY, checkEveryMinutes: config.AUDIT_CHAIN_CHECK_EVERY_MINUTES });
     await app.register(changeHistoryRoutes);
     await app.register(filterRoutes);

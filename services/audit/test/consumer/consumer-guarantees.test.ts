@@ -1,7 +1,7 @@
 import { createDatabase, type Kysely } from '@cti/db';
 import { connectEventBus, DurableConsumer } from '@cti/events';
 import { identityService } from '@cti/identity';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, systemClock, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 import { auditService } from '../../src/app';
@@ -151,7 +151,7 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
     ['No', 'Yes'],
   ]);
 
-  await requestReplay(db);
+  await requestReplay(db, systemClock);
   await audit.close();
   const rebuilt = await ctx.start(auditService);
   await waitForRows(rebuilt, total, 30_000);
