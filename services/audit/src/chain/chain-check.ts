@@ -1,6 +1,6 @@
-import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
+import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
 import { appendToOutbox, type DataAccess } from '@cti/service-kit';
 
 import type { AuditChainChecksTable, AuditDB, AuditExecutor } from '../db';
