@@ -45,10 +45,12 @@ export async function internalRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCon
           ? enforceabilityScorecardHtml(
               await value<EnforceabilityScorecard>(ReadModelKeys.enforceability(groupId)),
               await value<EnforceabilityHistoryRow[]>(ReadModelKeys.enforceabilityScores(groupId)),
+              app.clock.now(),
             )
           : complianceScorecardHtml(
               await value<Scorecard>(ReadModelKeys.scorecard(groupId)),
               await value<ScoreHistoryRow[]>(ReadModelKeys.scores(groupId)),
+              app.clock.now(),
             );
       return reply.type('text/html; charset=utf-8').send(html);
     },

@@ -4,7 +4,7 @@ import type { AsuRow } from '@cti/contracts';
 import { ASU_A_THRESHOLD, ASU_B_THRESHOLD, asuConclusion, variableLabel } from '@cti/scoring-rules';
 
 /** "ASU_assessment2026-03-01.xlsx" (ASU_assessment plus the date). */
-export const asuFileName = (now = new Date()) => `ASU_assessment${now.toISOString().slice(0, 10)}.xlsx`;
+export const asuFileName = (now: Date) => `ASU_assessment${now.toISOString().slice(0, 10)}.xlsx`;
 
 export const ASU_HEADERS = ['Country', 'Watchlist', 'Conclusion', 'Condition 1', 'Condition 2', 'Condition 3'] as const;
 /** The two variables conditions 2 and 3 read, named as in the methodology (empty where the reader may not see them). */

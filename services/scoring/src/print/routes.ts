@@ -52,7 +52,7 @@ export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
       if (!access.open) throw new Forbidden();
       const history = access.history ? await value<ScoreHistoryRow[]>(ReadModelKeys.scores(stored.GroupId)) : null;
       const filename = `${stored.Name} Scorecard.pdf`;
-      const pdf = await render(request, complianceScorecardHtml(scorecardFor(access)(stored), history), filename);
+      const pdf = await render(request, complianceScorecardHtml(scorecardFor(access)(stored), history, app.clock.now()), filename);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachment(filename))
@@ -69,7 +69,7 @@ export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
       const access = accessFor(principalOf(request.principal!), stored, settings);
       const history = access.history ? await value<EnforceabilityHistoryRow[]>(ReadModelKeys.enforceabilityScores(stored.GroupId)) : null;
       const filename = `${stored.Name} Enforceability Scorecard.pdf`;
-      const pdf = await render(request, enforceabilityScorecardHtml(enforceabilityFor(access)(stored), history), filename);
+      const pdf = await render(request, enforceabilityScorecardHtml(enforceabilityFor(access)(stored), history, app.clock.now()), filename);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachment(filename))
@@ -87,7 +87,7 @@ export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
       const visible = listAudience(p) === 'all' ? rows : (asuListFor(p)(rows) as AsuRow[]);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', attachment(asuFileName()))
+        .header('Content-Disposition', attachment(asuFileName(app.clock.now())))
         .header('Cache-Control', 'no-store')
         .send(asuWorkbook(visible));
     },

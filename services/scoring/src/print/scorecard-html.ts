@@ -150,13 +150,14 @@ function scoreChart(points: Array<{ label: string; score: number }>): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Score history">${grid}<path d="${line}" fill="none" stroke="#0b3d66" stroke-width="2"/>${dots}</svg>`;
 }
 
-function footer(isDemo: boolean, what: string): string {
-  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+function footer(isDemo: boolean, what: string, generatedAt: Date): string {
+  const stamp = generatedAt.toISOString().slice(0, 16).replace('T', ' ');
   return `<footer>${escape(what)} generated ${escape(stamp)} UTC by the Cape Town Convention Compliance Index platform.${isDemo ? ' Demo data: the scores shown are illustrative only.' : ''}</footer>`;
 }
 
 /** The Compliance Index scorecard: what the reader may see of it (null parts are left out). */
-export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRow[] | null): string {
+/** `generatedAt`: the moment the footer names (the service clock's now). */
+export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRow[] | null, generatedAt: Date): string {
   const subtitle = `Cape Town Convention Compliance Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
   const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
   if (card.IsDemo)
@@ -200,12 +201,16 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
       `<section><h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th><th>What changed</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     );
   }
-  parts.push(footer(card.IsDemo, 'Scorecard'));
+  parts.push(footer(card.IsDemo, 'Scorecard', generatedAt));
   return page(`${card.Name} Scorecard`, parts.join(''));
 }
 
 /** The Enforceability Index scorecard. */
-export function enforceabilityScorecardHtml(card: EnforceabilityScorecard, history: EnforceabilityHistoryRow[] | null): string {
+export function enforceabilityScorecardHtml(
+  card: EnforceabilityScorecard,
+  history: EnforceabilityHistoryRow[] | null,
+  generatedAt: Date,
+): string {
   const subtitle = `Enforceability Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
   const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
   if (card.IsDemo)
@@ -228,6 +233,6 @@ export function enforceabilityScorecardHtml(card: EnforceabilityScorecard, histo
       );
     }
   }
-  parts.push(footer(card.IsDemo, 'Enforceability scorecard'));
+  parts.push(footer(card.IsDemo, 'Enforceability scorecard', generatedAt));
   return page(`${card.Name} Enforceability Scorecard`, parts.join(''));
 }

@@ -119,6 +119,7 @@ export class ReadModelCache {
   async get(key: string): Promise<CachedModel | null> {
     if (!this.listening) return this.load(key);
     const hit = this.entries.get(key);
+    // an entry's age on the process's own clock: a duration, not a time of the domain
     if (hit && Date.now() - hit.at < this.opts.maxAgeMs) {
       this.stats.hits++;
       return hit.model;

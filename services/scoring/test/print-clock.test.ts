@@ -1,0 +1,36 @@
+import { fixedClock, type ServiceApp } from '@cti/service-kit';
+import { createTestContext, type TestContext } from '@cti/testing';
+
+import { scoringService } from '../src/app';
+
+import { auth, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
+
+const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
+const clock = fixedClock('2031-03-01T09:05:00.000Z');
+let ctx: TestContext;
+let scoring: ServiceApp;
+let world: World;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  scoring = await ctx.start(scoringService, {}, { clock });
+  world = await givenWorld(scoring, [['Ireland', 'IE']], ['2025 September'], async (_period, w) => {
+    await saveScores(scoring, w.questionnaires['IE:2025 September'], inputs(4));
+  });
+}, 120_000);
+afterAll(() => ctx.close());
+
+it('names the ASU workbook after the day on the service clock', async () => {
+  const res = await scoring.inject({ method: 'POST', url: '/api/print/asu', headers: auth(tokenFor(['Enhanced'])) });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-disposition']).toContain('ASU_assessment2031-03-01.xlsx');
+});
+
+it('stamps a printed scorecard with the time on the service clock', async () => {
+  const groupId = world.countries.IE.groupId;
+  for (const variant of ['compliance', 'enforceability']) {
+    const html = await scoring.inject({ method: 'GET', url: `/internal/scorecards/${groupId}/html?variant=${variant}`, headers: SERVICE });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('generated 2031-03-01 09:05 UTC');
+  }
+});
