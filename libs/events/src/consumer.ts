@@ -165,18 +165,19 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
   private async run(messages: ConsumerMessages): Promise<void> {
     if (this.options.batch) return this.runBatched(messages, this.options.batch);
     const subjects = this.subjects();
-    for await (const msg of messages) {
-      // delivered but not started: hand it back at once rather than after ack_wait
-      if (this.stopping) {
-        msg.nak();
-        continue;
-      }
-      if (!subjects.some((s) => subjectMatches(s, msg.subject))) {
-        msg.ack();
-        continue;
-      }
-      await this.process(msg);
-    }
+    for await (const msg of messages) if (this.takes(msg, subjects)) await this.process(msg);
+  }
+
+  /**
+   * Whether a delivered message is one to handle. One delivered while stopping is handed back
+   * at once (rather than after its ack wait); one outside the filters (a consumer of several
+   * filters reads the whole stream) is acked and skipped.
+   */
+  private takes(msg: JsMsg, subjects: string[]): boolean {
+    if (this.stopping) msg.nak();
+    else if (!subjects.some((s) => subjectMatches(s, msg.subject))) msg.ack();
+    else return true;
+    return false;
   }
 
   /**
@@ -220,14 +221,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     })();
     try {
       for await (const msg of messages) {
-        if (this.stopping) {
-          msg.nak();
-          continue;
-        }
-        if (!subjects.some((s) => subjectMatches(s, msg.subject))) {
-          msg.ack();
-          continue;
-        }
+        if (!this.takes(msg, subjects)) continue;
         queue.push(msg);
         wakeWriter();
         while (queue.length >= 2 * maxEvents && !this.stopping) await new Promise<void>((resolve) => (taken = resolve));
