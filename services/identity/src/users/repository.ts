@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { sql, timestampAtOrNow } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -12,13 +12,16 @@ export const findUserByEmail = (db: IdentityExecutor, email: string) =>
 export const findUserById = (db: IdentityExecutor, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Role ids a user holds now (roles whose ExpiresOn passed no longer grant access). */
-export async function activeRoleIds(db: IdentityExecutor, userId: string): Promise<number[]> {
+/**
+ * Role ids a user holds at `now` (roles whose ExpiresOn passed no longer grant access);
+ * without `now`, at the database's time (the event records of a change).
+ */
+export async function activeRoleIds(db: IdentityExecutor, userId: string, now?: Date): Promise<number[]> {
   const rows = await db
     .selectFrom('userRoles')
     .select('roleId')
     .where('userId', '=', userId)
-    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', timestampAtOrNow(now))]))
     .orderBy('roleId')
     .execute();
   return rows.map((r) => r.roleId);
@@ -127,6 +130,101 @@ export async function markAgreedToTerms(db: IdentityExecutor, userId: string, at
   await db
     .updateTable('users')
     .set({ mustAgreeCtc: false, agreedCtcAt: at.toISOString(), updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The user's own names (My account) and, when given, a new password hash, changed at `at`. */
+export async function updateOwnNames(
+  db: IdentityExecutor,
+  userId: string,
+  change: { firstName: string; lastName: string; passwordHash?: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      firstName: change.firstName,
+      lastName: change.lastName,
+      name: `${change.firstName} ${change.lastName}`,
+      ...(change.passwordHash ? { passwordHash: change.passwordHash } : {}),
+      updatedAt: at.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A user's names and organization. */
+interface UserProfile {
+  firstName: string;
+  lastName: string;
+  name: string;
+  organizationName: string;
+  organizationAddress: string;
+}
+
+/** What the users admin saves of a user (roles and groups apart). */
+export interface ManagedUserFields extends UserProfile {
+  email: string;
+  expiresOn: string | null;
+  calculatorGroupId: string | null;
+  disabled: boolean;
+  isGroupManager: boolean;
+  isHidden: boolean;
+  isAcid: boolean;
+}
+
+/** Saves the users admin's fields of a user, changed at `at`. */
+export async function updateManagedUser(db: IdentityExecutor, userId: string, fields: ManagedUserFields, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setUserDisabled(db: IdentityExecutor, userId: string): Promise<void> {
+  await db.updateTable('users').set({ disabled: true }).where('id', '=', userId).execute();
+}
+
+export async function setCalculatorGroup(db: IdentityExecutor, userId: string, calculatorGroupId: string): Promise<void> {
+  await db.updateTable('users').set({ calculatorGroupId }).where('id', '=', userId).execute();
+}
+
+/** A new password hash (reset, first password) with, optionally, profile fields, changed at `at`. */
+export async function setPassword(
+  db: IdentityExecutor,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+  profile: Partial<UserProfile> = {},
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...profile, passwordHash, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A free user's name and company as they sent them again, changed at `at`. */
+export async function updateFreeUserProfile(
+  db: IdentityExecutor,
+  userId: string,
+  profile: { name: string; firstName: string; lastName: string; organizationName: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...profile, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The free user confirmed their e-mail: the first confirmation's time (`at`) is kept. */
+export async function markEmailConfirmed(db: IdentityExecutor, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ confirmedAt: sql<string>`coalesce(confirmed_at, ${at.toISOString()}::timestamptz)` })
     .where('id', '=', userId)
     .execute();
 }

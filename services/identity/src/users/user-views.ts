@@ -7,10 +7,11 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 
 /**
  * User rows as the users admin, `GET api/user/{id}` and My account show them
- * (the "User list row" shape), with active and expired roles apart.
+ * (the "User list row" shape), with the roles active and expired at `now` apart.
  */
 export async function loadManagedUsers(
   db: IdentityExecutor,
+  now: Date,
   filter: { ids?: readonly string[]; includeFree?: boolean } = {},
 ): Promise<ManagedUser[]> {
   let query = db
@@ -53,11 +54,11 @@ export async function loadManagedUsers(
       .orderBy('groups.name')
       .execute(),
   ]);
-  const now = Date.now();
+  const at = now.getTime();
   return users.map((u) => {
     const mine = roles.filter((r) => r.userId === u.id);
-    const active = mine.filter((r) => r.expiresOn === null || Date.parse(r.expiresOn) > now);
-    const expired = mine.filter((r) => r.expiresOn !== null && Date.parse(r.expiresOn) <= now);
+    const active = mine.filter((r) => r.expiresOn === null || Date.parse(r.expiresOn) > at);
+    const expired = mine.filter((r) => r.expiresOn !== null && Date.parse(r.expiresOn) <= at);
     const Roles = active.map((r) => ({ Id: r.roleId, Name: roleNameOf(r.roleId) ?? String(r.roleId) }));
     const Groups = groups.filter((g) => g.userId === u.id).map((g) => ({ Id: g.id, Name: g.name }));
     return {
