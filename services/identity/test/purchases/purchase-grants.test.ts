@@ -32,7 +32,9 @@ const user = (email: string, roles: RoleName[], groupIds: string[] = []) =>
 
 /** Delivers a commerce event to the consumer as the durable consumer would, in one transaction. */
 const deliver = (type: string, data: object, occurredAt = new Date((clock += 1000)).toISOString()) =>
-  app.inTransaction((trx) => handleCommerceEvent({ id: randomUUID(), type, occurredAt, actor: null, data } as DomainEvent, trx));
+  app.inTransaction((trx) =>
+    handleCommerceEvent({ id: randomUUID(), type, occurredAt, actor: null, data } as DomainEvent, trx, app.clock.now()),
+  );
 
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 const grant = (roles: string[], groupIds: string[] = [], expiresOn: string | null = inAYear()) => ({ roles, groupIds, expiresOn });
