@@ -12,10 +12,21 @@ import {
 import { appendToOutbox, BadRequest, Forbidden, NotFound, principalOf, Unauthorized, type Clock, type RateLimit } from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
+import { lockUserRow } from '../sessions/repository';
 import { currentAccessClaims } from '../sessions/session';
 import { hashToken, newOpaqueToken } from '../sessions/tokens';
 
-import { apiKeyView, countActiveKeys, findKeyById, findUsableKeyByHash, keysOfUser, markRevoked, markUsedToday } from './repository';
+import {
+  apiKeyView,
+  countActiveKeys,
+  findKeyById,
+  findUsableKeyByHash,
+  insertApiKey,
+  keysOfUser,
+  markRevoked,
+  markUsedToday,
+  ownerOfKey,
+} from './repository';
 
 /** What the API key use-cases need: a transaction runner, the signer of key tokens, the per-key limit, the clock. */
 export interface ApiKeyDeps {
@@ -69,24 +80,16 @@ export async function createApiKey(
   const key = `${KEY_PREFIX}${newOpaqueToken()}`;
   const row = await deps.inTransaction(async (trx) => {
     // one holder of the owner's row at a time: two tabs cannot both pass the count
-    const owner = await trx.selectFrom('users').select('id').where('id', '=', caller.sub).forUpdate().executeTakeFirst();
     // a genuine token of an account that is gone
-    if (!owner) throw new Unauthorized();
+    if (!(await lockUserRow(trx, caller.sub))) throw new Unauthorized();
     if ((await countActiveKeys(trx, caller.sub, today)) >= MAX_API_KEYS_PER_USER) throw new BadRequest(ApiKeyMessages.tooMany);
-    const created = await trx
-      .insertInto('apiKeys')
-      .values({
-        userId: caller.sub,
-        name,
-        prefix: key.slice(0, SHOWN_LENGTH),
-        keyHash: hashToken(key),
-        expiresOn,
-        revokedAt: null,
-        revokedBy: null,
-        lastUsedOn: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const created = await insertApiKey(trx, {
+      userId: caller.sub,
+      name,
+      prefix: key.slice(0, SHOWN_LENGTH),
+      keyHash: hashToken(key),
+      expiresOn,
+    });
     await appendToOutbox(trx, {
       type: 'evt.identity.apiKey.created',
       actor,
@@ -107,7 +110,7 @@ export async function revokeApiKey(deps: ApiKeyDeps, caller: AccessClaims, keyId
     if (!key || (key.userId !== caller.sub && !caller.isAdmin)) throw new NotFound(ApiKeyMessages.notFound);
     const revoked = await markRevoked(trx, keyId, caller.sub, now);
     if (!revoked) return apiKeyView(key);
-    const owner = await trx.selectFrom('users').select('email').where('id', '=', key.userId).executeTakeFirstOrThrow();
+    const owner = await ownerOfKey(trx, key.userId);
     await appendToOutbox(trx, {
       type: 'evt.identity.apiKey.revoked',
       actor,

@@ -65,3 +65,18 @@ export const markRevoked = (db: IdentityExecutor, keyId: string, revokedBy: stri
     .where('revokedAt', 'is', null)
     .returningAll()
     .executeTakeFirst();
+
+/** Stores a new key (only its hash); answers its row. */
+export const insertApiKey = (
+  db: IdentityExecutor,
+  key: { userId: string; name: string; prefix: string; keyHash: string; expiresOn: string | null },
+) =>
+  db
+    .insertInto('apiKeys')
+    .values({ ...key, revokedAt: null, revokedBy: null, lastUsedOn: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** The owner of a key (a key never outlives its owner's row). */
+export const ownerOfKey = (db: IdentityExecutor, userId: string) =>
+  db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();

@@ -5,10 +5,9 @@ import { appendToOutbox, type Clock, type ConsumerDefinition } from '@cti/servic
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { emailOfUser, lockUserRow } from '../sessions/repository';
 import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
-import { activeRoleIds } from '../users/repository';
+import { activeRoleIds, addToGroup } from '../users/repository';
 
 import {
-  addGroupMember,
   deleteGrantBase,
   existingGroupIds,
   grantBase,
@@ -62,7 +61,7 @@ async function recompute(trx: Trx, userId: string, kind: GrantTargetKind, target
 
   if (kind === 'group') {
     if (active.length) {
-      await addGroupMember(trx, userId, target);
+      await addToGroup(trx, userId, target);
       return;
     }
     if (base && !base.present) await removeGroupMember(trx, userId, target);

@@ -51,14 +51,6 @@ export function grantsInForce(db: IdentityExecutor, userId: string, kind: GrantT
     .execute();
 }
 
-export async function addGroupMember(db: IdentityExecutor, userId: string, groupId: string): Promise<void> {
-  await db
-    .insertInto('userGroups')
-    .values({ userId, groupId })
-    .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-    .execute();
-}
-
 export async function removeGroupMember(db: IdentityExecutor, userId: string, groupId: string): Promise<void> {
   await db.deleteFrom('userGroups').where('userId', '=', userId).where('groupId', '=', groupId).execute();
 }

@@ -5,7 +5,7 @@ import type { IdentityExecutor } from '../db';
 import { endSessions } from '../sessions/revocation';
 
 import { hashPassword, isEmail, normalizeEmail } from './passwords';
-import { findUserByEmail, insertUser, setUserGroups, setUserRoles, type NewUser } from './repository';
+import { findUserByEmail, insertUser, makeCredentialed, setUserGroups, setUserRoles, type NewUser } from './repository';
 
 export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'> {
   email: string;
@@ -28,19 +28,7 @@ export async function createUser(trx: IdentityExecutor, input: CreateUserInput, 
   if (existing) {
     userId = existing.id;
     const { roleIds: _r, groupIds: _g, password: _p, ...fields } = input;
-    await trx
-      .updateTable('users')
-      .set({
-        ...fields,
-        email,
-        name: input.name ?? `${input.firstName} ${input.lastName}`.trim(),
-        isFree: false,
-        passwordHash,
-        mustAgreeCtc: input.mustAgreeCtc ?? true,
-        confirmedAt: null,
-      })
-      .where('id', '=', userId)
-      .execute();
+    await makeCredentialed(trx, userId, { ...fields, email, passwordHash });
     // the free session ends: the account now signs in with a password
     await endSessions(trx, userId);
   } else {

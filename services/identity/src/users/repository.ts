@@ -228,3 +228,120 @@ export async function markEmailConfirmed(db: IdentityExecutor, userId: string, a
     .where('id', '=', userId)
     .execute();
 }
+
+/** A free user becomes this credentialed user (same row, so their history stays theirs). */
+export async function makeCredentialed(db: IdentityExecutor, userId: string, user: NewUser): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...user,
+      name: user.name ?? `${user.firstName} ${user.lastName}`.trim(),
+      isFree: false,
+      mustAgreeCtc: user.mustAgreeCtc ?? true,
+      confirmedAt: null,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Grants a role until `expiresOn` (null: without end). A role held without end stays
+ * without end; otherwise the later end wins.
+ */
+export async function grantRoleUntil(db: IdentityExecutor, userId: string, roleId: number, expiresOn: string | null): Promise<void> {
+  await sql`
+    insert into user_roles (user_id, role_id, expires_on) values (${userId}, ${roleId}, ${expiresOn})
+    on conflict (user_id, role_id) do update set expires_on =
+      case when user_roles.expires_on is null or excluded.expires_on is null then null
+           else greatest(user_roles.expires_on, excluded.expires_on) end`.execute(db);
+}
+
+/** Adds the user to a group (a member stays a member). */
+export async function addToGroup(db: IdentityExecutor, userId: string, groupId: string): Promise<void> {
+  await db
+    .insertInto('userGroups')
+    .values({ userId, groupId })
+    .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
+    .execute();
+}
+
+/** Users as the users admin lists them (these, or all; free users only when asked), by name, with their calculator group's name. */
+export async function managedUserRows(db: IdentityExecutor, filter: { ids?: readonly string[]; includeFree?: boolean }) {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('groups as calc', 'calc.id', 'users.calculatorGroupId')
+    .select([
+      'users.id',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.name',
+      'users.organizationName',
+      'users.organizationAddress',
+      'users.isHidden',
+      'users.isGroupManager',
+      'users.isAcid',
+      'users.disabled',
+      'users.expiresOn',
+      'users.creatorId',
+      'users.calculatorGroupId',
+      'users.passwordHash',
+      'calc.name as calculatorGroupName',
+    ])
+    .orderBy('users.name');
+  if (filter.ids) query = query.where('users.id', 'in', [...filter.ids]);
+  if (!filter.includeFree) query = query.where('users.isFree', '=', false);
+  return query.execute();
+}
+
+/** Every role row of these users, ended ones included. */
+export const roleRowsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('userRoles')
+    .select(['userId', 'roleId', 'expiresOn'])
+    .where('userId', 'in', [...userIds])
+    .orderBy('roleId')
+    .execute();
+
+/** The groups of these users, by group name. */
+export const groupsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('userGroups')
+    .innerJoin('groups', 'groups.id', 'userGroups.groupId')
+    .select(['userGroups.userId', 'groups.id', 'groups.name'])
+    .where('userGroups.userId', 'in', [...userIds])
+    .orderBy('groups.name')
+    .execute();
+
+/** What other services learn about these users. */
+export const internalUserRows = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'firstName', 'lastName', 'organizationName'])
+    .where('id', 'in', [...userIds])
+    .execute();
+
+/** What decides whether these users' accounts may be used, and their flags. */
+export const accessRowsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'disabled', 'expiresOn', 'isGroupManager', 'isAcid', 'isFree'])
+    .where('id', 'in', [...userIds])
+    .execute();
+
+/** The roles these users hold at `now`. */
+export const rolesHeldByUsersAt = (db: IdentityExecutor, userIds: readonly string[], now: Date) =>
+  db
+    .selectFrom('userRoles')
+    .select(['userId', 'roleId'])
+    .where('userId', 'in', [...userIds])
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
+    .orderBy('roleId')
+    .execute();
+
+export const groupIdsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('userGroups')
+    .select(['userId', 'groupId'])
+    .where('userId', 'in', [...userIds])
+    .execute();

@@ -3,6 +3,7 @@ import type { InternalUserAccess } from '@cti/contracts';
 
 import type { IdentityExecutor } from '../db';
 
+import { accessRowsOfUsers, groupIdsOfUsers, rolesHeldByUsersAt } from './repository';
 import { isUuid } from './user-views';
 
 /**
@@ -14,19 +15,9 @@ export async function loadUserAccess(db: IdentityExecutor, ids: readonly string[
   const valid = [...new Set(ids.filter(isUuid))];
   if (!valid.length) return [];
   const [users, roles, groups] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'disabled', 'expiresOn', 'isGroupManager', 'isAcid', 'isFree'])
-      .where('id', 'in', valid)
-      .execute(),
-    db
-      .selectFrom('userRoles')
-      .select(['userId', 'roleId'])
-      .where('userId', 'in', valid)
-      .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
-      .orderBy('roleId')
-      .execute(),
-    db.selectFrom('userGroups').select(['userId', 'groupId']).where('userId', 'in', valid).execute(),
+    accessRowsOfUsers(db, valid),
+    rolesHeldByUsersAt(db, valid, now),
+    groupIdsOfUsers(db, valid),
   ]);
   return users.map((u) => {
     const held = roles.filter((r) => r.userId === u.id).map((r) => r.roleId);
