@@ -1,8 +1,7 @@
-import { sql, type Selectable } from '@cti/db';
+import { sql } from '@cti/db';
 
-import type { IdentityExecutor, PurchaseGrantsTable } from '../db';
+import type { IdentityExecutor } from '../db';
 
-export type PurchaseGrantRow = Selectable<PurchaseGrantsTable>;
 export type GrantTargetKind = 'role' | 'group';
 
 /** The user's row of this role (held or ended), if any. */
