@@ -130,7 +130,7 @@ export async function setPasswordNewUser(
     if (!user) return false;
     await setPassword(trx, owner, passwordHash, now, { ...fields, name: `${fields.firstName} ${fields.lastName}` });
     await appendToOutbox(trx, { type: 'evt.identity.password.set', actor: null, data: { userId: owner, email: user.email } });
-    await recordUserUpdated(trx, owner, null);
+    await recordUserUpdated(trx, owner, null, now);
     return true;
   });
   if (!done) throw new BadRequest(PasswordAnswers.invalidToken);

@@ -272,8 +272,9 @@ export const purchaseGrantsConsumer = (clock: Clock): ConsumerDefinition<Identit
   ],
   async handle(event, trx) {
     const userId = userOfEvent(event);
-    const before = userId && (await lockUserForChange(trx, userId)) ? await accessSnapshotOf(trx, userId) : null;
-    await handleCommerceEvent(event, trx, clock.now());
-    if (userId) await revokeIfNarrowed(trx, userId, before, 'purchased access ended', event.actor);
+    const now = clock.now();
+    const before = userId && (await lockUserForChange(trx, userId)) ? await accessSnapshotOf(trx, userId, now) : null;
+    await handleCommerceEvent(event, trx, now);
+    if (userId) await revokeIfNarrowed(trx, userId, before, 'purchased access ended', event.actor, now);
   },
 });

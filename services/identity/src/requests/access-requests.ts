@@ -213,6 +213,7 @@ async function openAccount(
       { roleIds: account.roleIds, groupIds: account.groupIds, expiresOn: account.expiresOn },
       'access request approved',
       actor,
+      now,
     );
     if (account.calculatorGroupId && !existing.calculatorGroupId) {
       await setCalculatorGroup(trx, existing.id, account.calculatorGroupId);

@@ -61,7 +61,7 @@ export async function updateOwnAccount(
       actor,
       data: { userId: caller.sub, email: user.email, name: `${firstName} ${lastName}`, passwordChanged: !!passwordHash },
     });
-    await recordUserUpdated(trx, caller.sub, actor);
+    await recordUserUpdated(trx, caller.sub, actor, now);
   });
   return { message: UserAnswers.accountUpdated };
 }

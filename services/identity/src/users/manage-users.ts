@@ -278,7 +278,7 @@ export async function updateUser(
   const actor: EventActor = actorFromClaims(caller);
   await data.inTransaction(async (trx) => {
     await lockUserForChange(trx, user.id);
-    const before = await accessSnapshotOf(trx, user.id);
+    const before = await accessSnapshotOf(trx, user.id, now);
     const disabled = admin ? (payload.Disabled ?? user.disabled) : user.disabled;
     await updateManagedUser(
       trx,
@@ -312,8 +312,8 @@ export async function updateUser(
     }
     if (admin && emailChanged)
       await emailChangedNotice(trx, { id: user.id, oldEmail: user.email, newEmail: clean.email, name: clean.name }, now);
-    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed in the users admin', actor);
-    await recordUserUpdated(trx, user.id, actor);
+    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed in the users admin', actor, now);
+    await recordUserUpdated(trx, user.id, actor, now);
   });
   ctx.mailer.kick();
   return { message: UserAnswers.edited };

@@ -1,4 +1,4 @@
-import { sql, timestampAtOrNow } from '@cti/db';
+import { sql } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -12,16 +12,13 @@ export const findUserByEmail = (db: IdentityExecutor, email: string) =>
 export const findUserById = (db: IdentityExecutor, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-/**
- * Role ids a user holds at `now` (roles whose ExpiresOn passed no longer grant access);
- * without `now`, at the database's time (the event records of a change).
- */
-export async function activeRoleIds(db: IdentityExecutor, userId: string, now?: Date): Promise<number[]> {
+/** Role ids a user holds at `now` (roles whose ExpiresOn passed no longer grant access). */
+export async function activeRoleIds(db: IdentityExecutor, userId: string, now: Date): Promise<number[]> {
   const rows = await db
     .selectFrom('userRoles')
     .select('roleId')
     .where('userId', '=', userId)
-    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', timestampAtOrNow(now))]))
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
     .orderBy('roleId')
     .execute();
   return rows.map((r) => r.roleId);

@@ -23,16 +23,17 @@ export async function grantRoles(
   grant: RoleGrant,
   reason: string,
   actor: EventActor | null,
+  now: Date,
 ): Promise<void> {
   for (const roleId of new Set(grant.roleIds)) await grantRoleUntil(trx, userId, roleId, grant.expiresOn);
   for (const groupId of new Set(grant.groupIds)) await addToGroup(trx, userId, groupId);
-  await recordRolesChanged(trx, userId, reason, actor);
+  await recordRolesChanged(trx, userId, reason, actor, now);
 }
 
-async function recordRolesChanged(trx: IdentityExecutor, userId: string, reason: string, actor: EventActor | null) {
+async function recordRolesChanged(trx: IdentityExecutor, userId: string, reason: string, actor: EventActor | null, now: Date) {
   const email = await emailOfUser(trx, userId);
   if (email === null) return;
-  const [roles, groupIds] = await Promise.all([activeRoleIds(trx, userId), groupIdsOfUser(trx, userId)]);
+  const [roles, groupIds] = await Promise.all([activeRoleIds(trx, userId, now), groupIdsOfUser(trx, userId)]);
   await appendToOutbox(trx, {
     type: 'evt.identity.user.rolesChanged',
     actor,
