@@ -237,6 +237,7 @@ async function openAccount(
       creatorId: account.creatorId,
     },
     actor,
+    now,
   );
   const email = normalizeEmail(account.email);
   const welcomeMailId = await queueWelcomeMail(trx, ctx, { id: userId, email, name: account.name }, actor, now, { interactive: true });

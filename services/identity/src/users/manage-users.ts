@@ -228,6 +228,7 @@ export async function registerUser(
         isAcid: admin ? (payload.IsACID ?? false) : false,
       },
       actor,
+      now,
     );
     if (admin && payload.Disabled) await setUserDisabled(trx, userId);
     await queueWelcomeMail(trx, ctx, { id: userId, email: clean.email, name: clean.name }, actor, now);

@@ -27,7 +27,12 @@ afterAll(() => ctx.close());
 
 const user = (email: string, roles: RoleName[], groupIds: string[] = []) =>
   app.inTransaction((trx) =>
-    createUser(trx, { email, password: null, firstName: 'T', lastName: email, roleIds: roles.map((r) => RoleIds[r]), groupIds }, null),
+    createUser(
+      trx,
+      { email, password: null, firstName: 'T', lastName: email, roleIds: roles.map((r) => RoleIds[r]), groupIds },
+      null,
+      app.clock.now(),
+    ),
   );
 
 /** Delivers a commerce event to the consumer as the durable consumer would, in one transaction. */
