@@ -18,6 +18,19 @@ export interface ConsumerLogger {
 /** Handles one event in the transaction that also records it as processed, typed over the consuming service's tables. */
 export type EventHandler<DB extends EventTables = EventTables> = (event: DomainEvent, trx: Transaction<DB>) => Promise<void>;
 
+/**
+ * Handles several events, in delivery order and each once, in the one transaction that also
+ * records them all as processed.
+ */
+export type BatchEventHandler<DB extends EventTables = EventTables> = (events: DomainEvent[], trx: Transaction<DB>) => Promise<void>;
+
+/** Batched consumption: one transaction (and one commit) for many events. */
+export interface BatchOptions<DB extends EventTables = EventTables> {
+  handle: BatchEventHandler<DB>;
+  /** The most events one transaction takes (default 250). */
+  maxEvents?: number;
+}
+
 /** What became of one delivered event, for metrics. */
 export interface ProcessingSample {
   consumer: string;
@@ -33,10 +46,16 @@ export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
   durable: string;
   /** Canonical event types or patterns (`evt.identity.group.*`, `evt.>`). */
   filter: string[];
+  /** Handles one event; with `batch`, the path of a batch that failed, retried one event at a time. */
   handle: EventHandler<DB>;
+  /**
+   * Takes the events that arrived while the previous transaction was being written (up to
+   * `maxEvents`) in one transaction, acked after its commit. Without it, one transaction per event.
+   */
+  batch?: BatchOptions<DB>;
   logger: ConsumerLogger;
   ackWaitMs?: number;
-  /** Test seam: runs after the handler committed and before the ack. */
+  /** Test seam: runs after the handler committed and before the ack (per event, in a batch too). */
   beforeAck?: (event: DomainEvent) => Promise<void>;
   /** Called once per delivered event with its outcome and processing time. */
   observe?: (sample: ProcessingSample) => void;
@@ -92,7 +111,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
       });
     }
     const consumer = await bus.js.consumers.get(bus.subjects.stream, durable);
-    this.messages = await consumer.consume({ max_messages: 64 });
+    this.messages = await consumer.consume({ max_messages: Math.max(64, this.batchSize()) });
     return this.messages;
   }
 
@@ -139,7 +158,12 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     }
   }
 
+  private batchSize(): number {
+    return this.options.batch ? (this.options.batch.maxEvents ?? 250) : 1;
+  }
+
   private async run(messages: ConsumerMessages): Promise<void> {
+    if (this.options.batch) return this.runBatched(messages, this.options.batch);
     const subjects = this.subjects();
     for await (const msg of messages) {
       // delivered but not started: hand it back at once rather than after ack_wait
@@ -155,11 +179,168 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     }
   }
 
+  /**
+   * Reads messages into a queue while a writer takes whatever the queue holds (up to
+   * `maxEvents`) as one transaction: under a trickle every event is written at once on its
+   * own, under load the batches grow with the time a commit takes. Reading pauses while two
+   * batches wait, so queued messages stay well inside their ack wait.
+   */
+  private async runBatched(messages: ConsumerMessages, batch: BatchOptions<DB>): Promise<void> {
+    const subjects = this.subjects();
+    const maxEvents = this.batchSize();
+    const queue: JsMsg[] = [];
+    let pulling = true;
+    let arrived: (() => void) | null = null;
+    let taken: (() => void) | null = null;
+    const wakeWriter = () => {
+      arrived?.();
+      arrived = null;
+    };
+    const wakeReader = () => {
+      taken?.();
+      taken = null;
+    };
+    const writer = (async () => {
+      for (;;) {
+        if (queue.length === 0) {
+          if (!pulling) return;
+          await new Promise<void>((resolve) => (arrived = resolve));
+          continue;
+        }
+        const next = queue.splice(0, this.stopping ? queue.length : maxEvents);
+        wakeReader();
+        // delivered but not started: hand them back at once rather than after ack_wait
+        if (this.stopping) for (const msg of next) settle(() => msg.nak());
+        else
+          await this.processBatch(next, batch.handle).catch((err: unknown) =>
+            // what was not acked is redelivered after its ack wait
+            this.options.logger.warn({ err, consumer: this.options.durable }, 'event batch interrupted'),
+          );
+      }
+    })();
+    try {
+      for await (const msg of messages) {
+        if (this.stopping) {
+          msg.nak();
+          continue;
+        }
+        if (!subjects.some((s) => subjectMatches(s, msg.subject))) {
+          msg.ack();
+          continue;
+        }
+        queue.push(msg);
+        wakeWriter();
+        while (queue.length >= 2 * maxEvents && !this.stopping) await new Promise<void>((resolve) => (taken = resolve));
+      }
+    } finally {
+      pulling = false;
+      wakeWriter();
+      await writer;
+    }
+  }
+
+  /**
+   * One transaction for a batch: marks every event id processed, hands the fresh ones (first
+   * delivery of each id, in delivery order) to the batch handler, commits, then acks them all.
+   * When the transaction fails, its events are retried one at a time, so a poison event fails
+   * (and is redelivered) alone while the others are written.
+   */
+  private async processBatch(msgs: JsMsg[], handleBatch: BatchEventHandler<DB>): Promise<void> {
+    const started = Date.now();
+    const delivered: Array<{ msg: JsMsg; event: DomainEvent }> = [];
+    for (const msg of msgs) {
+      const event = this.parse(msg);
+      if (event) delivered.push({ msg, event });
+    }
+    if (!delivered.length) return;
+    const links = delivered.flatMap(({ msg }) => {
+      const spanContext = trace.getSpanContext(contextFromHeaders(headersOf(msg)));
+      return spanContext ? [{ context: spanContext }] : [];
+    });
+    const span = tracer.startSpan(`process batch ${this.options.durable}`, {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.consumer.group.name': this.options.durable,
+        'messaging.batch.message_count': delivered.length,
+      },
+      links,
+    });
+    // an id without its string (not an event) fails the batch's insert and then fails alone
+    const idOf = (event: DomainEvent) => String(event.id).toLowerCase();
+    const ids = new Set<string>();
+    const firsts = delivered.filter(({ event }) => !ids.has(idOf(event)) && ids.add(idOf(event)));
+    let fresh: DomainEvent[] = [];
+    try {
+      await context.with(trace.setSpan(context.active(), span), () =>
+        this.options.db.transaction().execute(async (trx) => {
+          // the kit's own tables, widened as in the one-event path
+          const marked = await (trx as Transaction<EventTables>)
+            .insertInto('processedEvents')
+            .values(firsts.map(({ event }) => ({ consumer: this.options.durable, eventId: event.id })))
+            .onConflict((oc) => oc.doNothing())
+            .returning('eventId')
+            .execute();
+          const markedIds = new Set(marked.map((m) => m.eventId.toLowerCase()));
+          fresh = firsts.filter(({ event }) => markedIds.has(idOf(event))).map(({ event }) => event);
+          if (fresh.length) await handleBatch(fresh, trx);
+        }),
+      );
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      span.end();
+      if (!this.stopping) {
+        this.options.logger.warn(
+          { err, consumer: this.options.durable, events: delivered.length },
+          'event batch failed; handling its events one at a time',
+        );
+      }
+      for (const { msg } of delivered) {
+        if (this.stopping) settle(() => msg.nak());
+        else await this.process(msg);
+      }
+      return;
+    }
+    span.end();
+    const durationMs = Date.now() - started;
+    const handled = new Set(fresh);
+    try {
+      if (this.options.beforeAck) for (const event of fresh) await this.options.beforeAck(event);
+      for (const { msg } of delivered) msg.ack();
+    } catch (err) {
+      // committed but not acked: the redelivery finds the events processed and is only acked
+      this.stats.failed += delivered.length;
+      this.options.logger.warn({ err, consumer: this.options.durable }, 'event batch committed but not acked; will be redelivered');
+      for (const { msg } of delivered) settle(() => msg.nak());
+      return;
+    }
+    this.stats.handled += fresh.length;
+    this.stats.duplicates += delivered.length - fresh.length;
+    this.stats.lastProcessingMs = durationMs;
+    for (const { event } of delivered) {
+      this.options.observe?.({
+        consumer: this.options.durable,
+        type: event.type,
+        outcome: handled.has(event) ? 'handled' : 'duplicate',
+        durationMs,
+      });
+    }
+  }
+
+  /** The event a message carries; a message that is not JSON is dropped for good (term). */
+  private parse(msg: JsMsg): DomainEvent | null {
+    try {
+      return JSON.parse(new TextDecoder().decode(msg.data)) as DomainEvent;
+    } catch (err) {
+      this.options.logger.error({ err, subject: msg.subject }, 'dropping an event that is not JSON');
+      msg.term();
+      return null;
+    }
+  }
+
   private async process(msg: JsMsg): Promise<void> {
-    const carrier: Record<string, string> = {};
-    for (const [key, values] of msg.headers ?? []) if (values[0] !== undefined) carrier[key.toLowerCase()] = values[0];
     // the handler runs in the trace (and with the request id) of the transaction that wrote the event
-    const parent = contextFromHeaders(carrier);
+    const parent = contextFromHeaders(headersOf(msg));
     const span = tracer.startSpan(
       `process ${msg.subject}`,
       {
@@ -182,13 +363,9 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
   private async handleMessage(msg: JsMsg): Promise<void> {
     const started = Date.now();
     const span = trace.getActiveSpan();
-    let event: DomainEvent;
-    try {
-      event = JSON.parse(new TextDecoder().decode(msg.data)) as DomainEvent;
-    } catch (err) {
-      this.options.logger.error({ err, subject: msg.subject }, 'dropping an event that is not JSON');
+    const event = this.parse(msg);
+    if (!event) {
       span?.setStatus({ code: SpanStatusCode.ERROR, message: 'not JSON' });
-      msg.term();
       return;
     }
     span?.setAttribute('messaging.message.id', event.id);
@@ -240,11 +417,27 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     return { pending: info.num_pending, ackPending: info.num_ack_pending };
   }
 
-  /** Stops pulling, lets the message in hand finish and ack, hands back the rest, then returns. */
+  /** Stops pulling, lets the message (or batch) in hand finish and ack, hands back the rest, then returns. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.messages?.stop();
     this.wake?.();
     await this.loop?.catch(() => undefined);
+  }
+}
+
+/** A message's headers by lower-case name (trace context, request id). */
+function headersOf(msg: JsMsg): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  for (const [key, values] of msg.headers ?? []) if (values[0] !== undefined) carrier[key.toLowerCase()] = values[0];
+  return carrier;
+}
+
+/** Acks and naks are fire-and-forget publishes; on a connection already closed they throw, and the server redelivers anyway. */
+function settle(send: () => void): void {
+  try {
+    send();
+  } catch {
+    // the message is redelivered after its ack wait
   }
 }

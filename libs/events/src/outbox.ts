@@ -86,26 +86,39 @@ export async function appendToOutbox<E extends NewEvent>(
   event: E,
   options: AppendOptions = {},
 ): Promise<DomainEvent> {
-  const envelope = {
-    id: options.id ?? randomUUID(),
-    type: event.type,
-    occurredAt: new Date().toISOString(),
-    actor: event.actor,
-    data: event.data,
-  } as DomainEvent;
+  const [envelope] = await appendAllToOutbox(trx, [{ event, ...options }]);
+  return envelope;
+}
+
+/** Writes several events to the outbox with one statement, in the caller's transaction; they are published in this order. */
+export async function appendAllToOutbox(
+  trx: Executor<EventTables>,
+  entries: ReadonlyArray<{ event: NewEvent } & AppendOptions>,
+): Promise<DomainEvent[]> {
+  if (!entries.length) return [];
+  const occurredAt = new Date().toISOString();
+  const envelopes = entries.map(
+    ({ event, id }) => ({ id: id ?? randomUUID(), type: event.type, occurredAt, actor: event.actor, data: event.data }) as DomainEvent,
+  );
   const headers = contextHeaders();
+  const storedHeaders = Object.keys(headers).length ? { headers: JSON.stringify(headers) } : {};
   await trx
     .insertInto('outbox')
-    .values({
-      id: envelope.id,
-      type: envelope.type,
-      payload: JSON.stringify(envelope),
-      sentAt: null,
-      lastError: null,
-      ...(Object.keys(headers).length ? { headers: JSON.stringify(headers) } : {}),
-    })
+    .values(
+      envelopes.map((envelope) => ({
+        id: envelope.id,
+        type: envelope.type,
+        payload: JSON.stringify(envelope),
+        sentAt: null,
+        lastError: null,
+        ...storedHeaders,
+      })),
+    )
     // a given id is the event's identity: writing it again (a rebuild) adds nothing
-    .$if(options.id !== undefined, (qb) => qb.onConflict((oc) => oc.column('id').doNothing()))
+    .$if(
+      entries.some((e) => e.id !== undefined),
+      (qb) => qb.onConflict((oc) => oc.column('id').doNothing()),
+    )
     .execute();
-  return envelope;
+  return envelopes;
 }

@@ -2,7 +2,15 @@ import fp from 'fastify-plugin';
 
 import type { DomainEvent, EventType } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
-import { connectEventBus, DurableConsumer, OutboxRelay, SubjectSpace, type EventBus, type EventTables } from '@cti/events';
+import {
+  connectEventBus,
+  DurableConsumer,
+  OutboxRelay,
+  SubjectSpace,
+  type BatchOptions,
+  type EventBus,
+  type EventTables,
+} from '@cti/events';
 
 import type { DatabaseOf, KitTables } from './db-plugin';
 
@@ -20,6 +28,11 @@ export interface ConsumerDefinition<DB extends EventTables = KitTables> {
   name?: string;
   filter: Array<EventType | `evt.${string}`>;
   handle: (event: DomainEvent, trx: Transaction<DB>) => Promise<void>;
+  /**
+   * Handle the events waiting at once in one transaction (a high-rate consumer such as the
+   * audit log); `handle` is then what a failed batch's events are retried with, one at a time.
+   */
+  batch?: BatchOptions<DB>;
   ackWaitMs?: number;
 }
 
@@ -72,6 +85,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           durable: def.name ? `${opts.serviceName}-${def.name}` : opts.serviceName,
           filter: def.filter,
           handle: def.handle,
+          batch: def.batch,
           logger: app.log,
           ackWaitMs: def.ackWaitMs,
           observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,

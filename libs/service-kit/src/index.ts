@@ -15,7 +15,7 @@ export * from './tracing';
 export * from './input-guard';
 export * from './input-errors';
 export * from './route-policy';
-export { appendToOutbox, contextHeaders } from '@cti/events';
+export { appendAllToOutbox, appendToOutbox, contextHeaders } from '@cti/events';
 export { default as Type } from 'typebox';
 export * from './connection-failures';
 export * from './revocation';

@@ -1,8 +1,8 @@
-import { defineService } from '@cti/service-kit';
+import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
-import { recordEvent } from './audit-log/record-event';
+import { recordEvents } from './audit-log/record-event';
 import { applyReplayRequest } from './chain/replay';
 import { changeHistoryRoutes } from './change-history/routes';
 import { AuditConfig } from './config';
@@ -19,10 +19,18 @@ export const auditService = defineService<AuditDB>('audit')({
   migrations,
   async plugin(app, config) {
     // before the consumers start (they start when the app is ready)
-    await applyReplayRequest(app, DURABLE);
+    await applyReplayRequest({ ...dataAccessOf(app), bus: app.events.bus, log: app.log }, DURABLE);
     await app.register(reportRoutes, { chainKey: config.AUDIT_CHAIN_KEY, checkEveryMinutes: config.AUDIT_CHAIN_CHECK_EVERY_MINUTES });
     await app.register(changeHistoryRoutes);
     await app.register(filterRoutes);
   },
-  consumers: (_app, config) => [{ filter: ['evt.>'], handle: (event, trx) => recordEvent(trx, event, config.AUDIT_CHAIN_KEY) }],
+  // every event of the platform arrives here: the events waiting at once share one
+  // transaction (one lock of the chain head, one commit), so the log keeps up with bursts
+  consumers: (_app, config) => [
+    {
+      filter: ['evt.>'],
+      handle: (event, trx) => recordEvents(trx, [event], config.AUDIT_CHAIN_KEY),
+      batch: { handle: (events, trx) => recordEvents(trx, events, config.AUDIT_CHAIN_KEY) },
+    },
+  ],
 });

@@ -1,4 +1,5 @@
 import { createDatabase } from '@cti/db';
+import { systemClock } from '@cti/service-kit';
 
 import { requestReplay } from './chain/replay';
 import type { AuditDB } from './db';
@@ -13,7 +14,7 @@ async function main() {
   if (!connectionString) throw new Error('DATABASE_URL is required');
   const db = createDatabase<AuditDB>({ connectionString, schema: 'audit', poolSize: 1 });
   try {
-    await requestReplay(db);
+    await requestReplay(db, systemClock);
     process.stdout.write('Replay requested: restart the audit service to rebuild the audit log from the event stream.\n');
   } finally {
     await db.destroy();

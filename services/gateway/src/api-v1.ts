@@ -1,21 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TSchema } from 'typebox';
 
-import {
-  ApiKeyMessages,
-  AsuList,
-  EnforceabilityHistory,
-  EnforceabilityList,
-  EnforceabilityScorecard,
-  ErrorBody,
-  GroupIndexList,
-  HistoricalScores,
-  MapData,
-  ScoreHistory,
-  Scorecard,
-  Uuid,
-  type ResolvedApiKey,
-} from '@cti/contracts';
+import { API_KEY_READ_ROUTES, ApiKeyMessages, ErrorBody, Uuid, type ResolvedApiKey } from '@cti/contracts';
 import { callService, NotFound, Type, Unauthorized, type CommonConfig } from '@cti/service-kit';
 
 import type { GatewayConfig } from './config';
@@ -35,33 +20,6 @@ const MAX_KEY_LENGTH = 200;
 
 /** The versioned prefix of the API that personal API keys call. */
 export const API_V1 = '/api/v1';
-
-interface V1Route {
-  /** Path under `/api/v1`; the same path under `/api` is the web app's route it reaches. */
-  path: string;
-  summary: string;
-  response: TSchema;
-}
-
-/**
- * The only routes a key reaches: the index's read routes, as the web app reads them
- * (an allow-list: write, account and admin routes are not reachable, whatever the token).
- */
-export const V1_READ_ROUTES: readonly V1Route[] = [
-  { path: '/group/index/list', summary: 'Compliance Index: one row per contracting state', response: GroupIndexList },
-  { path: '/group/index/asu', summary: 'ASU (Aircraft Sector Understanding) assessment rows', response: AsuList },
-  { path: '/group/index/map', summary: 'Compliance map: the class of each country', response: MapData },
-  { path: '/group/index/history', summary: 'Historical data: every country score per period', response: HistoricalScores },
-  { path: '/group/index/enforceability/list', summary: 'Enforceability Index rows', response: EnforceabilityList },
-  { path: '/group/index/enforceability/:groupId', summary: 'A country’s Enforceability scorecard', response: EnforceabilityScorecard },
-  {
-    path: '/group/index/enforceability/:groupId/scores',
-    summary: 'A country’s Enforceability score history',
-    response: EnforceabilityHistory,
-  },
-  { path: '/group/index/:groupId', summary: 'A country’s Compliance Index scorecard', response: Scorecard },
-  { path: '/group/index/:groupId/scores', summary: 'A country’s explained score history', response: ScoreHistory },
-];
 
 const GroupParam = Type.Object({ groupId: Uuid({ description: 'the country’s id, as in the index list (GroupId)' }) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
@@ -98,7 +56,9 @@ export async function apiV1Routes(app: FastifyInstance, opts: { config: GatewayC
     });
   };
 
-  for (const route of V1_READ_ROUTES) {
+  // the only routes a key reaches: the index's read routes, as the web app reads them (an
+  // allow-list: write, account and admin routes are not reachable, whatever the token)
+  for (const route of API_KEY_READ_ROUTES) {
     app.get(
       `${API_V1}${route.path}`,
       {

@@ -1,4 +1,4 @@
-import { defineService } from '@cti/service-kit';
+import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
@@ -33,5 +33,9 @@ export const questionnaireService = defineService<QuestionnaireDB>('questionnair
     await app.register(progressRoutes);
     await app.register(liveRoutes, { heartbeatSeconds: config.LIVE_HEARTBEAT_SECONDS });
   },
-  seed: (app, config) => seedDemoData(app, { waitSeconds: config.SEED_WAIT_SECONDS, lockTtlSeconds: config.LOCK_TTL_SECONDS }),
+  seed: (app, config) =>
+    seedDemoData(
+      { ...dataAccessOf(app), log: app.log },
+      { waitSeconds: config.SEED_WAIT_SECONDS, lockTtlSeconds: config.LOCK_TTL_SECONDS },
+    ),
 });

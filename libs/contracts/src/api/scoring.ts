@@ -432,3 +432,49 @@ export const ExportMessages = {
   everythingForbidden: 'The full download is for Enhanced subscribers and working-group members.',
   failed: 'The export could not be downloaded. Please try again.',
 } as const;
+
+/**
+ * The index's read routes, paths under `/api`: scoring serves each one, and the gateway's
+ * `/api/v1` offers every one but the public summary to personal API keys. One table, so a
+ * read route added to scoring is described (and reachable by key) the same on both sides.
+ */
+export const IndexReadRoutes = {
+  list: { path: '/group/index/list', tag: 'index', summary: 'Compliance Index: one row per contracting state', response: GroupIndexList },
+  asu: { path: '/group/index/asu', tag: 'index', summary: 'ASU (Aircraft Sector Understanding) assessment rows', response: AsuList },
+  map: { path: '/group/index/map', tag: 'index', summary: 'Compliance map: the class of each country', response: MapData },
+  publicSummary: {
+    path: '/group/index/public',
+    tag: 'index',
+    summary: 'Public summary: period, states covered, map classes and headlines',
+    response: PublicIndexSummary,
+  },
+  history: {
+    path: '/group/index/history',
+    tag: 'index',
+    summary: 'Historical data: every country score per period',
+    response: HistoricalScores,
+  },
+  enforceabilityList: {
+    path: '/group/index/enforceability/list',
+    tag: 'enforceability',
+    summary: 'Enforceability Index rows',
+    response: EnforceabilityList,
+  },
+  enforceability: {
+    path: '/group/index/enforceability/:groupId',
+    tag: 'enforceability',
+    summary: 'A country’s Enforceability scorecard',
+    response: EnforceabilityScorecard,
+  },
+  enforceabilityScores: {
+    path: '/group/index/enforceability/:groupId/scores',
+    tag: 'enforceability',
+    summary: 'A country’s Enforceability score history',
+    response: EnforceabilityHistory,
+  },
+  scorecard: { path: '/group/index/:groupId', tag: 'index', summary: 'A country’s Compliance Index scorecard', response: Scorecard },
+  scores: { path: '/group/index/:groupId/scores', tag: 'index', summary: 'A country’s explained score history', response: ScoreHistory },
+} as const;
+
+/** The index read routes personal API keys reach (`/api/v1` + path): all but the public summary, which needs no key. */
+export const API_KEY_READ_ROUTES = Object.values(IndexReadRoutes).filter((route) => route.path !== IndexReadRoutes.publicSummary.path);

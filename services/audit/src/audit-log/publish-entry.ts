@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { AuditEntry } from '@cti/contracts';
-import { appendToOutbox } from '@cti/service-kit';
+import { appendAllToOutbox } from '@cti/service-kit';
 
 import type { ChainLink } from '../chain/append-row';
 import { chainEntryOf } from '../chain/chain-hash';
@@ -32,13 +32,15 @@ export const auditEntryOf = (link: ChainLink): AuditEntry => ({
 });
 
 /**
- * Publishes a stored row as `evt.audit.entry.recorded` through audit's outbox, in the
- * transaction that stored it: the entry leaves after the row is committed, in chain order.
+ * Publishes stored rows as `evt.audit.entry.recorded` through audit's outbox, in the
+ * transaction that stored them: the entries leave after the rows are committed, in chain order.
  */
-export async function publishAuditEntry(trx: AuditExecutor, link: ChainLink): Promise<void> {
-  await appendToOutbox(
+export async function publishAuditEntries(trx: AuditExecutor, links: readonly ChainLink[]): Promise<void> {
+  await appendAllToOutbox(
     trx,
-    { type: 'evt.audit.entry.recorded', actor: null, data: auditEntryOf(link) },
-    { id: entryEventId(link.content.id) },
+    links.map((link) => ({
+      event: { type: 'evt.audit.entry.recorded', actor: null, data: auditEntryOf(link) },
+      id: entryEventId(link.content.id),
+    })),
   );
 }

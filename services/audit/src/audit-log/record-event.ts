@@ -1,11 +1,11 @@
 import type { DomainEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
 
-import { appendAuditRow, type NewAuditRow } from '../chain/append-row';
+import { appendAuditRows, type NewAuditRow } from '../chain/append-row';
 import type { AuditExecutor } from '../db';
 
 import { describeEvent } from './describe-event';
-import { publishAuditEntry, PUBLISHED_NOT_RECORDED } from './publish-entry';
+import { publishAuditEntries, PUBLISHED_NOT_RECORDED } from './publish-entry';
 
 /** Name of the actor of system work (relays, schedulers, seeds). */
 export const SYSTEM_ACTOR = 'System';
@@ -56,53 +56,63 @@ export const yearOf = (periodName: string) => {
 };
 
 /**
- * Stores one event: its chained audit row (with the change record of a Response), the
- * filter suggestions it adds, and the score and period facts the suggestions read; and
- * publishes the row (`evt.audit.entry.recorded`) once this transaction commits. The
- * consumer runs this once per event id, in one transaction.
+ * Stores events, in the order given: their chained audit rows (with the change record of a
+ * Response), the filter suggestions they add, and the score and period facts the suggestions
+ * read; and publishes each row (`evt.audit.entry.recorded`) once this transaction commits.
+ * The consumer runs this once per event id, in one transaction per batch of deliveries.
  */
-export async function recordEvent(trx: AuditExecutor, event: DomainEvent, chainKey: string): Promise<void> {
-  if ((PUBLISHED_NOT_RECORDED as readonly string[]).includes(event.type)) return;
-  const row = auditRowOf(event);
-  const link = await appendAuditRow(trx, chainKey, row);
-  if (!link) return;
-  await publishAuditEntry(trx, link);
+export async function recordEvents(trx: AuditExecutor, events: readonly DomainEvent[], chainKey: string): Promise<void> {
+  const recorded = events.filter((event) => !(PUBLISHED_NOT_RECORDED as readonly string[]).includes(event.type));
+  const links = await appendAuditRows(trx, chainKey, recorded.map(auditRowOf));
+  if (!links.length) return;
+  await publishAuditEntries(trx, links);
 
-  const suggestions = [
-    { key: 'Action', value: row.action },
-    { key: 'Name', value: row.name },
-    ...(row.country ? [{ key: 'Country', value: row.country }] : []),
-  ];
+  const suggestions = new Map<string, { key: string; value: string }>();
+  for (const { content: row } of links) {
+    for (const [key, value] of [
+      ['Action', row.action],
+      ['Name', row.name],
+      ['Country', row.country],
+    ] as const) {
+      if (value) suggestions.set(`${key}\u0000${value}`, { key, value });
+    }
+  }
   await trx
     .insertInto('auditFilterValues')
-    .values(suggestions)
+    // in one order, so two writers never wait on each other's half of the same values
+    .values([...suggestions.values()].sort((a, b) => a.key.localeCompare(b.key) || a.value.localeCompare(b.value)))
     .onConflict((oc) => oc.doNothing())
     .execute();
 
-  if (event.type === 'evt.scoring.scores.saved') {
-    const d = event.data;
-    const facts = {
-      groupId: d.groupId,
-      groupName: d.groupName,
-      periodId: d.periodId,
-      periodName: d.periodName,
-      year: yearOf(d.periodName),
-      score: d.score,
-      category: d.category,
-    };
-    await trx
-      .insertInto('scoreFacts')
-      .values({ questionnaireId: d.questionnaireId, ...facts })
-      .onConflict((oc) => oc.column('questionnaireId').doUpdateSet(facts))
-      .execute();
-  }
-  if (event.type === 'evt.questionnaire.period.opened') {
-    const d = event.data;
-    const year = yearOf(d.name) ?? new Date(d.createdAt).getUTCFullYear();
-    await trx
-      .insertInto('periods')
-      .values({ periodId: d.periodId, name: d.name, year })
-      .onConflict((oc) => oc.column('periodId').doUpdateSet({ name: d.name, year: sql`excluded.year` }))
-      .execute();
+  // facts of the events that got their row, in delivery order (a later score wins)
+  const stored = new Set(links.map((link) => link.content.id.toLowerCase()));
+  for (const event of recorded) {
+    if (!stored.has(event.id.toLowerCase())) continue;
+    if (event.type === 'evt.scoring.scores.saved') {
+      const d = event.data;
+      const facts = {
+        groupId: d.groupId,
+        groupName: d.groupName,
+        periodId: d.periodId,
+        periodName: d.periodName,
+        year: yearOf(d.periodName),
+        score: d.score,
+        category: d.category,
+      };
+      await trx
+        .insertInto('scoreFacts')
+        .values({ questionnaireId: d.questionnaireId, ...facts })
+        .onConflict((oc) => oc.column('questionnaireId').doUpdateSet(facts))
+        .execute();
+    }
+    if (event.type === 'evt.questionnaire.period.opened') {
+      const d = event.data;
+      const year = yearOf(d.name) ?? new Date(d.createdAt).getUTCFullYear();
+      await trx
+        .insertInto('periods')
+        .values({ periodId: d.periodId, name: d.name, year })
+        .onConflict((oc) => oc.column('periodId').doUpdateSet({ name: d.name, year: sql`excluded.year` }))
+        .execute();
+    }
   }
 }

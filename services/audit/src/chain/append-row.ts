@@ -13,28 +13,58 @@ export interface ChainLink {
   previousHash: Buffer;
 }
 
+/** Rows per insert statement: 22 parameters a row stays far below Postgres's 65,535 per statement. */
+const ROWS_PER_INSERT = 500;
+
 /**
- * Appends one row to the chain: locks the chain head (so appends from every replica
- * take turns), links the row to the last one and moves the head. Returns null when
- * the event already has its row (a redelivery whose processed mark was lost).
+ * Appends rows to the chain, in the order given, as one extension: locks the chain head
+ * (so appends from every replica take turns), links each row to the one before it (the
+ * first to the head), inserts them and moves the head once. A row whose event already
+ * has its row (a redelivery whose processed mark was lost, or the same event twice in
+ * the list) is left out before any link is computed, so the chain has no gap; under the
+ * head's lock no other append can add it meanwhile. Returns the links of the rows added.
  */
-export async function appendAuditRow(trx: AuditExecutor, key: string, row: NewAuditRow): Promise<ChainLink | null> {
+export async function appendAuditRows(trx: AuditExecutor, key: string, rows: readonly NewAuditRow[]): Promise<ChainLink[]> {
+  if (!rows.length) return [];
   const head = await trx
     .selectFrom('auditChainHead')
     .select(['lastSeq', 'lastHash'])
     .where('id', '=', 1)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const existing = await trx.selectFrom('auditRows').select('seq').where('id', '=', row.id).executeTakeFirst();
-  if (existing) return null;
-
-  const content: ChainedContent = { ...row, seq: Number(head.lastSeq) + 1, stamp: new Date(row.stamp).toISOString() };
-  const hash = chainHash(key, head.lastHash, content);
-  const { change, ...columns } = content;
-  await trx
-    .insertInto('auditRows')
-    .values({ ...columns, ...changeColumns(change), hash })
+  const existing = await trx
+    .selectFrom('auditRows')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .execute();
-  await trx.updateTable('auditChainHead').set({ lastSeq: content.seq, lastHash: hash }).where('id', '=', 1).execute();
-  return { content, hash, previousHash: Buffer.from(head.lastHash) };
+  const stored = new Set(existing.map((r) => r.id.toLowerCase()));
+
+  const links: ChainLink[] = [];
+  let seq = Number(head.lastSeq);
+  let previousHash: Buffer = Buffer.from(head.lastHash);
+  for (const row of rows) {
+    if (stored.has(row.id.toLowerCase())) continue;
+    stored.add(row.id.toLowerCase());
+    const content: ChainedContent = { ...row, seq: ++seq, stamp: new Date(row.stamp).toISOString() };
+    const hash = chainHash(key, previousHash, content);
+    links.push({ content, hash, previousHash });
+    previousHash = hash;
+  }
+  if (!links.length) return [];
+  for (let i = 0; i < links.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('auditRows')
+      .values(
+        links
+          .slice(i, i + ROWS_PER_INSERT)
+          .map(({ content: { change, ...columns }, hash }) => ({ ...columns, ...changeColumns(change), hash })),
+      )
+      .execute();
+  }
+  await trx.updateTable('auditChainHead').set({ lastSeq: seq, lastHash: previousHash }).where('id', '=', 1).execute();
+  return links;
 }

@@ -1,9 +1,20 @@
 import type { AuditChainCheck, ChainBreak } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox } from '@cti/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 
-import type { AuditChainChecksTable, AuditExecutor, AuditApp } from '../db';
+import { appendToOutbox, type DataAccess } from '@cti/service-kit';
 
+import type { AuditChainChecksTable, AuditDB, AuditExecutor } from '../db';
+
+import {
+  chainLength,
+  finishCheck,
+  insertCheck,
+  latestCheckRow,
+  lockCheckStart,
+  mostRowsCheckedBefore,
+  recordCheckProgress,
+  setUpAt,
+} from './repository';
 import { verifyChain } from './verify-chain';
 
 /** Who the scheduled checks are started by (the audit page shows it). */
@@ -19,10 +30,16 @@ type CheckRow = Omit<AuditChainChecksTable, 'id' | 'startedAt' | 'updatedAt' | '
   checked: number;
 };
 
-const isStale = (row: CheckRow) => Date.now() - Date.parse(row.updatedAt) > STALE_AFTER_SECONDS * 1000;
+/** What the checks use: the service's data access and clock, and a log for a check that stopped early. */
+export interface ChainCheckDeps extends DataAccess<AuditDB> {
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
 
-export function checkStatus(row: CheckRow): AuditChainCheck {
-  const state = row.finishedAt ? (row.valid === null ? 'Interrupted' : 'Done') : isStale(row) ? 'Interrupted' : 'Running';
+const isStale = (row: CheckRow, now: Date) => now.getTime() - Date.parse(row.updatedAt) > STALE_AFTER_SECONDS * 1000;
+
+/** A check as the audit page shows it; one that has not moved for a while is reported Interrupted. */
+export function checkStatus(row: CheckRow, now: Date): AuditChainCheck {
+  const state = row.finishedAt ? (row.valid === null ? 'Interrupted' : 'Done') : isStale(row, now) ? 'Interrupted' : 'Running';
   return {
     Id: row.id,
     State: state,
@@ -36,9 +53,9 @@ export function checkStatus(row: CheckRow): AuditChainCheck {
   };
 }
 
-export async function latestCheck(db: AuditExecutor): Promise<AuditChainCheck | null> {
-  const row = await db.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
-  return row ? checkStatus(row) : null;
+export async function latestCheck(db: AuditExecutor, now: Date): Promise<AuditChainCheck | null> {
+  const row = await latestCheckRow(db);
+  return row ? checkStatus(row, now) : null;
 }
 
 /**
@@ -51,9 +68,13 @@ export class ChainChecks {
   private stopping = false;
 
   constructor(
-    private readonly app: AuditApp,
+    private readonly deps: ChainCheckDeps,
     private readonly key: string,
   ) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
 
   /** Starts a check, or answers the one running (on any replica). */
   async start(startedBy: string): Promise<AuditChainCheck> {
@@ -65,35 +86,24 @@ export class ChainChecks {
    * (on any replica), so the replicas together check once per period. Null when not due.
    */
   async startIfDue(everyMs: number): Promise<AuditChainCheck | null> {
-    // before the first check, the period counts from when the audit log was set up (its first migration)
+    const now = this.now();
+    // before the first check, the period counts from when the audit log was set up
     const since = async (last: CheckRow | undefined) =>
-      last
-        ? Date.parse(last.startedAt)
-        : Date.parse(
-            (await sql<{ t: string | null }>`select min("timestamp") as t from kysely_migration`.execute(this.app.db)).rows[0]?.t ??
-              new Date().toISOString(),
-          );
-    return this.startUnless(SCHEDULED_BY, async (last) => Date.now() - (await since(last)) < everyMs);
+      Date.parse(last ? last.startedAt : ((await setUpAt(this.deps.db)) ?? now.toISOString()));
+    return this.startUnless(SCHEDULED_BY, async (last) => now.getTime() - (await since(last)) < everyMs);
   }
 
   private async startUnless(
     startedBy: string,
     notDue: (last: CheckRow | undefined) => boolean | Promise<boolean>,
   ): Promise<AuditChainCheck | null> {
-    const db = this.app.db;
-    const { row, fresh } = await db.transaction().execute(async (trx) => {
-      // one start at a time across replicas
-      await sql`select pg_advisory_xact_lock(hashtext('audit_chain_check'))`.execute(trx);
-      const last = await trx.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
-      if (last && !last.finishedAt && !isStale(last)) return { row: last, fresh: false };
+    const now = this.now();
+    const { row, fresh } = await this.deps.inTransaction(async (trx) => {
+      await lockCheckStart(trx);
+      const last = await latestCheckRow(trx);
+      if (last && !last.finishedAt && !isStale(last, now)) return { row: last, fresh: false };
       if (await notDue(last)) return { row: null, fresh: false };
-      const head = await trx.selectFrom('auditChainHead').select('lastSeq').where('id', '=', 1).executeTakeFirstOrThrow();
-      const created = await trx
-        .insertInto('auditChainChecks')
-        .values({ startedBy, total: Number(head.lastSeq), finishedAt: null, valid: null, firstBroken: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { row: created, fresh: true };
+      return { row: await insertCheck(trx, startedBy, await chainLength(trx), now), fresh: true };
     });
     if (!row) return null;
     if (fresh) {
@@ -101,26 +111,17 @@ export class ChainChecks {
         this.running = null;
       });
     }
-    return checkStatus(row);
+    return checkStatus(row, now);
   }
 
   private async run(check: CheckRow): Promise<void> {
-    const db = this.app.db;
+    const { db } = this.deps;
     // the outcome, and a break's event, in one transaction: the event leaves once the outcome is stored
-    const finish = (set: { valid: boolean | null; firstBroken: ChainBreak | null; checked?: number }) =>
-      this.app.inTransaction(async (trx: AuditExecutor) => {
-        await trx
-          .updateTable('auditChainChecks')
-          .set({
-            ...set,
-            firstBroken: set.firstBroken ? JSON.stringify(set.firstBroken) : null,
-            finishedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where('id', '=', check.id)
-          .execute();
-        const b = set.firstBroken;
-        if (set.valid === false && b) {
+    const finish = (outcome: { valid: boolean | null; firstBroken: ChainBreak | null; checked?: number }) =>
+      this.deps.inTransaction(async (trx) => {
+        await finishCheck(trx, check.id, outcome, this.now());
+        const b = outcome.firstBroken;
+        if (outcome.valid === false && b) {
           await appendToOutbox(trx, {
             type: 'evt.audit.chain.broken',
             actor: null,
@@ -131,7 +132,7 @@ export class ChainChecks {
               action: b.Action,
               stamp: b.Stamp,
               reason: b.Reason,
-              checked: set.checked ?? 0,
+              checked: outcome.checked ?? 0,
               total: Number(check.total),
               startedBy: check.startedBy,
             },
@@ -140,13 +141,7 @@ export class ChainChecks {
       });
     try {
       // rows counted by an earlier check must still be there, even if the head was rewound with them
-      const earlier = await db
-        .selectFrom('auditChainChecks')
-        .select((eb) => eb.fn.max('total').as('total'))
-        .where('id', '!=', check.id)
-        .executeTakeFirst();
-      const known = Number(earlier?.total ?? 0);
-      if (known > Number(check.total)) {
+      if ((await mostRowsCheckedBefore(db, check.id)) > Number(check.total)) {
         await finish({
           valid: false,
           firstBroken: { Seq: Number(check.total) + 1, Id: null, Action: null, Stamp: null, Reason: 'truncated' },
@@ -158,16 +153,12 @@ export class ChainChecks {
         upTo: Number(check.total),
         onProgress: async (checked) => {
           if (this.stopping) throw new Error('the service is stopping');
-          await db
-            .updateTable('auditChainChecks')
-            .set({ checked, updatedAt: sql`now()` })
-            .where('id', '=', check.id)
-            .execute();
+          await recordCheckProgress(db, check.id, checked, this.now());
         },
       });
       await finish({ valid: verdict.Valid, firstBroken: verdict.FirstBroken, checked: verdict.Checked });
     } catch (err) {
-      this.app.log.warn({ err, check: check.id }, 'audit chain check stopped before the end');
+      this.deps.log.warn({ err, check: check.id }, 'audit chain check stopped before the end');
       await finish({ valid: null, firstBroken: null }).catch(() => undefined);
     }
   }

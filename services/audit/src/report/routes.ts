@@ -8,6 +8,7 @@ import {
   ErrorBody,
   LatestAuditChainCheck,
 } from '@cti/contracts';
+import { dataAccessOf } from '@cti/service-kit';
 
 import { ChainChecks, latestCheck } from '../chain/chain-check';
 import type { AuditApp } from '../db';
@@ -32,7 +33,7 @@ export async function reportRoutes(app: AuditApp, opts: { chainKey: string; chec
   );
 
   // beyond the spec: tamper evidence of the append-only, hash-chained log, checked in the background
-  const checks = new ChainChecks(app, opts.chainKey);
+  const checks = new ChainChecks({ ...dataAccessOf(app), log: app.log }, opts.chainKey);
   // the scheduled check: every replica looks now and then, the first to find one due starts it
   let schedule: NodeJS.Timeout | null = null;
   if (opts.checkEveryMinutes > 0) {
@@ -57,7 +58,7 @@ export async function reportRoutes(app: AuditApp, opts: { chainKey: string; chec
   app.get(
     '/api/report/audit/verify',
     { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 200: LatestAuditChainCheck, ...errors } } },
-    async () => latestCheck(app.db),
+    async () => latestCheck(app.db, app.clock.now()),
   );
 
   // Change Details compares two answers the caller already reads; any signed-in user may ask

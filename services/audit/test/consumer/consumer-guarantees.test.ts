@@ -1,12 +1,13 @@
 import { createDatabase, type Kysely } from '@cti/db';
 import { connectEventBus, DurableConsumer } from '@cti/events';
 import { identityService } from '@cti/identity';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
+import { appendToOutbox, systemClock, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
 
 import { auditService } from '../../src/app';
-import { recordEvent } from '../../src/audit-log/record-event';
+import { recordEvents } from '../../src/audit-log/record-event';
 import { requestReplay } from '../../src/chain/replay';
+import { verifyChain } from '../../src/chain/verify-chain';
 import { DEV_CHAIN_KEY } from '../../src/config';
 import type { AuditDB } from '../../src/db';
 import { actor, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
@@ -44,7 +45,7 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
     filter: ['evt.>'],
     logger: silent,
     ackWaitMs: 1000,
-    handle: (event, trx) => recordEvent(trx, event, DEV_CHAIN_KEY),
+    handle: (event, trx) => recordEvents(trx, [event], DEV_CHAIN_KEY),
     beforeAck: async () => {
       crashed = true;
       await crashBus.nc.close();
@@ -150,7 +151,7 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
     ['No', 'Yes'],
   ]);
 
-  await requestReplay(db);
+  await requestReplay(db, systemClock);
   await audit.close();
   const rebuilt = await ctx.start(auditService);
   await waitForRows(rebuilt, total, 30_000);
@@ -161,3 +162,43 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
   expect(await snapshot()).toEqual(original);
   expect((await db.selectFrom('auditReplayRequest').select('requestedAt').executeTakeFirstOrThrow()).requestedAt).toBeNull();
 }, 90_000);
+
+it('keeps one unbroken chain through a burst: each event one row and one published entry, in chain order', async () => {
+  const audit = await ctx.start(auditService);
+  const before = await auditRowCount(audit);
+  const burst = Array.from({ length: 400 }, (_, i) =>
+    envelope('evt.identity.user.loggedIn', { userId: `u-burst-${i}`, email: `burst${i}@example.com`, free: false }, actor(`Burst ${i}`)),
+  );
+  // all at once, and one of them delivered twice under another message id (as a replayed publish would be)
+  await Promise.all(burst.map((event) => publish(audit, event)));
+  const { bus } = audit.events;
+  await bus.js.publish(bus.subjects.toSubject(burst[7].type), JSON.stringify(burst[7]), { msgID: `${burst[7].id}-again` });
+  await waitForRows(audit, before + 400, 60_000);
+  await eventually(async () => (await bus.jsm.consumers.info(bus.subjects.stream, 'audit')).num_ack_pending === 0, 60_000);
+
+  expect(await auditRowCount(audit)).toBe(before + 400);
+  const rows = await db
+    .selectFrom('auditRows')
+    .select(['id', 'seq'])
+    .where(
+      'id',
+      'in',
+      burst.map((e) => e.id),
+    )
+    .execute();
+  expect(new Set(rows.map((r) => r.id)).size).toBe(400);
+  const all = await db.selectFrom('auditRows').select('seq').orderBy('seq').execute();
+  expect(all.map((r) => Number(r.seq))).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+  expect(await verifyChain(db, DEV_CHAIN_KEY)).toMatchObject({ Valid: true, Checked: before + 400 });
+
+  // one entry per row, published in chain order
+  const entries = await db.selectFrom('outbox').select('payload').where('type', '=', 'evt.audit.entry.recorded').orderBy('seq').execute();
+  const burstIds = new Set(burst.map((e) => e.id));
+  const published = entries
+    .map((e) => (e.payload as { data: { seq: number; sourceEventId: string } }).data)
+    .filter((entry) => burstIds.has(entry.sourceEventId));
+  expect(published).toHaveLength(400);
+  const firstSeq = published[0].seq;
+  expect(published.map((entry) => entry.seq)).toEqual(Array.from({ length: 400 }, (_, i) => firstSeq + i));
+  await audit.close();
+}, 120_000);

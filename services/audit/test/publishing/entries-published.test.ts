@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { AUDIT_GENESIS_HASH, auditChainText, type AuditChainCheck, type DomainEvent } from '@cti/contracts';
+import { dataAccessOf } from '@cti/service-kit';
 import { createTestContext, eventually, publishedEvents, type TestContext } from '@cti/testing';
 
 import { auditService } from '../../src/app';
@@ -93,7 +94,7 @@ it('does not record its own entries (no loop), and a replay republishes the same
   await eventually(async () => (audit.events.consumers[0]!.stats.handled >= 6 ? true : null));
   expect(await auditRowCount(audit)).toBe(3);
 
-  await requestReplay(audit.db);
+  await requestReplay(audit.db, audit.clock);
   await audit.close();
   const replayed = await ctx.start(auditService);
   await waitForRows(replayed, 3);
@@ -144,7 +145,7 @@ it('publishes a break the background check finds and records it in the log, wher
 it('runs the scheduled check only when none began within its period (counted from the log’s set-up before the first), on any replica', async () => {
   await publish(audit, ...sources());
   await waitForRows(audit, 3);
-  const checks = new ChainChecks(audit, DEV_CHAIN_KEY);
+  const checks = new ChainChecks({ ...dataAccessOf(audit), log: audit.log }, DEV_CHAIN_KEY);
   // a log set up a moment ago is not due for its first daily check
   expect(await checks.startIfDue(86_400_000)).toBeNull();
   const first = await checks.startIfDue(1);

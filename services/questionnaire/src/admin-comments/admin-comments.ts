@@ -1,23 +1,19 @@
 import { QuestionnaireAnswers, type AccessClaims } from '@cti/contracts';
-import { appendToOutbox, Conflict, NotFound } from '@cti/service-kit';
+import { appendToOutbox, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
 import { bankOf } from '../question-bank';
 import { sanitizeRichText } from '../question-bank/rich-text';
 import { atOf, getQuestionnaire, getQuestionnaireForUpdate } from '../questionnaires/repository';
 
+import { findAdminComment, upsertAdminComment } from './repository';
+
 /** POST api/questionnaire/adminComment: the admin note of a section ('' when none); an unknown section is 404. */
-export async function adminComment(app: QuestionnaireApp, questionnaireId: string, sectionId: number): Promise<string> {
-  const db = app.db;
+export async function adminComment(db: QuestionnaireExecutor, questionnaireId: string, sectionId: number): Promise<string> {
   const q = await getQuestionnaire(db, questionnaireId);
   if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound(QuestionnaireAnswers.sectionNotFound);
-  const row = await db
-    .selectFrom('adminComments')
-    .select('comment')
-    .where('questionnaireId', '=', q.id)
-    .where('sectionId', '=', sectionId)
-    .executeTakeFirst();
+  const row = await findAdminComment(db, q.id, sectionId);
   return row?.comment ?? '';
 }
 
@@ -27,32 +23,22 @@ export async function adminComment(app: QuestionnaireApp, questionnaireId: strin
  * section lock, but not once the questionnaire is closed.
  */
 export async function saveAdminComment(
-  app: QuestionnaireApp,
+  data: DataAccess<QuestionnaireDB>,
   claims: AccessClaims,
   questionnaireId: string,
   sectionId: number,
   html: string,
 ): Promise<void> {
-  await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     // closing takes the same row lock: a note cannot slip in after the questionnaire closed
     const q = await getQuestionnaireForUpdate(trx, questionnaireId);
     if (!bankOf(q.bankVersion).section(sectionId)) throw new NotFound(QuestionnaireAnswers.sectionNotFound);
     if (q.status !== 'Open') throw new Conflict(QuestionnaireAnswers.adminNoteClosed);
     const comment = sanitizeRichText(html);
-    const previous = await trx
-      .selectFrom('adminComments')
-      .select('comment')
-      .where('questionnaireId', '=', q.id)
-      .where('sectionId', '=', sectionId)
-      .executeTakeFirst();
+    const previous = await findAdminComment(trx, q.id, sectionId);
     if ((previous?.comment ?? '') === comment) return;
-    await trx
-      .insertInto('adminComments')
-      .values({ questionnaireId: q.id, sectionId, comment, updatedBy: claims.name })
-      .onConflict((oc) =>
-        oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ comment, updatedBy: claims.name, updatedAt: new Date().toISOString() }),
-      )
-      .execute();
+    await upsertAdminComment(trx, { questionnaireId: q.id, sectionId, comment, updatedBy: claims.name }, now);
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.adminComment.saved',
       actor: actorFromClaims(claims),

@@ -16,7 +16,7 @@ export async function adminCommentRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/adminComment',
     { preHandler: admin, schema: { tags, body: AdminCommentBody, response: { 200: AdminCommentAnswer, ...errors } } },
     async (request) => ({
-      Comment: await adminComment(app, request.body.questionnaireId, request.body.sectionId),
+      Comment: await adminComment(app.db, request.body.questionnaireId, request.body.sectionId),
     }),
   );
   app.post(

@@ -1,11 +1,14 @@
 import { enoughApprovals } from '@cti/access';
 import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
-import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
+import { appendToOutbox, Conflict, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
+import { deleteLocksOfQuestionnaires } from '../locks/repository';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
-import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
+import { atOf, getQuestionnaire, lockQuestionnaire, markClosed, type QuestionnaireRecord } from '../questionnaires/repository';
+
+import { approvedBy, currentApprovals, insertApproval } from './repository';
 
 /**
  * Approvals hold the answers revision they approved: an answer change moves the
@@ -14,41 +17,31 @@ import { atOf, getQuestionnaire, lockQuestionnaire, type QuestionnaireRecord } f
  * approved the current answers (two law firms' input before a country is scored).
  */
 
-const currentApprovals = (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
-  db
-    .selectFrom('approvals')
-    .selectAll()
-    .where('questionnaireId', '=', q.id)
-    .where('answersRevision', '=', q.answersRevision)
-    .orderBy('stamp')
-    .execute();
-
-async function approvedBy(db: QuestionnaireExecutor, q: QuestionnaireRecord, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('approvals')
-    .select('id')
-    .where('questionnaireId', '=', q.id)
-    .where('answersRevision', '=', q.answersRevision)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return !!row;
-}
-
 const isReady = async (db: QuestionnaireExecutor, q: QuestionnaireRecord) =>
   q.status === 'Open' && enoughApprovals(await currentApprovals(db, q));
 
 /** POST api/finalize/canApprove */
-export async function canApprove(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<boolean> {
+export async function canApprove(
+  db: QuestionnaireExecutor,
+  claims: AccessClaims,
+  questionnaireId: string,
+  userId: string,
+): Promise<boolean> {
   assertSelf(claims, userId);
-  const db = app.db;
   const q = await questionnaireForUser(db, claims, questionnaireId);
   return q.status === 'Open' && isRespondentClaims(claims, q.groupId) && !(await approvedBy(db, q, claims.sub));
 }
 
 /** POST api/finalize: the caller approves the current answers. */
-export async function approve(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string, userId: string): Promise<void> {
+export async function approve(
+  data: DataAccess<QuestionnaireDB>,
+  claims: AccessClaims,
+  questionnaireId: string,
+  userId: string,
+): Promise<void> {
   assertSelf(claims, userId);
-  await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     await questionnaireForUser(trx, claims, questionnaireId);
     await lockQuestionnaire(trx, questionnaireId);
     const q = await getQuestionnaire(trx, questionnaireId);
@@ -56,10 +49,7 @@ export async function approve(app: QuestionnaireApp, claims: AccessClaims, quest
     if (!isRespondentClaims(claims, q.groupId)) throw new Forbidden(QuestionnaireAnswers.cannotApprove);
     if (await approvedBy(trx, q, claims.sub)) throw new Conflict(QuestionnaireAnswers.alreadyApproved);
     const organizationName = claims.organization ?? '';
-    await trx
-      .insertInto('approvals')
-      .values({ questionnaireId: q.id, userId: claims.sub, name: claims.name, organizationName, answersRevision: q.answersRevision })
-      .execute();
+    await insertApproval(trx, q, { userId: claims.sub, name: claims.name, organizationName }, now);
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.approval.added',
       actor: actorFromClaims(claims),
@@ -69,28 +59,27 @@ export async function approve(app: QuestionnaireApp, claims: AccessClaims, quest
 }
 
 /** POST api/finalize/approvedNames/{id}: who approved the current answers. */
-export async function approvedNames(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<Approval[]> {
-  const db = app.db;
+export async function approvedNames(db: QuestionnaireExecutor, claims: AccessClaims, questionnaireId: string): Promise<Approval[]> {
   const q = await questionnaireForUser(db, claims, questionnaireId);
   return (await currentApprovals(db, q)).map((a) => ({ Name: a.name, OrganizationName: a.organizationName, Stamp: a.stamp }));
 }
 
 /** POST api/finalize/readyForFinalization/{id} */
-export async function readyForFinalization(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<boolean> {
-  const db = app.db;
+export async function readyForFinalization(db: QuestionnaireExecutor, claims: AccessClaims, questionnaireId: string): Promise<boolean> {
   return isReady(db, await questionnaireForUser(db, claims, questionnaireId));
 }
 
 /** POST api/finalize/close/{id}: Submit As Final, once ready; by a respondent of the country or an admin. */
-export async function submitAsFinal(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<void> {
-  await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+export async function submitAsFinal(data: DataAccess<QuestionnaireDB>, claims: AccessClaims, questionnaireId: string): Promise<void> {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     await questionnaireForUser(trx, claims, questionnaireId);
     await lockQuestionnaire(trx, questionnaireId);
     const q = await getQuestionnaire(trx, questionnaireId);
     if (q.status !== 'Open') throw new Conflict(QuestionnaireAnswers.questionnaireClosed);
     if (!isRespondentClaims(claims, q.groupId) && !isAdminClaims(claims)) throw new Forbidden(QuestionnaireAnswers.cannotApprove);
     if (!(await isReady(trx, q))) throw new Conflict(QuestionnaireAnswers.notReady);
-    await closeQuestionnaire(trx, q, actorFromClaims(claims));
+    await closeQuestionnaire(trx, q, actorFromClaims(claims), now);
   });
 }
 
@@ -99,10 +88,11 @@ export async function closeQuestionnaire(
   trx: QuestionnaireExecutor,
   q: QuestionnaireRecord,
   actor: ReturnType<typeof actorFromClaims> | null,
+  now: Date,
 ): Promise<string> {
-  const closedOn = new Date().toISOString();
-  await trx.updateTable('questionnaires').set({ status: 'Closed', closedOn }).where('id', '=', q.id).execute();
-  await trx.deleteFrom('sectionLocks').where('questionnaireId', '=', q.id).execute();
+  const closedOn = now.toISOString();
+  await markClosed(trx, [q.id], closedOn);
+  await deleteLocksOfQuestionnaires(trx, [q.id]);
   await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.closed', actor, data: { ...atOf(q), closedOn } });
   return closedOn;
 }

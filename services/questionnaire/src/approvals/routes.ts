@@ -26,17 +26,17 @@ export async function approvalRoutes(app: QuestionnaireApp) {
   app.post(
     '/api/finalize/approvedNames/:questionnaireId',
     { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Array(Approval), ...errors } } },
-    async (request) => approvedNames(app, claimsOf(request), request.params.questionnaireId),
+    async (request) => approvedNames(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.post(
     '/api/finalize/canApprove',
     { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: Type.Boolean(), ...errors } } },
-    async (request) => canApprove(app, claimsOf(request), request.body.questionnaireId, request.body.userId),
+    async (request) => canApprove(app.db, claimsOf(request), request.body.questionnaireId, request.body.userId),
   );
   app.post(
     '/api/finalize/readyForFinalization/:questionnaireId',
     { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } },
-    async (request) => readyForFinalization(app, claimsOf(request), request.params.questionnaireId),
+    async (request) => readyForFinalization(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.post(
     '/api/finalize/close/:questionnaireId',

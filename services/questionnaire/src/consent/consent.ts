@@ -1,24 +1,33 @@
 import { QuestionnaireAnswers, type AccessClaims, type ConsentAnswer, type ConsentBody, type ConsentRow } from '@cti/contracts';
-import { appendToOutbox, Conflict, Forbidden } from '@cti/service-kit';
+import { appendToOutbox, Conflict, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
-import type { QuestionnaireExecutor, QuestionnaireApp } from '../db';
+import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
 import { atOf } from '../questionnaires/repository';
 
+import { consentsOfQuestionnaire, findConsentAnswer, upsertConsent } from './repository';
+
 /** POST api/consent: a respondent's Yes or No to participating, per questionnaire (changeable while open). */
-export async function giveConsent(app: QuestionnaireApp, claims: AccessClaims, body: ConsentBody): Promise<void> {
+export async function giveConsent(data: DataAccess<QuestionnaireDB>, claims: AccessClaims, body: ConsentBody): Promise<void> {
   assertSelf(claims, body.UserId);
-  await app.inTransaction(async (trx: QuestionnaireExecutor) => {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     const q = await questionnaireForUser(trx, claims, body.QuestionnaireId);
     if (!isRespondentClaims(claims, q.groupId)) throw new Forbidden('Only country respondents give consent.');
     if (q.status !== 'Open') throw new Conflict(QuestionnaireAnswers.questionnaireClosed);
-    const row = { answer: body.Answer, name: claims.name, organization: claims.organization ?? '', email: claims.email };
-    await trx
-      .insertInto('consents')
-      .values({ questionnaireId: q.id, userId: claims.sub, ...row })
-      .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ ...row, updatedAt: new Date().toISOString() }))
-      .execute();
+    await upsertConsent(
+      trx,
+      {
+        questionnaireId: q.id,
+        userId: claims.sub,
+        answer: body.Answer,
+        name: claims.name,
+        organization: claims.organization ?? '',
+        email: claims.email,
+      },
+      now,
+    );
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.consent.given',
       actor: actorFromClaims(claims),
@@ -28,28 +37,21 @@ export async function giveConsent(app: QuestionnaireApp, claims: AccessClaims, b
 }
 
 /** GET api/consent/{questionnaireId}: the admin's table of consents. */
-export async function consentsOf(app: QuestionnaireApp, claims: AccessClaims, questionnaireId: string): Promise<ConsentRow[]> {
-  const db = app.db;
+export async function consentsOf(db: QuestionnaireExecutor, claims: AccessClaims, questionnaireId: string): Promise<ConsentRow[]> {
   const q = await questionnaireForUser(db, claims, questionnaireId);
-  const rows = await db.selectFrom('consents').selectAll().where('questionnaireId', '=', q.id).orderBy('name').execute();
+  const rows = await consentsOfQuestionnaire(db, q.id);
   return rows.map((r) => ({ Answer: r.answer, Name: r.name, Organization: r.organization, Email: r.email }));
 }
 
 /** POST api/consent/answer: the user's own answer, or "No Answer". */
 export async function consentAnswer(
-  app: QuestionnaireApp,
+  db: QuestionnaireExecutor,
   claims: AccessClaims,
   questionnaireId: string,
   userId: string,
 ): Promise<ConsentAnswer> {
   if (!isAdminClaims(claims)) assertSelf(claims, userId);
-  const db = app.db;
   const q = await questionnaireForUser(db, claims, questionnaireId);
-  const row = await db
-    .selectFrom('consents')
-    .select('answer')
-    .where('questionnaireId', '=', q.id)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const row = await findConsentAnswer(db, q.id, userId);
   return { Answer: row?.answer ?? 'No Answer' };
 }

@@ -30,7 +30,7 @@ export async function consentRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: Type.Array(ConsentRow), ...errors } },
     },
-    async (request) => consentsOf(app, claimsOf(request), request.params.questionnaireId),
+    async (request) => consentsOf(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.post(
     '/api/consent/answer',
@@ -38,6 +38,6 @@ export async function consentRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.questionnaire),
       schema: { tags, body: ConsentAnswerBody, response: { 200: ConsentAnswer, ...errors } },
     },
-    async (request) => consentAnswer(app, claimsOf(request), request.body.QuestionnaireId, request.body.UserId),
+    async (request) => consentAnswer(app.db, claimsOf(request), request.body.QuestionnaireId, request.body.UserId),
   );
 }

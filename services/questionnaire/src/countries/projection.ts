@@ -5,6 +5,8 @@ import type { ConsumerDefinition } from '@cti/service-kit';
 
 import type { QuestionnaireDB } from '../db';
 
+import { upsertDirectoryUser } from './repository';
+
 /**
  * Local projections of identity's data this service needs: Country groups (the
  * countries that get questionnaires, and their names) and users' names and
@@ -23,11 +25,7 @@ export async function projectIdentityEvent(event: DomainEvent, trx: Transaction<
     case 'evt.identity.user.updated': {
       const { userId, email, name } = event.data;
       const organization = 'organizationName' in event.data ? event.data.organizationName : '';
-      await trx
-        .insertInto('directoryUsers')
-        .values({ userId, email, name, organization })
-        .onConflict((oc) => oc.column('userId').doUpdateSet(organization ? { email, name, organization } : { email, name }))
-        .execute();
+      await upsertDirectoryUser(trx, { userId, email, name, organization });
       return;
     }
     default:

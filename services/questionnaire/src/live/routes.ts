@@ -60,6 +60,7 @@ export async function liveRoutes(app: QuestionnaireApp, opts: { heartbeatSeconds
       const stopListening = feed.listen(q.id, send);
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), opts.heartbeatSeconds * 1000);
       const exp = (claims as { exp?: number }).exp;
+      // the token verifier judges `exp` by the wall clock, so the stream ends by the same clock (not the service clock)
       const expiry = exp ? setTimeout(() => end(), Math.max(exp * 1000 - Date.now(), 1000)) : null;
       const end = () => {
         if (!open.delete(end)) return;

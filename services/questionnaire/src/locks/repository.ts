@@ -59,3 +59,9 @@ export const locksHeldByOthers = (db: QuestionnaireExecutor, questionnaireId: st
     .where('userId', '!=', userId)
     .where('expiresAt', '>', timestampAt(now))
     .execute();
+
+/** Drops every lock of the questionnaires (they closed: nobody edits them any more). */
+export async function deleteLocksOfQuestionnaires(trx: QuestionnaireExecutor, questionnaireIds: string[]): Promise<void> {
+  if (!questionnaireIds.length) return;
+  await trx.deleteFrom('sectionLocks').where('questionnaireId', 'in', questionnaireIds).execute();
+}

@@ -2,35 +2,25 @@ import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
 import { ErrorBody, Period, PeriodNameParam } from '@cti/contracts';
-import { actorOf, NotFound } from '@cti/service-kit';
+import { actorOf } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
-import { currentPeriod } from '../questionnaires/repository';
 
 import { openPeriod } from './open-period';
+import { periodList, theCurrentPeriod } from './periods';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Periods (Period Manager). */
 export async function periodRoutes(app: QuestionnaireApp) {
   const tags = ['periods'];
-  const db = app.db;
   app.get(
     '/api/period',
     { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, response: { 200: Type.Array(Period), ...errors } } },
-    async () => {
-      const rows = await db.selectFrom('periods').selectAll().orderBy('seq', 'desc').execute();
-      return rows.map((p) => ({ Id: p.id, Name: p.name, Created: p.createdAt }));
-    },
+    async () => periodList(app.db),
   );
-  app.get(
-    '/api/period/currentPeriod',
-    { preHandler: app.requireUser, schema: { tags, response: { 200: Period, ...errors } } },
-    async () => {
-      const period = await currentPeriod(db);
-      if (!period) throw new NotFound('There is no current period.');
-      return { Id: period.id, Name: period.name, Created: period.createdAt };
-    },
+  app.get('/api/period/currentPeriod', { preHandler: app.requireUser, schema: { tags, response: { 200: Period, ...errors } } }, async () =>
+    theCurrentPeriod(app.db),
   );
   app.post(
     '/api/period/:name',

@@ -1,48 +1,36 @@
 import { enoughApprovals, isAdminPrincipal } from '@cti/access';
 import { stepOfSection, type AccessClaims, type AnswerModel, type QuestionnaireProgress } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { principalOf } from '@cti/service-kit';
+import { principalOf, type DataAccess } from '@cti/service-kit';
 
-import type { QuestionnaireApp } from '../db';
+import type { QuestionnaireDB } from '../db';
 import { answeredSections, bankOf } from '../question-bank';
-import { selectQuestionnaires } from '../questionnaires/repository';
+import { questionnairesInStatus } from '../questionnaires/repository';
 import { resumePathsOf } from '../resume/repository';
+
+import { answersOfQuestionnaires, currentApprovalsOfQuestionnaires, validLocksOfQuestionnaires } from './repository';
 
 /**
  * GET api/questionnaire/progress: the caller's open questionnaires (every open one for
  * admins) with where each stands: sections answered, approvals of the current answers,
- * who holds a section now, and the page the caller last worked on.
+ * who holds a section now (by the clock), and the page the caller last worked on.
  */
-export async function questionnaireProgress(app: QuestionnaireApp, claims: AccessClaims): Promise<QuestionnaireProgress[]> {
-  const db = app.db;
+export async function questionnaireProgress(
+  data: Pick<DataAccess<QuestionnaireDB>, 'db' | 'clock'>,
+  claims: AccessClaims,
+): Promise<QuestionnaireProgress[]> {
+  const db = data.db;
+  const now = data.clock.now();
   const principal = principalOf(claims);
-  let query = selectQuestionnaires(db).where('q.status', '=', 'Open');
-  if (!isAdminPrincipal(principal)) {
-    if (!principal.groups.length) return [];
-    query = query.where('q.groupId', 'in', [...principal.groups]);
-  }
-  const questionnaires = await query.orderBy('p.seq', 'desc').orderBy('country').execute();
+  const admin = isAdminPrincipal(principal);
+  if (!admin && !principal.groups.length) return [];
+  const questionnaires = await questionnairesInStatus(db, 'Open', admin ? undefined : principal.groups);
   if (!questionnaires.length) return [];
   const ids = questionnaires.map((q) => q.id);
 
   const [answers, approvals, locks, resume] = await Promise.all([
-    db.selectFrom('answers').select(['questionnaireId', 'questionId', 'value']).where('questionnaireId', 'in', ids).execute(),
-    db
-      .selectFrom('approvals as a')
-      .innerJoin('questionnaires as q', (join) =>
-        join.onRef('q.id', '=', 'a.questionnaireId').onRef('q.answersRevision', '=', 'a.answersRevision'),
-      )
-      .select(['a.questionnaireId', 'a.userId', 'a.name', 'a.organizationName', 'a.stamp'])
-      .where('a.questionnaireId', 'in', ids)
-      .orderBy('a.stamp')
-      .execute(),
-    db
-      .selectFrom('sectionLocks')
-      .select(['questionnaireId', 'sectionId', 'userName'])
-      .where('questionnaireId', 'in', ids)
-      .where('expiresAt', '>', sql<string>`now()`)
-      .orderBy('sectionId')
-      .execute(),
+    answersOfQuestionnaires(db, ids),
+    currentApprovalsOfQuestionnaires(db, ids),
+    validLocksOfQuestionnaires(db, ids, now),
     resumePathsOf(db, claims.sub, ids),
   ]);
 

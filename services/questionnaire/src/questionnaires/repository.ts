@@ -1,7 +1,7 @@
-import { sql } from '@cti/db';
+import { sql, timestampAt, type Insertable } from '@cti/db';
 import { NotFound } from '@cti/service-kit';
 
-import type { QuestionnaireExecutor } from '../db';
+import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
@@ -23,7 +23,7 @@ export interface QuestionnaireRecord {
   periodSeq: number;
 }
 
-export const selectQuestionnaires = (db: QuestionnaireExecutor) =>
+const selectQuestionnaires = (db: QuestionnaireExecutor) =>
   db
     .selectFrom('questionnaires as q')
     .innerJoin('periods as p', 'p.id', 'q.periodId')
@@ -81,3 +81,126 @@ export const currentPeriod = (db: QuestionnaireExecutor) =>
 
 export const activeCountries = (db: QuestionnaireExecutor) =>
   db.selectFrom('countries').selectAll().where('active', '=', true).orderBy('name').execute();
+
+export const findActiveCountry = (db: QuestionnaireExecutor, groupId: string) =>
+  db.selectFrom('countries').select('groupId').where('groupId', '=', groupId).where('active', '=', true).executeTakeFirst();
+
+/** A country's questionnaire of one period, if it has one. */
+export const findQuestionnaireOfPeriod = (db: QuestionnaireExecutor, groupId: string, periodId: string) =>
+  db.selectFrom('questionnaires').selectAll().where('groupId', '=', groupId).where('periodId', '=', periodId).executeTakeFirst();
+
+/** Current countries without a questionnaire in `periodId` (every current country when there is no period). */
+export async function countriesWithoutQuestionnaire(db: QuestionnaireExecutor, periodId: string | undefined) {
+  let query = db.selectFrom('countries as c').select(['c.groupId', 'c.name']).where('c.active', '=', true);
+  if (periodId) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('questionnaires as q').select('q.id').whereRef('q.groupId', '=', 'c.groupId').where('q.periodId', '=', periodId)),
+      ),
+    );
+  }
+  return query.orderBy('c.name').execute();
+}
+
+/** The ids of every open questionnaire. */
+export const openQuestionnaireIds = async (db: QuestionnaireExecutor): Promise<string[]> =>
+  (await db.selectFrom('questionnaires').select('id').where('status', '=', 'Open').execute()).map((q) => q.id);
+
+/** The country's last closed questionnaire of another period: where a new one carries its answers from. */
+export const lastClosedQuestionnaireOf = (db: QuestionnaireExecutor, groupId: string, exceptPeriodId: string) =>
+  db
+    .selectFrom('questionnaires as q')
+    .innerJoin('periods as p', 'p.id', 'q.periodId')
+    .select(['q.id'])
+    .where('q.groupId', '=', groupId)
+    .where('q.status', '=', 'Closed')
+    .where('q.periodId', '!=', exceptPeriodId)
+    .orderBy('p.seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Stores a new open questionnaire, created and updated at `now`. */
+export async function insertQuestionnaire(
+  trx: QuestionnaireExecutor,
+  input: { id?: string; groupId: string; periodId: string; bankVersion: string },
+  now: Date,
+): Promise<string> {
+  const at = now.toISOString();
+  const row: Insertable<QuestionnaireDB['questionnaires']> = {
+    ...(input.id ? { id: input.id } : {}),
+    groupId: input.groupId,
+    periodId: input.periodId,
+    status: 'Open',
+    closedOn: null,
+    bankVersion: input.bankVersion,
+    carriedFromId: null,
+    createdAt: at,
+    lastUpdated: at,
+  };
+  const { id } = await trx.insertInto('questionnaires').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Carry-forward: copies the source questionnaire's answers to the questions `questionIds`
+ * (each kept as its baseline too) and marks where they came from. A questionnaire that was
+ * never answered leaves nothing to carry forward or compare with: then nothing is marked.
+ * Answers how many it copied.
+ */
+export async function carryAnswersForward(
+  trx: QuestionnaireExecutor,
+  targetId: string,
+  sourceId: string,
+  questionIds: string[],
+  now: Date,
+): Promise<number> {
+  const carried = await sql`
+    insert into answers (questionnaire_id, question_id, value, baseline, updated_by, updated_at)
+    select ${targetId}, question_id, value, value, updated_by, ${timestampAt(now)} from answers
+    where questionnaire_id = ${sourceId} and value is not null and question_id = any(${questionIds})`.execute(trx);
+  const count = Number(carried.numAffectedRows ?? 0);
+  if (count > 0) await trx.updateTable('questionnaires').set({ carriedFromId: sourceId }).where('id', '=', targetId).execute();
+  return count;
+}
+
+/** Closes questionnaires on `closedOn` (an ISO time). */
+export async function markClosed(trx: QuestionnaireExecutor, ids: string[], closedOn: string): Promise<void> {
+  if (!ids.length) return;
+  await trx.updateTable('questionnaires').set({ status: 'Closed', closedOn }).where('id', 'in', ids).execute();
+}
+
+/** Reopens a questionnaire at `now`: a new approval round (the revision moves on), stamped as updated. */
+export async function markReopened(trx: QuestionnaireExecutor, id: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .updateTable('questionnaires')
+    .set({ status: 'Open', closedOn: null, reopenedOn: at, answersRevision: sql<number>`answers_revision + 1`, lastUpdated: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Questionnaires in one status, the latest period first, then by country; `groups` limits
+ * them to those countries (all countries when absent).
+ */
+export function questionnairesInStatus(
+  db: QuestionnaireExecutor,
+  status: 'Open' | 'Closed',
+  groups?: readonly string[],
+): Promise<QuestionnaireRecord[]> {
+  let query = selectQuestionnaires(db).where('q.status', '=', status);
+  if (groups) query = query.where('q.groupId', 'in', [...groups]);
+  return query.orderBy('p.seq', 'desc').orderBy('country').execute();
+}
+
+/** The admin report's questionnaires: each filter lists lower-cased values (any of them matches); an empty one does not filter. */
+export function reportQuestionnaires(
+  db: QuestionnaireExecutor,
+  filters: { entities: string[]; periods: string[]; statuses: string[] },
+): Promise<QuestionnaireRecord[]> {
+  let query = selectQuestionnaires(db);
+  if (filters.entities.length) query = query.where(sql<string>`lower(coalesce(c.name, q.group_id))`, 'in', filters.entities);
+  if (filters.periods.length) query = query.where(sql<string>`lower(p.name)`, 'in', filters.periods);
+  if (filters.statuses.length) query = query.where(sql<string>`lower(q.status)`, 'in', filters.statuses);
+  return query.orderBy('p.seq', 'desc').orderBy('country').execute();
+}

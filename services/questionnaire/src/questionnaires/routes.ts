@@ -13,12 +13,16 @@ import {
 import { claimsOf, actorOf } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
-import { hasIderaDeclaration } from '../question-bank';
-import { answersOf, valuesOf } from '../sections/repository';
 
-import { questionnaireForUser } from './access';
 import { addQuestionnaire } from './create-questionnaire';
-import { closeOrOpen, countriesNeedingQuestionnaire, questionnaireInfo, questionnaireReport, questionnairesByStatus } from './lists';
+import {
+  closeOrOpen,
+  countriesNeedingQuestionnaire,
+  ideraDeclared,
+  questionnaireInfo,
+  questionnaireReport,
+  questionnairesByStatus,
+} from './lists';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
@@ -32,7 +36,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.questionnaire),
       schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
     },
-    async (request) => questionnairesByStatus(app, claimsOf(request), 'Open'),
+    async (request) => questionnairesByStatus(app.db, claimsOf(request), 'Open'),
   );
   app.get(
     '/api/questionnaire/completed',
@@ -40,7 +44,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.questionnaire),
       schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
     },
-    async (request) => questionnairesByStatus(app, claimsOf(request), 'Closed'),
+    async (request) => questionnairesByStatus(app.db, claimsOf(request), 'Closed'),
   );
   app.get(
     '/api/questionnaire/info/:questionnaireId',
@@ -48,7 +52,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.questionnaire),
       schema: { tags, params: QuestionnaireIdParam, response: { 200: QuestionnaireInfo, ...errors } },
     },
-    async (request) => questionnaireInfo(app, claimsOf(request), request.params.questionnaireId),
+    async (request) => questionnaireInfo(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.get(
     '/api/questionnaire/ideraDeclaration/:questionnaireId',
@@ -56,11 +60,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.questionnaire),
       schema: { tags, params: QuestionnaireIdParam, response: { 200: Type.Boolean(), ...errors } },
     },
-    async (request) => {
-      const db = app.db;
-      const q = await questionnaireForUser(db, claimsOf(request), request.params.questionnaireId);
-      return hasIderaDeclaration(valuesOf(await answersOf(db, q.id)));
-    },
+    async (request) => ideraDeclared(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.post(
     '/api/questionnaire/report',
@@ -68,7 +68,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: { tags, body: QuestionnaireReportBody, response: { 200: Type.Array(AdminQuestionnaireRow), ...errors } },
     },
-    async (request) => questionnaireReport(app, request.body),
+    async (request) => questionnaireReport(app.db, request.body),
   );
   app.post(
     '/api/questionnaire/closeOrOpen',
@@ -84,7 +84,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
   app.get(
     '/api/questionnaire/needQuestionnaire',
     { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, response: { 200: Type.Array(NeedQuestionnaireRow), ...errors } } },
-    async () => countriesNeedingQuestionnaire(app),
+    async () => countriesNeedingQuestionnaire(app.db),
   );
   app.post(
     '/api/questionnaire/addQuestionnaire/:countryId',

@@ -2,16 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { RouteRules, type Principal } from '@cti/access';
 import {
-  AsuList,
-  EnforceabilityHistory,
-  EnforceabilityList,
   EnforceabilityScorecard,
   ErrorBody,
-  GroupIndexList,
-  HistoricalScores,
-  MapData,
-  PublicIndexSummary,
-  ScoreHistory,
+  IndexReadRoutes,
   Scorecard,
   ScoringMessages,
   type AsuRow,
@@ -28,6 +21,16 @@ import { sendJson } from './http';
 import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listAudience, mapFor, scorecardFor } from './views';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+type IndexReadRoute = (typeof IndexReadRoutes)[keyof typeof IndexReadRoutes];
+/** A route's OpenAPI description, from the table the gateway's `/api/v1` shares. */
+const schemaOf = <R extends IndexReadRoute>(route: R) => ({
+  tags: [route.tag],
+  summary: route.summary,
+  response: { 200: route.response as R['response'], ...errors },
+});
+const pathOf = <R extends IndexReadRoute>(route: R) => `/api${route.path}` as `/api${R['path']}`;
+const R = IndexReadRoutes;
 const GroupParam = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });
 const principal = (request: FastifyRequest): Principal => principalOf(request.principal!);
 
@@ -56,35 +59,20 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
       return sendJson(request, reply, audience === 'all' ? m : m.variant(audience, narrow(p)));
     };
 
-  app.get(
-    '/api/group/index/list',
-    { preHandler: index, schema: { tags: ['index'], summary: 'Compliance Index rows', response: { 200: GroupIndexList, ...errors } } },
-    list<GroupIndexRow[]>(ReadModelKeys.indexList, indexListFor),
-  );
+  app.get(pathOf(R.list), { preHandler: index, schema: schemaOf(R.list) }, list<GroupIndexRow[]>(ReadModelKeys.indexList, indexListFor));
 
-  app.get(
-    '/api/group/index/asu',
-    { preHandler: index, schema: { tags: ['index'], summary: 'ASU assessment rows', response: { 200: AsuList, ...errors } } },
-    list<AsuRow[]>(ReadModelKeys.asu, asuListFor),
-  );
+  app.get(pathOf(R.asu), { preHandler: index, schema: schemaOf(R.asu) }, list<AsuRow[]>(ReadModelKeys.asu, asuListFor));
 
-  app.get(
-    '/api/group/index/map',
-    {
-      preHandler: index,
-      schema: { tags: ['index'], summary: 'Compliance map classes per country', response: { 200: MapData, ...errors } },
-    },
-    list(ReadModelKeys.map, mapFor),
-  );
+  app.get(pathOf(R.map), { preHandler: index, schema: schemaOf(R.map) }, list(ReadModelKeys.map, mapFor));
 
   // the landing page's facts for visitors who have not signed in: no scores, no watchlist flags
   app.get(
-    '/api/group/index/public',
+    pathOf(R.publicSummary),
     {
       schema: {
-        tags: ['index'],
-        summary: 'Public summary: period, states covered, map classes and headlines',
-        response: { 200: PublicIndexSummary, 404: ErrorBody },
+        tags: [R.publicSummary.tag],
+        summary: R.publicSummary.summary,
+        response: { 200: R.publicSummary.response, 404: ErrorBody },
       },
     },
     async (request, reply) =>
@@ -97,30 +85,18 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
   );
 
   app.get(
-    '/api/group/index/history',
-    {
-      preHandler: app.requireRule(RouteRules.historicalData),
-      schema: {
-        tags: ['index'],
-        summary: 'Historical data: every country score per period',
-        response: { 200: HistoricalScores, ...errors },
-      },
-    },
+    pathOf(R.history),
+    { preHandler: app.requireRule(RouteRules.historicalData), schema: schemaOf(R.history) },
     async (request, reply) => sendJson(request, reply, await model(ReadModelKeys.history)),
   );
 
-  app.get(
-    '/api/group/index/enforceability/list',
-    {
-      preHandler: index,
-      schema: { tags: ['enforceability'], summary: 'Enforceability Index rows', response: { 200: EnforceabilityList, ...errors } },
-    },
-    async (request, reply) => sendJson(request, reply, await model(ReadModelKeys.enforceabilityList)),
+  app.get(pathOf(R.enforceabilityList), { preHandler: index, schema: schemaOf(R.enforceabilityList) }, async (request, reply) =>
+    sendJson(request, reply, await model(ReadModelKeys.enforceabilityList)),
   );
 
   app.get(
-    '/api/group/index/enforceability/:groupId',
-    { preHandler: index, schema: { tags: ['enforceability'], params: GroupParam, response: { 200: EnforceabilityScorecard, ...errors } } },
+    pathOf(R.enforceability),
+    { preHandler: index, schema: { ...schemaOf(R.enforceability), params: GroupParam } },
     async (request, reply) => {
       const m = await model(ReadModelKeys.enforceability(request.params.groupId));
       const card = m.value<EnforceabilityScorecard>();
@@ -130,8 +106,8 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
   );
 
   app.get(
-    '/api/group/index/enforceability/:groupId/scores',
-    { preHandler: index, schema: { tags: ['enforceability'], params: GroupParam, response: { 200: EnforceabilityHistory, ...errors } } },
+    pathOf(R.enforceabilityScores),
+    { preHandler: index, schema: { ...schemaOf(R.enforceabilityScores), params: GroupParam } },
     async (request, reply) => {
       const card = (await model(ReadModelKeys.enforceability(request.params.groupId))).value<EnforceabilityScorecard>();
       if (!accessFor(principal(request), card, settings).history) throw new Forbidden();
@@ -143,31 +119,17 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
     },
   );
 
-  app.get(
-    '/api/group/index/:groupId',
-    {
-      preHandler: index,
-      schema: { tags: ['index'], summary: 'Country scorecard', params: GroupParam, response: { 200: Scorecard, ...errors } },
-    },
-    async (request, reply) => {
-      const m = await model(ReadModelKeys.scorecard(request.params.groupId));
-      const access = accessFor(principal(request), m.value<Scorecard>(), settings);
-      if (!access.open) throw new Forbidden();
-      return sendJson(request, reply, m.variant(accessKey(access), scorecardFor(access)));
-    },
-  );
+  app.get(pathOf(R.scorecard), { preHandler: index, schema: { ...schemaOf(R.scorecard), params: GroupParam } }, async (request, reply) => {
+    const m = await model(ReadModelKeys.scorecard(request.params.groupId));
+    const access = accessFor(principal(request), m.value<Scorecard>(), settings);
+    if (!access.open) throw new Forbidden();
+    return sendJson(request, reply, m.variant(accessKey(access), scorecardFor(access)));
+  });
 
-  app.get(
-    '/api/group/index/:groupId/scores',
-    {
-      preHandler: index,
-      schema: { tags: ['index'], summary: 'Explained score history', params: GroupParam, response: { 200: ScoreHistory, ...errors } },
-    },
-    async (request, reply) => {
-      const card = (await model(ReadModelKeys.scorecard(request.params.groupId))).value<Scorecard>();
-      const access = accessFor(principal(request), card, settings);
-      if (!access.open || !access.history) throw new Forbidden();
-      return sendJson(request, reply, await model(ReadModelKeys.scores(request.params.groupId), ScoringMessages.historyFailed));
-    },
-  );
+  app.get(pathOf(R.scores), { preHandler: index, schema: { ...schemaOf(R.scores), params: GroupParam } }, async (request, reply) => {
+    const card = (await model(ReadModelKeys.scorecard(request.params.groupId))).value<Scorecard>();
+    const access = accessFor(principal(request), card, settings);
+    if (!access.open || !access.history) throw new Forbidden();
+    return sendJson(request, reply, await model(ReadModelKeys.scores(request.params.groupId), ScoringMessages.historyFailed));
+  });
 }

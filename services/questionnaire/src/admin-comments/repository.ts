@@ -1,0 +1,26 @@
+import type { QuestionnaireExecutor } from '../db';
+
+/** The admin note of a section, if there is one. */
+export const findAdminComment = (db: QuestionnaireExecutor, questionnaireId: string, sectionId: number) =>
+  db
+    .selectFrom('adminComments')
+    .select('comment')
+    .where('questionnaireId', '=', questionnaireId)
+    .where('sectionId', '=', sectionId)
+    .executeTakeFirst();
+
+/** Stores (or replaces) a section's admin note, as of `now`. */
+export async function upsertAdminComment(
+  trx: QuestionnaireExecutor,
+  note: { questionnaireId: string; sectionId: number; comment: string; updatedBy: string },
+  now: Date,
+): Promise<void> {
+  const updatedAt = now.toISOString();
+  await trx
+    .insertInto('adminComments')
+    .values({ ...note, updatedAt })
+    .onConflict((oc) =>
+      oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ comment: note.comment, updatedBy: note.updatedBy, updatedAt }),
+    )
+    .execute();
+}

@@ -1,0 +1,14 @@
+import type { QuestionnaireExecutor } from '../db';
+
+/** Keeps a user's name and e-mail (and organization, when the event carries one) in the directory projection. */
+export async function upsertDirectoryUser(
+  trx: QuestionnaireExecutor,
+  user: { userId: string; email: string; name: string; organization: string },
+): Promise<void> {
+  const { email, name, organization } = user;
+  await trx
+    .insertInto('directoryUsers')
+    .values(user)
+    .onConflict((oc) => oc.column('userId').doUpdateSet(organization ? { email, name, organization } : { email, name }))
+    .execute();
+}
