@@ -55,6 +55,6 @@ export const identityService = defineService<IdentityDB>('identity')({
     await app.register(apiKeyRoutes, ctx);
   },
   // durable consumers of other services' events (purchases grant and revoke roles)
-  consumers: () => [purchaseGrantsConsumer],
+  consumers: (app) => [purchaseGrantsConsumer(app.clock)],
   seed: seedDemoData,
 });

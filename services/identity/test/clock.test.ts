@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+
+import { RoleIds } from '@cti/access';
+import type { DomainEvent, ManagedUser } from '@cti/contracts';
 import { fixedClock, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, type TestContext } from '@cti/testing';
 
 import { identityService } from '../src/app';
 import type { IdentityDB } from '../src/db';
 import { editGroup } from '../src/groups/manage-groups';
+import { handleCommerceEvent } from '../src/purchases/purchase-grants';
 
 import { bearer, givenGroup, givenUser, sessionOf } from './helpers';
 
@@ -34,5 +39,81 @@ describe("identity's use-cases read the time from the service's clock", () => {
     await editGroup(app, null, { Id: groupId, Name: 'Clockland Renamed', Type: 'AWG Member' });
     const row = await app.db.selectFrom('groups').select('updatedAt').where('id', '=', groupId).executeTakeFirstOrThrow();
     expect(new Date(row.updatedAt).toISOString()).toBe(FIXED);
+  });
+
+  it("shows a user's roles as active or expired by the clock's time, not the wall clock's", async () => {
+    // both ends lie ahead of the wall clock; only the clock tells them apart
+    const userId = await givenUser(app, 'role-ends@example.com', { roles: ['Standard', 'CountryViewer'] });
+    const endOf = (roleId: number, expiresOn: string) =>
+      app.db.updateTable('userRoles').set({ expiresOn }).where('userId', '=', userId).where('roleId', '=', roleId).execute();
+    await endOf(RoleIds.Standard, '2031-05-01T23:59:59.999Z');
+    await endOf(RoleIds.CountryViewer, '2031-06-01T23:59:59.999Z');
+    const session = await sessionOf(app, 'role-ends@example.com');
+    const res = await app.inject({ method: 'GET', url: `/api/user/${userId}`, headers: bearer(session) });
+    expect(res.statusCode).toBe(200);
+    const user = res.json<ManagedUser>();
+    expect(user.Roles.map((r) => r.Id)).toEqual([RoleIds.CountryViewer]);
+    expect(user.ExpiredRoles).toEqual([{ Id: RoleIds.Standard, Name: 'Standard', ExpiresOn: '2031-05-01T23:59:59.999Z' }]);
+  });
+
+  it("makes a password-reset link expire RESET_TOKEN_TTL_MINUTES after the clock's time", async () => {
+    const userId = await givenUser(app, 'resets@example.com');
+    const res = await app.inject({ method: 'POST', url: '/api/user/forgotPassword/resets@example.com' });
+    expect(res.statusCode).toBe(200);
+    const token = await app.db
+      .selectFrom('userTokens')
+      .select('expiresAt')
+      .where('userId', '=', userId)
+      .where('purpose', '=', 'reset')
+      .executeTakeFirstOrThrow();
+    expect(new Date(token.expiresAt).toISOString()).toBe(new Date(Date.parse(FIXED) + 60 * 60_000).toISOString());
+  });
+
+  it("records a free user's agreement and confirmation link by the clock's time", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/freeUser/access/free-clock@example.com',
+      payload: { Email: 'free-clock@example.com', Name: 'Free Clock', Company: 'Clock Co' },
+    });
+    expect(res.statusCode).toBe(202);
+    const user = await app.db
+      .selectFrom('users')
+      .innerJoin('userTokens', 'userTokens.userId', 'users.id')
+      .select(['users.agreedCtcAt', 'userTokens.expiresAt'])
+      .where('users.email', '=', 'free-clock@example.com')
+      .where('userTokens.purpose', '=', 'free-confirm')
+      .executeTakeFirstOrThrow();
+    expect(new Date(user.agreedCtcAt!).toISOString()).toBe(FIXED);
+    expect(new Date(user.expiresAt).toISOString()).toBe(new Date(Date.parse(FIXED) + 24 * 3_600_000).toISOString());
+  });
+
+  it("grants nothing for a purchase whose access ended before the clock's time", async () => {
+    const userId = await givenUser(app, 'late-buyer@example.com', { roles: ['Standard'] });
+    const ended = { roles: ['Enhanced'], groupIds: [], expiresOn: '2031-05-01T00:00:00.000Z' };
+    await app.inTransaction((trx) =>
+      handleCommerceEvent(
+        {
+          id: randomUUID(),
+          type: 'evt.commerce.purchase.completed',
+          occurredAt: FIXED,
+          actor: null,
+          data: {
+            purchaseId: randomUUID(),
+            userId,
+            productId: 'p',
+            productName: 'Enhanced',
+            amountCents: 100,
+            currency: 'USD',
+            transactionId: 'pi_1',
+            grant: ended,
+            subscriptionId: null,
+          },
+        } as DomainEvent,
+        trx,
+        app.clock.now(),
+      ),
+    );
+    const roles = await app.db.selectFrom('userRoles').select('roleId').where('userId', '=', userId).execute();
+    expect(roles.map((r) => r.roleId)).not.toContain(RoleIds.Enhanced);
   });
 });

@@ -40,6 +40,7 @@ export async function givenUser(
         mustAgreeCtc: opts.mustAgree ?? false,
       },
       null,
+      app.clock.now(),
     ),
   );
   if (opts.disabled) await app.db.updateTable('users').set({ disabled: true }).where('id', '=', id).execute();

@@ -9,24 +9,35 @@ import {
   type EventActor,
   type ResolvedApiKey,
 } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Forbidden, NotFound, principalOf, Unauthorized, type RateLimit } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Forbidden, NotFound, principalOf, Unauthorized, type Clock, type RateLimit } from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
+import { lockUserRow } from '../sessions/repository';
 import { currentAccessClaims } from '../sessions/session';
 import { hashToken, newOpaqueToken } from '../sessions/tokens';
 
-import { apiKeyView, countActiveKeys, findKeyById, findUsableKeyByHash, keysOfUser, markUsedToday } from './repository';
+import {
+  apiKeyView,
+  countActiveKeys,
+  findKeyById,
+  findUsableKeyByHash,
+  insertApiKey,
+  keysOfUser,
+  markRevoked,
+  markUsedToday,
+  ownerOfKey,
+} from './repository';
 
-/** What the API key use-cases need: a transaction runner, the signer of key tokens, the per-key limit. */
+/** What the API key use-cases need: a transaction runner, the signer of key tokens, the per-key limit, the clock. */
 export interface ApiKeyDeps {
   inTransaction<T>(work: (trx: IdentityExecutor) => Promise<T>): Promise<T>;
-  /** Signs the short-lived token a key request is served with. */
-  signKeyToken(claims: AccessClaims, options: { notAfterMs?: number | null; now?: number }): string;
+  /** Signs the short-lived token a key request is served with (on real time, as every token: see sessions/tokens.ts). */
+  signKeyToken(claims: AccessClaims, options: { notAfterMs?: number | null }): string;
   /** Counts one request of the key; throws TooManyRequests (429, Retry-After) past the limit. */
   hitRateLimit(key: string, limit: RateLimit, message: string): Promise<number>;
   requestsPerMinute: number;
-  now: () => number;
+  /** The service clock: key expiry days, the day of use, revocation times and the owner's access are read on it. */
+  clock: Clock;
 }
 
 /** Keys start with this, so they are recognisable in logs and secret scanners. */
@@ -40,7 +51,7 @@ function isCalendarDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
   return DATE.test(day) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
-const todayUtc = (now: number) => new Date(now).toISOString().slice(0, 10);
+const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Owners of keys: Standard and above, working-group members, admins (the caller's current token). */
 export function assertMayHoldKeys(caller: AccessClaims): void {
@@ -64,28 +75,21 @@ export async function createApiKey(
   if (!name) throw new BadRequest(ApiKeyMessages.nameRequired);
   const expiresOn = body.ExpiresOn ?? null;
   if (expiresOn !== null && !isCalendarDay(expiresOn)) throw new BadRequest(ApiKeyMessages.expiryInvalid);
-  if (expiresOn !== null && expiresOn < todayUtc(deps.now())) throw new BadRequest(ApiKeyMessages.expiryInPast);
+  const today = todayUtc(deps.clock.now());
+  if (expiresOn !== null && expiresOn < today) throw new BadRequest(ApiKeyMessages.expiryInPast);
   const key = `${KEY_PREFIX}${newOpaqueToken()}`;
   const row = await deps.inTransaction(async (trx) => {
     // one holder of the owner's row at a time: two tabs cannot both pass the count
-    const owner = await trx.selectFrom('users').select('id').where('id', '=', caller.sub).forUpdate().executeTakeFirst();
     // a genuine token of an account that is gone
-    if (!owner) throw new Unauthorized();
-    if ((await countActiveKeys(trx, caller.sub)) >= MAX_API_KEYS_PER_USER) throw new BadRequest(ApiKeyMessages.tooMany);
-    const created = await trx
-      .insertInto('apiKeys')
-      .values({
-        userId: caller.sub,
-        name,
-        prefix: key.slice(0, SHOWN_LENGTH),
-        keyHash: hashToken(key),
-        expiresOn,
-        revokedAt: null,
-        revokedBy: null,
-        lastUsedOn: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if (!(await lockUserRow(trx, caller.sub))) throw new Unauthorized();
+    if ((await countActiveKeys(trx, caller.sub, today)) >= MAX_API_KEYS_PER_USER) throw new BadRequest(ApiKeyMessages.tooMany);
+    const created = await insertApiKey(trx, {
+      userId: caller.sub,
+      name,
+      prefix: key.slice(0, SHOWN_LENGTH),
+      keyHash: hashToken(key),
+      expiresOn,
+    });
     await appendToOutbox(trx, {
       type: 'evt.identity.apiKey.created',
       actor,
@@ -99,19 +103,14 @@ export async function createApiKey(
 /** Revokes a key: its owner their own, an admin anyone's. Revoking a revoked key answers it as it is. */
 export async function revokeApiKey(deps: ApiKeyDeps, caller: AccessClaims, keyId: string, actor: EventActor | null): Promise<ApiKeyView> {
   if (caller.scope === READ_ONLY_SCOPE) throw new Forbidden(ApiKeyMessages.readOnly);
+  const now = deps.clock.now();
   return deps.inTransaction(async (trx) => {
     const key = await findKeyById(trx, keyId);
     // someone else's key reads as no key at all, unless the caller is an admin
     if (!key || (key.userId !== caller.sub && !caller.isAdmin)) throw new NotFound(ApiKeyMessages.notFound);
-    const revoked = await trx
-      .updateTable('apiKeys')
-      .set({ revokedAt: sql<string>`now()`, revokedBy: caller.sub })
-      .where('id', '=', keyId)
-      .where('revokedAt', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const revoked = await markRevoked(trx, keyId, caller.sub, now);
     if (!revoked) return apiKeyView(key);
-    const owner = await trx.selectFrom('users').select('email').where('id', '=', key.userId).executeTakeFirstOrThrow();
+    const owner = await ownerOfKey(trx, key.userId);
     await appendToOutbox(trx, {
       type: 'evt.identity.apiKey.revoked',
       actor,
@@ -136,14 +135,16 @@ export async function listKeysOfUser(db: IdentityExecutor, userId: string): Prom
 export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promise<ResolvedApiKey> {
   if (!presented.startsWith(KEY_PREFIX)) throw new Unauthorized(ApiKeyMessages.invalid);
   const keyHash = hashToken(presented);
-  const found = await deps.inTransaction((trx) => findUsableKeyByHash(trx, keyHash));
+  const now = deps.clock.now();
+  const today = todayUtc(now);
+  const found = await deps.inTransaction((trx) => findUsableKeyByHash(trx, keyHash, today));
   if (!found) throw new Unauthorized(ApiKeyMessages.invalid);
   await deps.hitRateLimit(`api-key:${found.id}`, { max: deps.requestsPerMinute, windowMs: 60_000 }, ApiKeyMessages.rateLimited);
   return deps.inTransaction(async (trx) => {
-    const access = await currentAccessClaims(trx, found.userId, `api-key:${found.id}`, new Date(deps.now()));
+    const access = await currentAccessClaims(trx, found.userId, `api-key:${found.id}`, now);
     if (!access) throw new Unauthorized(ApiKeyMessages.invalid);
     if (!canUseApiKeys(principalOf(access.claims))) throw new Forbidden(ApiKeyMessages.notEntitled);
-    const firstToday = await markUsedToday(trx, found.id);
+    const firstToday = await markUsedToday(trx, found.id, today);
     if (firstToday) {
       const { claims } = access;
       await appendToOutbox(trx, {
@@ -155,10 +156,7 @@ export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promis
     // the key's last day ends at midnight UTC after it
     const keyEnd = found.expiresOn ? Date.parse(`${found.expiresOn}T00:00:00Z`) + 86_400_000 : null;
     const ends = [access.notAfterMs, keyEnd].filter((e): e is number => e !== null);
-    const token = deps.signKeyToken(
-      { ...access.claims, scope: READ_ONLY_SCOPE },
-      { notAfterMs: ends.length ? Math.min(...ends) : null, now: deps.now() },
-    );
+    const token = deps.signKeyToken({ ...access.claims, scope: READ_ONLY_SCOPE }, { notAfterMs: ends.length ? Math.min(...ends) : null });
     return { token, keyId: found.id, userId: found.userId };
   });
 }

@@ -35,7 +35,7 @@ export async function apiKeyRoutes(app: IdentityApp, ctx: IdentityContext) {
     }),
     hitRateLimit: (key, limit, message) => app.rateLimits.hit(key, limit, message),
     requestsPerMinute: ctx.config.API_KEY_REQUESTS_PER_MINUTE,
-    now: Date.now,
+    clock: app.clock,
   };
   const noStore = { 'Cache-Control': 'no-store' };
   // who may hold keys, refused with the reason (free users, country viewers, …)

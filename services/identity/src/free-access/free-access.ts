@@ -1,16 +1,15 @@
 import { RoleIds } from '@cti/access';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, Forbidden } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, Forbidden, type DataAccess } from '@cti/service-kit';
 
-import type { IdentityContext } from '../context';
-import type { IdentityExecutor, IdentityApp } from '../db';
+import type { IdentityContext, RateLimited } from '../context';
+import type { IdentityDB, IdentityExecutor } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { actorFromClaims, issueSession, type UserRow } from '../sessions/session';
 import { consumeOneTimeToken, issueOneTimeToken } from '../tokens/one-time-tokens';
 import { isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, findUserById, insertUser, setUserRoles } from '../users/repository';
+import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setUserRoles, updateFreeUserProfile } from '../users/repository';
 
 const HOUR = 3_600_000;
 
@@ -40,23 +39,23 @@ async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, use
  * Email); a free user who confirmed before is let in. Rate-limited per IP and e-mail.
  */
 export async function requestFreeAccess(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB> & RateLimited,
   ctx: IdentityContext,
   pathEmail: string,
   body: FreeAccessBody,
   ip: string,
 ): Promise<FreeAccessOutcome> {
-  await app.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
+  await data.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
   const raw = (body.Email || pathEmail).trim();
   if (!isEmail(raw)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
   const email = normalizeEmail(raw);
-  await app.rateLimits.hit(`free-account:${email}`, { max: ctx.config.FREE_ACCESS_RATE_PER_ACCOUNT, windowMs: HOUR });
+  await data.rateLimits.hit(`free-account:${email}`, { max: ctx.config.FREE_ACCESS_RATE_PER_ACCOUNT, windowMs: HOUR });
 
-  const existing = await findUserByEmail(app.db, email);
+  const existing = await findUserByEmail(data.db, email);
   if (existing && !existing.isFree) throw new Conflict(FreeAccessAnswers.userExists);
   if (existing?.disabled) throw new Forbidden(FreeAccessAnswers.grantFailed);
   if (existing?.confirmedAt) {
-    const session = await app.inTransaction((trx) => grantFreeSession(trx, ctx, existing));
+    const session = await data.inTransaction((trx) => grantFreeSession(trx, ctx, existing));
     return { kind: 'granted', session };
   }
 
@@ -65,14 +64,11 @@ export async function requestFreeAccess(
   const company = body.Company?.trim() || existing?.organizationName || '';
   if (!name || !company) throw new BadRequest(FreeAccessAnswers.missingFields);
   const hours = ctx.config.FREE_CONFIRM_TTL_HOURS;
-  await app.inTransaction(async (trx) => {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     let userId = existing?.id;
     if (userId) {
-      await trx
-        .updateTable('users')
-        .set({ name, ...splitName(name), organizationName: company, updatedAt: sql<string>`now()` })
-        .where('id', '=', userId)
-        .execute();
+      await updateFreeUserProfile(trx, userId, { name, ...splitName(name), organizationName: company }, now);
     } else {
       userId = await insertUser(trx, {
         email,
@@ -83,11 +79,11 @@ export async function requestFreeAccess(
         isFree: true,
         // the free-access form's terms checkbox is the agreement
         mustAgreeCtc: false,
-        agreedCtcAt: new Date().toISOString(),
+        agreedCtcAt: now.toISOString(),
       });
       await setUserRoles(trx, userId, [RoleIds.FreeAccess]);
     }
-    const code = await issueOneTimeToken(trx, userId, 'free-confirm', hours * HOUR, { replacePrevious: true });
+    const code = await issueOneTimeToken(trx, userId, 'free-confirm', hours * HOUR, { replacePrevious: true, now });
     const content = MailTemplates.freeAccessConfirmation(name, ctx.links.confirmEmail(email, code));
     await queueMail(trx, { to: [email], ...content, kind: 'free-access-confirmation' });
     await appendToOutbox(trx, { type: 'evt.identity.freeAccess.requested', actor: null, data: { email, name, company } });
@@ -98,23 +94,20 @@ export async function requestFreeAccess(
 
 /** `POST /api/freeUser/access/{email}/{code}`: the confirmation link logs the free user in. */
 export async function confirmFreeAccess(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB> & RateLimited,
   ctx: IdentityContext,
   rawEmail: string,
   code: string,
   ip: string,
 ): Promise<SessionUser> {
-  await app.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
+  await data.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
   if (!isEmail(rawEmail)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
   const email = normalizeEmail(rawEmail);
-  const session = await app.inTransaction(async (trx) => {
-    const userId = await consumeOneTimeToken(trx, 'free-confirm', code.trim(), { email });
+  const now = data.clock.now();
+  const session = await data.inTransaction(async (trx) => {
+    const userId = await consumeOneTimeToken(trx, 'free-confirm', code.trim(), { email }, now);
     if (!userId) return null;
-    await trx
-      .updateTable('users')
-      .set({ confirmedAt: sql<string>`coalesce(confirmed_at, now())` })
-      .where('id', '=', userId)
-      .execute();
+    await markEmailConfirmed(trx, userId, now);
     const user = await findUserById(trx, userId);
     if (!user || !user.isFree || user.disabled) return null;
     return grantFreeSession(trx, ctx, user);

@@ -1,11 +1,10 @@
-import { CONTACT_MESSAGE_MAX, ContactAnswers, type AccessClaims, type ContactMessage } from '@cti/contracts';
+import { CONTACT_MESSAGE_MAX, ContactAnswers, type AccessClaims, type ContactMessage, type MailMessage } from '@cti/contracts';
 import { BadRequest, DomainError } from '@cti/service-kit';
 
-import type { IdentityContext } from '../context';
-import type { IdentityApp } from '../db';
+import type { IdentityContext, RateLimited } from '../context';
 import { isEmail, normalizeEmail } from '../users/passwords';
 
-import { queueMail } from './mailer';
+import { queueMail, type Mailer, type MailerDeps } from './mailer';
 import { MailTemplates } from './templates';
 
 const HOUR = 3_600_000;
@@ -16,13 +15,13 @@ const HOUR = 3_600_000;
  * Rate-limited per IP and per sender address.
  */
 export async function sendContactMessage(
-  app: IdentityApp,
+  deps: Pick<MailerDeps, 'inTransaction' | 'log'> & RateLimited,
   ctx: IdentityContext,
   input: ContactMessage,
   ip: string,
   caller: AccessClaims | null,
 ) {
-  await app.rateLimits.hit(`contact-ip:${ip}`, { max: ctx.config.CONTACT_RATE_PER_IP, windowMs: HOUR });
+  await deps.rateLimits.hit(`contact-ip:${ip}`, { max: ctx.config.CONTACT_RATE_PER_IP, windowMs: HOUR });
   const fields = {
     firstname: input.firstname.trim(),
     lastname: input.lastname.trim(),
@@ -35,10 +34,13 @@ export async function sendContactMessage(
     throw new BadRequest(ContactAnswers.missingFields);
   if (fields.message.length > CONTACT_MESSAGE_MAX) throw new BadRequest(ContactAnswers.tooLong);
   if (!isEmail(fields.email)) throw new BadRequest('Please enter a valid e-mail address.');
-  await app.rateLimits.hit(`contact-account:${normalizeEmail(fields.email)}`, { max: ctx.config.CONTACT_RATE_PER_ACCOUNT, windowMs: HOUR });
+  await deps.rateLimits.hit(`contact-account:${normalizeEmail(fields.email)}`, {
+    max: ctx.config.CONTACT_RATE_PER_ACCOUNT,
+    windowMs: HOUR,
+  });
 
   const content = MailTemplates.contact(fields);
-  const id = await app.inTransaction((trx) =>
+  const id = await deps.inTransaction((trx) =>
     queueMail(
       trx,
       { to: [ctx.config.CONTACT_EMAIL], subject: content.subject, html: content.html, text: content.text, kind: 'contact' },
@@ -47,6 +49,13 @@ export async function sendContactMessage(
   );
   const outcome = await ctx.mailer.deliverNow(id);
   if (outcome === 'failed') throw new DomainError(502, ContactAnswers.failed);
-  app.log.info({ mailId: id, signedIn: !!caller }, 'contact message sent');
+  deps.log.info({ mailId: id, signedIn: !!caller }, 'contact message sent');
   return { message: ContactAnswers.sent };
+}
+
+/** `/internal/mail/send`: another service's mail, queued (delivered in the background); answers its id. */
+export async function acceptServiceMail(data: Pick<MailerDeps, 'inTransaction'>, mailer: Mailer, message: MailMessage): Promise<string> {
+  const id = await data.inTransaction((trx) => queueMail(trx, message));
+  mailer.kick();
+  return id;
 }

@@ -1,7 +1,8 @@
 import type { MailboxMessage } from '@cti/contracts';
-import { sql } from '@cti/db';
 
-import type { IdentityApp } from '../db';
+import type { IdentityExecutor } from '../db';
+
+import { latestMails } from './repository';
 
 const decode = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? _m);
@@ -20,15 +21,8 @@ export function linksOf(html: string): Array<{ Href: string; Text: string }> {
 }
 
 /** The dev mailbox: the latest 200 mails, newest first, optionally for one address. */
-export async function listMailbox(app: IdentityApp, to?: string): Promise<MailboxMessage[]> {
-  let query = app.db.selectFrom('mailMessages').selectAll().orderBy('createdAt', 'desc').limit(200);
-  if (to?.trim()) {
-    const address = to.trim().toLowerCase();
-    query = query.where(
-      sql<boolean>`exists (select 1 from jsonb_array_elements_text(to_addresses || cc_addresses) a where lower(a) = ${address})`,
-    );
-  }
-  const rows = await query.execute();
+export async function listMailbox(db: IdentityExecutor, to?: string): Promise<MailboxMessage[]> {
+  const rows = await latestMails(db, to?.trim() ? to.trim().toLowerCase() : undefined);
   return rows.map((r) => ({
     Id: r.id,
     Kind: r.kind,

@@ -1,12 +1,14 @@
+import { performance } from 'node:perf_hooks';
+
+import type { FastifyBaseLogger } from 'fastify';
+
 import type { MailMessage } from '@cti/contracts';
-import { sql, type Selectable } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 
-import type { IdentityExecutor, MailMessagesTable, IdentityApp } from '../db';
+import type { IdentityExecutor } from '../db';
 
+import { claimMails, insertMail, mailIdByIdempotencyKey, mailStatus, markDeliveryFailed, markSent, type MailRow } from './repository';
 import { describeDeliveryError, type MailTransport } from './transports';
-
-type MailRow = Selectable<MailMessagesTable>;
 
 export interface QueueOptions {
   /**
@@ -17,9 +19,6 @@ export interface QueueOptions {
   replyTo?: string | null;
 }
 
-const INTERACTIVE_GRACE = '2 minutes';
-const SENDING_LEASE = '2 minutes';
-
 /**
  * Queues a mail in the caller's transaction: it leaves only if the change that
  * caused it commits, and nothing is lost if the process stops before sending.
@@ -27,33 +26,26 @@ const SENDING_LEASE = '2 minutes';
 export async function queueMail(trx: IdentityExecutor, message: MailMessage, options: QueueOptions = {}): Promise<string> {
   const key = message.idempotencyKey ?? null;
   if (key) {
-    const queued = await trx.selectFrom('mailMessages').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
-    if (queued) return queued.id;
+    const queued = await mailIdByIdempotencyKey(trx, key);
+    if (queued) return queued;
   }
-  const inserted = await trx
-    .insertInto('mailMessages')
-    .values({
-      kind: message.kind,
-      toAddresses: JSON.stringify(message.to),
-      ccAddresses: JSON.stringify(message.cc ?? []),
-      replyTo: options.replyTo ?? message.replyTo ?? null,
-      subject: message.subject,
-      html: message.html,
-      text: message.text ?? '',
-      nextAttemptAt: options.interactive ? sql<string>`now() + ${INTERACTIVE_GRACE}::interval` : sql<string>`now()`,
-      lastError: null,
-      transport: null,
-      lockedUntil: null,
-      sentAt: null,
-      idempotencyKey: key,
-    } as never)
-    // two callers racing with one key: the second gets the first one's mail
-    .onConflict((oc) => oc.column('idempotencyKey').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return inserted.id;
-  const first = await trx.selectFrom('mailMessages').select('id').where('idempotencyKey', '=', key).executeTakeFirstOrThrow();
-  return first.id;
+  const inserted = await insertMail(trx, message, {
+    interactive: !!options.interactive,
+    replyTo: options.replyTo ?? message.replyTo ?? null,
+    idempotencyKey: key,
+  });
+  if (inserted) return inserted;
+  // two callers racing with one key: the second gets the first one's mail
+  const first = key ? await mailIdByIdempotencyKey(trx, key) : null;
+  if (!first) throw new Error(`queueMail: the mail with idempotency key ${key} vanished`);
+  return first;
+}
+
+/** What the mailer works with: the database, transactions (for the mail events) and a logger. */
+export interface MailerDeps {
+  readonly db: IdentityExecutor;
+  inTransaction<T>(work: (trx: IdentityExecutor) => Promise<T>): Promise<T>;
+  readonly log: FastifyBaseLogger;
 }
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'queued';
@@ -70,7 +62,7 @@ export class Mailer {
   private stopped = false;
 
   constructor(
-    private readonly app: IdentityApp,
+    private readonly deps: MailerDeps,
     readonly transport: MailTransport,
     private readonly options: { maxAttempts: number; pollMs: number },
   ) {}
@@ -97,7 +89,7 @@ export class Mailer {
       return;
     }
     this.draining = this.drain()
-      .catch((err) => this.app.log.error({ err }, 'mail delivery loop failed'))
+      .catch((err) => this.deps.log.error({ err }, 'mail delivery loop failed'))
       .finally(() => {
         this.draining = null;
         if (this.again) {
@@ -111,12 +103,12 @@ export class Mailer {
   async deliverNow(id: string): Promise<DeliveryOutcome> {
     const [row] = await this.claim(1, id);
     if (row) return this.deliver(row, true);
-    // someone else holds it (a retry pass): wait for their outcome
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const current = await this.app.db.selectFrom('mailMessages').select(['status']).where('id', '=', id).executeTakeFirst();
-      if (!current) return 'failed';
-      if (current.status === 'sent' || current.status === 'failed') return current.status;
+    // someone else holds it (a retry pass): wait for their outcome (a timeout, measured, not the domain clock)
+    const deadline = performance.now() + 20_000;
+    while (performance.now() < deadline) {
+      const status = await mailStatus(this.deps.db, id);
+      if (!status) return 'failed';
+      if (status === 'sent' || status === 'failed') return status;
       await new Promise((r) => setTimeout(r, 100));
     }
     return 'queued';
@@ -130,19 +122,8 @@ export class Mailer {
     }
   }
 
-  private async claim(limit: number, id?: string): Promise<MailRow[]> {
-    const only = id ? sql`and id = ${id}` : sql``;
-    const due = id
-      ? sql`status = 'queued'`
-      : sql`((status = 'queued' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))`;
-    const result = await sql<MailRow>`
-      update mail_messages set status = 'sending', attempts = attempts + 1, locked_until = now() + ${SENDING_LEASE}::interval
-      where id in (
-        select id from mail_messages where ${due} ${only}
-        order by created_at limit ${limit} for update skip locked
-      )
-      returning *`.execute(this.app.db);
-    return result.rows;
+  private claim(limit: number, id?: string): Promise<MailRow[]> {
+    return claimMails(this.deps.db, limit, id);
   }
 
   private async deliver(row: MailRow, final: boolean): Promise<DeliveryOutcome> {
@@ -158,17 +139,8 @@ export class Mailer {
     } catch (err) {
       const giveUp = final || row.attempts >= this.options.maxAttempts;
       const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
-      await this.app.inTransaction(async (trx) => {
-        await trx
-          .updateTable('mailMessages')
-          .set({
-            status: giveUp ? 'failed' : 'queued',
-            lastError: describeDeliveryError(err),
-            lockedUntil: null,
-            nextAttemptAt: sql<string>`now() + ${`${backoffSeconds} seconds`}::interval`,
-          })
-          .where('id', '=', row.id)
-          .execute();
+      await this.deps.inTransaction(async (trx) => {
+        await markDeliveryFailed(trx, row.id, { giveUp, error: describeDeliveryError(err), backoffSeconds });
         // the sender learns of mail that will not arrive (notifications records a bounce)
         if (giveUp)
           await appendToOutbox(trx, {
@@ -184,18 +156,14 @@ export class Mailer {
             },
           });
       });
-      this.app.log.warn(
+      this.deps.log.warn(
         { mailId: row.id, kind: row.kind, attempts: row.attempts, giveUp, err: describeDeliveryError(err) },
         'mail delivery failed',
       );
       return giveUp ? 'failed' : 'queued';
     }
-    await this.app.inTransaction(async (trx) => {
-      await trx
-        .updateTable('mailMessages')
-        .set({ status: 'sent', sentAt: sql<string>`now()`, lockedUntil: null, transport: this.transport.name, lastError: null })
-        .where('id', '=', row.id)
-        .execute();
+    await this.deps.inTransaction(async (trx) => {
+      await markSent(trx, row.id, this.transport.name);
       await appendToOutbox(trx, {
         type: 'evt.identity.mail.sent',
         actor: null,

@@ -6,9 +6,8 @@ import { NotFound } from '@cti/service-kit';
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 
-import { sendContactMessage } from './contact';
+import { acceptServiceMail, sendContactMessage } from './contact';
 import { listMailbox } from './mailbox';
-import { queueMail } from './mailer';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 export const isLoopback = (ip: string) => /^(::ffff:)?127(\.\d{1,3}){3}$/.test(ip) || ip === '::1';
@@ -25,11 +24,7 @@ export async function mailRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/internal/mail/send',
     { preHandler: app.requireService, schema: { hide: true, body: MailMessage, response: { 200: MailSendAnswer, 403: ErrorBody } } },
-    async (request) => {
-      const id = await app.inTransaction((trx) => queueMail(trx, request.body));
-      ctx.mailer.kick();
-      return { id, status: 'queued' };
-    },
+    async (request) => ({ id: await acceptServiceMail(app, ctx.mailer, request.body), status: 'queued' }),
   );
 
   app.post(
@@ -51,7 +46,7 @@ export async function mailRoutes(app: IdentityApp, ctx: IdentityContext) {
     },
     async (request) => {
       if (!devMailboxServes(ctx.config.NODE_ENV, request.ip)) throw new NotFound('The dev mailbox is not available here.');
-      return listMailbox(app, request.query.to);
+      return listMailbox(app.db, request.query.to);
     },
   );
 }

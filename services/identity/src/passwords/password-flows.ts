@@ -1,16 +1,17 @@
-import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest } from '@cti/service-kit';
+import { performance } from 'node:perf_hooks';
 
-import type { IdentityContext } from '../context';
-import type { IdentityApp } from '../db';
+import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
+import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
+
+import type { IdentityContext, RateLimited } from '../context';
+import type { IdentityDB } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { failureKey } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../tokens/one-time-tokens';
 import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, findUserById } from '../users/repository';
+import { findUserByEmail, findUserById, setPassword } from '../users/repository';
 import { recordUserUpdated } from '../users/user-events';
 
 const HOUR = 3_600_000;
@@ -18,8 +19,12 @@ const HOUR = 3_600_000;
 /** Forgot-password answers take at least this long, whether or not the account exists. */
 export const FORGOT_PASSWORD_MIN_MS = 250;
 
+/** What the password flows take: data access (the clock included) and the rate-limit counters. */
+type PasswordData = DataAccess<IdentityDB> & RateLimited;
+
+// a measured duration (`performance.now()`), not the domain clock: it only evens out answer times
 const atLeast = async (startedAt: number, ms: number) => {
-  const left = startedAt + ms - Date.now();
+  const left = startedAt + ms - performance.now();
   if (left > 0) await new Promise((r) => setTimeout(r, left));
 };
 
@@ -30,18 +35,19 @@ export const passwordTooShort = (password: string) => password.length < MIN_PASS
  * get the same answer in the same time. Per account at most RESET_MAILS_PER_ACCOUNT
  * mails an hour leave; earlier links stay valid, so nobody can lock the owner out.
  */
-export async function forgotPassword(app: IdentityApp, ctx: IdentityContext, rawEmail: string, ip: string): Promise<{ message: string }> {
-  const startedAt = Date.now();
-  await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+export async function forgotPassword(data: PasswordData, ctx: IdentityContext, rawEmail: string, ip: string): Promise<{ message: string }> {
+  const startedAt = performance.now();
+  await data.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
   if (!isEmail(rawEmail)) throw new BadRequest(PasswordAnswers.invalidUsername);
   const email = normalizeEmail(rawEmail);
   try {
-    const sent = await app.rateLimits.hit(`reset-mails:${email}`, { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
-    const user = await findUserByEmail(app.db, email);
+    const sent = await data.rateLimits.hit(`reset-mails:${email}`, { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
+    const user = await findUserByEmail(data.db, email);
     if (user && !user.isFree && !user.disabled && sent <= ctx.config.RESET_MAILS_PER_ACCOUNT) {
       const minutes = ctx.config.RESET_TOKEN_TTL_MINUTES;
-      await app.inTransaction(async (trx) => {
-        const code = await issueOneTimeToken(trx, user.id, 'reset', minutes * 60_000);
+      const now = data.clock.now();
+      await data.inTransaction(async (trx) => {
+        const code = await issueOneTimeToken(trx, user.id, 'reset', minutes * 60_000, { now });
         const content = MailTemplates.resetPassword(user.name || user.email, ctx.links.resetPassword(code), minutes);
         await queueMail(trx, { to: [user.email], ...content, kind: 'reset-password' });
         await appendToOutbox(trx, {
@@ -64,34 +70,31 @@ export async function forgotPassword(app: IdentityApp, ctx: IdentityContext, raw
  * clears the account's failed-login count.
  */
 export async function resetPassword(
-  app: IdentityApp,
+  data: PasswordData,
   ctx: IdentityContext,
   body: ResetPasswordBody,
   ip: string,
 ): Promise<{ message: string }> {
-  await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  await data.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
   if (!isEmail(body.Email)) throw new BadRequest(PasswordAnswers.invalidUsername);
   if (passwordTooShort(body.NewPassword)) throw new BadRequest(PasswordAnswers.tooShort);
   const email = normalizeEmail(body.Email);
   const passwordHash = await hashPassword(body.NewPassword);
-  const userId = await app.inTransaction(async (trx) => {
-    const owner = await consumeOneTimeToken(trx, 'reset', body.Code.trim(), { email });
+  const now = data.clock.now();
+  const userId = await data.inTransaction(async (trx) => {
+    const owner = await consumeOneTimeToken(trx, 'reset', body.Code.trim(), { email }, now);
     if (!owner) return null;
-    await trx
-      .updateTable('users')
-      .set({ passwordHash, updatedAt: sql<string>`now()` })
-      .where('id', '=', owner)
-      .execute();
-    await spendAllTokens(trx, owner, 'reset');
+    await setPassword(trx, owner, passwordHash, now);
+    await spendAllTokens(trx, owner, 'reset', now);
     // whoever else held a session (perhaps the reason for the reset) is out, on every service
     await lockUserForChange(trx, owner);
-    await endSessions(trx, owner);
+    await endSessions(trx, owner, {}, now);
     await revokeAccessTokens(trx, owner, 'password reset', null);
     await appendToOutbox(trx, { type: 'evt.identity.password.reset', actor: null, data: { userId: owner, email } });
     return owner;
   });
   if (!userId) throw new BadRequest(PasswordAnswers.invalidToken);
-  await app.rateLimits.reset(failureKey(email));
+  await data.rateLimits.reset(failureKey(email));
   return { message: PasswordAnswers.success };
 }
 
@@ -101,12 +104,12 @@ export async function resetPassword(
  * PasswordTooShort.
  */
 export async function setPasswordNewUser(
-  app: IdentityApp,
+  data: PasswordData,
   ctx: IdentityContext,
   body: SetPasswordNewUserBody,
   ip: string,
 ): Promise<{ message: string }> {
-  await app.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  await data.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
   const u = body.user;
   const fields = {
     firstName: u.FirstName.trim(),
@@ -119,18 +122,15 @@ export async function setPasswordNewUser(
   }
   if (passwordTooShort(body.password)) throw new BadRequest(PasswordAnswers.tooShort);
   const passwordHash = await hashPassword(body.password);
-  const done = await app.inTransaction(async (trx) => {
-    const owner = await consumeOneTimeToken(trx, 'welcome', body.token.trim(), { userId: u.Id });
+  const now = data.clock.now();
+  const done = await data.inTransaction(async (trx) => {
+    const owner = await consumeOneTimeToken(trx, 'welcome', body.token.trim(), { userId: u.Id }, now);
     if (!owner) return false;
     const user = await findUserById(trx, owner);
     if (!user) return false;
-    await trx
-      .updateTable('users')
-      .set({ ...fields, name: `${fields.firstName} ${fields.lastName}`, passwordHash, updatedAt: sql<string>`now()` })
-      .where('id', '=', owner)
-      .execute();
+    await setPassword(trx, owner, passwordHash, now, { ...fields, name: `${fields.firstName} ${fields.lastName}` });
     await appendToOutbox(trx, { type: 'evt.identity.password.set', actor: null, data: { userId: owner, email: user.email } });
-    await recordUserUpdated(trx, owner, null);
+    await recordUserUpdated(trx, owner, null, now);
     return true;
   });
   if (!done) throw new BadRequest(PasswordAnswers.invalidToken);

@@ -1,13 +1,32 @@
 import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent, EventActor } from '@cti/contracts';
-import { sql, type Transaction } from '@cti/db';
-import { appendToOutbox, type ConsumerDefinition } from '@cti/service-kit';
+import { appendToOutbox, type Clock, type ConsumerDefinition } from '@cti/service-kit';
 
-import type { IdentityDB } from '../db';
+import type { IdentityDB, IdentityExecutor } from '../db';
+import { emailOfUser, lockUserRow } from '../sessions/repository';
 import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
-import { activeRoleIds } from '../users/repository';
+import { activeRoleIds, addToGroup } from '../users/repository';
 
-type Trx = Transaction<IdentityDB>;
+import {
+  deleteGrantBase,
+  existingGroupIds,
+  grantBase,
+  grantsInForce,
+  groupIdsOrdered,
+  insertGrantBase,
+  insertRevokedTombstone,
+  isGroupMember,
+  lockGrantOfSource,
+  markGrantRevoked,
+  putRoleHolding,
+  removeGroupMember,
+  removeRoleHolding,
+  roleHolding,
+  upsertGrant,
+  type GrantTargetKind,
+} from './repository';
+
+type Trx = IdentityExecutor;
 
 interface Grant {
   roles: string[];
@@ -19,92 +38,49 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a user holds of a role or country group that a purchase touches, before the
- * first purchase touched it. Kept while any grant covers it; restored when none does.
+ * first purchase touched it (a role counts if it has not ended at `now`). Kept while any
+ * grant covers it; restored when none does.
  */
-async function rememberBase(trx: Trx, userId: string, kind: 'role' | 'group', target: string): Promise<void> {
+async function rememberBase(trx: Trx, userId: string, kind: GrantTargetKind, target: string, now: Date): Promise<void> {
   let present: boolean;
   let expiresOn: string | null = null;
   if (kind === 'role') {
-    const row = await trx
-      .selectFrom('userRoles')
-      .select('expiresOn')
-      .where('userId', '=', userId)
-      .where('roleId', '=', Number(target))
-      .executeTakeFirst();
-    present = !!row && (row.expiresOn === null || Date.parse(row.expiresOn) > Date.now());
+    const row = await roleHolding(trx, userId, Number(target));
+    present = !!row && (row.expiresOn === null || Date.parse(row.expiresOn) > now.getTime());
     expiresOn = row?.expiresOn ?? null;
   } else {
-    present = !!(await trx
-      .selectFrom('userGroups')
-      .select('groupId')
-      .where('userId', '=', userId)
-      .where('groupId', '=', target)
-      .executeTakeFirst());
+    present = await isGroupMember(trx, userId, target);
   }
-  await trx
-    .insertInto('purchaseGrantBases')
-    .values({ userId, kind, target, present, expiresOn: present ? expiresOn : null })
-    .onConflict((oc) => oc.columns(['userId', 'kind', 'target']).doNothing())
-    .execute();
+  await insertGrantBase(trx, { userId, kind, target, present, expiresOn: present ? expiresOn : null });
 }
 
-/** Sets the user's role or membership from what they held before and the grants still in force. */
-async function recompute(trx: Trx, userId: string, kind: 'role' | 'group', target: string): Promise<void> {
-  const column = kind === 'role' ? sql`role_ids` : sql`group_ids`;
-  const value = kind === 'role' ? sql`${Number(target)}::integer` : sql`${target}::uuid`;
-  const active = await trx
-    .selectFrom('purchaseGrants')
-    .select('expiresOn')
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
-    .where(sql<boolean>`${value} = any(${column})`)
-    .execute();
-  const base = await trx
-    .selectFrom('purchaseGrantBases')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('kind', '=', kind)
-    .where('target', '=', target)
-    .executeTakeFirst();
+/** Sets the user's role or membership from what they held before and the grants in force at `now`. */
+async function recompute(trx: Trx, userId: string, kind: GrantTargetKind, target: string, now: Date): Promise<void> {
+  const active = await grantsInForce(trx, userId, kind, target, now);
+  const base = await grantBase(trx, userId, kind, target);
 
   if (kind === 'group') {
     if (active.length) {
-      await trx
-        .insertInto('userGroups')
-        .values({ userId, groupId: target })
-        .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-        .execute();
+      await addToGroup(trx, userId, target);
       return;
     }
-    if (base && !base.present) await trx.deleteFrom('userGroups').where('userId', '=', userId).where('groupId', '=', target).execute();
-    await trx.deleteFrom('purchaseGrantBases').where('userId', '=', userId).where('kind', '=', kind).where('target', '=', target).execute();
+    if (base && !base.present) await removeGroupMember(trx, userId, target);
+    await deleteGrantBase(trx, userId, kind, target);
     return;
   }
 
   const roleId = Number(target);
   if (!active.length) {
-    if (base?.present) {
-      await trx
-        .insertInto('userRoles')
-        .values({ userId, roleId, expiresOn: base.expiresOn })
-        .onConflict((oc) => oc.columns(['userId', 'roleId']).doUpdateSet({ expiresOn: base.expiresOn }))
-        .execute();
-    } else if (base) {
-      await trx.deleteFrom('userRoles').where('userId', '=', userId).where('roleId', '=', roleId).execute();
-    }
-    await trx.deleteFrom('purchaseGrantBases').where('userId', '=', userId).where('kind', '=', kind).where('target', '=', target).execute();
+    if (base?.present) await putRoleHolding(trx, userId, roleId, base.expiresOn);
+    else if (base) await removeRoleHolding(trx, userId, roleId);
+    await deleteGrantBase(trx, userId, kind, target);
     return;
   }
   // a role held without end stays without end; otherwise the latest end wins
   const ends = active.map((g) => g.expiresOn);
   if (base?.present) ends.push(base.expiresOn);
   const expiresOn = ends.some((e) => e === null) ? null : new Date(Math.max(...ends.map((e) => Date.parse(e!)))).toISOString();
-  await trx
-    .insertInto('userRoles')
-    .values({ userId, roleId, expiresOn })
-    .onConflict((oc) => oc.columns(['userId', 'roleId']).doUpdateSet({ expiresOn }))
-    .execute();
+  await putRoleHolding(trx, userId, roleId, expiresOn);
 }
 
 const targetsOf = (g: { roleIds: number[]; groupIds: string[] }) => [
@@ -112,161 +88,162 @@ const targetsOf = (g: { roleIds: number[]; groupIds: string[] }) => [
   ...g.groupIds.map((id) => ['group', id] as const),
 ];
 
-async function recordRolesChanged(trx: Trx, userId: string, reason: string, actor: EventActor | null): Promise<void> {
-  const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  if (!user) return;
-  const roles = await activeRoleIds(trx, userId);
-  const groups = await trx.selectFrom('userGroups').select('groupId').where('userId', '=', userId).orderBy('groupId').execute();
+async function recordRolesChanged(trx: Trx, userId: string, reason: string, actor: EventActor | null, now: Date): Promise<void> {
+  const email = await emailOfUser(trx, userId);
+  if (email === null) return;
+  const roles = await activeRoleIds(trx, userId, now);
+  const groupIds = await groupIdsOrdered(trx, userId);
   await appendToOutbox(trx, {
     type: 'evt.identity.user.rolesChanged',
     actor,
-    data: { userId, email: user.email, roles, groupIds: groups.map((g) => g.groupId), reason },
+    data: { userId, email, roles, groupIds, reason },
   });
 }
 
 /** Locks the user for the change, so grants of one user never interleave (replicas included). */
 async function lockUser(trx: Trx, userId: string): Promise<boolean> {
   if (!uuid.test(userId)) return false;
-  return !!(await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst());
+  return lockUserRow(trx, userId);
 }
 
 /**
  * Gives a purchase's grant (or replaces what the same subscription granted before:
  * a renewal moves the end, a plan change swaps the role). A revoked source stays
- * revoked, and a notice older than the last one applied is ignored.
+ * revoked, and a notice older than the last one applied is ignored. Grants in force are
+ * judged at `now`.
  */
-export async function applyPurchaseGrant(
+async function applyPurchaseGrant(
   trx: Trx,
   input: { sourceId: string; userId: string; productName: string; grant: Grant; eventAt: string; reason: string; actor: EventActor | null },
+  now: Date,
 ): Promise<boolean> {
   if (!(await lockUser(trx, input.userId))) return false;
-  const existing = await trx.selectFrom('purchaseGrants').selectAll().where('sourceId', '=', input.sourceId).forUpdate().executeTakeFirst();
+  const existing = await lockGrantOfSource(trx, input.sourceId);
   if (existing?.revokedAt || (existing && Date.parse(input.eventAt) < Date.parse(existing.lastEventAt))) return false;
   const roleIds: number[] = [...new Set(input.grant.roles.map((r): number | undefined => RoleIds[r as RoleName]))].filter(
     (id): id is number => typeof id === 'number',
   );
   const wanted = [...new Set(input.grant.groupIds.filter((id) => uuid.test(id)))];
-  const groups = wanted.length ? await trx.selectFrom('groups').select('id').where('id', 'in', wanted).execute() : [];
-  const next = { roleIds, groupIds: groups.map((g) => g.id) };
+  const next = { roleIds, groupIds: await existingGroupIds(trx, wanted) };
   const touched = new Map([...targetsOf(next), ...(existing ? targetsOf(existing) : [])].map(([k, t]) => [`${k}:${t}`, [k, t] as const]));
   for (const [kind, target] of touched.values())
-    if (next.roleIds.includes(Number(target)) || next.groupIds.includes(target)) await rememberBase(trx, input.userId, kind, target);
-  await trx
-    .insertInto('purchaseGrants')
-    .values({
-      sourceId: input.sourceId,
-      userId: input.userId,
-      productName: input.productName,
-      ...next,
-      expiresOn: input.grant.expiresOn,
-      revokedAt: null,
-      lastEventAt: input.eventAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('sourceId')
-        .doUpdateSet({ productName: input.productName, ...next, expiresOn: input.grant.expiresOn, lastEventAt: input.eventAt }),
-    )
-    .execute();
-  for (const [kind, target] of touched.values()) await recompute(trx, input.userId, kind, target);
-  await recordRolesChanged(trx, input.userId, input.reason, input.actor);
+    if (next.roleIds.includes(Number(target)) || next.groupIds.includes(target)) await rememberBase(trx, input.userId, kind, target, now);
+  await upsertGrant(trx, {
+    sourceId: input.sourceId,
+    userId: input.userId,
+    productName: input.productName,
+    ...next,
+    expiresOn: input.grant.expiresOn,
+    lastEventAt: input.eventAt,
+  });
+  for (const [kind, target] of touched.values()) await recompute(trx, input.userId, kind, target, now);
+  await recordRolesChanged(trx, input.userId, input.reason, input.actor, now);
   return true;
 }
 
-/** Takes back what a source granted, for good (refund, end of subscription, expiry). */
-export async function revokePurchaseGrant(
+/** Takes back what a source granted, for good (refund, end of subscription, expiry), revoked at `now`. */
+async function revokePurchaseGrant(
   trx: Trx,
   input: { sourceId: string; userId: string; productName: string; eventAt: string; reason: string; actor: EventActor | null },
+  now: Date,
 ): Promise<boolean> {
   if (!(await lockUser(trx, input.userId))) return false;
-  const existing = await trx.selectFrom('purchaseGrants').selectAll().where('sourceId', '=', input.sourceId).forUpdate().executeTakeFirst();
+  const existing = await lockGrantOfSource(trx, input.sourceId);
   if (existing?.revokedAt) return false;
   if (!existing) {
     // revoked before its grant arrived: a tombstone keeps a late grant from applying
-    await trx
-      .insertInto('purchaseGrants')
-      .values({
-        sourceId: input.sourceId,
-        userId: input.userId,
-        productName: input.productName,
-        roleIds: [],
-        groupIds: [],
-        expiresOn: null,
-        revokedAt: sql<string>`now()`,
-        lastEventAt: input.eventAt,
-      })
-      .execute();
+    const { sourceId, userId, productName, eventAt } = input;
+    await insertRevokedTombstone(trx, { sourceId, userId, productName, lastEventAt: eventAt }, now);
     return false;
   }
-  await trx
-    .updateTable('purchaseGrants')
-    .set({ revokedAt: sql<string>`now()`, lastEventAt: input.eventAt })
-    .where('sourceId', '=', input.sourceId)
-    .execute();
-  for (const [kind, target] of targetsOf(existing)) await recompute(trx, input.userId, kind, target);
-  await recordRolesChanged(trx, input.userId, input.reason, input.actor);
+  await markGrantRevoked(trx, input.sourceId, input.eventAt, now);
+  for (const [kind, target] of targetsOf(existing)) await recompute(trx, input.userId, kind, target, now);
+  await recordRolesChanged(trx, input.userId, input.reason, input.actor, now);
   return true;
 }
 
-/** Applies one commerce event: purchases grant roles (one year on), refunds and ends take them back. */
-export async function handleCommerceEvent(event: DomainEvent, t: Trx): Promise<void> {
+/**
+ * Applies one commerce event at `now` (the service clock): purchases grant roles (one year
+ * on), refunds and ends take them back.
+ */
+export async function handleCommerceEvent(event: DomainEvent, t: Trx, now: Date): Promise<void> {
   const common = { eventAt: event.occurredAt, actor: event.actor };
   switch (event.type) {
     case 'evt.commerce.purchase.completed': {
       const d = event.data;
-      await applyPurchaseGrant(t, {
-        ...common,
-        sourceId: d.subscriptionId ?? d.purchaseId,
-        userId: d.userId,
-        productName: d.productName,
-        grant: d.grant,
-        reason: `Purchased ${d.productName}`,
-      });
+      await applyPurchaseGrant(
+        t,
+        {
+          ...common,
+          sourceId: d.subscriptionId ?? d.purchaseId,
+          userId: d.userId,
+          productName: d.productName,
+          grant: d.grant,
+          reason: `Purchased ${d.productName}`,
+        },
+        now,
+      );
       return;
     }
     case 'evt.commerce.subscription.planChanged': {
       const d = event.data;
-      await applyPurchaseGrant(t, {
-        ...common,
-        sourceId: d.subscriptionId,
-        userId: d.userId,
-        productName: d.productName,
-        grant: d.grant,
-        reason: `Subscription moved from ${d.fromProductName} to ${d.productName}`,
-      });
+      await applyPurchaseGrant(
+        t,
+        {
+          ...common,
+          sourceId: d.subscriptionId,
+          userId: d.userId,
+          productName: d.productName,
+          grant: d.grant,
+          reason: `Subscription moved from ${d.fromProductName} to ${d.productName}`,
+        },
+        now,
+      );
       return;
     }
     case 'evt.commerce.purchase.refunded': {
       const d = event.data;
-      await revokePurchaseGrant(t, {
-        ...common,
-        sourceId: d.subscriptionId ?? d.purchaseId,
-        userId: d.userId,
-        productName: d.productName,
-        reason: `Refunded ${d.productName}`,
-      });
+      await revokePurchaseGrant(
+        t,
+        {
+          ...common,
+          sourceId: d.subscriptionId ?? d.purchaseId,
+          userId: d.userId,
+          productName: d.productName,
+          reason: `Refunded ${d.productName}`,
+        },
+        now,
+      );
       return;
     }
     case 'evt.commerce.subscription.cancelled': {
       const d = event.data;
-      await revokePurchaseGrant(t, {
-        ...common,
-        sourceId: d.subscriptionId,
-        userId: d.userId,
-        productName: d.productName,
-        reason: `Subscription to ${d.productName} ended: ${d.reason}`,
-      });
+      await revokePurchaseGrant(
+        t,
+        {
+          ...common,
+          sourceId: d.subscriptionId,
+          userId: d.userId,
+          productName: d.productName,
+          reason: `Subscription to ${d.productName} ended: ${d.reason}`,
+        },
+        now,
+      );
       return;
     }
     case 'evt.commerce.purchase.expired': {
       const d = event.data;
-      await revokePurchaseGrant(t, {
-        ...common,
-        sourceId: d.purchaseId,
-        userId: d.userId,
-        productName: d.productName,
-        reason: `${d.productName} expired`,
-      });
+      await revokePurchaseGrant(
+        t,
+        {
+          ...common,
+          sourceId: d.purchaseId,
+          userId: d.userId,
+          productName: d.productName,
+          reason: `${d.productName} expired`,
+        },
+        now,
+      );
       return;
     }
     default:
@@ -281,10 +258,10 @@ const userOfEvent = (event: DomainEvent): string | null => {
 };
 
 /**
- * Identity's durable consumer of commerce's purchase events. When an event takes access
- * away (refund, end, expiry), the user's tokens are voided on every service.
+ * Identity's durable consumer of commerce's purchase events, on the service's clock. When
+ * an event takes access away (refund, end, expiry), the user's tokens are voided on every service.
  */
-export const purchaseGrantsConsumer: ConsumerDefinition<IdentityDB> = {
+export const purchaseGrantsConsumer = (clock: Clock): ConsumerDefinition<IdentityDB> => ({
   name: 'purchases',
   filter: [
     'evt.commerce.purchase.completed',
@@ -295,8 +272,9 @@ export const purchaseGrantsConsumer: ConsumerDefinition<IdentityDB> = {
   ],
   async handle(event, trx) {
     const userId = userOfEvent(event);
-    const before = userId && (await lockUserForChange(trx, userId)) ? await accessSnapshotOf(trx, userId) : null;
-    await handleCommerceEvent(event, trx);
-    if (userId) await revokeIfNarrowed(trx, userId, before, 'purchased access ended', event.actor);
+    const now = clock.now();
+    const before = userId && (await lockUserForChange(trx, userId)) ? await accessSnapshotOf(trx, userId, now) : null;
+    await handleCommerceEvent(event, trx, now);
+    if (userId) await revokeIfNarrowed(trx, userId, before, 'purchased access ended', event.actor, now);
   },
-};
+});

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 import { RoleIds, sharesContactDomain } from '@cti/access';
 import {
   AccessRequestStatuses,
@@ -13,18 +11,21 @@ import {
   type ExternalApprovalPayload,
   type ExternalRequestPayload,
 } from '@cti/contracts';
-import { sql } from '@cti/db';
-import { appendToOutbox, BadRequest, Conflict, NotFound, actorOf } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
-import type { IdentityExecutor, IdentityApp } from '../db';
+import type { IdentityDB, IdentityExecutor } from '../db';
+import { findGroupById, groupRows } from '../groups/repository';
+import { actorFromClaims } from '../sessions/session';
 import { createUser } from '../users/create-user';
 import { parseExpiry } from '../users/manage-users';
 import { isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, groupIdsOfUser } from '../users/repository';
+import { findUserByEmail, groupIdsOfUser, setCalculatorGroup } from '../users/repository';
 import { grantRoles } from '../users/role-grants';
 import { isUuid } from '../users/user-views';
 import { queueWelcomeMail } from '../users/welcome';
+
+import { accessRequestRows, insertAccessRequest, lockAccessRequest, markDecided, setRequestExpiry, usersOfRequests } from './repository';
 
 export const EXTERNAL_REQUEST_TYPE = 'External Legal Representative';
 
@@ -32,25 +33,12 @@ const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString()
 
 /** `GET api/request`: every access request, newest first, with its users. */
 export async function listAccessRequests(db: IdentityExecutor, ids?: readonly string[]): Promise<AccessRequestView[]> {
-  let query = db
-    .selectFrom('accessRequests')
-    .leftJoin('users as manager', 'manager.id', 'accessRequests.userManagerId')
-    .selectAll('accessRequests')
-    .select('manager.name as managerName')
-    .orderBy('accessRequests.createdAt', 'desc');
-  if (ids) query = query.where('accessRequests.id', 'in', [...ids]);
-  const requests = await query.execute();
+  const requests = await accessRequestRows(db, ids);
   if (!requests.length) return [];
-  const users = await db
-    .selectFrom('accessRequestUsers')
-    .selectAll()
-    .where(
-      'requestId',
-      'in',
-      requests.map((r) => r.id),
-    )
-    .orderBy('position')
-    .execute();
+  const users = await usersOfRequests(
+    db,
+    requests.map((r) => r.id),
+  );
   return requests.map((r) => ({
     Id: r.id,
     Email: r.email,
@@ -88,9 +76,13 @@ export interface NewAccessRequest {
 /** Files an access request (In Progress) with its primary and extra users, and records it. */
 export async function createAccessRequest(trx: IdentityExecutor, input: NewAccessRequest, actor: EventActor | null): Promise<string> {
   const email = normalizeEmail(input.email);
-  const { id } = await trx
-    .insertInto('accessRequests')
-    .values({
+  const users = [
+    { email, name: input.name, title: input.title ?? '', isPrimary: true },
+    ...(input.extraUsers ?? []).map((u) => ({ email: normalizeEmail(u.email), name: u.name, title: u.title ?? '', isPrimary: false })),
+  ];
+  const id = await insertAccessRequest(
+    trx,
+    {
       email,
       type: input.type,
       organization: input.organization,
@@ -100,25 +92,24 @@ export async function createAccessRequest(trx: IdentityExecutor, input: NewAcces
       title: input.title ?? '',
       expires: input.expires ?? null,
       userManagerId: input.userManagerId ?? null,
-      decidedAt: null,
-      decidedBy: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const users = [
-    { email, name: input.name, title: input.title ?? '', isPrimary: true },
-    ...(input.extraUsers ?? []).map((u) => ({ email: normalizeEmail(u.email), name: u.name, title: u.title ?? '', isPrimary: false })),
-  ];
-  await trx
-    .insertInto('accessRequestUsers')
-    .values(users.map((u, position) => ({ requestId: id, ...u, position })))
-    .execute();
+    },
+    users,
+  );
   await appendToOutbox(trx, {
     type: 'evt.identity.request.created',
     actor,
     data: { requestId: id, email, type: input.type, organization: input.organization, userManagerId: input.userManagerId ?? null },
   });
   return id;
+}
+
+/**
+ * `/internal/requests`: another application (the carbon calculator site) files a regular
+ * access request; every e-mail must be an address.
+ */
+export async function fileAccessRequest(data: DataAccess<IdentityDB>, input: NewAccessRequest): Promise<string> {
+  if (![input.email, ...(input.extraUsers ?? []).map((u) => u.email)].every(isEmail)) throw new BadRequest(UserAnswers.invalidUsername);
+  return data.inTransaction((trx) => createAccessRequest(trx, input, null));
 }
 
 /** Splits "First Last Names" on the first space. */
@@ -134,11 +125,10 @@ export const splitName = (name: string) => {
  * the primary contact's e-mail domain.
  */
 export async function createExternalRequest(
-  app: IdentityApp,
-  request: FastifyRequest,
+  data: DataAccess<IdentityDB>,
+  caller: AccessClaims,
   payload: ExternalRequestPayload,
 ): Promise<{ message: string }> {
-  const caller = request.principal!;
   const fromName = payload.Name?.trim() ? splitName(payload.Name) : { firstName: '', lastName: '' };
   const firstName = payload.FirstName.trim() || fromName.firstName;
   const lastName = payload.LastName.trim() || fromName.lastName;
@@ -149,7 +139,7 @@ export async function createExternalRequest(
     throw new BadRequest(RequestAnswers.externalMissingFields);
   if (!isEmail(email)) throw new BadRequest(UserAnswers.invalidUsername);
   const expires = parseExpiry(payload.Expires);
-  if (expires && Date.parse(expires) < Date.now()) throw new BadRequest(RequestAnswers.expiresInPast);
+  if (expires && Date.parse(expires) < data.clock.now().getTime()) throw new BadRequest(RequestAnswers.expiresInPast);
   const extraUsers = (payload.Users ?? []).map((u) => {
     const first = u.FirstName.trim();
     const last = u.LastName.trim();
@@ -158,7 +148,7 @@ export async function createExternalRequest(
     if (!sharesContactDomain(email, u.Email)) throw new BadRequest(RequestAnswers.externalDomain);
     return { email: u.Email, name: `${first} ${last}` };
   });
-  await app.inTransaction((trx) =>
+  await data.inTransaction((trx) =>
     createAccessRequest(
       trx,
       {
@@ -171,7 +161,7 @@ export async function createExternalRequest(
         userManagerId: caller.sub,
         extraUsers,
       },
-      actorOf(request),
+      actorFromClaims(caller),
     ),
   );
   return { message: RequestAnswers.externalCreated };
@@ -179,7 +169,7 @@ export async function createExternalRequest(
 
 async function lockRequestInProgress(trx: IdentityExecutor, id: string) {
   if (!isUuid(id)) throw new NotFound('Request not found');
-  const row = await trx.selectFrom('accessRequests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await lockAccessRequest(trx, id);
   if (!row) throw new NotFound('Request not found');
   if (row.status !== AccessRequestStatuses.inProgress) throw new Conflict(RequestAnswers.notInProgress);
   return row;
@@ -213,6 +203,7 @@ async function openAccount(
   ctx: IdentityContext,
   account: AccountToOpen,
   actor: EventActor | null,
+  now: Date,
 ): Promise<OpenedAccount> {
   const existing = await findUserByEmail(trx, account.email);
   if (existing && !existing.isFree) {
@@ -222,9 +213,10 @@ async function openAccount(
       { roleIds: account.roleIds, groupIds: account.groupIds, expiresOn: account.expiresOn },
       'access request approved',
       actor,
+      now,
     );
     if (account.calculatorGroupId && !existing.calculatorGroupId) {
-      await trx.updateTable('users').set({ calculatorGroupId: account.calculatorGroupId }).where('id', '=', existing.id).execute();
+      await setCalculatorGroup(trx, existing.id, account.calculatorGroupId);
     }
     return { userId: existing.id, email: existing.email, welcomeMailId: null };
   }
@@ -245,9 +237,10 @@ async function openAccount(
       creatorId: account.creatorId,
     },
     actor,
+    now,
   );
   const email = normalizeEmail(account.email);
-  const welcomeMailId = await queueWelcomeMail(trx, ctx, { id: userId, email, name: account.name }, actor, { interactive: true });
+  const welcomeMailId = await queueWelcomeMail(trx, ctx, { id: userId, email, name: account.name }, actor, now, { interactive: true });
   return { userId, email, welcomeMailId };
 }
 
@@ -264,19 +257,17 @@ async function approvalOutcome(ctx: IdentityContext, accounts: readonly OpenedAc
   return approvalAnswer({ welcomed, failed, existing });
 }
 
+/** Records the decision (at `now`) and its event. */
 async function finish(
   trx: IdentityExecutor,
   row: { id: string; email: string; type: string; organization: string },
   status: string,
   caller: AccessClaims,
-  actor: EventActor | null,
   userIds: string[],
+  now: Date,
 ) {
-  await trx
-    .updateTable('accessRequests')
-    .set({ status, decidedAt: sql<string>`now()`, decidedBy: caller.sub })
-    .where('id', '=', row.id)
-    .execute();
+  const actor = actorFromClaims(caller);
+  await markDecided(trx, row.id, { status, decidedBy: caller.sub }, now);
   const data = { requestId: row.id, email: row.email, type: row.type, organization: row.organization };
   if (status === AccessRequestStatuses.approved)
     await appendToOutbox(trx, { type: 'evt.identity.request.approved', actor, data: { ...data, userIds } });
@@ -289,26 +280,21 @@ async function finish(
  * is among them) becomes a user with the chosen roles, groups and calculator group.
  */
 export async function approveRequest(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB>,
   ctx: IdentityContext,
-  request: FastifyRequest,
+  caller: AccessClaims,
   payload: ApprovalPayload,
 ): Promise<{ message: string }> {
   const r = payload.Request;
   const required = [r.Organization, r.PrimaryEmail, r.PrimaryId, r.Name, r.Title, payload.CalculatorGroup];
   if (required.some((v) => !v?.trim()) || !payload.Roles.length) throw new BadRequest(RequestAnswers.approvalMissingFields);
-  const db = app.db;
-  const calculator = isUuid(payload.CalculatorGroup!)
-    ? await db.selectFrom('groups').select(['id', 'countryId']).where('id', '=', payload.CalculatorGroup!).executeTakeFirst()
-    : undefined;
+  const db = data.db;
+  const calculator = isUuid(payload.CalculatorGroup!) ? await findGroupById(db, payload.CalculatorGroup!) : undefined;
   if (!calculator || calculator.countryId !== null) throw new BadRequest('The calculator group must be a group without a country.');
   const validRoles = new Set<number>(Object.values(RoleIds));
   if (payload.Roles.some((id) => !validRoles.has(id))) throw new BadRequest('Unknown role.');
   const groupIds = [...new Set(payload.Groups)];
-  if (
-    groupIds.some((g) => !isUuid(g)) ||
-    (groupIds.length && (await db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute()).length !== groupIds.length)
-  ) {
+  if (groupIds.some((g) => !isUuid(g)) || (groupIds.length && (await groupRows(db, { ids: groupIds })).length !== groupIds.length)) {
     throw new BadRequest('Unknown group.');
   }
   const emails = new Map<string, { email: string; name: string }>();
@@ -318,8 +304,9 @@ export async function approveRequest(
     if (!emails.has(key))
       emails.set(key, { email: key, name: e.Name.trim() || (key === normalizeEmail(r.PrimaryEmail!) ? r.Name!.trim() : key) });
   }
-  const actor = actorOf(request);
-  const opened = await app.inTransaction(async (trx) => {
+  const actor = actorFromClaims(caller);
+  const now = data.clock.now();
+  const opened = await data.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, r.Id);
     const accounts: OpenedAccount[] = [];
     for (const account of emails.values()) {
@@ -335,9 +322,10 @@ export async function approveRequest(
             groupIds,
             calculatorGroupId: calculator.id,
             expiresOn: null,
-            creatorId: request.principal!.sub,
+            creatorId: caller.sub,
           },
           actor,
+          now,
         ),
       );
     }
@@ -345,9 +333,9 @@ export async function approveRequest(
       trx,
       row,
       AccessRequestStatuses.approved,
-      request.principal!,
-      actor,
+      caller,
       accounts.map((a) => a.userId),
+      now,
     );
     return accounts;
   });
@@ -360,21 +348,22 @@ export async function approveRequest(
  * manager can manage them.
  */
 export async function approveExternalRequest(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB>,
   ctx: IdentityContext,
-  request: FastifyRequest,
+  caller: AccessClaims,
   payload: ExternalApprovalPayload,
 ): Promise<{ message: string }> {
-  const actor = actorOf(request);
-  const opened = await app.inTransaction(async (trx) => {
+  const actor = actorFromClaims(caller);
+  const now = data.clock.now();
+  const opened = await data.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, payload.Id);
     if (!row.userManagerId) throw new BadRequest('This is not an external legal representative request.');
     const expiresOn = payload.Expires ? parseExpiry(payload.Expires) : row.expires ? new Date(row.expires).toISOString() : null;
     if (!expiresOn) throw new BadRequest(RequestAnswers.externalMissingFields);
     // as at creation: the access is time limited, and a past date would open accounts that never work
-    if (Date.parse(expiresOn) < Date.now()) throw new BadRequest(RequestAnswers.expiresInPast);
+    if (Date.parse(expiresOn) < now.getTime()) throw new BadRequest(RequestAnswers.expiresInPast);
     const managerGroups = await groupIdsOfUser(trx, row.userManagerId);
-    const users = await trx.selectFrom('accessRequestUsers').selectAll().where('requestId', '=', row.id).orderBy('position').execute();
+    const users = await usersOfRequests(trx, [row.id]);
     const accounts: OpenedAccount[] = [];
     for (const u of users) {
       accounts.push(
@@ -393,17 +382,18 @@ export async function approveExternalRequest(
             creatorId: row.userManagerId,
           },
           actor,
+          now,
         ),
       );
     }
-    await trx.updateTable('accessRequests').set({ expires: expiresOn }).where('id', '=', row.id).execute();
+    await setRequestExpiry(trx, row.id, expiresOn);
     await finish(
       trx,
       row,
       AccessRequestStatuses.approved,
-      request.principal!,
-      actor,
+      caller,
       accounts.map((a) => a.userId),
+      now,
     );
     return accounts;
   });
@@ -411,11 +401,11 @@ export async function approveExternalRequest(
 }
 
 /** `GET api/request/deny/{id}`. */
-export async function denyRequest(app: IdentityApp, request: FastifyRequest, id: string): Promise<{ message: string }> {
-  const actor = actorOf(request);
-  await app.inTransaction(async (trx) => {
+export async function denyRequest(data: DataAccess<IdentityDB>, caller: AccessClaims, id: string): Promise<{ message: string }> {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     const row = await lockRequestInProgress(trx, id);
-    await finish(trx, row, AccessRequestStatuses.denied, request.principal!, actor, []);
+    await finish(trx, row, AccessRequestStatuses.denied, caller, [], now);
   });
   return { message: RequestAnswers.denied };
 }

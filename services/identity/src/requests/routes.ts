@@ -9,20 +9,18 @@ import {
   ExternalRequestPayload,
   IdParam,
   MessageBody,
-  UserAnswers,
 } from '@cti/contracts';
-import { BadRequest } from '@cti/service-kit';
+import { claimsOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
-import { isEmail } from '../users/passwords';
 
 import {
   approveExternalRequest,
   approveRequest,
-  createAccessRequest,
   createExternalRequest,
   denyRequest,
+  fileAccessRequest,
   listAccessRequests,
 } from './access-requests';
 
@@ -43,22 +41,22 @@ export async function requestRoutes(app: IdentityApp, ctx: IdentityContext) {
       preHandler: app.requireRule(RouteRules.usersPage),
       schema: { tags: ['requests'], body: ExternalRequestPayload, response: { 200: MessageBody, ...errors } },
     },
-    async (request) => createExternalRequest(app, request, request.body),
+    async (request) => createExternalRequest(app, claimsOf(request), request.body),
   );
   app.post(
     '/api/request/approve',
     { preHandler: admin, schema: { tags: ['requests'], body: ApprovalPayload, response: { 200: MessageBody, ...errors } } },
-    async (request) => approveRequest(app, ctx, request, request.body),
+    async (request) => approveRequest(app, ctx, claimsOf(request), request.body),
   );
   app.post(
     '/api/request/external/approve',
     { preHandler: admin, schema: { tags: ['requests'], body: ExternalApprovalPayload, response: { 200: MessageBody, ...errors } } },
-    async (request) => approveExternalRequest(app, ctx, request, request.body),
+    async (request) => approveExternalRequest(app, ctx, claimsOf(request), request.body),
   );
   app.get(
     '/api/request/deny/:id',
     { preHandler: admin, schema: { tags: ['requests'], params: IdParam, response: { 200: MessageBody, ...errors } } },
-    async (request) => denyRequest(app, request, request.params.id),
+    async (request) => denyRequest(app, claimsOf(request), request.params.id),
   );
 
   // other applications (the carbon calculator site) file regular access requests here
@@ -92,23 +90,16 @@ export async function requestRoutes(app: IdentityApp, ctx: IdentityContext) {
     },
     async (request) => {
       const b = request.body;
-      if (![b.Email, ...(b.Users ?? []).map((u) => u.Email)].every(isEmail)) throw new BadRequest(UserAnswers.invalidUsername);
-      const id = await app.inTransaction((trx) =>
-        createAccessRequest(
-          trx,
-          {
-            email: b.Email,
-            type: b.Type,
-            organization: b.Organization,
-            organizationAddress: b.OrganizationAddress,
-            reasoning: b.Reasoning,
-            name: b.Name,
-            title: b.Title,
-            extraUsers: (b.Users ?? []).map((u) => ({ email: u.Email, name: u.Name, title: u.Title })),
-          },
-          null,
-        ),
-      );
+      const id = await fileAccessRequest(app, {
+        email: b.Email,
+        type: b.Type,
+        organization: b.Organization,
+        organizationAddress: b.OrganizationAddress,
+        reasoning: b.Reasoning,
+        name: b.Name,
+        title: b.Title,
+        extraUsers: (b.Users ?? []).map((u) => ({ email: u.Email, name: u.Name, title: u.Title })),
+      });
       return { Id: id };
     },
   );

@@ -1,12 +1,10 @@
-import { AllRoles, CcRoleNames, CtcRoleNames, RoleDescriptions, RoleIds, RoleLabels, roleNameOf } from '@cti/access';
+import { AllRoles, CcRoleNames, CtcRoleNames, RoleDescriptions, RoleIds, RoleLabels } from '@cti/access';
 import { EmailParam, ErrorBody, RoleList } from '@cti/contracts';
-import { principalOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
-import { mayReadRolesOf } from '../users/manage-users';
-import { isEmail } from '../users/passwords';
-import { activeRoleIds, findUserByEmail } from '../users/repository';
+
+import { rolesByEmail } from './roles-by-email';
 
 const list = (names: readonly (keyof typeof RoleIds)[]) => names.map((Name) => ({ Id: RoleIds[Name], Name }));
 
@@ -32,14 +30,7 @@ export async function roleRoutes(app: IdentityApp, ctx: IdentityContext) {
           'A user’s active roles, for the signed-in user themself, admins and the user’s managers. Anyone else gets an empty list, the same for known and unknown addresses: the chooser learns what a visitor may enter only once they have signed in. Rate-limited per IP.',
       },
     },
-    async (request) => {
-      await app.rateLimits.hit(`roles-ip:${request.ip}`, { max: ctx.config.ROLE_LOOKUP_RATE_PER_IP, windowMs: 60_000 });
-      const caller = request.principal;
-      if (!caller || !isEmail(request.params.email)) return [];
-      const db = app.db;
-      const user = await findUserByEmail(db, request.params.email);
-      if (!user || user.isFree || user.disabled || !(await mayReadRolesOf(db, caller, principalOf(caller), user.id))) return [];
-      return (await activeRoleIds(db, user.id)).map((Id) => ({ Id, Name: roleNameOf(Id) ?? String(Id) }));
-    },
+    async (request) =>
+      rolesByEmail(app, { caller: request.principal, ip: request.ip, email: request.params.email }, ctx.config.ROLE_LOOKUP_RATE_PER_IP),
   );
 }

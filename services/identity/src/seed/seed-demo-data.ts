@@ -85,6 +85,7 @@ export async function seedDemoData(data: DataAccess<IdentityDB>): Promise<void> 
           isAcid: account.isAcid ?? false,
         },
         null,
+        data.clock.now(),
       );
       // demo accounts have already agreed to the terms
       await markAgreedToTerms(trx, userId, data.clock.now());

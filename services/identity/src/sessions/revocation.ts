@@ -16,11 +16,11 @@ export async function lockUserForChange(trx: IdentityExecutor, userId: string): 
   return lockUserRow(trx, userId);
 }
 
-/** What the user's tokens carry that decides what they may do, as stored now. */
-export async function accessSnapshotOf(trx: IdentityExecutor, userId: string): Promise<AccessSnapshot | null> {
+/** What the user's tokens carry that decides what they may do, as stored (roles held at `now`). */
+export async function accessSnapshotOf(trx: IdentityExecutor, userId: string, now: Date): Promise<AccessSnapshot | null> {
   const user = await accessFieldsOfUser(trx, userId);
   if (!user) return null;
-  const [roleIds, groupIds] = await Promise.all([activeRoleIds(trx, userId), groupIdsOfUser(trx, userId)]);
+  const [roleIds, groupIds] = await Promise.all([activeRoleIds(trx, userId, now), groupIdsOfUser(trx, userId)]);
   return { ...user, expiresOn: user.expiresOn === null ? null : new Date(user.expiresOn).toISOString(), roleIds, groupIds };
 }
 
@@ -55,8 +55,9 @@ export async function revokeIfNarrowed(
   before: AccessSnapshot | null,
   reason: string,
   actor: EventActor | null,
+  now: Date,
 ): Promise<boolean> {
-  const after = await accessSnapshotOf(trx, userId);
+  const after = await accessSnapshotOf(trx, userId, now);
   if (!before || !after || !accessNarrowed(before, after)) return false;
   await revokeAccessTokens(trx, userId, reason, actor);
   return true;

@@ -18,6 +18,6 @@ export async function userAccessRoutes(app: IdentityApp) {
       preHandler: app.requireService,
       schema: { hide: true, body: InternalUserLookup, response: { 200: Type.Array(InternalUserAccess), 403: ErrorBody } },
     },
-    async (request) => loadUserAccess(app.db, request.body.ids),
+    async (request) => loadUserAccess(app.db, request.body.ids, app.clock.now()),
   );
 }

@@ -5,7 +5,7 @@ import type { IdentityExecutor } from '../db';
 import { endSessions } from '../sessions/revocation';
 
 import { hashPassword, isEmail, normalizeEmail } from './passwords';
-import { findUserByEmail, insertUser, setUserGroups, setUserRoles, type NewUser } from './repository';
+import { findUserByEmail, insertUser, makeCredentialed, setUserGroups, setUserRoles, type NewUser } from './repository';
 
 export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'> {
   email: string;
@@ -16,9 +16,10 @@ export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'>
 
 /**
  * Creates a user with roles and groups and records `evt.identity.user.created` (in the
- * caller's transaction). A free user with the same e-mail becomes this credentialed user.
+ * caller's transaction). A free user with the same e-mail becomes this credentialed user
+ * (their free session ends at `now`).
  */
-export async function createUser(trx: IdentityExecutor, input: CreateUserInput, actor: EventActor | null): Promise<string> {
+export async function createUser(trx: IdentityExecutor, input: CreateUserInput, actor: EventActor | null, now: Date): Promise<string> {
   if (!isEmail(input.email)) throw new BadRequest(UserAnswers.invalidUsername);
   const email = normalizeEmail(input.email);
   const existing = await findUserByEmail(trx, email);
@@ -28,21 +29,9 @@ export async function createUser(trx: IdentityExecutor, input: CreateUserInput, 
   if (existing) {
     userId = existing.id;
     const { roleIds: _r, groupIds: _g, password: _p, ...fields } = input;
-    await trx
-      .updateTable('users')
-      .set({
-        ...fields,
-        email,
-        name: input.name ?? `${input.firstName} ${input.lastName}`.trim(),
-        isFree: false,
-        passwordHash,
-        mustAgreeCtc: input.mustAgreeCtc ?? true,
-        confirmedAt: null,
-      })
-      .where('id', '=', userId)
-      .execute();
+    await makeCredentialed(trx, userId, { ...fields, email, passwordHash });
     // the free session ends: the account now signs in with a password
-    await endSessions(trx, userId);
+    await endSessions(trx, userId, {}, now);
   } else {
     userId = await insertUser(trx, { ...input, email, passwordHash });
   }

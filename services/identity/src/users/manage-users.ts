@@ -1,8 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-
 import { RoleIds, UserEditPolicy, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
 import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
-import { sql } from '@cti/db';
 import {
   BadRequest,
   Conflict,
@@ -11,17 +8,19 @@ import {
   NotFound,
   TokenExpired,
   Unauthorized,
-  actorOf,
   appendToOutbox,
   principalOf,
+  type DataAccess,
 } from '@cti/service-kit';
 
-import type { IdentityContext } from '../context';
-import type { IdentityExecutor, IdentityApp } from '../db';
+import type { IdentityContext, RateLimited } from '../context';
+import type { IdentityDB, IdentityExecutor } from '../db';
+import { findGroupById, groupRows } from '../groups/repository';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
-import { isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
+import { actorFromClaims } from '../sessions/session';
+import { isTokenValid, isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
 
 import { createUser } from './create-user';
 import { isEmail, normalizeEmail } from './passwords';
@@ -32,7 +31,9 @@ import {
   groupIdsOfUser,
   replaceRoleHoldings,
   roleHoldingsOf,
+  setUserDisabled,
   setUserGroups,
+  updateManagedUser,
 } from './repository';
 import { recordUserUpdated } from './user-events';
 import { isUuid, loadManagedUsers } from './user-views';
@@ -63,12 +64,12 @@ const targetOf = (
   createdByCaller: u.creatorId === caller.sub,
 });
 
-/** The user, if the caller may see them (admins, or the managers of their groups); 404 otherwise. */
-async function assertCanSee(db: IdentityExecutor, caller: AccessClaims, userId: string) {
+/** The user, if the caller may see them at `now` (admins, or the managers of their groups); 404 otherwise. */
+async function assertCanSee(db: IdentityExecutor, caller: AccessClaims, userId: string, now: Date) {
   if (!isUuid(userId)) throw new NotFound('User not found');
   const user = await findUserById(db, userId);
   if (!user || user.isFree) throw new NotFound('User not found');
-  const [roleIds, groupIds] = await Promise.all([activeRoleIds(db, userId), groupIdsOfUser(db, userId)]);
+  const [roleIds, groupIds] = await Promise.all([activeRoleIds(db, userId, now), groupIdsOfUser(db, userId)]);
   const target = targetOf(caller, user, roleIds, groupIds);
   if (!UserEditPolicy.canSeeUser(principalOf(caller), target)) throw new NotFound('User not found');
   return { user, roleIds, groupIds, target };
@@ -90,8 +91,8 @@ const withCanEdit = (caller: AccessClaims | null, u: ManagedUser): ManagedUser =
 });
 
 /** `GET api/user/groupManager`: every user for admins; the users a group manager sees, each marked editable or not. */
-export async function listManagedUsers(app: IdentityApp, caller: AccessClaims): Promise<ManagedUser[]> {
-  const users = await loadManagedUsers(app.db);
+export async function listManagedUsers(db: IdentityExecutor, caller: AccessClaims, now: Date): Promise<ManagedUser[]> {
+  const users = await loadManagedUsers(db, now);
   const p = principalOf(caller);
   return users
     .filter((u) =>
@@ -104,24 +105,33 @@ export async function listManagedUsers(app: IdentityApp, caller: AccessClaims): 
     .map((u) => withCanEdit(caller, u));
 }
 
+/** Who asks, as the kit's auth check left it: their claims, or none (and whether an expired token was sent). */
+export interface Visitor {
+  caller: AccessClaims | null;
+  tokenExpired: boolean;
+}
+
 /**
  * `GET api/user/{id}`: the user themself (My account), their managers, or a visitor
  * holding a valid welcome token for them (the set-password page prefill).
  */
 export async function getUser(
-  app: IdentityApp,
-  caller: AccessClaims | null,
+  db: IdentityExecutor,
+  { caller, tokenExpired }: Visitor,
   userId: string,
-  welcomeTokenValid: boolean,
+  welcomeToken: string | undefined,
+  now: Date,
 ): Promise<ManagedUser> {
-  const db = app.db;
+  const welcomeTokenValid = !!welcomeToken && isUuid(userId) && (await isTokenValid(db, 'welcome', welcomeToken, userId, now));
+  // an expired session is refreshed by the client and asked again
+  if (!caller && !welcomeTokenValid && tokenExpired) throw new TokenExpired();
   if (!isUuid(userId)) throw new NotFound('User not found');
   const self = caller?.sub === userId;
   if (!self && !welcomeTokenValid) {
     if (!caller) throw new NotFound('User not found');
-    await assertCanSee(db, caller, userId);
+    await assertCanSee(db, caller, userId, now);
   }
-  const [user] = await loadManagedUsers(db, { ids: [userId], includeFree: self });
+  const [user] = await loadManagedUsers(db, now, { ids: [userId], includeFree: self });
   if (!user) throw new NotFound('User not found');
   return withCanEdit(self || !welcomeTokenValid ? caller : null, user);
 }
@@ -150,15 +160,10 @@ async function validatePayload(db: IdentityExecutor, payload: UserPayload): Prom
   if (payload.Roles.some((r) => !validRoles.has(r))) throw new BadRequest('Unknown role.');
   const groupIds = [...new Set(payload.Groups)];
   if (groupIds.some((g) => !isUuid(g))) throw new BadRequest('Unknown group.');
-  if (groupIds.length) {
-    const found = await db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute();
-    if (found.length !== groupIds.length) throw new BadRequest('Unknown group.');
-  }
+  if (groupIds.length && (await groupRows(db, { ids: groupIds })).length !== groupIds.length) throw new BadRequest('Unknown group.');
   const calculatorGroupId = trimOrNull(payload.CalculatorGroup);
   if (calculatorGroupId) {
-    const group = isUuid(calculatorGroupId)
-      ? await db.selectFrom('groups').select(['countryId']).where('id', '=', calculatorGroupId).executeTakeFirst()
-      : undefined;
+    const group = isUuid(calculatorGroupId) ? await findGroupById(db, calculatorGroupId) : undefined;
     if (!group || group.countryId !== null) throw new BadRequest('The calculator group must be a group without a country.');
   }
   return {
@@ -189,21 +194,21 @@ const refusalAnswers: Record<ManagerEditRefusal, string> = {
  * they send are ignored.
  */
 export async function registerUser(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB>,
   ctx: IdentityContext,
-  request: FastifyRequest,
+  caller: AccessClaims,
   payload: UserPayload,
 ): Promise<{ message: string }> {
-  const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
-  const clean = await validatePayload(app.db, payload);
+  const clean = await validatePayload(data.db, payload);
   if (!UserEditPolicy.domainAllowed(p, clean.email)) throw new BadRequest(UserAnswers.domainMismatch);
   const nothing = { email: clean.email, expiresOn: null, roleIds: [], groupIds: [], calculatorGroupId: null };
   const refusal = UserEditPolicy.managerEditRefusal(p, nothing, { ...clean });
   if (refusal) throw new Forbidden(refusalAnswers[refusal]);
-  const actor = actorOf(request);
-  await app.inTransaction(async (trx) => {
+  const actor = actorFromClaims(caller);
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
     const userId = await createUser(
       trx,
       {
@@ -223,9 +228,10 @@ export async function registerUser(
         isAcid: admin ? (payload.IsACID ?? false) : false,
       },
       actor,
+      now,
     );
-    if (admin && payload.Disabled) await trx.updateTable('users').set({ disabled: true }).where('id', '=', userId).execute();
-    await queueWelcomeMail(trx, ctx, { id: userId, email: clean.email, name: clean.name }, actor);
+    if (admin && payload.Disabled) await setUserDisabled(trx, userId);
+    await queueWelcomeMail(trx, ctx, { id: userId, email: clean.email, name: clean.name }, actor, now);
   });
   ctx.mailer.kick();
   return { message: UserAnswers.added };
@@ -239,17 +245,17 @@ export async function registerUser(
  * change tells the old address and ends the links sent to it.
  */
 export async function updateUser(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB>,
   ctx: IdentityContext,
-  request: FastifyRequest,
+  caller: AccessClaims,
   payload: UserPayload,
 ): Promise<{ message: string }> {
-  const caller = request.principal!;
   const p = principalOf(caller);
   const admin = UserEditPolicy.isAdmin(p);
-  const db = app.db;
+  const db = data.db;
+  const now = data.clock.now();
   if (!payload.Id) throw new BadRequest(UserAnswers.failed);
-  const { user, target } = await assertCanSee(db, caller, payload.Id);
+  const { user, target } = await assertCanSee(db, caller, payload.Id, now);
   if (!UserEditPolicy.canEditUser(p, target)) throw new Forbidden(UserAnswers.editNotAllowed);
   const clean = await validatePayload(db, payload);
   const currentExpiry = user.expiresOn === null ? null : new Date(user.expiresOn).toISOString();
@@ -270,14 +276,15 @@ export async function updateUser(
     const other = await findUserByEmail(db, clean.email);
     if (other && other.id !== user.id) throw new Conflict(UserAnswers.userExists);
   }
-  const actor: EventActor | null = actorOf(request);
-  await app.inTransaction(async (trx) => {
+  const actor: EventActor = actorFromClaims(caller);
+  await data.inTransaction(async (trx) => {
     await lockUserForChange(trx, user.id);
-    const before = await accessSnapshotOf(trx, user.id);
+    const before = await accessSnapshotOf(trx, user.id, now);
     const disabled = admin ? (payload.Disabled ?? user.disabled) : user.disabled;
-    await trx
-      .updateTable('users')
-      .set({
+    await updateManagedUser(
+      trx,
+      user.id,
+      {
         email: admin ? clean.email : user.email,
         firstName: clean.firstName,
         lastName: clean.lastName,
@@ -290,15 +297,14 @@ export async function updateUser(
         isGroupManager: admin ? (payload.IsGroupManager ?? user.isGroupManager) : user.isGroupManager,
         isHidden: admin ? (payload.IsHidden ?? user.isHidden) : user.isHidden,
         isAcid: admin ? (payload.IsACID ?? user.isAcid) : user.isAcid,
-        updatedAt: sql<string>`now()`,
-      })
-      .where('id', '=', user.id)
-      .execute();
+      },
+      now,
+    );
     const holdings = await roleHoldingsOf(trx, user.id);
-    await replaceRoleHoldings(trx, user.id, UserEditPolicy.rolesAfterSave(holdings, clean.roleIds, { admin, now: Date.now() }));
+    await replaceRoleHoldings(trx, user.id, UserEditPolicy.rolesAfterSave(holdings, clean.roleIds, { admin, now: now.getTime() }));
     await setUserGroups(trx, user.id, clean.groupIds);
     if (disabled && !user.disabled) {
-      await endSessions(trx, user.id);
+      await endSessions(trx, user.id, {}, now);
       await appendToOutbox(trx, {
         type: 'evt.identity.user.disabled',
         actor,
@@ -306,9 +312,9 @@ export async function updateUser(
       });
     }
     if (admin && emailChanged)
-      await emailChangedNotice(trx, ctx, { id: user.id, oldEmail: user.email, newEmail: clean.email, name: clean.name });
-    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed in the users admin', actor);
-    await recordUserUpdated(trx, user.id, actor);
+      await emailChangedNotice(trx, { id: user.id, oldEmail: user.email, newEmail: clean.email, name: clean.name }, now);
+    await revokeIfNarrowed(trx, user.id, before, disabled && !user.disabled ? 'disabled' : 'access changed in the users admin', actor, now);
+    await recordUserUpdated(trx, user.id, actor, now);
   });
   ctx.mailer.kick();
   return { message: UserAnswers.edited };
@@ -317,11 +323,11 @@ export async function updateUser(
 /** The old address learns of the change; links sent to it (reset, welcome) stop working. */
 async function emailChangedNotice(
   trx: IdentityExecutor,
-  ctx: IdentityContext,
   change: { id: string; oldEmail: string; newEmail: string; name: string },
+  now: Date,
 ): Promise<void> {
-  await spendAllTokens(trx, change.id, 'reset');
-  await spendAllTokens(trx, change.id, 'welcome');
+  await spendAllTokens(trx, change.id, 'reset', now);
+  await spendAllTokens(trx, change.id, 'welcome', now);
   await queueMail(trx, {
     to: [change.oldEmail],
     ...MailTemplates.emailChanged(change.name || change.oldEmail, change.newEmail),
@@ -336,45 +342,52 @@ async function emailChangedNotice(
  * account's own address, and only to accounts that have never set a password.
  */
 export async function resendWelcome(
-  app: IdentityApp,
+  data: DataAccess<IdentityDB> & RateLimited,
   ctx: IdentityContext,
-  request: FastifyRequest,
+  { caller, tokenExpired, ip }: Visitor & { ip: string },
   userId: string,
   welcomeToken: string | undefined,
 ): Promise<{ message: string }> {
-  const db = app.db;
-  const caller = request.principal;
+  const db = data.db;
+  const now = data.clock.now();
   const HOUR = 3_600_000;
   if (welcomeToken) {
-    await app.rateLimits.hit(`welcome-ip:${request.ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
-    await app.rateLimits.hit(`welcome-user:${userId}`, { max: ctx.config.RESET_MAILS_PER_ACCOUNT, windowMs: HOUR });
+    await data.rateLimits.hit(`welcome-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+    await data.rateLimits.hit(`welcome-user:${userId}`, { max: ctx.config.RESET_MAILS_PER_ACCOUNT, windowMs: HOUR });
     // an unknown id and a wrong token get the same answer
     if (!isUuid(userId) || !(await isUnspentToken(db, 'welcome', welcomeToken, userId))) throw new Unauthorized(UserAnswers.welcomeFailed);
   } else if (caller && UserEditPolicy.canManageUsers(principalOf(caller))) {
-    await assertCanSee(db, caller, userId);
+    await assertCanSee(db, caller, userId, now);
   } else if (caller) {
     throw new NotFound('User not found');
   } else {
-    if (request.tokenExpired) throw new TokenExpired();
+    if (tokenExpired) throw new TokenExpired();
     throw new Unauthorized();
   }
   const user = await findUserById(db, userId);
   if (!user || user.isFree || user.disabled) throw new NotFound('User not found');
   if (user.passwordHash !== null) throw new Conflict(UserAnswers.passwordAlreadySet);
-  const mailId = await app.inTransaction((trx) =>
-    queueWelcomeMail(trx, ctx, { id: user.id, email: user.email, name: user.name }, actorOf(request), { interactive: true }),
+  const actor = caller ? actorFromClaims(caller) : null;
+  const mailId = await data.inTransaction((trx) =>
+    queueWelcomeMail(trx, ctx, { id: user.id, email: user.email, name: user.name }, actor, now, { interactive: true }),
   );
   const outcome = await ctx.mailer.deliverNow(mailId);
   if (outcome === 'failed') throw new DomainError(502, UserAnswers.welcomeFailed);
   return { message: UserAnswers.welcomeSent };
 }
 
-/** Whether the caller may learn this user's roles: themself, an admin, or a manager who sees them. */
-export async function mayReadRolesOf(db: IdentityExecutor, caller: AccessClaims, p: Principal, userId: string): Promise<boolean> {
+/** Whether the caller may learn this user's roles at `now`: themself, an admin, or a manager who sees them. */
+export async function mayReadRolesOf(
+  db: IdentityExecutor,
+  caller: AccessClaims,
+  p: Principal,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
   if (caller.sub === userId || UserEditPolicy.isAdmin(p)) return true;
   if (!UserEditPolicy.canManageUsers(p)) return false;
   try {
-    await assertCanSee(db, caller, userId);
+    await assertCanSee(db, caller, userId, now);
     return true;
   } catch {
     return false;

@@ -12,13 +12,13 @@ export const findUserByEmail = (db: IdentityExecutor, email: string) =>
 export const findUserById = (db: IdentityExecutor, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Role ids a user holds now (roles whose ExpiresOn passed no longer grant access). */
-export async function activeRoleIds(db: IdentityExecutor, userId: string): Promise<number[]> {
+/** Role ids a user holds at `now` (roles whose ExpiresOn passed no longer grant access). */
+export async function activeRoleIds(db: IdentityExecutor, userId: string, now: Date): Promise<number[]> {
   const rows = await db
     .selectFrom('userRoles')
     .select('roleId')
     .where('userId', '=', userId)
-    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
     .orderBy('roleId')
     .execute();
   return rows.map((r) => r.roleId);
@@ -130,3 +130,215 @@ export async function markAgreedToTerms(db: IdentityExecutor, userId: string, at
     .where('id', '=', userId)
     .execute();
 }
+
+/** The user's own names (My account) and, when given, a new password hash, changed at `at`. */
+export async function updateOwnNames(
+  db: IdentityExecutor,
+  userId: string,
+  change: { firstName: string; lastName: string; passwordHash?: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      firstName: change.firstName,
+      lastName: change.lastName,
+      name: `${change.firstName} ${change.lastName}`,
+      ...(change.passwordHash ? { passwordHash: change.passwordHash } : {}),
+      updatedAt: at.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A user's names and organization. */
+interface UserProfile {
+  firstName: string;
+  lastName: string;
+  name: string;
+  organizationName: string;
+  organizationAddress: string;
+}
+
+/** What the users admin saves of a user (roles and groups apart). */
+export interface ManagedUserFields extends UserProfile {
+  email: string;
+  expiresOn: string | null;
+  calculatorGroupId: string | null;
+  disabled: boolean;
+  isGroupManager: boolean;
+  isHidden: boolean;
+  isAcid: boolean;
+}
+
+/** Saves the users admin's fields of a user, changed at `at`. */
+export async function updateManagedUser(db: IdentityExecutor, userId: string, fields: ManagedUserFields, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setUserDisabled(db: IdentityExecutor, userId: string): Promise<void> {
+  await db.updateTable('users').set({ disabled: true }).where('id', '=', userId).execute();
+}
+
+export async function setCalculatorGroup(db: IdentityExecutor, userId: string, calculatorGroupId: string): Promise<void> {
+  await db.updateTable('users').set({ calculatorGroupId }).where('id', '=', userId).execute();
+}
+
+/** A new password hash (reset, first password) with, optionally, profile fields, changed at `at`. */
+export async function setPassword(
+  db: IdentityExecutor,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+  profile: Partial<UserProfile> = {},
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...profile, passwordHash, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A free user's name and company as they sent them again, changed at `at`. */
+export async function updateFreeUserProfile(
+  db: IdentityExecutor,
+  userId: string,
+  profile: { name: string; firstName: string; lastName: string; organizationName: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...profile, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The free user confirmed their e-mail: the first confirmation's time (`at`) is kept. */
+export async function markEmailConfirmed(db: IdentityExecutor, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ confirmedAt: sql<string>`coalesce(confirmed_at, ${at.toISOString()}::timestamptz)` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A free user becomes this credentialed user (same row, so their history stays theirs). */
+export async function makeCredentialed(db: IdentityExecutor, userId: string, user: NewUser): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...user,
+      name: user.name ?? `${user.firstName} ${user.lastName}`.trim(),
+      isFree: false,
+      mustAgreeCtc: user.mustAgreeCtc ?? true,
+      confirmedAt: null,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Grants a role until `expiresOn` (null: without end). A role held without end stays
+ * without end; otherwise the later end wins.
+ */
+export async function grantRoleUntil(db: IdentityExecutor, userId: string, roleId: number, expiresOn: string | null): Promise<void> {
+  await sql`
+    insert into user_roles (user_id, role_id, expires_on) values (${userId}, ${roleId}, ${expiresOn})
+    on conflict (user_id, role_id) do update set expires_on =
+      case when user_roles.expires_on is null or excluded.expires_on is null then null
+           else greatest(user_roles.expires_on, excluded.expires_on) end`.execute(db);
+}
+
+/** Adds the user to a group (a member stays a member). */
+export async function addToGroup(db: IdentityExecutor, userId: string, groupId: string): Promise<void> {
+  await db
+    .insertInto('userGroups')
+    .values({ userId, groupId })
+    .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
+    .execute();
+}
+
+/** Users as the users admin lists them (these, or all; free users only when asked), by name, with their calculator group's name. */
+export async function managedUserRows(db: IdentityExecutor, filter: { ids?: readonly string[]; includeFree?: boolean }) {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('groups as calc', 'calc.id', 'users.calculatorGroupId')
+    .select([
+      'users.id',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.name',
+      'users.organizationName',
+      'users.organizationAddress',
+      'users.isHidden',
+      'users.isGroupManager',
+      'users.isAcid',
+      'users.disabled',
+      'users.expiresOn',
+      'users.creatorId',
+      'users.calculatorGroupId',
+      'users.passwordHash',
+      'calc.name as calculatorGroupName',
+    ])
+    .orderBy('users.name');
+  if (filter.ids) query = query.where('users.id', 'in', [...filter.ids]);
+  if (!filter.includeFree) query = query.where('users.isFree', '=', false);
+  return query.execute();
+}
+
+/** Every role row of these users, ended ones included. */
+export const roleRowsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('userRoles')
+    .select(['userId', 'roleId', 'expiresOn'])
+    .where('userId', 'in', [...userIds])
+    .orderBy('roleId')
+    .execute();
+
+/** The groups of these users, by group name. */
+export const groupsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('userGroups')
+    .innerJoin('groups', 'groups.id', 'userGroups.groupId')
+    .select(['userGroups.userId', 'groups.id', 'groups.name'])
+    .where('userGroups.userId', 'in', [...userIds])
+    .orderBy('groups.name')
+    .execute();
+
+/** What other services learn about these users. */
+export const internalUserRows = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'firstName', 'lastName', 'organizationName'])
+    .where('id', 'in', [...userIds])
+    .execute();
+
+/** What decides whether these users' accounts may be used, and their flags. */
+export const accessRowsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'disabled', 'expiresOn', 'isGroupManager', 'isAcid', 'isFree'])
+    .where('id', 'in', [...userIds])
+    .execute();
+
+/** The roles these users hold at `now`. */
+export const rolesHeldByUsersAt = (db: IdentityExecutor, userIds: readonly string[], now: Date) =>
+  db
+    .selectFrom('userRoles')
+    .select(['userId', 'roleId'])
+    .where('userId', 'in', [...userIds])
+    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
+    .orderBy('roleId')
+    .execute();
+
+export const groupIdsOfUsers = (db: IdentityExecutor, userIds: readonly string[]) =>
+  db
+    .selectFrom('userGroups')
+    .select(['userId', 'groupId'])
+    .where('userId', 'in', [...userIds])
+    .execute();

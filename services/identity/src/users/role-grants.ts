@@ -1,10 +1,10 @@
 import type { EventActor } from '@cti/contracts';
-import { sql } from '@cti/db';
 import { appendToOutbox } from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
+import { emailOfUser } from '../sessions/repository';
 
-import { activeRoleIds, groupIdsOfUser } from './repository';
+import { activeRoleIds, addToGroup, grantRoleUntil, groupIdsOfUser } from './repository';
 
 export interface RoleGrant {
   roleIds: readonly number[];
@@ -23,31 +23,20 @@ export async function grantRoles(
   grant: RoleGrant,
   reason: string,
   actor: EventActor | null,
+  now: Date,
 ): Promise<void> {
-  for (const roleId of new Set(grant.roleIds)) {
-    await sql`
-      insert into user_roles (user_id, role_id, expires_on) values (${userId}, ${roleId}, ${grant.expiresOn})
-      on conflict (user_id, role_id) do update set expires_on =
-        case when user_roles.expires_on is null or excluded.expires_on is null then null
-             else greatest(user_roles.expires_on, excluded.expires_on) end`.execute(trx);
-  }
-  for (const groupId of new Set(grant.groupIds)) {
-    await trx
-      .insertInto('userGroups')
-      .values({ userId, groupId })
-      .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-      .execute();
-  }
-  await recordRolesChanged(trx, userId, reason, actor);
+  for (const roleId of new Set(grant.roleIds)) await grantRoleUntil(trx, userId, roleId, grant.expiresOn);
+  for (const groupId of new Set(grant.groupIds)) await addToGroup(trx, userId, groupId);
+  await recordRolesChanged(trx, userId, reason, actor, now);
 }
 
-async function recordRolesChanged(trx: IdentityExecutor, userId: string, reason: string, actor: EventActor | null) {
-  const user = await trx.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return;
-  const [roles, groupIds] = await Promise.all([activeRoleIds(trx, userId), groupIdsOfUser(trx, userId)]);
+async function recordRolesChanged(trx: IdentityExecutor, userId: string, reason: string, actor: EventActor | null, now: Date) {
+  const email = await emailOfUser(trx, userId);
+  if (email === null) return;
+  const [roles, groupIds] = await Promise.all([activeRoleIds(trx, userId, now), groupIdsOfUser(trx, userId)]);
   await appendToOutbox(trx, {
     type: 'evt.identity.user.rolesChanged',
     actor,
-    data: { userId, email: user.email, roles, groupIds, reason },
+    data: { userId, email, roles, groupIds, reason },
   });
 }

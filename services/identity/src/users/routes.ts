@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
@@ -12,21 +13,22 @@ import {
   UserIdParam,
   UserPayload,
 } from '@cti/contracts';
-import { claimsOf, NotFound, TokenExpired } from '@cti/service-kit';
+import { claimsOf, NotFound } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
-import { isTokenValid } from '../tokens/one-time-tokens';
 
 import { updateOwnAccount } from './account';
 import { agreeToTerms } from './agree';
-import { getUser, listManagedUsers, registerUser, resendWelcome, updateUser } from './manage-users';
-import { isUuid, loadInternalUsers } from './user-views';
+import { getUser, listManagedUsers, registerUser, resendWelcome, updateUser, type Visitor } from './manage-users';
+import { loadInternalUsers } from './user-views';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody };
 
 /** Users admin, My account, the terms gate and the internal user look-ups. */
 export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
+  const visitorOf = (request: FastifyRequest): Visitor => ({ caller: request.principal, tokenExpired: request.tokenExpired });
+
   app.get(
     '/api/user/agree',
     { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } } },
@@ -42,7 +44,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
       preHandler: app.requireRule(RouteRules.usersPage),
       schema: { tags: ['users'], response: { 200: Type.Array(ManagedUser), ...errors } },
     },
-    async (request) => listManagedUsers(app, claimsOf(request)),
+    async (request) => listManagedUsers(app.db, claimsOf(request), app.clock.now()),
   );
 
   app.post(
@@ -51,7 +53,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
       preHandler: app.requireRule(RouteRules.usersPage),
       schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
-    async (request) => registerUser(app, ctx, request, request.body),
+    async (request) => registerUser(app, ctx, claimsOf(request), request.body),
   );
 
   app.post(
@@ -60,13 +62,13 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
       preHandler: app.requireRule(RouteRules.usersPage),
       schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
-    async (request) => updateUser(app, ctx, request, request.body),
+    async (request) => updateUser(app, ctx, claimsOf(request), request.body),
   );
 
   app.post(
     '/api/user/account',
     { preHandler: app.requireUser, schema: { tags: ['users'], body: AccountUpdateBody, response: { 200: MessageBody, ...errors } } },
-    async (request) => updateOwnAccount(app, ctx, request, request.body),
+    async (request) => updateOwnAccount(app, ctx, claimsOf(request), request.ip, request.body),
   );
 
   app.get(
@@ -81,7 +83,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
         response: { 200: MessageBody, ...errors },
       },
     },
-    async (request) => resendWelcome(app, ctx, request, request.params.userId, request.query.token),
+    async (request) => resendWelcome(app, ctx, { ...visitorOf(request), ip: request.ip }, request.params.userId, request.query.token),
   );
 
   app.get(
@@ -95,14 +97,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
         response: { 200: ManagedUser, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const token = request.query.token;
-      const welcome = !!token && isUuid(id) && (await isTokenValid(app.db, 'welcome', token, id));
-      // an expired session is refreshed by the client and asked again
-      if (!request.principal && !welcome && request.tokenExpired) throw new TokenExpired();
-      return getUser(app, request.principal, id, welcome);
-    },
+    async (request) => getUser(app.db, visitorOf(request), request.params.id, request.query.token, app.clock.now()),
   );
 
   // what other services learn about users (commerce lists subscriptions with user and organization)

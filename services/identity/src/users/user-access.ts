@@ -1,42 +1,31 @@
 import { RoleIds } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import { sql } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
+import { accessRowsOfUsers, groupIdsOfUsers, rolesHeldByUsersAt } from './repository';
 import { isUuid } from './user-views';
 
 /**
- * Users' access as it stands now, for many users in three queries: the claims a fresh
+ * Users' access as it stands at `now`, for many users in three queries: the claims a fresh
  * access token would carry (roles held now, groups, flags), and whether the account may
  * be used at all (not disabled, not expired), by the same rules as sign-in and refresh.
  */
-export async function loadUserAccess(db: IdentityExecutor, ids: readonly string[]): Promise<InternalUserAccess[]> {
+export async function loadUserAccess(db: IdentityExecutor, ids: readonly string[], now: Date): Promise<InternalUserAccess[]> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (!valid.length) return [];
   const [users, roles, groups] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'disabled', 'expiresOn', 'isGroupManager', 'isAcid', 'isFree'])
-      .where('id', 'in', valid)
-      .execute(),
-    db
-      .selectFrom('userRoles')
-      .select(['userId', 'roleId'])
-      .where('userId', 'in', valid)
-      .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', sql<string>`now()`)]))
-      .orderBy('roleId')
-      .execute(),
-    db.selectFrom('userGroups').select(['userId', 'groupId']).where('userId', 'in', valid).execute(),
+    accessRowsOfUsers(db, valid),
+    rolesHeldByUsersAt(db, valid, now),
+    groupIdsOfUsers(db, valid),
   ]);
-  const now = Date.now();
   return users.map((u) => {
     const held = roles.filter((r) => r.userId === u.id).map((r) => r.roleId);
     return {
       Id: u.id,
       Email: u.email,
       Name: u.name,
-      Active: !u.disabled && !(u.expiresOn && Date.parse(u.expiresOn) < now),
+      Active: !u.disabled && !(u.expiresOn && Date.parse(u.expiresOn) < now.getTime()),
       Roles: held,
       Groups: groups.filter((g) => g.userId === u.id).map((g) => g.groupId),
       IsAdmin: held.includes(RoleIds.Admin),

@@ -3,61 +3,29 @@ import type { InternalUser, ManagedUser } from '@cti/contracts';
 
 import type { IdentityExecutor } from '../db';
 
+import { groupsOfUsers, internalUserRows, managedUserRows, roleRowsOfUsers } from './repository';
+
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 /**
  * User rows as the users admin, `GET api/user/{id}` and My account show them
- * (the "User list row" shape), with active and expired roles apart.
+ * (the "User list row" shape), with the roles active and expired at `now` apart.
  */
 export async function loadManagedUsers(
   db: IdentityExecutor,
+  now: Date,
   filter: { ids?: readonly string[]; includeFree?: boolean } = {},
 ): Promise<ManagedUser[]> {
-  let query = db
-    .selectFrom('users')
-    .leftJoin('groups as calc', 'calc.id', 'users.calculatorGroupId')
-    .select([
-      'users.id',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'users.name',
-      'users.organizationName',
-      'users.organizationAddress',
-      'users.isHidden',
-      'users.isGroupManager',
-      'users.isAcid',
-      'users.disabled',
-      'users.expiresOn',
-      'users.creatorId',
-      'users.calculatorGroupId',
-      'users.passwordHash',
-      'calc.name as calculatorGroupName',
-    ])
-    .orderBy('users.name');
-  if (filter.ids) {
-    if (!filter.ids.length) return [];
-    query = query.where('users.id', 'in', [...filter.ids]);
-  }
-  if (!filter.includeFree) query = query.where('users.isFree', '=', false);
-  const users = await query.execute();
+  if (filter.ids && !filter.ids.length) return [];
+  const users = await managedUserRows(db, filter);
   if (!users.length) return [];
   const ids = users.map((u) => u.id);
-  const [roles, groups] = await Promise.all([
-    db.selectFrom('userRoles').select(['userId', 'roleId', 'expiresOn']).where('userId', 'in', ids).orderBy('roleId').execute(),
-    db
-      .selectFrom('userGroups')
-      .innerJoin('groups', 'groups.id', 'userGroups.groupId')
-      .select(['userGroups.userId', 'groups.id', 'groups.name'])
-      .where('userGroups.userId', 'in', ids)
-      .orderBy('groups.name')
-      .execute(),
-  ]);
-  const now = Date.now();
+  const [roles, groups] = await Promise.all([roleRowsOfUsers(db, ids), groupsOfUsers(db, ids)]);
+  const at = now.getTime();
   return users.map((u) => {
     const mine = roles.filter((r) => r.userId === u.id);
-    const active = mine.filter((r) => r.expiresOn === null || Date.parse(r.expiresOn) > now);
-    const expired = mine.filter((r) => r.expiresOn !== null && Date.parse(r.expiresOn) <= now);
+    const active = mine.filter((r) => r.expiresOn === null || Date.parse(r.expiresOn) > at);
+    const expired = mine.filter((r) => r.expiresOn !== null && Date.parse(r.expiresOn) <= at);
     const Roles = active.map((r) => ({ Id: r.roleId, Name: roleNameOf(r.roleId) ?? String(r.roleId) }));
     const Groups = groups.filter((g) => g.userId === u.id).map((g) => ({ Id: g.id, Name: g.name }));
     return {
@@ -94,23 +62,12 @@ export async function loadManagedUsers(
 export async function loadInternalUsers(db: IdentityExecutor, ids: readonly string[]): Promise<InternalUser[]> {
   const valid = ids.filter(isUuid);
   if (!valid.length) return [];
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'firstName', 'lastName', 'organizationName'])
-    .where('id', 'in', valid)
-    .execute();
+  const users = await internalUserRows(db, valid);
   const groups = users.length
-    ? await db
-        .selectFrom('userGroups')
-        .innerJoin('groups', 'groups.id', 'userGroups.groupId')
-        .select(['userGroups.userId', 'groups.id', 'groups.name'])
-        .where(
-          'userGroups.userId',
-          'in',
-          users.map((u) => u.id),
-        )
-        .orderBy('groups.name')
-        .execute()
+    ? await groupsOfUsers(
+        db,
+        users.map((u) => u.id),
+      )
     : [];
   return users.map((u) => ({
     Id: u.id,

@@ -27,12 +27,19 @@ afterAll(() => ctx.close());
 
 const user = (email: string, roles: RoleName[], groupIds: string[] = []) =>
   app.inTransaction((trx) =>
-    createUser(trx, { email, password: null, firstName: 'T', lastName: email, roleIds: roles.map((r) => RoleIds[r]), groupIds }, null),
+    createUser(
+      trx,
+      { email, password: null, firstName: 'T', lastName: email, roleIds: roles.map((r) => RoleIds[r]), groupIds },
+      null,
+      app.clock.now(),
+    ),
   );
 
 /** Delivers a commerce event to the consumer as the durable consumer would, in one transaction. */
 const deliver = (type: string, data: object, occurredAt = new Date((clock += 1000)).toISOString()) =>
-  app.inTransaction((trx) => handleCommerceEvent({ id: randomUUID(), type, occurredAt, actor: null, data } as DomainEvent, trx));
+  app.inTransaction((trx) =>
+    handleCommerceEvent({ id: randomUUID(), type, occurredAt, actor: null, data } as DomainEvent, trx, app.clock.now()),
+  );
 
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 const grant = (roles: string[], groupIds: string[] = [], expiresOn: string | null = inAYear()) => ({ roles, groupIds, expiresOn });
