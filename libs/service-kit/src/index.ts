@@ -1,4 +1,5 @@
 /// <reference types="@fastify/swagger" preserve="true" />
+export * from './background-passes';
 export * from './clock';
 export * from './config';
 export * from './errors';

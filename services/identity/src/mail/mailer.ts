@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { MailMessage } from '@cti/contracts';
-import { appendToOutbox } from '@cti/service-kit';
+import { appendToOutbox, BackgroundPasses } from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
 
@@ -56,47 +56,30 @@ export type DeliveryOutcome = 'sent' | 'failed' | 'queued';
  * are retried with backoff up to MAIL_MAX_ATTEMPTS, then marked failed.
  */
 export class Mailer {
-  private timer: NodeJS.Timeout | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly passes: BackgroundPasses;
 
   constructor(
     private readonly deps: MailerDeps,
     readonly transport: MailTransport,
     private readonly options: { maxAttempts: number; pollMs: number },
-  ) {}
+  ) {
+    this.passes = new BackgroundPasses(() => this.drain(), {
+      everyMs: options.pollMs,
+      onError: (err) => this.deps.log.error({ err }, 'mail delivery loop failed'),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.passes.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.draining;
+    await this.passes.stop();
   }
 
   /** Sends whatever is due (call after a transaction that queued mail commits). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((err) => this.deps.log.error({ err }, 'mail delivery loop failed'))
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.passes.kick();
   }
 
   /** Delivers one interactive mail now; a failure is final (the user is told and may retry). */
@@ -117,7 +100,7 @@ export class Mailer {
   private async drain(): Promise<void> {
     for (;;) {
       const rows = await this.claim(10);
-      if (!rows.length || this.stopped) return;
+      if (!rows.length || this.passes.stopping) return;
       for (const row of rows) await this.deliver(row, false);
     }
   }

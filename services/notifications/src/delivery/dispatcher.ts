@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IndexAccessSettings } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
 import type { Kysely } from '@cti/db';
-import { appendToOutbox, systemClock, type Clock } from '@cti/service-kit';
+import { appendToOutbox, BackgroundPasses, systemClock, type Clock } from '@cti/service-kit';
 
 import { renderAlert } from '../alerts/visibility';
 import { allCountries, type CountryMap } from '../countries/repository';
@@ -77,50 +77,34 @@ export class AlertDispatcher {
   private readonly clock: Clock;
   private readonly leaseMs: number;
   private readonly rate: RateLimiter;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private started = false;
-  private closing = false;
+  private readonly passes: BackgroundPasses;
 
   constructor(private readonly o: DispatcherOptions) {
     this.clock = o.clock ?? systemClock;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.rate = new RateLimiter(o.mailPerSecond);
+    this.passes = new BackgroundPasses(() => this.runOnce(), {
+      everyMs: o.pollMs,
+      onError: (err) => this.o.logger.warn({ err }, 'alert e-mail pass stopped; the next pass resumes'),
+    });
   }
 
   start(): void {
-    this.started = true;
-    this.closing = false;
-    this.timer = setInterval(() => this.kick(), this.o.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.passes.start();
   }
 
   /** Finishes the e-mail in hand and stops. */
   async stop(): Promise<void> {
-    this.closing = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.passes.stop();
   }
 
   /** Looks for e-mails to send now (a pass already running looks again when it ends). */
   kick(): void {
-    if (!this.started || this.closing) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((err: unknown) => this.o.logger.warn({ err }, 'alert e-mail pass stopped; the next pass resumes'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.passes.kick();
+  }
+
+  private get closing(): boolean {
+    return this.passes.stopping;
   }
 
   /** One pass: resend expired claims, then immediate alerts, then due digests. */
