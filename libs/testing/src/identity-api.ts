@@ -168,3 +168,7 @@ export async function updateUserThroughIdentity(identity: IdentityApi, change: A
   });
   await ok(`updating user ${change.email}`, res);
 }
+
+/** Ada Admin, an administrator created through identity's API like any account. */
+export const createAdminThroughIdentity = (identity: IdentityApi, login: { email: string; password: string }): Promise<SignedInAccount> =>
+  createUserThroughIdentity(identity, { ...login, firstName: 'Ada', lastName: 'Admin', roleIds: [RoleIds.Admin] });

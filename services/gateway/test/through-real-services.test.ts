@@ -1,8 +1,7 @@
-import { RoleIds } from '@cti/access';
 import { auditService } from '@cti/audit';
 import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, createUserThroughIdentity, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, createAdminThroughIdentity, eventually, type TestContext } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
@@ -20,13 +19,7 @@ beforeAll(async () => {
   const audit = await ctx.start(auditService);
   await identity.listen({ port: 0, host: '127.0.0.1' });
   await audit.listen({ port: 0, host: '127.0.0.1' });
-  await createUserThroughIdentity(identity, {
-    email: 'admin@example.com',
-    password: 'demo-password',
-    firstName: 'Ada',
-    lastName: 'Admin',
-    roleIds: [RoleIds.Admin],
-  });
+  await createAdminThroughIdentity(identity, { email: 'admin@example.com', password: 'demo-password' });
   gateway = await ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
 });
 afterAll(() => ctx.close());

@@ -1,7 +1,7 @@
 import { RoleIds } from '@cti/access';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, createUserThroughIdentity, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { createTestContext, createAdminThroughIdentity, eventually, signTestToken, type TestContext } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 
@@ -14,13 +14,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   identity = await ctx.start(identityService);
   audit = await ctx.start(auditService);
-  await createUserThroughIdentity(identity, {
-    email: 'ada@example.com',
-    password: 'a long password',
-    firstName: 'Ada',
-    lastName: 'Admin',
-    roleIds: [RoleIds.Admin],
-  });
+  await createAdminThroughIdentity(identity, { email: 'ada@example.com', password: 'a long password' });
 });
 afterAll(() => ctx.close());
 
