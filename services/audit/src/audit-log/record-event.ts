@@ -89,19 +89,11 @@ export async function recordEvents(trx: AuditExecutor, events: readonly DomainEv
   for (const event of recorded) {
     if (!stored.has(event.id.toLowerCase())) continue;
     if (event.type === 'evt.scoring.scores.saved') {
-      const d = event.data;
-      const facts = {
-        groupId: d.groupId,
-        groupName: d.groupName,
-        periodId: d.periodId,
-        periodName: d.periodName,
-        year: yearOf(d.periodName),
-        score: d.score,
-        category: d.category,
-      };
+      const { questionnaireId, groupId, groupName, periodId, periodName, score, category } = event.data;
+      const facts = { groupId, groupName, periodId, periodName, year: yearOf(periodName), score, category };
       await trx
         .insertInto('scoreFacts')
-        .values({ questionnaireId: d.questionnaireId, ...facts })
+        .values({ questionnaireId, ...facts })
         .onConflict((oc) => oc.column('questionnaireId').doUpdateSet(facts))
         .execute();
     }
