@@ -1,84 +1,87 @@
 import { BackgroundPasses } from '../src/background-passes';
 
-/** A pass that stays open until released, counting how often it ran. */
-function controlledPass() {
-  let runs = 0;
-  let release: (() => void) | null = null;
-  const pass = () => {
-    runs++;
-    return new Promise<void>((resolve) => (release = resolve));
-  };
-  return {
-    pass,
-    runs: () => runs,
-    finish: async () => {
-      release?.();
-      release = null;
-      // let the pass's settlement (and a follow-up kick) happen
-      await new Promise((r) => setImmediate(r));
-    },
-  };
+/** A worker whose passes stay open until released, counting how often they ran and how they failed. */
+class ControlledWorker extends BackgroundPasses {
+  runs = 0;
+  failures: unknown[] = [];
+  failFirst = false;
+  private release: (() => void) | null = null;
+
+  constructor() {
+    super(3_600_000);
+  }
+
+  protected pass(): Promise<void> {
+    this.runs++;
+    if (this.failFirst && this.runs === 1) return Promise.reject(new Error('database away'));
+    return new Promise<void>((resolve) => (this.release = resolve));
+  }
+
+  protected passFailed(err: unknown): void {
+    this.failures.push(err);
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  /** Ends the pass in hand and lets its settlement (and a follow-up pass) happen. */
+  async finish(): Promise<void> {
+    this.release?.();
+    this.release = null;
+    await new Promise((r) => setImmediate(r));
+  }
 }
-const hourly = { everyMs: 3_600_000, onError: () => undefined };
 
 it('runs a first pass on start, and kicks before start or after stop do nothing', async () => {
-  const c = controlledPass();
-  const passes = new BackgroundPasses(c.pass, hourly);
-  passes.kick();
-  expect(c.runs()).toBe(0);
-  passes.start();
-  expect(c.runs()).toBe(1);
-  const stopped = passes.stop();
-  await c.finish();
+  const worker = new ControlledWorker();
+  worker.kick();
+  expect(worker.runs).toBe(0);
+  worker.start();
+  expect(worker.runs).toBe(1);
+  const stopped = worker.stop();
+  await worker.finish();
   await stopped;
-  passes.kick();
-  expect(c.runs()).toBe(1);
-  expect(passes.stopping).toBe(true);
+  worker.kick();
+  expect(worker.runs).toBe(1);
+  expect(worker.isStopping).toBe(true);
 });
 
 it('turns any number of kicks during a pass into exactly one more pass', async () => {
-  const c = controlledPass();
-  const passes = new BackgroundPasses(c.pass, hourly);
-  passes.start();
-  passes.kick();
-  passes.kick();
-  passes.kick();
-  expect(c.runs()).toBe(1);
-  await c.finish();
-  expect(c.runs()).toBe(2);
-  await c.finish();
-  expect(c.runs()).toBe(2);
-  await passes.stop();
+  const worker = new ControlledWorker();
+  worker.start();
+  worker.kick();
+  worker.kick();
+  worker.kick();
+  expect(worker.runs).toBe(1);
+  await worker.finish();
+  expect(worker.runs).toBe(2);
+  await worker.finish();
+  expect(worker.runs).toBe(2);
+  await worker.stop();
 });
 
 it('waits in stop() for the pass in hand', async () => {
-  const c = controlledPass();
-  const passes = new BackgroundPasses(c.pass, hourly);
-  passes.start();
+  const worker = new ControlledWorker();
+  worker.start();
   let stopped = false;
-  const stopping = passes.stop().then(() => (stopped = true));
+  const stopping = worker.stop().then(() => (stopped = true));
   await new Promise((r) => setImmediate(r));
   expect(stopped).toBe(false);
-  await c.finish();
+  await worker.finish();
   await stopping;
   expect(stopped).toBe(true);
 });
 
 it('reports a failed pass and runs the next one when kicked', async () => {
-  const errors: unknown[] = [];
-  let runs = 0;
-  const passes = new BackgroundPasses(
-    async () => {
-      runs++;
-      if (runs === 1) throw new Error('database away');
-    },
-    { everyMs: 3_600_000, onError: (err) => errors.push(err) },
-  );
-  passes.start();
+  const worker = new ControlledWorker();
+  worker.failFirst = true;
+  worker.start();
   await new Promise((r) => setImmediate(r));
-  expect(errors).toEqual([new Error('database away')]);
-  passes.kick();
-  await new Promise((r) => setImmediate(r));
-  expect(runs).toBe(2);
-  await passes.stop();
+  expect(worker.failures).toEqual([new Error('database away')]);
+  worker.kick();
+  expect(worker.runs).toBe(2);
+  const stopped = worker.stop();
+  await worker.finish();
+  await stopped;
 });

@@ -55,31 +55,18 @@ export type DeliveryOutcome = 'sent' | 'failed' | 'queued';
  * (`for update skip locked`), so any number of replicas share the work; failures
  * are retried with backoff up to MAIL_MAX_ATTEMPTS, then marked failed.
  */
-export class Mailer {
-  private readonly passes: BackgroundPasses;
-
+export class Mailer extends BackgroundPasses {
   constructor(
     private readonly deps: MailerDeps,
     readonly transport: MailTransport,
     private readonly options: { maxAttempts: number; pollMs: number },
   ) {
-    this.passes = new BackgroundPasses(() => this.drain(), {
-      everyMs: options.pollMs,
-      onError: (err) => this.deps.log.error({ err }, 'mail delivery loop failed'),
-    });
+    // a pass sends whatever is due: kick() after a transaction that queued mail commits
+    super(options.pollMs);
   }
 
-  start(): void {
-    this.passes.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.passes.stop();
-  }
-
-  /** Sends whatever is due (call after a transaction that queued mail commits). */
-  kick(): void {
-    this.passes.kick();
+  protected passFailed(err: unknown): void {
+    this.deps.log.error({ err }, 'mail delivery loop failed');
   }
 
   /** Delivers one interactive mail now; a failure is final (the user is told and may retry). */
@@ -97,10 +84,10 @@ export class Mailer {
     return 'queued';
   }
 
-  private async drain(): Promise<void> {
+  protected async pass(): Promise<void> {
     for (;;) {
       const rows = await this.claim(10);
-      if (!rows.length || this.passes.stopping) return;
+      if (!rows.length || this.stopping) return;
       for (const row of rows) await this.deliver(row, false);
     }
   }

@@ -73,38 +73,24 @@ export interface DispatcherOptions {
  * process that stops in between leaves it claimed, and whoever finds the claim expired
  * sends it again under the same key. The mail port queues it once: no e-mail twice, none lost.
  */
-export class AlertDispatcher {
+export class AlertDispatcher extends BackgroundPasses {
   private readonly clock: Clock;
   private readonly leaseMs: number;
   private readonly rate: RateLimiter;
-  private readonly passes: BackgroundPasses;
 
   constructor(private readonly o: DispatcherOptions) {
+    super(o.pollMs);
     this.clock = o.clock ?? systemClock;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.rate = new RateLimiter(o.mailPerSecond);
-    this.passes = new BackgroundPasses(() => this.runOnce(), {
-      everyMs: o.pollMs,
-      onError: (err) => this.o.logger.warn({ err }, 'alert e-mail pass stopped; the next pass resumes'),
-    });
   }
 
-  start(): void {
-    this.passes.start();
+  protected pass(): Promise<void> {
+    return this.runOnce();
   }
 
-  /** Finishes the e-mail in hand and stops. */
-  async stop(): Promise<void> {
-    await this.passes.stop();
-  }
-
-  /** Looks for e-mails to send now (a pass already running looks again when it ends). */
-  kick(): void {
-    this.passes.kick();
-  }
-
-  private get closing(): boolean {
-    return this.passes.stopping;
+  protected passFailed(err: unknown): void {
+    this.o.logger.warn({ err }, 'alert e-mail pass stopped; the next pass resumes');
   }
 
   /** One pass: resend expired claims, then immediate alerts, then due digests. */
@@ -119,7 +105,7 @@ export class AlertDispatcher {
   private async eachRound(next: (afterUserId: string) => Promise<Array<{ userId: string; mode: DeliveryMode }>>): Promise<void> {
     let after = '';
     for (;;) {
-      if (this.closing) return;
+      if (this.stopping) return;
       const users = await next(after);
       if (!users.length) return;
       // one question to identity per round; if it does not answer, nothing is sent unchecked
@@ -127,9 +113,9 @@ export class AlertDispatcher {
       // the countries as they stand for this round (a small table)
       const countries = await allCountries(this.o.db);
       await eachConcurrently(users, this.o.concurrency ?? 1, async (user) => {
-        if (!this.closing) await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null, countries);
+        if (!this.stopping) await this.deliverTo(user.userId, user.mode, access.get(user.userId) ?? null, countries);
       });
-      if (this.closing) return;
+      if (this.stopping) return;
       after = users.at(-1)!.userId;
     }
   }
