@@ -8,6 +8,11 @@ import { buildService, type BuildOptions, type KitTables, type ServiceApp, type 
 import { infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
 
+/** The service token every service started by a test context shares (the platform's internal calls). */
+export const TEST_SERVICE_TOKEN = 'test-service-token-0123456789';
+/** The header an internal caller (another service) sends: for tests of `/internal/...` routes. */
+export const serviceCaller = { 'x-service-token': TEST_SERVICE_TOKEN } as const;
+
 export interface TestContext {
   /** This file's own database on the shared server. */
   databaseUrl: string;
@@ -57,7 +62,7 @@ export async function createTestContext(extraEnv: Record<string, string> = {}): 
     EVENTS_SUBJECT_PREFIX: `t${suffix}`,
     JWT_PUBLIC_KEY: keys.publicKey,
     JWT_PRIVATE_KEY: keys.privateKey,
-    SERVICE_TOKEN: 'test-service-token-0123456789',
+    SERVICE_TOKEN: TEST_SERVICE_TOKEN,
     PORT: '0',
     ...extraEnv,
   };

@@ -4,13 +4,12 @@ import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contra
 import { identityService } from '@cti/identity';
 import { scoringService } from '@cti/scoring';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, createUserThroughIdentity, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, createUserThroughIdentity, eventually, type TestContext, serviceCaller } from '@cti/testing';
 
 import { givenWorld, inputs, saveScores, type World } from '../../scoring/test/support';
 import { gatewayService } from '../src/app';
 
 const RATE_LIMIT = 40;
-const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
 
 let ctx: TestContext;
 let gateway: ServiceApp;
@@ -177,7 +176,12 @@ describe('/api/v1 with a key', () => {
       expect([method, res.statusCode, res.headers.allow, res.json().message]).toEqual([method, 405, 'GET, HEAD', ApiKeyMessages.readOnly]);
     }
     // a token minted for the key, presented straight to a service's write route
-    const resolved = await identity.inject({ method: 'POST', url: '/internal/api-keys/resolve', headers: SERVICE, payload: { key: Key } });
+    const resolved = await identity.inject({
+      method: 'POST',
+      url: '/internal/api-keys/resolve',
+      headers: serviceCaller,
+      payload: { key: Key },
+    });
     const write = await identity.inject({
       method: 'POST',
       url: '/api/user/apiKeys',

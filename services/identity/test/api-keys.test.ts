@@ -1,13 +1,12 @@
 import { RoleIds, READ_ONLY_SCOPE } from '@cti/access';
 import { ApiKeyMessages, MAX_API_KEYS_PER_USER, type AccessClaims, type CreatedApiKey } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { createTestContext, signTestToken, type TestContext, serviceCaller } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
 import { bearer, givenGroup, givenUser, outboxEvents, sessionOf } from './helpers';
 
-const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
 const LIMIT = 5;
 
 let ctx: TestContext;
@@ -30,7 +29,8 @@ async function createKey(email: string, Name = 'key'): Promise<CreatedApiKey> {
   return res.json();
 }
 
-const resolve = (key: string) => app.inject({ method: 'POST', url: '/internal/api-keys/resolve', headers: SERVICE, payload: { key } });
+const resolve = (key: string) =>
+  app.inject({ method: 'POST', url: '/internal/api-keys/resolve', headers: serviceCaller, payload: { key } });
 /** The claims of a token (its signature is the services' business; here only what it carries). */
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as AccessClaims;
 

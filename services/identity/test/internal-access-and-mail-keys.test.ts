@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { RoleIds } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
 
 import { identityService } from '../src/app';
 import type { IdentityApp } from '../src/db';
@@ -13,7 +13,6 @@ let ctx: TestContext;
 let app: IdentityApp;
 /** A SendGrid stand-in that refuses every mail to refused@example.com. */
 let sendgrid: FastifyInstance;
-const service = { 'x-service-token': 'test-service-token-0123456789' };
 
 beforeAll(async () => {
   sendgrid = Fastify();
@@ -42,7 +41,7 @@ afterAll(async () => {
 describe('POST /internal/users/access', () => {
   const access = async (ids: string[]) =>
     (
-      await app.inject({ method: 'POST', url: '/internal/users/access', headers: service, payload: { ids } })
+      await app.inject({ method: 'POST', url: '/internal/users/access', headers: serviceCaller, payload: { ids } })
     ).json() as InternalUserAccess[];
 
   it('answers the roles and groups a user holds now, leaving out roles past their expiry', async () => {
@@ -92,7 +91,7 @@ describe('POST /internal/mail/send with an idempotency key', () => {
     app.inject({
       method: 'POST',
       url: '/internal/mail/send',
-      headers: service,
+      headers: serviceCaller,
       payload: {
         to: [to],
         subject: 'Ireland: score changed',

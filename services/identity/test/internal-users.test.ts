@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, type TestContext, serviceCaller } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
@@ -9,7 +9,6 @@ let ctx: TestContext;
 let app: ServiceApp;
 let userId: string;
 let groupId: string;
-const service = { 'x-service-token': 'test-service-token-0123456789' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -21,7 +20,7 @@ afterAll(() => ctx.close());
 
 describe('GET /internal/users/:id', () => {
   it('answers the user with organization and groups to other services', async () => {
-    const res = await app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: service });
+    const res = await app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: serviceCaller });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       Id: userId,
@@ -36,14 +35,19 @@ describe('GET /internal/users/:id', () => {
 
   it('answers 404 for an unknown id and 403 without the service token', async () => {
     expect(
-      (await app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: service })).statusCode,
+      (await app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: serviceCaller })).statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/internal/users/not-a-uuid', headers: service })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/internal/users/not-a-uuid', headers: serviceCaller })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/internal/users/${userId}` })).statusCode).toBe(403);
   });
 
   it('looks up many users at once', async () => {
-    const res = await app.inject({ method: 'POST', url: '/internal/users/lookup', headers: service, payload: { ids: [userId, 'junk'] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/internal/users/lookup',
+      headers: serviceCaller,
+      payload: { ids: [userId, 'junk'] },
+    });
     expect(res.json().map((u: { Email: string }) => u.Email)).toEqual(['subscriber@example.com']);
   });
 });

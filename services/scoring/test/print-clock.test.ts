@@ -1,11 +1,10 @@
 import { fixedClock, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, type TestContext, serviceCaller } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { auth, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
 
-const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
 const clock = fixedClock('2031-03-01T09:05:00.000Z');
 let ctx: TestContext;
 let scoring: ServiceApp;
@@ -29,7 +28,11 @@ it('names the ASU workbook after the day on the service clock', async () => {
 it('stamps a printed scorecard with the time on the service clock', async () => {
   const groupId = world.countries.IE.groupId;
   for (const variant of ['compliance', 'enforceability']) {
-    const html = await scoring.inject({ method: 'GET', url: `/internal/scorecards/${groupId}/html?variant=${variant}`, headers: SERVICE });
+    const html = await scoring.inject({
+      method: 'GET',
+      url: `/internal/scorecards/${groupId}/html?variant=${variant}`,
+      headers: serviceCaller,
+    });
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain('generated 2031-03-01 09:05 UTC');
   }

@@ -3,7 +3,7 @@ import * as XLSX from 'xlsx';
 import type { RoleName } from '@cti/access';
 import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
@@ -12,7 +12,6 @@ import { get, givenWorld, inputs, publish, saveScores, tokenFor, type World } fr
 let ctx: TestContext;
 let app: ServiceApp;
 let world: World;
-const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -284,9 +283,13 @@ describe('internal scorecards for the documents service', () => {
   });
 
   it('answers the full scorecard and a self-contained HTML document', async () => {
-    const card = (await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: SERVICE })).json() as Scorecard;
+    const card = (await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: serviceCaller })).json() as Scorecard;
     expect(card).toMatchObject({ Name: 'Ireland', Score: 89, Watchlist: true, Period: '2024 2nd Q' });
-    const html = await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}/html?variant=compliance`, headers: SERVICE });
+    const html = await app.inject({
+      method: 'GET',
+      url: `/internal/scorecards/${id('IE')}/html?variant=compliance`,
+      headers: serviceCaller,
+    });
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toMatch(/^<!DOCTYPE html>/);
     expect(html.body).toContain('Ireland');
@@ -296,7 +299,7 @@ describe('internal scorecards for the documents service', () => {
     const enforceability = await app.inject({
       method: 'GET',
       url: `/internal/scorecards/${id('IE')}/html?variant=enforceability`,
-      headers: SERVICE,
+      headers: serviceCaller,
     });
     expect(enforceability.body).toContain('This group does not yet have enforceability scores for the current period.');
   });

@@ -2,13 +2,11 @@ import * as XLSX from 'xlsx';
 
 import type { AsuRow, GroupIndexRow, HistoricalScoreRow, MapData, QuestionnaireScoring, Scorecard } from '@cti/contracts';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { adminToken, auth, get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
-
-const SERVICE = { 'x-service-token': 'test-service-token-0123456789' };
 
 let ctx: TestContext;
 let app: ServiceApp;
@@ -86,7 +84,11 @@ describe('points on the printed scorecard are exact and add up to the score', ()
     });
     // 15 + 36 + 12.25 + 10.5 = 73.75, rounded to 74
     expect(res.json()).toMatchObject({ Score: 74 });
-    const html = await app.inject({ method: 'GET', url: `/internal/scorecards/${id('KE')}/html?variant=enforceability`, headers: SERVICE });
+    const html = await app.inject({
+      method: 'GET',
+      url: `/internal/scorecards/${id('KE')}/html?variant=enforceability`,
+      headers: serviceCaller,
+    });
     const cells = [...html.body.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(cells).toEqual(expect.arrayContaining(['15.00', '36.00', '12.25', '10.50', '+0.25']));
     expect(html.body).toContain('<strong>74.00</strong>');
@@ -123,7 +125,9 @@ describe('annotations on the scorecard follow the documents service', () => {
     await publish(app, 'evt.documents.document.deleted', { ...annotation('other'), kind: 'supporting', access: 'Member' });
     await publish(app, 'evt.documents.document.deleted', annotation('ie-notes'));
     await eventually(async () => (await annotationName()) === null, 20_000);
-    const internal = (await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: SERVICE })).json() as Scorecard;
+    const internal = (
+      await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: serviceCaller })
+    ).json() as Scorecard;
     expect(internal.AnnotationName).toBeNull();
   });
 

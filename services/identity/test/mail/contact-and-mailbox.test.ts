@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, type TestContext, serviceCaller } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { mailbox, mailTo } from '../helpers';
@@ -68,7 +68,7 @@ describe('dev mailbox (GET api/mail/dev/messages)', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/internal/mail/send',
-      headers: { 'x-service-token': 'test-service-token-0123456789' },
+      headers: serviceCaller,
       payload: {
         to: ['reader@example.com'],
         subject: 'Links',

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { mailTransportFor, sendgridTransport } from '../../src/mail/transports';
@@ -89,7 +89,7 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     });
 
   it('delivers mail other services post to /internal/mail/send, and records it', async () => {
-    const res = await send({ 'x-service-token': 'test-service-token-0123456789' });
+    const res = await send(serviceCaller);
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     await eventually(() => received.find((r) => r.body.subject === 'Annotations for Ireland'));
@@ -107,7 +107,7 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
 
   it('retries a mail SendGrid refused, until it is accepted', async () => {
     failNext = 1;
-    const res = await send({ 'x-service-token': 'test-service-token-0123456789' }, 'retry@example.com');
+    const res = await send(serviceCaller, 'retry@example.com');
     const { id } = res.json();
     await eventually(
       async () => (await ctx.query('select attempts, status from identity.mail_messages where id = $1', [id]))[0]?.attempts >= 1,
