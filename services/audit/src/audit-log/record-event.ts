@@ -67,15 +67,13 @@ export async function recordEvents(trx: AuditExecutor, events: readonly DomainEv
   if (!links.length) return;
   await publishAuditEntries(trx, links);
 
+  // each row suggests its Action and Name, and its Country when it has one (once per batch)
   const suggestions = new Map<string, { key: string; value: string }>();
+  const suggest = (key: string, value: string) => suggestions.set(`${key}\u0000${value}`, { key, value });
   for (const { content: row } of links) {
-    for (const [key, value] of [
-      ['Action', row.action],
-      ['Name', row.name],
-      ['Country', row.country],
-    ] as const) {
-      if (value) suggestions.set(`${key}\u0000${value}`, { key, value });
-    }
+    suggest('Action', row.action);
+    suggest('Name', row.name);
+    if (row.country) suggest('Country', row.country);
   }
   await trx
     .insertInto('auditFilterValues')
