@@ -268,14 +268,10 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     try {
       await context.with(trace.setSpan(context.active(), span), () =>
         this.options.db.transaction().execute(async (trx) => {
-          // the kit's own tables, widened as in the one-event path
-          const marked = await (trx as Transaction<EventTables>)
-            .insertInto('processedEvents')
-            .values(firsts.map(({ event }) => ({ consumer: this.options.durable, eventId: event.id })))
-            .onConflict((oc) => oc.doNothing())
-            .returning('eventId')
-            .execute();
-          const markedIds = new Set(marked.map((m) => m.eventId.toLowerCase()));
+          const markedIds = await this.markProcessed(
+            trx,
+            firsts.map(({ event }) => event.id),
+          );
           fresh = firsts.filter(({ event }) => markedIds.has(idOf(event))).map(({ event }) => event);
           if (fresh.length) await handleBatch(fresh, trx);
         }),
@@ -332,6 +328,22 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     }
   }
 
+  /**
+   * Marks event ids processed by this consumer in the caller's transaction; answers the ids
+   * (lower case) marked now, leaving out those marked before (a redelivery).
+   */
+  private async markProcessed(trx: Transaction<DB>, eventIds: string[]): Promise<Set<string>> {
+    // TypeScript cannot see the kit's tables in a DB known only as a type parameter
+    // (every concrete service DB is assignable), so the kit's own query widens to them
+    const marked = await (trx as Transaction<EventTables>)
+      .insertInto('processedEvents')
+      .values(eventIds.map((eventId) => ({ consumer: this.options.durable, eventId })))
+      .onConflict((oc) => oc.doNothing())
+      .returning('eventId')
+      .execute();
+    return new Set(marked.map((m) => m.eventId.toLowerCase()));
+  }
+
   private async process(msg: JsMsg): Promise<void> {
     // the handler runs in the trace (and with the request id) of the transaction that wrote the event
     const parent = contextFromHeaders(headersOf(msg));
@@ -366,15 +378,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     let outcome: ProcessingSample['outcome'] = 'handled';
     try {
       await this.options.db.transaction().execute(async (trx) => {
-        // TypeScript cannot see the kit's tables in a DB known only as a type parameter
-        // (every concrete service DB is assignable), so the kit's own query widens to them
-        const fresh = await (trx as Transaction<EventTables>)
-          .insertInto('processedEvents')
-          .values({ consumer: this.options.durable, eventId: event.id })
-          .onConflict((oc) => oc.doNothing())
-          .returning('eventId')
-          .executeTakeFirst();
-        if (!fresh) {
+        if (!(await this.markProcessed(trx, [event.id])).size) {
           outcome = 'duplicate';
           this.stats.duplicates++;
           return;
