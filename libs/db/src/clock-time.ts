@@ -6,6 +6,3 @@ import { sql } from 'kysely';
  * by the clock the use-case was given, not the database's `now()`, so a test's fixed clock holds.
  */
 export const timestampAt = (now: Date) => sql<string>`${now.toISOString()}::timestamptz`;
-
-/** The caller's instant when it passes one, else the database's `now()` (callers not yet given a clock). */
-export const timestampAtOrNow = (now: Date | undefined) => (now ? timestampAt(now) : sql<string>`now()`);

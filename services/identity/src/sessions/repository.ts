@@ -1,4 +1,4 @@
-import { sql, timestampAt, timestampAtOrNow } from '@cti/db';
+import { sql, timestampAt } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -107,16 +107,16 @@ export async function revokeFamily(trx: IdentityExecutor, familyId: string, now:
     .execute();
 }
 
-/** Revokes refresh-token families of a user: all, all but one, or one (at `now`, else at the database's time). */
+/** Revokes refresh-token families of a user: all, all but one, or one (at `now`). */
 export async function revokeFamiliesOfUser(
   trx: IdentityExecutor,
   userId: string,
   scope: { only?: string; except?: string },
-  now: Date | undefined,
+  now: Date,
 ): Promise<void> {
   let query = trx
     .updateTable('refreshTokens')
-    .set({ revokedAt: timestampAtOrNow(now) })
+    .set({ revokedAt: timestampAt(now) })
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null);
   if (scope.only) query = query.where('familyId', '=', scope.only);

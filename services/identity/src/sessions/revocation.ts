@@ -65,13 +65,13 @@ export async function revokeIfNarrowed(
 
 /**
  * Ends refresh-token families: all of the user's, all but one (the caller's own session), or one,
- * revoked at `now` (the caller's clock; the database's when none is passed).
+ * revoked at `now` (the caller's clock).
  */
 export async function endSessions(
   trx: IdentityExecutor,
   userId: string,
-  scope: { only?: string; except?: string } = {},
-  now?: Date,
+  scope: { only?: string; except?: string },
+  now: Date,
 ): Promise<void> {
   await revokeFamiliesOfUser(trx, userId, scope, now);
 }

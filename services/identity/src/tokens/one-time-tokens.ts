@@ -14,7 +14,7 @@ export async function issueOneTimeToken(
   userId: string,
   purpose: TokenPurpose,
   ttlMs: number,
-  options: { replacePrevious?: boolean; now?: Date } = {},
+  options: { replacePrevious?: boolean; now: Date },
 ): Promise<string> {
   if (options.replacePrevious) await spendOpenTokens(trx, userId, purpose, options.now);
   const token = newOpaqueToken();
@@ -32,7 +32,7 @@ export async function consumeOneTimeToken(
   purpose: TokenPurpose,
   token: string,
   owner: { userId?: string; email?: string } = {},
-  now?: Date,
+  now: Date,
 ): Promise<string | null> {
   return spendLiveToken(trx, purpose, hashToken(token), owner, now);
 }
@@ -43,7 +43,7 @@ export async function isTokenValid(
   purpose: TokenPurpose,
   token: string,
   userId: string,
-  now?: Date,
+  now: Date,
 ): Promise<boolean> {
   return hasUnusedToken(db, purpose, hashToken(token), userId, { now });
 }
@@ -58,6 +58,6 @@ export async function isUnspentToken(db: IdentityExecutor, purpose: TokenPurpose
 }
 
 /** Spends every open token of a purpose (a password reset ends the other reset links). */
-export async function spendAllTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now?: Date): Promise<void> {
+export async function spendAllTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
   await spendOpenTokens(trx, userId, purpose, now);
 }

@@ -1,15 +1,15 @@
-import { sql, timestampAtOrNow } from '@cti/db';
+import { sql, timestampAt } from '@cti/db';
 
 import type { IdentityExecutor, TokenPurpose } from '../db';
 
 // without a clock from the caller, the one-time token functions run on the database's now(), as they did before callers passed one
-const instantAfter = (now: Date | undefined, ms: number) =>
+const instantAfter = (now: Date, ms: number) =>
   now ? new Date(now.getTime() + ms).toISOString() : sql<string>`now() + make_interval(secs => ${ms / 1000})`;
 
 export async function insertToken(
   trx: IdentityExecutor,
   token: { userId: string; purpose: TokenPurpose; tokenHash: string; ttlMs: number },
-  now: Date | undefined,
+  now: Date,
 ): Promise<void> {
   await trx
     .insertInto('userTokens')
@@ -24,10 +24,10 @@ export async function insertToken(
 }
 
 /** Marks every open token of the user and purpose used. */
-export async function spendOpenTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now: Date | undefined): Promise<void> {
+export async function spendOpenTokens(trx: IdentityExecutor, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
   await trx
     .updateTable('userTokens')
-    .set({ usedAt: timestampAtOrNow(now) })
+    .set({ usedAt: timestampAt(now) })
     .where('userId', '=', userId)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
@@ -43,15 +43,15 @@ export async function spendLiveToken(
   purpose: TokenPurpose,
   tokenHash: string,
   owner: { userId?: string; email?: string },
-  now: Date | undefined,
+  now: Date,
 ): Promise<string | null> {
   let query = trx
     .updateTable('userTokens')
-    .set({ usedAt: timestampAtOrNow(now) })
+    .set({ usedAt: timestampAt(now) })
     .where('tokenHash', '=', tokenHash)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
-    .where('expiresAt', '>', timestampAtOrNow(now));
+    .where('expiresAt', '>', timestampAt(now));
   if (owner.userId) query = query.where('userId', '=', owner.userId);
   if (owner.email) {
     const email = owner.email.trim().toLowerCase();
@@ -72,7 +72,7 @@ export async function hasUnusedToken(
   purpose: TokenPurpose,
   tokenHash: string,
   userId: string,
-  liveAt: { now: Date | undefined } | null,
+  liveAt: { now: Date } | null,
 ): Promise<boolean> {
   let query = db
     .selectFrom('userTokens')
@@ -81,6 +81,6 @@ export async function hasUnusedToken(
     .where('purpose', '=', purpose)
     .where('userId', '=', userId)
     .where('usedAt', 'is', null);
-  if (liveAt) query = query.where('expiresAt', '>', timestampAtOrNow(liveAt.now));
+  if (liveAt) query = query.where('expiresAt', '>', timestampAt(liveAt.now));
   return !!(await query.executeTakeFirst());
 }
