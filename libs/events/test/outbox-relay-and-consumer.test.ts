@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -328,6 +328,97 @@ describe('batched consumption (one transaction for the events waiting at once)',
     // every stored event came back and was found processed (by whichever consumer got it back)
     expect(crashing.stats.duplicates + next.stats.duplicates).toBeGreaterThanOrEqual(stored);
     await next.stop();
+    await bus.close();
+  }, 90_000);
+});
+
+describe('events a consumer does not handle', () => {
+  const infra = () => infrastructureFromEnv();
+  /** Publishes events of the given types straight to the stream (as a relay would); answers their ids. */
+  const publishTypes = async (bus: EventBus, types: string[]) => {
+    const ids: string[] = [];
+    for (const [i, type] of types.entries()) {
+      const id = randomUUID();
+      const event = { id, type, occurredAt: new Date().toISOString(), actor: null, data: { userId: `${type}-${i}` } };
+      await bus.js.publish(bus.subjects.toSubject(type), JSON.stringify(event), { msgID: id });
+      ids.push(id);
+    }
+    return ids;
+  };
+  const settled = (bus: EventBus, durable: string) =>
+    eventually(async () => {
+      const info = await bus.jsm.consumers.info(bus.subjects.stream, durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    }, 60_000);
+  const processedIds = async (durable: string) =>
+    (await db.selectFrom('processedEvents').select('eventId').where('consumer', '=', durable).execute()).map((r) => r.eventId).sort();
+
+  it('asks the server for the one subject covering its filters, and acks the others it delivers without a transaction', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrow', subjects: space() });
+    const consumer = await consumeInto(bus, 'narrow', { filter: ['evt.identity.user.loggedIn', 'evt.identity.user.created'] });
+    const info = await bus.jsm.consumers.info(bus.subjects.stream, 'narrow');
+    expect(info.config.filter_subject).toBe(bus.subjects.toSubject('evt.identity.user.*'));
+
+    const ids = await publishTypes(bus, [
+      'evt.identity.user.loggedIn',
+      'evt.identity.user.updated',
+      'evt.identity.user.created',
+      'evt.identity.group.created',
+    ]);
+    await eventually(async () => (await receivedCount()) === 2, 60_000);
+    await settled(bus, 'narrow');
+    // user.updated was delivered (the subject covers it) and acked with no processed mark; group.created never came
+    expect(await processedIds('narrow')).toEqual([ids[0], ids[2]].sort());
+    expect(consumer.stats).toMatchObject({ handled: 2, skipped: 1, duplicates: 0 });
+    await consumer.stop();
+    await bus.close();
+  }, 90_000);
+
+  it('acks the types in `except` on delivery, without a transaction, in batched consumption too', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'except', subjects: space() });
+    const insertAll = async (events: DomainEvent[], trx: Transaction<EventsTestDB>) => {
+      await trx
+        .insertInto('received')
+        .values(events.map((event) => ({ eventId: event.id, userId: (event.data as { userId: string }).userId })))
+        .execute();
+    };
+    const consumer = await consumeInto(bus, 'except', {
+      filter: ['evt.>'],
+      except: ['evt.audit.entry.recorded'],
+      batch: { handle: insertAll },
+    });
+    const info = await bus.jsm.consumers.info(bus.subjects.stream, 'except');
+    expect(info.config.filter_subject).toBe(bus.subjects.all);
+
+    const types = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'evt.audit.entry.recorded' : 'evt.identity.user.loggedIn'));
+    const ids = await publishTypes(bus, types);
+    await eventually(async () => (await receivedCount()) === 20, 60_000);
+    await settled(bus, 'except');
+    expect(await processedIds('except')).toEqual(ids.filter((_, i) => i % 2 === 0).sort());
+    expect(consumer.stats).toMatchObject({ handled: 20, skipped: 20 });
+    await consumer.stop();
+    await bus.close();
+  }, 90_000);
+
+  it('moves an existing durable to a narrower filter subject and goes on from where it was', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrowing', subjects: space() });
+    const wide = await consumeInto(bus, 'narrowing', { filter: ['evt.identity.user.loggedIn', 'evt.questionnaire.period.opened'] });
+    expect((await bus.jsm.consumers.info(bus.subjects.stream, 'narrowing')).config.filter_subject).toBe(bus.subjects.all);
+    await publishTypes(bus, ['evt.identity.user.loggedIn']);
+    await eventually(async () => (await receivedCount()) === 1, 60_000);
+    await settled(bus, 'narrowing');
+    await wide.stop();
+
+    const narrow = await consumeInto(bus, 'narrowing');
+    expect((await bus.jsm.consumers.info(bus.subjects.stream, 'narrowing')).config.filter_subject).toBe(
+      bus.subjects.toSubject('evt.identity.user.loggedIn'),
+    );
+    await publishTypes(bus, ['evt.questionnaire.period.opened', 'evt.identity.user.loggedIn']);
+    await eventually(async () => (await receivedCount()) === 2, 60_000);
+    await settled(bus, 'narrowing');
+    // the first login was not delivered again, and the period event never reached it
+    expect(narrow.stats).toMatchObject({ handled: 1, skipped: 0, duplicates: 0 });
+    await narrow.stop();
     await bus.close();
   }, 90_000);
 });
