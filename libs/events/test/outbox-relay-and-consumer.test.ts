@@ -132,6 +132,35 @@ describe('outbox relay', () => {
     await bus.close();
   }, 60_000);
 
+  it('publishes a commit made during a pass right after that pass, without waiting for the next poll', async () => {
+    const subjects = space();
+    const bus = await connectEventBus({ servers: nats.url, name: 'kick-test', subjects });
+    // a poll that never comes within the test: only kicks publish
+    const relay = new OutboxRelay({ db, bus, logger: silent, intervalMs: 600_000, publishTimeoutMs: 60_000 });
+    const write = async (userId: string) => (await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent(userId)))).id;
+    const sent = async (id: string) =>
+      (await db.selectFrom('outbox').select('sentAt').where('id', '=', id).executeTakeFirstOrThrow()).sentAt;
+    const first = await write('first');
+    // the server stops answering: the relay's first pass publishes the first row and waits for its ack
+    process.kill(nats.pid!, 'SIGSTOP');
+    try {
+      relay.start();
+      // the pass has read the first row once it holds its lock
+      await eventually(
+        async () => (await db.selectFrom('outbox').select('id').where('id', '=', first).forUpdate().skipLocked().execute()).length === 0,
+      );
+      const second = await write('second');
+      relay.kick();
+      process.kill(nats.pid!, 'SIGCONT');
+      await eventually(() => sent(first), 30_000);
+      await eventually(() => sent(second), 30_000);
+    } finally {
+      process.kill(nats.pid!, 'SIGCONT');
+      await relay.stop();
+      await bus.close();
+    }
+  }, 90_000);
+
   it('keeps relaying and consuming through a NATS crash (kill -9) and restart, each event once', async () => {
     const subjects = space();
     const bus = await connectEventBus({ servers: nats.url, name: 'crash-test', subjects });
@@ -421,4 +450,39 @@ describe('events a consumer does not handle', () => {
     await narrow.stop();
     await bus.close();
   }, 90_000);
+});
+
+describe('the relay publishes a batch at once', () => {
+  const infra = () => infrastructureFromEnv();
+
+  it('marks only the rows before the first that failed; the later ones, stored already, are stored once', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'relay-prefix', subjects: space() });
+    const events = await db.transaction().execute(async (trx) => {
+      const written: DomainEvent[] = [];
+      for (let i = 0; i < 5; i++) written.push(await appendToOutbox(trx, loginEvent(`row-${i}`)));
+      return written;
+    });
+    // the third row cannot be encoded (a header name with a space): it fails alone, the others go
+    await db
+      .updateTable('outbox')
+      .set({ headers: JSON.stringify({ 'bad name': 'x' }) })
+      .where('id', '=', events[2].id)
+      .execute();
+    const warnings: object[] = [];
+    const relay = new OutboxRelay({ db, bus, logger: { ...silent, warn: (obj: object) => warnings.push(obj) } });
+
+    expect(await relay.publishBatch()).toBe(2);
+    const rows = await db.selectFrom('outbox').select(['id', 'sentAt', 'attempts', 'lastError']).orderBy('seq').execute();
+    expect(rows.map((r) => r.sentAt !== null)).toEqual([true, true, false, false, false]);
+    expect(rows[2]).toMatchObject({ attempts: 1, lastError: expect.stringContaining('header') });
+    expect((await bus.jsm.streams.info(bus.subjects.stream)).state.messages).toBe(4);
+    expect(warnings).toEqual([expect.objectContaining({ rowId: events[2].id, laterStored: 2 })]);
+
+    // mended, the failed row goes first, then the two after it again: dropped as duplicates
+    await db.updateTable('outbox').set({ headers: null }).where('id', '=', events[2].id).execute();
+    expect(await relay.publishBatch()).toBe(3);
+    expect(await db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).toEqual([]);
+    expect((await bus.jsm.streams.info(bus.subjects.stream)).state.messages).toBe(5);
+    await bus.close();
+  });
 });
