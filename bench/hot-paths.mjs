@@ -413,11 +413,14 @@ async function eventsToAudit(stack) {
   let polling = true;
   const poller = (async () => {
     while (polling) {
-      const { rows } = await db.query('select id, seq::text as seq from audit.audit_rows where seq > $1 order by seq', [lastSeq]);
+      // ordered by the column (by the index), not by its text: a sort of every row in the table each time
+      const { rows } = await db.query('select id, seq::text as position from audit.audit_rows where seq > $1 order by audit_rows.seq', [
+        lastSeq,
+      ]);
       const now = Date.now();
       for (const r of rows) {
         if (published.has(r.id) && !seen.has(r.id)) seen.set(r.id, now);
-        lastSeq = r.seq;
+        lastSeq = r.position;
       }
       await new Promise((r) => setTimeout(r, 20));
     }
