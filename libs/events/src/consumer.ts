@@ -65,6 +65,11 @@ export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
   batch?: BatchOptions<DB>;
   logger: ConsumerLogger;
   ackWaitMs?: number;
+  /**
+   * Called after a transaction that handled events committed: the handlers may have written
+   * events to the outbox, which the service's relay publishes when kicked (else at its next poll).
+   */
+  committed?: () => void;
   /** Test seam: runs after the handler committed and before the ack (per event, in a batch too). */
   beforeAck?: (event: DomainEvent) => Promise<void>;
   /** Called once per delivered event with its outcome and processing time. */
@@ -348,6 +353,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     }
     span.end();
     const durationMs = Date.now() - started;
+    if (fresh.length) this.options.committed?.();
     const handled = new Set(fresh);
     try {
       if (this.options.beforeAck) for (const event of fresh) await this.options.beforeAck(event);
@@ -441,6 +447,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
         await this.options.handle(event, trx);
         this.stats.handled++;
       });
+      if (outcome === 'handled') this.options.committed?.();
       if (this.options.beforeAck) await this.options.beforeAck(event);
       msg.ack();
       this.stats.lastProcessingMs = Date.now() - started;

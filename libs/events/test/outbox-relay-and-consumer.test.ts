@@ -384,7 +384,11 @@ describe('events a consumer does not handle', () => {
 
   it('asks the server for the one subject covering its filters, and acks the others it delivers without a transaction', async () => {
     const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrow', subjects: space() });
-    const consumer = await consumeInto(bus, 'narrow', { filter: ['evt.identity.user.loggedIn', 'evt.identity.user.created'] });
+    let commits = 0;
+    const consumer = await consumeInto(bus, 'narrow', {
+      filter: ['evt.identity.user.loggedIn', 'evt.identity.user.created'],
+      committed: () => commits++,
+    });
     const info = await bus.jsm.consumers.info(bus.subjects.stream, 'narrow');
     expect(info.config.filter_subject).toBe(bus.subjects.toSubject('evt.identity.user.*'));
 
@@ -399,6 +403,8 @@ describe('events a consumer does not handle', () => {
     // user.updated was delivered (the subject covers it) and acked with no processed mark; group.created never came
     expect(await processedIds('narrow')).toEqual([ids[0], ids[2]].sort());
     expect(consumer.stats).toMatchObject({ handled: 2, skipped: 1, duplicates: 0 });
+    // told after each transaction that handled an event (the kit then kicks the relay), not for a skipped one
+    expect(commits).toBe(2);
     await consumer.stop();
     await bus.close();
   }, 90_000);

@@ -92,6 +92,8 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           batch: def.batch,
           logger: app.log,
           ackWaitMs: def.ackWaitMs,
+          // what a handler wrote to the outbox leaves at once, as after a request's transaction
+          committed: () => relay.kick(),
           observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,
         });
         consumers.push(consumer);
