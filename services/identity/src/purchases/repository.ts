@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { insertOnce, sql } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -16,11 +16,7 @@ export async function insertGrantBase(
   db: IdentityExecutor,
   base: { userId: string; kind: GrantTargetKind; target: string; present: boolean; expiresOn: string | null },
 ): Promise<void> {
-  await db
-    .insertInto('purchaseGrantBases')
-    .values(base)
-    .onConflict((oc) => oc.columns(['userId', 'kind', 'target']).doNothing())
-    .execute();
+  await insertOnce(db, 'purchaseGrantBases', base, 'userId', 'kind', 'target').execute();
 }
 
 export const grantBase = (db: IdentityExecutor, userId: string, kind: GrantTargetKind, target: string) =>
