@@ -6,24 +6,16 @@ export const findPeriod = (db: ScoringExecutor, periodId: string) =>
   db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();
 
 /**
- * Records a period. A questionnaire event may name a period before its own
- * `period.opened` arrives; that event then brings the real opening time.
+ * Records a period a questionnaire event names before the period's own `period.opened` has
+ * arrived (that event, projected with the other services' periods, then brings the real opening
+ * time); a period already there only takes the name.
  */
-export async function upsertPeriod(
-  db: ScoringExecutor,
-  period: { periodId: string; name: string; createdAt: string },
-  authoritative: boolean,
-): Promise<void> {
-  await db
+export const upsertPeriod = (db: ScoringExecutor, period: { periodId: string; name: string; createdAt: string }) =>
+  db
     .insertInto('periods')
     .values(period)
-    .onConflict((oc) =>
-      authoritative
-        ? oc.column('periodId').doUpdateSet({ name: period.name, createdAt: period.createdAt })
-        : oc.column('periodId').doUpdateSet({ name: period.name }),
-    )
+    .onConflict((oc) => oc.column('periodId').doUpdateSet({ name: period.name }))
     .execute();
-}
 
 export const findQuestionnaire = (db: ScoringExecutor, questionnaireId: string) =>
   db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();

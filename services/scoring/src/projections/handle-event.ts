@@ -70,7 +70,7 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       const q = event.data;
       await ensureCountry(trx, q.groupId, q.groupName, demo);
       if (!(await findPeriod(trx, q.periodId)))
-        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt });
       await upsertQuestionnaire(trx, { questionnaireId: q.questionnaireId, groupId: q.groupId, periodId: q.periodId });
       // demo scores for the questionnaires the demo seed made (no actor), never for an admin's
       if (demo && event.actor === null) await seedDemoScores(trx, q.questionnaireId, { settings, demo: true });
@@ -81,7 +81,7 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       const q = event.data;
       await ensureCountry(trx, q.groupId, q.groupName, demo);
       if (!(await findPeriod(trx, q.periodId)))
-        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt });
       const closed = event.type === 'evt.questionnaire.questionnaire.closed';
       await upsertQuestionnaire(trx, {
         questionnaireId: q.questionnaireId,
