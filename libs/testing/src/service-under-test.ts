@@ -33,7 +33,8 @@ const notYet = (what: string): never => {
 /**
  * A test context of its own for the surrounding file or describe block: created before its tests
  * and closed after them (with every service started in it), so no test leaves a handle open.
- * Hooks a test file registers after this call run after the context is created.
+ * Jest runs hooks in the order they are registered: a `beforeAll` registered after this call
+ * finds the context created, an `afterAll` registered before it runs while the context is open.
  */
 export function testContextForTests(options: TestContextOptions = {}): TestContextHandle {
   let ctx: TestContext | undefined;
