@@ -1,44 +1,36 @@
-import { claimOldestFirst, createDatabase, insertOnce, migrateSchema, nameMatches, sql, type Generated, type Kysely } from '@cti/db';
-import { testContextForTests } from '@cti/testing';
+import { claimOldestFirst, insertOnce, nameMatches, sql, type Generated, type Kysely } from '@cti/db';
+import { testSchema } from '@cti/testing';
 
 interface ShapesDB {
   jobs: { id: string; dueAt: string };
   names: { id: Generated<number>; name: string; note: string };
 }
 
-let db: Kysely<ShapesDB>;
-// before the context closes (it drops the database): jest runs after-hooks in the order they are registered
-afterAll(() => db?.destroy());
-const context = testContextForTests();
-
-beforeAll(async () => {
-  db = createDatabase<ShapesDB>({ connectionString: context.ctx.databaseUrl, schema: 'query_shapes_test', poolSize: 3 });
-  await migrateSchema(db, 'query_shapes_test', {
-    '20260101000000_query_shapes': {
-      async up(d) {
-        await d.schema
-          .createTable('jobs')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('due_at', 'timestamptz')
-          .execute();
-        await d.schema
-          .createTable('names')
-          .addColumn('id', 'serial', (c) => c.primaryKey())
-          .addColumn('name', 'text')
-          .addColumn('note', 'text')
-          .execute();
-        await sql`create unique index names_name_uq on names (lower(name))`.execute(d);
-      },
+const schema = testSchema<ShapesDB>('query_shapes_test', {
+  '20260101000000_query_shapes': {
+    async up(d) {
+      await d.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('due_at', 'timestamptz')
+        .execute();
+      await d.schema
+        .createTable('names')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('note', 'text')
+        .execute();
+      await sql`create unique index names_name_uq on names (lower(name))`.execute(d);
     },
-  });
+  },
 });
 beforeEach(async () => {
-  await sql`truncate jobs, names`.execute(db);
+  await sql`truncate jobs, names`.execute(schema.db);
 });
 
 describe('claimOldestFirst', () => {
   it('hands two transactions running the same pass different rows, oldest first, without waiting on each other', async () => {
-    await db
+    await schema.db
       .insertInto('jobs')
       .values([
         { id: 'late', dueAt: '2026-01-03T00:00:00Z' },
@@ -50,7 +42,7 @@ describe('claimOldestFirst', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstClaim: string[] = [];
-    const first = db.transaction().execute(async (trx) => {
+    const first = schema.db.transaction().execute(async (trx) => {
       firstClaim = (await due(trx)).map((r) => r.id);
       await held;
     });
@@ -58,7 +50,7 @@ describe('claimOldestFirst', () => {
       const poll = () => (firstClaim.length ? resolve() : setTimeout(poll, 20));
       poll();
     });
-    const secondClaim = await db.transaction().execute(async (trx) => (await due(trx)).map((r) => r.id));
+    const secondClaim = await schema.db.transaction().execute(async (trx) => (await due(trx)).map((r) => r.id));
     release();
     await first;
     expect(firstClaim).toEqual(['first', 'second']);
@@ -68,19 +60,21 @@ describe('claimOldestFirst', () => {
 
 describe('insertOnce', () => {
   it('records a row once: a second insert with the same key changes nothing and returns no row', async () => {
-    const inserted = await insertOnce(db, 'jobs', { id: 'a', dueAt: '2026-01-01T00:00:00Z' }, 'id').returning('id').executeTakeFirst();
-    const again = await insertOnce(db, 'jobs', { id: 'a', dueAt: '2027-01-01T00:00:00Z' }, 'id').returning('id').executeTakeFirst();
+    const inserted = await insertOnce(schema.db, 'jobs', { id: 'a', dueAt: '2026-01-01T00:00:00Z' }, 'id')
+      .returning('id')
+      .executeTakeFirst();
+    const again = await insertOnce(schema.db, 'jobs', { id: 'a', dueAt: '2027-01-01T00:00:00Z' }, 'id').returning('id').executeTakeFirst();
     expect(inserted).toEqual({ id: 'a' });
     expect(again).toBeUndefined();
-    const row = await db.selectFrom('jobs').select('dueAt').where('id', '=', 'a').executeTakeFirstOrThrow();
+    const row = await schema.db.selectFrom('jobs').select('dueAt').where('id', '=', 'a').executeTakeFirstOrThrow();
     expect(new Date(row.dueAt).toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 });
 
 describe('nameMatches', () => {
   it('finds a name whatever its case and surrounding spaces, as the unique index on lower(name) compares names', async () => {
-    await db.insertInto('names').values({ name: 'Ireland', note: 'the one' }).execute();
-    const find = (name: string) => db.selectFrom('names').select('note').where(nameMatches(name)).executeTakeFirst();
+    await schema.db.insertInto('names').values({ name: 'Ireland', note: 'the one' }).execute();
+    const find = (name: string) => schema.db.selectFrom('names').select('note').where(nameMatches(name)).executeTakeFirst();
     expect(await find('ireland')).toEqual({ note: 'the one' });
     expect(await find('  IRELAND ')).toEqual({ note: 'the one' });
     expect(await find('Irelands')).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { TProperties } from 'typebox';
 
+import { createDatabase, migrateSchema, type Kysely, type MigrationSet } from '@cti/db';
 import type { BuildOptions, KitTables, ServiceApp, ServiceDefinition } from '@cti/service-kit';
 
 import { createTestContext, type TestContext } from './context';
@@ -76,6 +77,37 @@ export function serviceUnderTest<P extends TProperties, DB extends KitTables>(
     },
     get app() {
       return app ?? notYet(`The ${def.name} service`);
+    },
+  };
+}
+
+/** A schema of a test file's own, migrated before its tests; `db` is read in tests and hooks. */
+export interface TestSchema<DB> extends TestContextHandle {
+  readonly db: Kysely<DB>;
+}
+
+/**
+ * A database schema for tests of a library's tables (no service around them): created in a test
+ * context of its own and migrated before the tests; its pool closes before the context does.
+ */
+export function testSchema<DB>(schema: string, migrations: MigrationSet): TestSchema<DB> {
+  let db: Kysely<DB> | undefined;
+  afterAll(async () => {
+    const closing = db;
+    db = undefined;
+    await closing?.destroy();
+  });
+  const context = testContextForTests();
+  beforeAll(async () => {
+    db = createDatabase<DB>({ connectionString: context.ctx.databaseUrl, schema, poolSize: 3 });
+    await migrateSchema(db, schema, migrations);
+  });
+  return {
+    get ctx() {
+      return context.ctx;
+    },
+    get db() {
+      return db ?? notYet(`The ${schema} schema`);
     },
   };
 }
