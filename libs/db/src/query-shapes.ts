@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type InsertObject, type Kysely, type OrderByExpression, type SelectQueryBuilder } from 'kysely';
+import { sql, type AnyColumn, type InsertObject, type Kysely, type OnConflictBuilder, type OrderByExpression, type SelectQueryBuilder } from 'kysely';
 
 /**
  * Claims due work for the caller's transaction, oldest first: at most `limit` rows, locked
@@ -31,3 +31,19 @@ export const insertOnce = <DB, TB extends keyof DB & string>(
     .insertInto(table)
     .values(row)
     .onConflict((oc) => oc.columns(key).doNothing());
+
+/**
+ * Writes a row, or when one with the same `key` is there, changes it by `update`: keeping a
+ * projection or a per-key record up to date whichever of its writes comes first.
+ */
+export const upsert = <DB, TB extends keyof DB & string>(
+  db: Kysely<DB>,
+  table: TB,
+  row: InsertObject<DB, TB>,
+  key: AnyColumn<DB, TB>[],
+  update: Parameters<OnConflictBuilder<DB, TB>['doUpdateSet']>[0],
+) =>
+  db
+    .insertInto(table)
+    .values(row)
+    .onConflict((oc) => oc.columns(key).doUpdateSet(update));

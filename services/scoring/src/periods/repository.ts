@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { sql, upsert } from '@cti/db';
 
 import type { ScoringExecutor } from '../db';
 
@@ -11,11 +11,7 @@ export const findPeriod = (db: ScoringExecutor, periodId: string) =>
  * time); a period already there only takes the name.
  */
 export const upsertPeriod = (db: ScoringExecutor, period: { periodId: string; name: string; createdAt: string }) =>
-  db
-    .insertInto('periods')
-    .values(period)
-    .onConflict((oc) => oc.column('periodId').doUpdateSet({ name: period.name }))
-    .execute();
+  upsert(db, 'periods', period, ['periodId'], { name: period.name }).execute();
 
 export const findQuestionnaire = (db: ScoringExecutor, questionnaireId: string) =>
   db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();
@@ -27,23 +23,23 @@ export async function upsertQuestionnaire(
   db: ScoringExecutor,
   q: { questionnaireId: string; groupId: string; periodId: string; status?: 'Open' | 'Closed'; closedOn?: string | null },
 ): Promise<void> {
-  await db
-    .insertInto('questionnaires')
-    .values({
+  await upsert(
+    db,
+    'questionnaires',
+    {
       questionnaireId: q.questionnaireId,
       groupId: q.groupId,
       periodId: q.periodId,
       status: q.status ?? 'Open',
       closedOn: q.closedOn ?? null,
-    })
-    .onConflict((oc) =>
-      oc.column('questionnaireId').doUpdateSet({
-        groupId: q.groupId,
-        periodId: q.periodId,
-        ...(q.status ? { status: q.status, closedOn: q.closedOn ?? null } : {}),
-      }),
-    )
-    .execute();
+    },
+    ['questionnaireId'],
+    {
+      groupId: q.groupId,
+      periodId: q.periodId,
+      ...(q.status ? { status: q.status, closedOn: q.closedOn ?? null } : {}),
+    },
+  ).execute();
 }
 
 export async function setQuestionnaireStatus(

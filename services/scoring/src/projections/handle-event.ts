@@ -1,7 +1,9 @@
 import type { IndexAccessSettings } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
+import { upsert } from '@cti/db';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
 import { COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS, projectCountryGroup, projectPeriod } from '@cti/events';
+
 
 import { countryRefresh, findCountry, upsertCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
@@ -107,13 +109,13 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
         periodId = periodId ?? q?.periodId ?? null;
       }
       if (!groupId || !periodId) return;
-      await trx
-        .insertInto('annotations')
-        .values({ annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name })
-        .onConflict((oc) =>
-          oc.columns(['annotationType', 'groupId', 'periodId']).doUpdateSet({ name: a.title || a.fileName, s3Name: a.s3Name }),
-        )
-        .execute();
+      await upsert(
+        trx,
+        'annotations',
+        { annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name },
+        ['annotationType', 'groupId', 'periodId'],
+        { name: a.title || a.fileName, s3Name: a.s3Name },
+      ).execute();
       await rebuildReadModels(trx, settings, { groupIds: [groupId] });
       return;
     }
