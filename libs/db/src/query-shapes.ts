@@ -1,4 +1,12 @@
-import { sql, type AnyColumn, type InsertObject, type Kysely, type OnConflictBuilder, type OrderByExpression, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type AnyColumn,
+  type InsertObject,
+  type Kysely,
+  type OnConflictBuilder,
+  type OrderByExpression,
+  type SelectQueryBuilder,
+} from 'kysely';
 
 /**
  * Claims due work for the caller's transaction, oldest first: at most `limit` rows, locked

@@ -4,7 +4,6 @@ import { upsert } from '@cti/db';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
 import { COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS, projectCountryGroup, projectPeriod } from '@cti/events';
 
-
 import { countryRefresh, findCountry, upsertCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { seedDemoScores } from '../demo/seed-demo-scores';
