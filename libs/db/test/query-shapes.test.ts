@@ -1,4 +1,4 @@
-import { claimOldestFirst, insertOnce, nameMatches, sql, type Generated, type Kysely } from '@cti/db';
+import { claimOldestFirst, insertOnce, nameMatches, sql, upsert, type Generated, type Kysely } from '@cti/db';
 import { testSchema } from '@cti/testing';
 
 interface ShapesDB {
@@ -68,6 +68,17 @@ describe('insertOnce', () => {
     expect(again).toBeUndefined();
     const row = await schema.db.selectFrom('jobs').select('dueAt').where('id', '=', 'a').executeTakeFirstOrThrow();
     expect(new Date(row.dueAt).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe('upsert', () => {
+  it('writes the row the first time and changes only the update columns of the row with its key after', async () => {
+    const write = (note: string) => upsert(schema.db, 'names', { id: 7, name: 'Kenya', note }, ['id'], { note }).execute();
+    await write('first');
+    await write('second');
+    expect(await schema.db.selectFrom('names').select(['id', 'name', 'note']).execute()).toEqual([
+      { id: 7, name: 'Kenya', note: 'second' },
+    ]);
   });
 });
 
