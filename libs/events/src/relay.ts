@@ -1,6 +1,6 @@
 import { headers as natsHeaders } from 'nats';
 
-import { sql, type Kysely } from '@cti/db';
+import { claimOldestFirst, sql, type Kysely } from '@cti/db';
 
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
@@ -118,15 +118,11 @@ export class OutboxRelay {
   async publishBatch(): Promise<number> {
     const { bus } = this.options;
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('outbox')
-        .select(['id', 'type', 'payload', 'headers'])
-        .where('sentAt', 'is', null)
-        .orderBy('seq')
-        .limit(this.opts.batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const rows = await claimOldestFirst(
+        trx.selectFrom('outbox').select(['id', 'type', 'payload', 'headers']).where('sentAt', 'is', null),
+        'seq',
+        this.opts.batchSize,
+      ).execute();
       const sent: string[] = [];
       let failure: { id: string; error: string } | null = null;
       for (const row of rows) {

@@ -4,3 +4,4 @@ export * from './context';
 export * from './eventually';
 export * from './published';
 export * from './identity-api';
+export * from './service-under-test';

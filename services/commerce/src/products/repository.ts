@@ -1,5 +1,5 @@
 import type { Product } from '@cti/contracts';
-import { sql, timestampAt, type Selectable } from '@cti/db';
+import { nameMatches, sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, ProductsTable } from '../db';
 
@@ -29,11 +29,7 @@ export const findProduct = (db: CommerceExecutor, id: string) =>
   isUuid(id) ? db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);
 
 export const findProductByName = (db: CommerceExecutor, name: string) =>
-  db
-    .selectFrom('products')
-    .selectAll()
-    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
+  db.selectFrom('products').selectAll().where(nameMatches(name)).executeTakeFirst();
 
 export const findProductByPlan = (db: CommerceExecutor, planId: string) =>
   db.selectFrom('products').selectAll().where('planId', '=', planId).executeTakeFirst();
