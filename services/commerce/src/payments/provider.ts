@@ -4,9 +4,8 @@
  * local provider that completes checkout on a local confirmation page (offline).
  * Every call that changes state at the provider carries an idempotency key.
  */
+import { isUuid } from '@cti/contracts';
 import { DomainError } from '@cti/service-kit';
-
-import { isUuid } from '../products/repository';
 
 export type ProviderName = 'stripe' | 'local';
 

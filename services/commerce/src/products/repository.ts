@@ -1,4 +1,4 @@
-import type { Product } from '@cti/contracts';
+import { isUuid, type Product } from '@cti/contracts';
 import { nameMatches, sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, ProductsTable } from '../db';
@@ -21,9 +21,6 @@ export const toProduct = (row: ProductRow): Product => {
     PerCountry: kind.perCountry,
   };
 };
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => uuid.test(id);
 
 export const findProduct = (db: CommerceExecutor, id: string) =>
   isUuid(id) ? db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);

@@ -1,7 +1,7 @@
+import { isUuid } from '@cti/contracts';
 import { insertOnce, sql, timestampAt, type Insertable, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, SubscriptionsTable } from '../db';
-import { isUuid } from '../products/repository';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
