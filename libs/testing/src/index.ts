@@ -5,3 +5,4 @@ export * from './eventually';
 export * from './published';
 export * from './identity-api';
 export * from './service-under-test';
+export * from './announced-world';

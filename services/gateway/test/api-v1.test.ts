@@ -4,9 +4,18 @@ import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contra
 import { identityService } from '@cti/identity';
 import { scoringService } from '@cti/scoring';
 import type { ServiceApp } from '@cti/service-kit';
-import { createUserThroughIdentity, eventually, serviceCaller, testContextForTests } from '@cti/testing';
+import {
+  announceWorld,
+  createUserThroughIdentity,
+  eventually,
+  saveScores,
+  scoreInputs as inputs,
+  scoringAdminToken,
+  serviceCaller,
+  testContextForTests,
+  type World,
+} from '@cti/testing';
 
-import { givenWorld, inputs, saveScores, type World } from '../../scoring/test/support';
 import { gatewayService } from '../src/app';
 
 const RATE_LIMIT = 40;
@@ -53,16 +62,26 @@ beforeAll(async () => {
   const audit = await context.ctx.start(auditService);
   const scoring = await context.ctx.start(scoringService);
   for (const app of [identity, audit, scoring]) await app.listen({ port: 0, host: '127.0.0.1' });
-  world = await givenWorld(
+  const scoringAdmin = scoringAdminToken();
+  world = await announceWorld(
     scoring,
     [
       ['Ireland', 'IE'],
       ['United Kingdom', 'GB'],
     ],
     ['2024 1st Q'],
-    async (period, w) => {
-      await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true });
-      await saveScores(scoring, w.questionnaires[`GB:${period}`]!, { ...inputs(5), QualifyingDeclarations: true });
+    {
+      // scoring has taken the questionnaires in once it answers for each of them
+      settled: async ({ open }) => {
+        const answers = await Promise.all(
+          open.map((id) => scoring.inject({ method: 'GET', url: `/api/group/index/scoring/${id}`, headers: bearer(scoringAdmin) })),
+        );
+        return answers.every((a) => a.statusCode === 200);
+      },
+      duringPeriod: async (period, w) => {
+        await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true });
+        await saveScores(scoring, w.questionnaires[`GB:${period}`]!, { ...inputs(5), QualifyingDeclarations: true });
+      },
     },
   );
   gateway = await context.ctx.start(gatewayService, {
