@@ -192,8 +192,9 @@ export const tracingPlugin = fp(
     };
     app.addHook('onRequest', (request, reply, done) => {
       const { span } = requestTrace(request.raw);
-      const route = request.routeOptions.url;
-      if (route && span.isRecording()) {
+      // (Fastify builds `routeOptions` afresh on each read: only recording spans ask for it)
+      const route = span.isRecording() ? request.routeOptions.url : undefined;
+      if (route) {
         span.updateName(`${request.method} ${route}`);
         span.setAttribute(ATTR_HTTP_ROUTE, route);
       }
