@@ -255,6 +255,23 @@ describe('checkout and webhooks', () => {
     expect(await purchasesOf(user.id)).toHaveLength(1);
   });
 
+  it('takes a signed event whose session names a checkout id of another form as one for a checkout it did not open: acknowledged, nothing granted', async () => {
+    const user = await givenUser(p, 'foreign-checkout@example.com');
+    const { sessionId } = await openCheckout(user, products['Per Country Subscription'], countries[1]);
+    const session = stripe.completeSession(sessionId, 200_000);
+    // a session Stripe knows but no checkout of ours opened, carrying an id that is not one of ours in form
+    const foreign = {
+      ...session,
+      id: 'cs_test_not_ours',
+      metadata: { checkoutId: 'not-a-checkout-id' },
+      client_reference_id: 'not-a-checkout-id',
+    };
+    stripe.sessions.set(foreign.id, foreign);
+    const answer = await deliver(event('checkout.session.completed', foreign));
+    expect(answer.statusCode).toBe(200);
+    expect(await purchasesOf(user.id)).toHaveLength(0);
+  });
+
   it('ends in the right state when the subscription’s deletion arrives before an older update', async () => {
     const user = await givenUser(p, 'order@example.com', { roles: ['CountryRespondent'] });
     const { sessionId } = await openCheckout(user, products['Enhanced Subscription']);

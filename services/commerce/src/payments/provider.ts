@@ -6,6 +6,8 @@
  */
 import { DomainError } from '@cti/service-kit';
 
+import { isUuid } from '../products/repository';
+
 export type ProviderName = 'stripe' | 'local';
 
 export interface PlanInput {
@@ -62,6 +64,12 @@ export interface SubscriptionFacts {
   /** The checkout that created it (metadata set at checkout). */
   checkoutId: string | null;
 }
+
+/**
+ * Our checkout id as the provider's record carries it back (its metadata, written at checkout).
+ * One that is not in our ids' form names no checkout of ours, and is never looked up.
+ */
+export const checkoutIdOf = (carried: string | null | undefined): string | null => (carried && isUuid(carried) ? carried : null);
 
 export interface CheckoutOutcome {
   sessionId: string;
