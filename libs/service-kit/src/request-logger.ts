@@ -87,6 +87,8 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   silent(): void {}
 
   private write(level: Level, args: unknown[]): void {
-    if (this.isLevelEnabled(level)) (this.materialize()[level] as (...a: unknown[]) => void)(...args);
+    if (!this.isLevelEnabled(level)) return;
+    const logger = this.materialize();
+    Reflect.apply(logger[level], logger, args);
   }
 }
