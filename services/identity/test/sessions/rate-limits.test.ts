@@ -39,12 +39,12 @@ it('answers 429 for an account after its failed logins per hour, from any IP, ev
 });
 
 it('clears an account’s failures when it signs in, so earlier failures do not add to later ones', async () => {
-  await givenUser(app, 'forgetful@example.com');
+  await givenUser(identity.app, 'forgetful@example.com');
   for (let round = 0; round < 2; round++) {
     // two failures a round, under the cap of three; four in all without the clearing
     for (let i = 0; i < 2; i++)
-      expect((await login(app, 'forgetful@example.com', 'wrong', `198.51.100.${100 + round}`)).statusCode).toBe(401);
-    expect((await login(app, 'forgetful@example.com', undefined, '198.51.100.120')).statusCode).toBe(200);
+      expect((await login(identity.app, 'forgetful@example.com', 'wrong', `198.51.100.${100 + round}`)).statusCode).toBe(401);
+    expect((await login(identity.app, 'forgetful@example.com', undefined, '198.51.100.120')).statusCode).toBe(200);
   }
-  expect((await login(app, 'forgetful@example.com', 'wrong', '198.51.100.121')).statusCode).toBe(401);
+  expect((await login(identity.app, 'forgetful@example.com', 'wrong', '198.51.100.121')).statusCode).toBe(401);
 });
