@@ -37,6 +37,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Restart delays of the supervisor (tests of crashes shorten them). */
   restartDelayMs?: { initial: number; max: number };
+  /** Extra node flags for a process (the benchmark's `--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: (name: string) => string[];
 }
 
 export interface RunningStack {
@@ -199,7 +201,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const launch = (name: string, env: Record<string, string>) => {
       const script = path.join(options.repoRoot, 'services', name, 'dist', 'src', 'server.js');
       if (!fs.existsSync(script)) throw new Error(`${script} is missing: build first (npx tsc -b)`);
-      const child = spawn(process.execPath, ['--enable-source-maps', script], {
+      const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs?.(name) ?? []), script], {
         env: { ...common, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
         // own process group: Ctrl-C reaches this orchestrator, which drains services before the database

@@ -1,6 +1,6 @@
 import { headers as natsHeaders } from 'nats';
 
-import { sql, type Kysely } from '@cti/db';
+import { claimOldestFirst, sql, type Kysely } from '@cti/db';
 
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
@@ -125,16 +125,15 @@ export class OutboxRelay {
    */
   async publishBatch(): Promise<number> {
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('outbox')
-        // the payload as stored text: published as it is, not parsed and serialized again
-        .select(['id', 'type', sql<string>`payload::text`.as('payload'), 'headers'])
-        .where('sentAt', 'is', null)
-        .orderBy('seq')
-        .limit(this.opts.batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const rows = await claimOldestFirst(
+        trx
+          .selectFrom('outbox')
+          // the payload as stored text: published as it is, not parsed and serialized again
+          .select(['id', 'type', sql<string>`payload::text`.as('payload'), 'headers'])
+          .where('sentAt', 'is', null),
+        'seq',
+        this.opts.batchSize,
+      ).execute();
       // Every row is handed to the connection in this one synchronous pass (one socket write, no
       // round trip per row), and the server takes them in that order: what it stored is a prefix
       // of the rows, the rest lost with the connection or refused with a missing stream. Only the

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { DomainEvent } from '@cti/contracts';
-import { createDatabase, migrateSchema, sql, type Kysely, type Transaction } from '@cti/db';
+import { sql, type Transaction } from '@cti/db';
 import {
   appendToOutbox,
   connectEventBus,
@@ -17,40 +17,28 @@ import {
   type EventTables,
 } from '@cti/events';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
-import { createTestContext, eventually, infrastructureFromEnv, type TestContext } from '@cti/testing';
+import { eventually, infrastructureFromEnv, testSchema } from '@cti/testing';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 const loginEvent = (userId: string) =>
   ({ type: 'evt.identity.user.loggedIn', actor: null, data: { userId, email: `${userId}@example.com`, free: false } }) as const;
 
-let ctx: TestContext;
 /** The kit's event tables plus the table this file's consumers write to. */
 interface EventsTestDB extends EventTables {
   received: { eventId: string | null; userId: string | null };
 }
 
-let db: Kysely<EventsTestDB>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  db = createDatabase<EventsTestDB>({ connectionString: ctx.databaseUrl, schema: 'events_test' });
-  await migrateSchema(db, 'events_test', {
-    ...eventsMigrations,
-    '20260101000200_received': {
-      async up(d) {
-        await d.schema.createTable('received').addColumn('event_id', 'uuid').addColumn('user_id', 'text').execute();
-      },
+const schema = testSchema<EventsTestDB>('events_test', {
+  ...eventsMigrations,
+  '20260101000200_received': {
+    async up(d) {
+      await d.schema.createTable('received').addColumn('event_id', 'uuid').addColumn('user_id', 'text').execute();
     },
-  });
-});
-
-afterAll(async () => {
-  await db.destroy();
-  await ctx.close();
+  },
 });
 
 beforeEach(async () => {
-  await sql`truncate outbox, processed_events, received`.execute(db);
+  await sql`truncate outbox, processed_events, received`.execute(schema.db);
 });
 
 const space = () => new SubjectSpace(`ev${randomBytes(4).toString('hex')}`, `EV_${randomBytes(4).toString('hex')}`);
@@ -58,7 +46,7 @@ const space = () => new SubjectSpace(`ev${randomBytes(4).toString('hex')}`, `EV_
 async function consumeInto(bus: EventBus, durable: string, extra: Partial<DurableConsumerOptions<EventsTestDB>> = {}) {
   const consumer = new DurableConsumer({
     bus,
-    db,
+    db: schema.db,
     durable,
     filter: ['evt.identity.user.loggedIn'],
     logger: silent,
@@ -76,7 +64,7 @@ async function consumeInto(bus: EventBus, durable: string, extra: Partial<Durabl
 
 const receivedCount = async () =>
   (
-    await db
+    await schema.db
       .selectFrom('received')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow()
@@ -98,15 +86,15 @@ describe('outbox relay', () => {
   it('delivers an event committed while NATS was down once NATS is back', async () => {
     const subjects = space();
     const bus = await connectEventBus({ servers: nats.url, name: 'relay-test', subjects });
-    const relay = new OutboxRelay({ db, bus, logger: silent, intervalMs: 100, publishTimeoutMs: 500 });
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: silent, intervalMs: 100, publishTimeoutMs: 500 });
     relay.start();
     await nats.stop();
 
-    const event = await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('during-outage')));
+    const event = await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('during-outage')));
     relay.kick();
     // each failed publish is recorded on the row, though the pass that made it failed
     const pending = await eventually(async () => {
-      const row = await db
+      const row = await schema.db
         .selectFrom('outbox')
         .select(['sentAt', 'attempts', 'lastError'])
         .where('id', '=', event.id)
@@ -119,13 +107,13 @@ describe('outbox relay', () => {
 
     await nats.start();
     await eventually(
-      async () => (await db.selectFrom('outbox').select('sentAt').where('id', '=', event.id).executeTakeFirstOrThrow()).sentAt,
+      async () => (await schema.db.selectFrom('outbox').select('sentAt').where('id', '=', event.id).executeTakeFirstOrThrow()).sentAt,
       20_000,
     );
 
     const consumer = await consumeInto(bus, 'outage');
     await eventually(async () => (await receivedCount()) === 1, 30_000);
-    const [row] = await db.selectFrom('received').selectAll().execute();
+    const [row] = await schema.db.selectFrom('received').selectAll().execute();
     expect(row.eventId).toBe(event.id);
     await consumer.stop();
     await relay.stop();
@@ -136,10 +124,10 @@ describe('outbox relay', () => {
     const subjects = space();
     const bus = await connectEventBus({ servers: nats.url, name: 'kick-test', subjects });
     // a poll that never comes within the test: only kicks publish
-    const relay = new OutboxRelay({ db, bus, logger: silent, intervalMs: 600_000, publishTimeoutMs: 60_000 });
-    const write = async (userId: string) => (await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent(userId)))).id;
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: silent, intervalMs: 600_000, publishTimeoutMs: 60_000 });
+    const write = async (userId: string) => (await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent(userId)))).id;
     const sent = async (id: string) =>
-      (await db.selectFrom('outbox').select('sentAt').where('id', '=', id).executeTakeFirstOrThrow()).sentAt;
+      (await schema.db.selectFrom('outbox').select('sentAt').where('id', '=', id).executeTakeFirstOrThrow()).sentAt;
     const first = await write('first');
     // the server stops answering: the relay's first pass publishes the first row and waits for its ack
     process.kill(nats.pid!, 'SIGSTOP');
@@ -147,7 +135,8 @@ describe('outbox relay', () => {
       relay.start();
       // the pass has read the first row once it holds its lock
       await eventually(
-        async () => (await db.selectFrom('outbox').select('id').where('id', '=', first).forUpdate().skipLocked().execute()).length === 0,
+        async () =>
+          (await schema.db.selectFrom('outbox').select('id').where('id', '=', first).forUpdate().skipLocked().execute()).length === 0,
       );
       const second = await write('second');
       relay.kick();
@@ -164,11 +153,11 @@ describe('outbox relay', () => {
   it('keeps relaying and consuming through a NATS crash (kill -9) and restart, each event once', async () => {
     const subjects = space();
     const bus = await connectEventBus({ servers: nats.url, name: 'crash-test', subjects });
-    const relay = new OutboxRelay({ db, bus, logger: silent, intervalMs: 100, publishTimeoutMs: 500 });
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: silent, intervalMs: 100, publishTimeoutMs: 500 });
     relay.start();
     const consumer = await consumeInto(bus, 'through-crash');
     const write = async (userId: string) => {
-      await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent(userId)));
+      await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent(userId)));
       relay.kick();
     };
 
@@ -183,9 +172,9 @@ describe('outbox relay', () => {
     await write('after-restart');
 
     await eventually(async () => (await receivedCount()) === 3, 60_000, 100);
-    const rows = await db.selectFrom('received').select(['userId']).execute();
+    const rows = await schema.db.selectFrom('received').select(['userId']).execute();
     expect(rows.map((r) => r.userId).sort()).toEqual(['after-restart', 'before-crash', 'while-away']);
-    expect(await db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).toEqual([]);
+    expect(await schema.db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).toEqual([]);
     await consumer.stop();
     await relay.stop();
     await bus.close();
@@ -198,11 +187,11 @@ describe('JetStream de-duplication and consumer idempotency', () => {
   it('drops a second publish with the same msgID', async () => {
     const subjects = space();
     const bus = await connectEventBus({ servers: infra().natsUrl, name: 'dup-test', subjects });
-    const event = await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('dup')));
-    const relay = new OutboxRelay({ db, bus, logger: silent });
+    const event = await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('dup')));
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: silent });
     expect(await relay.publishBatch()).toBe(1);
     // a relay that crashed after publishing but before marking sent publishes again
-    await db.updateTable('outbox').set({ sentAt: null }).where('id', '=', event.id).execute();
+    await schema.db.updateTable('outbox').set({ sentAt: null }).where('id', '=', event.id).execute();
     expect(await relay.publishBatch()).toBe(1);
     const info = await bus.jsm.streams.info(subjects.stream);
     expect(info.state.messages).toBe(1);
@@ -222,8 +211,8 @@ describe('JetStream de-duplication and consumer idempotency', () => {
   it('redelivers an event whose consumer crashed before acking, and stores it once', async () => {
     const subjects = space();
     const bus = await connectEventBus({ servers: infra().natsUrl, name: 'crash-test', subjects });
-    await db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('crash')));
-    await new OutboxRelay({ db, bus, logger: silent }).publishBatch();
+    await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('crash')));
+    await new OutboxRelay({ db: schema.db, bus, logger: silent }).publishBatch();
 
     let crashed = false;
     const crashing = await consumeInto(bus, 'crashy', {
@@ -262,10 +251,10 @@ describe('batched consumption (one transaction for the events waiting at once)',
   };
   /** Commits `count` login events to the outbox and publishes them all, before any consumer runs. */
   const publishBurst = async (bus: EventBus, count: number, userIdOf = (i: number) => `burst-${i}`) => {
-    await db.transaction().execute(async (trx) => {
+    await schema.db.transaction().execute(async (trx) => {
       for (let i = 0; i < count; i++) await appendToOutbox(trx, loginEvent(userIdOf(i)));
     });
-    const relay = new OutboxRelay({ db, bus, logger: silent });
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: silent });
     while ((await relay.publishBatch()) > 0);
   };
   const settled = (bus: EventBus, durable: string) =>
@@ -320,14 +309,14 @@ describe('batched consumption (one transaction for the events waiting at once)',
       },
     });
     await eventually(async () => (await receivedCount()) === 49, 60_000);
-    expect(await db.selectFrom('received').select('userId').where('userId', '=', 'poison').execute()).toEqual([]);
+    expect(await schema.db.selectFrom('received').select('userId').where('userId', '=', 'poison').execute()).toEqual([]);
     expect(consumer.stats.failed).toBeGreaterThanOrEqual(1);
 
     // the fault is mended: the redelivered event is stored, and nothing twice
     poisonous = false;
     await eventually(async () => (await receivedCount()) === 50, 60_000);
     await settled(bus, 'poison');
-    const rows = await db.selectFrom('received').select('userId').execute();
+    const rows = await schema.db.selectFrom('received').select('userId').execute();
     expect(new Set(rows.map((r) => r.userId)).size).toBe(50);
     await consumer.stop();
     await bus.close();
@@ -380,7 +369,9 @@ describe('events a consumer does not handle', () => {
       return info.num_pending === 0 && info.num_ack_pending === 0;
     }, 60_000);
   const processedIds = async (durable: string) =>
-    (await db.selectFrom('processedEvents').select('eventId').where('consumer', '=', durable).execute()).map((r) => r.eventId).sort();
+    (await schema.db.selectFrom('processedEvents').select('eventId').where('consumer', '=', durable).execute())
+      .map((r) => r.eventId)
+      .sort();
 
   it('asks the server for the one subject covering its filters, and acks the others it delivers without a transaction', async () => {
     const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrow', subjects: space() });
@@ -463,31 +454,31 @@ describe('the relay publishes a batch at once', () => {
 
   it('marks only the rows before the first that failed; the later ones, stored already, are stored once', async () => {
     const bus = await connectEventBus({ servers: infra().natsUrl, name: 'relay-prefix', subjects: space() });
-    const events = await db.transaction().execute(async (trx) => {
+    const events = await schema.db.transaction().execute(async (trx) => {
       const written: DomainEvent[] = [];
       for (let i = 0; i < 5; i++) written.push(await appendToOutbox(trx, loginEvent(`row-${i}`)));
       return written;
     });
     // the third row cannot be encoded (a header name with a space): it fails alone, the others go
-    await db
+    await schema.db
       .updateTable('outbox')
       .set({ headers: JSON.stringify({ 'bad name': 'x' }) })
       .where('id', '=', events[2].id)
       .execute();
     const warnings: object[] = [];
-    const relay = new OutboxRelay({ db, bus, logger: { ...silent, warn: (obj: object) => warnings.push(obj) } });
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: { ...silent, warn: (obj: object) => warnings.push(obj) } });
 
     expect(await relay.publishBatch()).toBe(2);
-    const rows = await db.selectFrom('outbox').select(['id', 'sentAt', 'attempts', 'lastError']).orderBy('seq').execute();
+    const rows = await schema.db.selectFrom('outbox').select(['id', 'sentAt', 'attempts', 'lastError']).orderBy('seq').execute();
     expect(rows.map((r) => r.sentAt !== null)).toEqual([true, true, false, false, false]);
     expect(rows[2]).toMatchObject({ attempts: 1, lastError: expect.stringContaining('header') });
     expect((await bus.jsm.streams.info(bus.subjects.stream)).state.messages).toBe(4);
     expect(warnings).toEqual([expect.objectContaining({ rowId: events[2].id, laterStored: 2 })]);
 
     // mended, the failed row goes first, then the two after it again: dropped as duplicates
-    await db.updateTable('outbox').set({ headers: null }).where('id', '=', events[2].id).execute();
+    await schema.db.updateTable('outbox').set({ headers: null }).where('id', '=', events[2].id).execute();
     expect(await relay.publishBatch()).toBe(3);
-    expect(await db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).toEqual([]);
+    expect(await schema.db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).toEqual([]);
     expect((await bus.jsm.streams.info(bus.subjects.stream)).state.messages).toBe(5);
     await bus.close();
   });

@@ -1,52 +1,41 @@
 import { randomUUID } from 'node:crypto';
 
 import type { DomainEvent } from '@cti/contracts';
-import { createDatabase, migrateSchema, sql, type Kysely } from '@cti/db';
+import { sql } from '@cti/db';
 import { projectCountryGroup, projectPeriod, type GroupFacts } from '@cti/events';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { testSchema } from '@cti/testing';
 
 interface ProjectionDB {
   countries: { groupId: string; name: string; countryCode: string | null };
   periods: { periodId: string; name: string; createdAt: string };
 }
 
-let ctx: TestContext;
-let db: Kysely<ProjectionDB>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  db = createDatabase({ connectionString: ctx.databaseUrl, schema: 'projections_test' }) as Kysely<ProjectionDB>;
-  await migrateSchema(db, 'projections_test', {
-    '20260101000000_projections': {
-      async up(d) {
-        await d.schema
-          .createTable('countries')
-          .addColumn('group_id', 'text', (c) => c.primaryKey())
-          .addColumn('name', 'text')
-          .addColumn('country_code', 'text')
-          .execute();
-        await d.schema
-          .createTable('periods')
-          .addColumn('period_id', 'text', (c) => c.primaryKey())
-          .addColumn('name', 'text')
-          .addColumn('created_at', 'timestamptz')
-          .execute();
-      },
+const schema = testSchema<ProjectionDB>('projections_test', {
+  '20260101000000_projections': {
+    async up(d) {
+      await d.schema
+        .createTable('countries')
+        .addColumn('group_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('country_code', 'text')
+        .execute();
+      await d.schema
+        .createTable('periods')
+        .addColumn('period_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('created_at', 'timestamptz')
+        .execute();
     },
-  });
-});
-afterAll(async () => {
-  await db.destroy();
-  await ctx.close();
+  },
 });
 beforeEach(async () => {
-  await sql`truncate countries, periods`.execute(db);
+  await sql`truncate countries, periods`.execute(schema.db);
 });
 
 const groupEvent = (type: 'evt.identity.group.created' | 'evt.identity.group.updated', data: GroupFacts) =>
   ({ id: randomUUID(), type, actor: null, occurredAt: new Date().toISOString(), data }) as unknown as DomainEvent;
 const country = { table: 'countries', row: (g: GroupFacts) => ({ name: g.name, countryCode: g.countryId }) } as const;
-const countries = () => db.selectFrom('countries').selectAll().orderBy('groupId').execute();
+const countries = () => schema.db.selectFrom('countries').selectAll().orderBy('groupId').execute();
 
 describe('projectCountryGroup', () => {
   it('writes a Country group with the service’s columns and renames it in place; a replay changes nothing', async () => {
@@ -57,10 +46,10 @@ describe('projectCountryGroup', () => {
       countryId: 'KE',
       logoPath: null,
     });
-    expect(await projectCountryGroup(db, created, country)).toEqual({ change: 'upserted', groupId: 'g-1' });
-    await projectCountryGroup(db, created, country);
+    expect(await projectCountryGroup(schema.db, created, country)).toEqual({ change: 'upserted', groupId: 'g-1' });
+    await projectCountryGroup(schema.db, created, country);
     await projectCountryGroup(
-      db,
+      schema.db,
       groupEvent('evt.identity.group.updated', {
         groupId: 'g-1',
         name: 'Republic of Kenya',
@@ -81,13 +70,13 @@ describe('projectCountryGroup', () => {
       countryId: null,
       logoPath: null,
     });
-    expect(await projectCountryGroup(db, lessors, country)).toEqual({ change: 'none' });
+    expect(await projectCountryGroup(schema.db, lessors, country)).toEqual({ change: 'none' });
     expect(await countries()).toEqual([]);
   });
 
   it('removes a group that stops being a Country, so every service stops treating it as one', async () => {
     await projectCountryGroup(
-      db,
+      schema.db,
       groupEvent('evt.identity.group.created', { groupId: 'g-3', name: 'Kenya', type: 'Country', countryId: 'KE', logoPath: null }),
       country,
     );
@@ -98,10 +87,10 @@ describe('projectCountryGroup', () => {
       countryId: null,
       logoPath: null,
     });
-    expect(await projectCountryGroup(db, demoted, country)).toEqual({ change: 'removed', groupId: 'g-3' });
+    expect(await projectCountryGroup(schema.db, demoted, country)).toEqual({ change: 'removed', groupId: 'g-3' });
     expect(await countries()).toEqual([]);
     // the replayed event finds nothing left to remove
-    expect(await projectCountryGroup(db, demoted, country)).toEqual({ change: 'none' });
+    expect(await projectCountryGroup(schema.db, demoted, country)).toEqual({ change: 'none' });
   });
 
   it('ignores events that are not about groups', async () => {
@@ -112,7 +101,7 @@ describe('projectCountryGroup', () => {
       occurredAt: new Date().toISOString(),
       data: {},
     } as unknown as DomainEvent;
-    expect(await projectCountryGroup(db, login, country)).toEqual({ change: 'none' });
+    expect(await projectCountryGroup(schema.db, login, country)).toEqual({ change: 'none' });
   });
 });
 
@@ -132,9 +121,9 @@ describe('projectPeriod', () => {
   } as const;
 
   it('writes an opened period and, on a later announcement, changes only the columns the service updates', async () => {
-    expect(await projectPeriod(db, opened('March 2026', '2026-03-01T00:00:00.000Z'), period)).toBe(true);
-    await projectPeriod(db, opened('March 2026 (renamed)', '2026-04-01T00:00:00.000Z'), period);
-    expect(await db.selectFrom('periods').selectAll().execute()).toEqual([
+    expect(await projectPeriod(schema.db, opened('March 2026', '2026-03-01T00:00:00.000Z'), period)).toBe(true);
+    await projectPeriod(schema.db, opened('March 2026 (renamed)', '2026-04-01T00:00:00.000Z'), period);
+    expect(await schema.db.selectFrom('periods').selectAll().execute()).toEqual([
       { periodId: 'p-1', name: 'March 2026 (renamed)', createdAt: '2026-03-01T00:00:00.000Z' },
     ]);
   });

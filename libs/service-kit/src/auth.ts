@@ -181,17 +181,18 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('principal', null);
     app.decorateRequest('tokenExpired', false);
 
-    app.addHook('onRequest', async (request) => {
+    // a callback hook: verification and the revocation check are synchronous (cache, memory)
+    app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return;
+      if (!header?.startsWith('Bearer ')) return done();
       const token = header.slice(7).trim();
-      if (!token || token === 'null' || token === 'undefined') return;
+      if (!token || token === 'null' || token === 'undefined') return done();
       try {
         const claims = verify(token);
         if (revocations.isRevoked(claims)) {
           request.tokenExpired = true;
           request.log.info({ userId: claims.sub }, 'refused a revoked token');
-          return;
+          return done();
         }
         request.principal = claims;
       } catch (err) {
@@ -200,24 +201,29 @@ export const authPlugin = fp<AuthOptions>(
       }
       // a token minted for a personal API key reads, never writes, whatever route it reaches
       if (request.principal?.scope === READ_ONLY_SCOPE && request.method !== 'GET' && request.method !== 'HEAD') {
-        throw new Forbidden(ApiKeyMessages.readOnly);
+        return done(new Forbidden(ApiKeyMessages.readOnly));
       }
+      done();
     });
 
+    /** The signed-in user's claims, or the 401 the request gets. */
+    const signedIn = (request: FastifyRequest): AccessClaims => {
+      if (request.principal) return request.principal;
+      if (request.tokenExpired) throw new TokenExpired();
+      throw new Unauthorized();
+    };
     const requireUser: preHandlerAsyncHookHandler = markAuthGuard(
       async (request: FastifyRequest, _reply: FastifyReply) => {
-        if (request.principal) return;
-        if (request.tokenExpired) throw new TokenExpired();
-        throw new Unauthorized();
+        signedIn(request);
       },
       { kind: 'user' },
     );
     app.decorate('requireUser', requireUser);
     app.decorate('requireRule', (rule: RouteRule): preHandlerAsyncHookHandler => {
       return markAuthGuard(
-        async function ruleGuard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-          await requireUser.call(app, request, reply);
-          if (!satisfiesRule(principalOf(request.principal!), rule)) throw new Forbidden();
+        // one promise per request: the user check is not awaited through requireUser
+        async function ruleGuard(this: unknown, request: FastifyRequest) {
+          if (!satisfiesRule(principalOf(signedIn(request)), rule)) throw new Forbidden();
         },
         { kind: 'rule', rule },
       );

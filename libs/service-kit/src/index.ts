@@ -21,3 +21,4 @@ export { default as Type } from 'typebox';
 export * from './connection-failures';
 export * from './revocation';
 export * from './conditional-get';
+export * from './request-logger';

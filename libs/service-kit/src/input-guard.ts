@@ -1,4 +1,4 @@
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 
 import { BadRequest } from './errors';
 
@@ -58,8 +58,9 @@ export function findHostileText(value: unknown, where: string, depth = 0): Hosti
  * field may hold. Raw bodies (uploads, signed webhooks) are bytes, not text, and are left
  * to the routes that read them.
  */
-export const refuseHostileText: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
+export const refuseHostileText: preValidationHookHandler = (request: FastifyRequest, _reply, done) => {
+  // a callback hook, not an async one: most requests (no body, no query) pass without a promise made
   const found =
     findHostileText(request.params, 'params') ?? findHostileText(request.query, 'query') ?? findHostileText(request.body, 'body');
-  if (found) throw new BadRequest(`Invalid ${found.where}: text must not contain ${found.problem}.`);
+  done(found ? new BadRequest(`Invalid ${found.where}: text must not contain ${found.problem}.`) : undefined);
 };

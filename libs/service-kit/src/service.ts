@@ -20,6 +20,7 @@ import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
+import { LazyRequestLogger, type LevelledLogger } from './request-logger';
 import { applyRoutePolicy } from './route-policy';
 import { flushTracing, requestTrace, setupTracing, traceFields, tracingPlugin } from './tracing';
 
@@ -186,11 +187,18 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
         return { ...(reqId ? { reqId } : {}), ...traceFields(trace.getSpan(ctx)) };
       },
     },
-    // request loggers carry the trace id from their first line ("incoming request") on
+    // request loggers carry the trace id from their first line ("incoming request") on; the
+    // pino child is made only when the request logs a line its level lets through
     childLoggerFactory(logger, bindings, opts, raw) {
-      const child = logger.child({ ...bindings, ...traceFields(requestTrace(raw).span) }, opts);
-      (child as unknown as Record<symbol, unknown>)[REQUEST_LOGGER] = true;
-      return child;
+      return new LazyRequestLogger(
+        logger as LevelledLogger,
+        () => {
+          const child = logger.child({ ...bindings, ...traceFields(requestTrace(raw).span) }, opts) as LevelledLogger;
+          (child as unknown as Record<symbol, unknown>)[REQUEST_LOGGER] = true;
+          return child;
+        },
+        opts.level,
+      );
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -7,6 +7,7 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Attributes,
   type Context,
   type Link,
@@ -19,6 +20,7 @@ import {
   BatchSpanProcessor,
   ConsoleSpanExporter,
   ParentBasedSampler,
+  RandomIdGenerator,
   SamplingDecision,
   SimpleSpanProcessor,
   TraceIdRatioBasedSampler,
@@ -49,6 +51,11 @@ export interface TracingOptions {
 }
 
 let provider: NodeTracerProvider | null = null;
+/**
+ * Set when nothing is exported: a request's span then records only when its caller's
+ * trace was sampled, and every other span is a bare span context (see `requestTrace`).
+ */
+let recordsOnlySampledParents = false;
 
 /** Health probes and metric scrapes get trace ids (for their log lines) but are never recorded. */
 class SkipProbesSampler implements Sampler {
@@ -90,6 +97,7 @@ export function setupTracing(options: TracingOptions): NodeTracerProvider {
     spanProcessors,
   });
   provider.register();
+  recordsOnlySampledParents = options.exporter === 'none';
   return provider;
 }
 
@@ -101,6 +109,8 @@ export async function flushTracing(): Promise<void> {
 interface RequestTrace {
   span: Span;
   ctx: Context;
+  /** `ctx` with the request id, as the request's work runs in it. */
+  withRequestId?: Context;
 }
 
 const requestTraces = new WeakMap<IncomingMessage, RequestTrace>();
@@ -118,20 +128,46 @@ export function requestTrace(raw: IncomingMessage): RequestTrace {
   if (!found) {
     // most requests come without a trace to continue: no propagator run for them
     const parent = raw.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
-    const url = raw.url ?? '';
-    const query = url.indexOf('?');
-    const span = tracer().startSpan(
-      raw.method ?? 'HTTP',
-      {
-        kind: SpanKind.SERVER,
-        attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: query < 0 ? url : url.slice(0, query) },
-      },
-      parent,
-    );
+    const span = unrecordedSpan(parent) ?? startServerSpan(raw, parent);
     found = { span, ctx: trace.setSpan(parent, span) };
     requestTraces.set(raw, found);
   }
   return found;
+}
+
+function startServerSpan(raw: IncomingMessage, parent: Context): Span {
+  const url = raw.url ?? '';
+  const query = url.indexOf('?');
+  return tracer().startSpan(
+    raw.method ?? 'HTTP',
+    {
+      kind: SpanKind.SERVER,
+      attributes: { [ATTR_HTTP_REQUEST_METHOD]: raw.method ?? '', [ATTR_URL_PATH]: query < 0 ? url : url.slice(0, query) },
+    },
+    parent,
+  );
+}
+
+const ids = new RandomIdGenerator();
+
+/**
+ * With nothing exported, the span the SDK would start for a request whose caller's trace
+ * is not sampled (or that came without one): a span context that records nothing, with
+ * the caller's trace id (a new one otherwise), a new span id and the caller's trace
+ * state, made without the SDK's sampler and attribute work. Null when the SDK must start
+ * the span (tracing exported, or a sampled caller).
+ */
+function unrecordedSpan(parent: Context): Span | null {
+  if (!recordsOnlySampledParents) return null;
+  const caller = trace.getSpanContext(parent);
+  const continues = caller !== undefined && trace.isSpanContextValid(caller);
+  if (continues && (caller.traceFlags & TraceFlags.SAMPLED) !== 0) return null;
+  return trace.wrapSpanContext({
+    traceId: continues ? caller.traceId : ids.generateTraceId(),
+    spanId: ids.generateSpanId(),
+    traceFlags: TraceFlags.NONE,
+    ...(continues && caller.traceState ? { traceState: caller.traceState } : {}),
+  });
 }
 
 /** Trace and span ids for log lines (empty when tracing is not set up). */
@@ -148,13 +184,17 @@ export function traceFields(span: Span | undefined): { traceId?: string; spanId?
 export const tracingPlugin = fp(
   async (app) => {
     const enter = (request: { raw: IncomingMessage; id: string }, done: () => void) => {
-      const { ctx } = requestTrace(request.raw);
-      context.with(ctx.setValue(REQUEST_ID_KEY, request.id), done);
+      const found = requestTrace(request.raw);
+      const ctx = (found.withRequestId ??= found.ctx.setValue(REQUEST_ID_KEY, request.id));
+      // still inside it (no body was read since): entering again would change nothing
+      if (context.active() === ctx) done();
+      else context.with(ctx, done);
     };
     app.addHook('onRequest', (request, reply, done) => {
       const { span } = requestTrace(request.raw);
-      const route = request.routeOptions.url;
-      if (route && span.isRecording()) {
+      // (Fastify builds `routeOptions` afresh on each read: only recording spans ask for it)
+      const route = span.isRecording() ? request.routeOptions.url : undefined;
+      if (route) {
         span.updateName(`${request.method} ${route}`);
         span.setAttribute(ATTR_HTTP_ROUTE, route);
       }

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 
 import { claimsOf, defineService, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
+import { signTestToken, testContextForTests, testKeyPair } from '@cti/testing';
 
 const whoami = defineService({
   name: 'whoami',
@@ -23,18 +23,16 @@ const signWithNewKey = (sub: string, expiresIn = 60_000) =>
     email: `${sub}@example.com`,
   });
 
-let ctx: TestContext;
+const context = testContextForTests();
 let rotating: ServiceApp;
 let rotated: ServiceApp;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // during the rotation: the new key signs, the old one is still accepted
-  rotating = await ctx.start(whoami, { JWT_PUBLIC_KEY: newPair.publicKey, JWT_PUBLIC_KEY_PREVIOUS: testKeyPair().publicKey });
+  rotating = await context.ctx.start(whoami, { JWT_PUBLIC_KEY: newPair.publicKey, JWT_PUBLIC_KEY_PREVIOUS: testKeyPair().publicKey });
   // after it: the old key is gone
-  rotated = await ctx.start(whoami, { JWT_PUBLIC_KEY: newPair.publicKey });
+  rotated = await context.ctx.start(whoami, { JWT_PUBLIC_KEY: newPair.publicKey });
 });
-afterAll(() => ctx.close());
 
 const call = (app: ServiceApp, token: string) =>
   app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${token}` } });

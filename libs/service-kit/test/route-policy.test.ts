@@ -1,6 +1,6 @@
 import { RouteRules } from '@cti/access';
-import { defineService, findHostileText, Type, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { defineService, findHostileText, Type } from '@cti/service-kit';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 const Body = Type.Object({ Email: Type.String({ format: 'email' }), Roles: Type.Array(Type.Integer()) });
 
@@ -20,13 +20,7 @@ const probeService = defineService({
   },
 });
 
-let ctx: TestContext;
-let app: ServiceApp;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(probeService);
-});
-afterAll(() => ctx.close());
+const probe = serviceUnderTest(probeService);
 
 const bearer = (admin: boolean) => ({
   authorization: `Bearer ${signTestToken({ sub: 'u-1', isAdmin: admin, roles: admin ? [1] : [] })}`,
@@ -34,29 +28,34 @@ const bearer = (admin: boolean) => ({
 
 describe('auth guards run before the body is validated', () => {
   it('answers an anonymous caller 401, not a 400 describing the expected body', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/probe/admin', payload: {} });
+    const res = await probe.app.inject({ method: 'POST', url: '/api/user/probe/admin', payload: {} });
     expect([res.statusCode, res.json().message]).toEqual([401, 'You must be logged in.']);
     expect(res.body).not.toMatch(/Email|Roles|body/);
-    const listed = await app.inject({ method: 'POST', url: '/api/user/probe/user/1', payload: { wrong: true } });
+    const listed = await probe.app.inject({ method: 'POST', url: '/api/user/probe/user/1', payload: { wrong: true } });
     expect(listed.statusCode).toBe(401);
   });
 
   it('answers a signed-in caller without the rule 403 whatever the body', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/probe/admin', headers: bearer(false), payload: 'not json at all' });
+    const res = await probe.app.inject({
+      method: 'POST',
+      url: '/api/user/probe/admin',
+      headers: bearer(false),
+      payload: 'not json at all',
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('refuses a service call without the service token before reading its body', async () => {
-    expect((await app.inject({ method: 'POST', url: '/internal/probe', payload: {} })).statusCode).toBe(403);
+    expect((await probe.app.inject({ method: 'POST', url: '/internal/probe', payload: {} })).statusCode).toBe(403);
   });
 
   it('validates the body of callers who may use the route', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/probe/admin', headers: bearer(true), payload: {} });
+    const res = await probe.app.inject({ method: 'POST', url: '/api/user/probe/admin', headers: bearer(true), payload: {} });
     expect([res.statusCode, res.json().message]).toEqual([400, expect.stringMatching(/^Invalid body/)]);
   });
 
   it('lists every route with the guards it carries', () => {
-    const routes = app.registeredRoutes.filter((r) => r.url.includes('probe') && r.method !== 'HEAD').map(({ input: _, ...r }) => r);
+    const routes = probe.app.registeredRoutes.filter((r) => r.url.includes('probe') && r.method !== 'HEAD').map(({ input: _, ...r }) => r);
     expect(routes).toEqual([
       { method: 'POST', url: '/api/user/probe/admin', guards: [{ kind: 'rule', rule: RouteRules.adminOnly }] },
       { method: 'POST', url: '/api/user/probe/user/:id', guards: [{ kind: 'user' }] },
@@ -69,7 +68,7 @@ describe('auth guards run before the body is validated', () => {
 describe('text no field may hold', () => {
   const admin = bearer(true);
   const post = (payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/user/probe/admin', headers: admin, payload: payload as object });
+    probe.app.inject({ method: 'POST', url: '/api/user/probe/admin', headers: admin, payload: payload as object });
 
   it('refuses NUL characters in a body field, naming the field', async () => {
     const res = await post({ Email: 'a\u0000@example.com', Roles: [] });
@@ -80,7 +79,7 @@ describe('text no field may hold', () => {
     const lone = await post({ Email: 'a@example.com', Roles: [], Note: 'x\ud800y' });
     expect([lone.statusCode, lone.json().message]).toEqual([400, 'Invalid body.Note: text must not contain an unpaired UTF-16 surrogate.']);
     // the raw JSON escape, as an attacker sends it
-    const raw = await app.inject({
+    const raw = await probe.app.inject({
       method: 'POST',
       url: '/api/user/probe/admin',
       headers: { ...admin, 'content-type': 'application/json' },
@@ -93,16 +92,18 @@ describe('text no field may hold', () => {
   });
 
   it('refuses them in the query and the path', async () => {
-    const query = await app.inject({ method: 'GET', url: '/api/user/probe/open?q=a%00b' });
+    const query = await probe.app.inject({ method: 'GET', url: '/api/user/probe/open?q=a%00b' });
     expect([query.statusCode, query.json().message]).toEqual([400, 'Invalid query.q: text must not contain a NUL character.']);
-    const path = await app.inject({ method: 'POST', url: '/api/user/probe/user/%00', headers: admin, payload: {} });
+    const path = await probe.app.inject({ method: 'POST', url: '/api/user/probe/user/%00', headers: admin, payload: {} });
     expect([path.statusCode, path.json().message]).toEqual([400, 'Invalid params.id: text must not contain a NUL character.']);
   });
 
   it('keeps real text: accents, CJK, and emoji (paired surrogates)', async () => {
     const res = await post({ Email: 'zoe@example.com', Roles: [1], Note: 'Zoë 東京 ✈️ 👩🏽‍✈️' });
     expect(res.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/user/probe/open?q=${encodeURIComponent('🛫')}` })).json()).toEqual({ q: '🛫' });
+    expect((await probe.app.inject({ method: 'GET', url: `/api/user/probe/open?q=${encodeURIComponent('🛫')}` })).json()).toEqual({
+      q: '🛫',
+    });
   });
 
   it('finds hostile text deep in arrays and refuses absurd nesting', () => {

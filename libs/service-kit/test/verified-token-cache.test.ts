@@ -1,5 +1,5 @@
-import { defineService, VerifiedTokenCache, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { defineService, VerifiedTokenCache } from '@cti/service-kit';
+import { eventually, serviceUnderTest, signTestToken } from '@cti/testing';
 
 // The auth plugin keeps tokens it verified, by signature, until their expiry; what it may
 // never do is accept a token on the strength of another one, or past its expiry.
@@ -35,14 +35,8 @@ const whoami = defineService({
 });
 
 describe('a service verifying tokens', () => {
-  let ctx: TestContext;
-  let app: ServiceApp;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    app = await ctx.start(whoami);
-  });
-  afterAll(() => ctx.close());
-  const call = (token: string) => app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${token}` } });
+  const service = serviceUnderTest(whoami);
+  const call = (token: string) => service.app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${token}` } });
 
   it('refuses a token it verified once as soon as it expires (Token-Expired), not when the cache forgets it', async () => {
     const token = signTestToken({ sub: 'brief' }, 2500);

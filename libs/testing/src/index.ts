@@ -4,3 +4,5 @@ export * from './context';
 export * from './eventually';
 export * from './published';
 export * from './identity-api';
+export * from './service-under-test';
+export * from './announced-world';

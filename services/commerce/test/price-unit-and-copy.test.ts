@@ -1,24 +1,16 @@
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { commerceService, paymentDepsOf } from '../src/app';
-import type { CommerceApp } from '../src/db';
 import { DEMO_PRODUCTS, seedProducts } from '../src/seed/seed-products';
 
-let ctx: TestContext;
-let app: CommerceApp;
+const commerce = serviceUnderTest(commerceService, { env: { DEMO_DATA: 'true' } });
 const admin = () => ({
   authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}`,
 });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(commerceService, { DEMO_DATA: 'true' });
-});
-afterAll(() => ctx.close());
-
-const save = (payload: object) => app.inject({ method: 'POST', url: '/api/product', headers: admin(), payload });
+const save = (payload: object) => commerce.app.inject({ method: 'POST', url: '/api/product', headers: admin(), payload });
 
 describe('prices name their unit in the contract', () => {
   it('answers PriceCents (and the same cents under Price) and takes PriceCents when saving', async () => {
@@ -34,7 +26,7 @@ describe('prices name their unit in the contract', () => {
   });
 
   it('documents every amount as integer US cents in the OpenAPI schema', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/documentation/json' })).json();
+    const doc = (await commerce.app.inject({ method: 'GET', url: '/documentation/json' })).json();
     const product = doc.paths['/api/product/{id}'].get.responses['200'].content['application/json'].schema;
     expect(product.properties.PriceCents).toMatchObject({ type: 'integer', description: expect.stringContaining('US cents') });
     expect(product.properties.Price).toMatchObject({ deprecated: true, description: expect.stringContaining('US cents') });
@@ -47,7 +39,7 @@ describe('prices name their unit in the contract', () => {
 
 describe('the Standard product copy matches its permissions', () => {
   it('promises no supporting documents and names what Standard does not include', async () => {
-    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
+    const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
     const standard = list.find((p) => p.Name === 'Standard Subscription')!;
     expect(standard.Description).not.toMatch(/and supporting document/i);
     expect(standard.Description).toContain('supporting-document downloads');
@@ -55,7 +47,7 @@ describe('the Standard product copy matches its permissions', () => {
   });
 
   it('corrects the earlier demo text when seeding again, and leaves an admin’s own text alone', async () => {
-    const db = app.db;
+    const db = commerce.app.db;
     const old = DEMO_PRODUCTS.find((p) => p.name === 'Standard Subscription')!;
     await db
       .updateTable('products')
@@ -63,7 +55,7 @@ describe('the Standard product copy matches its permissions', () => {
       .where('name', '=', old.name)
       .execute();
     await db.updateTable('products').set({ description: 'Our own words.' }).where('name', '=', 'Enhanced Subscription').execute();
-    await seedProducts(paymentDepsOf(app));
+    await seedProducts(paymentDepsOf(commerce.app));
     const rows = await db.selectFrom('products').select(['name', 'description']).execute();
     expect(rows.find((r) => r.name === 'Standard Subscription')!.description).toBe(old.description);
     expect(rows.find((r) => r.name === 'Enhanced Subscription')!.description).toBe('Our own words.');

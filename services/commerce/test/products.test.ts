@@ -1,14 +1,12 @@
 import { RoleIds } from '@cti/access';
 import { CommerceMessages, type Product } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { commerceService } from '../src/app';
 
 import { outboxTypes } from './support';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const commerce = serviceUnderTest(commerceService, { env: { DEMO_DATA: 'true' } });
 const admin = () => ({
   authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000a', isAdmin: true, roles: [RoleIds.Admin] })}`,
 });
@@ -25,17 +23,11 @@ const buyer = () => ({
   authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-00000000000b', roles: [RoleIds.Standard] })}`,
 });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(commerceService, { DEMO_DATA: 'true' });
-});
-afterAll(() => ctx.close());
-
-const save = (payload: object, headers = admin()) => app.inject({ method: 'POST', url: '/api/product', headers, payload });
+const save = (payload: object, headers = admin()) => commerce.app.inject({ method: 'POST', url: '/api/product', headers, payload });
 
 describe('demo products', () => {
   it('are the spec’s subscriptions in USD cents, with yearly plans, and a CFT Download product', async () => {
-    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
+    const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
     const byName = Object.fromEntries(list.map((p) => [p.Name, p]));
     expect(byName['Enhanced Subscription']).toMatchObject({
       Price: 2_000_000,
@@ -46,7 +38,7 @@ describe('demo products', () => {
     expect(byName['Standard Subscription']).toMatchObject({ Price: 1_000_000, planId: expect.any(String) });
     expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
     expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: false });
-    const quick = (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
+    const quick = (await commerce.app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
     expect(quick['CFT Download']).toBe(byName['CFT Download'].Id);
   });
 });
@@ -59,22 +51,23 @@ describe('products admin', () => {
     expect(product).toMatchObject({ Name: 'Annual Report', Price: 12_345, planId: null, Deleted: false, UpdatesRole: false });
     const edited: Product = (await save({ Id: product.Id, Name: 'Annual Report 2026', Description: 'PDF', Price: 15_000 })).json();
     expect(edited).toMatchObject({ Id: product.Id, Name: 'Annual Report 2026', Price: 15_000 });
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/product/${product.Id}`, headers: admin() });
+    const deleted = await commerce.app.inject({ method: 'DELETE', url: `/api/product/${product.Id}`, headers: admin() });
     expect(deleted.json().Deleted).toBe(true);
     // buyers no longer see it; admins see it in the deleted table
-    expect((await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json().map((p: Product) => p.Id)).not.toContain(
-      product.Id,
-    );
-    expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: buyer() })).statusCode).toBe(404);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json().find((p: Product) => p.Id === product.Id).Deleted,
+      (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json().map((p: Product) => p.Id),
+    ).not.toContain(product.Id);
+    expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: buyer() })).statusCode).toBe(404);
+    expect(
+      (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json().find((p: Product) => p.Id === product.Id)
+        .Deleted,
     ).toBe(true);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json()['Annual Report 2026'],
+      (await commerce.app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json()['Annual Report 2026'],
     ).toBeUndefined();
-    const restored = await app.inject({ method: 'DELETE', url: `/api/product/${product.Id}/restore`, headers: admin() });
+    const restored = await commerce.app.inject({ method: 'DELETE', url: `/api/product/${product.Id}/restore`, headers: admin() });
     expect(restored.json().Deleted).toBe(false);
-    const types = await outboxTypes(app);
+    const types = await outboxTypes(commerce.app);
     for (const t of ['evt.commerce.product.saved', 'evt.commerce.product.deleted', 'evt.commerce.product.restored'])
       expect(types).toContain(t);
   });
@@ -82,14 +75,18 @@ describe('products admin', () => {
   it('creates and removes a plan (local provider)', async () => {
     const product: Product = (await save({ Name: 'Quarterly Briefing', Description: '', Price: 5_000 })).json();
     const plan = (
-      await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: product.Id } })
+      await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: product.Id } })
     ).json();
     expect(plan.planId).toMatch(/^lpl_/);
-    expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBe(plan.planId);
+    expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBe(
+      plan.planId,
+    );
     expect(
-      (await app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: admin(), payload: { productId: product.Id } })).json(),
+      (
+        await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: admin(), payload: { productId: product.Id } })
+      ).json(),
     ).toEqual({ planId: null });
-    expect((await app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBeNull();
+    expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${product.Id}`, headers: admin() })).json().planId).toBeNull();
   });
 
   it('refuses incomplete products and duplicate names', async () => {
@@ -98,7 +95,7 @@ describe('products admin', () => {
     expect(empty.json().message).toBe(CommerceMessages.fillAllFields);
     expect((await save({ Name: 'Negative', Description: '', Price: -1 })).statusCode).toBe(400);
     expect((await save({ Name: 'cft download', Description: '', Price: 1 })).statusCode).toBe(409);
-    const unknownPlan = await app.inject({
+    const unknownPlan = await commerce.app.inject({
       method: 'POST',
       url: '/api/payment/plan/new',
       headers: admin(),
@@ -109,14 +106,15 @@ describe('products admin', () => {
 
   it('is for admins only', async () => {
     expect((await save({ Name: 'Sneaky', Description: '', Price: 1 }, buyer())).statusCode).toBe(403);
-    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
-    expect((await app.inject({ method: 'DELETE', url: `/api/product/${list[0].Id}`, headers: buyer() })).statusCode).toBe(403);
+    const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
+    expect((await commerce.app.inject({ method: 'DELETE', url: `/api/product/${list[0].Id}`, headers: buyer() })).statusCode).toBe(403);
     expect(
-      (await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0].Id } })).statusCode,
+      (await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: buyer(), payload: { productId: list[0].Id } }))
+        .statusCode,
     ).toBe(403);
     expect(
       (
-        await app.inject({
+        await commerce.app.inject({
           method: 'POST',
           url: '/api/report/purchase',
           headers: buyer(),
@@ -124,27 +122,27 @@ describe('products admin', () => {
         })
       ).statusCode,
     ).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/payment/refund/pi_x', headers: buyer() })).statusCode).toBe(403);
+    expect((await commerce.app.inject({ method: 'GET', url: '/api/payment/refund/pi_x', headers: buyer() })).statusCode).toBe(403);
   });
 
   it('changes products and plans only for admins of the vendor domain (Manage Products)', async () => {
-    const list: Product[] = (await app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
+    const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
     const id = list[0].Id;
     const refused = [
       await save({ Name: 'Partner Product', Description: '', Price: 1 }, otherAdmin()),
       await save({ Id: id, Name: list[0].Name, Description: 'changed by a partner admin', Price: 1 }, otherAdmin()),
-      await app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: otherAdmin() }),
-      await app.inject({ method: 'DELETE', url: `/api/product/${id}/restore`, headers: otherAdmin() }),
-      await app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: otherAdmin(), payload: { productId: id } }),
-      await app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: otherAdmin(), payload: { productId: id } }),
+      await commerce.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: otherAdmin() }),
+      await commerce.app.inject({ method: 'DELETE', url: `/api/product/${id}/restore`, headers: otherAdmin() }),
+      await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: otherAdmin(), payload: { productId: id } }),
+      await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: otherAdmin(), payload: { productId: id } }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
-    expect((await app.inject({ method: 'GET', url: `/api/product/${id}`, headers: admin() })).json()).toEqual(list[0]);
+    expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: admin() })).json()).toEqual(list[0]);
     // the partner admin still reads the catalogue and keeps every other admin page
-    expect((await app.inject({ method: 'GET', url: '/api/product', headers: otherAdmin() })).statusCode).toBe(200);
+    expect((await commerce.app.inject({ method: 'GET', url: '/api/product', headers: otherAdmin() })).statusCode).toBe(200);
     expect(
       (
-        await app.inject({
+        await commerce.app.inject({
           method: 'POST',
           url: '/api/report/purchase',
           headers: otherAdmin(),

@@ -9,7 +9,7 @@ import { paymentDepsOf } from '../src/app';
 import { seedProducts } from '../src/seed/seed-products';
 
 import { FakeStripe } from './fake-stripe';
-import { givenCountries, givenUser, holdings, outboxTypes, startPlatform, type Platform, type SignedIn } from './support';
+import { givenCountries, givenUser, holdings, outboxTypes, signIn, startPlatform, type Platform, type SignedIn } from './support';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 let stripe: FakeStripe;
@@ -255,6 +255,23 @@ describe('checkout and webhooks', () => {
     expect(await purchasesOf(user.id)).toHaveLength(1);
   });
 
+  it('takes a signed event whose session names a checkout id of another form as one for a checkout it did not open: acknowledged, nothing granted', async () => {
+    const user = await givenUser(p, 'foreign-checkout@example.com');
+    const { sessionId } = await openCheckout(user, products['Per Country Subscription'], countries[1]);
+    const session = stripe.completeSession(sessionId, 200_000);
+    // a session Stripe knows but no checkout of ours opened, carrying an id that is not one of ours in form
+    const foreign = {
+      ...session,
+      id: 'cs_test_not_ours',
+      metadata: { checkoutId: 'not-a-checkout-id' },
+      client_reference_id: 'not-a-checkout-id',
+    };
+    stripe.sessions.set(foreign.id, foreign);
+    const answer = await deliver(event('checkout.session.completed', foreign));
+    expect(answer.statusCode).toBe(200);
+    expect(await purchasesOf(user.id)).toHaveLength(0);
+  });
+
   it('ends in the right state when the subscription’s deletion arrives before an older update', async () => {
     const user = await givenUser(p, 'order@example.com', { roles: ['CountryRespondent'] });
     const { sessionId } = await openCheckout(user, products['Enhanced Subscription']);
@@ -415,14 +432,19 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
       const roles = (await holdings(p, user.id)).roles.map((r) => r.roleId);
       return roles.includes(RoleIds.Enhanced) && !roles.includes(RoleIds.Standard);
     });
+    // losing Standard narrowed the user's access, which ends their sessions here too: they sign in again
+    await eventually(
+      async () => (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).statusCode === 401,
+    );
+    const again = await signIn(p, 'portal@example.com', user.id);
     stripe.failing = '/v1/billing_portal';
     const failed = await p.commerce.inject({
       method: 'POST',
       url: `/api/payment/upgrade/${listed.Id}`,
-      headers: user.auth,
+      headers: again.auth,
       payload: {
         planId: (
-          await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Standard Subscription']}`, headers: user.auth })
+          await p.commerce.inject({ method: 'GET', url: `/api/product/${products['Standard Subscription']}`, headers: again.auth })
         ).json().planId,
       },
     });
@@ -430,7 +452,7 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
     expect(failed.statusCode).toBe(422);
     expect(failed.json()).toEqual({ name: 'UNPROCESSABLE_ENTITY', message: CommerceMessages.upgradeFailed });
 
-    const cancel = await p.commerce.inject({ method: 'GET', url: `/api/payment/unsubscribe/${listed.Id}`, headers: user.auth });
+    const cancel = await p.commerce.inject({ method: 'GET', url: `/api/payment/unsubscribe/${listed.Id}`, headers: again.auth });
     expect(cancel.json()).toEqual({ message: CommerceMessages.cancelSucceeded });
     expect(stripe.callsTo('POST', `/v1/subscriptions/${session.subscription}`).at(-1)).toMatchObject({
       params: { cancel_at_period_end: 'true' },

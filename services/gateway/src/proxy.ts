@@ -88,16 +88,16 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   });
 
   type RewriteHeaders = NonNullable<FastifyReplyFromHooks['rewriteRequestHeaders']>;
-  const forwardedHeaders: RewriteHeaders = (req, headers) => ({
-    ...headers,
-    // W3C traceparent of this request's span: each service continues the trace
-    ...contextHeaders(),
-    'x-request-id': req.id,
-    // replaced, not appended: services trust exactly one hop (this gateway)
-    'x-forwarded-for': req.ip,
-    'x-forwarded-host': req.headers.host ?? '',
-    'x-forwarded-proto': req.protocol,
-  });
+  // amends the copy of the client's headers reply-from makes for each request (no second copy)
+  const forwardedHeaders: RewriteHeaders = (req, headers) =>
+    Object.assign(headers, contextHeaders(), {
+      // (contextHeaders: the W3C traceparent of this request's span; each service continues the trace)
+      'x-request-id': req.id,
+      // replaced, not appended: services trust exactly one hop (this gateway)
+      'x-forwarded-for': req.ip,
+      'x-forwarded-host': req.headers.host ?? '',
+      'x-forwarded-proto': req.protocol,
+    });
   /** The forwarded headers amended by `extra` (undefined drops a header). */
   const forwardedHeadersWith =
     (extra: Record<string, string | undefined>): RewriteHeaders =>

@@ -5,11 +5,11 @@ import { RoleIds } from '@cti/access';
 import { ASYNCAPI_FILE } from '@cti/contracts';
 import { notificationsService } from '@cti/notifications';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, testContextForTests } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
-let ctx: TestContext;
+const context = testContextForTests();
 let gateway: ServiceApp;
 let notifications: ServiceApp;
 const admin = signTestToken({ sub: 'a', roles: [RoleIds.Admin], isAdmin: true });
@@ -18,17 +18,15 @@ const get = (url: string, token?: string) =>
   gateway.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  notifications = await ctx.start(notificationsService);
+  notifications = await context.ctx.start(notificationsService);
   await notifications.listen({ port: 0, host: '127.0.0.1' });
   const address = notifications.server.address();
-  gateway = await ctx.start(gatewayService, {
+  gateway = await context.ctx.start(gatewayService, {
     NOTIFICATIONS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     // nothing answers here
     AUDIT_URL: 'http://127.0.0.1:9',
   });
 });
-afterAll(() => ctx.close());
 
 it('serves admins the AsyncAPI document of every event subject, as committed', async () => {
   const res = await get('/api/documentation/asyncapi', admin);

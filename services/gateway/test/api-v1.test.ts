@@ -4,14 +4,23 @@ import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contra
 import { identityService } from '@cti/identity';
 import { scoringService } from '@cti/scoring';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, createUserThroughIdentity, eventually, type TestContext, serviceCaller } from '@cti/testing';
+import {
+  announceWorld,
+  createUserThroughIdentity,
+  eventually,
+  saveScores,
+  scoreInputs as inputs,
+  scoringAdminToken,
+  serviceCaller,
+  testContextForTests,
+  type World,
+} from '@cti/testing';
 
-import { givenWorld, inputs, saveScores, type World } from '../../scoring/test/support';
 import { gatewayService } from '../src/app';
 
 const RATE_LIMIT = 40;
 
-let ctx: TestContext;
+const context = testContextForTests();
 let gateway: ServiceApp;
 let identity: ServiceApp;
 let world: World;
@@ -49,24 +58,37 @@ const v1 = (path: string, headers: Record<string, string>, method: 'GET' | 'POST
   gateway.inject({ method, url: `/api/v1${path}`, headers });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  identity = await ctx.start(identityService, { API_KEY_REQUESTS_PER_MINUTE: String(RATE_LIMIT), LOGIN_FAILURES_PER_IP: '1000' });
-  const audit = await ctx.start(auditService);
-  const scoring = await ctx.start(scoringService);
+  identity = await context.ctx.start(identityService, { API_KEY_REQUESTS_PER_MINUTE: String(RATE_LIMIT), LOGIN_FAILURES_PER_IP: '1000' });
+  const audit = await context.ctx.start(auditService);
+  const scoring = await context.ctx.start(scoringService);
   for (const app of [identity, audit, scoring]) await app.listen({ port: 0, host: '127.0.0.1' });
-  world = await givenWorld(
+  const scoringAdmin = scoringAdminToken();
+  world = await announceWorld(
     scoring,
     [
       ['Ireland', 'IE'],
       ['United Kingdom', 'GB'],
     ],
     ['2024 1st Q'],
-    async (period, w) => {
-      await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true });
-      await saveScores(scoring, w.questionnaires[`GB:${period}`]!, { ...inputs(5), QualifyingDeclarations: true });
+    {
+      // scoring has taken the questionnaires in once it answers for each of them
+      settled: async ({ open }) => {
+        const answers = await Promise.all(
+          open.map((id) => scoring.inject({ method: 'GET', url: `/api/group/index/scoring/${id}`, headers: bearer(scoringAdmin) })),
+        );
+        return answers.every((a) => a.statusCode === 200);
+      },
+      duringPeriod: async (period, w) => {
+        await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true });
+        await saveScores(scoring, w.questionnaires[`GB:${period}`]!, { ...inputs(5), QualifyingDeclarations: true });
+      },
     },
   );
-  gateway = await ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit), SCORING_URL: urlOf(scoring) });
+  gateway = await context.ctx.start(gatewayService, {
+    IDENTITY_URL: urlOf(identity),
+    AUDIT_URL: urlOf(audit),
+    SCORING_URL: urlOf(scoring),
+  });
   await givenUser('admin@example.com', ['Admin']);
   // the index is served once scoring has built it
   const admin = await tokenOf('admin@example.com');
@@ -75,7 +97,6 @@ beforeAll(async () => {
     30_000,
   );
 });
-afterAll(() => ctx.close());
 
 describe('keys on My account', () => {
   it('a Standard subscriber creates a named key shown once; the list shows its prefix, never the key', async () => {
@@ -88,7 +109,7 @@ describe('keys on My account', () => {
     const list = await gateway.inject({ method: 'GET', url: '/api/user/apiKeys', headers: bearer(token) });
     expect(list.json()).toEqual([{ ...created, Key: undefined }].map(({ Key: _key, ...view }) => view));
     expect(list.body).not.toContain(created.Key);
-    const stored = await ctx.query<{ key_hash: string }>('select key_hash from identity.api_keys where id = $1', [created.Id]);
+    const stored = await context.ctx.query<{ key_hash: string }>('select key_hash from identity.api_keys where id = $1', [created.Id]);
     expect(stored[0]!.key_hash).not.toContain(created.Key.slice(4));
   });
 
@@ -161,7 +182,7 @@ describe('/api/v1 with a key', () => {
     });
 
     const expiring = await createKey(token, 'expiring');
-    await ctx.query(`update identity.api_keys set expires_on = current_date - 1 where id = $1`, [expiring.Id]);
+    await context.ctx.query(`update identity.api_keys set expires_on = current_date - 1 where id = $1`, [expiring.Id]);
     expect((await v1('/group/index/list', withKey(expiring.Key))).json()).toMatchObject({
       statusCode: 401,
       message: ApiKeyMessages.invalid,
@@ -209,14 +230,14 @@ describe('/api/v1 with a key', () => {
     const { Key } = await createKey(await tokenOf('enhanced@example.com'), 'history');
     const scores = `/group/index/${world.countries.IE!.groupId}/scores`;
     expect((await v1(scores, withKey(Key))).statusCode).toBe(200);
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1 and role_id = $2`, [
+    await context.ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1 and role_id = $2`, [
       userId,
       RoleIds.Enhanced,
     ]);
     // Standard subscribers see no score history: the next request already reads as Standard
     expect((await v1(scores, withKey(Key))).statusCode).toBe(403);
     expect((await v1('/group/index/list', withKey(Key))).statusCode).toBe(200);
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1`, [userId]);
+    await context.ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1`, [userId]);
     expect((await v1('/group/index/list', withKey(Key))).json()).toMatchObject({ statusCode: 403, message: ApiKeyMessages.notEntitled });
   });
 

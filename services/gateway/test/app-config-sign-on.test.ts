@@ -1,15 +1,11 @@
-import { createTestContext, type TestContext } from '@cti/testing';
+import { testContextForTests } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const context = testContextForTests();
 
 it('publishes the trusted origins, host routing and carbon calculator settings the web app needs', async () => {
-  const gateway = await ctx.start(gatewayService, {
+  const gateway = await context.ctx.start(gatewayService, {
     TRUSTED_ORIGINS: 'https://calc.example.org, https://awg.example.org',
     USERS_HOST: 'users.cti.example.org',
     INDEX_HOST: 'index.cti.example.org',

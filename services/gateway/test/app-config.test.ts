@@ -1,15 +1,11 @@
-import { createTestContext, type TestContext } from '@cti/testing';
+import { testContextForTests } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const context = testContextForTests();
 
 it('publishes the how-to video sources it is configured with, and null when none is', async () => {
-  const gateway = await ctx.start(gatewayService, {
+  const gateway = await context.ctx.start(gatewayService, {
     HOWTO_VIDEO_USE_THE_INDEX_URL: 'https://media.example.org/use-the-index.mp4',
     HOWTO_VIDEO_USE_THE_INDEX_CAPTIONS_URL: 'https://media.example.org/use-the-index.en.vtt',
   });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { fixedClock, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { fixedClock } from '@cti/service-kit';
+import { serviceUnderTest } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { sharedLifetime } from '../src/microcache';
@@ -9,8 +9,6 @@ import { UPSTREAMS } from '../src/route-table';
 
 const PUBLIC = '/api/group/index/public';
 
-let ctx: TestContext;
-let gateway: ServiceApp;
 let upstream: FastifyInstance;
 const clock = fixedClock('2026-01-01T00:00:00Z');
 
@@ -23,6 +21,7 @@ const scoring = {
   cacheControl: 'public, max-age=0, s-maxage=1',
 };
 
+const gatewayEnv: Record<string, string> = { RATE_LIMIT_PER_MINUTE: '50' };
 beforeAll(async () => {
   upstream = Fastify();
   upstream.get('/*', async (request, reply) => {
@@ -40,13 +39,10 @@ beforeAll(async () => {
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   const address = upstream.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  ctx = await createTestContext();
-  const env: Record<string, string> = { RATE_LIMIT_PER_MINUTE: '50' };
-  for (const name of UPSTREAMS) env[`${name.toUpperCase()}_URL`] = url;
-  gateway = await ctx.start(gatewayService, env, { clock });
+  for (const name of UPSTREAMS) gatewayEnv[`${name.toUpperCase()}_URL`] = url;
 });
+const gateway = serviceUnderTest(gatewayService, { env: () => gatewayEnv, clock });
 afterAll(async () => {
-  await ctx.close();
   await upstream.close();
 });
 
@@ -60,7 +56,7 @@ beforeEach(() => {
 let visitor = 0;
 /** Each request from another address, so the rate limit of 50 per minute never interferes. */
 const get = (headers: Record<string, string> = {}, url = PUBLIC) =>
-  gateway.inject({ method: 'GET', url, headers, remoteAddress: `10.0.0.${(visitor = (visitor % 250) + 1)}` });
+  gateway.app.inject({ method: 'GET', url, headers, remoteAddress: `10.0.0.${(visitor = (visitor % 250) + 1)}` });
 
 it('answers a visitor from memory while the kept answer is fresh, with the headers the gateway adds to any answer', async () => {
   const first = await get();
@@ -88,7 +84,7 @@ it('answers 304 from memory to a client holding the kept ETag, and HEAD without 
   expect(held.statusCode).toBe(304);
   expect(held.body).toBe('');
   expect(held.headers.etag).toBe(etag);
-  const head = await gateway.inject({ method: 'HEAD', url: PUBLIC });
+  const head = await gateway.app.inject({ method: 'HEAD', url: PUBLIC });
   expect(head.statusCode).toBe(200);
   expect(head.body).toBe('');
   expect(scoring.calls).toBe(1);
@@ -176,7 +172,8 @@ it('keeps no errors and no answer the service marks private or no-store', async 
 
 it('still applies the rate limit to answers from memory', async () => {
   const statuses: number[] = [];
-  for (let i = 0; i < 52; i++) statuses.push((await gateway.inject({ method: 'GET', url: PUBLIC, remoteAddress: '10.9.9.9' })).statusCode);
+  for (let i = 0; i < 52; i++)
+    statuses.push((await gateway.app.inject({ method: 'GET', url: PUBLIC, remoteAddress: '10.9.9.9' })).statusCode);
   expect(statuses.slice(0, 50).every((s) => s === 200)).toBe(true);
   expect(statuses.slice(50)).toEqual([429, 429]);
 });

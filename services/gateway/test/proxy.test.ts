@@ -1,13 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { ROUTE_TABLE, UPSTREAMS, type Upstream } from '../src/route-table';
 
-let ctx: TestContext;
-let gateway: ServiceApp;
 const upstreams: FastifyInstance[] = [];
 
 /** A stand-in service that tells who it is and echoes what it received. */
@@ -30,21 +27,19 @@ async function echoService(name: Upstream) {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
+const upstreamUrls: Record<string, string> = {};
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const env: Record<string, string> = {};
-  for (const name of UPSTREAMS) env[`${name.toUpperCase()}_URL`] = await echoService(name);
-  gateway = await ctx.start(gatewayService, env);
+  for (const name of UPSTREAMS) upstreamUrls[`${name.toUpperCase()}_URL`] = await echoService(name);
 });
+const gateway = serviceUnderTest(gatewayService, { env: () => upstreamUrls });
 afterAll(async () => {
-  await ctx.close();
   await Promise.all(upstreams.map((u) => u.close()));
 });
 
 it('reaches the owning service for each prefix of the route table', async () => {
   for (const entry of ROUTE_TABLE) {
     const url = entry.match === 'exact' || !entry.path.endsWith('/') ? `${entry.path}?probe=1` : `${entry.path}probe`;
-    const res = await gateway.inject({ method: 'GET', url });
+    const res = await gateway.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect({ path: entry.path, service: res.json().service }).toEqual({ path: entry.path, service: entry.service });
     expect(res.json().url).toBe(url);
@@ -56,7 +51,7 @@ it('forwards bodies byte for byte, the bearer token, and a request id', async ()
     '--boundary\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF-1.7\x00\xff\r\n--boundary--\r\n',
     'latin1',
   );
-  const res = await gateway.inject({
+  const res = await gateway.app.inject({
     method: 'POST',
     url: '/api/document?type=1',
     headers: { 'content-type': 'multipart/form-data; boundary=boundary', authorization: 'Bearer abc', 'x-request-id': 'req-123' },
@@ -71,7 +66,7 @@ it('forwards bodies byte for byte, the bearer token, and a request id', async ()
 });
 
 it('replaces a client-sent X-Forwarded-For with the address it saw', async () => {
-  const res = await gateway.inject({
+  const res = await gateway.app.inject({
     method: 'GET',
     url: '/api/roles',
     headers: { 'x-forwarded-for': '6.6.6.6' },
@@ -81,12 +76,12 @@ it('replaces a client-sent X-Forwarded-For with the address it saw', async () =>
 });
 
 it('answers 404 for API paths no service owns and for internal paths', async () => {
-  expect((await gateway.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
-  expect((await gateway.inject({ method: 'POST', url: '/internal/render' })).statusCode).toBe(404);
+  expect((await gateway.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
+  expect((await gateway.app.inject({ method: 'POST', url: '/internal/render' })).statusCode).toBe(404);
 });
 
 it('answers 502 with the spec text when a service is down', async () => {
-  const down = await ctx.start(gatewayService, { IDENTITY_URL: 'http://127.0.0.1:1' });
+  const down = await gateway.ctx.start(gatewayService, { IDENTITY_URL: 'http://127.0.0.1:1' });
   const res = await down.inject({ method: 'POST', url: '/api/user/login', payload: {} });
   expect(res.statusCode).toBe(502);
   expect(res.json().message).toBe('There was an issue contacting the server. Please try again in a few minutes.');

@@ -3,23 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { testContextForTests } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
-let ctx: TestContext;
+const context = testContextForTests();
 let dist: string;
-beforeAll(async () => {
+beforeAll(() => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
-  ctx = await createTestContext();
 });
-afterAll(async () => {
-  await ctx.close();
+afterAll(() => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const start = (env: Record<string, string> = {}) => ctx.start(gatewayService, { WEB_DIST: dist, ...env });
+const start = (env: Record<string, string> = {}) => context.ctx.start(gatewayService, { WEB_DIST: dist, ...env });
 
 /** The CSP as directive → sources. */
 const policyOf = (header: unknown): Record<string, string[]> =>

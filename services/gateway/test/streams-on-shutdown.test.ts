@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { eventually, testContextForTests } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { UPSTREAMS } from '../src/route-table';
@@ -12,14 +12,13 @@ import { UPSTREAMS } from '../src/route-table';
 // being read may hold the gateway's graceful shutdown up: it used to wait for the
 // upstream's body timeout (a minute and more) before exiting.
 
-let ctx: TestContext;
+const context = testContextForTests();
 let upstream: http.Server;
 let upstreamUrl: string;
 /** Upstream responses of streams still open, as the upstream sees them. */
 const openUpstreamStreams = new Set<http.ServerResponse>();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // a stand-in service with an endless stream and a heartbeat far apart
   upstream = http.createServer((req, res) => {
     if (req.url?.startsWith('/api/notifications/stream')) {
@@ -35,7 +34,6 @@ beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await ctx.close();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
 });
@@ -43,7 +41,7 @@ afterAll(async () => {
 async function listeningGateway(): Promise<{ gateway: ServiceApp; url: string }> {
   const env: Record<string, string> = {};
   for (const name of UPSTREAMS) env[`${name.toUpperCase()}_URL`] = upstreamUrl;
-  const gateway = await ctx.start(gatewayService, env);
+  const gateway = await context.ctx.start(gatewayService, env);
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   return { gateway, url: `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}` };
 }

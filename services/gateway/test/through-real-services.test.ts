@@ -1,11 +1,11 @@
 import { auditService } from '@cti/audit';
 import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, createAdminThroughIdentity, eventually, type TestContext } from '@cti/testing';
+import { createAdminThroughIdentity, eventually, testContextForTests } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
-let ctx: TestContext;
+const context = testContextForTests();
 let gateway: ServiceApp;
 
 const urlOf = (app: ServiceApp) => {
@@ -14,15 +14,13 @@ const urlOf = (app: ServiceApp) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const identity = await ctx.start(identityService);
-  const audit = await ctx.start(auditService);
+  const identity = await context.ctx.start(identityService);
+  const audit = await context.ctx.start(auditService);
   await identity.listen({ port: 0, host: '127.0.0.1' });
   await audit.listen({ port: 0, host: '127.0.0.1' });
   await createAdminThroughIdentity(identity, { email: 'admin@example.com', password: 'demo-password' });
-  gateway = await ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
+  gateway = await context.ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
 });
-afterAll(() => ctx.close());
 
 it('logs in through the gateway and finds the login in the audit report', async () => {
   const login = await gateway.inject({

@@ -2,27 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
-let ctx: TestContext;
-let gateway: ServiceApp;
-
-beforeAll(async () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+let dist: string;
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   fs.mkdirSync(path.join(dist, 'flags'));
   fs.writeFileSync(path.join(dist, 'flags', 'ie.svg'), '<svg/>');
-  ctx = await createTestContext();
-  gateway = await ctx.start(gatewayService, { WEB_DIST: dist });
 });
-afterAll(() => ctx.close());
+const gateway = serviceUnderTest(gatewayService, { env: () => ({ WEB_DIST: dist }) });
 
-const get = (url: string) => gateway.inject({ method: 'GET', url });
+const get = (url: string) => gateway.app.inject({ method: 'GET', url });
 
 describe('serving the web app', () => {
   it('answers index.html for the screens of the app, including deep links with an extension', async () => {

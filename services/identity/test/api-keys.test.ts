@@ -1,7 +1,6 @@
 import { RoleIds, READ_ONLY_SCOPE } from '@cti/access';
 import { ApiKeyMessages, MAX_API_KEYS_PER_USER, type AccessClaims, type CreatedApiKey } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext, serviceCaller } from '@cti/testing';
+import { signTestToken, serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
@@ -9,20 +8,13 @@ import { bearer, givenGroup, givenUser, outboxEvents, sessionOf } from './helper
 
 const LIMIT = 5;
 
-let ctx: TestContext;
-let app: ServiceApp;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { API_KEY_REQUESTS_PER_MINUTE: String(LIMIT), LOGIN_FAILURES_PER_IP: '1000' });
-});
-afterAll(() => ctx.close());
+const identity = serviceUnderTest(identityService, { env: { API_KEY_REQUESTS_PER_MINUTE: String(LIMIT), LOGIN_FAILURES_PER_IP: '1000' } });
 
 async function createKey(email: string, Name = 'key'): Promise<CreatedApiKey> {
-  const res = await app.inject({
+  const res = await identity.app.inject({
     method: 'POST',
     url: '/api/user/apiKeys',
-    headers: bearer(await sessionOf(app, email)),
+    headers: bearer(await sessionOf(identity.app, email)),
     payload: { Name },
   });
   if (res.statusCode !== 200) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
@@ -30,15 +22,15 @@ async function createKey(email: string, Name = 'key'): Promise<CreatedApiKey> {
 }
 
 const resolve = (key: string) =>
-  app.inject({ method: 'POST', url: '/internal/api-keys/resolve', headers: serviceCaller, payload: { key } });
+  identity.app.inject({ method: 'POST', url: '/internal/api-keys/resolve', headers: serviceCaller, payload: { key } });
 /** The claims of a token (its signature is the services' business; here only what it carries). */
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as AccessClaims;
 
 describe('resolving a key (the gateway’s call)', () => {
   it('answers a read-only token with exactly the owner’s current access, living a minute at most', async () => {
-    const ie = await givenGroup(app, 'Ireland');
-    await givenUser(app, 'owner@example.com', { roles: ['Standard', 'CountryViewer'], groupIds: [ie] });
-    const session = claimsOf((await sessionOf(app, 'owner@example.com')).Token);
+    const ie = await givenGroup(identity.app, 'Ireland');
+    await givenUser(identity.app, 'owner@example.com', { roles: ['Standard', 'CountryViewer'], groupIds: [ie] });
+    const session = claimsOf((await sessionOf(identity.app, 'owner@example.com')).Token);
     const { Key, Id } = await createKey('owner@example.com');
     const res = await resolve(Key);
     expect(res.statusCode).toBe(200);
@@ -50,38 +42,38 @@ describe('resolving a key (the gateway’s call)', () => {
   });
 
   it('narrows with the owner at once: an expired role is gone from the next token, and no entitled role left is 403', async () => {
-    const userId = await givenUser(app, 'narrowing@example.com', { roles: ['Enhanced', 'Standard'] });
+    const userId = await givenUser(identity.app, 'narrowing@example.com', { roles: ['Enhanced', 'Standard'] });
     const { Key } = await createKey('narrowing@example.com');
     expect(claimsOf((await resolve(Key)).json().token).roles).toEqual([RoleIds.Enhanced, RoleIds.Standard]);
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1 and role_id = $2`, [
-      userId,
-      RoleIds.Enhanced,
-    ]);
+    await identity.ctx.query(
+      `update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1 and role_id = $2`,
+      [userId, RoleIds.Enhanced],
+    );
     expect(claimsOf((await resolve(Key)).json().token).roles).toEqual([RoleIds.Standard]);
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1`, [userId]);
+    await identity.ctx.query(`update identity.user_roles set expires_on = now() - interval '1 second' where user_id = $1`, [userId]);
     const refused = await resolve(Key);
     expect([refused.statusCode, refused.json().message]).toEqual([403, ApiKeyMessages.notEntitled]);
   });
 
   it('refuses a revoked key, a disabled owner and an unknown key with 401', async () => {
-    const userId = await givenUser(app, 'revoker@example.com', { roles: ['Standard'] });
+    const userId = await givenUser(identity.app, 'revoker@example.com', { roles: ['Standard'] });
     const kept = await createKey('revoker@example.com', 'kept');
     const revoked = await createKey('revoker@example.com', 'revoked');
-    const del = await app.inject({
+    const del = await identity.app.inject({
       method: 'DELETE',
       url: `/api/user/apiKeys/${revoked.Id}`,
-      headers: bearer(await sessionOf(app, 'revoker@example.com')),
+      headers: bearer(await sessionOf(identity.app, 'revoker@example.com')),
     });
     expect(del.statusCode).toBe(200);
     expect((await resolve(revoked.Key)).json()).toMatchObject({ statusCode: 401, message: ApiKeyMessages.invalid });
     expect((await resolve(kept.Key)).statusCode).toBe(200);
-    await ctx.query(`update identity.users set disabled = true where id = $1`, [userId]);
+    await identity.ctx.query(`update identity.users set disabled = true where id = $1`, [userId]);
     expect((await resolve(kept.Key)).statusCode).toBe(401);
     expect((await resolve(`${kept.Key}x`)).statusCode).toBe(401);
   });
 
   it('counts each key’s requests: 429 with Retry-After past the limit', async () => {
-    await givenUser(app, 'busy@example.com', { roles: ['AWGMember'] });
+    await givenUser(identity.app, 'busy@example.com', { roles: ['AWGMember'] });
     const { Key } = await createKey('busy@example.com');
     for (let i = 0; i < LIMIT; i++) expect((await resolve(Key)).statusCode).toBe(200);
     const limited = await resolve(Key);
@@ -90,44 +82,57 @@ describe('resolving a key (the gateway’s call)', () => {
   });
 
   it('is refused without the service token', async () => {
-    expect((await app.inject({ method: 'POST', url: '/internal/api-keys/resolve', payload: { key: 'cti_x' } })).statusCode).toBe(403);
+    expect((await identity.app.inject({ method: 'POST', url: '/internal/api-keys/resolve', payload: { key: 'cti_x' } })).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('keys and their events', () => {
   it('stores only the hash, caps active keys, and records created, the first use of the day once, and revoked', async () => {
-    await givenUser(app, 'events@example.com', { roles: ['Standard'] });
+    await givenUser(identity.app, 'events@example.com', { roles: ['Standard'] });
     const key = await createKey('events@example.com', 'evented');
-    const [row] = await ctx.query<{ key_hash: string; prefix: string }>('select key_hash, prefix from identity.api_keys where id = $1', [
-      key.Id,
-    ]);
+    const [row] = await identity.ctx.query<{ key_hash: string; prefix: string }>(
+      'select key_hash, prefix from identity.api_keys where id = $1',
+      [key.Id],
+    );
     expect(row!.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(await ctx.query('select * from identity.api_keys where id = $1', [key.Id]))).not.toContain(key.Key);
+    expect(JSON.stringify(await identity.ctx.query('select * from identity.api_keys where id = $1', [key.Id]))).not.toContain(key.Key);
     await resolve(key.Key);
     await resolve(key.Key);
-    const token = await sessionOf(app, 'events@example.com');
-    await app.inject({ method: 'DELETE', url: `/api/user/apiKeys/${key.Id}`, headers: bearer(token) });
+    const token = await sessionOf(identity.app, 'events@example.com');
+    await identity.app.inject({ method: 'DELETE', url: `/api/user/apiKeys/${key.Id}`, headers: bearer(token) });
     const mine = async (type: string) =>
-      (await outboxEvents<{ keyId: string; byAdmin?: boolean }>(app, type)).filter((e) => e.data.keyId === key.Id);
+      (await outboxEvents<{ keyId: string; byAdmin?: boolean }>(identity.app, type)).filter((e) => e.data.keyId === key.Id);
     expect(await mine('evt.identity.apiKey.created')).toHaveLength(1);
     expect(await mine('evt.identity.apiKey.used')).toHaveLength(1);
     expect((await mine('evt.identity.apiKey.revoked')).map((e) => e.data.byAdmin)).toEqual([false]);
-    expect(JSON.stringify(await outboxEvents(app, 'evt.identity.apiKey.created'))).not.toContain(key.Key);
+    expect(JSON.stringify(await outboxEvents(identity.app, 'evt.identity.apiKey.created'))).not.toContain(key.Key);
 
     for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) await createKey('events@example.com', `k${i}`);
-    const tooMany = await app.inject({ method: 'POST', url: '/api/user/apiKeys', headers: bearer(token), payload: { Name: 'one more' } });
+    const tooMany = await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/apiKeys',
+      headers: bearer(token),
+      payload: { Name: 'one more' },
+    });
     expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, ApiKeyMessages.tooMany]);
   });
 
   it('refuses an expiry that is no calendar day, and a token of an account that is gone', async () => {
-    await givenUser(app, 'dates@example.com', { roles: ['Standard'] });
-    const token = await sessionOf(app, 'dates@example.com');
+    await givenUser(identity.app, 'dates@example.com', { roles: ['Standard'] });
+    const token = await sessionOf(identity.app, 'dates@example.com');
     for (const ExpiresOn of ['2030-02-30', '2030-13-01', '0000-01-01']) {
-      const res = await app.inject({ method: 'POST', url: '/api/user/apiKeys', headers: bearer(token), payload: { Name: 'x', ExpiresOn } });
+      const res = await identity.app.inject({
+        method: 'POST',
+        url: '/api/user/apiKeys',
+        headers: bearer(token),
+        payload: { Name: 'x', ExpiresOn },
+      });
       expect([ExpiresOn, res.statusCode]).toEqual([ExpiresOn, 400]);
     }
     const ghost = signTestToken({ sub: '00000000-0000-4000-8000-000000000000', roles: [RoleIds.Standard] });
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/user/apiKeys',
       headers: { authorization: `Bearer ${ghost}` },
@@ -137,11 +142,11 @@ describe('keys and their events', () => {
   });
 
   it('refuses free users', async () => {
-    await givenUser(app, 'free@example.com', { roles: ['FreeAccess'] });
-    const res = await app.inject({
+    await givenUser(identity.app, 'free@example.com', { roles: ['FreeAccess'] });
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/user/apiKeys',
-      headers: bearer(await sessionOf(app, 'free@example.com')),
+      headers: bearer(await sessionOf(identity.app, 'free@example.com')),
       payload: { Name: 'x' },
     });
     expect([res.statusCode, res.json().message]).toEqual([403, ApiKeyMessages.notEntitled]);

@@ -1,46 +1,41 @@
 import { RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
 import { givenUser, linkIn, mailTo, outboxTypes } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, { env: { FREE_ACCESS_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' } });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { FREE_ACCESS_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
-  await givenUser(app, 'member@example.com', { roles: ['AWGMember'] });
+  await givenUser(identity.app, 'member@example.com', { roles: ['AWGMember'] });
 });
-afterAll(() => ctx.close());
 
 const ask = (email: string, body: object, remoteAddress = '10.2.0.1') =>
-  app.inject({
+  identity.app.inject({
     method: 'POST',
     url: `/api/freeUser/access/${encodeURIComponent(email)}`,
     payload: { Email: email, ...body },
     remoteAddress,
   });
 const confirm = (email: string, code: string) =>
-  app.inject({ method: 'POST', url: `/api/freeUser/access/${encodeURIComponent(email)}/${encodeURIComponent(code)}` });
+  identity.app.inject({ method: 'POST', url: `/api/freeUser/access/${encodeURIComponent(email)}/${encodeURIComponent(code)}` });
 
 describe('POST api/freeUser/access/{email}', () => {
   it('sends a confirmation e-mail to a new visitor and answers Confirm Email', async () => {
     const res = await ask('visitor@example.org', { Name: 'Val Visitor', Company: 'Visiting Co' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: 'Confirm Email' });
-    const mail = await mailTo(app, 'visitor@example.org', 'free-access-confirmation');
+    const mail = await mailTo(identity.app, 'visitor@example.org', 'free-access-confirmation');
     const link = linkIn(mail, '/confirmEmail/');
     expect(link.parts[0]).toBe('visitor@example.org');
     expect(link.parts[1]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(await outboxTypes(app)).toContain('evt.identity.freeAccess.requested');
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.freeAccess.requested');
   });
 
   it('logs the free user in from the link, once', async () => {
     await ask('linked@example.org', { Name: 'Lin Ked', Company: 'Links Ltd' });
-    const { parts } = linkIn(await mailTo(app, 'linked@example.org', 'free-access-confirmation'), '/confirmEmail/');
+    const { parts } = linkIn(await mailTo(identity.app, 'linked@example.org', 'free-access-confirmation'), '/confirmEmail/');
     const res = await confirm(parts[0], parts[1]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -53,13 +48,13 @@ describe('POST api/freeUser/access/{email}', () => {
     expect(res.json().Token).toEqual(expect.any(String));
     // single use
     expect((await confirm(parts[0], parts[1])).statusCode).toBe(400);
-    const types = await outboxTypes(app);
+    const types = await outboxTypes(identity.app);
     expect(types).toContain('evt.identity.freeAccess.granted');
   });
 
   it('lets a confirmed free user straight in next time', async () => {
     await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' });
-    const { parts } = linkIn(await mailTo(app, 'back@example.org', 'free-access-confirmation'), '/confirmEmail/');
+    const { parts } = linkIn(await mailTo(identity.app, 'back@example.org', 'free-access-confirmation'), '/confirmEmail/');
     await confirm(parts[0], parts[1]);
     const res = await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' });
     expect(res.statusCode).toBe(200);
@@ -68,10 +63,10 @@ describe('POST api/freeUser/access/{email}', () => {
 
   it('resends the confirmation from the confirm screen with the e-mail only', async () => {
     await ask('resend@example.org', { Name: 'Re Send', Company: 'Again' });
-    await mailTo(app, 'resend@example.org', 'free-access-confirmation');
+    await mailTo(identity.app, 'resend@example.org', 'free-access-confirmation');
     const res = await ask('resend@example.org', {});
     expect(res.statusCode).toBe(202);
-    const second = await mailTo(app, 'resend@example.org', 'free-access-confirmation', 1);
+    const second = await mailTo(identity.app, 'resend@example.org', 'free-access-confirmation', 1);
     expect(second.Html).toContain('Re Send');
   });
 
@@ -102,40 +97,46 @@ describe('POST api/freeUser/access/{email}', () => {
 describe('free sessions', () => {
   async function freeSession(email: string) {
     await ask(email, { Name: 'Fran Free', Company: 'Free Co' });
-    const { parts } = linkIn(await mailTo(app, email, 'free-access-confirmation'), '/confirmEmail/');
+    const { parts } = linkIn(await mailTo(identity.app, email, 'free-access-confirmation'), '/confirmEmail/');
     return (await confirm(parts[0], parts[1])).json();
   }
 
   it('refreshes with api/freeUser/refresh and not with the credentialed call, which leaves the token unspent', async () => {
     const session = await freeSession('refresh@example.org');
-    expect((await app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: session.RefreshToken } })).statusCode).toBe(401);
-    const res = await app.inject({ method: 'POST', url: '/api/freeUser/refresh', payload: { token: session.RefreshToken } });
+    expect(
+      (await identity.app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: session.RefreshToken } })).statusCode,
+    ).toBe(401);
+    const res = await identity.app.inject({ method: 'POST', url: '/api/freeUser/refresh', payload: { token: session.RefreshToken } });
     expect(res.statusCode).toBe(200);
     expect(res.json().IsFree).toBe(true);
   });
 
   it('logs out with api/freeUser/logout/{username}', async () => {
     const session = await freeSession('bye@example.org');
-    const stranger = await app.inject({
+    const stranger = await identity.app.inject({
       method: 'POST',
       url: '/api/freeUser/logout/someone@example.org',
       headers: { authorization: `Bearer ${session.Token}` },
     });
     expect(stranger.statusCode).toBe(403);
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/freeUser/logout/bye@example.org',
       headers: { authorization: `Bearer ${session.Token}` },
     });
     expect(res.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/freeUser/refresh', payload: { token: session.RefreshToken } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await identity.app.inject({ method: 'POST', url: '/api/freeUser/refresh', payload: { token: session.RefreshToken } })).statusCode,
+    ).toBe(401);
   });
 
   it('cannot sign in with a password', async () => {
     await freeSession('nopass@example.org');
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { Email: 'nopass@example.org', Password: '' } });
+    const res = await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { Email: 'nopass@example.org', Password: '' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,32 +1,27 @@
 import type { GroupView, SessionUser } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
 import { bearer, givenGroup, givenUser, mailTo, outboxEvents, sessionOf } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000' } });
 let admin: SessionUser;
 let manager: SessionUser;
 let ireland: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000' });
-  ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
-  await givenGroup(app, 'Lessors ACC', 'ACC Group');
-  await givenUser(app, 'boss@example.com', { roles: ['Admin'] });
-  await givenUser(app, 'manager@example.com', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
-  await givenUser(app, 'member1@example.com', { roles: ['CountryViewer'], groupIds: [ireland] });
-  admin = await sessionOf(app, 'boss@example.com');
-  manager = await sessionOf(app, 'manager@example.com');
+  ireland = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+  await givenGroup(identity.app, 'Lessors ACC', 'ACC Group');
+  await givenUser(identity.app, 'boss@example.com', { roles: ['Admin'] });
+  await givenUser(identity.app, 'manager@example.com', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
+  await givenUser(identity.app, 'member1@example.com', { roles: ['CountryViewer'], groupIds: [ireland] });
+  admin = await sessionOf(identity.app, 'boss@example.com');
+  manager = await sessionOf(identity.app, 'manager@example.com');
 });
-afterAll(() => ctx.close());
 
-const get = (url: string, s: SessionUser) => app.inject({ method: 'GET', url, headers: bearer(s) });
-const post = (url: string, s: SessionUser, payload: object) => app.inject({ method: 'POST', url, headers: bearer(s), payload });
+const get = (url: string, s: SessionUser) => identity.app.inject({ method: 'GET', url, headers: bearer(s) });
+const post = (url: string, s: SessionUser, payload: object) => identity.app.inject({ method: 'POST', url, headers: bearer(s), payload });
 
 describe('group lists', () => {
   it('GET api/group answers every group with its members, sorted by name, for admins only', async () => {
@@ -45,7 +40,7 @@ describe('group lists', () => {
   });
 
   it('GET api/group/countries answers the Country groups to any signed-in user', async () => {
-    const member = await sessionOf(app, 'member1@example.com');
+    const member = await sessionOf(identity.app, 'member1@example.com');
     expect((await get('/api/group/countries', member)).json().map((g: GroupView) => g.Name)).toEqual(['Ireland']);
   });
 
@@ -61,7 +56,7 @@ describe('add and edit', () => {
     const res = await post('/api/group', admin, { Name: 'Portugal', Type: 'Country', LogoPath: '/flags/pt.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Name: 'Portugal', Type: 'Country', LogoPath: '/flags/pt.svg', CountryId: 'PT' });
-    const events = await outboxEvents(app, 'evt.identity.group.created');
+    const events = await outboxEvents(identity.app, 'evt.identity.group.created');
     expect(events.map((e) => e.data)).toContainEqual(
       expect.objectContaining({ name: 'Portugal', countryId: 'PT', logoPath: '/flags/pt.svg' }),
     );
@@ -85,7 +80,7 @@ describe('add and edit', () => {
   it('edits a group and publishes evt.identity.group.updated', async () => {
     const res = await post('/api/group/edit', admin, { Id: ireland, Name: 'Éire', Type: 'Country', LogoPath: '/flags/ie.svg' });
     expect(res.json()).toMatchObject({ Id: ireland, Name: 'Éire', CountryId: 'IE' });
-    const events = await outboxEvents(app, 'evt.identity.group.updated');
+    const events = await outboxEvents(identity.app, 'evt.identity.group.updated');
     expect(events.map((e) => e.data)).toContainEqual({
       groupId: ireland,
       name: 'Éire',
@@ -114,11 +109,11 @@ describe('POST api/group/email', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Message sent.');
-    const mail = await mailTo(app, 'cc@example.net', 'group-email');
+    const mail = await mailTo(identity.app, 'cc@example.net', 'group-email');
     expect(mail.Subject).toBe('Period opens');
     expect(mail.To.sort()).toEqual(members.map((m) => m.Email).sort());
     expect(mail.Html).toContain('Hello &lt;all&gt;');
-    expect((await outboxEvents(app, 'evt.identity.group.emailed')).length).toBe(1);
+    expect((await outboxEvents(identity.app, 'evt.identity.group.emailed')).length).toBe(1);
   });
 
   it('needs a message and a subject, and members as To', async () => {

@@ -2,15 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { RoleIds } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
+import { eventually, serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
-import type { IdentityApp } from '../src/db';
 
 import { givenGroup, givenUser, outboxEvents } from './helpers';
 
-let ctx: TestContext;
-let app: IdentityApp;
 /** A SendGrid stand-in that refuses every mail to refused@example.com. */
 let sendgrid: FastifyInstance;
 
@@ -23,31 +20,36 @@ beforeAll(async () => {
     return reply.code(202).send();
   });
   await sendgrid.listen({ port: 0, host: '127.0.0.1' });
-  const address = sendgrid.server.address();
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, {
-    MAIL_TRANSPORT: 'sendgrid',
-    SENDGRID_API_KEY: 'SG.key',
-    SENDGRID_API_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    MAIL_POLL_MS: '200',
-    MAIL_MAX_ATTEMPTS: '1',
-  });
 });
-afterAll(async () => {
-  await ctx.close();
-  await sendgrid.close();
+const identity = serviceUnderTest(identityService, {
+  env: () => {
+    const address = sendgrid.server.address();
+    return {
+      MAIL_TRANSPORT: 'sendgrid',
+      SENDGRID_API_KEY: 'SG.key',
+      SENDGRID_API_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      MAIL_POLL_MS: '200',
+      MAIL_MAX_ATTEMPTS: '1',
+    };
+  },
 });
+// after the service closed: it may still be delivering to the stand-in until then
+afterAll(() => sendgrid.close());
 
 describe('POST /internal/users/access', () => {
   const access = async (ids: string[]) =>
     (
-      await app.inject({ method: 'POST', url: '/internal/users/access', headers: serviceCaller, payload: { ids } })
+      await identity.app.inject({ method: 'POST', url: '/internal/users/access', headers: serviceCaller, payload: { ids } })
     ).json() as InternalUserAccess[];
 
   it('answers the roles and groups a user holds now, leaving out roles past their expiry', async () => {
-    const ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
-    const id = await givenUser(app, 'reader@example.com', { roles: ['Standard', 'CountryViewer'], groupIds: [ireland], password: null });
-    await app.db
+    const ireland = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+    const id = await givenUser(identity.app, 'reader@example.com', {
+      roles: ['Standard', 'CountryViewer'],
+      groupIds: [ireland],
+      password: null,
+    });
+    await identity.app.db
       .updateTable('userRoles')
       .set({ expiresOn: new Date(Date.now() - 60_000).toISOString() })
       .where('userId', '=', id)
@@ -70,25 +72,25 @@ describe('POST /internal/users/access', () => {
   });
 
   it('marks disabled and expired accounts inactive, and refuses callers without the service token', async () => {
-    const disabled = await givenUser(app, 'disabled@example.com', { disabled: true, password: null });
-    const expired = await givenUser(app, 'expired@example.com', {
+    const disabled = await givenUser(identity.app, 'disabled@example.com', { disabled: true, password: null });
+    const expired = await givenUser(identity.app, 'expired@example.com', {
       expiresOn: new Date(Date.now() - 86_400_000).toISOString(),
       password: null,
     });
-    const admin = await givenUser(app, 'boss@example.com', { roles: ['Admin'], password: null });
+    const admin = await givenUser(identity.app, 'boss@example.com', { roles: ['Admin'], password: null });
     const answer = await access([disabled, expired, admin]);
     expect(Object.fromEntries(answer.map((u) => [u.Email, [u.Active, u.IsAdmin]]))).toEqual({
       'disabled@example.com': [false, false],
       'expired@example.com': [false, false],
       'boss@example.com': [true, true],
     });
-    expect((await app.inject({ method: 'POST', url: '/internal/users/access', payload: { ids: [admin] } })).statusCode).toBe(403);
+    expect((await identity.app.inject({ method: 'POST', url: '/internal/users/access', payload: { ids: [admin] } })).statusCode).toBe(403);
   });
 });
 
 describe('POST /internal/mail/send with an idempotency key', () => {
   const send = (to: string, idempotencyKey?: string) =>
-    app.inject({
+    identity.app.inject({
       method: 'POST',
       url: '/internal/mail/send',
       headers: serviceCaller,
@@ -107,14 +109,17 @@ describe('POST /internal/mail/send with an idempotency key', () => {
     const other = (await send('keyed@example.com', 'delivery-2')).json() as { id: string };
     expect(again.id).toBe(first.id);
     expect(other.id).not.toBe(first.id);
-    const rows = await ctx.query(`select idempotency_key from identity.mail_messages where to_addresses @> '["keyed@example.com"]'`);
+    const rows = await identity.ctx.query(
+      `select idempotency_key from identity.mail_messages where to_addresses @> '["keyed@example.com"]'`,
+    );
     expect(rows.map((r) => r.idempotency_key).sort()).toEqual(['delivery-1', 'delivery-2']);
   });
 
   it('tells the sender, with its key, when a mail is finally not delivered', async () => {
     const { id } = (await send('refused@example.com', 'delivery-refused')).json() as { id: string };
     const failed = await eventually(
-      async () => (await outboxEvents<{ mailId: string }>(app, 'evt.identity.mail.failed')).find((e) => e.data.mailId === id)?.data,
+      async () =>
+        (await outboxEvents<{ mailId: string }>(identity.app, 'evt.identity.mail.failed')).find((e) => e.data.mailId === id)?.data,
     );
     expect(failed).toMatchObject({
       mailId: id,

@@ -1,26 +1,21 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext, serviceCaller } from '@cti/testing';
+import { serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
 import { givenGroup, givenUser } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService);
 let userId: string;
 let groupId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService);
-  groupId = await givenGroup(app, 'Ireland', 'Country', 'IE');
-  userId = await givenUser(app, 'subscriber@example.com', { groupIds: [groupId], organization: 'Lessor Ltd' });
+  groupId = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+  userId = await givenUser(identity.app, 'subscriber@example.com', { groupIds: [groupId], organization: 'Lessor Ltd' });
 });
-afterAll(() => ctx.close());
 
 describe('GET /internal/users/:id', () => {
   it('answers the user with organization and groups to other services', async () => {
-    const res = await app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: serviceCaller });
+    const res = await identity.app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: serviceCaller });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       Id: userId,
@@ -35,14 +30,15 @@ describe('GET /internal/users/:id', () => {
 
   it('answers 404 for an unknown id and 403 without the service token', async () => {
     expect(
-      (await app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: serviceCaller })).statusCode,
+      (await identity.app.inject({ method: 'GET', url: '/internal/users/00000000-0000-0000-0000-000000000000', headers: serviceCaller }))
+        .statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/internal/users/not-a-uuid', headers: serviceCaller })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/internal/users/${userId}` })).statusCode).toBe(403);
+    expect((await identity.app.inject({ method: 'GET', url: '/internal/users/not-a-uuid', headers: serviceCaller })).statusCode).toBe(404);
+    expect((await identity.app.inject({ method: 'GET', url: `/internal/users/${userId}` })).statusCode).toBe(403);
   });
 
   it('looks up many users at once', async () => {
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/internal/users/lookup',
       headers: serviceCaller,

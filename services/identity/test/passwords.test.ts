@@ -1,32 +1,30 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 import { FORGOT_PASSWORD_MIN_MS } from '../src/passwords/password-flows';
 
 import { givenUser, linkIn, login, mailbox, mailTo, outboxTypes } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, {
+const identity = serviceUnderTest(identityService, {
+  env: {
     PASSWORD_RATE_PER_IP: '1000',
     LOGIN_FAILURES_PER_IP: '1000',
     RESET_MAILS_PER_ACCOUNT: '3',
     LOGIN_FAILURES_PER_ACCOUNT: '3',
-  });
-  await givenUser(app, 'forgetful@example.com');
-  await givenUser(app, 'locked@example.com');
-  await givenUser(app, 'flooded@example.com');
+  },
 });
-afterAll(() => ctx.close());
+
+beforeAll(async () => {
+  await givenUser(identity.app, 'forgetful@example.com');
+  await givenUser(identity.app, 'locked@example.com');
+  await givenUser(identity.app, 'flooded@example.com');
+});
 
 const forgot = (email: string, remoteAddress = '10.3.0.1') =>
-  app.inject({ method: 'POST', url: `/api/user/forgotPassword/${encodeURIComponent(email)}`, remoteAddress });
-const reset = (payload: object) => app.inject({ method: 'POST', url: '/api/user/resetPassword', payload });
-const codeFrom = async (email: string, after = 0) => linkIn(await mailTo(app, email, 'reset-password', after), '/resetPassword/').parts[0]!;
+  identity.app.inject({ method: 'POST', url: `/api/user/forgotPassword/${encodeURIComponent(email)}`, remoteAddress });
+const reset = (payload: object) => identity.app.inject({ method: 'POST', url: '/api/user/resetPassword', payload });
+const codeFrom = async (email: string, after = 0) =>
+  linkIn(await mailTo(identity.app, email, 'reset-password', after), '/resetPassword/').parts[0]!;
 
 describe('POST api/user/forgotPassword/{email}', () => {
   it('e-mails a reset link to a known account', async () => {
@@ -34,7 +32,7 @@ describe('POST api/user/forgotPassword/{email}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Success');
     expect(await codeFrom('forgetful@example.com')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(await outboxTypes(app)).toContain('evt.identity.password.resetRequested');
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.password.resetRequested');
   });
 
   it('answers an unknown e-mail exactly like a known one, in similar time, and sends nothing', async () => {
@@ -56,7 +54,7 @@ describe('POST api/user/forgotPassword/{email}', () => {
     // every answer waits out the same floor, which is what hides the known account; a ratio of
     // wall times would depend on how busy the machine is
     expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(FORGOT_PASSWORD_MIN_MS - 2);
-    expect(await mailbox(app, 'nobody0@example.com')).toEqual([]);
+    expect(await mailbox(identity.app, 'nobody0@example.com')).toEqual([]);
   });
 
   it('answers Invalid Username for something that is not an e-mail', async () => {
@@ -67,7 +65,7 @@ describe('POST api/user/forgotPassword/{email}', () => {
 
   it('sends at most RESET_MAILS_PER_ACCOUNT mails an hour, answering the same, and the sent links keep working', async () => {
     for (let i = 0; i < 5; i++) expect((await forgot('flooded@example.com', `10.3.1.${i}`)).json().message).toBe('Success');
-    const mails = await mailbox(app, 'flooded@example.com');
+    const mails = await mailbox(identity.app, 'flooded@example.com');
     expect(mails.filter((m) => m.Kind === 'reset-password')).toHaveLength(3);
     const firstCode = linkIn(mails[mails.length - 1]!, '/resetPassword/').parts[0]!;
     const res = await reset({ Code: firstCode, Email: 'flooded@example.com', NewPassword: 'still-mine-123' });
@@ -77,34 +75,36 @@ describe('POST api/user/forgotPassword/{email}', () => {
 
 describe('POST api/user/resetPassword', () => {
   it('sets the new password once and ends the old sessions', async () => {
-    await givenUser(app, 'resetme@example.com');
-    const before = (await login(app, 'resetme@example.com')).json();
+    await givenUser(identity.app, 'resetme@example.com');
+    const before = (await login(identity.app, 'resetme@example.com')).json();
     await forgot('resetme@example.com');
     const code = await codeFrom('resetme@example.com');
     const res = await reset({ Code: code, Email: 'resetme@example.com', NewPassword: 'brand-new-pass' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Success');
-    expect((await login(app, 'resetme@example.com', 'brand-new-pass')).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: before.RefreshToken } })).statusCode).toBe(401);
+    expect((await login(identity.app, 'resetme@example.com', 'brand-new-pass')).statusCode).toBe(200);
+    expect(
+      (await identity.app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: before.RefreshToken } })).statusCode,
+    ).toBe(401);
     // single use
     const again = await reset({ Code: code, Email: 'resetme@example.com', NewPassword: 'another-pass' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('InvalidToken');
-    expect(await outboxTypes(app)).toContain('evt.identity.password.reset');
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.password.reset');
   });
 
   it('answers InvalidToken for a code of another account, a made-up code or an expired one', async () => {
-    await givenUser(app, 'victim@example.com');
+    await givenUser(identity.app, 'victim@example.com');
     await forgot('victim@example.com');
     const code = await codeFrom('victim@example.com');
     expect((await reset({ Code: code, Email: 'forgetful@example.com', NewPassword: 'hijacked!' })).json().message).toBe('InvalidToken');
     expect((await reset({ Code: 'made-up', Email: 'victim@example.com', NewPassword: 'hijacked!' })).json().message).toBe('InvalidToken');
-    await ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 minute' where purpose = 'reset'`);
+    await identity.ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 minute' where purpose = 'reset'`);
     expect((await reset({ Code: code, Email: 'victim@example.com', NewPassword: 'too-late!' })).json().message).toBe('InvalidToken');
   });
 
   it('answers PasswordTooShort (6 or fewer characters) without spending the code', async () => {
-    await givenUser(app, 'short@example.com');
+    await givenUser(identity.app, 'short@example.com');
     await forgot('short@example.com');
     const code = await codeFrom('short@example.com');
     const res = await reset({ Code: code, Email: 'short@example.com', NewPassword: '123456' });
@@ -120,18 +120,18 @@ describe('POST api/user/resetPassword', () => {
   it('stores only a hash of the code', async () => {
     await forgot('forgetful@example.com');
     const code = await codeFrom('forgetful@example.com', 1);
-    const rows = await ctx.query(`select token_hash from identity.user_tokens where purpose = 'reset'`);
+    const rows = await identity.ctx.query(`select token_hash from identity.user_tokens where purpose = 'reset'`);
     expect(rows.some((r) => r.token_hash === code)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 
   it('lets the owner of an account an attacker locked out of login back in through the reset flow', async () => {
-    for (let i = 0; i < 3; i++) await login(app, 'locked@example.com', 'attacker-guess');
-    expect((await login(app, 'locked@example.com')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) await login(identity.app, 'locked@example.com', 'attacker-guess');
+    expect((await login(identity.app, 'locked@example.com')).statusCode).toBe(429);
     await forgot('locked@example.com');
     const code = await codeFrom('locked@example.com');
     expect((await reset({ Code: code, Email: 'locked@example.com', NewPassword: 'owner-again' })).json().message).toBe('Success');
-    expect((await login(app, 'locked@example.com', 'owner-again')).statusCode).toBe(200);
+    expect((await login(identity.app, 'locked@example.com', 'owner-again')).statusCode).toBe(200);
   });
 });
 

@@ -1,35 +1,30 @@
 import { RoleIds } from '@cti/access';
 import type { AccessRequestView, SessionUser } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 import { createAccessRequest } from '../src/requests/access-requests';
 
 import { bearer, givenGroup, givenUser, linkIn, mailTo, outboxTypes, sessionOf } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' } });
 let admin: SessionUser;
 let manager: SessionUser;
 let ireland: string;
 let accGroup: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
-  ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
-  accGroup = await givenGroup(app, 'Lessors ACC', 'ACC Group');
-  await givenUser(app, 'boss@example.com', { roles: ['Admin'] });
-  await givenUser(app, 'maeve@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
-  admin = await sessionOf(app, 'boss@example.com');
-  manager = await sessionOf(app, 'maeve@dublinlaw.ie');
+  ireland = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+  accGroup = await givenGroup(identity.app, 'Lessors ACC', 'ACC Group');
+  await givenUser(identity.app, 'boss@example.com', { roles: ['Admin'] });
+  await givenUser(identity.app, 'maeve@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
+  admin = await sessionOf(identity.app, 'boss@example.com');
+  manager = await sessionOf(identity.app, 'maeve@dublinlaw.ie');
 });
-afterAll(() => ctx.close());
 
 const queue = async (): Promise<AccessRequestView[]> =>
-  (await app.inject({ method: 'GET', url: '/api/request', headers: bearer(admin) })).json();
-const post = (url: string, s: SessionUser, payload: object) => app.inject({ method: 'POST', url, headers: bearer(s), payload });
+  (await identity.app.inject({ method: 'GET', url: '/api/request', headers: bearer(admin) })).json();
+const post = (url: string, s: SessionUser, payload: object) => identity.app.inject({ method: 'POST', url, headers: bearer(s), payload });
 const external = (extra: object = {}) => ({
   FirstName: 'Ella',
   LastName: 'External',
@@ -41,7 +36,7 @@ const external = (extra: object = {}) => ({
 });
 
 async function regularRequest(email: string) {
-  return app.inTransaction((trx) =>
+  return identity.app.inTransaction((trx) =>
     createAccessRequest(
       trx,
       {
@@ -111,9 +106,9 @@ describe('external legal representative requests', () => {
     const res = await post('/api/request/external/approve', admin, { ...row, Status: null, Expires: '2033-01-15' });
     expect(res.json().message).toBe('Request approved. The users have been sent a welcome email.');
     expect((await queue()).find((r) => r.Id === row.Id)!.Status).toBe('Approved');
-    await mailTo(app, 'ella@counsel.ie', 'welcome');
-    await mailTo(app, 'extra@counsel.ie', 'welcome');
-    const users = (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(manager) })).json();
+    await mailTo(identity.app, 'ella@counsel.ie', 'welcome');
+    await mailTo(identity.app, 'extra@counsel.ie', 'welcome');
+    const users = (await identity.app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(manager) })).json();
     const ella = users.find((u: { Email: string }) => u.Email === 'ella@counsel.ie');
     expect(ella).toMatchObject({ Expires: '2033-01-15T23:59:59.999Z', RoleNameList: ['CountryViewer'], GroupNameList: ['Ireland'] });
   });
@@ -128,7 +123,7 @@ describe('external legal representative requests', () => {
   });
 
   it('approval says truthfully that an existing account got the access and no welcome email', async () => {
-    await givenUser(app, 'known@counsel.ie', { roles: ['Standard'] });
+    await givenUser(identity.app, 'known@counsel.ie', { roles: ['Standard'] });
     await post('/api/request/external/create', manager, external({ Email: 'known@counsel.ie' }));
     const row = (await queue()).find((r) => r.Email === 'known@counsel.ie')!;
     const res = await post('/api/request/external/approve', admin, { ...row, Status: null, Expires: '2033-01-15' });
@@ -165,14 +160,14 @@ describe('regular requests', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Request approved. The users have been sent a welcome email.');
-    const users = (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(admin) })).json();
+    const users = (await identity.app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(admin) })).json();
     for (const email of ['lena@harbour.ie', 'analyst@harbour.ie']) {
       const u = users.find((x: { Email: string }) => x.Email === email);
       expect(u).toMatchObject({ Organization: 'Harbour Leasing', CalculatorGroupName: 'Lessors ACC', GroupNameList: ['Ireland'] });
       expect(u.RoleNameList.sort()).toEqual(['ACCPresaleAccess', 'Standard']);
-      linkIn(await mailTo(app, email, 'welcome'), '/user/setPassword/');
+      linkIn(await mailTo(identity.app, email, 'welcome'), '/user/setPassword/');
     }
-    expect(await outboxTypes(app)).toContain('evt.identity.request.approved');
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.request.approved');
   });
 
   it('answers the approval validation text', async () => {
@@ -201,16 +196,16 @@ describe('regular requests', () => {
 
   it('deny marks the request Denied; a handled request cannot be decided again', async () => {
     const id = await regularRequest('deny@harbour.ie');
-    const res = await app.inject({ method: 'GET', url: `/api/request/deny/${id}`, headers: bearer(admin) });
+    const res = await identity.app.inject({ method: 'GET', url: `/api/request/deny/${id}`, headers: bearer(admin) });
     expect(res.json().message).toBe('Request denied.');
     expect((await queue()).find((r) => r.Id === id)!.Status).toBe('Denied');
-    expect((await app.inject({ method: 'GET', url: `/api/request/deny/${id}`, headers: bearer(admin) })).statusCode).toBe(409);
-    expect(await outboxTypes(app)).toContain('evt.identity.request.denied');
+    expect((await identity.app.inject({ method: 'GET', url: `/api/request/deny/${id}`, headers: bearer(admin) })).statusCode).toBe(409);
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.request.denied');
   });
 
   it('the queue and its decisions are for admins only', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/request', headers: bearer(manager) })).statusCode).toBe(403);
+    expect((await identity.app.inject({ method: 'GET', url: '/api/request', headers: bearer(manager) })).statusCode).toBe(403);
     const id = await regularRequest('mine@harbour.ie');
-    expect((await app.inject({ method: 'GET', url: `/api/request/deny/${id}`, headers: bearer(manager) })).statusCode).toBe(403);
+    expect((await identity.app.inject({ method: 'GET', url: `/api/request/deny/${id}`, headers: bearer(manager) })).statusCode).toBe(403);
   });
 });

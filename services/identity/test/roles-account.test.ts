@@ -1,25 +1,20 @@
 import { AllRoles, RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
 import { bearer, givenUser, login, outboxTypes, PASSWORD, sessionOf } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000', ROLE_LOOKUP_RATE_PER_IP: '1000' } });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', ROLE_LOOKUP_RATE_PER_IP: '1000' });
-  await givenUser(app, 'calc@example.com', { roles: ['ACCFullAccess', 'Standard'] });
-  await givenUser(app, 'me@example.com', { roles: ['Standard', 'ACCFullAccess'] });
+  await givenUser(identity.app, 'calc@example.com', { roles: ['ACCFullAccess', 'Standard'] });
+  await givenUser(identity.app, 'me@example.com', { roles: ['Standard', 'ACCFullAccess'] });
 });
-afterAll(() => ctx.close());
 
 describe('roles calls', () => {
   it('GET api/roles answers the fifteen roles with stable ids, each with its plain-language label and description', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/roles' });
+    const res = await identity.app.inject({ method: 'GET', url: '/api/roles' });
     expect(res.json().map((r: { Id: number; Name: string }) => ({ Id: r.Id, Name: r.Name }))).toEqual(AllRoles);
     expect(res.json()).toHaveLength(15);
     expect(res.json().find((r: { Name: string }) => r.Name === 'CFTPackage')).toEqual({
@@ -31,36 +26,36 @@ describe('roles calls', () => {
   });
 
   it('GET api/roles/ctc and api/roles/cc answer the chooser lists', async () => {
-    const ctc = (await app.inject({ method: 'GET', url: '/api/roles/ctc' })).json().map((r: { Name: string }) => r.Name);
-    const cc = (await app.inject({ method: 'GET', url: '/api/roles/cc' })).json().map((r: { Name: string }) => r.Name);
+    const ctc = (await identity.app.inject({ method: 'GET', url: '/api/roles/ctc' })).json().map((r: { Name: string }) => r.Name);
+    const cc = (await identity.app.inject({ method: 'GET', url: '/api/roles/cc' })).json().map((r: { Name: string }) => r.Name);
     expect(ctc).toContain('FreeAccess');
     expect(ctc).not.toContain('ACCFullAccess');
     expect(cc).toEqual(['Admin', 'AWGMember', 'AWGMemberACC', 'ACCPresaleAccess', 'ACCFullAccess']);
   });
 
   it('GET api/roles/by/email/{email} answers the signed-in user’s active roles, and nothing for unknown e-mails', async () => {
-    const session = await sessionOf(app, 'calc@example.com');
-    const res = await app.inject({ method: 'GET', url: '/api/roles/by/email/calc@example.com', headers: bearer(session) });
+    const session = await sessionOf(identity.app, 'calc@example.com');
+    const res = await identity.app.inject({ method: 'GET', url: '/api/roles/by/email/calc@example.com', headers: bearer(session) });
     expect(
       res
         .json()
         .map((r: { Id: number }) => r.Id)
         .sort(),
     ).toEqual([RoleIds.Standard, RoleIds.ACCFullAccess].sort());
-    expect((await app.inject({ method: 'GET', url: '/api/roles/by/email/nobody@example.com' })).json()).toEqual([]);
+    expect((await identity.app.inject({ method: 'GET', url: '/api/roles/by/email/nobody@example.com' })).json()).toEqual([]);
   });
 });
 
 describe('expired roles (ExpiresOn)', () => {
   it('stop granting access and show as ExpiredRoles on the user', async () => {
-    const id = await givenUser(app, 'lapsed@example.com', { roles: ['Enhanced', 'ACCFullAccess'] });
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 day' where user_id = $1 and role_id = $2`, [
+    const id = await givenUser(identity.app, 'lapsed@example.com', { roles: ['Enhanced', 'ACCFullAccess'] });
+    await identity.ctx.query(`update identity.user_roles set expires_on = now() - interval '1 day' where user_id = $1 and role_id = $2`, [
       id,
       RoleIds.ACCFullAccess,
     ]);
-    const session = await sessionOf(app, 'lapsed@example.com');
+    const session = await sessionOf(identity.app, 'lapsed@example.com');
     expect(session.Roles).toEqual([RoleIds.Enhanced]);
-    const me = (await app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(session) })).json();
+    const me = (await identity.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(session) })).json();
     expect(me.Roles.map((r: { Name: string }) => r.Name)).toEqual(['Enhanced']);
     expect(me.ExpiredRoles).toEqual([{ Id: RoleIds.ACCFullAccess, Name: 'ACCFullAccess', ExpiresOn: expect.any(String) }]);
   });
@@ -68,8 +63,8 @@ describe('expired roles (ExpiresOn)', () => {
 
 describe('POST api/user/account (My account)', () => {
   it('changes first and last name, and the password when given', async () => {
-    const session = await sessionOf(app, 'me@example.com');
-    const res = await app.inject({
+    const session = await sessionOf(identity.app, 'me@example.com');
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(session),
@@ -77,31 +72,31 @@ describe('POST api/user/account (My account)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Your account has been updated.');
-    expect((await login(app, 'me@example.com', 'a-new-password')).json().Name).toBe('Mia Me');
-    expect(await outboxTypes(app)).toContain('evt.identity.account.updated');
+    expect((await login(identity.app, 'me@example.com', 'a-new-password')).json().Name).toBe('Mia Me');
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.account.updated');
   });
 
   it('keeps the password when none is given', async () => {
-    const session = await sessionOf(app, 'calc@example.com');
-    await app.inject({
+    const session = await sessionOf(identity.app, 'calc@example.com');
+    await identity.app.inject({
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(session),
       payload: { user: { Id: session.Id, FirstName: 'C', LastName: 'Alc' }, newPassword: null },
     });
-    expect((await login(app, 'calc@example.com')).statusCode).toBe(200);
+    expect((await login(identity.app, 'calc@example.com')).statusCode).toBe(200);
   });
 
   it('answers "Please fill out a First and Last Name." and refuses short passwords', async () => {
-    const session = await sessionOf(app, 'calc@example.com');
-    const noName = await app.inject({
+    const session = await sessionOf(identity.app, 'calc@example.com');
+    const noName = await identity.app.inject({
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(session),
       payload: { user: { Id: session.Id, FirstName: '', LastName: 'X' } },
     });
     expect(noName.json().message).toBe('Please fill out a First and Last Name.');
-    const short = await app.inject({
+    const short = await identity.app.inject({
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(session),
@@ -111,9 +106,9 @@ describe('POST api/user/account (My account)', () => {
   });
 
   it('refuses to change someone else', async () => {
-    const session = await sessionOf(app, 'calc@example.com');
-    const other = await sessionOf(app, 'me@example.com', 'a-new-password');
-    const res = await app.inject({
+    const session = await sessionOf(identity.app, 'calc@example.com');
+    const other = await sessionOf(identity.app, 'me@example.com', 'a-new-password');
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(session),
@@ -125,16 +120,16 @@ describe('POST api/user/account (My account)', () => {
 
 describe('GET api/user/agree', () => {
   it('records the agreement and clears MustAgreeCTC', async () => {
-    await givenUser(app, 'new@example.com', { mustAgree: true });
-    const session = await sessionOf(app, 'new@example.com');
+    await givenUser(identity.app, 'new@example.com', { mustAgree: true });
+    const session = await sessionOf(identity.app, 'new@example.com');
     expect(session.MustAgreeCTC).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/api/user/agree', headers: bearer(session) })).statusCode).toBe(200);
-    expect((await sessionOf(app, 'new@example.com')).MustAgreeCTC).toBe(false);
-    expect(await outboxTypes(app)).toContain('evt.identity.user.agreed');
+    expect((await identity.app.inject({ method: 'GET', url: '/api/user/agree', headers: bearer(session) })).statusCode).toBe(200);
+    expect((await sessionOf(identity.app, 'new@example.com')).MustAgreeCTC).toBe(false);
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.user.agreed');
   });
 
   it('answers "You must be logged in." without a session', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/user/agree' });
+    const res = await identity.app.inject({ method: 'GET', url: '/api/user/agree' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('You must be logged in.');
   });

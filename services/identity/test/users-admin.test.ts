@@ -1,14 +1,14 @@
 import { RoleIds } from '@cti/access';
 import type { ManagedUser, SessionUser } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
 import { bearer, givenGroup, givenUser, linkIn, login, mailTo, outboxEvents, outboxTypes, sessionOf } from './helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, {
+  env: { LOGIN_FAILURES_PER_IP: '1000', PASSWORD_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' },
+});
 let admin: SessionUser;
 let manager: SessionUser;
 let ireland: string;
@@ -16,19 +16,16 @@ let france: string;
 let accGroup: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', PASSWORD_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' });
-  ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
-  france = await givenGroup(app, 'France', 'Country', 'FR');
-  accGroup = await givenGroup(app, 'Lessors ACC', 'ACC Group');
-  await givenUser(app, 'boss@example.com', { roles: ['Admin'] });
-  await givenUser(app, 'maeve@dublinlaw.ie', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland], isGroupManager: true });
-  await givenUser(app, 'colleague@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland] });
-  await givenUser(app, 'paris@avocats.fr', { roles: ['CountryViewer'], groupIds: [france] });
-  admin = await sessionOf(app, 'boss@example.com');
-  manager = await sessionOf(app, 'maeve@dublinlaw.ie');
+  ireland = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+  france = await givenGroup(identity.app, 'France', 'Country', 'FR');
+  accGroup = await givenGroup(identity.app, 'Lessors ACC', 'ACC Group');
+  await givenUser(identity.app, 'boss@example.com', { roles: ['Admin'] });
+  await givenUser(identity.app, 'maeve@dublinlaw.ie', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland], isGroupManager: true });
+  await givenUser(identity.app, 'colleague@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland] });
+  await givenUser(identity.app, 'paris@avocats.fr', { roles: ['CountryViewer'], groupIds: [france] });
+  admin = await sessionOf(identity.app, 'boss@example.com');
+  manager = await sessionOf(identity.app, 'maeve@dublinlaw.ie');
 });
-afterAll(() => ctx.close());
 
 const payload = (extra: object = {}) => ({
   FirstName: 'Nina',
@@ -45,10 +42,11 @@ const payload = (extra: object = {}) => ({
   ...extra,
 });
 const register = (s: SessionUser, body: object) =>
-  app.inject({ method: 'POST', url: '/api/user/register', headers: bearer(s), payload: body });
-const update = (s: SessionUser, body: object) => app.inject({ method: 'POST', url: '/api/user/update', headers: bearer(s), payload: body });
+  identity.app.inject({ method: 'POST', url: '/api/user/register', headers: bearer(s), payload: body });
+const update = (s: SessionUser, body: object) =>
+  identity.app.inject({ method: 'POST', url: '/api/user/update', headers: bearer(s), payload: body });
 const list = async (s: SessionUser): Promise<ManagedUser[]> =>
-  (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(s) })).json();
+  (await identity.app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(s) })).json();
 const byEmail = async (email: string) => (await list(admin)).find((u) => u.Email === email)!;
 
 describe('POST api/user/register', () => {
@@ -65,12 +63,14 @@ describe('POST api/user/register', () => {
       RoleNames: 'CountryViewer',
       GroupNames: 'Ireland',
     });
-    const { parts } = linkIn(await mailTo(app, 'welcome@example.org', 'welcome'), '/user/setPassword/');
+    const { parts } = linkIn(await mailTo(identity.app, 'welcome@example.org', 'welcome'), '/user/setPassword/');
     expect(parts[0]).toBe(user.Id);
     // the set-password page may read the user with its token, nobody else anonymously
-    expect((await app.inject({ method: 'GET', url: `/api/user/${user.Id}?token=${parts[1]}` })).json().Email).toBe('welcome@example.org');
-    expect((await app.inject({ method: 'GET', url: `/api/user/${user.Id}?token=wrong` })).statusCode).toBe(404);
-    const set = await app.inject({
+    expect((await identity.app.inject({ method: 'GET', url: `/api/user/${user.Id}?token=${parts[1]}` })).json().Email).toBe(
+      'welcome@example.org',
+    );
+    expect((await identity.app.inject({ method: 'GET', url: `/api/user/${user.Id}?token=wrong` })).statusCode).toBe(404);
+    const set = await identity.app.inject({
       method: 'POST',
       url: '/api/user/setPasswordNewUser',
       payload: {
@@ -80,8 +80,11 @@ describe('POST api/user/register', () => {
       },
     });
     expect(set.json().message).toBe('Success');
-    expect((await login(app, 'welcome@example.org', 'first-password')).json()).toMatchObject({ Name: 'Nina Newer', MustAgreeCTC: true });
-    const again = await app.inject({
+    expect((await login(identity.app, 'welcome@example.org', 'first-password')).json()).toMatchObject({
+      Name: 'Nina Newer',
+      MustAgreeCTC: true,
+    });
+    const again = await identity.app.inject({
       method: 'POST',
       url: '/api/user/setPasswordNewUser',
       payload: {
@@ -91,7 +94,7 @@ describe('POST api/user/register', () => {
       },
     });
     expect(again.json().message).toBe('InvalidToken');
-    expect(await outboxTypes(app)).toEqual(
+    expect(await outboxTypes(identity.app)).toEqual(
       expect.arrayContaining(['evt.identity.user.created', 'evt.identity.welcome.sent', 'evt.identity.password.set']),
     );
   });
@@ -129,9 +132,9 @@ describe('POST api/user/register', () => {
   });
 
   it('is refused to users who are neither group managers nor admins', async () => {
-    const colleague = await sessionOf(app, 'colleague@dublinlaw.ie');
+    const colleague = await sessionOf(identity.app, 'colleague@dublinlaw.ie');
     expect((await register(colleague, payload({ Email: 'x@dublinlaw.ie' }))).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(colleague) })).statusCode).toBe(403);
+    expect((await identity.app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(colleague) })).statusCode).toBe(403);
   });
 });
 
@@ -162,25 +165,30 @@ describe('POST api/user/update', () => {
     const res = await update(admin, { ...payload(), Id: row.Id, Email: row.Email, FirstName: 'Colm', LastName: 'League', IsACID: true });
     expect(res.json().message).toBe('User editted successfully');
     expect(await byEmail('colleague@dublinlaw.ie')).toMatchObject({ Name: 'Colm League', IsACID: true });
-    const events = await outboxEvents<{ userId: string; name: string }>(app, 'evt.identity.user.updated');
+    const events = await outboxEvents<{ userId: string; name: string }>(identity.app, 'evt.identity.user.updated');
     expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ userId: row.Id, name: 'Colm League' }));
   });
 
   it('lets only admins disable, and a disabled user can no longer sign in or refresh', async () => {
-    const id = await givenUser(app, 'soon-off@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland] });
-    const session = await sessionOf(app, 'soon-off@dublinlaw.ie');
+    const id = await givenUser(identity.app, 'soon-off@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland] });
+    const session = await sessionOf(identity.app, 'soon-off@dublinlaw.ie');
     const asManager = await update(manager, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', Disabled: true });
     expect(asManager.statusCode).toBe(200);
     expect((await byEmail('soon-off@dublinlaw.ie')).Disabled).toBe(false);
     await update(admin, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', Disabled: true });
     expect((await byEmail('soon-off@dublinlaw.ie')).Disabled).toBe(true);
-    expect((await login(app, 'soon-off@dublinlaw.ie')).json().message).toBe('You are currently disabled.');
-    expect((await app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: session.RefreshToken } })).statusCode).toBe(401);
-    expect(await outboxTypes(app)).toContain('evt.identity.user.disabled');
+    expect((await login(identity.app, 'soon-off@dublinlaw.ie')).json().message).toBe('You are currently disabled.');
+    expect(
+      (await identity.app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: session.RefreshToken } })).statusCode,
+    ).toBe(401);
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.user.disabled');
   });
 
   it('refuses a group manager’s edit of a user holding what they cannot give, and leaves the user as they were', async () => {
-    const id = await givenUser(app, 'subscriber@dublinlaw.ie', { roles: ['CountryViewer', 'Enhanced'], groupIds: [ireland, france] });
+    const id = await givenUser(identity.app, 'subscriber@dublinlaw.ie', {
+      roles: ['CountryViewer', 'Enhanced'],
+      groupIds: [ireland, france],
+    });
     const res = await update(manager, {
       ...payload(),
       Id: id,
@@ -198,14 +206,14 @@ describe('POST api/user/update', () => {
   it('hides users outside a group manager’s groups', async () => {
     const paris = await byEmail('paris@avocats.fr');
     expect((await update(manager, { ...payload(), Id: paris.Id, Email: paris.Email })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/user/${paris.Id}`, headers: bearer(manager) })).statusCode).toBe(404);
+    expect((await identity.app.inject({ method: 'GET', url: `/api/user/${paris.Id}`, headers: bearer(manager) })).statusCode).toBe(404);
   });
 
   it('keeps the end date of a role the user still holds', async () => {
-    const id = await givenUser(app, 'buyer@example.org', { roles: ['Standard'] });
-    await ctx.query(`update identity.user_roles set expires_on = '2035-01-01' where user_id = $1`, [id]);
+    const id = await givenUser(identity.app, 'buyer@example.org', { roles: ['Standard'] });
+    await identity.ctx.query(`update identity.user_roles set expires_on = '2035-01-01' where user_id = $1`, [id]);
     await update(admin, { ...payload(), Id: id, Email: 'buyer@example.org', Roles: [RoleIds.Standard, RoleIds.CountryViewer] });
-    const rows = await ctx.query(`select role_id, expires_on from identity.user_roles where user_id = $1 order by role_id`, [id]);
+    const rows = await identity.ctx.query(`select role_id, expires_on from identity.user_roles where user_id = $1 order by role_id`, [id]);
     expect(rows.map((r) => [r.role_id, r.expires_on ? new Date(r.expires_on).toISOString() : null])).toEqual([
       [RoleIds.Standard, '2035-01-01T00:00:00.000Z'],
       [RoleIds.CountryViewer, null],
@@ -217,13 +225,13 @@ describe('GET api/user/sendReset/{userId}', () => {
   it('resends the welcome e-mail with a new link and ends the old one', async () => {
     await register(admin, payload({ Email: 'resend@example.org' }));
     const user = await byEmail('resend@example.org');
-    const first = linkIn(await mailTo(app, 'resend@example.org', 'welcome'), '/user/setPassword/').parts[1];
-    const res = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}`, headers: bearer(admin) });
+    const first = linkIn(await mailTo(identity.app, 'resend@example.org', 'welcome'), '/user/setPassword/').parts[1];
+    const res = await identity.app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}`, headers: bearer(admin) });
     expect(res.json().message).toBe('Welcome email sent.');
-    const second = linkIn(await mailTo(app, 'resend@example.org', 'welcome', 1), '/user/setPassword/').parts[1];
+    const second = linkIn(await mailTo(identity.app, 'resend@example.org', 'welcome', 1), '/user/setPassword/').parts[1];
     expect(second).not.toBe(first);
     const set = (token: string) =>
-      app.inject({
+      identity.app.inject({
         method: 'POST',
         url: '/api/user/setPasswordNewUser',
         payload: {
@@ -239,12 +247,15 @@ describe('GET api/user/sendReset/{userId}', () => {
   it('can be asked for from the set-password page with its link, with the same answer for unknown ids and wrong links', async () => {
     await register(admin, payload({ Email: 'expired-link@example.org' }));
     const user = await byEmail('expired-link@example.org');
-    const token = linkIn(await mailTo(app, 'expired-link@example.org', 'welcome'), '/user/setPassword/').parts[1];
-    const res = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=${token}` });
+    const token = linkIn(await mailTo(identity.app, 'expired-link@example.org', 'welcome'), '/user/setPassword/').parts[1];
+    const res = await identity.app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=${token}` });
     expect(res.json().message).toBe('Welcome email sent.');
-    await mailTo(app, 'expired-link@example.org', 'welcome', 1);
-    const unknown = await app.inject({ method: 'GET', url: `/api/user/sendReset/00000000-0000-0000-0000-000000000000?token=${token}` });
-    const wrong = await app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=not-the-link` });
+    await mailTo(identity.app, 'expired-link@example.org', 'welcome', 1);
+    const unknown = await identity.app.inject({
+      method: 'GET',
+      url: `/api/user/sendReset/00000000-0000-0000-0000-000000000000?token=${token}`,
+    });
+    const wrong = await identity.app.inject({ method: 'GET', url: `/api/user/sendReset/${user.Id}?token=not-the-link` });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json().message).toBe(wrong.json().message);
@@ -255,9 +266,9 @@ describe('POST api/user/setPasswordNewUser', () => {
   it('answers the spec texts', async () => {
     await register(admin, payload({ Email: 'texts@example.org' }));
     const user = await byEmail('texts@example.org');
-    const token = linkIn(await mailTo(app, 'texts@example.org', 'welcome'), '/user/setPassword/').parts[1];
+    const token = linkIn(await mailTo(identity.app, 'texts@example.org', 'welcome'), '/user/setPassword/').parts[1];
     const set = (extra: object) =>
-      app.inject({
+      identity.app.inject({
         method: 'POST',
         url: '/api/user/setPasswordNewUser',
         payload: {
@@ -272,7 +283,7 @@ describe('POST api/user/setPasswordNewUser', () => {
       (await set({ user: { Id: user.Id, FirstName: '', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' } })).json().message,
     ).toBe('Please fill out all fields');
     expect((await set({ token: 'wrong' })).json().message).toBe('InvalidToken');
-    await ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [user.Id]);
+    await identity.ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [user.Id]);
     expect((await set({})).json().message).toBe('InvalidToken');
   });
 });

@@ -1,16 +1,14 @@
 import * as XLSX from 'xlsx';
 
 import type { RoleName } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { eventually, serviceUnderTest } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 import { csvField } from '../src/exports/writers';
 
 import { adminToken, auth, get, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const scoring = serviceUnderTest(scoringService);
 let world: World;
 
 const VARIABLE_HEADERS = [
@@ -23,10 +21,8 @@ const VARIABLE_HEADERS = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(scoringService);
   world = await givenWorld(
-    app,
+    scoring.app,
     [
       ['United Kingdom', 'GB'],
       ['Ireland', 'IE'],
@@ -37,10 +33,10 @@ beforeAll(async () => {
     async (period, w) => {
       const q = (code: string) => w.questionnaires[`${code}:${period}`];
       if (period === '2024 1st Q') {
-        await saveScores(app, q('IE'), { ...inputs(4), QualifyingDeclarations: true });
-        await saveScores(app, q('GB'), { ...inputs(5), QualifyingDeclarations: true });
+        await saveScores(scoring.app, q('IE'), { ...inputs(4), QualifyingDeclarations: true });
+        await saveScores(scoring.app, q('GB'), { ...inputs(5), QualifyingDeclarations: true });
       } else {
-        await saveScores(app, q('IE'), {
+        await saveScores(scoring.app, q('IE'), {
           ...inputs(5, 5, 4, 4, 3.5, 4),
           isPBA: true,
           PBA: 2,
@@ -48,7 +44,7 @@ beforeAll(async () => {
           Watchlist: true,
           Notice: '<p>On watch</p>',
         });
-        await saveScores(app, q('GB'), { ...inputs(4.5), QualifyingDeclarations: true });
+        await saveScores(scoring.app, q('GB'), { ...inputs(4.5), QualifyingDeclarations: true });
       }
     },
   );
@@ -56,7 +52,7 @@ beforeAll(async () => {
   const period = world.periods[1];
   expect(
     (
-      await app.inject({
+      await scoring.app.inject({
         method: 'POST',
         url: `/api/group/index/countries/${ke.groupId}`,
         headers: auth(adminToken),
@@ -64,19 +60,18 @@ beforeAll(async () => {
       })
     ).statusCode,
   ).toBe(200);
-  const saved = await app.inject({
+  const saved = await scoring.app.inject({
     method: 'POST',
     url: '/api/questionnaire/enforceability/save',
     headers: auth(adminToken),
     payload: { GroupId: ke.groupId, PeriodId: period.periodId, A: 4, B: 3, C: 2, D: 1 },
   });
   expect(saved.statusCode).toBe(200);
-  await eventually(async () => (await get(app, '/api/group/index/enforceability/list')).json()[0]?.Score === 54.5);
+  await eventually(async () => (await get(scoring.app, '/api/group/index/enforceability/list')).json()[0]?.Score === 54.5);
 });
-afterAll(() => ctx.close());
 
 const id = (code: string) => world.countries[code].groupId;
-const download = (url: string, token: string) => get(app, url, token);
+const download = (url: string, token: string) => get(scoring.app, url, token);
 
 /** Opens an export with SheetJS, as an analyst's spreadsheet would: the header row and the rows as objects. */
 function sheetOf(body: Buffer) {
@@ -169,7 +164,7 @@ describe('index list export (CSV and Excel)', () => {
     expect((await download('/api/group/index/export/list?format=pdf', adminToken)).statusCode).toBe(400);
     expect((await download('/api/group/index/export/list', adminToken)).statusCode).toBe(400);
     expect((await download('/api/group/index/export/list?format=csv', tokenFor(['ACCFullAccess']))).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/group/index/export/list?format=csv' })).statusCode).toBe(401);
+    expect((await scoring.app.inject({ method: 'GET', url: '/api/group/index/export/list?format=csv' })).statusCode).toBe(401);
   });
 });
 

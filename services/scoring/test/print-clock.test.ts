@@ -1,26 +1,22 @@
-import { fixedClock, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext, serviceCaller } from '@cti/testing';
+import { fixedClock } from '@cti/service-kit';
+import { serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { auth, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
 
 const clock = fixedClock('2031-03-01T09:05:00.000Z');
-let ctx: TestContext;
-let scoring: ServiceApp;
+const scoring = serviceUnderTest(scoringService, { clock });
 let world: World;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  scoring = await ctx.start(scoringService, {}, { clock });
-  world = await givenWorld(scoring, [['Ireland', 'IE']], ['2025 September'], async (_period, w) => {
-    await saveScores(scoring, w.questionnaires['IE:2025 September'], inputs(4));
+  world = await givenWorld(scoring.app, [['Ireland', 'IE']], ['2025 September'], async (_period, w) => {
+    await saveScores(scoring.app, w.questionnaires['IE:2025 September'], inputs(4));
   });
 }, 120_000);
-afterAll(() => ctx.close());
 
 it('names the ASU workbook after the day on the service clock', async () => {
-  const res = await scoring.inject({ method: 'POST', url: '/api/print/asu', headers: auth(tokenFor(['Enhanced'])) });
+  const res = await scoring.app.inject({ method: 'POST', url: '/api/print/asu', headers: auth(tokenFor(['Enhanced'])) });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-disposition']).toContain('ASU_assessment2031-03-01.xlsx');
 });
@@ -28,7 +24,7 @@ it('names the ASU workbook after the day on the service clock', async () => {
 it('stamps a printed scorecard with the time on the service clock', async () => {
   const groupId = world.countries.IE.groupId;
   for (const variant of ['compliance', 'enforceability']) {
-    const html = await scoring.inject({
+    const html = await scoring.app.inject({
       method: 'GET',
       url: `/internal/scorecards/${groupId}/html?variant=${variant}`,
       headers: serviceCaller,

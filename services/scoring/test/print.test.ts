@@ -4,24 +4,23 @@ import path from 'node:path';
 
 import { documentsService } from '@cti/documents';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { testContextForTests } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { auth, givenWorld, inputs, saveScores, tokenFor, type World } from './support';
 
-let ctx: TestContext;
+const context = testContextForTests();
 let scoring: ServiceApp;
 let documents: ServiceApp;
 let world: World;
 const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'scoring-print-'));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // the real documents service renders the PDFs (Chromium through playwright-core)
-  documents = await ctx.start(documentsService, { STORAGE_DIR: storage, RENDER_POOL_SIZE: '1' });
+  documents = await context.ctx.start(documentsService, { STORAGE_DIR: storage, RENDER_POOL_SIZE: '1' });
   const address = await documents.listen({ port: 0, host: '127.0.0.1' });
-  scoring = await ctx.start(scoringService, { DOCUMENTS_URL: address });
+  scoring = await context.ctx.start(scoringService, { DOCUMENTS_URL: address });
   world = await givenWorld(
     scoring,
     [
@@ -34,8 +33,7 @@ beforeAll(async () => {
     },
   );
 }, 120_000);
-afterAll(async () => {
-  await ctx.close();
+afterAll(() => {
   fs.rmSync(storage, { recursive: true, force: true });
 });
 

@@ -1,5 +1,4 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { eventually, serviceUnderTest } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
@@ -8,23 +7,17 @@ import { scoringService } from '../src/app';
  * Postgres drops it (a restart, an administrator's pg_terminate_backend), the service
  * carries on from the database and listens again by itself.
  */
-let ctx: TestContext;
-let app: ServiceApp;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(scoringService);
-});
-afterAll(() => ctx.close());
+const scoring = serviceUnderTest(scoringService);
 
 const listenerPids = async () =>
   (
-    await ctx.query<{ pid: number }>(
+    await scoring.ctx.query<{ pid: number }>(
       "select pid from pg_stat_activity where datname = current_database() and application_name = 'scoring-read-model-listener'",
     )
   ).map((r) => r.pid);
 
-const readiness = async () => (await app.inject({ method: 'GET', url: '/health/ready' })).json() as { checks: Record<string, unknown> };
+const readiness = async () =>
+  (await scoring.app.inject({ method: 'GET', url: '/health/ready' })).json() as { checks: Record<string, unknown> };
 
 it('listens again after its connection is terminated, again and again, and stays ready', async () => {
   let [pid] = await eventually(async () => {
@@ -32,7 +25,7 @@ it('listens again after its connection is terminated, again and again, and stays
     return pids.length === 1 ? pids : null;
   }, 30_000);
   for (let round = 0; round < 3; round++) {
-    await ctx.query('select pg_terminate_backend($1)', [pid]);
+    await scoring.ctx.query('select pg_terminate_backend($1)', [pid]);
     const next = await eventually(async () => {
       const pids = await listenerPids();
       return pids.length === 1 && pids[0] !== pid ? pids[0] : null;

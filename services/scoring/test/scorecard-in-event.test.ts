@@ -1,28 +1,23 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { givenWorld, inputs, outboxOf, saveScores, type World } from './support';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const scoring = serviceUnderTest(scoringService);
 let world: World;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(scoringService);
-  world = await givenWorld(app, [['Ireland', 'IE']], ['2025 1st Q', '2025 2nd Q'], async (period, w) => {
+  world = await givenWorld(scoring.app, [['Ireland', 'IE']], ['2025 1st Q', '2025 2nd Q'], async (period, w) => {
     if (period === '2025 1st Q')
-      expect((await saveScores(app, w.questionnaires['IE:2025 1st Q'], { ...inputs(4), Watchlist: false })).statusCode).toBe(200);
+      expect((await saveScores(scoring.app, w.questionnaires['IE:2025 1st Q'], { ...inputs(4), Watchlist: false })).statusCode).toBe(200);
   });
 });
-afterAll(() => ctx.close());
 
-const lastSaved = async () => (await outboxOf(app, 'evt.scoring.scores.saved')).at(-1)!.data;
+const lastSaved = async () => (await outboxOf(scoring.app, 'evt.scoring.scores.saved')).at(-1)!.data;
 
 it('tells what the scorecard showed before a save and shows after it, so followers can be told what changed', async () => {
-  const res = await saveScores(app, world.questionnaires['IE:2025 2nd Q'], {
+  const res = await saveScores(scoring.app, world.questionnaires['IE:2025 2nd Q'], {
     ...inputs(4),
     A: 5,
     Watchlist: true,
@@ -39,8 +34,10 @@ it('tells what the scorecard showed before a save and shows after it, so followe
 
 it('leaves the scorecard as it was when an older period is saved', async () => {
   // the 2025 1st Q questionnaire was closed when 2025 2nd Q opened; reopen it as an admin would
-  await ctx.query(`update scoring.questionnaires set status = 'Open' where questionnaire_id = $1`, [world.questionnaires['IE:2025 1st Q']]);
-  expect((await saveScores(app, world.questionnaires['IE:2025 1st Q'], inputs(3))).statusCode).toBe(200);
+  await scoring.ctx.query(`update scoring.questionnaires set status = 'Open' where questionnaire_id = $1`, [
+    world.questionnaires['IE:2025 1st Q'],
+  ]);
+  expect((await saveScores(scoring.app, world.questionnaires['IE:2025 1st Q'], inputs(3))).statusCode).toBe(200);
   const data = (await lastSaved()) as { scorecard: { before: unknown; after: unknown } };
   expect(data.scorecard.after).toEqual(data.scorecard.before);
   expect(data.scorecard.after).toMatchObject({ periodName: '2025 2nd Q', A: 5 });

@@ -2,22 +2,18 @@ import * as XLSX from 'xlsx';
 
 import type { RoleName } from '@cti/access';
 import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
+import { eventually, serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { get, givenWorld, inputs, publish, saveScores, tokenFor, type World } from './support';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const scoring = serviceUnderTest(scoringService);
 let world: World;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(scoringService);
   world = await givenWorld(
-    app,
+    scoring.app,
     [
       ['United Kingdom', 'GB'],
       ['Ireland', 'IE'],
@@ -28,10 +24,14 @@ beforeAll(async () => {
     async (period, w) => {
       const q = (code: string) => w.questionnaires[`${code}:${period}`];
       if (period === '2024 1st Q') {
-        await saveScores(app, q('IE'), { ...inputs(4), QualifyingDeclarations: true, ExplanatoryComments: '<p>First assessment</p>' });
-        await saveScores(app, q('GB'), { ...inputs(5), QualifyingDeclarations: true });
+        await saveScores(scoring.app, q('IE'), {
+          ...inputs(4),
+          QualifyingDeclarations: true,
+          ExplanatoryComments: '<p>First assessment</p>',
+        });
+        await saveScores(scoring.app, q('GB'), { ...inputs(5), QualifyingDeclarations: true });
       } else {
-        await saveScores(app, q('IE'), {
+        await saveScores(scoring.app, q('IE'), {
           ...inputs(5, 5, 4, 4, 3.5, 4),
           QualifyingDeclarations: true,
           Watchlist: true,
@@ -39,13 +39,13 @@ beforeAll(async () => {
           Notice: '<p>On watch: new insolvency bill</p>',
           ExplanatoryComments: '<p>IDERA now recorded</p>',
         });
-        await saveScores(app, q('GB'), { ...inputs(4.5), QualifyingDeclarations: true });
-        await saveScores(app, q('US'), { ...inputs(2, 3.5), Suspended: true });
+        await saveScores(scoring.app, q('GB'), { ...inputs(4.5), QualifyingDeclarations: true });
+        await saveScores(scoring.app, q('US'), { ...inputs(2, 3.5), Suspended: true });
       }
     },
   );
   const ie = world.countries.IE;
-  await publish(app, 'evt.documents.annotation.attached', {
+  await publish(scoring.app, 'evt.documents.annotation.attached', {
     documentId: 'd-1',
     kind: 'annotation',
     s3Name: 'abc.pdf',
@@ -60,12 +60,11 @@ beforeAll(async () => {
     periodName: null,
     replacedS3Name: null,
   });
-  await eventually(async () => (await get(app, `/api/group/index/${ie.groupId}`)).json().AnnotationName === 'Ireland annotations');
+  await eventually(async () => (await get(scoring.app, `/api/group/index/${ie.groupId}`)).json().AnnotationName === 'Ireland annotations');
 });
-afterAll(() => ctx.close());
 
 const id = (code: string) => world.countries[code].groupId;
-const scorecard = (code: string, token: string) => get(app, `/api/group/index/${id(code)}`, token);
+const scorecard = (code: string, token: string) => get(scoring.app, `/api/group/index/${id(code)}`, token);
 
 describe('open a country scorecard', () => {
   it.each<[RoleName, string | null, number]>([
@@ -104,7 +103,7 @@ describe('open a country scorecard', () => {
       history: false,
       cftDownload: false,
     });
-    expect((await get(app, `/api/group/index/${id('GB')}/scores`, free)).statusCode).toBe(403);
+    expect((await get(scoring.app, `/api/group/index/${id('GB')}/scores`, free)).statusCode).toBe(403);
   });
 });
 
@@ -142,7 +141,7 @@ describe('what each role sees of Ireland', () => {
       history: false,
       cftDownload: false,
     });
-    expect((await get(app, `/api/group/index/${id('IE')}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
+    expect((await get(scoring.app, `/api/group/index/${id('IE')}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
   });
 
   it('gives Enhanced subscribers the certified download and the history', async () => {
@@ -155,7 +154,8 @@ describe('what each role sees of Ireland', () => {
     const b = await scorecard('IE', tokenFor(['Enhanced']));
     expect(a.headers.etag).not.toBe(b.headers.etag);
     expect(
-      (await get(app, `/api/group/index/${id('IE')}`, tokenFor(['Standard']), { 'if-none-match': a.headers.etag as string })).statusCode,
+      (await get(scoring.app, `/api/group/index/${id('IE')}`, tokenFor(['Standard']), { 'if-none-match': a.headers.etag as string }))
+        .statusCode,
     ).toBe(304);
   });
 });
@@ -163,7 +163,7 @@ describe('what each role sees of Ireland', () => {
 describe('explained score history', () => {
   it('names the variables that moved, their points, the category change and the notice', async () => {
     const history = (
-      await get(app, `/api/group/index/${id('IE')}/scores`, tokenFor(['CountryRespondent'], [id('IE')]))
+      await get(scoring.app, `/api/group/index/${id('IE')}/scores`, tokenFor(['CountryRespondent'], [id('IE')]))
     ).json() as ScoreHistoryRow[];
     expect(history.map((h) => [h.Period, h.Score, h.Category])).toEqual([
       ['2024 1st Q', 80, 'High'],
@@ -183,7 +183,7 @@ describe('explained score history', () => {
 
 describe('watchlist visibility in the lists', () => {
   const ieRow = async (token: string) =>
-    ((await get(app, '/api/group/index/list', token)).json() as GroupIndexRow[]).find((r) => r.CountryId === 'IE')!;
+    ((await get(scoring.app, '/api/group/index/list', token)).json() as GroupIndexRow[]).find((r) => r.CountryId === 'IE')!;
 
   it.each<[RoleName, string | null, boolean]>([
     ['Standard', null, true],
@@ -196,7 +196,7 @@ describe('watchlist visibility in the lists', () => {
   });
 
   it('keeps the special-notice flag and marks the public country', async () => {
-    const rows = (await get(app, '/api/group/index/list', tokenFor(['FreeAccess']))).json() as GroupIndexRow[];
+    const rows = (await get(scoring.app, '/api/group/index/list', tokenFor(['FreeAccess']))).json() as GroupIndexRow[];
     expect(rows.find((r) => r.CountryId === 'IE')).toMatchObject({ IsSpecialNotice: true, IsPublic: false });
     expect(rows.find((r) => r.CountryId === 'GB')).toMatchObject({ IsPublic: true });
   });
@@ -204,7 +204,7 @@ describe('watchlist visibility in the lists', () => {
 
 describe('map, ASU and historical data', () => {
   it('classes every country for the map legend', async () => {
-    const map = (await get(app, '/api/group/index/map', tokenFor(['FreeAccess']))).json() as MapData;
+    const map = (await get(scoring.app, '/api/group/index/map', tokenFor(['FreeAccess']))).json() as MapData;
     const classes = Object.fromEntries(map.Countries.map((c) => [c.CountryId, c.MapCategory]));
     expect(classes).toEqual({ GB: 'Very High', IE: 'Very High', US: 'Suspended', KE: 'Insufficient Legal Analysis' });
     expect(map.Countries.find((c) => c.CountryId === 'IE')!.Watchlist).toBe(false);
@@ -212,7 +212,7 @@ describe('map, ASU and historical data', () => {
   });
 
   it('gives ASU rows their conditions, and A and B only to those who may see details', async () => {
-    const asFree = (await get(app, '/api/group/index/asu', tokenFor(['FreeAccess']))).json() as AsuRow[];
+    const asFree = (await get(scoring.app, '/api/group/index/asu', tokenFor(['FreeAccess']))).json() as AsuRow[];
     const ie = asFree.find((r) => r.CountryId === 'IE')!;
     expect(ie).toMatchObject({ ASU: 'Eligible', Condition1: 'Yes', Condition2: 'Yes', Condition3: 'Yes', A: null, B: null });
     expect(asFree.find((r) => r.CountryId === 'US')).toMatchObject({
@@ -223,12 +223,12 @@ describe('map, ASU and historical data', () => {
       ASU: 'Not Eligible',
     });
     expect(asFree.find((r) => r.CountryId === 'KE')).toMatchObject({ ASU: null, Condition1: 'No', Condition2: '-', Condition3: '-' });
-    const asStandard = (await get(app, '/api/group/index/asu', tokenFor(['Standard']))).json() as AsuRow[];
+    const asStandard = (await get(scoring.app, '/api/group/index/asu', tokenFor(['Standard']))).json() as AsuRow[];
     expect(asStandard.find((r) => r.CountryId === 'IE')).toMatchObject({ A: 5, B: 5 });
   });
 
   it('writes the ASU Excel file server-side, sorted by country, named with the date', async () => {
-    const res = await app.inject({
+    const res = await scoring.app.inject({
       method: 'POST',
       url: '/api/print/asu',
       headers: { authorization: `Bearer ${tokenFor(['FreeAccess'])}` },
@@ -266,26 +266,28 @@ describe('map, ASU and historical data', () => {
   });
 
   it('lists every score per period for the historical data roles only', async () => {
-    const res = await get(app, '/api/group/index/history', tokenFor(['Standard']));
+    const res = await get(scoring.app, '/api/group/index/history', tokenFor(['Standard']));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(
       expect.arrayContaining([expect.objectContaining({ Country: 'Ireland', Period: '2024 1st Q', Year: 2024, Score: 80 })]),
     );
     for (const roles of [['FreeAccess'], ['CountryViewer']] as RoleName[][]) {
-      expect((await get(app, '/api/group/index/history', tokenFor(roles))).statusCode).toBe(403);
+      expect((await get(scoring.app, '/api/group/index/history', tokenFor(roles))).statusCode).toBe(403);
     }
   });
 });
 
 describe('internal scorecards for the documents service', () => {
   it('needs the service token', async () => {
-    expect((await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}` })).statusCode).toBe(403);
+    expect((await scoring.app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}` })).statusCode).toBe(403);
   });
 
   it('answers the full scorecard and a self-contained HTML document', async () => {
-    const card = (await app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: serviceCaller })).json() as Scorecard;
+    const card = (
+      await scoring.app.inject({ method: 'GET', url: `/internal/scorecards/${id('IE')}`, headers: serviceCaller })
+    ).json() as Scorecard;
     expect(card).toMatchObject({ Name: 'Ireland', Score: 89, Watchlist: true, Period: '2024 2nd Q' });
-    const html = await app.inject({
+    const html = await scoring.app.inject({
       method: 'GET',
       url: `/internal/scorecards/${id('IE')}/html?variant=compliance`,
       headers: serviceCaller,
@@ -296,7 +298,7 @@ describe('internal scorecards for the documents service', () => {
     expect(html.body).toContain('Watchlist notice');
     expect(html.body).toContain('data:image/svg+xml;base64,');
     expect(html.body).not.toMatch(/<script|<link|src="http/);
-    const enforceability = await app.inject({
+    const enforceability = await scoring.app.inject({
       method: 'GET',
       url: `/internal/scorecards/${id('IE')}/html?variant=enforceability`,
       headers: serviceCaller,
@@ -307,7 +309,7 @@ describe('internal scorecards for the documents service', () => {
 
 describe('the public summary of the landing page', () => {
   it('answers without sign-in: period, states covered, map classes without scores, and headlines that name no watchlist state', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/group/index/public' });
+    const res = await scoring.app.inject({ method: 'GET', url: '/api/group/index/public' });
     expect(res.statusCode).toBe(200);
     const summary = res.json() as PublicIndexSummary;
     expect(summary).toMatchObject({ Period: '2024 2nd Q', StatesCovered: 4, StatesScored: 3 });
@@ -328,10 +330,10 @@ describe('the public summary of the landing page', () => {
   });
 
   it('lets a shared cache (the gateway) keep it for a second, browsers revalidating, since every caller gets the same bytes', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/group/index/public' });
+    const res = await scoring.app.inject({ method: 'GET', url: '/api/group/index/public' });
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
     expect(res.headers.vary).toBeUndefined();
-    const again = await app.inject({
+    const again = await scoring.app.inject({
       method: 'GET',
       url: '/api/group/index/public',
       headers: { 'if-none-match': String(res.headers.etag) },

@@ -1,21 +1,17 @@
 import { RoleIds } from '@cti/access';
 import type { GroupIndexRow, EnforceabilityRow, QuestionnaireScoring } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { eventually, signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
 import { adminToken, auth, get, givenWorld, inputs, outboxOf, publish, saveScores, tokenFor, type World } from './support';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const scoring = serviceUnderTest(scoringService);
 let world: World;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(scoringService);
   world = await givenWorld(
-    app,
+    scoring.app,
     [
       ['Ireland', 'IE'],
       ['Kenya', 'KE'],
@@ -24,15 +20,14 @@ beforeAll(async () => {
     ['2024 1st Q', '2024 2nd Q'],
   );
 });
-afterAll(() => ctx.close());
 
 const q = (code: string, period = '2024 2nd Q') => world.questionnaires[`${code}:${period}`];
-const list = async (token = adminToken) => (await get(app, '/api/group/index/list', token)).json() as GroupIndexRow[];
+const list = async (token = adminToken) => (await get(scoring.app, '/api/group/index/list', token)).json() as GroupIndexRow[];
 const row = async (code: string, token = adminToken) => (await list(token)).find((r) => r.CountryId === code)!;
 
 describe('POST api/questionnaire/save', () => {
   it('computes Score, Category and ASU itself, ignoring what the client sent', async () => {
-    const res = await saveScores(app, q('IE'), {
+    const res = await saveScores(scoring.app, q('IE'), {
       ...inputs(4, 3, 2, 5, 1, 0),
       QualifyingDeclarations: true,
       Score: 99,
@@ -46,16 +41,16 @@ describe('POST api/questionnaire/save', () => {
 
   it('applies the PBA level weights only when isPBA is ticked', async () => {
     const body = { ...inputs(4, 3, 2, 5, 1, 0), PBA: 3 };
-    expect((await saveScores(app, q('KE'), { ...body, isPBA: false })).json().Score).toBe(55);
+    expect((await saveScores(scoring.app, q('KE'), { ...body, isPBA: false })).json().Score).toBe(55);
     // 20 + 6.4·3 + 2.5·7 + 1.8·1 = 58.5
-    expect((await saveScores(app, q('KE'), { ...body, isPBA: true })).json().Score).toBe(58.5);
+    expect((await saveScores(scoring.app, q('KE'), { ...body, isPBA: true })).json().Score).toBe(58.5);
     expect(await row('KE')).toMatchObject({ Score: 58.5, PBA: 3 });
   });
 
   it('records evt.scoring.scores.saved with the previous score', async () => {
-    await saveScores(app, q('IE'), inputs(5));
-    await saveScores(app, q('IE'), inputs(4));
-    const events = (await outboxOf(app, 'evt.scoring.scores.saved')).filter((e) => e.data.questionnaireId === q('IE'));
+    await saveScores(scoring.app, q('IE'), inputs(5));
+    await saveScores(scoring.app, q('IE'), inputs(4));
+    const events = (await outboxOf(scoring.app, 'evt.scoring.scores.saved')).filter((e) => e.data.questionnaireId === q('IE'));
     expect(events.map((e) => [e.data.score, e.data.previousScore])).toEqual([
       [55, null],
       [100, 55],
@@ -72,21 +67,21 @@ describe('POST api/questionnaire/save', () => {
     [{ ...inputs(1), isPBA: true, PBA: null }, 'Choose a precedent adjustment of .3, .5 or .7.'],
   ])('refuses bad input %j with a clear message and keeps the old scores', async (body, message) => {
     const before = await row('IE');
-    const res = await saveScores(app, q('IE'), body);
+    const res = await saveScores(scoring.app, q('IE'), body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect((await row('IE')).Score).toBe(before.Score);
   });
 
   it('is for admins only', async () => {
-    expect((await saveScores(app, q('IE'), inputs(1), tokenFor(['Enhanced']))).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/questionnaire/save', payload: { Id: q('IE'), ...inputs(1) } })).statusCode).toBe(
-      401,
-    );
+    expect((await saveScores(scoring.app, q('IE'), inputs(1), tokenFor(['Enhanced']))).statusCode).toBe(403);
+    expect(
+      (await scoring.app.inject({ method: 'POST', url: '/api/questionnaire/save', payload: { Id: q('IE'), ...inputs(1) } })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses to change a closed questionnaire', async () => {
-    await publish(app, 'evt.questionnaire.questionnaire.closed', {
+    await publish(scoring.app, 'evt.questionnaire.questionnaire.closed', {
       questionnaireId: q('DE', '2024 2nd Q'),
       groupId: world.countries.DE.groupId,
       groupName: 'Germany',
@@ -94,16 +89,16 @@ describe('POST api/questionnaire/save', () => {
       periodName: '2024 2nd Q',
       closedOn: new Date().toISOString(),
     });
-    await eventually(async () => (await get(app, `/api/group/index/scoring/${q('DE')}`)).json().Questionnaire.Status === 'Closed');
-    const res = await saveScores(app, q('DE'), inputs(3));
+    await eventually(async () => (await get(scoring.app, `/api/group/index/scoring/${q('DE')}`)).json().Questionnaire.Status === 'Closed');
+    const res = await saveScores(scoring.app, q('DE'), inputs(3));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This questionnaire is closed. Open it to change its scores.');
     // questionnaires of the first period were closed when the second period opened
-    expect((await get(app, `/api/group/index/scoring/${q('DE', '2024 1st Q')}`)).json().Questionnaire.Status).toBe('Closed');
+    expect((await get(scoring.app, `/api/group/index/scoring/${q('DE', '2024 1st Q')}`)).json().Questionnaire.Status).toBe('Closed');
   });
 
   it('sanitizes rich text and keeps formatting', async () => {
-    const res = await saveScores(app, q('IE'), {
+    const res = await saveScores(scoring.app, q('IE'), {
       ...inputs(4),
       ExplanatoryComments:
         '<p onclick="x()">Good <strong>progress</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org">src</a></p>',
@@ -125,15 +120,15 @@ describe('GET api/group/index/list', () => {
   });
 
   it('answers with an ETag and 304 for a client holding it, and a new ETag after a change', async () => {
-    const first = await get(app, '/api/group/index/list');
+    const first = await get(scoring.app, '/api/group/index/list');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await get(app, '/api/group/index/list', adminToken, { 'if-none-match': etag });
+    const again = await get(scoring.app, '/api/group/index/list', adminToken, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    await saveScores(app, q('KE'), inputs(2));
-    const after = await get(app, '/api/group/index/list', adminToken, { 'if-none-match': etag });
+    await saveScores(scoring.app, q('KE'), inputs(2));
+    const after = await get(scoring.app, '/api/group/index/list', adminToken, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
   });
@@ -143,32 +138,32 @@ describe('GET api/group/index/list', () => {
     const lifetimeMs = 5000;
     const expiresAt = Date.now() + lifetimeMs;
     const shortLived = signTestToken({ sub: 'brief', roles: [RoleIds.Standard] }, lifetimeMs);
-    expect((await get(app, '/api/group/index/list', shortLived)).statusCode).toBe(200);
+    expect((await get(scoring.app, '/api/group/index/list', shortLived)).statusCode).toBe(200);
     // exp has one-second resolution: a second more is past it whatever the rounding
     await new Promise((r) => setTimeout(r, Math.max(0, expiresAt + 1100 - Date.now())));
-    const later = await get(app, '/api/group/index/list', shortLived);
+    const later = await get(scoring.app, '/api/group/index/list', shortLived);
     expect(later.statusCode).toBe(401);
     expect(later.headers['token-expired']).toBe('true');
   });
 
   it('needs an index role', async () => {
-    expect((await get(app, '/api/group/index/list', tokenFor(['CFTPackage']))).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/group/index/list' })).statusCode).toBe(401);
-    expect((await get(app, '/api/group/index/list', tokenFor(['FreeAccess']))).statusCode).toBe(200);
+    expect((await get(scoring.app, '/api/group/index/list', tokenFor(['CFTPackage']))).statusCode).toBe(403);
+    expect((await scoring.app.inject({ method: 'GET', url: '/api/group/index/list' })).statusCode).toBe(401);
+    expect((await get(scoring.app, '/api/group/index/list', tokenFor(['FreeAccess']))).statusCode).toBe(200);
   });
 });
 
 describe('countries and the two indexes', () => {
   it('follows identity group renames and ignores groups that are not countries', async () => {
     const ie = world.countries.IE;
-    await publish(app, 'evt.identity.group.updated', {
+    await publish(scoring.app, 'evt.identity.group.updated', {
       groupId: ie.groupId,
       name: 'Éire',
       type: 'Country',
       countryId: 'IE',
       logoPath: '/flags/ie.svg',
     });
-    await publish(app, 'evt.identity.group.created', {
+    await publish(scoring.app, 'evt.identity.group.created', {
       groupId: 'acc-1',
       name: 'Lessors',
       type: 'ACC Group',
@@ -177,7 +172,7 @@ describe('countries and the two indexes', () => {
     });
     await eventually(async () => (await row('IE')).Group === 'Éire');
     expect((await list()).some((r) => r.GroupId === 'acc-1')).toBe(false);
-    await publish(app, 'evt.identity.group.updated', {
+    await publish(scoring.app, 'evt.identity.group.updated', {
       groupId: ie.groupId,
       name: 'Ireland',
       type: 'Country',
@@ -189,7 +184,7 @@ describe('countries and the two indexes', () => {
 
   it('moves a country to the Enforceability Index when an admin says it is not a contracting state', async () => {
     const de = world.countries.DE;
-    const res = await app.inject({
+    const res = await scoring.app.inject({
       method: 'POST',
       url: `/api/group/index/countries/${de.groupId}`,
       headers: auth(adminToken),
@@ -197,16 +192,16 @@ describe('countries and the two indexes', () => {
     });
     expect(res.json()).toMatchObject({ Name: 'Germany', Contracting: false });
     expect((await list()).some((r) => r.GroupId === de.groupId)).toBe(false);
-    const enforceability = (await get(app, '/api/group/index/enforceability/list')).json() as EnforceabilityRow[];
+    const enforceability = (await get(scoring.app, '/api/group/index/enforceability/list')).json() as EnforceabilityRow[];
     expect(enforceability).toEqual([expect.objectContaining({ Group: 'Germany', Category: 'Unscored', Scored: false })]);
-    expect((await outboxOf(app, 'evt.scoring.country.reclassified')).at(-1).data).toEqual({
+    expect((await outboxOf(scoring.app, 'evt.scoring.country.reclassified')).at(-1).data).toEqual({
       groupId: de.groupId,
       groupName: 'Germany',
       contracting: false,
     });
     expect(
       (
-        await app.inject({
+        await scoring.app.inject({
           method: 'POST',
           url: `/api/group/index/countries/${de.groupId}`,
           headers: auth(tokenFor(['Enhanced'])),
@@ -219,15 +214,17 @@ describe('countries and the two indexes', () => {
   it('saves enforceability scores with the server computing Score and Category', async () => {
     const de = world.countries.DE;
     const open = world.periods[0]; // a period whose Germany questionnaire is closed is refused, so reopen first
-    await publish(app, 'evt.questionnaire.questionnaire.opened', {
+    await publish(scoring.app, 'evt.questionnaire.questionnaire.opened', {
       questionnaireId: q('DE', open.name),
       groupId: de.groupId,
       groupName: 'Germany',
       periodId: open.periodId,
       periodName: open.name,
     });
-    await eventually(async () => (await get(app, `/api/group/index/scoring/${q('DE', open.name)}`)).json().Questionnaire.Status === 'Open');
-    const res = await app.inject({
+    await eventually(
+      async () => (await get(scoring.app, `/api/group/index/scoring/${q('DE', open.name)}`)).json().Questionnaire.Status === 'Open',
+    );
+    const res = await scoring.app.inject({
       method: 'POST',
       url: '/api/questionnaire/enforceability/save',
       headers: auth(adminToken),
@@ -246,17 +243,17 @@ describe('countries and the two indexes', () => {
     expect(res.statusCode).toBe(200);
     // 5·4 + 8·3 + 3.5·3 = 54.5
     expect(res.json()).toMatchObject({ Score: 54.5, Category: 'Medium', ImprovingScore: '<p>More <em>courts</em></p>' });
-    const listed = (await get(app, '/api/group/index/enforceability/list')).json() as EnforceabilityRow[];
+    const listed = (await get(scoring.app, '/api/group/index/enforceability/list')).json() as EnforceabilityRow[];
     expect(listed[0]).toMatchObject({ Score: 54.5, Category: 'Medium', Period: '2024 1st Q' });
-    const page = (await get(app, `/api/group/index/enforceability/${de.groupId}`)).json();
+    const page = (await get(scoring.app, `/api/group/index/enforceability/${de.groupId}`)).json();
     expect(page).toMatchObject({ HasScores: true, A: 4, B: 3, C: 2, D: 1, Score: 54.5 });
-    expect((await outboxOf(app, 'evt.scoring.enforceability.saved')).at(-1).data).toMatchObject({
+    expect((await outboxOf(scoring.app, 'evt.scoring.enforceability.saved')).at(-1).data).toMatchObject({
       groupName: 'Germany',
       score: 54.5,
       category: 'Medium',
       periodName: '2024 1st Q',
     });
-    const bad = await app.inject({
+    const bad = await scoring.app.inject({
       method: 'POST',
       url: '/api/questionnaire/enforceability/save',
       headers: auth(adminToken),
@@ -271,9 +268,9 @@ describe('countries and the two indexes', () => {
     const ie = world.countries.IE;
     const open = world.periods[0];
     const save = (payload: object) =>
-      app.inject({ method: 'POST', url: '/api/questionnaire/enforceability/save', headers: auth(adminToken), payload });
+      scoring.app.inject({ method: 'POST', url: '/api/questionnaire/enforceability/save', headers: auth(adminToken), payload });
     const body = { PeriodId: open.periodId, A: 1, B: 1, C: 1, D: 1 };
-    const before = (await get(app, `/api/group/index/enforceability/${ie.groupId}`)).json();
+    const before = (await get(scoring.app, `/api/group/index/enforceability/${ie.groupId}`)).json();
 
     // Germany's questionnaire with Ireland's group
     const mismatched = await save({ ...body, GroupId: ie.groupId, QuestionnaireId: q('DE', open.name) });
@@ -285,8 +282,8 @@ describe('countries and the two indexes', () => {
     const otherPeriod = await save({ ...body, GroupId: de.groupId, QuestionnaireId: q('DE', world.periods[1].name) });
     expect(otherPeriod.statusCode).toBe(400);
     expect((await save({ ...body, GroupId: de.groupId, QuestionnaireId: 'no-such-questionnaire' })).statusCode).toBe(404);
-    expect((await get(app, `/api/group/index/enforceability/${ie.groupId}`)).json()).toEqual(before);
-    expect((await get(app, `/api/group/index/enforceability/${de.groupId}`)).json()).toMatchObject({ Score: 54.5 });
+    expect((await get(scoring.app, `/api/group/index/enforceability/${ie.groupId}`)).json()).toEqual(before);
+    expect((await get(scoring.app, `/api/group/index/enforceability/${de.groupId}`)).json()).toMatchObject({ Score: 54.5 });
 
     // its own questionnaire saves
     const own = await save({ ...body, GroupId: de.groupId, QuestionnaireId: q('DE', open.name), A: 4, B: 3, C: 2, D: 1 });
@@ -295,15 +292,15 @@ describe('countries and the two indexes', () => {
 
   it('shows the enforceability history to the historical-chart roles only', async () => {
     const de = world.countries.DE.groupId;
-    const history = await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Enhanced']));
+    const history = await get(scoring.app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Enhanced']));
     expect(history.json()).toEqual([expect.objectContaining({ Period: '2024 1st Q', Score: 54.5, A: 4, B: 3, C: 2, D: 1 })]);
-    expect((await get(app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
-    const asFree = (await get(app, `/api/group/index/enforceability/${de}`, tokenFor(['FreeAccess']))).json();
+    expect((await get(scoring.app, `/api/group/index/enforceability/${de}/scores`, tokenFor(['Standard']))).statusCode).toBe(403);
+    const asFree = (await get(scoring.app, `/api/group/index/enforceability/${de}`, tokenFor(['FreeAccess']))).json();
     expect(asFree).toMatchObject({ HasScores: true, Score: 54.5, A: null, ExplanatoryComments: null });
   });
 
   it('says when a country has no enforceability scores', async () => {
-    const page = (await get(app, `/api/group/index/enforceability/${world.countries.KE.groupId}`)).json();
+    const page = (await get(scoring.app, `/api/group/index/enforceability/${world.countries.KE.groupId}`)).json();
     expect(page).toMatchObject({ HasScores: false, Score: 0, Category: 'Unscored' });
   });
 });

@@ -1,23 +1,10 @@
-import { randomUUID } from 'node:crypto';
-
 import { RoleIds, type RoleName } from '@cti/access';
-import type { EventActor, EventType, NewEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
-import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { eventually, signTestToken } from '@cti/testing';
+import type { ServiceApp } from '@cti/service-kit';
+import { announceWorld, signTestToken, type World } from '@cti/testing';
 
-/**
- * Publishes another service's event onto this context's stream (through the scoring
- * app's own outbox and relay), as identity, questionnaire or documents would.
- */
-export async function publish<T extends EventType>(
-  app: ServiceApp,
-  type: T,
-  data: NewEvent<T>['data'],
-  actor: EventActor | null = null,
-): Promise<void> {
-  await app.inTransaction((trx) => appendToOutbox(trx, { type, actor, data } as NewEvent));
-}
+// the world's announcements and the scores' entry are shared with other services' tests
+export { publish, saveScores, scoreInputs as inputs, type World } from '@cti/testing';
 
 export const tokenFor = (roles: RoleName[], groups: string[] = [], extra: { free?: boolean } = {}) =>
   signTestToken({
@@ -32,72 +19,22 @@ export const tokenFor = (roles: RoleName[], groups: string[] = [], extra: { free
 export const adminToken = tokenFor(['Admin']);
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export interface World {
-  countries: Record<string, { groupId: string; name: string; code: string }>;
-  periods: Array<{ periodId: string; name: string }>;
-  /** questionnaire id per `${code}:${periodName}`. */
-  questionnaires: Record<string, string>;
-}
-
-/** Countries, periods and one questionnaire per country and period, as the other services would announce them. */
-export async function givenWorld(
+/** Countries, periods and questionnaires as the other services would announce them, once scoring has projected each period. */
+export const givenWorld = (
   app: ServiceApp,
   countries: Array<[name: string, code: string]>,
   periodNames: string[],
   /** Runs while the period is the open one (scores are entered before the next opens). */
   duringPeriod?: (periodName: string, world: World) => Promise<void>,
-): Promise<World> {
-  const world: World = { countries: {}, periods: [], questionnaires: {} };
-  for (const [name, code] of countries) {
-    const groupId = randomUUID();
-    world.countries[code] = { groupId, name, code };
-    await publish(app, 'evt.identity.group.created', {
-      groupId,
-      name,
-      type: 'Country',
-      countryId: code,
-      logoPath: `/flags/${code.toLowerCase()}.svg`,
-    });
-  }
-  let day = 1;
-  for (const name of periodNames) {
-    const periodId = randomUUID();
-    world.periods.push({ periodId, name });
-    const opened = Object.values(world.countries).map((c) => ({ c, id: randomUUID() }));
-    const closed = Object.entries(world.questionnaires).map(([, id]) => id);
-    await publish(app, 'evt.questionnaire.period.opened', {
-      periodId,
-      name,
-      createdAt: `2024-0${day++}-01T00:00:00.000Z`,
-      closedQuestionnaireIds: closed,
-      openedQuestionnaireIds: opened.map((o) => o.id),
-    });
-    for (const { c, id } of opened) {
-      world.questionnaires[`${c.code}:${name}`] = id;
-      await publish(app, 'evt.questionnaire.questionnaire.created', {
-        questionnaireId: id,
-        groupId: c.groupId,
-        groupName: c.name,
-        periodId,
-        periodName: name,
-      });
-    }
-    const expected = Object.keys(world.questionnaires).length;
-    await eventually(async () => {
-      const rows = await sql<{ n: number }>`select count(*)::int as n from questionnaires where status = 'Open'`.execute(app.db);
+): Promise<World> =>
+  announceWorld(app, countries, periodNames, {
+    duringPeriod,
+    settled: async (expected) => {
+      const open = await sql<{ n: number }>`select count(*)::int as n from questionnaires where status = 'Open'`.execute(app.db);
       const all = await sql<{ n: number }>`select count(*)::int as n from questionnaires`.execute(app.db);
-      return all.rows[0].n === expected && rows.rows[0].n === opened.length;
-    }, 20_000);
-    if (duringPeriod) await duringPeriod(name, world);
-  }
-  return world;
-}
-
-export const inputs = (a: number, b = a, c = a, d = a, e = a, f = a) => ({ A: a, B: b, C: c, D: d, E: e, F: f });
-
-export async function saveScores(app: ServiceApp, questionnaireId: string, body: Record<string, unknown>, token = adminToken) {
-  return app.inject({ method: 'POST', url: '/api/questionnaire/save', headers: auth(token), payload: { Id: questionnaireId, ...body } });
-}
+      return all.rows[0].n === expected.questionnaires.length && open.rows[0].n === expected.open.length;
+    },
+  });
 
 export const get = (app: ServiceApp, url: string, token = adminToken, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });

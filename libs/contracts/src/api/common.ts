@@ -16,3 +16,7 @@ export const IdParam = Type.Object({ id: Type.String() });
 
 /** A row id (users, questionnaires, groups): a UUID, refused with a 400 naming the field when it is not one. */
 export const Uuid = (options: { description?: string } = {}) => Type.String({ format: 'uuid', ...options });
+
+const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a text is in a row id's form: ids from paths, lists and providers are checked before they reach a uuid column. */
+export const isUuid = (value: string): boolean => UUID_FORM.test(value);

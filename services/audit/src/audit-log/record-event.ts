@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@cti/contracts';
-import { sql } from '@cti/db';
+import { sql, upsert } from '@cti/db';
 
 import { appendAuditRows, type NewAuditRow } from '../chain/append-row';
 import type { AuditExecutor } from '../db';
@@ -89,20 +89,15 @@ export async function recordEvents(trx: AuditExecutor, events: readonly DomainEv
     if (event.type === 'evt.scoring.scores.saved') {
       const { questionnaireId, groupId, groupName, periodId, periodName, score, category } = event.data;
       const facts = { groupId, groupName, periodId, periodName, year: yearOf(periodName), score, category };
-      await trx
-        .insertInto('scoreFacts')
-        .values({ questionnaireId, ...facts })
-        .onConflict((oc) => oc.column('questionnaireId').doUpdateSet(facts))
-        .execute();
+      await upsert(trx, 'scoreFacts', { questionnaireId, ...facts }, ['questionnaireId'], facts).execute();
     }
     if (event.type === 'evt.questionnaire.period.opened') {
       const d = event.data;
       const year = yearOf(d.name) ?? new Date(d.createdAt).getUTCFullYear();
-      await trx
-        .insertInto('periods')
-        .values({ periodId: d.periodId, name: d.name, year })
-        .onConflict((oc) => oc.column('periodId').doUpdateSet({ name: d.name, year: sql`excluded.year` }))
-        .execute();
+      await upsert(trx, 'periods', { periodId: d.periodId, name: d.name, year }, ['periodId'], {
+        name: d.name,
+        year: sql`excluded.year`,
+      }).execute();
     }
   }
 }

@@ -1,29 +1,25 @@
 import { RoleIds } from '@cti/access';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, createAdminThroughIdentity, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { createAdminThroughIdentity, eventually, signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 
-let ctx: TestContext;
-let identity: ServiceApp;
+const identity = serviceUnderTest(identityService);
 let audit: ServiceApp;
 const adminToken = signTestToken({ sub: 'admin-1', roles: [RoleIds.Admin], isAdmin: true, name: 'Ada Admin' });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  identity = await ctx.start(identityService);
-  audit = await ctx.start(auditService);
-  await createAdminThroughIdentity(identity, { email: 'ada@example.com', password: 'a long password' });
+  audit = await identity.ctx.start(auditService);
+  await createAdminThroughIdentity(identity.app, { email: 'ada@example.com', password: 'a long password' });
 });
-afterAll(() => ctx.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 const report = (body: object, token = adminToken) =>
   audit.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
 
 it('stores a login published by identity as a Login row of the audit report', async () => {
-  const res = await identity.inject({
+  const res = await identity.app.inject({
     method: 'POST',
     url: '/api/user/login',
     payload: { Email: 'ada@example.com', Password: 'a long password' },
@@ -45,7 +41,7 @@ it('is for admins only', async () => {
 });
 
 it('escapes user text in descriptions', async () => {
-  await identity.inTransaction((trx) =>
+  await identity.app.inTransaction((trx) =>
     appendToOutbox(trx, {
       type: 'evt.identity.group.created',
       actor: null,

@@ -1,26 +1,24 @@
 import { dataAccessOf, fixedClock } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { eventually, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { ChainChecks } from '../../src/chain/chain-check';
 import { DEV_CHAIN_KEY } from '../../src/config';
-import type { AuditApp } from '../../src/db';
 import { actor, adminToken, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
 const clock = fixedClock('2031-03-01T09:00:00.000Z');
-let ctx: TestContext;
-let audit: AuditApp;
+const audit = serviceUnderTest(auditService, { clock, contextEnv: { AUDIT_CHAIN_CHECK_EVERY_MINUTES: '0' } });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ AUDIT_CHAIN_CHECK_EVERY_MINUTES: '0' });
-  audit = await ctx.start(auditService, {}, { clock });
-  await publish(audit, envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, actor('Rory')));
-  await waitForRows(audit, 1);
+  await publish(
+    audit.app,
+    envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, actor('Rory')),
+  );
+  await waitForRows(audit.app, 1);
 });
-afterAll(() => ctx.close());
 
 const latest = async () =>
-  (await audit.inject({ method: 'GET', url: '/api/report/audit/verify', headers: { authorization: `Bearer ${adminToken}` } })).json<{
+  (await audit.app.inject({ method: 'GET', url: '/api/report/audit/verify', headers: { authorization: `Bearer ${adminToken}` } })).json<{
     State: string;
     StartedAt: string;
     FinishedAt: string | null;
@@ -28,7 +26,7 @@ const latest = async () =>
   }>();
 
 it('dates a chain check by the service clock, from its start to its outcome', async () => {
-  const started = await audit.inject({
+  const started = await audit.app.inject({
     method: 'POST',
     url: '/api/report/audit/verify',
     headers: { authorization: `Bearer ${adminToken}` },
@@ -44,7 +42,7 @@ it('dates a chain check by the service clock, from its start to its outcome', as
 }, 60_000);
 
 it('starts the scheduled check when a period has passed on the service clock since the last one began', async () => {
-  const checks = new ChainChecks({ ...dataAccessOf(audit), log: audit.log }, DEV_CHAIN_KEY);
+  const checks = new ChainChecks({ ...dataAccessOf(audit.app), log: audit.app.log }, DEV_CHAIN_KEY);
   const day = 86_400_000;
   // the check above began at 09:00 on the clock: a day later to the millisecond it is not yet due
   clock.set('2031-03-02T08:59:59.999Z');

@@ -1,19 +1,17 @@
 import { RoleIds } from '@cti/access';
 import type { AuditChainCheck } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, type TestContext } from '@cti/testing';
+import { eventually, signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
-let ctx: TestContext;
-let audit: ServiceApp;
+const audit = serviceUnderTest(auditService, { eachTest: true });
 
 /** Runs SQL as the database superuser with the append-only triggers bypassed: a tamperer, not the application. */
-const tamper = (statement: string) => ctx.query(`begin; set local session_replication_role = replica; ${statement}; commit;`);
+const tamper = (statement: string) => audit.ctx.query(`begin; set local session_replication_role = replica; ${statement}; commit;`);
 
 const verify = async (token = adminToken, method: 'POST' | 'GET' = 'POST') =>
-  audit.inject({ method, url: '/api/report/audit/verify', headers: { authorization: `Bearer ${token}` } });
+  audit.app.inject({ method, url: '/api/report/audit/verify', headers: { authorization: `Bearer ${token}` } });
 const latest = async () => (await verify(adminToken, 'GET')).json() as AuditChainCheck | null;
 /** Starts a check and waits for its outcome. */
 const check = async () => {
@@ -28,19 +26,16 @@ const check = async () => {
 };
 
 beforeEach(async () => {
-  ctx = await createTestContext();
-  audit = await ctx.start(auditService);
   const who = actor('Rory Respondent', ['Ireland']);
   await publish(
-    audit,
+    audit.app,
     ...Array.from({ length: 6 }, (_, i) =>
       envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: `rory${i}@example.com`, free: false }, who),
     ),
     envelope('evt.questionnaire.answer.saved', answerSaved(), who),
   );
-  await waitForRows(audit, 7);
+  await waitForRows(audit.app, 7);
 });
-afterEach(() => ctx.close());
 
 it('finds the untouched chain intact, in a check that runs in the background', async () => {
   expect(await latest()).toBeNull();
@@ -97,7 +92,7 @@ it('finds rows cut from the end even when the chain head was rewound with them',
 });
 
 it('reads a check whose process stopped as Interrupted, and starts a new one', async () => {
-  await ctx.query(
+  await audit.ctx.query(
     `insert into audit.audit_chain_checks (started_by, started_at, updated_at, total, checked) values ('Ada Admin', now() - interval '5 minutes', now() - interval '4 minutes', 7, 5000)`,
   );
   expect(await latest()).toMatchObject({ State: 'Interrupted', Valid: null, Checked: 5000 });
@@ -105,21 +100,21 @@ it('reads a check whose process stopped as Interrupted, and starts a new one', a
 });
 
 it('refuses updates, deletes and truncation of audit rows', async () => {
-  await expect(ctx.query(`update audit.audit_rows set name = 'x' where seq = 1`)).rejects.toThrow(/append-only/);
-  await expect(ctx.query(`delete from audit.audit_rows where seq = 7`)).rejects.toThrow(/append-only/);
-  await expect(ctx.query(`truncate audit.audit_rows cascade`)).rejects.toThrow(/append-only/);
+  await expect(audit.ctx.query(`update audit.audit_rows set name = 'x' where seq = 1`)).rejects.toThrow(/append-only/);
+  await expect(audit.ctx.query(`delete from audit.audit_rows where seq = 7`)).rejects.toThrow(/append-only/);
+  await expect(audit.ctx.query(`truncate audit.audit_rows cascade`)).rejects.toThrow(/append-only/);
   expect((await check()).Valid).toBe(true);
 });
 
 it('keeps the chain intact while rows keep coming, and is for admins only', async () => {
   await publish(
-    audit,
+    audit.app,
     ...Array.from({ length: 5 }, (_, i) => envelope('evt.identity.user.agreed', { userId: `u-${i}`, email: `a${i}@example.com` }, null)),
   );
   const during = await check();
   expect(during.Valid).toBe(true);
   expect(during.Checked).toBe(during.Total);
-  await waitForRows(audit, 12);
+  await waitForRows(audit.app, 12);
   expect(await check()).toMatchObject({ State: 'Done', Valid: true, Checked: 12, FirstBroken: null });
   const viewer = signTestToken({ sub: 'viewer-1', roles: [RoleIds.CountryViewer] });
   expect((await verify(viewer)).statusCode).toBe(403);

@@ -1,13 +1,11 @@
 import { RoleIds } from '@cti/access';
 import type { ChangeRecord, RecentChange } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
-let ctx: TestContext;
-let audit: ServiceApp;
+const audit = serviceUnderTest(auditService);
 
 const minute = (n: number) => new Date(Date.UTC(2025, 2, 10, 9, n)).toISOString();
 const rory = actor('Rory Respondent', ['Ireland'], 'u-rory');
@@ -20,8 +18,6 @@ const viewerIE = signTestToken({ sub: 'u-vera', roles: [RoleIds.CountryViewer], 
 const member = signTestToken({ sub: 'u-morgan', roles: [RoleIds.AWGMember], groups: ['g-ie'] });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  audit = await ctx.start(auditService);
   const events = [
     envelope('evt.questionnaire.answer.saved', answerSaved({ before: null, after: 'No' }), rory, minute(1)),
     envelope('evt.questionnaire.answer.saved', answerSaved({ before: 'No', after: 'Yes' }), roisin, minute(2)),
@@ -50,15 +46,14 @@ beforeAll(async () => {
       ),
     );
   }
-  await publish(audit, ...events);
-  await waitForRows(audit, events.length);
+  await publish(audit.app, ...events);
+  await waitForRows(audit.app, events.length);
 });
-afterAll(() => ctx.close());
 
 const recent = async (token: string, count = 10) =>
-  audit.inject({ method: 'GET', url: `/api/questionnaire/changes/${count}`, headers: { authorization: `Bearer ${token}` } });
+  audit.app.inject({ method: 'GET', url: `/api/questionnaire/changes/${count}`, headers: { authorization: `Bearer ${token}` } });
 const history = async (token: string, body: object) =>
-  audit.inject({
+  audit.app.inject({
     method: 'POST',
     url: '/api/questionnaire/changes/question',
     headers: { authorization: `Bearer ${token}` },
@@ -98,10 +93,10 @@ describe('GET api/questionnaire/changes/{count}', () => {
 
   it('refuses other roles and bad counts', async () => {
     expect((await recent(member)).statusCode).toBe(403);
-    expect((await audit.inject({ method: 'GET', url: '/api/questionnaire/changes/10' })).statusCode).toBe(401);
+    expect((await audit.app.inject({ method: 'GET', url: '/api/questionnaire/changes/10' })).statusCode).toBe(401);
     expect((await recent(adminToken, 0)).statusCode).toBe(400);
     expect(
-      (await audit.inject({ method: 'GET', url: '/api/questionnaire/changes/ten', headers: { authorization: `Bearer ${adminToken}` } }))
+      (await audit.app.inject({ method: 'GET', url: '/api/questionnaire/changes/ten', headers: { authorization: `Bearer ${adminToken}` } }))
         .statusCode,
     ).toBe(400);
   });

@@ -2,7 +2,7 @@ import { createDatabase, type Kysely } from '@cti/db';
 import { connectEventBus, DurableConsumer } from '@cti/events';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, systemClock, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { eventually, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { recordEvents } from '../../src/audit-log/record-event';
@@ -13,30 +13,28 @@ import type { AuditDB } from '../../src/db';
 import { actor, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
 const silent = { info() {}, warn() {}, error() {} };
-let ctx: TestContext;
-let identity: ServiceApp;
 let db: Kysely<AuditDB>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // identity publishes through its outbox like any producer of the platform
-  identity = await ctx.start(identityService);
-  db = createDatabase<AuditDB>({ connectionString: ctx.databaseUrl, schema: 'audit', poolSize: 2 });
-});
-afterAll(async () => {
-  await db.destroy();
-  await ctx.close();
+// before the context closes: closing drops the database
+afterAll(() => db?.destroy());
+// identity publishes through its outbox like any producer of the platform
+const identity = serviceUnderTest(identityService);
+beforeAll(() => {
+  db = createDatabase<AuditDB>({ connectionString: identity.ctx.databaseUrl, schema: 'audit', poolSize: 2 });
 });
 
 const rowsOf = (eventId: string) => db.selectFrom('auditRows').selectAll().where('id', '=', eventId).execute();
 
 it('stores an event redelivered after a crash between commit and ack once', async () => {
-  const audit = await ctx.start(auditService);
+  const audit = await identity.ctx.start(auditService);
   await audit.close();
 
   // an audit process that commits the row and dies before acking: its connection goes
   // away with the message unacknowledged, so JetStream redelivers it after the ack wait
-  const crashBus = await connectEventBus({ servers: ctx.env.NATS_URL, name: 'audit-crashing', subjects: identity.events.bus.subjects });
+  const crashBus = await connectEventBus({
+    servers: identity.ctx.env.NATS_URL,
+    name: 'audit-crashing',
+    subjects: identity.app.events.bus.subjects,
+  });
   let crashed = false;
   const crashing = new DurableConsumer({
     bus: crashBus,
@@ -54,7 +52,7 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
   });
   await crashing.start();
   const [event] = await publish(
-    identity,
+    identity.app,
     envelope('evt.identity.user.loggedIn', { userId: 'u-crash', email: 'crash@example.com', free: false }, actor('Casey Crash')),
   );
   await eventually(() => crashed);
@@ -64,7 +62,7 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
   await new Promise((r) => setTimeout(r, 2500));
 
   // the restarted service gets the redelivery, finds it processed, and acks it
-  const restarted = await ctx.start(auditService);
+  const restarted = await identity.ctx.start(auditService);
   const consumer = restarted.events.consumers[0];
   await eventually(() => consumer.stats.duplicates >= 1, 60_000);
   await eventually(
@@ -78,7 +76,7 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
 it('stores every event published while the audit service was down once it starts', async () => {
   const before = await auditRowCount({ db } as unknown as ServiceApp);
   // committed by identity while no audit process runs: the outbox relay publishes them
-  const published = await identity.inTransaction(async (trx) => {
+  const published = await identity.app.inTransaction(async (trx) => {
     const out = [];
     for (let i = 0; i < 5; i++) {
       out.push(
@@ -91,9 +89,11 @@ it('stores every event published while the audit service was down once it starts
     }
     return out;
   });
-  await eventually(async () => (await identity.db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).length === 0);
+  await eventually(
+    async () => (await identity.app.db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).length === 0,
+  );
 
-  const audit = await ctx.start(auditService);
+  const audit = await identity.ctx.start(auditService);
   await waitForRows(audit, before + 5);
   for (const event of published) {
     const [row] = await rowsOf(event.id);
@@ -107,7 +107,7 @@ it('stores every event published while the audit service was down once it starts
 }, 60_000);
 
 it('rebuilds the same rows, change records and chain from a full replay of the stream', async () => {
-  const audit = await ctx.start(auditService);
+  const audit = await identity.ctx.start(auditService);
   const total = (await auditRowCount(audit)) + 4;
   await publish(
     audit,
@@ -153,7 +153,7 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
 
   await requestReplay(db, systemClock);
   await audit.close();
-  const rebuilt = await ctx.start(auditService);
+  const rebuilt = await identity.ctx.start(auditService);
   await waitForRows(rebuilt, total, 30_000);
   await eventually(
     async () => (await rebuilt.events.bus.jsm.consumers.info(rebuilt.events.bus.subjects.stream, 'audit')).num_pending === 0,
@@ -164,7 +164,7 @@ it('rebuilds the same rows, change records and chain from a full replay of the s
 }, 90_000);
 
 it('keeps one unbroken chain through a burst: each event one row and one published entry, in chain order', async () => {
-  const audit = await ctx.start(auditService);
+  const audit = await identity.ctx.start(auditService);
   const before = await auditRowCount(audit);
   const burst = Array.from({ length: 400 }, (_, i) =>
     envelope('evt.identity.user.loggedIn', { userId: `u-burst-${i}`, email: `burst${i}@example.com`, free: false }, actor(`Burst ${i}`)),

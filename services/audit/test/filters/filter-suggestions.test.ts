@@ -1,12 +1,10 @@
 import { RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { actor, adminToken, answerSaved, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
-let ctx: TestContext;
-let audit: ServiceApp;
+const audit = serviceUnderTest(auditService);
 const enhanced = signTestToken({ sub: 'u-erin', roles: [RoleIds.Enhanced] });
 const respondent = signTestToken({ sub: 'u-rory', roles: [RoleIds.CountryRespondent], groups: ['g-ie'] });
 
@@ -27,8 +25,6 @@ const scored = (questionnaireId: string, groupName: string, periodName: string, 
   );
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  audit = await ctx.start(auditService);
   const events = [
     envelope('evt.identity.user.loggedIn', { userId: 'u1', email: 'rory@example.com', free: false }, actor('Rory Respondent', ['Ireland'])),
     envelope(
@@ -54,13 +50,12 @@ beforeAll(async () => {
     // a rescore replaces the questionnaire's score
     scored('q-cl-25', 'Chile', '2025 March', 64.5),
   ];
-  await publish(audit, ...events);
-  await waitForRows(audit, events.length);
+  await publish(audit.app, ...events);
+  await waitForRows(audit.app, events.length);
 });
-afterAll(() => ctx.close());
 
 const suggest = async (key: string, filter: string | null, token = adminToken, query = '') => {
-  const res = await audit.inject({
+  const res = await audit.app.inject({
     method: 'POST',
     url: `/api/filter/${key}${query}`,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -115,11 +110,11 @@ describe('default and score keys (historical data)', () => {
     expect((await suggest('Colour', null)).status).toBe(400);
     // a JSON null body without a token: refused for the missing token, not the body
     const anonymous = { 'content-type': 'application/json' };
-    expect((await audit.inject({ method: 'POST', url: '/api/filter/Year', payload: 'null', headers: anonymous })).statusCode).toBe(401);
+    expect((await audit.app.inject({ method: 'POST', url: '/api/filter/Year', payload: 'null', headers: anonymous })).statusCode).toBe(401);
   });
 
   it('accepts a request without a body as no filter text', async () => {
-    const res = await audit.inject({ method: 'POST', url: '/api/filter/Year', headers: { authorization: `Bearer ${enhanced}` } });
+    const res = await audit.app.inject({ method: 'POST', url: '/api/filter/Year', headers: { authorization: `Bearer ${enhanced}` } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(['2026', '2025', '2024']);
   });

@@ -2,24 +2,16 @@ import { createHmac } from 'node:crypto';
 
 import { AUDIT_GENESIS_HASH, auditChainText, type AuditChainCheck, type DomainEvent } from '@cti/contracts';
 import { dataAccessOf } from '@cti/service-kit';
-import { createTestContext, eventually, publishedEvents, type TestContext } from '@cti/testing';
+import { eventually, publishedEvents, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { entryEventId } from '../../src/audit-log/publish-entry';
 import { ChainChecks } from '../../src/chain/chain-check';
 import { requestReplay } from '../../src/chain/replay';
 import { DEV_CHAIN_KEY } from '../../src/config';
-import type { AuditApp } from '../../src/db';
 import { actor, adminToken, answerSaved, auditRowCount, envelope, publish, waitForRows } from '../support/audit-test-kit';
 
-let ctx: TestContext;
-let audit: AuditApp;
-
-beforeEach(async () => {
-  ctx = await createTestContext({ AUDIT_CHAIN_CHECK_EVERY_MINUTES: '0' });
-  audit = await ctx.start(auditService);
-});
-afterEach(() => ctx.close());
+const audit = serviceUnderTest(auditService, { contextEnv: { AUDIT_CHAIN_CHECK_EVERY_MINUTES: '0' }, eachTest: true });
 
 const rory = actor('Rory Respondent', ['Ireland']);
 const sources = () => [
@@ -44,14 +36,14 @@ const hashHolds = (e: DomainEvent<'evt.audit.entry.recorded'>, key = DEV_CHAIN_K
   e.data.hash;
 
 it('publishes every stored row after commit, in chain order, with what a consumer needs to verify the chain from the events alone', async () => {
-  const events = await publish(audit, ...sources());
-  const entries = await publishedEvents(audit, 'evt.audit.entry.recorded', 3);
+  const events = await publish(audit.app, ...sources());
+  const entries = await publishedEvents(audit.app, 'evt.audit.entry.recorded', 3);
   expect(entries).toHaveLength(3);
   expect(entries.map((e) => e.data.sourceEventId)).toEqual(events.map((e) => e.id));
   expect(linksHold(entries)).toBe(true);
   expect(entries.every((e) => hashHolds(e))).toBe(true);
 
-  const stored = await audit.db.selectFrom('auditRows').select(['seq', 'hash', 'action', 'value']).orderBy('seq').execute();
+  const stored = await audit.app.db.selectFrom('auditRows').select(['seq', 'hash', 'action', 'value']).orderBy('seq').execute();
   expect(entries.map((e) => [e.data.seq, e.data.hash, e.data.action, e.data.description])).toEqual(
     stored.map((r) => [Number(r.seq), r.hash.toString('hex'), r.action, r.value]),
   );
@@ -87,21 +79,21 @@ it('shows a consumer an altered entry: its hash no longer recomputes, and a forg
 });
 
 it('does not record its own entries (no loop), and a replay republishes the same entries under the same ids', async () => {
-  await publish(audit, ...sources());
-  await waitForRows(audit, 3);
-  const before = await publishedEvents(audit, 'evt.audit.entry.recorded', 3);
+  await publish(audit.app, ...sources());
+  await waitForRows(audit.app, 3);
+  const before = await publishedEvents(audit.app, 'evt.audit.entry.recorded', 3);
   // the consumer has seen the three entries come back and acked them without a transaction
   await eventually(async () => {
-    const { handled, skipped } = audit.events.consumers[0]!.stats;
+    const { handled, skipped } = audit.app.events.consumers[0]!.stats;
     return handled >= 3 && skipped >= 3;
   });
-  const marked = await audit.db.selectFrom('processedEvents').select('eventId').where('consumer', '=', 'audit').execute();
+  const marked = await audit.app.db.selectFrom('processedEvents').select('eventId').where('consumer', '=', 'audit').execute();
   expect(marked.filter((m) => before.some((e) => e.id === m.eventId))).toEqual([]);
-  expect(await auditRowCount(audit)).toBe(3);
+  expect(await auditRowCount(audit.app)).toBe(3);
 
-  await requestReplay(audit.db, audit.clock);
-  await audit.close();
-  const replayed = await ctx.start(auditService);
+  await requestReplay(audit.app.db, audit.app.clock);
+  await audit.app.close();
+  const replayed = await audit.ctx.start(auditService);
   await waitForRows(replayed, 3);
   await eventually(async () => {
     const { handled, skipped } = replayed.events.consumers[0]!.stats;
@@ -115,14 +107,18 @@ it('does not record its own entries (no loop), and a replay republishes the same
 });
 
 it('publishes a break the background check finds and records it in the log, where the audit page shows it', async () => {
-  await publish(audit, ...sources());
-  await waitForRows(audit, 3);
-  await ctx.query(
+  await publish(audit.app, ...sources());
+  await waitForRows(audit.app, 3);
+  await audit.ctx.query(
     `begin; set local session_replication_role = replica; update audit.audit_rows set name = 'Someone Else' where seq = 2; commit;`,
   );
-  const res = await audit.inject({ method: 'POST', url: '/api/report/audit/verify', headers: { authorization: `Bearer ${adminToken}` } });
+  const res = await audit.app.inject({
+    method: 'POST',
+    url: '/api/report/audit/verify',
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   const started = res.json() as AuditChainCheck;
-  const [broken] = await publishedEvents(audit, 'evt.audit.chain.broken', 1);
+  const [broken] = await publishedEvents(audit.app, 'evt.audit.chain.broken', 1);
   expect(broken!.data).toMatchObject({
     checkId: started.Id,
     seq: 2,
@@ -132,8 +128,8 @@ it('publishes a break the background check finds and records it in the log, wher
     total: 3,
     startedBy: 'Ada Admin',
   });
-  await waitForRows(audit, 4);
-  const report = await audit.inject({
+  await waitForRows(audit.app, 4);
+  const report = await audit.app.inject({
     method: 'POST',
     url: '/api/report/audit',
     headers: { authorization: `Bearer ${adminToken}` },
@@ -151,9 +147,9 @@ it('publishes a break the background check finds and records it in the log, wher
 });
 
 it('runs the scheduled check only when none began within its period (counted from the log’s set-up before the first), on any replica', async () => {
-  await publish(audit, ...sources());
-  await waitForRows(audit, 3);
-  const checks = new ChainChecks({ ...dataAccessOf(audit), log: audit.log }, DEV_CHAIN_KEY);
+  await publish(audit.app, ...sources());
+  await waitForRows(audit.app, 3);
+  const checks = new ChainChecks({ ...dataAccessOf(audit.app), log: audit.app.log }, DEV_CHAIN_KEY);
   // a log set up a moment ago is not due for its first daily check
   expect(await checks.startIfDue(86_400_000)).toBeNull();
   const first = await checks.startIfDue(1);

@@ -1,14 +1,12 @@
 import { RoleIds } from '@cti/access';
 import { AuditMessages, type AuditReport } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { pageTotal } from '../../src/report/audit-report';
 import { actor, adminToken, answerSaved, day, envelope, publish, today, waitForRows } from '../support/audit-test-kit';
 
-let ctx: TestContext;
-let audit: ServiceApp;
+const audit = serviceUnderTest(auditService);
 
 const at = (daysAgo: number, hour = 12) => {
   const d = new Date(`${day(-daysAgo)}T00:00:00.000Z`);
@@ -20,10 +18,8 @@ const ada = actor('Ada Admin');
 const pierre = actor('Pierre Répondant', ['France']);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  audit = await ctx.start(auditService);
   await publish(
-    audit,
+    audit.app,
     envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, rory, at(40)),
     envelope('evt.identity.user.loggedIn', { userId: 'u-rory', email: 'rory@example.com', free: false }, rory, at(2, 9)),
     envelope(
@@ -55,13 +51,12 @@ beforeAll(async () => {
       at(0, 0),
     ),
   );
-  await waitForRows(audit, 7);
+  await waitForRows(audit.app, 7);
 });
-afterAll(() => ctx.close());
 
 const last30 = { start: day(-30), end: today() };
 const report = async (body: object, token = adminToken) =>
-  audit.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
+  audit.app.inject({ method: 'POST', url: '/api/report/audit', headers: { authorization: `Bearer ${token}` }, payload: body });
 const rowsOf = async (body: object) => {
   const res = await report(body);
   expect(res.statusCode).toBe(200);
@@ -181,6 +176,6 @@ describe('messages and access', () => {
   it('is for admins only', async () => {
     const viewer = signTestToken({ sub: 'viewer-1', roles: [RoleIds.CountryViewer], groups: ['g-ie'] });
     expect((await report(last30, viewer)).statusCode).toBe(403);
-    expect((await audit.inject({ method: 'POST', url: '/api/report/audit', payload: last30 })).statusCode).toBe(401);
+    expect((await audit.app.inject({ method: 'POST', url: '/api/report/audit', payload: last30 })).statusCode).toBe(401);
   });
 });

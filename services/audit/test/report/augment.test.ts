@@ -1,18 +1,10 @@
 import { RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { signTestToken, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { answerDiffHtml } from '../../src/report/answer-diff';
 
-let ctx: TestContext;
-let audit: ServiceApp;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  audit = await ctx.start(auditService);
-});
-afterAll(() => ctx.close());
+const audit = serviceUnderTest(auditService);
 
 it('marks removed and added words of two answers', () => {
   expect(answerDiffHtml('The lien is preserved', 'The lien is not preserved')).toBe(
@@ -38,7 +30,7 @@ it('reads a missing answer as empty and keeps line breaks', () => {
 
 it('answers POST api/report/augment with the HTML diff to a signed-in user', async () => {
   const token = signTestToken({ sub: 'u-rory', roles: [RoleIds.CountryRespondent], groups: ['g-ie'] });
-  const res = await audit.inject({
+  const res = await audit.app.inject({
     method: 'POST',
     url: '/api/report/augment',
     headers: { authorization: `Bearer ${token}` },
@@ -46,5 +38,7 @@ it('answers POST api/report/augment with the HTML diff to a signed-in user', asy
   });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ Html: 'a <del class="diff-removed">b </del>c <ins class="diff-added">d</ins>' });
-  expect((await audit.inject({ method: 'POST', url: '/api/report/augment', payload: { text1: 'a', text2: 'b' } })).statusCode).toBe(401);
+  expect((await audit.app.inject({ method: 'POST', url: '/api/report/augment', payload: { text1: 'a', text2: 'b' } })).statusCode).toBe(
+    401,
+  );
 });

@@ -31,8 +31,8 @@ export function envelope<T extends EventType>(
   return { id: randomUUID(), type, occurredAt, actor: who, data } as DomainEvent<T>;
 }
 
-/** Publishes envelopes on the app's JetStream (as the outbox relay does: msgID = event id). */
-export async function publish(app: AuditApp, ...events: DomainEvent[]): Promise<DomainEvent[]> {
+/** Publishes envelopes on the JetStream of any service of the context (as the outbox relay does: msgID = event id). */
+export async function publish(app: { events: Pick<AuditApp['events'], 'bus'> }, ...events: DomainEvent[]): Promise<DomainEvent[]> {
   const { bus } = app.events;
   for (const event of events) {
     await bus.js.publish(bus.subjects.toSubject(event.type), JSON.stringify(event), { msgID: event.id });

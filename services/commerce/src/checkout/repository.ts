@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from '@cti/db';
+import { insertOnce, type Insertable, type Selectable } from '@cti/db';
 
 import type { CheckoutsTable, CommerceExecutor } from '../db';
 
@@ -34,8 +34,4 @@ export const findCustomerId = async (db: CommerceExecutor, userId: string, provi
     ?.customerId;
 
 export const rememberCustomer = (db: CommerceExecutor, userId: string, provider: string, customerId: string) =>
-  db
-    .insertInto('customers')
-    .values({ userId, provider, customerId })
-    .onConflict((oc) => oc.columns(['userId', 'provider']).doNothing())
-    .execute();
+  insertOnce(db, 'customers', { userId, provider, customerId }, 'userId', 'provider').execute();

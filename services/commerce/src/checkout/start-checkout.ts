@@ -1,5 +1,6 @@
 import {
   CommerceMessages,
+  isUuid,
   type AccessClaims,
   type CheckoutQuote,
   type CheckoutSessionAnswer,
@@ -12,7 +13,7 @@ import type { CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 import type { PaymentProvider } from '../payments/provider';
 import { kindOf } from '../products/grants';
-import { findProduct, isUuid } from '../products/repository';
+import { findProduct } from '../products/repository';
 import { purchaseNames } from '../purchases/purchases';
 
 import { findCustomerId, insertCheckout, rememberCustomer, setProviderSession } from './repository';

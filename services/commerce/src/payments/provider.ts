@@ -4,6 +4,7 @@
  * local provider that completes checkout on a local confirmation page (offline).
  * Every call that changes state at the provider carries an idempotency key.
  */
+import { isUuid } from '@cti/contracts';
 import { DomainError } from '@cti/service-kit';
 
 export type ProviderName = 'stripe' | 'local';
@@ -62,6 +63,12 @@ export interface SubscriptionFacts {
   /** The checkout that created it (metadata set at checkout). */
   checkoutId: string | null;
 }
+
+/**
+ * Our checkout id as the provider's record carries it back (its metadata, written at checkout).
+ * One that is not in our ids' form names no checkout of ours, and is never looked up.
+ */
+export const checkoutIdOf = (carried: string | null | undefined): string | null => (carried && isUuid(carried) ? carried : null);
 
 export interface CheckoutOutcome {
   sessionId: string;

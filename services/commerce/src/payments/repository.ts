@@ -1,4 +1,4 @@
-import { sql, timestampAt, type Insertable } from '@cti/db';
+import { claimOldestFirst, insertOnce, sql, timestampAt, type Insertable } from '@cti/db';
 
 import type { CommerceExecutor, LocalPaymentsTable, LocalPlanChangesTable, LocalSessionsTable, LocalSubscriptionsTable } from '../db';
 
@@ -6,11 +6,7 @@ import type { CommerceExecutor, LocalPaymentsTable, LocalPlanChangesTable, Local
 // payments and plan changes), as Stripe keeps them on its side.
 
 export const insertLocalPlan = (db: CommerceExecutor, plan: { id: string; name: string; amountCents: number }) =>
-  db
-    .insertInto('localPlans')
-    .values(plan)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  insertOnce(db, 'localPlans', plan, 'id').execute();
 
 export const deactivateLocalPlan = (db: CommerceExecutor, planId: string) =>
   db.updateTable('localPlans').set({ active: false }).where('id', '=', planId).execute();
@@ -23,11 +19,7 @@ export const localPlanNames = (db: CommerceExecutor, planIds: string[]) =>
 
 /** Inserts a checkout session unless one with its id (derived from the idempotency key) exists. */
 export const insertLocalSession = (db: CommerceExecutor, session: Insertable<LocalSessionsTable>) =>
-  db
-    .insertInto('localSessions')
-    .values(session)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  insertOnce(db, 'localSessions', session, 'id').execute();
 
 export const findLocalSession = (db: CommerceExecutor, sessionId: string) =>
   db.selectFrom('localSessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
@@ -85,16 +77,11 @@ export const cancelLocalSubscription = (db: CommerceExecutor, subscriptionId: st
 
 /** Active subscriptions whose period ended by `now`, oldest first, claimed (SKIP LOCKED) for the caller's transaction. */
 export const claimDueLocalSubscriptions = (db: CommerceExecutor, now: Date) =>
-  db
-    .selectFrom('localSubscriptions')
-    .selectAll()
-    .where('status', '=', 'active')
-    .where('currentPeriodEnd', '<=', now.toISOString())
-    .orderBy('currentPeriodEnd')
-    .limit(100)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+  claimOldestFirst(
+    db.selectFrom('localSubscriptions').selectAll().where('status', '=', 'active').where('currentPeriodEnd', '<=', now.toISOString()),
+    'currentPeriodEnd',
+    100,
+  ).execute();
 
 /** A subscription set to cancel at period end ends when its period did. */
 export const endLocalSubscriptionAtPeriodEnd = (db: CommerceExecutor, subscriptionId: string, periodEnd: string) =>
@@ -124,11 +111,7 @@ export const moveActiveLocalSubscription = (db: CommerceExecutor, subscriptionId
     .executeTakeFirst();
 
 export const insertLocalPlanChange = (db: CommerceExecutor, change: Insertable<LocalPlanChangesTable>) =>
-  db
-    .insertInto('localPlanChanges')
-    .values(change)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  insertOnce(db, 'localPlanChanges', change, 'id').execute();
 
 export const findLocalPlanChange = (db: CommerceExecutor, changeId: string) =>
   db.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).executeTakeFirst();

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { Clock } from '@cti/service-kit';
 
 import {
+  checkoutIdOf,
   ProviderError,
   WebhookRefused,
   type CheckoutInput,
@@ -42,7 +43,7 @@ function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
     quantity: item?.quantity ?? 1,
     currentPeriodEnd: iso(item?.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
-    checkoutId: sub.metadata?.checkoutId ?? null,
+    checkoutId: checkoutIdOf(sub.metadata?.checkoutId),
   };
 }
 
@@ -169,7 +170,7 @@ export class StripeProvider implements PaymentProvider {
       this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }),
     );
     const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
-    const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id ?? null;
+    const checkoutId = checkoutIdOf(session.metadata?.checkoutId ?? session.client_reference_id);
     const currency = (session.currency ?? 'usd').toUpperCase();
     let payment: PaymentFacts | null = null;
     let subscription: SubscriptionFacts | null = null;
@@ -295,7 +296,7 @@ export class StripeProvider implements PaymentProvider {
         return {
           kind: 'subscription.paid',
           subscriptionId,
-          checkoutId: details?.metadata?.checkoutId ?? null,
+          checkoutId: checkoutIdOf(details?.metadata?.checkoutId),
           reason:
             invoice.billing_reason === 'subscription_create'
               ? 'create'

@@ -1,5 +1,5 @@
-import type { Product } from '@cti/contracts';
-import { sql, timestampAt, type Selectable } from '@cti/db';
+import { isUuid, type Product } from '@cti/contracts';
+import { nameMatches, sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, ProductsTable } from '../db';
 
@@ -22,18 +22,11 @@ export const toProduct = (row: ProductRow): Product => {
   };
 };
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => uuid.test(id);
-
 export const findProduct = (db: CommerceExecutor, id: string) =>
   isUuid(id) ? db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);
 
 export const findProductByName = (db: CommerceExecutor, name: string) =>
-  db
-    .selectFrom('products')
-    .selectAll()
-    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
+  db.selectFrom('products').selectAll().where(nameMatches(name)).executeTakeFirst();
 
 export const findProductByPlan = (db: CommerceExecutor, planId: string) =>
   db.selectFrom('products').selectAll().where('planId', '=', planId).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { sql, timestampAt, type Insertable, type Selectable } from '@cti/db';
+import { insertOnce, sql, timestampAt, type Insertable, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, PurchasesTable } from '../db';
 
@@ -6,12 +6,7 @@ export type PurchaseRow = Selectable<PurchasesTable>;
 
 /** Inserts the purchase of one payment; undefined when that payment (its key) is already recorded. */
 export const insertPurchase = (db: CommerceExecutor, values: Insertable<PurchasesTable>) =>
-  db
-    .insertInto('purchases')
-    .values(values)
-    .onConflict((oc) => oc.column('paymentKey').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  insertOnce(db, 'purchases', values, 'paymentKey').returningAll().executeTakeFirst();
 
 export const findPurchaseByPaymentKey = (db: CommerceExecutor, paymentKey: string) =>
   db.selectFrom('purchases').selectAll().where('paymentKey', '=', paymentKey).executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
-import { sql, timestampAt, type Insertable, type Selectable } from '@cti/db';
+import { isUuid } from '@cti/contracts';
+import { insertOnce, sql, timestampAt, type Insertable, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, SubscriptionsTable } from '../db';
-import { isUuid } from '../products/repository';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
@@ -28,12 +28,7 @@ export const findSubscriptionByEitherId = (db: CommerceExecutor, id: string) =>
 
 /** Inserts a provider's subscription; undefined when it is already recorded. */
 export const insertSubscription = (db: CommerceExecutor, values: Insertable<SubscriptionsTable>) =>
-  db
-    .insertInto('subscriptions')
-    .values(values)
-    .onConflict((oc) => oc.column('providerSubscriptionId').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  insertOnce(db, 'subscriptions', values, 'providerSubscriptionId').returningAll().executeTakeFirst();
 
 /** Ends the subscription; undefined when it had already ended. */
 export const markEnded = (db: CommerceExecutor, id: string, reason: string, now: Date) =>

@@ -1,3 +1,5 @@
+import { insertOnce } from '@cti/db';
+
 import type { CommerceExecutor } from '../db';
 
 export const isEventRecorded = async (db: CommerceExecutor, eventId: string) =>
@@ -5,9 +7,4 @@ export const isEventRecorded = async (db: CommerceExecutor, eventId: string) =>
 
 /** Records a provider event's id; false when it was already recorded (a duplicate delivery). */
 export const recordEvent = async (db: CommerceExecutor, event: { id: string; provider: string; type: string }) =>
-  !!(await db
-    .insertInto('providerEvents')
-    .values(event)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst());
+  !!(await insertOnce(db, 'providerEvents', event, 'id').returning('id').executeTakeFirst());

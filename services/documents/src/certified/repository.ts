@@ -1,4 +1,4 @@
-import type { Insertable } from '@cti/db';
+import { insertOnce, type Insertable } from '@cti/db';
 
 import type { CertifiedScorecardOrdersTable, CertifiedScorecardsTable, DocumentsExecutor } from '../db';
 
@@ -21,11 +21,7 @@ export const laterDifferentCertificate = (db: DocumentsExecutor, of: { groupId: 
 
 /** Records an order unless one with its purchase id is there already (a revoked row stays revoked). */
 export const insertOrderOnce = (db: DocumentsExecutor, order: Insertable<CertifiedScorecardOrdersTable>) =>
-  db
-    .insertInto('certifiedScorecardOrders')
-    .values(order)
-    .onConflict((oc) => oc.column('purchaseId').doNothing())
-    .execute();
+  insertOnce(db, 'certifiedScorecardOrders', order, 'purchaseId').execute();
 
 /** Revokes an order in force; answers the purchase ids it revoked (none when there was no such order). */
 export const revokeOrder = (db: DocumentsExecutor, purchaseId: string, revokedAt: string, because: string) =>

@@ -1,4 +1,4 @@
-import type { Insertable } from '@cti/db';
+import { upsert, type Insertable } from '@cti/db';
 
 import type { DocumentsExecutor, QuestionnairesTable } from '../db';
 
@@ -15,11 +15,7 @@ export const findPeriod = (db: DocumentsExecutor, periodId: string) =>
   db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();
 
 export const upsertQuestionnaire = (db: DocumentsExecutor, row: Insertable<QuestionnairesTable>) =>
-  db
-    .insertInto('questionnaires')
-    .values(row)
-    .onConflict((oc) => oc.column('questionnaireId').doUpdateSet(row))
-    .execute();
+  upsert(db, 'questionnaires', row, ['questionnaireId'], row).execute();
 
 /** Gives the annotations of a questionnaire its country and period. */
 export const placeAnnotationsOfQuestionnaire = (db: DocumentsExecutor, q: { questionnaireId: string; groupId: string; periodId: string }) =>

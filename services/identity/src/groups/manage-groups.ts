@@ -1,13 +1,14 @@
 import { UserEditPolicy } from '@cti/access';
 import {
-  GroupAnswers,
-  GroupTypes,
   type AccessClaims,
   type EventActor,
+  GroupAnswers,
   type GroupEmailPayload,
   type GroupPayload,
   type GroupType,
+  GroupTypes,
   type GroupView,
+  isUuid,
 } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
 
@@ -15,7 +16,6 @@ import type { IdentityDB, IdentityExecutor } from '../db';
 import { queueMail, type Mailer } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { isEmail, normalizeEmail } from '../users/passwords';
-import { isUuid } from '../users/user-views';
 
 import { createGroup } from './create-group';
 import { countryCodeOfLogo } from './logos';

@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { nameMatches } from '@cti/db';
 
 import type { GroupsTable, IdentityExecutor } from '../db';
 
@@ -9,11 +9,7 @@ export interface GroupRowFilter {
 }
 
 export const findGroupByName = (db: IdentityExecutor, name: string) =>
-  db
-    .selectFrom('groups')
-    .selectAll()
-    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
+  db.selectFrom('groups').selectAll().where(nameMatches(name)).executeTakeFirst();
 
 export const findGroupById = (db: IdentityExecutor, id: string) =>
   db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { MailMessage } from '@cti/contracts';
-import { sql, type Selectable } from '@cti/db';
+import { insertOnce, sql, type Selectable } from '@cti/db';
 
 import type { IdentityExecutor, MailMessagesTable } from '../db';
 
@@ -36,9 +36,10 @@ export async function insertMail(
   message: MailMessage,
   options: { interactive: boolean; replyTo: string | null; idempotencyKey: string | null },
 ): Promise<string | null> {
-  const inserted = await db
-    .insertInto('mailMessages')
-    .values({
+  const inserted = await insertOnce(
+    db,
+    'mailMessages',
+    {
       kind: message.kind,
       toAddresses: JSON.stringify(message.to),
       ccAddresses: JSON.stringify(message.cc ?? []),
@@ -52,8 +53,9 @@ export async function insertMail(
       lockedUntil: null,
       sentAt: null,
       idempotencyKey: options.idempotencyKey,
-    } as never)
-    .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+    } as never,
+    'idempotencyKey',
+  )
     .returning('id')
     .executeTakeFirst();
   return inserted?.id ?? null;

@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { insertOnce, sql, upsert } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -16,11 +16,7 @@ export async function insertGrantBase(
   db: IdentityExecutor,
   base: { userId: string; kind: GrantTargetKind; target: string; present: boolean; expiresOn: string | null },
 ): Promise<void> {
-  await db
-    .insertInto('purchaseGrantBases')
-    .values(base)
-    .onConflict((oc) => oc.columns(['userId', 'kind', 'target']).doNothing())
-    .execute();
+  await insertOnce(db, 'purchaseGrantBases', base, 'userId', 'kind', 'target').execute();
 }
 
 export const grantBase = (db: IdentityExecutor, userId: string, kind: GrantTargetKind, target: string) =>
@@ -56,11 +52,7 @@ export async function removeGroupMember(db: IdentityExecutor, userId: string, gr
 
 /** Sets the user's holding of a role, with its end (null: without end). */
 export async function putRoleHolding(db: IdentityExecutor, userId: string, roleId: number, expiresOn: string | null): Promise<void> {
-  await db
-    .insertInto('userRoles')
-    .values({ userId, roleId, expiresOn })
-    .onConflict((oc) => oc.columns(['userId', 'roleId']).doUpdateSet({ expiresOn }))
-    .execute();
+  await upsert(db, 'userRoles', { userId, roleId, expiresOn }, ['userId', 'roleId'], { expiresOn }).execute();
 }
 
 export async function removeRoleHolding(db: IdentityExecutor, userId: string, roleId: number): Promise<void> {
@@ -100,11 +92,7 @@ export async function upsertGrant(
   },
 ): Promise<void> {
   const { sourceId: _s, userId: _u, ...changed } = grant;
-  await db
-    .insertInto('purchaseGrants')
-    .values({ ...grant, revokedAt: null })
-    .onConflict((oc) => oc.column('sourceId').doUpdateSet(changed))
-    .execute();
+  await upsert(db, 'purchaseGrants', { ...grant, revokedAt: null }, ['sourceId'], changed).execute();
 }
 
 /** A source revoked before its grant arrived: an empty grant, revoked at `at`, keeps a late grant from applying. */

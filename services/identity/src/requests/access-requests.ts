@@ -1,15 +1,16 @@
 import { RoleIds, sharesContactDomain } from '@cti/access';
 import {
-  AccessRequestStatuses,
-  approvalAnswer,
-  RequestAnswers,
-  UserAnswers,
   type AccessClaims,
+  AccessRequestStatuses,
   type AccessRequestView,
+  approvalAnswer,
   type ApprovalPayload,
   type EventActor,
   type ExternalApprovalPayload,
   type ExternalRequestPayload,
+  isUuid,
+  RequestAnswers,
+  UserAnswers,
 } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
@@ -22,7 +23,6 @@ import { parseExpiry } from '../users/manage-users';
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { findUserByEmail, groupIdsOfUser, setCalculatorGroup } from '../users/repository';
 import { grantRoles } from '../users/role-grants';
-import { isUuid } from '../users/user-views';
 import { queueWelcomeMail } from '../users/welcome';
 
 import { accessRequestRows, insertAccessRequest, lockAccessRequest, markDecided, setRequestExpiry, usersOfRequests } from './repository';

@@ -35,15 +35,20 @@ export async function recordLoginFailure({ rateLimits }: RateLimited, email: str
   await rateLimits.hit(ipFailureKey(ip), { max: Number.MAX_SAFE_INTEGER, windowMs: IP_WINDOW });
 }
 
-/** Refuses an account, or an address, that has failed too often lately (successful sign-ins never count). */
-export async function assertNotLockedOut({ rateLimits }: RateLimited, limits: LoginLimits, email: string, ip: string): Promise<void> {
+/**
+ * Refuses an account, or an address, that has failed too often lately (successful sign-ins
+ * never count); answers the account's failures in the current window otherwise.
+ */
+export async function assertNotLockedOut({ rateLimits }: RateLimited, limits: LoginLimits, email: string, ip: string): Promise<number> {
   if ((await rateLimits.count(ipFailureKey(ip), { max: limits.failuresPerIp, windowMs: IP_WINDOW })) >= limits.failuresPerIp) {
     throw new TooManyRequests(TooManyFailures.ip, IP_WINDOW / 1000);
   }
   const failureLimit = { max: limits.failuresPerAccountPerHour, windowMs: HOUR };
-  if ((await rateLimits.count(failureKey(email), failureLimit)) >= limits.failuresPerAccountPerHour) {
+  const accountFailures = await rateLimits.count(failureKey(email), failureLimit);
+  if (accountFailures >= limits.failuresPerAccountPerHour) {
     throw new TooManyRequests(TooManyFailures.account, HOUR / 1000);
   }
+  return accountFailures;
 }
 
 /**
@@ -60,7 +65,7 @@ export async function login(
 ): Promise<SessionUser> {
   if (!isEmail(input.email)) throw new BadRequest(LoginAnswers.invalidUsername);
   const email = normalizeEmail(input.email);
-  await assertNotLockedOut(deps, deps.limits, email, input.ip);
+  const failuresBefore = await assertNotLockedOut(deps, deps.limits, email, input.ip);
   const user = await findUserByEmail(data.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk || user.isFree) {
@@ -79,6 +84,7 @@ export async function login(
     });
     return session;
   });
-  await deps.rateLimits.reset(failureKey(email));
+  // a success clears the account's failures; most sign-ins had none to clear (no delete then)
+  if (failuresBefore > 0) await deps.rateLimits.reset(failureKey(email));
   return session;
 }

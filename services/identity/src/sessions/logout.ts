@@ -1,9 +1,8 @@
-import type { AccessClaims } from '@cti/contracts';
+import { isUuid, type AccessClaims } from '@cti/contracts';
 import { appendToOutbox, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityDB } from '../db';
 import { findUserById } from '../users/repository';
-import { isUuid } from '../users/user-views';
 
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
 import { actorFromClaims } from './session';

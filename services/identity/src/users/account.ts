@@ -1,4 +1,4 @@
-import { PasswordAnswers, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
+import { isUuid, PasswordAnswers, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
@@ -11,7 +11,6 @@ import { actorFromClaims } from '../sessions/session';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserById, updateOwnNames } from './repository';
 import { recordUserUpdated } from './user-events';
-import { isUuid } from './user-views';
 
 /**
  * `POST api/user/account`: the signed-in user changes their first and

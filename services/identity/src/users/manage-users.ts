@@ -1,5 +1,5 @@
 import { RoleIds, UserEditPolicy, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
-import { UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
+import { isUuid, UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
 import {
   BadRequest,
   Conflict,
@@ -36,7 +36,7 @@ import {
   updateManagedUser,
 } from './repository';
 import { recordUserUpdated } from './user-events';
-import { isUuid, loadManagedUsers } from './user-views';
+import { loadManagedUsers } from './user-views';
 import { queueWelcomeMail } from './welcome';
 
 const trimOrNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);

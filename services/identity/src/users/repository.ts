@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { insertOnce, sql } from '@cti/db';
 
 import type { IdentityExecutor } from '../db';
 
@@ -255,11 +255,7 @@ export async function grantRoleUntil(db: IdentityExecutor, userId: string, roleI
 
 /** Adds the user to a group (a member stays a member). */
 export async function addToGroup(db: IdentityExecutor, userId: string, groupId: string): Promise<void> {
-  await db
-    .insertInto('userGroups')
-    .values({ userId, groupId })
-    .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-    .execute();
+  await insertOnce(db, 'userGroups', { userId, groupId }, 'userId', 'groupId').execute();
 }
 
 /** Users as the users admin lists them (these, or all; free users only when asked), by name, with their calculator group's name. */

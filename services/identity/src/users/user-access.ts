@@ -1,10 +1,9 @@
 import { RoleIds } from '@cti/access';
-import type { InternalUserAccess } from '@cti/contracts';
+import { isUuid, type InternalUserAccess } from '@cti/contracts';
 
 import type { IdentityExecutor } from '../db';
 
 import { accessRowsOfUsers, groupIdsOfUsers, rolesHeldByUsersAt } from './repository';
-import { isUuid } from './user-views';
 
 /**
  * Users' access as it stands at `now`, for many users in three queries: the claims a fresh

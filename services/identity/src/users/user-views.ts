@@ -1,5 +1,5 @@
 import { roleNameOf } from '@cti/access';
-import type { InternalUser, ManagedUser } from '@cti/contracts';
+import { isUuid, type InternalUser, type ManagedUser } from '@cti/contracts';
 
 import type { IdentityExecutor } from '../db';
 
@@ -79,5 +79,3 @@ export async function loadInternalUsers(db: IdentityExecutor, ids: readonly stri
     Groups: groups.filter((g) => g.userId === u.id).map((g) => ({ Id: g.id, Name: g.name })),
   }));
 }
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,17 +1,11 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext, serviceCaller } from '@cti/testing';
+import { serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { mailbox, mailTo } from '../helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { CONTACT_EMAIL: 'team@cti.example', CONTACT_RATE_PER_IP: '4', CONTACT_RATE_PER_ACCOUNT: '3' });
+const identity = serviceUnderTest(identityService, {
+  env: { CONTACT_EMAIL: 'team@cti.example', CONTACT_RATE_PER_IP: '4', CONTACT_RATE_PER_ACCOUNT: '3' },
 });
-afterAll(() => ctx.close());
 
 const message = {
   firstname: 'Ann',
@@ -22,18 +16,18 @@ const message = {
   category: 'compliance',
 };
 const contact = (payload: object, remoteAddress = '10.1.0.1') =>
-  app.inject({ method: 'POST', url: '/api/mail/contact', payload, remoteAddress });
+  identity.app.inject({ method: 'POST', url: '/api/mail/contact', payload, remoteAddress });
 
 describe('POST api/mail/contact', () => {
   it('sends the message to the configured address with the sender as reply-to', async () => {
     const res = await contact(message);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Thank you, We've received your message!");
-    const mail = await mailTo(app, 'team@cti.example', 'contact');
+    const mail = await mailTo(identity.app, 'team@cti.example', 'contact');
     expect(mail.Subject).toBe('Report Compliance Activity from Ann Other');
     expect(mail.Html).toContain('Please look at &lt;b&gt;this&lt;/b&gt; law.');
     expect(mail.Html).not.toContain('<b>this</b>');
-    const row = (await ctx.query('select reply_to from identity.mail_messages where id = $1', [mail.Id]))[0];
+    const row = (await identity.ctx.query('select reply_to from identity.mail_messages where id = $1', [mail.Id]))[0];
     expect(row.reply_to).toBe('ann@example.com');
   });
 
@@ -65,7 +59,7 @@ describe('POST api/mail/contact', () => {
 
 describe('dev mailbox (GET api/mail/dev/messages)', () => {
   it('lists mails newest first with their links, filtered by address', async () => {
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/internal/mail/send',
       headers: serviceCaller,
@@ -77,26 +71,26 @@ describe('dev mailbox (GET api/mail/dev/messages)', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const mail = await mailTo(app, 'reader@example.com', 'annotations');
+    const mail = await mailTo(identity.app, 'reader@example.com', 'annotations');
     expect(mail.Links).toEqual([{ Href: 'http://localhost:8080/index/1', Text: 'Scorecard' }]);
     expect(mail.To).toEqual(['reader@example.com']);
-    const all = await mailbox(app);
+    const all = await mailbox(identity.app);
     expect(all.length).toBeGreaterThan(1);
     expect(Date.parse(all[0].CreatedAt)).toBeGreaterThanOrEqual(Date.parse(all[all.length - 1].CreatedAt));
-    expect((await mailbox(app, 'nobody@example.com')).length).toBe(0);
+    expect((await mailbox(identity.app, 'nobody@example.com')).length).toBe(0);
   });
 
   it('answers only requests from this machine: a client on the network gets 404, even naming loopback in a header', async () => {
-    const fromNetwork = await app.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress: '192.168.1.20' });
+    const fromNetwork = await identity.app.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress: '192.168.1.20' });
     expect(fromNetwork.statusCode).toBe(404);
     // through the gateway, X-Forwarded-For carries the browser's address (the gateway replaces whatever the client sent)
-    const forwarded = await app.inject({
+    const forwarded = await identity.app.inject({
       method: 'GET',
       url: '/api/mail/dev/messages',
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '192.168.1.20' },
     });
     expect(forwarded.statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress: '::1' })).statusCode).toBe(200);
+    expect((await identity.app.inject({ method: 'GET', url: '/api/mail/dev/messages', remoteAddress: '::1' })).statusCode).toBe(200);
   });
 });

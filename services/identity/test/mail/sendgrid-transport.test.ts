@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext, serviceCaller } from '@cti/testing';
+import { createTestContext, eventually, serviceCaller, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { mailTransportFor, sendgridTransport } from '../../src/mail/transports';
@@ -67,21 +66,12 @@ describe('SendGrid transport (real @sendgrid/mail SDK against a local endpoint)'
 });
 
 describe('identity with MAIL_TRANSPORT=sendgrid', () => {
-  let ctx: TestContext;
-  let app: ServiceApp;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    app = await ctx.start(identityService, {
-      MAIL_TRANSPORT: 'sendgrid',
-      SENDGRID_API_KEY: 'SG.service-key',
-      SENDGRID_API_URL: apiUrl(),
-      MAIL_POLL_MS: '200',
-    });
+  const identity = serviceUnderTest(identityService, {
+    env: () => ({ MAIL_TRANSPORT: 'sendgrid', SENDGRID_API_KEY: 'SG.service-key', SENDGRID_API_URL: apiUrl(), MAIL_POLL_MS: '200' }),
   });
-  afterAll(() => ctx.close());
 
   const send = (headers: Record<string, string>, to = 'reader@example.com') =>
-    app.inject({
+    identity.app.inject({
       method: 'POST',
       url: '/internal/mail/send',
       headers,
@@ -93,8 +83,10 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     await eventually(() => received.find((r) => r.body.subject === 'Annotations for Ireland'));
-    await eventually(async () => (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent');
-    const events = await ctx.query(`select payload from identity.outbox where type = 'evt.identity.mail.sent'`);
+    await eventually(
+      async () => (await identity.ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent',
+    );
+    const events = await identity.ctx.query(`select payload from identity.outbox where type = 'evt.identity.mail.sent'`);
     expect(events.map((e) => e.payload.data)).toContainEqual(
       expect.objectContaining({ mailId: id, kind: 'annotations', to: ['reader@example.com'] }),
     );
@@ -110,25 +102,25 @@ describe('identity with MAIL_TRANSPORT=sendgrid', () => {
     const res = await send(serviceCaller, 'retry@example.com');
     const { id } = res.json();
     await eventually(
-      async () => (await ctx.query('select attempts, status from identity.mail_messages where id = $1', [id]))[0]?.attempts >= 1,
+      async () => (await identity.ctx.query('select attempts, status from identity.mail_messages where id = $1', [id]))[0]?.attempts >= 1,
     );
     // the retry is scheduled 30 s later: bring it forward
     await eventually(
       async () => {
-        await ctx.query(`update identity.mail_messages set next_attempt_at = now() where id = $1 and status = 'queued'`, [id]);
-        return (await ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent';
+        await identity.ctx.query(`update identity.mail_messages set next_attempt_at = now() where id = $1 and status = 'queued'`, [id]);
+        return (await identity.ctx.query('select status from identity.mail_messages where id = $1', [id]))[0]?.status === 'sent';
       },
       15_000,
       300,
     );
-    const row = (await ctx.query('select attempts, last_error from identity.mail_messages where id = $1', [id]))[0];
+    const row = (await identity.ctx.query('select attempts, last_error from identity.mail_messages where id = $1', [id]))[0];
     expect(row.attempts).toBe(2);
     expect(received.filter((r) => r.body.personalizations[0].to[0].email === 'retry@example.com')).toHaveLength(1);
   });
 
   it('answers the contact form failure text when SendGrid refuses an interactive mail', async () => {
     failNext = 1;
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/mail/contact',
       payload: { firstname: 'Ann', lastname: 'Other', email: 'ann@example.com', group: 'Ireland', message: 'Hello', category: 'general' },

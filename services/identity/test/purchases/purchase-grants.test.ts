@@ -3,42 +3,37 @@ import { randomUUID } from 'node:crypto';
 import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
 import { sql } from '@cti/db';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { createGroup } from '../../src/groups/create-group';
 import { handleCommerceEvent } from '../../src/purchases/purchase-grants';
 import { createUser } from '../../src/users/create-user';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService);
 let ireland: string;
 let france: string;
 let clock = Date.now();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService);
-  ireland = await app.inTransaction((trx) => createGroup(trx, { name: 'Ireland', type: 'Country', countryId: 'IE' }, null));
-  france = await app.inTransaction((trx) => createGroup(trx, { name: 'France', type: 'Country', countryId: 'FR' }, null));
+  ireland = await identity.app.inTransaction((trx) => createGroup(trx, { name: 'Ireland', type: 'Country', countryId: 'IE' }, null));
+  france = await identity.app.inTransaction((trx) => createGroup(trx, { name: 'France', type: 'Country', countryId: 'FR' }, null));
 });
-afterAll(() => ctx.close());
 
 const user = (email: string, roles: RoleName[], groupIds: string[] = []) =>
-  app.inTransaction((trx) =>
+  identity.app.inTransaction((trx) =>
     createUser(
       trx,
       { email, password: null, firstName: 'T', lastName: email, roleIds: roles.map((r) => RoleIds[r]), groupIds },
       null,
-      app.clock.now(),
+      identity.app.clock.now(),
     ),
   );
 
 /** Delivers a commerce event to the consumer as the durable consumer would, in one transaction. */
 const deliver = (type: string, data: object, occurredAt = new Date((clock += 1000)).toISOString()) =>
-  app.inTransaction((trx) =>
-    handleCommerceEvent({ id: randomUUID(), type, occurredAt, actor: null, data } as DomainEvent, trx, app.clock.now()),
+  identity.app.inTransaction((trx) =>
+    handleCommerceEvent({ id: randomUUID(), type, occurredAt, actor: null, data } as DomainEvent, trx, identity.app.clock.now()),
   );
 
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
@@ -68,9 +63,9 @@ async function holdings(userId: string) {
   const roles = await sql<{
     roleId: number;
     expiresOn: string | null;
-  }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(app.db);
+  }>`select role_id, expires_on from user_roles where user_id = ${userId} order by role_id`.execute(identity.app.db);
   const groups = await sql<{ groupId: string }>`select group_id from user_groups where user_id = ${userId} order by group_id`.execute(
-    app.db,
+    identity.app.db,
   );
   return { roles: Object.fromEntries(roles.rows.map((r) => [r.roleId, r.expiresOn])), groups: groups.rows.map((g) => g.groupId) };
 }
@@ -153,7 +148,9 @@ describe('purchase grants', () => {
     await deliver('evt.commerce.purchase.completed', { ...completed(id, 'f', grant(['CFTPackage'])), productName: 'CFT Download' });
     const rows = await sql<{
       payload: { data: { reason: string; roles: number[] } };
-    }>`select payload from outbox where type = 'evt.identity.user.rolesChanged' and payload->'data'->>'userId' = ${id}`.execute(app.db);
+    }>`select payload from outbox where type = 'evt.identity.user.rolesChanged' and payload->'data'->>'userId' = ${id}`.execute(
+      identity.app.db,
+    );
     expect(rows.rows.map((r) => r.payload.data)).toEqual([
       expect.objectContaining({ reason: 'Purchased CFT Download', roles: [RoleIds.CFTPackage] }),
     ]);

@@ -2,22 +2,17 @@ import { generateKeyPairSync } from 'node:crypto';
 
 import { createSigner } from 'fast-jwt';
 
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
+import { signTestToken, testKeyPair, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { givenUser, sessionOf } from '../helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000' } });
 let userId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000' });
-  userId = await givenUser(app, 'admin@example.com', { roles: ['Admin'] });
+  userId = await givenUser(identity.app, 'admin@example.com', { roles: ['Admin'] });
 });
-afterAll(() => ctx.close());
 
 const claims = () => ({
   sub: userId,
@@ -32,12 +27,13 @@ const claims = () => ({
   free: false,
   organization: '',
 });
-const requests = (token: string) => app.inject({ method: 'GET', url: '/api/request', headers: { authorization: `Bearer ${token}` } });
+const requests = (token: string) =>
+  identity.app.inject({ method: 'GET', url: '/api/request', headers: { authorization: `Bearer ${token}` } });
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 describe('access tokens', () => {
   it('accepts a genuine admin token', async () => {
-    expect((await requests((await sessionOf(app, 'admin@example.com')).Token)).statusCode).toBe(200);
+    expect((await requests((await sessionOf(identity.app, 'admin@example.com')).Token)).statusCode).toBe(200);
     expect((await requests(signTestToken(claims()))).statusCode).toBe(200);
   });
 
@@ -83,7 +79,7 @@ describe('access tokens', () => {
   });
 
   it('carries the organization in the access token (questionnaire approvals need it)', async () => {
-    const session = await sessionOf(app, 'admin@example.com');
+    const session = await sessionOf(identity.app, 'admin@example.com');
     const payload = JSON.parse(Buffer.from(session.Token.split('.')[1], 'base64url').toString());
     expect(payload.organization).toBe('Test Org');
   });

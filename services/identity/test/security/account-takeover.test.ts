@@ -1,13 +1,18 @@
 import { RoleIds } from '@cti/access';
 import type { ManagedUser, SessionUser } from '@cti/contracts';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { bearer, givenGroup, givenUser, linkIn, login, mailbox, mailTo, sessionOf } from '../helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, {
+  env: {
+    LOGIN_FAILURES_PER_IP: '1000',
+    PASSWORD_RATE_PER_IP: '1000',
+    ROLE_LOOKUP_RATE_PER_IP: '1000',
+    PUBLIC_URL: 'http://cti.test',
+  },
+});
 let admin: SessionUser;
 let manager: SessionUser;
 let ireland: string;
@@ -15,27 +20,20 @@ let france: string;
 let respondentId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, {
-    LOGIN_FAILURES_PER_IP: '1000',
-    PASSWORD_RATE_PER_IP: '1000',
-    ROLE_LOOKUP_RATE_PER_IP: '1000',
-    PUBLIC_URL: 'http://cti.test',
-  });
-  ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
-  france = await givenGroup(app, 'France', 'Country', 'FR');
-  await givenUser(app, 'admin@example.com', { roles: ['Admin'] });
+  ireland = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+  france = await givenGroup(identity.app, 'France', 'Country', 'FR');
+  await givenUser(identity.app, 'admin@example.com', { roles: ['Admin'] });
   // the demo group manager of the issue: CountryViewer of Ireland
-  await givenUser(app, 'manager@example.com', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
-  respondentId = await givenUser(app, 'respondent@lawfirm.ie', { roles: ['CountryRespondent'], groupIds: [ireland] });
-  admin = await sessionOf(app, 'admin@example.com');
-  manager = await sessionOf(app, 'manager@example.com');
+  await givenUser(identity.app, 'manager@example.com', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
+  respondentId = await givenUser(identity.app, 'respondent@lawfirm.ie', { roles: ['CountryRespondent'], groupIds: [ireland] });
+  admin = await sessionOf(identity.app, 'admin@example.com');
+  manager = await sessionOf(identity.app, 'manager@example.com');
 });
-afterAll(() => ctx.close());
 
-const update = (s: SessionUser, body: object) => app.inject({ method: 'POST', url: '/api/user/update', headers: bearer(s), payload: body });
+const update = (s: SessionUser, body: object) =>
+  identity.app.inject({ method: 'POST', url: '/api/user/update', headers: bearer(s), payload: body });
 async function userAs(s: SessionUser, id: string): Promise<ManagedUser> {
-  const res = await app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(s) });
+  const res = await identity.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(s) });
   if (res.statusCode !== 200) throw new Error(`GET api/user/${id} answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
@@ -59,8 +57,8 @@ describe('the takeover of the issue: a group manager redirects a respondent’s 
     const res = await update(manager, payloadOf(respondent, { Email: 'respondent@example.com' }));
     expect(res.statusCode).toBe(403);
     expect((await userAs(admin, respondentId)).Email).toBe('respondent@lawfirm.ie');
-    await app.inject({ method: 'POST', url: '/api/user/forgotPassword/respondent@example.com', remoteAddress: '10.9.9.9' });
-    expect((await mailbox(app, 'respondent@example.com')).length).toBe(0);
+    await identity.app.inject({ method: 'POST', url: '/api/user/forgotPassword/respondent@example.com', remoteAddress: '10.9.9.9' });
+    expect((await mailbox(identity.app, 'respondent@example.com')).length).toBe(0);
   });
 
   it('the manager cannot edit the respondent at all: they hold a role the manager cannot give', async () => {
@@ -69,16 +67,18 @@ describe('the takeover of the issue: a group manager redirects a respondent’s 
     expect(res.statusCode).toBe(403);
     expect((await userAs(admin, respondentId)).FirstName).not.toBe('Renamed');
     // still listed for the manager, marked as not editable
-    const rows: ManagedUser[] = (await app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(manager) })).json();
+    const rows: ManagedUser[] = (
+      await identity.app.inject({ method: 'GET', url: '/api/user/groupManager', headers: bearer(manager) })
+    ).json();
     expect(rows.find((r) => r.Id === respondentId)?.CanEdit).toBe(false);
   });
 });
 
 describe('what a group manager’s save may change', () => {
   it('never adds a role or group the manager lacks, never revives an expired role', async () => {
-    const id = await givenUser(app, 'viewer1@lawfirm.ie', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
+    const id = await givenUser(identity.app, 'viewer1@lawfirm.ie', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
     // Standard expired: the user now holds only CountryViewer, which the manager may give
-    await ctx.query(`update identity.user_roles set expires_on = now() - interval '1 day' where user_id = $1 and role_id = $2`, [
+    await identity.ctx.query(`update identity.user_roles set expires_on = now() - interval '1 day' where user_id = $1 and role_id = $2`, [
       id,
       RoleIds.Standard,
     ]);
@@ -95,7 +95,7 @@ describe('what a group manager’s save may change', () => {
   });
 
   it('never removes or extends an account expiry; may keep or shorten it', async () => {
-    const id = await givenUser(app, 'external@outsidefirm.com', {
+    const id = await givenUser(identity.app, 'external@outsidefirm.com', {
       roles: ['CountryViewer'],
       groupIds: [ireland],
       expiresOn: '2030-06-30T23:59:59.999Z',
@@ -110,15 +110,19 @@ describe('what a group manager’s save may change', () => {
   });
 
   it('keeps a role’s end date and, removing a dated role, ends it instead of deleting it', async () => {
-    await givenUser(app, 'maeve@example.com', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland], isGroupManager: true });
-    const maeve = await sessionOf(app, 'maeve@example.com');
-    const id = await givenUser(app, 'dated@lawfirm.ie', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
-    await ctx.query(`update identity.user_roles set expires_on = '2030-01-01' where user_id = $1 and role_id = $2`, [id, RoleIds.Standard]);
+    await givenUser(identity.app, 'maeve@example.com', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland], isGroupManager: true });
+    const maeve = await sessionOf(identity.app, 'maeve@example.com');
+    const id = await givenUser(identity.app, 'dated@lawfirm.ie', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
+    await identity.ctx.query(`update identity.user_roles set expires_on = '2030-01-01' where user_id = $1 and role_id = $2`, [
+      id,
+      RoleIds.Standard,
+    ]);
     const user = await userAs(maeve, id);
     expect((await update(maeve, payloadOf(user, { FirstName: 'Same' }))).statusCode).toBe(200);
     const expiryOfStandard = async () =>
-      (await ctx.query(`select expires_on from identity.user_roles where user_id = $1 and role_id = $2`, [id, RoleIds.Standard]))[0]
-        ?.expires_on;
+      (
+        await identity.ctx.query(`select expires_on from identity.user_roles where user_id = $1 and role_id = $2`, [id, RoleIds.Standard])
+      )[0]?.expires_on;
     expect(new Date(await expiryOfStandard()).toISOString()).toBe('2030-01-01T00:00:00.000Z');
     expect((await update(maeve, payloadOf(user, { Roles: [RoleIds.CountryViewer] }))).statusCode).toBe(200);
     expect(Date.parse(await expiryOfStandard())).toBeLessThanOrEqual(Date.now());
@@ -128,7 +132,7 @@ describe('what a group manager’s save may change', () => {
   });
 
   it('edits users of another domain it may otherwise manage; the domain rule applies to adding only', async () => {
-    const id = await givenUser(app, 'partner@otherdomain.org', { roles: ['CountryViewer'], groupIds: [ireland] });
+    const id = await givenUser(identity.app, 'partner@otherdomain.org', { roles: ['CountryViewer'], groupIds: [ireland] });
     const user = await userAs(manager, id);
     const res = await update(manager, payloadOf(user, { FirstName: 'Pat', LastName: 'Partner' }));
     expect(res.statusCode).toBe(200);
@@ -136,7 +140,11 @@ describe('what a group manager’s save may change', () => {
   });
 
   it('never edits another group manager', async () => {
-    const id = await givenUser(app, 'co-manager@example.com', { roles: ['CountryViewer'], groupIds: [ireland], isGroupManager: true });
+    const id = await givenUser(identity.app, 'co-manager@example.com', {
+      roles: ['CountryViewer'],
+      groupIds: [ireland],
+      isGroupManager: true,
+    });
     const user = await userAs(manager, id);
     expect((await update(manager, payloadOf(user, { Roles: [RoleIds.CountryViewer], FirstName: 'X' }))).statusCode).toBe(403);
   });
@@ -144,15 +152,15 @@ describe('what a group manager’s save may change', () => {
 
 describe('an admin changes a user’s e-mail', () => {
   it('notifies the old address and ends the reset and welcome links sent before', async () => {
-    const id = await givenUser(app, 'old-address@example.org', { roles: ['Standard'] });
-    await app.inject({ method: 'POST', url: '/api/user/forgotPassword/old-address@example.org', remoteAddress: '10.9.9.8' });
-    const reset = linkIn(await mailTo(app, 'old-address@example.org', 'reset-password'), '/resetPassword/').parts[0];
+    const id = await givenUser(identity.app, 'old-address@example.org', { roles: ['Standard'] });
+    await identity.app.inject({ method: 'POST', url: '/api/user/forgotPassword/old-address@example.org', remoteAddress: '10.9.9.8' });
+    const reset = linkIn(await mailTo(identity.app, 'old-address@example.org', 'reset-password'), '/resetPassword/').parts[0];
     const user = await userAs(admin, id);
     const res = await update(admin, payloadOf(user, { Email: 'new-address@example.org' }));
     expect(res.statusCode).toBe(200);
-    const notice = await mailTo(app, 'old-address@example.org', 'email-changed');
+    const notice = await mailTo(identity.app, 'old-address@example.org', 'email-changed');
     expect(notice.Text).toContain('new-address@example.org');
-    const used = await app.inject({
+    const used = await identity.app.inject({
       method: 'POST',
       url: '/api/user/resetPassword',
       payload: { Code: reset, Email: 'new-address@example.org', NewPassword: 'taken-over-1' },
@@ -163,18 +171,18 @@ describe('an admin changes a user’s e-mail', () => {
 
 describe('GET api/user/sendReset/{id} (Resend welcome email)', () => {
   const send = (id: string, headers: Record<string, string> = {}, query = '') =>
-    app.inject({ method: 'GET', url: `/api/user/sendReset/${id}${query}`, headers, remoteAddress: '10.9.9.7' });
+    identity.app.inject({ method: 'GET', url: `/api/user/sendReset/${id}${query}`, headers, remoteAddress: '10.9.9.7' });
 
   it('is refused to anonymous callers without the user’s welcome link, and to strangers', async () => {
-    const id = await givenUser(app, 'no-password-yet@example.org', { roles: ['Standard'], password: null });
+    const id = await givenUser(identity.app, 'no-password-yet@example.org', { roles: ['Standard'], password: null });
     expect((await send(id)).statusCode).toBe(401);
-    const stranger = await sessionOf(app, 'manager@example.com');
+    const stranger = await sessionOf(identity.app, 'manager@example.com');
     expect((await send(id, bearer(stranger))).statusCode).toBe(404);
-    expect((await mailbox(app, 'no-password-yet@example.org')).length).toBe(0);
+    expect((await mailbox(identity.app, 'no-password-yet@example.org')).length).toBe(0);
   });
 
   it('is sent for admins and the user’s manager, and for the holder of the user’s expired welcome link', async () => {
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: '/api/user/register',
       headers: bearer(admin),
@@ -187,12 +195,12 @@ describe('GET api/user/sendReset/{id} (Resend welcome email)', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const first = await mailTo(app, 'wen@lawfirm.ie', 'welcome');
+    const first = await mailTo(identity.app, 'wen@lawfirm.ie', 'welcome');
     const { parts } = linkIn(first, '/user/setPassword/');
     const [id, token] = parts as [string, string];
-    await ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 minute' where user_id = $1`, [id]);
+    await identity.ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 minute' where user_id = $1`, [id]);
     expect((await send(id, {}, `?token=${encodeURIComponent(token)}`)).json().message).toBe('Welcome email sent.');
-    await mailTo(app, 'wen@lawfirm.ie', 'welcome', 1);
+    await mailTo(identity.app, 'wen@lawfirm.ie', 'welcome', 1);
     // the first link was replaced: it no longer asks for anything
     expect((await send(id, {}, `?token=${encodeURIComponent(token)}`)).statusCode).toBe(401);
     expect((await send(id, bearer(manager))).json().message).toBe('Welcome email sent.');
@@ -200,16 +208,16 @@ describe('GET api/user/sendReset/{id} (Resend welcome email)', () => {
   });
 
   it('never sends the welcome mail to a user who has set a password', async () => {
-    const id = await givenUser(app, 'has-password@example.org', { roles: ['Standard'] });
+    const id = await givenUser(identity.app, 'has-password@example.org', { roles: ['Standard'] });
     const res = await send(id, bearer(admin));
     expect(res.statusCode).toBe(409);
-    expect((await mailbox(app, 'has-password@example.org')).length).toBe(0);
+    expect((await mailbox(identity.app, 'has-password@example.org')).length).toBe(0);
   });
 });
 
 describe('GET api/roles/by/email/{email}', () => {
   const rolesOf = (email: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url: `/api/roles/by/email/${encodeURIComponent(email)}`, headers, remoteAddress: '10.9.9.6' });
+    identity.app.inject({ method: 'GET', url: `/api/roles/by/email/${encodeURIComponent(email)}`, headers, remoteAddress: '10.9.9.6' });
 
   it('answers a stranger the same for a known and an unknown address', async () => {
     const known = await rolesOf('respondent@lawfirm.ie');
@@ -217,7 +225,7 @@ describe('GET api/roles/by/email/{email}', () => {
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.body).toBe(unknown.body);
     // a signed-in user asking about someone they do not manage is a stranger too
-    const respondent = await sessionOf(app, 'respondent@lawfirm.ie');
+    const respondent = await sessionOf(identity.app, 'respondent@lawfirm.ie');
     expect((await rolesOf('manager@example.com', bearer(respondent))).body).toBe(unknown.body);
   });
 
@@ -230,5 +238,5 @@ describe('GET api/roles/by/email/{email}', () => {
 });
 
 it('the respondent still signs in with their own password after all of the above', async () => {
-  expect((await login(app, 'respondent@lawfirm.ie')).statusCode).toBe(200);
+  expect((await login(identity.app, 'respondent@lawfirm.ie')).statusCode).toBe(200);
 });

@@ -1,27 +1,22 @@
 import { createVerifier } from 'fast-jwt';
 
 import { RoleIds } from '@cti/access';
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, testKeyPair, type TestContext } from '@cti/testing';
+import { testKeyPair, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { givenUser, login, outboxTypes, PASSWORD } from '../helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000' } });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000' });
-  await givenUser(app, 'valid@example.com', { roles: ['Admin', 'AWGMember'] });
-  await givenUser(app, 'disabled@example.com', { disabled: true });
-  await givenUser(app, 'expired@example.com', { expiresOn: '2020-01-01T00:00:00.000Z' });
+  await givenUser(identity.app, 'valid@example.com', { roles: ['Admin', 'AWGMember'] });
+  await givenUser(identity.app, 'disabled@example.com', { disabled: true });
+  await givenUser(identity.app, 'expired@example.com', { expiresOn: '2020-01-01T00:00:00.000Z' });
 });
-afterAll(() => ctx.close());
 
 describe('POST /api/user/login', () => {
   it('answers the session user with a verifiable access token and a refresh token', async () => {
-    const res = await login(app, 'Valid@Example.com');
+    const res = await login(identity.app, 'Valid@Example.com');
     expect(res.statusCode).toBe(200);
     const user = res.json();
     expect(user).toMatchObject({
@@ -41,14 +36,14 @@ describe('POST /api/user/login', () => {
   });
 
   it('records every login as an event in the outbox', async () => {
-    const before = (await outboxTypes(app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
-    await login(app, 'valid@example.com');
-    const after = (await outboxTypes(app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
+    const before = (await outboxTypes(identity.app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
+    await login(identity.app, 'valid@example.com');
+    const after = (await outboxTypes(identity.app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
     expect(after).toBe(before + 1);
   });
 
   it('answers Invalid Credentials for a wrong password', async () => {
-    const res = await login(app, 'valid@example.com', 'wrong password');
+    const res = await login(identity.app, 'valid@example.com', 'wrong password');
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid Credentials');
   });
@@ -58,7 +53,7 @@ describe('POST /api/user/login', () => {
     // processes on a busy machine do cannot move it, while a skipped argon2 verification would.
     const time = async (email: string) => {
       const started = process.cpuUsage();
-      const res = await login(app, email, 'wrong password');
+      const res = await login(identity.app, email, 'wrong password');
       const used = process.cpuUsage(started);
       return { res, ms: (used.user + used.system) / 1000 };
     };
@@ -80,30 +75,34 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers "You are currently disabled." for a disabled account with the right password', async () => {
-    const res = await login(app, 'disabled@example.com');
+    const res = await login(identity.app, 'disabled@example.com');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You are currently disabled.');
   });
 
   it('answers "This account has expired." for an expired account', async () => {
-    const res = await login(app, 'expired@example.com');
+    const res = await login(identity.app, 'expired@example.com');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This account has expired.');
   });
 
   it('does not reveal that an account is disabled to someone without its password', async () => {
-    const res = await login(app, 'disabled@example.com', 'guess');
+    const res = await login(identity.app, 'disabled@example.com', 'guess');
     expect(res.json().message).toBe('Invalid Credentials');
   });
 
   it('answers Invalid Username when the e-mail is not an e-mail', async () => {
-    const res = await login(app, 'not-an-email', PASSWORD);
+    const res = await login(identity.app, 'not-an-email', PASSWORD);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid Username');
   });
 
   it('refuses a body without the spec payload names', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'valid@example.com', password: PASSWORD } });
+    const res = await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'valid@example.com', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -1,25 +1,20 @@
-import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, signTestToken, type TestContext } from '@cti/testing';
+import { serviceUnderTest, signTestToken } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { givenUser, login, outboxTypes } from '../helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+// no grace window here: a replay is a replay at once (the window has its own tests)
+const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000', REFRESH_REUSE_GRACE_SECONDS: '0' } });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  // no grace window here: a replay is a replay at once (the window has its own tests)
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', REFRESH_REUSE_GRACE_SECONDS: '0' });
-  await givenUser(app, 'rotate@example.com');
+  await givenUser(identity.app, 'rotate@example.com');
 });
-afterAll(() => ctx.close());
 
-const refresh = (token: string) => app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token } });
+const refresh = (token: string) => identity.app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token } });
 
 describe('POST /api/user/refresh', () => {
   it('rotates: answers a new session and spends the presented token', async () => {
-    const first = (await login(app, 'rotate@example.com')).json();
+    const first = (await login(identity.app, 'rotate@example.com')).json();
     const res = await refresh(first.RefreshToken);
     expect(res.statusCode).toBe(200);
     const second = res.json();
@@ -30,7 +25,7 @@ describe('POST /api/user/refresh', () => {
   });
 
   it('revokes the whole family when a spent token is presented again', async () => {
-    const first = (await login(app, 'rotate@example.com')).json();
+    const first = (await login(identity.app, 'rotate@example.com')).json();
     const second = (await refresh(first.RefreshToken)).json();
     const replay = await refresh(first.RefreshToken);
     expect(replay.statusCode).toBe(401);
@@ -39,8 +34,8 @@ describe('POST /api/user/refresh', () => {
   });
 
   it('leaves other sessions (families) of the same user alone', async () => {
-    const a = (await login(app, 'rotate@example.com')).json();
-    const b = (await login(app, 'rotate@example.com')).json();
+    const a = (await login(identity.app, 'rotate@example.com')).json();
+    const b = (await login(identity.app, 'rotate@example.com')).json();
     await refresh(a.RefreshToken);
     await refresh(a.RefreshToken); // replay revokes family a
     expect((await refresh(b.RefreshToken)).statusCode).toBe(200);
@@ -53,21 +48,21 @@ describe('POST /api/user/refresh', () => {
 
 describe('POST /api/user/logout/{userId}', () => {
   it('revokes the refresh tokens and records the logout', async () => {
-    const session = (await login(app, 'rotate@example.com')).json();
-    const res = await app.inject({
+    const session = (await login(identity.app, 'rotate@example.com')).json();
+    const res = await identity.app.inject({
       method: 'POST',
       url: `/api/user/logout/${session.Id}`,
       headers: { authorization: `Bearer ${session.Token}` },
     });
     expect(res.statusCode).toBe(200);
     expect((await refresh(session.RefreshToken)).statusCode).toBe(401);
-    expect(await outboxTypes(app)).toContain('evt.identity.user.loggedOut');
+    expect(await outboxTypes(identity.app)).toContain('evt.identity.user.loggedOut');
   });
 
   it('refuses to log out someone else', async () => {
-    const session = (await login(app, 'rotate@example.com')).json();
+    const session = (await login(identity.app, 'rotate@example.com')).json();
     const stranger = signTestToken({ sub: '00000000-0000-0000-0000-000000000000' });
-    const res = await app.inject({
+    const res = await identity.app.inject({
       method: 'POST',
       url: `/api/user/logout/${session.Id}`,
       headers: { authorization: `Bearer ${stranger}` },
@@ -76,7 +71,7 @@ describe('POST /api/user/logout/{userId}', () => {
   });
 
   it('refuses without a token', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/logout/00000000-0000-0000-0000-000000000000' });
+    const res = await identity.app.inject({ method: 'POST', url: '/api/user/logout/00000000-0000-0000-0000-000000000000' });
     expect(res.statusCode).toBe(401);
   });
 });

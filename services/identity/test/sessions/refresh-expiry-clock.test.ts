@@ -1,32 +1,35 @@
-import { fixedClock, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { fixedClock } from '@cti/service-kit';
+import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
-import type { IdentityDB } from '../../src/db';
 import { givenUser, login } from '../helpers';
 
 const DAY = 86_400_000;
 const TTL_DAYS = 30;
 
-let ctx: TestContext;
-let app: ServiceApp<IdentityDB>;
 // starts at the real time (access tokens are signed and verified on it), then moves on its own
 const clock = fixedClock(new Date());
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, { LOGIN_FAILURES_PER_IP: '1000', REFRESH_TOKEN_TTL_DAYS: String(TTL_DAYS) }, { clock });
-  await givenUser(app, 'clocked@example.com');
+const identity = serviceUnderTest(identityService, {
+  env: { LOGIN_FAILURES_PER_IP: '1000', REFRESH_TOKEN_TTL_DAYS: String(TTL_DAYS) },
+  clock,
 });
-afterAll(() => ctx.close());
 
-const refresh = (token: string) => app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token } });
+beforeAll(async () => {
+  await givenUser(identity.app, 'clocked@example.com');
+});
+
+const refresh = (token: string) => identity.app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token } });
 
 describe('refresh tokens expire by the service clock', () => {
   it('stores the expiry REFRESH_TOKEN_TTL_DAYS after the clock, honours it a minute before and refuses it a minute after', async () => {
     const signedInAt = clock.now();
-    const session = (await login(app, 'clocked@example.com')).json<{ Id: string; RefreshToken: string }>();
-    const stored = await app.db.selectFrom('refreshTokens').select('expiresAt').where('userId', '=', session.Id).executeTakeFirstOrThrow();
+    const session = (await login(identity.app, 'clocked@example.com')).json<{ Id: string; RefreshToken: string }>();
+    const stored = await identity.app.db
+      .selectFrom('refreshTokens')
+      .select('expiresAt')
+      .where('userId', '=', session.Id)
+      .executeTakeFirstOrThrow();
     expect(new Date(stored.expiresAt).getTime()).toBe(signedInAt.getTime() + TTL_DAYS * DAY);
 
     clock.advance(TTL_DAYS * DAY - 60_000);

@@ -3,13 +3,18 @@ import { createSigner } from 'fast-jwt';
 import { RoleIds } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
 import { defineService, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, signTestToken, testKeyPair, type TestContext } from '@cti/testing';
+import { eventually, signTestToken, testKeyPair, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { bearer, givenGroup, givenUser, login, outboxEvents, PASSWORD, sessionOf } from '../helpers';
 
-let ctx: TestContext;
-let app: ServiceApp;
+const identity = serviceUnderTest(identityService, {
+  env: {
+    LOGIN_FAILURES_PER_IP: '1000',
+    REFRESH_REUSE_GRACE_SECONDS: '30',
+    PASSWORD_RATE_PER_IP: '1000',
+  },
+});
 /** Two replicas of another service: each must see every revocation on its own. */
 let replicas: ServiceApp[];
 let admin: SessionUser;
@@ -28,23 +33,16 @@ const otherService = defineService({
 });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.start(identityService, {
-    LOGIN_FAILURES_PER_IP: '1000',
-    REFRESH_REUSE_GRACE_SECONDS: '30',
-    PASSWORD_RATE_PER_IP: '1000',
-  });
-  replicas = [await ctx.start(otherService), await ctx.start(otherService)];
-  ireland = await givenGroup(app, 'Ireland', 'Country', 'IE');
-  await givenUser(app, 'admin@example.com', { roles: ['Admin'] });
-  admin = await sessionOf(app, 'admin@example.com');
+  replicas = [await identity.ctx.start(otherService), await identity.ctx.start(otherService)];
+  ireland = await givenGroup(identity.app, 'Ireland', 'Country', 'IE');
+  await givenUser(identity.app, 'admin@example.com', { roles: ['Admin'] });
+  admin = await sessionOf(identity.app, 'admin@example.com');
 });
-afterAll(() => ctx.close());
 
 const refresh = (token: string, free = false) =>
-  app.inject({ method: 'POST', url: free ? '/api/freeUser/refresh' : '/api/user/refresh', payload: { token } });
+  identity.app.inject({ method: 'POST', url: free ? '/api/freeUser/refresh' : '/api/user/refresh', payload: { token } });
 const logout = (s: SessionUser, as: SessionUser = s) =>
-  app.inject({ method: 'POST', url: `/api/user/logout/${s.Id}`, headers: bearer(as) });
+  identity.app.inject({ method: 'POST', url: `/api/user/logout/${s.Id}`, headers: bearer(as) });
 const probe = (replica: ServiceApp, s: { Token: string }, path = '/api/probe/me') =>
   replica.inject({ method: 'GET', url: path, headers: bearer(s) });
 const refusedAsExpired = async (s: { Token: string }, path?: string) => {
@@ -57,8 +55,8 @@ const refusedAsExpired = async (s: { Token: string }, path?: string) => {
 
 describe('two tabs refreshing together (rotation grace window)', () => {
   it('gives the second tab the same new pair within the window; both go on refreshing', async () => {
-    await givenUser(app, 'two-tabs@example.com');
-    const first = await sessionOf(app, 'two-tabs@example.com');
+    await givenUser(identity.app, 'two-tabs@example.com');
+    const first = await sessionOf(identity.app, 'two-tabs@example.com');
     const [a, b] = await Promise.all([refresh(first.RefreshToken), refresh(first.RefreshToken)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().RefreshToken).toBe(b.json().RefreshToken);
@@ -66,8 +64,8 @@ describe('two tabs refreshing together (rotation grace window)', () => {
   });
 
   it('leads a tab that is two rotations behind to the current token', async () => {
-    await givenUser(app, 'late-tab@example.com');
-    const first = await sessionOf(app, 'late-tab@example.com');
+    await givenUser(identity.app, 'late-tab@example.com');
+    const first = await sessionOf(identity.app, 'late-tab@example.com');
     const second = (await refresh(first.RefreshToken)).json();
     const third = (await refresh(second.RefreshToken)).json();
     const late = await refresh(first.RefreshToken);
@@ -76,10 +74,10 @@ describe('two tabs refreshing together (rotation grace window)', () => {
   });
 
   it('revokes the family when a spent token comes back after the window', async () => {
-    await givenUser(app, 'replay@example.com');
-    const first = await sessionOf(app, 'replay@example.com');
+    await givenUser(identity.app, 'replay@example.com');
+    const first = await sessionOf(identity.app, 'replay@example.com');
     const second = (await refresh(first.RefreshToken)).json();
-    await ctx.query(`update identity.refresh_tokens set used_at = now() - interval '31 seconds' where used_at is not null`);
+    await identity.ctx.query(`update identity.refresh_tokens set used_at = now() - interval '31 seconds' where used_at is not null`);
     expect((await refresh(first.RefreshToken)).statusCode).toBe(401);
     expect((await refresh(second.RefreshToken)).statusCode).toBe(401);
   });
@@ -87,8 +85,8 @@ describe('two tabs refreshing together (rotation grace window)', () => {
 
 describe('a refresh token presented to the wrong endpoint', () => {
   it('is refused and stays good at its own endpoint', async () => {
-    await givenUser(app, 'credentialed@example.com');
-    const session = await sessionOf(app, 'credentialed@example.com');
+    await givenUser(identity.app, 'credentialed@example.com');
+    const session = await sessionOf(identity.app, 'credentialed@example.com');
     expect((await refresh(session.RefreshToken, true)).statusCode).toBe(401);
     const own = await refresh(session.RefreshToken);
     expect(own.statusCode).toBe(200);
@@ -99,9 +97,9 @@ describe('a refresh token presented to the wrong endpoint', () => {
 
 describe('logout', () => {
   it('ends this session only: the user’s other devices stay signed in', async () => {
-    await givenUser(app, 'two-devices@example.com');
-    const laptop = await sessionOf(app, 'two-devices@example.com');
-    const phone = await sessionOf(app, 'two-devices@example.com');
+    await givenUser(identity.app, 'two-devices@example.com');
+    const laptop = await sessionOf(identity.app, 'two-devices@example.com');
+    const phone = await sessionOf(identity.app, 'two-devices@example.com');
     for (const replica of replicas) expect((await probe(replica, laptop)).statusCode).toBe(200);
     expect((await logout(laptop)).statusCode).toBe(200);
     expect((await refresh(laptop.RefreshToken)).statusCode).toBe(401);
@@ -112,20 +110,20 @@ describe('logout', () => {
   });
 
   it('by an admin ends every session of the user and voids their access tokens on every service', async () => {
-    await givenUser(app, 'signed-out@example.com');
-    const laptop = await sessionOf(app, 'signed-out@example.com');
-    const phone = await sessionOf(app, 'signed-out@example.com');
+    await givenUser(identity.app, 'signed-out@example.com');
+    const laptop = await sessionOf(identity.app, 'signed-out@example.com');
+    const phone = await sessionOf(identity.app, 'signed-out@example.com');
     expect((await probe(replicas[0], phone)).statusCode).toBe(200);
     expect((await logout(laptop, admin)).statusCode).toBe(200);
     expect((await refresh(laptop.RefreshToken)).statusCode).toBe(401);
     expect((await refresh(phone.RefreshToken)).statusCode).toBe(401);
     await eventually(() => refusedAsExpired(phone));
-    const events = await outboxEvents<{ userId: string; allSessions: boolean; email: string }>(app, 'evt.identity.user.loggedOut');
+    const events = await outboxEvents<{ userId: string; allSessions: boolean; email: string }>(identity.app, 'evt.identity.user.loggedOut');
     expect(events.at(-1)!.data).toMatchObject({ userId: laptop.Id, allSessions: true, email: 'signed-out@example.com' });
   });
 
   it('accepts a token expired a moment ago, not one expired for more than a few minutes', async () => {
-    const id = await givenUser(app, 'stale@example.com');
+    const id = await givenUser(identity.app, 'stale@example.com');
     const sign = (expiredSecondsAgo: number) => {
       const now = Math.floor(Date.now() / 1000);
       return createSigner({ key: testKeyPair().privateKey, algorithm: 'EdDSA', iss: 'cti-identity', aud: 'cti' })({
@@ -135,18 +133,18 @@ describe('logout', () => {
       });
     };
     const logoutWith = (token: string) =>
-      app.inject({ method: 'POST', url: `/api/user/logout/${id}`, headers: { authorization: `Bearer ${token}` } });
+      identity.app.inject({ method: 'POST', url: `/api/user/logout/${id}`, headers: { authorization: `Bearer ${token}` } });
     expect((await logoutWith(sign(30))).statusCode).toBe(200);
     expect((await logoutWith(sign(6 * 60))).statusCode).toBe(401);
     // the questionnaire's unlock beacon goes through the same check
-    expect(app.verifyIgnoringExpiry(sign(6 * 60))).toBeNull();
-    expect(app.verifyIgnoringExpiry(sign(30))?.sub).toBe(id);
+    expect(identity.app.verifyIgnoringExpiry(sign(6 * 60))).toBeNull();
+    expect(identity.app.verifyIgnoringExpiry(sign(30))?.sub).toBe(id);
   });
 });
 
 describe('changing one’s password (My account)', () => {
   const change = (s: SessionUser, extra: object) =>
-    app.inject({
+    identity.app.inject({
       method: 'POST',
       url: '/api/user/account',
       headers: bearer(s),
@@ -154,21 +152,21 @@ describe('changing one’s password (My account)', () => {
     });
 
   it('needs the current password', async () => {
-    await givenUser(app, 'needs-current@example.com');
-    const session = await sessionOf(app, 'needs-current@example.com');
+    await givenUser(identity.app, 'needs-current@example.com');
+    const session = await sessionOf(identity.app, 'needs-current@example.com');
     const missing = await change(session, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please enter your current password to choose a new one.');
     const wrong = await change(session, { currentPassword: 'not-it' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Your current password is not correct.');
-    expect((await login(app, 'needs-current@example.com')).statusCode).toBe(200);
+    expect((await login(identity.app, 'needs-current@example.com')).statusCode).toBe(200);
   });
 
   it('ends every other session; this one refreshes and goes on', async () => {
-    await givenUser(app, 'changer@example.com');
-    const here = await sessionOf(app, 'changer@example.com');
-    const elsewhere = await sessionOf(app, 'changer@example.com');
+    await givenUser(identity.app, 'changer@example.com');
+    const here = await sessionOf(identity.app, 'changer@example.com');
+    const elsewhere = await sessionOf(identity.app, 'changer@example.com');
     expect((await change(here, { currentPassword: PASSWORD })).statusCode).toBe(200);
     expect((await refresh(elsewhere.RefreshToken)).statusCode).toBe(401);
     await eventually(() => refusedAsExpired(elsewhere));
@@ -180,7 +178,7 @@ describe('changing one’s password (My account)', () => {
 
 describe('revocation bites within seconds on every service', () => {
   const edit = (userId: string, extra: object) =>
-    app.inject({
+    identity.app.inject({
       method: 'POST',
       url: '/api/user/update',
       headers: bearer(admin),
@@ -188,8 +186,8 @@ describe('revocation bites within seconds on every service', () => {
     });
 
   it('disabling a user refuses their token on every replica, and they cannot refresh', async () => {
-    const id = await givenUser(app, 'soon-disabled@example.com', { roles: ['CountryViewer'], groupIds: [ireland] });
-    const session = await sessionOf(app, 'soon-disabled@example.com');
+    const id = await givenUser(identity.app, 'soon-disabled@example.com', { roles: ['CountryViewer'], groupIds: [ireland] });
+    const session = await sessionOf(identity.app, 'soon-disabled@example.com');
     for (const replica of replicas) expect((await probe(replica, session)).statusCode).toBe(200);
     const res = await edit(id, { Email: 'soon-disabled@example.com', Roles: [RoleIds.CountryViewer], Groups: [ireland], Disabled: true });
     expect(res.statusCode).toBe(200);
@@ -199,8 +197,8 @@ describe('revocation bites within seconds on every service', () => {
   });
 
   it('removing a role: the old token is refused, the refreshed one no longer carries it', async () => {
-    const id = await givenUser(app, 'loses-role@example.com', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
-    const session = await sessionOf(app, 'loses-role@example.com');
+    const id = await givenUser(identity.app, 'loses-role@example.com', { roles: ['CountryViewer', 'Standard'], groupIds: [ireland] });
+    const session = await sessionOf(identity.app, 'loses-role@example.com');
     expect((await probe(replicas[0], session, '/api/probe/viewer')).statusCode).toBe(200);
     const res = await edit(id, { Email: 'loses-role@example.com', Roles: [RoleIds.Standard], Groups: [ireland] });
     expect(res.statusCode).toBe(200);
@@ -211,12 +209,12 @@ describe('revocation bites within seconds on every service', () => {
   });
 
   it('a role that expires ends the token with it (no revocation needed)', async () => {
-    const id = await givenUser(app, 'expiring@example.com', { roles: ['CountryViewer', 'Standard'] });
-    await ctx.query(`update identity.user_roles set expires_on = now() + interval '3 seconds' where user_id = $1 and role_id = $2`, [
-      id,
-      RoleIds.CountryViewer,
-    ]);
-    const session = await sessionOf(app, 'expiring@example.com');
+    const id = await givenUser(identity.app, 'expiring@example.com', { roles: ['CountryViewer', 'Standard'] });
+    await identity.ctx.query(
+      `update identity.user_roles set expires_on = now() + interval '3 seconds' where user_id = $1 and role_id = $2`,
+      [id, RoleIds.CountryViewer],
+    );
+    const session = await sessionOf(identity.app, 'expiring@example.com');
     const payload = JSON.parse(Buffer.from(session.Token.split('.')[1], 'base64url').toString()) as { exp: number };
     expect(payload.exp * 1000).toBeLessThanOrEqual(Date.now() + 5_000);
     await eventually(async () => (await probe(replicas[0], session)).headers['token-expired'] === 'true', 15_000);
@@ -225,7 +223,7 @@ describe('revocation bites within seconds on every service', () => {
   });
 
   it('a revocation does not catch tokens issued after it', async () => {
-    const session = await sessionOf(app, 'changer@example.com', 'the-new-password');
+    const session = await sessionOf(identity.app, 'changer@example.com', 'the-new-password');
     for (const replica of replicas) expect((await probe(replica, session)).statusCode).toBe(200);
   });
 });

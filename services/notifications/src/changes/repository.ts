@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@cti/contracts';
-import { sql } from '@cti/db';
+import { insertOnce, sql } from '@cti/db';
 
 import type { NotificationsExecutor } from '../db';
 
@@ -7,9 +7,10 @@ import type { ChangeDraft } from './change-parts';
 
 /** Stores the change an event made; returns its id, or undefined when the event was seen before. */
 export async function insertChange(trx: NotificationsExecutor, event: DomainEvent, draft: ChangeDraft): Promise<string | undefined> {
-  const change = await trx
-    .insertInto('changes')
-    .values({
+  const change = await insertOnce(
+    trx,
+    'changes',
+    {
       eventId: event.id,
       eventType: event.type,
       groupId: draft.groupId,
@@ -17,8 +18,9 @@ export async function insertChange(trx: NotificationsExecutor, event: DomainEven
       document: JSON.stringify(draft.document),
       link: draft.link,
       occurredAt: event.occurredAt,
-    })
-    .onConflict((oc) => oc.column('eventId').doNothing())
+    },
+    'eventId',
+  )
     .returning('id')
     .executeTakeFirst();
   return change?.id;

@@ -1,4 +1,4 @@
-import { sql, timestampAt, type Selectable } from '@cti/db';
+import { claimOldestFirst, sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { DeliveriesTable, DeliveryMode, NotificationsExecutor } from '../db';
 
@@ -80,16 +80,11 @@ export async function insertClaimedDelivery(trx: NotificationsExecutor, delivery
 
 /** Claims again the e-mail whose claim ran out first (another replica on it: the next one), until `lockedUntil`. */
 export async function reclaimExpiredDelivery(trx: NotificationsExecutor, now: Date, lockedUntil: Date): Promise<DeliveryRow | null> {
-  const row = await trx
-    .selectFrom('deliveries')
-    .selectAll()
-    .where('status', '=', 'sending')
-    .where('lockedUntil', '<', now.toISOString())
-    .orderBy('lockedUntil')
-    .limit(1)
-    .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
+  const row = await claimOldestFirst(
+    trx.selectFrom('deliveries').selectAll().where('status', '=', 'sending').where('lockedUntil', '<', now.toISOString()),
+    'lockedUntil',
+    1,
+  ).executeTakeFirst();
   if (!row) return null;
   return trx
     .updateTable('deliveries')

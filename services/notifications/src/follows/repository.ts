@@ -1,13 +1,10 @@
+import { insertOnce } from '@cti/db';
+
 import type { NotificationsExecutor } from '../db';
 
 /** Adds a follow; returns when it started, or undefined when the user already followed the country. */
 export async function insertFollow(db: NotificationsExecutor, userId: string, groupId: string): Promise<string | undefined> {
-  const added = await db
-    .insertInto('follows')
-    .values({ userId, groupId })
-    .onConflict((oc) => oc.columns(['userId', 'groupId']).doNothing())
-    .returning('createdAt')
-    .executeTakeFirst();
+  const added = await insertOnce(db, 'follows', { userId, groupId }, 'userId', 'groupId').returning('createdAt').executeTakeFirst();
   return added?.createdAt;
 }
 

@@ -1,4 +1,5 @@
 import type { AlertEmailMode } from '@cti/contracts';
+import { upsert } from '@cti/db';
 
 import type { NotificationsExecutor } from '../db';
 
@@ -8,11 +9,13 @@ export async function ensureSettingsRow(
   user: { userId: string; email: string; name: string },
   emailMode: AlertEmailMode,
 ): Promise<void> {
-  await trx
-    .insertInto('userSettings')
-    .values({ userId: user.userId, emailMode, modeBeforeOff: null, nextDigestAt: null, email: user.email, name: user.name })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ email: user.email, name: user.name }))
-    .execute();
+  await upsert(
+    trx,
+    'userSettings',
+    { userId: user.userId, emailMode, modeBeforeOff: null, nextDigestAt: null, email: user.email, name: user.name },
+    ['userId'],
+    { email: user.email, name: user.name },
+  ).execute();
 }
 
 /** A user's settings row, if they have one. */
@@ -25,11 +28,7 @@ export async function saveEmailMode(
   userId: string,
   values: { emailMode: AlertEmailMode; modeBeforeOff: AlertEmailMode | null; nextDigestAt: string | null },
 ): Promise<void> {
-  await trx
-    .insertInto('userSettings')
-    .values({ userId, ...values })
-    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
-    .execute();
+  await upsert(trx, 'userSettings', { userId, ...values }, ['userId'], values).execute();
 }
 
 /** Alerts still waiting for an e-mail will get none (alert e-mails were turned off). */

@@ -1,3 +1,5 @@
+import { upsert } from '@cti/db';
+
 import type { QuestionnaireExecutor } from '../db';
 
 /** The admin note of a section, if there is one. */
@@ -16,11 +18,9 @@ export async function upsertAdminComment(
   now: Date,
 ): Promise<void> {
   const updatedAt = now.toISOString();
-  await trx
-    .insertInto('adminComments')
-    .values({ ...note, updatedAt })
-    .onConflict((oc) =>
-      oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ comment: note.comment, updatedBy: note.updatedBy, updatedAt }),
-    )
-    .execute();
+  await upsert(trx, 'adminComments', { ...note, updatedAt }, ['questionnaireId', 'sectionId'], {
+    comment: note.comment,
+    updatedBy: note.updatedBy,
+    updatedAt,
+  }).execute();
 }

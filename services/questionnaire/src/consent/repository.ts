@@ -1,3 +1,5 @@
+import { upsert } from '@cti/db';
+
 import type { QuestionnaireExecutor } from '../db';
 
 /** Records (or changes) a respondent's consent, as of `now`. */
@@ -8,11 +10,7 @@ export async function upsertConsent(
 ): Promise<void> {
   const { questionnaireId, userId, ...row } = consent;
   const updatedAt = now.toISOString();
-  await trx
-    .insertInto('consents')
-    .values({ ...consent, updatedAt })
-    .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ ...row, updatedAt }))
-    .execute();
+  await upsert(trx, 'consents', { ...consent, updatedAt }, ['questionnaireId', 'userId'], { ...row, updatedAt }).execute();
 }
 
 /** Every consent given for a questionnaire, by name. */

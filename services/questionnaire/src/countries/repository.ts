@@ -1,3 +1,5 @@
+import { upsert } from '@cti/db';
+
 import type { QuestionnaireExecutor } from '../db';
 
 /** Keeps a user's name and e-mail (and organization, when the event carries one) in the directory projection. */
@@ -6,9 +8,5 @@ export async function upsertDirectoryUser(
   user: { userId: string; email: string; name: string; organization: string },
 ): Promise<void> {
   const { email, name, organization } = user;
-  await trx
-    .insertInto('directoryUsers')
-    .values(user)
-    .onConflict((oc) => oc.column('userId').doUpdateSet(organization ? { email, name, organization } : { email, name }))
-    .execute();
+  await upsert(trx, 'directoryUsers', user, ['userId'], organization ? { email, name, organization } : { email, name }).execute();
 }

@@ -1,10 +1,8 @@
+import { isUuid } from '@cti/contracts';
 import { sql, timestampAt, type Insertable } from '@cti/db';
 import { NotFound } from '@cti/service-kit';
 
 import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 /** A questionnaire with its country and period names. */
 export interface QuestionnaireRecord {

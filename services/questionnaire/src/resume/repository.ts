@@ -1,4 +1,5 @@
 import { stepOfSection } from '@cti/contracts';
+import { upsert } from '@cti/db';
 
 import type { QuestionnaireExecutor } from '../db';
 
@@ -14,11 +15,10 @@ export async function rememberSection(
   now: Date,
 ): Promise<void> {
   const updatedAt = now.toISOString();
-  await trx
-    .insertInto('resumePoints')
-    .values({ questionnaireId, userId, sectionId, updatedAt })
-    .onConflict((oc) => oc.columns(['questionnaireId', 'userId']).doUpdateSet({ sectionId, updatedAt }))
-    .execute();
+  await upsert(trx, 'resumePoints', { questionnaireId, userId, sectionId, updatedAt }, ['questionnaireId', 'userId'], {
+    sectionId,
+    updatedAt,
+  }).execute();
 }
 
 /** The questionnaire page (path below /questionnaire/) to resume at, per questionnaire, for one user. */

@@ -1,5 +1,5 @@
 import type { AnswerModel } from '@cti/contracts';
-import { sql, timestampAt } from '@cti/db';
+import { sql, timestampAt, upsert } from '@cti/db';
 
 import type { QuestionnaireExecutor } from '../db';
 
@@ -34,18 +34,20 @@ export async function upsertAnswer(
 ): Promise<void> {
   const value = answer.value === null ? null : JSON.stringify(answer.value);
   const updatedAt = now.toISOString();
-  await trx
-    .insertInto('answers')
-    .values({
+  await upsert(
+    trx,
+    'answers',
+    {
       questionnaireId: answer.questionnaireId,
       questionId: answer.questionId,
       value,
       baseline: null,
       updatedBy: answer.updatedBy,
       updatedAt,
-    })
-    .onConflict((oc) => oc.columns(['questionnaireId', 'questionId']).doUpdateSet({ value, updatedAt, updatedBy: answer.updatedBy }))
-    .execute();
+    },
+    ['questionnaireId', 'questionId'],
+    { value, updatedAt, updatedBy: answer.updatedBy },
+  ).execute();
 }
 
 /**
@@ -76,11 +78,9 @@ export async function upsertConfirmation(
   now: Date,
 ): Promise<void> {
   const confirmedAt = now.toISOString();
-  await trx
-    .insertInto('sectionConfirmations')
-    .values({ ...confirmation, confirmedAt })
-    .onConflict((oc) =>
-      oc.columns(['questionnaireId', 'sectionId']).doUpdateSet({ userId: confirmation.userId, name: confirmation.name, confirmedAt }),
-    )
-    .execute();
+  await upsert(trx, 'sectionConfirmations', { ...confirmation, confirmedAt }, ['questionnaireId', 'sectionId'], {
+    userId: confirmation.userId,
+    name: confirmation.name,
+    confirmedAt,
+  }).execute();
 }

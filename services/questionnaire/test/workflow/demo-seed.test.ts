@@ -2,22 +2,20 @@ import { sql } from '@cti/db';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
 import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { testContextForTests } from '@cti/testing';
 
 import { questionnaireService } from '../../src/app';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 
-let ctx: TestContext;
+const context = testContextForTests();
 let app: ServiceApp;
 beforeAll(async () => {
-  ctx = await createTestContext();
   // both seed on start, as `make start` does; the questionnaire's seed waits for identity's events
   await Promise.all([
-    ctx.start(identityService, { DEMO_DATA: 'true' }),
-    ctx.start(questionnaireService, { DEMO_DATA: 'true' }).then((a) => (app = a)),
+    context.ctx.start(identityService, { DEMO_DATA: 'true' }),
+    context.ctx.start(questionnaireService, { DEMO_DATA: 'true' }).then((a) => (app = a)),
   ]);
 }, 180_000);
-afterAll(() => ctx.close());
 
 const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(app.db)).rows[0].n;
 

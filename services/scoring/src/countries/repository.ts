@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { sql, upsert } from '@cti/db';
 
 import type { ScoringExecutor } from '../db';
 
@@ -19,11 +19,7 @@ export const listCountries = (db: ScoringExecutor) => db.selectFrom('countries')
  * stands on is scoring's own decision: set on first sight, never overwritten here.
  */
 export async function upsertCountry(db: ScoringExecutor, facts: CountryFacts, contractingOnInsert: boolean): Promise<void> {
-  await db
-    .insertInto('countries')
-    .values({ ...facts, contracting: contractingOnInsert })
-    .onConflict((oc) => oc.column('groupId').doUpdateSet(countryRefresh(facts)))
-    .execute();
+  await upsert(db, 'countries', { ...facts, contracting: contractingOnInsert }, ['groupId'], countryRefresh(facts)).execute();
 }
 
 /** What new group facts change in a known country (its index stays as scoring set it). */

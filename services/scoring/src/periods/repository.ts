@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { sql, upsert } from '@cti/db';
 
 import type { ScoringExecutor } from '../db';
 
@@ -6,24 +6,12 @@ export const findPeriod = (db: ScoringExecutor, periodId: string) =>
   db.selectFrom('periods').selectAll().where('periodId', '=', periodId).executeTakeFirst();
 
 /**
- * Records a period. A questionnaire event may name a period before its own
- * `period.opened` arrives; that event then brings the real opening time.
+ * Records a period a questionnaire event names before the period's own `period.opened` has
+ * arrived (that event, projected with the other services' periods, then brings the real opening
+ * time); a period already there only takes the name.
  */
-export async function upsertPeriod(
-  db: ScoringExecutor,
-  period: { periodId: string; name: string; createdAt: string },
-  authoritative: boolean,
-): Promise<void> {
-  await db
-    .insertInto('periods')
-    .values(period)
-    .onConflict((oc) =>
-      authoritative
-        ? oc.column('periodId').doUpdateSet({ name: period.name, createdAt: period.createdAt })
-        : oc.column('periodId').doUpdateSet({ name: period.name }),
-    )
-    .execute();
-}
+export const upsertPeriod = (db: ScoringExecutor, period: { periodId: string; name: string; createdAt: string }) =>
+  upsert(db, 'periods', period, ['periodId'], { name: period.name }).execute();
 
 export const findQuestionnaire = (db: ScoringExecutor, questionnaireId: string) =>
   db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();
@@ -35,23 +23,23 @@ export async function upsertQuestionnaire(
   db: ScoringExecutor,
   q: { questionnaireId: string; groupId: string; periodId: string; status?: 'Open' | 'Closed'; closedOn?: string | null },
 ): Promise<void> {
-  await db
-    .insertInto('questionnaires')
-    .values({
+  await upsert(
+    db,
+    'questionnaires',
+    {
       questionnaireId: q.questionnaireId,
       groupId: q.groupId,
       periodId: q.periodId,
       status: q.status ?? 'Open',
       closedOn: q.closedOn ?? null,
-    })
-    .onConflict((oc) =>
-      oc.column('questionnaireId').doUpdateSet({
-        groupId: q.groupId,
-        periodId: q.periodId,
-        ...(q.status ? { status: q.status, closedOn: q.closedOn ?? null } : {}),
-      }),
-    )
-    .execute();
+    },
+    ['questionnaireId'],
+    {
+      groupId: q.groupId,
+      periodId: q.periodId,
+      ...(q.status ? { status: q.status, closedOn: q.closedOn ?? null } : {}),
+    },
+  ).execute();
 }
 
 export async function setQuestionnaireStatus(

@@ -1,5 +1,6 @@
 import type { IndexAccessSettings } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
+import { upsert } from '@cti/db';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
 import { COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS, projectCountryGroup, projectPeriod } from '@cti/events';
 
@@ -70,7 +71,7 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       const q = event.data;
       await ensureCountry(trx, q.groupId, q.groupName, demo);
       if (!(await findPeriod(trx, q.periodId)))
-        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt });
       await upsertQuestionnaire(trx, { questionnaireId: q.questionnaireId, groupId: q.groupId, periodId: q.periodId });
       // demo scores for the questionnaires the demo seed made (no actor), never for an admin's
       if (demo && event.actor === null) await seedDemoScores(trx, q.questionnaireId, { settings, demo: true });
@@ -81,7 +82,7 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       const q = event.data;
       await ensureCountry(trx, q.groupId, q.groupName, demo);
       if (!(await findPeriod(trx, q.periodId)))
-        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt }, false);
+        await upsertPeriod(trx, { periodId: q.periodId, name: q.periodName, createdAt: event.occurredAt });
       const closed = event.type === 'evt.questionnaire.questionnaire.closed';
       await upsertQuestionnaire(trx, {
         questionnaireId: q.questionnaireId,
@@ -107,13 +108,13 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
         periodId = periodId ?? q?.periodId ?? null;
       }
       if (!groupId || !periodId) return;
-      await trx
-        .insertInto('annotations')
-        .values({ annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name })
-        .onConflict((oc) =>
-          oc.columns(['annotationType', 'groupId', 'periodId']).doUpdateSet({ name: a.title || a.fileName, s3Name: a.s3Name }),
-        )
-        .execute();
+      await upsert(
+        trx,
+        'annotations',
+        { annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name },
+        ['annotationType', 'groupId', 'periodId'],
+        { name: a.title || a.fileName, s3Name: a.s3Name },
+      ).execute();
       await rebuildReadModels(trx, settings, { groupIds: [groupId] });
       return;
     }

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from '@cti/db';
+import { sql, upsert, type Insertable } from '@cti/db';
 
 import type { ComplianceScoresTable, EnforceabilityScoresTable, ScoringExecutor } from '../db';
 
@@ -10,18 +10,10 @@ export const findEnforceabilityScores = (db: ScoringExecutor, groupId: string, p
 
 export async function upsertComplianceScores(db: ScoringExecutor, row: Insertable<ComplianceScoresTable>): Promise<void> {
   const { questionnaireId: _id, ...changes } = row;
-  await db
-    .insertInto('complianceScores')
-    .values(row)
-    .onConflict((oc) => oc.column('questionnaireId').doUpdateSet({ ...changes, updatedAt: sql`now()` }))
-    .execute();
+  await upsert(db, 'complianceScores', row, ['questionnaireId'], { ...changes, updatedAt: sql`now()` }).execute();
 }
 
 export async function upsertEnforceabilityScores(db: ScoringExecutor, row: Insertable<EnforceabilityScoresTable>): Promise<void> {
   const { groupId: _g, periodId: _p, ...changes } = row;
-  await db
-    .insertInto('enforceabilityScores')
-    .values(row)
-    .onConflict((oc) => oc.columns(['groupId', 'periodId']).doUpdateSet({ ...changes, updatedAt: sql`now()` }))
-    .execute();
+  await upsert(db, 'enforceabilityScores', row, ['groupId', 'periodId'], { ...changes, updatedAt: sql`now()` }).execute();
 }

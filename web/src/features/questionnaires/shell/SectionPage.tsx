@@ -12,10 +12,9 @@ import {
   type QuestionnaireInfo,
   type QuestionnaireStep,
   type QuestionsAnswer,
-  type QuestionsBody,
 } from '@cti/contracts';
 
-import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
+import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
 import { fromHtml, toHtml } from '../../../components/rich-text/rich-text-html';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
@@ -24,7 +23,6 @@ import { answerText as serverMessage } from '../../../lib/api-error';
 import { formatShortDate } from '../../../lib/dates';
 import { selectUser } from '../../auth/auth-slice';
 import {
-  questionnaireApi,
   useAdminCommentQuery,
   useConfirmUnchangedMutation,
   useIderaDeclarationQuery,
@@ -147,34 +145,6 @@ function CarryForwardBar({
 }
 
 /**
- * Releases the lock of a section left before its load answered: the service granted
- * the lock to a page that no longer exists, and nothing else would release it before
- * it lapses. The load is held on to until it answers (RTK Query would drop and abort an
- * unused one, but the service has the request by then), so the release cannot overtake it.
- */
-function useReleaseLockOfLeftLoad(args: QuestionsBody) {
-  const dispatch = useAppDispatch();
-  const { SectionId, GroupId, QuestionnaireId } = args;
-  useEffect(
-    () => () => {
-      const load = { SectionId, GroupId, QuestionnaireId };
-      if (!dispatch(questionnaireApi.util.getRunningQueryThunk('sectionQuestions', load))) return;
-      // joins the running load (a pending query is never sent twice) and keeps its cache entry alive
-      const held = dispatch(questionnaireApi.endpoints.sectionQuestions.initiate(load));
-      held
-        .unwrap()
-        .then(async (answer) => {
-          if (answer.IsLocker)
-            await dispatch(questionnaireApi.endpoints.unlock.initiate({ questionnaireId: QuestionnaireId, sectionId: SectionId }));
-        })
-        .catch(() => undefined)
-        .finally(() => held.unsubscribe());
-    },
-    [dispatch, SectionId, GroupId, QuestionnaireId],
-  );
-}
-
-/**
  * One section page of the questionnaire: its questions (conditional ones shown as
  * the states and transitions says), the lock banner, admin notes for admins, carry-forward marks, and the
  * buttons of each screen by status and position. Unsaved edits are reported to the shell, which
@@ -190,7 +160,6 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
   const isAdmin = !!principal && isAdminPrincipal(principal);
   const args = { SectionId: sectionId, GroupId: info.GroupId, QuestionnaireId: info.QuestionnaireId };
   const { data, isFetching, isError, refetch, fulfilledTimeStamp } = useSectionQuestionsQuery(args, { refetchOnMountOrArgChange: true });
-  useReleaseLockOfLeftLoad(args);
   const { data: ideraDeclaration = false } = useIderaDeclarationQuery(info.QuestionnaireId, {
     skip: !NEEDS_IDERA_DECLARATION.has(sectionId),
     refetchOnMountOrArgChange: true,
@@ -223,9 +192,9 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
   const open = info.Status === 'Open';
   const editable = open && !!data?.IsLocker;
   useSectionLock({
-    questionnaireId: info.QuestionnaireId,
-    sectionId,
-    enabled: open && !!data,
+    load: args,
+    open,
+    loaded: !!data,
     isLocker: !!data?.IsLocker,
     onLockChanged: () => void refetch(),
   });

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 
-import type { UnlockBeacon } from '@cti/contracts';
+import type { QuestionsBody, UnlockBeacon } from '@cti/contracts';
 
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { AppDispatch, RootState } from '../../../app/store';
 import { selectToken } from '../../auth/auth-slice';
-import { useRenewLockMutation, useUnlockMutation } from '../questionnaire-api';
+import { questionnaireApi, useRenewLockMutation, useUnlockMutation } from '../questionnaire-api';
 
 /** How often an open section renews its lock (the service lets it lapse after 90 s). */
 export const LOCK_RENEW_MS = 30_000;
@@ -17,23 +18,51 @@ export function beaconUnlock(token: string | null, scope: { questionnaireId?: st
 }
 
 /**
- * Keeps a section's lock while the page is open: renews it, notices when it was
- * lost or became free (`onLockChanged` reloads the section), and releases it when
- * the section is left or the tab is closed.
+ * What leaving a section's page does with its lock: releases it whenever the page's load
+ * made the caller the locker. That includes a load still running when the page goes (the
+ * service granted the lock to a page that no longer exists, and nothing else would release
+ * it before it lapses) and a load that answered a moment before the page went, before the
+ * page could show its answer. A running load is held on to until it answers (RTK Query
+ * would drop and abort an unused one, but the service has the request by then), so the
+ * release cannot overtake it. Only the caller's own lock is ever released.
  */
-export function useSectionLock(options: {
-  questionnaireId: string;
-  sectionId: number;
-  enabled: boolean;
-  isLocker: boolean;
-  onLockChanged(): void;
-}) {
-  const { questionnaireId, sectionId, enabled, isLocker, onLockChanged } = options;
+export function releaseLockOnLeave(load: QuestionsBody) {
+  return (dispatch: AppDispatch, getState: () => RootState) => {
+    const release = () =>
+      dispatch(questionnaireApi.endpoints.unlock.initiate({ questionnaireId: load.QuestionnaireId, sectionId: load.SectionId }));
+    if (!dispatch(questionnaireApi.util.getRunningQueryThunk('sectionQuestions', load))) {
+      const answered = questionnaireApi.endpoints.sectionQuestions.select(load)(getState()).data;
+      if (answered?.IsLocker) void release();
+      return;
+    }
+    // joins the running load (a pending query is never sent twice) and keeps its cache entry alive
+    const held = dispatch(questionnaireApi.endpoints.sectionQuestions.initiate(load));
+    void held
+      .unwrap()
+      .then(async (answer) => {
+        if (answer.IsLocker) await release();
+      })
+      .catch(() => undefined)
+      .finally(() => held.unsubscribe());
+  };
+}
+
+/**
+ * Keeps a section's lock while the page is open: renews it, notices when it was
+ * lost or became free (`onLockChanged` reloads the section), releases it when the
+ * section is left (`releaseLockOnLeave`), when the questionnaire closes under the page,
+ * or when the tab is closed.
+ */
+export function useSectionLock(options: { load: QuestionsBody; open: boolean; loaded: boolean; isLocker: boolean; onLockChanged(): void }) {
+  const { load, open, loaded, isLocker, onLockChanged } = options;
+  const { QuestionnaireId: questionnaireId, SectionId: sectionId, GroupId: groupId } = load;
+  const dispatch = useAppDispatch();
   const [renew] = useRenewLockMutation();
   const [unlock] = useUnlockMutation();
   const token = useAppSelector(selectToken);
   const latest = useRef({ isLocker, onLockChanged, token });
   latest.current = { isLocker, onLockChanged, token };
+  const enabled = open && loaded;
 
   useEffect(() => {
     if (!enabled) return;
@@ -48,8 +77,24 @@ export function useSectionLock(options: {
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('pagehide', onPageHide);
-      // leaving the section releases it (only the caller's own lock is ever released)
-      void unlock({ questionnaireId, sectionId });
     };
-  }, [enabled, questionnaireId, sectionId, renew, unlock]);
+  }, [enabled, questionnaireId, sectionId, renew]);
+
+  // the questionnaire was closed while this page held the section: nobody edits it now
+  const heldWhileOpen = useRef(false);
+  useEffect(() => {
+    if (open) heldWhileOpen.current = isLocker;
+    else if (heldWhileOpen.current) {
+      heldWhileOpen.current = false;
+      void unlock({ questionnaireId, sectionId });
+    }
+  }, [open, isLocker, questionnaireId, sectionId, unlock]);
+
+  // the page is keyed by its section: this cleanup runs when the section is left
+  useEffect(
+    () => () => {
+      dispatch(releaseLockOnLeave({ QuestionnaireId: questionnaireId, SectionId: sectionId, GroupId: groupId }));
+    },
+    [dispatch, questionnaireId, sectionId, groupId],
+  );
 }
