@@ -43,6 +43,9 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
     waitOnFirstConnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // no stack captured at every request for errors that rarely happen: the relay publishes each
+    // event as a request, and two captured stacks per publish were most of its cost
+    noAsyncTraces: true,
   });
   let connected = true;
   void (async () => {

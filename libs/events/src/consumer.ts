@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from '@cti/db';
 
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
-import { subjectMatches } from './subjects';
+import { coveringSubject, subjectMatches } from './subjects';
 import { contextFromHeaders } from './trace-context';
 
 export interface ConsumerLogger {
@@ -44,8 +44,18 @@ export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
   db: Kysely<DB>;
   /** Durable name: the consuming service (plus a purpose when it has several). */
   durable: string;
-  /** Canonical event types or patterns (`evt.identity.group.*`, `evt.>`). */
+  /**
+   * The events this consumer handles: canonical event types or patterns (`evt.identity.group.*`,
+   * `evt.>`). The server is asked for the narrowest one subject covering them all (NATS 2.9 takes
+   * one filter subject per consumer); any other event it delivers is acked at once, without a
+   * transaction.
+   */
   filter: string[];
+  /**
+   * Types or patterns the filter covers that this consumer does not handle (audit skips the
+   * entries it publishes itself): acked on delivery without a transaction or a processed mark.
+   */
+  except?: string[];
   /** Handles one event; with `batch`, the path of a batch that failed, retried one event at a time. */
   handle: EventHandler<DB>;
   /**
@@ -55,6 +65,11 @@ export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
   batch?: BatchOptions<DB>;
   logger: ConsumerLogger;
   ackWaitMs?: number;
+  /**
+   * Called after a transaction that handled events committed: the handlers may have written
+   * events to the outbox, which the service's relay publishes when kicked (else at its next poll).
+   */
+  committed?: () => void;
   /** Test seam: runs after the handler committed and before the ack (per event, in a batch too). */
   beforeAck?: (event: DomainEvent) => Promise<void>;
   /** Called once per delivered event with its outcome and processing time. */
@@ -62,6 +77,9 @@ export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
 }
 
 const tracer = trace.getTracer('@cti/events');
+
+/** How long the acks of skipped messages are gathered before they are sent together (far inside any ack wait). */
+const SKIPPED_ACKS_EVERY_MS = 20;
 
 /**
  * A durable pull consumer that handles each event once: the event id is recorded in
@@ -74,7 +92,9 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
-  readonly stats = { handled: 0, duplicates: 0, failed: 0, lastProcessingMs: 0, reattached: 0 };
+  private readonly handledSubjects = new Map<string, boolean>();
+  private skippedAcks: JsMsg[] = [];
+  readonly stats = { handled: 0, duplicates: 0, failed: 0, skipped: 0, lastProcessingMs: 0, reattached: 0 };
 
   constructor(private readonly options: DurableConsumerOptions<DB>) {}
 
@@ -84,16 +104,25 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     this.loop = this.supervise(messages);
   }
 
-  private subjects(): string[] {
-    return this.options.filter.map((f) => this.options.bus.subjects.toSubject(f));
+  /**
+   * The one subject the server filters on: the narrowest covering every filter, or the whole
+   * stream when that is all it narrows to (`evt.*.*.*`), as a consumer of events from several
+   * services reads it.
+   */
+  private filterSubject(): string {
+    const { bus, filter } = this.options;
+    const covering = coveringSubject(filter.map((f) => bus.subjects.toSubject(f)));
+    return covering
+      .split('.')
+      .slice(1)
+      .every((token) => token === '*' || token === '>')
+      ? bus.subjects.all
+      : covering;
   }
 
   private async attach(): Promise<ConsumerMessages> {
     const { bus, durable } = this.options;
-    const subjects = this.subjects();
-    // NATS 2.9 has one filter subject per consumer: several filters consume the
-    // whole stream and skip the rest here.
-    const filterSubject = subjects.length === 1 ? subjects[0] : bus.subjects.all;
+    const filterSubject = this.filterSubject();
     const config = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -164,20 +193,52 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
 
   private async run(messages: ConsumerMessages): Promise<void> {
     if (this.options.batch) return this.runBatched(messages, this.options.batch);
-    const subjects = this.subjects();
-    for await (const msg of messages) if (this.takes(msg, subjects)) await this.process(msg);
+    for await (const msg of messages) if (this.takes(msg)) await this.process(msg);
+  }
+
+  /** Whether this consumer handles the events of a subject, remembered per subject (a stream has few). */
+  private handles(subject: string): boolean {
+    let handled = this.handledSubjects.get(subject);
+    if (handled === undefined) {
+      const { bus, filter, except = [] } = this.options;
+      const matches = (patterns: string[]) => patterns.some((p) => subjectMatches(bus.subjects.toSubject(p), subject));
+      handled = matches(filter) && !matches(except);
+      // subjects come from publishers: a flood of made-up ones must not grow this without end
+      if (this.handledSubjects.size >= 1000) this.handledSubjects.clear();
+      this.handledSubjects.set(subject, handled);
+    }
+    return handled;
   }
 
   /**
    * Whether a delivered message is one to handle. One delivered while stopping is handed back
-   * at once (rather than after its ack wait); one outside the filters (a consumer of several
-   * filters reads the whole stream) is acked and skipped.
+   * at once (rather than after its ack wait); one this consumer does not handle (outside its
+   * filters, or in `except`) is acked at once and skipped, without touching the database.
    */
-  private takes(msg: JsMsg, subjects: string[]): boolean {
+  private takes(msg: JsMsg): boolean {
     if (this.stopping) msg.nak();
-    else if (!subjects.some((s) => subjectMatches(s, msg.subject))) msg.ack();
-    else return true;
+    else if (!this.handles(msg.subject)) {
+      this.ackSkipped(msg);
+      this.stats.skipped++;
+    } else return true;
     return false;
+  }
+
+  /**
+   * Acks a skipped message with the others skipped within `SKIPPED_ACKS_EVERY_MS`. An ack is a
+   * publish, and the client writes to its socket once per microtask queue it drains; messages
+   * arriving one by one, acking each at once costs a socket write (and a read on the server) per
+   * message, where a whole-stream consumer skips most of the stream. Nothing waits for these acks
+   * but the server's count of unacked messages, and a skipped message redelivered is skipped again.
+   */
+  private ackSkipped(msg: JsMsg): void {
+    if (this.skippedAcks.push(msg) === 1) setTimeout(() => this.flushSkippedAcks(), SKIPPED_ACKS_EVERY_MS);
+  }
+
+  private flushSkippedAcks(): void {
+    const msgs = this.skippedAcks;
+    this.skippedAcks = [];
+    for (const msg of msgs) settle(() => msg.ack());
   }
 
   /**
@@ -187,7 +248,6 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
    * batches wait, so queued messages stay well inside their ack wait.
    */
   private async runBatched(messages: ConsumerMessages, batch: BatchOptions<DB>): Promise<void> {
-    const subjects = this.subjects();
     const maxEvents = this.batchSize();
     const queue: JsMsg[] = [];
     let pulling = true;
@@ -221,7 +281,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     })();
     try {
       for await (const msg of messages) {
-        if (!this.takes(msg, subjects)) continue;
+        if (!this.takes(msg)) continue;
         queue.push(msg);
         wakeWriter();
         while (queue.length >= 2 * maxEvents && !this.stopping) await new Promise<void>((resolve) => (taken = resolve));
@@ -293,6 +353,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     }
     span.end();
     const durationMs = Date.now() - started;
+    if (fresh.length) this.options.committed?.();
     const handled = new Set(fresh);
     try {
       if (this.options.beforeAck) for (const event of fresh) await this.options.beforeAck(event);
@@ -386,6 +447,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
         await this.options.handle(event, trx);
         this.stats.handled++;
       });
+      if (outcome === 'handled') this.options.committed?.();
       if (this.options.beforeAck) await this.options.beforeAck(event);
       msg.ack();
       this.stats.lastProcessingMs = Date.now() - started;
@@ -421,6 +483,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     this.messages?.stop();
     this.wake?.();
     await this.loop?.catch(() => undefined);
+    this.flushSkippedAcks();
   }
 }
 

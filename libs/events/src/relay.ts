@@ -35,6 +35,7 @@ export class OutboxRelay {
   private wake: (() => void) | null = null;
   private lastCleanup = 0;
   private backingOff = false;
+  private kicked = false;
   private readonly opts: Required<Omit<OutboxRelayOptions, 'db' | 'bus' | 'logger'>>;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -53,9 +54,15 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
-  /** Ask for an immediate pass (called after a use-case commits); ignored while backing off from failures. */
+  /**
+   * Ask for an immediate pass (called after a use-case commits); ignored while backing off from
+   * failures. A kick during a pass asks for another right after it, since the pass may have
+   * read the outbox before that commit.
+   */
   kick(): void {
-    if (!this.backingOff) this.wake?.();
+    if (this.backingOff) return;
+    this.kicked = true;
+    this.wake?.();
   }
 
   /** Stops the loop after one last attempt to publish what is pending. */
@@ -81,6 +88,7 @@ export class OutboxRelay {
     let failures = 0;
     while (this.running) {
       let published = 0;
+      this.kicked = false;
       try {
         published = await this.publishBatch();
         if (failures) this.options.logger.info({ failures }, 'outbox relay publishes again');
@@ -95,7 +103,7 @@ export class OutboxRelay {
           await this.options.bus.ensureStream().catch(() => undefined);
         }
       }
-      if (published === this.opts.batchSize) continue;
+      if (published === this.opts.batchSize || (this.kicked && !failures)) continue;
       const delay = failures ? Math.min(this.opts.intervalMs * 2 ** failures, 5000) : this.opts.intervalMs;
       this.backingOff = failures > 0;
       await new Promise<void>((resolve) => {
@@ -110,33 +118,42 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes up to one batch; returns how many rows were marked sent. A row that fails
-   * to publish gets its attempt and error recorded (committed, whatever else happens) and
-   * stops the batch, so order is kept; when nothing at all could be published this throws
+   * Publishes up to one batch, all rows at once; returns how many rows were marked sent (those
+   * before the first that failed). The first row that failed gets its attempt and error recorded
+   * (committed, whatever else happens); when nothing at all could be published this throws
    * `OutboxPublishFailed` after recording, and the loop backs off.
    */
   async publishBatch(): Promise<number> {
-    const { bus } = this.options;
     const outcome = await this.db.transaction().execute(async (trx) => {
       const rows = await claimOldestFirst(
-        trx.selectFrom('outbox').select(['id', 'type', 'payload', 'headers']).where('sentAt', 'is', null),
+        trx
+          .selectFrom('outbox')
+          // the payload as stored text: published as it is, not parsed and serialized again
+          .select(['id', 'type', sql<string>`payload::text`.as('payload'), 'headers'])
+          .where('sentAt', 'is', null),
         'seq',
         this.opts.batchSize,
       ).execute();
-      const sent: string[] = [];
+      // Every row is handed to the connection in this one synchronous pass (one socket write, no
+      // round trip per row), and the server takes them in that order: what it stored is a prefix
+      // of the rows, the rest lost with the connection or refused with a missing stream. Only the
+      // rows up to the first failure are marked sent; the failed row is retried first (same
+      // msgID), then the ones after it, which the stream drops as duplicates if they got in.
+      const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
+      const firstFailed = results.findIndex((r) => r.status === 'rejected');
+      const sent = (firstFailed < 0 ? rows : rows.slice(0, firstFailed)).map((row) => row.id);
       let failure: { id: string; error: string } | null = null;
-      for (const row of rows) {
-        try {
-          const body = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
-          await bus.js.publish(bus.subjects.toSubject(row.type), new TextEncoder().encode(body), {
-            msgID: row.id,
-            timeout: this.opts.publishTimeoutMs,
-            ...(row.headers ? { headers: toNatsHeaders(row.headers) } : {}),
-          });
-          sent.push(row.id);
-        } catch (err) {
-          failure = { id: row.id, error: err instanceof Error ? err.message || err.name : String(err) };
-          break; // keep order: retry this row (same msgID) before later ones
+      if (firstFailed >= 0) {
+        const { reason } = results[firstFailed] as PromiseRejectedResult;
+        failure = { id: rows[firstFailed].id, error: reason instanceof Error ? reason.message || reason.name : String(reason) };
+        // the server refused this row alone (or it could not be encoded) but took later ones:
+        // those are in the stream before it, the one way this relay can reorder events
+        const laterStored = results.slice(firstFailed + 1).filter((r) => r.status === 'fulfilled').length;
+        if (laterStored) {
+          this.options.logger.warn(
+            { rowId: failure.id, error: failure.error, laterStored },
+            'outbox rows published ahead of one that failed',
+          );
         }
       }
       if (sent.length) {
@@ -157,6 +174,20 @@ export class OutboxRelay {
     });
     if (outcome.failure && !outcome.sent) throw new OutboxPublishFailed(outcome.failure.id, outcome.failure.error);
     return outcome.sent;
+  }
+
+  /** Publishes one row under its id; a row that cannot be encoded fails alone, as a rejected publish. */
+  private publish(row: { id: string; type: string; payload: string; headers: Record<string, string> | null }): Promise<unknown> {
+    const { bus } = this.options;
+    try {
+      return bus.js.publish(bus.subjects.toSubject(row.type), new TextEncoder().encode(row.payload), {
+        msgID: row.id,
+        timeout: this.opts.publishTimeoutMs,
+        ...(row.headers ? { headers: toNatsHeaders(row.headers) } : {}),
+      });
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
   }
 
   private async cleanup(): Promise<void> {

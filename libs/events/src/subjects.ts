@@ -34,3 +34,28 @@ export function subjectMatches(pattern: string, subject: string): boolean {
   }
   return p.length === s.length;
 }
+
+/**
+ * The narrowest single subject (with wildcards) that matches every subject one of `patterns`
+ * matches: what a consumer of several patterns asks the server for, since NATS 2.9 takes one
+ * filter subject per consumer. Patterns of one length that differ in some tokens give `*`
+ * there (`a.b.c`, `a.b.d` → `a.b.*`); otherwise their common leading tokens and `>`
+ * (`a.b.c`, `a.d.e.f` → `a.>`).
+ */
+export function coveringSubject(patterns: readonly string[]): string {
+  if (!patterns.length) throw new Error('A consumer needs at least one subject');
+  const split = patterns.map((p) => p.split('.'));
+  const length = split[0].length;
+  if (split.every((tokens) => tokens.length === length && !tokens.includes('>'))) {
+    return split[0].map((token, i) => (split.every((tokens) => tokens[i] === token) ? token : '*')).join('.');
+  }
+  // `>` needs at least one token after the prefix, so the prefix stays shorter than the shortest pattern
+  const shortest = Math.min(...split.map((tokens) => tokens.length));
+  const prefix: string[] = [];
+  for (let i = 0; i < shortest - 1; i++) {
+    const token = split[0][i];
+    if (token === '>' || !split.every((tokens) => tokens[i] === token)) break;
+    prefix.push(token);
+  }
+  return [...prefix, '>'].join('.');
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,6 +119,36 @@ describe('outbox relay', () => {
     await relay.stop();
     await bus.close();
   }, 60_000);
+
+  it('publishes a commit made during a pass right after that pass, without waiting for the next poll', async () => {
+    const subjects = space();
+    const bus = await connectEventBus({ servers: nats.url, name: 'kick-test', subjects });
+    // a poll that never comes within the test: only kicks publish
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: silent, intervalMs: 600_000, publishTimeoutMs: 60_000 });
+    const write = async (userId: string) => (await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent(userId)))).id;
+    const sent = async (id: string) =>
+      (await schema.db.selectFrom('outbox').select('sentAt').where('id', '=', id).executeTakeFirstOrThrow()).sentAt;
+    const first = await write('first');
+    // the server stops answering: the relay's first pass publishes the first row and waits for its ack
+    process.kill(nats.pid!, 'SIGSTOP');
+    try {
+      relay.start();
+      // the pass has read the first row once it holds its lock
+      await eventually(
+        async () =>
+          (await schema.db.selectFrom('outbox').select('id').where('id', '=', first).forUpdate().skipLocked().execute()).length === 0,
+      );
+      const second = await write('second');
+      relay.kick();
+      process.kill(nats.pid!, 'SIGCONT');
+      await eventually(() => sent(first), 30_000);
+      await eventually(() => sent(second), 30_000);
+    } finally {
+      process.kill(nats.pid!, 'SIGCONT');
+      await relay.stop();
+      await bus.close();
+    }
+  }, 90_000);
 
   it('keeps relaying and consuming through a NATS crash (kill -9) and restart, each event once', async () => {
     const subjects = space();
@@ -318,4 +348,138 @@ describe('batched consumption (one transaction for the events waiting at once)',
     await next.stop();
     await bus.close();
   }, 90_000);
+});
+
+describe('events a consumer does not handle', () => {
+  const infra = () => infrastructureFromEnv();
+  /** Publishes events of the given types straight to the stream (as a relay would); answers their ids. */
+  const publishTypes = async (bus: EventBus, types: string[]) => {
+    const ids: string[] = [];
+    for (const [i, type] of types.entries()) {
+      const id = randomUUID();
+      const event = { id, type, occurredAt: new Date().toISOString(), actor: null, data: { userId: `${type}-${i}` } };
+      await bus.js.publish(bus.subjects.toSubject(type), JSON.stringify(event), { msgID: id });
+      ids.push(id);
+    }
+    return ids;
+  };
+  const settled = (bus: EventBus, durable: string) =>
+    eventually(async () => {
+      const info = await bus.jsm.consumers.info(bus.subjects.stream, durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    }, 60_000);
+  const processedIds = async (durable: string) =>
+    (await schema.db.selectFrom('processedEvents').select('eventId').where('consumer', '=', durable).execute())
+      .map((r) => r.eventId)
+      .sort();
+
+  it('asks the server for the one subject covering its filters, and acks the others it delivers without a transaction', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrow', subjects: space() });
+    let commits = 0;
+    const consumer = await consumeInto(bus, 'narrow', {
+      filter: ['evt.identity.user.loggedIn', 'evt.identity.user.created'],
+      committed: () => commits++,
+    });
+    const info = await bus.jsm.consumers.info(bus.subjects.stream, 'narrow');
+    expect(info.config.filter_subject).toBe(bus.subjects.toSubject('evt.identity.user.*'));
+
+    const ids = await publishTypes(bus, [
+      'evt.identity.user.loggedIn',
+      'evt.identity.user.updated',
+      'evt.identity.user.created',
+      'evt.identity.group.created',
+    ]);
+    await eventually(async () => (await receivedCount()) === 2, 60_000);
+    await settled(bus, 'narrow');
+    // user.updated was delivered (the subject covers it) and acked with no processed mark; group.created never came
+    expect(await processedIds('narrow')).toEqual([ids[0], ids[2]].sort());
+    expect(consumer.stats).toMatchObject({ handled: 2, skipped: 1, duplicates: 0 });
+    // told after each transaction that handled an event (the kit then kicks the relay), not for a skipped one
+    expect(commits).toBe(2);
+    await consumer.stop();
+    await bus.close();
+  }, 90_000);
+
+  it('acks the types in `except` on delivery, without a transaction, in batched consumption too', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'except', subjects: space() });
+    const insertAll = async (events: DomainEvent[], trx: Transaction<EventsTestDB>) => {
+      await trx
+        .insertInto('received')
+        .values(events.map((event) => ({ eventId: event.id, userId: (event.data as { userId: string }).userId })))
+        .execute();
+    };
+    const consumer = await consumeInto(bus, 'except', {
+      filter: ['evt.>'],
+      except: ['evt.audit.entry.recorded'],
+      batch: { handle: insertAll },
+    });
+    const info = await bus.jsm.consumers.info(bus.subjects.stream, 'except');
+    expect(info.config.filter_subject).toBe(bus.subjects.all);
+
+    const types = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'evt.audit.entry.recorded' : 'evt.identity.user.loggedIn'));
+    const ids = await publishTypes(bus, types);
+    await eventually(async () => (await receivedCount()) === 20, 60_000);
+    await settled(bus, 'except');
+    expect(await processedIds('except')).toEqual(ids.filter((_, i) => i % 2 === 0).sort());
+    expect(consumer.stats).toMatchObject({ handled: 20, skipped: 20 });
+    await consumer.stop();
+    await bus.close();
+  }, 90_000);
+
+  it('moves an existing durable to a narrower filter subject and goes on from where it was', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrowing', subjects: space() });
+    const wide = await consumeInto(bus, 'narrowing', { filter: ['evt.identity.user.loggedIn', 'evt.questionnaire.period.opened'] });
+    expect((await bus.jsm.consumers.info(bus.subjects.stream, 'narrowing')).config.filter_subject).toBe(bus.subjects.all);
+    await publishTypes(bus, ['evt.identity.user.loggedIn']);
+    await eventually(async () => (await receivedCount()) === 1, 60_000);
+    await settled(bus, 'narrowing');
+    await wide.stop();
+
+    const narrow = await consumeInto(bus, 'narrowing');
+    expect((await bus.jsm.consumers.info(bus.subjects.stream, 'narrowing')).config.filter_subject).toBe(
+      bus.subjects.toSubject('evt.identity.user.loggedIn'),
+    );
+    await publishTypes(bus, ['evt.questionnaire.period.opened', 'evt.identity.user.loggedIn']);
+    await eventually(async () => (await receivedCount()) === 2, 60_000);
+    await settled(bus, 'narrowing');
+    // the first login was not delivered again, and the period event never reached it
+    expect(narrow.stats).toMatchObject({ handled: 1, skipped: 0, duplicates: 0 });
+    await narrow.stop();
+    await bus.close();
+  }, 90_000);
+});
+
+describe('the relay publishes a batch at once', () => {
+  const infra = () => infrastructureFromEnv();
+
+  it('marks only the rows before the first that failed; the later ones, stored already, are stored once', async () => {
+    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'relay-prefix', subjects: space() });
+    const events = await schema.db.transaction().execute(async (trx) => {
+      const written: DomainEvent[] = [];
+      for (let i = 0; i < 5; i++) written.push(await appendToOutbox(trx, loginEvent(`row-${i}`)));
+      return written;
+    });
+    // the third row cannot be encoded (a header name with a space): it fails alone, the others go
+    await schema.db
+      .updateTable('outbox')
+      .set({ headers: JSON.stringify({ 'bad name': 'x' }) })
+      .where('id', '=', events[2].id)
+      .execute();
+    const warnings: object[] = [];
+    const relay = new OutboxRelay({ db: schema.db, bus, logger: { ...silent, warn: (obj: object) => warnings.push(obj) } });
+
+    expect(await relay.publishBatch()).toBe(2);
+    const rows = await schema.db.selectFrom('outbox').select(['id', 'sentAt', 'attempts', 'lastError']).orderBy('seq').execute();
+    expect(rows.map((r) => r.sentAt !== null)).toEqual([true, true, false, false, false]);
+    expect(rows[2]).toMatchObject({ attempts: 1, lastError: expect.stringContaining('header') });
+    expect((await bus.jsm.streams.info(bus.subjects.stream)).state.messages).toBe(4);
+    expect(warnings).toEqual([expect.objectContaining({ rowId: events[2].id, laterStored: 2 })]);
+
+    // mended, the failed row goes first, then the two after it again: dropped as duplicates
+    await schema.db.updateTable('outbox').set({ headers: null }).where('id', '=', events[2].id).execute();
+    expect(await relay.publishBatch()).toBe(3);
+    expect(await schema.db.selectFrom('outbox').select('id').where('sentAt', 'is', null).execute()).toEqual([]);
+    expect((await bus.jsm.streams.info(bus.subjects.stream)).state.messages).toBe(5);
+    await bus.close();
+  });
 });

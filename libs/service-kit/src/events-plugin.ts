@@ -26,7 +26,10 @@ export interface EventsPluginOptions {
 export interface ConsumerDefinition<DB extends EventTables = KitTables> {
   /** Durable name suffix; the durable is `<service>` or `<service>-<name>`. */
   name?: string;
+  /** The events it handles; others the server delivers (see libs/events `DurableConsumer`) are acked without a transaction. */
   filter: Array<EventType | `evt.${string}`>;
+  /** Events the filter covers that it does not handle: acked on delivery, without a transaction. */
+  except?: Array<EventType | `evt.${string}`>;
   handle: (event: DomainEvent, trx: Transaction<DB>) => Promise<void>;
   /**
    * Handle the events waiting at once in one transaction (a high-rate consumer such as the
@@ -84,10 +87,13 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           db: app.db,
           durable: def.name ? `${opts.serviceName}-${def.name}` : opts.serviceName,
           filter: def.filter,
+          except: def.except,
           handle: def.handle,
           batch: def.batch,
           logger: app.log,
           ackWaitMs: def.ackWaitMs,
+          // what a handler wrote to the outbox leaves at once, as after a request's transaction
+          committed: () => relay.kick(),
           observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,
         });
         consumers.push(consumer);

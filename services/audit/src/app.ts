@@ -2,6 +2,7 @@ import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
+import { PUBLISHED_NOT_RECORDED } from './audit-log/publish-entry';
 import { recordEvents } from './audit-log/record-event';
 import { applyReplayRequest } from './chain/replay';
 import { changeHistoryRoutes } from './change-history/routes';
@@ -25,10 +26,12 @@ export const auditService = defineService<AuditDB>('audit')({
     await app.register(filterRoutes);
   },
   // every event of the platform arrives here: the events waiting at once share one
-  // transaction (one lock of the chain head, one commit), so the log keeps up with bursts
+  // transaction (one lock of the chain head, one commit), so the log keeps up with bursts;
+  // the entries audit publishes itself come back too, and are acked without a transaction
   consumers: (_app, config) => [
     {
       filter: ['evt.>'],
+      except: [...PUBLISHED_NOT_RECORDED],
       handle: (event, trx) => recordEvents(trx, [event], config.AUDIT_CHAIN_KEY),
       batch: { handle: (events, trx) => recordEvents(trx, events, config.AUDIT_CHAIN_KEY) },
     },

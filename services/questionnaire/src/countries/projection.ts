@@ -35,7 +35,8 @@ export async function projectIdentityEvent(event: DomainEvent, trx: Transaction<
 
 export const identityConsumer = (): ConsumerDefinition<QuestionnaireDB> => ({
   name: 'identity',
-  // one server-side subject filter for identity's events; the handler keeps groups and users
-  filter: ['evt.identity.>'],
+  // the server filters on `evt.identity.*.*`, the subject covering these four; identity's other
+  // events (a login each) are acked on arrival without a transaction
+  filter: ['evt.identity.group.created', 'evt.identity.group.updated', 'evt.identity.user.created', 'evt.identity.user.updated'],
   handle: (event, trx) => projectIdentityEvent(event, trx),
 });
