@@ -283,7 +283,8 @@ async function platformPart(helloReqPerSec) {
     verbose: false,
     webDist,
     env,
-    log: () => undefined,
+    // the services' own lines (warnings and worse at LOG_LEVEL=warn) go to BENCH_LOG when it names a file
+    log: (line) => process.env.BENCH_LOG && fs.appendFileSync(process.env.BENCH_LOG, `${line}\n`),
     // node refuses --cpu-prof in NODE_OPTIONS: each service is started with it
     nodeArgs: (name) => profileArgs(name),
   });

@@ -23,6 +23,7 @@ import {
   outboxData,
   outboxTypes,
   signIn,
+  signInAgainOnceNarrowed,
   startPlatform,
   year,
   type Platform,
@@ -197,7 +198,9 @@ describe('per-country subscription through the local provider', () => {
       await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })
     ).json();
     expect(after.find((r) => r.Id === row.Id)!.Refunds).toEqual([expect.objectContaining({ Amount: 400_000 })]);
-    const sub = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: buyer.auth })).json().Subscriptions[0];
+    // the roles taken back end the buyer's sessions: they sign in again to see it
+    const again = await signInAgainOnceNarrowed(p, buyer);
+    const sub = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: again.auth })).json().Subscriptions[0];
     expect(sub.Details.status).toBe('CANCELLED');
     expect(sub.Details.statusChangeNote).toBe('Refunded by Ada Admin');
     expect(sub.Details.nextBillingTime).toBeNull();

@@ -9,7 +9,16 @@ import { paymentDepsOf } from '../src/app';
 import { seedProducts } from '../src/seed/seed-products';
 
 import { FakeStripe } from './fake-stripe';
-import { givenCountries, givenUser, holdings, outboxTypes, signIn, startPlatform, type Platform, type SignedIn } from './support';
+import {
+  givenCountries,
+  givenUser,
+  holdings,
+  outboxTypes,
+  signInAgainOnceNarrowed,
+  startPlatform,
+  type Platform,
+  type SignedIn,
+} from './support';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 let stripe: FakeStripe;
@@ -298,7 +307,8 @@ describe('checkout and webhooks', () => {
     expect(row).toMatchObject({ status: 'CANCELLED', statusNote: 'Too expensive' });
     expect(row.endedAt).not.toBeNull();
     await eventually(async () => !(await holdings(p, user.id)).roles.some((r) => r.roleId === RoleIds.Enhanced));
-    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json()
+    const again = await signInAgainOnceNarrowed(p, user);
+    const listed = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: again.auth })).json()
       .Subscriptions[0];
     expect(listed.Details).toMatchObject({ status: 'CANCELLED', statusChangeNote: 'Too expensive', nextBillingTime: null });
   });
@@ -432,11 +442,8 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
       const roles = (await holdings(p, user.id)).roles.map((r) => r.roleId);
       return roles.includes(RoleIds.Enhanced) && !roles.includes(RoleIds.Standard);
     });
-    // losing Standard narrowed the user's access, which ends their sessions here too: they sign in again
-    await eventually(
-      async () => (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).statusCode === 401,
-    );
-    const again = await signIn(p, 'portal@example.com', user.id);
+    // losing Standard narrowed the user's access, which ends their sessions: they sign in again
+    const again = await signInAgainOnceNarrowed(p, user);
     stripe.failing = '/v1/billing_portal';
     const failed = await p.commerce.inject({
       method: 'POST',

@@ -92,6 +92,18 @@ export async function givenUser(
   });
 }
 
+/**
+ * Access that narrows (a role taken back by a refund, an ended subscription, a plan change)
+ * ends the user's sessions, here as everywhere: waits until commerce refuses the old token,
+ * then signs the user in again, as the web app's user would.
+ */
+export async function signInAgainOnceNarrowed(p: Platform, user: SignedIn): Promise<SignedIn> {
+  await eventually(
+    async () => (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).statusCode === 401,
+  );
+  return signIn(p, user.session.Username, user.id);
+}
+
 export async function signIn(p: Platform, email: string, id?: string): Promise<SignedIn> {
   const signed = await signInThroughIdentity(p.identity, email, PASSWORD);
   return { ...signed, id: id ?? signed.id };
