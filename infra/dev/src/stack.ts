@@ -4,6 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 import { freePort, PostgresAlreadyRunning, startNats, startPostgres, type RunningNats, type RunningPostgres } from '@cti/local-infra';
+import { EXIT_WHEN_STDIN_CLOSES } from '@cti/service-kit';
 
 import { provisionDatabase, serviceDatabaseUrl } from './database';
 import { formatLogLine } from './log-format';
@@ -202,11 +203,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const script = path.join(options.repoRoot, 'services', name, 'dist', 'src', 'server.js');
       if (!fs.existsSync(script)) throw new Error(`${script} is missing: build first (npx tsc -b)`);
       const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs?.(name) ?? []), script], {
-        env: { ...common, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // the child leaves when this runner goes, however it goes: its stdin is this end of a pipe
+        env: { ...common, ...env, [EXIT_WHEN_STDIN_CLOSES]: '1' },
+        stdio: ['pipe', 'pipe', 'pipe'],
         // own process group: Ctrl-C reaches this orchestrator, which drains services before the database
         detached: true,
       });
+      // nothing is written to it; a child gone first must not turn its closed pipe into an error here
+      child.stdin?.on('error', () => undefined);
       for (const stream of [child.stdout, child.stderr]) {
         readline.createInterface({ input: stream }).on('line', (line) => {
           const out = formatLogLine(name, line, options.verbose, tty);

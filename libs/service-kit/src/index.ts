@@ -2,6 +2,7 @@
 export * from './background-passes';
 export * from './clock';
 export * from './config';
+export * from './exit-with-parent';
 export * from './errors';
 export * from './auth';
 export * from './health';

@@ -18,6 +18,7 @@ import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin'
 import { errorHandler, notFoundHandler } from './error-handler';
 import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { healthPlugin } from './health';
+import { exitWhenStdinCloses } from './exit-with-parent';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
 import { LazyRequestLogger, type LevelledLogger } from './request-logger';
@@ -345,6 +346,7 @@ export async function runService<P extends TProperties, DB extends KitTables>(de
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitWhenStdinCloses((reason) => void shutdown(reason));
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.METRICS_PORT) metricsServer = await serveMetrics(app, config.METRICS_PORT, config.HOST);
