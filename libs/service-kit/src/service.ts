@@ -17,8 +17,8 @@ import { CommonConfig, ConfigError, loadConfig, PLATFORM_PORTS } from './config'
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
-import { healthPlugin } from './health';
 import { exitWhenStdinCloses } from './exit-with-parent';
+import { healthPlugin } from './health';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
 import { LazyRequestLogger, type LevelledLogger } from './request-logger';
