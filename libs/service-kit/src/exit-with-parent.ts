@@ -10,8 +10,13 @@ export const EXIT_WHEN_STDIN_CLOSES = 'EXIT_WHEN_STDIN_CLOSES';
  */
 export function exitWhenStdinCloses(leave: (reason: string) => void, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env[EXIT_WHEN_STDIN_CLOSES] !== '1') return false;
-  process.stdin.on('end', () => leave('the dev runner is gone'));
-  process.stdin.on('error', () => leave('the dev runner is gone'));
+  const runnerGone = () => {
+    // the runner also read stdout and stderr: a line written there now fails, and must not stop the leaving
+    for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
+    leave('the dev runner is gone');
+  };
+  process.stdin.once('end', runnerGone);
+  process.stdin.once('error', runnerGone);
   process.stdin.resume();
   return true;
 }

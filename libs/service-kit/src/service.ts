@@ -322,13 +322,17 @@ export async function runService<P extends TProperties, DB extends KitTables>(de
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'shutting down');
+    // armed first: nothing below (a log line to a stdout nobody reads any more included) may keep the process alive
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      try {
+        app.log.error('shutdown took too long; exiting');
+      } finally {
+        process.exit(1);
+      }
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'shutting down');
       // readiness fails first; requests keep being served until load balancers have noticed
       app.startDraining();
       if (config.SHUTDOWN_DELAY_MS) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DELAY_MS));
@@ -340,13 +344,20 @@ export async function runService<P extends TProperties, DB extends KitTables>(de
       app.log.info('stopped');
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
+      try {
+        app.log.error({ err }, 'error during shutdown');
+      } finally {
+        process.exit(1);
+      }
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  exitWhenStdinCloses((reason) => void shutdown(reason));
+  exitWhenStdinCloses((reason) => {
+    // the runner read this process's stdout: a logger writing there now may wait for a reader forever
+    app.log.level = 'silent';
+    void shutdown(reason);
+  });
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.METRICS_PORT) metricsServer = await serveMetrics(app, config.METRICS_PORT, config.HOST);
