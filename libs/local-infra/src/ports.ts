@@ -40,3 +40,29 @@ export async function waitForPort(port: number, timeoutMs = 30_000, host = '127.
   }
   throw new Error(`Nothing listened on ${host}:${port} within ${timeoutMs} ms`);
 }
+
+/**
+ * `count` different free ports on loopback. Asking for one free port at a time can answer the
+ * same port twice (the kernel may hand out a port again once it is closed), so all are held
+ * open until every one is chosen.
+ */
+export async function freePorts(count: number, host = '127.0.0.1'): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.unref();
+          server.once('error', reject);
+          server.listen({ port: 0, host }, () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  });
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  return ports;
+}

@@ -5,7 +5,7 @@ import { commerceService } from '@cti/commerce';
 import { documentsService } from '@cti/documents';
 import { UPSTREAMS, type Upstream } from '@cti/gateway';
 import { identityService } from '@cti/identity';
-import { freePort } from '@cti/local-infra';
+import { freePorts } from '@cti/local-infra';
 import { notificationsService } from '@cti/notifications';
 import { questionnaireService } from '@cti/questionnaire';
 import { scoringService } from '@cti/scoring';
@@ -51,8 +51,8 @@ const URL_VARIABLE: Record<Upstream, string> = {
  * (`/internal/...`) are real.
  */
 export async function startPlatform(ctx: TestContext, env: Partial<Record<Upstream, Record<string, string>>> = {}): Promise<Platform> {
-  const ports = {} as Record<Upstream, number>;
-  for (const name of UPSTREAMS) ports[name] = await freePort();
+  const chosen = await freePorts(UPSTREAMS.length);
+  const ports = Object.fromEntries(UPSTREAMS.map((name, i) => [name, chosen[i]!])) as Record<Upstream, number>;
   const urls = Object.fromEntries(UPSTREAMS.map((name) => [URL_VARIABLE[name], `http://127.0.0.1:${ports[name]}`]));
   const apps: Partial<Platform> = {};
   for (const name of UPSTREAMS) {
