@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 
-import { freePort, PostgresAlreadyRunning, startNats, startPostgres, type RunningNats, type RunningPostgres } from '@cti/local-infra';
+import {
+  freePort,
+  isProcessAlive,
+  PostgresAlreadyRunning,
+  startNats,
+  startPostgres,
+  type RunningNats,
+  type RunningPostgres,
+} from '@cti/local-infra';
 import { EXIT_WHEN_STDIN_CLOSES } from '@cti/service-kit';
 
 import { provisionDatabase, serviceDatabaseUrl } from './database';
@@ -128,7 +136,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       return;
     }
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && isAlive(adopted.pid)) await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < deadline && isProcessAlive(adopted.pid)) await new Promise((r) => setTimeout(r, 100));
   };
 
   try {
@@ -153,7 +161,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             const pid = err.pid;
             log(`${'[runner]'.padEnd(16)}postgres was started outside the runner (pid ${pid}); watching it`);
             const watch = setInterval(() => {
-              if (isAlive(pid)) return;
+              if (isProcessAlive(pid)) return;
               clearInterval(watch);
               adoptedPostgres = null;
               supervisor.exited('postgres', null, null);
@@ -272,14 +280,5 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   } catch (err) {
     await stop();
     throw err;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+import { isProcessAlive } from '@cti/local-infra';
+
 import { STATUS_FILE, type ProcessStatus, type RunnerStatusFile } from './supervisor';
 
 export interface ProcessReport extends ProcessStatus {
@@ -11,15 +13,7 @@ export interface ProcessReport extends ProcessStatus {
   ready: boolean;
 }
 
-const isAlive = (pid: number | null) => {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const isAlive = (pid: number | null) => !!pid && isProcessAlive(pid);
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {

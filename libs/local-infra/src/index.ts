@@ -2,3 +2,4 @@ export * from './ports';
 export * from './packages';
 export * from './postgres';
 export * from './nats';
+export * from './processes';

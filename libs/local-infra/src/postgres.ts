@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { waitForPort } from './ports';
+import { isProcessAlive } from './processes';
 
 export interface PostgresOptions {
   dataDir: string;
@@ -234,14 +235,7 @@ function removeStalePidFile(dataDir: string) {
   const file = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(file)) return;
   const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  let alive: boolean;
-  try {
-    process.kill(pid, 0);
-    alive = true;
-  } catch {
-    alive = false;
-  }
-  if (alive) throw new PostgresAlreadyRunning(dataDir, pid);
+  if (isProcessAlive(pid)) throw new PostgresAlreadyRunning(dataDir, pid);
   fs.rmSync(file, { force: true });
 }
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+import { isProcessAlive } from '@cti/local-infra';
 import { eventually } from '@cti/testing';
 
 // A service the dev runner started leaves with the runner, however the runner goes: an orphan
@@ -15,15 +16,6 @@ const serviceScript = `
   process.stdout.write(watching ? 'watching\\n' : 'not watching\\n');
   setInterval(() => undefined, 1000);
 `;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const firstLine = (child: ChildProcess) =>
   new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
@@ -53,9 +45,9 @@ it('leaves when the runner is killed outright (kill -9)', async () => {
   `;
   const runner = spawn(process.execPath, ['-e', runnerScript], { stdio: ['ignore', 'pipe', 'inherit'] });
   const servicePid = Number(await firstLine(runner));
-  expect(alive(servicePid)).toBe(true);
+  expect(isProcessAlive(servicePid)).toBe(true);
   runner.kill('SIGKILL');
-  await eventually(() => !alive(servicePid), 30_000);
+  await eventually(() => !isProcessAlive(servicePid), 30_000);
 });
 
 it('keeps stdin alone where nothing asks for it (Kubernetes, compose)', async () => {
