@@ -15,6 +15,7 @@ import {
 import { EXIT_WHEN_STDIN_CLOSES } from '@cti/service-kit';
 
 import { provisionDatabase, serviceDatabaseUrl } from './database';
+import { clearEarlierRun } from './earlier-run';
 import { formatLogLine } from './log-format';
 import { devSecrets } from './secrets';
 import { Supervisor, type ProcessStatus } from './supervisor';
@@ -86,6 +87,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const tty = !!process.stdout.isTTY;
   fs.mkdirSync(options.dataDir, { recursive: true });
+  await clearEarlierRun(options.dataDir, log);
   const secrets = devSecrets(options.dataDir);
   /** The current process of each service and the gateway (replaced on a restart). */
   const children = new Map<string, ChildProcess>();

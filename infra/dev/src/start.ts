@@ -41,6 +41,11 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+  // a closed terminal stops the platform as Ctrl-C does; what is written to it now has nowhere to go
+  process.on('SIGHUP', () => {
+    for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
+    void shutdown();
+  });
 }
 
 main().catch((err) => {

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 import { isProcessAlive } from '@cti/local-infra';
 
-import { STATUS_FILE, type ProcessStatus, type RunnerStatusFile } from './supervisor';
+import { readRunnerStatus, runnerAlive } from './earlier-run';
+import type { ProcessStatus } from './supervisor';
 
 export interface ProcessReport extends ProcessStatus {
   alive: boolean;
@@ -49,10 +49,8 @@ async function readinessOf(p: ProcessStatus): Promise<{ readiness: string; ready
 
 /** The runner's processes as it last recorded them, each probed now; null when no runner is running. */
 export async function stackStatus(dataDir: string): Promise<{ url: string | null; processes: ProcessReport[] } | null> {
-  const file = path.join(dataDir, STATUS_FILE);
-  if (!fs.existsSync(file)) return null;
-  const status = JSON.parse(fs.readFileSync(file, 'utf8')) as RunnerStatusFile;
-  if (!isAlive(status.runnerPid)) return null;
+  const status = readRunnerStatus(dataDir);
+  if (!status || !runnerAlive(status)) return null;
   const processes = await Promise.all(
     status.processes.map(async (p) => ({ ...p, alive: isAlive(p.pid), ...(await readinessOf(p)) }) satisfies ProcessReport),
   );

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 
 import { ensureDebianPackage } from './packages';
 import { waitForPort } from './ports';
+import { stopWithThisProcess } from './processes';
 
 export interface NatsOptions {
   port: number;
@@ -58,6 +59,8 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
       detached: true,
     });
     child = proc;
+    // stopped (JetStream flushes) when the process that started it goes without stopping it
+    proc.once('exit', stopWithThisProcess(proc, 'SIGTERM'));
     proc.stdout?.on('data', (d: Buffer) => log(d.toString()));
     proc.stderr?.on('data', (d: Buffer) => log(d.toString()));
     let ready = false;

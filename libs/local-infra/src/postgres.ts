@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { waitForPort } from './ports';
-import { isProcessAlive } from './processes';
+import { isProcessAlive, stopWithThisProcess } from './processes';
 
 export interface PostgresOptions {
   dataDir: string;
@@ -140,6 +140,8 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
       detached: true,
     });
     child = proc;
+    // fast shutdown when the process that started it goes without stopping it
+    proc.once('exit', stopWithThisProcess(proc, SHUTDOWN_SIGNALS.fast));
     for (const stream of [proc.stdout!, proc.stderr!]) {
       stream.on('data', (d: Buffer) => {
         const text = d.toString();
