@@ -14,7 +14,8 @@
 //   DURATION     seconds per measured phase (default 10)
 //   CONNECTIONS  autocannon connections (default 32)
 //   RATE         the fixed rate of the latency phase (default 2000 req/s)
-//   ONLY         `hop`, `platform` or `events` (the platform's event phase alone) to run one part
+//   ONLY         `hop`, `platform`, `events` (the platform's event phase alone) or `login` (the
+//                platform's login phase alone, with every process's CPU per login and at rest)
 //   EVENT_RATE, EVENT_SECONDS  the event phase's rate and length (default 1000 events/s for 60 s;
 //                EVENT_SECONDS=0 leaves it out of `platform`)
 //   PROFILE_DIR  write a V8 CPU profile (--cpu-prof) of every server process there; read them
@@ -155,6 +156,25 @@ function cpuMsOf(pid) {
 }
 
 /**
+ * CPU time (ms) of a process's main thread (JavaScript) and of its other threads (libuv's pool,
+ * where argon2 runs, and V8's helpers), each as user and system (kernel) time; Linux only.
+ */
+function threadCpuMsOf(pid) {
+  try {
+    const sum = { main: { user: 0, system: 0 }, others: { user: 0, system: 0 } };
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const into = Number(tid) === pid ? sum.main : sum.others;
+      into.user += Number(fields[11]) * 10;
+      into.system += Number(fields[12]) * 10;
+    }
+    return sum;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * CPU time (ms) of each process of the platform: every service, NATS, and Postgres's backends
  * grouped by the service (database role) each serves, the rest of Postgres as `postgres`.
  */
@@ -165,6 +185,14 @@ function platformCpuMs(stack) {
   for (const p of stack.processes()) if (p.pid && p.pid !== postmaster) add(p.name, cpuMsOf(p.pid));
   if (!postmaster) return cpu;
   add('postgres', cpuMsOf(postmaster));
+  // a backend that ended (a pool closing an idle connection) leaves the list below with its CPU,
+  // which the postmaster collects when it reaps it (cutime and cstime, fields 16 and 17)
+  try {
+    const stat = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
+    add('postgres (ended backends)', (Number(stat[13]) + Number(stat[14])) * 10);
+  } catch {
+    // Postgres stopped meanwhile
+  }
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -233,7 +261,10 @@ async function hopPart() {
   }
 }
 
-/** argon2id verifications per second this machine does with identity's parameters, in a process of its own. */
+/**
+ * argon2id verifications per second this machine does with identity's parameters, in a process of
+ * its own, and the CPU time (ms) that process spent per verification.
+ */
 function argon2Ceiling(concurrency) {
   const code = `
     const { hash, verify } = require(${JSON.stringify(require.resolve('@node-rs/argon2', { paths: [path.join(repoRoot, 'services/identity')] }))});
@@ -242,11 +273,13 @@ function argon2Ceiling(concurrency) {
       const stored = await hash('demo-password', options);
       await verify(stored, 'demo-password');
       let done = 0;
+      const cpu = process.cpuUsage();
       const end = Date.now() + ${DURATION * 1000};
       await Promise.all(Array.from({ length: ${concurrency} }, async () => {
         while (Date.now() < end) { await verify(stored, 'demo-password'); done++; }
       }));
-      process.send(done / ${DURATION});
+      const { user, system } = process.cpuUsage(cpu);
+      process.send({ perSecond: done / ${DURATION}, cpuMsPerVerify: (user + system) / 1000 / done, systemMsPerVerify: system / 1000 / done });
       process.exit(0);
     })();`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -299,6 +332,7 @@ async function platformPart(helloReqPerSec) {
     });
     const { Token } = await login.json();
     if (ONLY === 'events') return await eventsToAudit(stack);
+    if (ONLY === 'login') return await loginAlone(stack, base, credentials);
     const countries = await waitForDemoScores(base, Token);
     const headers = { authorization: `Bearer ${Token}` };
     const viaGateway = `${base}/api/group/index/list`;
@@ -321,7 +355,7 @@ async function platformPart(helloReqPerSec) {
       await measured(`index list via gateway at ${RATE} req/s`, { url: viaGateway, headers, overallRate: RATE }, [gw, sc]),
       await measured('index list from scoring directly', { url: direct, headers }, [sc]),
     ];
-    const loginConnections = 4;
+    const loginConnections = LOGIN_CONNECTIONS;
     const logins = await measured(
       'login (argon2id) via gateway',
       {
@@ -334,7 +368,7 @@ async function platformPart(helloReqPerSec) {
       [gw, { name: 'identity', pid: pidOf('identity') }],
     );
     rows.push(logins);
-    const ceiling = await argon2Ceiling(loginConnections);
+    const { perSecond: ceiling } = await argon2Ceiling(loginConnections);
     console.table(rows);
     const hello2 = rows[0].reqPerSec;
     const noFailures = (r) => r.errors === 0 && r.non2xx === 0;
@@ -367,6 +401,111 @@ async function platformPart(helloReqPerSec) {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const LOGIN_CONNECTIONS = 4;
+const IDLE_SECONDS = 5;
+// V8 is still optimizing the sign-in path after 2 s at a few dozen logins a second (its compiler
+// threads showed in identity's CPU); the login phase alone is warmed up longer
+const LOGIN_WARMUP_SECONDS = 6;
+
+/**
+ * The login phase alone, on a platform at rest (every durable consumer caught up with the demo
+ * data's events): first the CPU every process spends per second doing nothing (pollers, timers),
+ * then LOGIN_CONNECTIONS connections logging in through the gateway for DURATION seconds, with
+ * the CPU of every process per login (identity split into its main thread and its other threads,
+ * where argon2 runs) and, beside it, the idle share, then the argon2id verify ceiling.
+ */
+async function loginAlone(stack, base, credentials) {
+  const { connectEventBus, SubjectSpace } = require(path.join(repoRoot, 'libs/events/dist/index.js'));
+  const bus = await connectEventBus({ servers: stack.nats.url, name: 'bench', subjects: new SubjectSpace() });
+  await consumersCaughtUp(bus);
+  await bus.close();
+  const url = `${base}/api/user/login`;
+  const opts = { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials, connections: LOGIN_CONNECTIONS };
+  const identity = stack.processes().find((p) => p.name === 'identity').pid;
+
+  const idleBefore = platformCpuMs(stack);
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const idleAfter = platformCpuMs(stack);
+  const idlePerSecond = (name) => ((idleAfter.get(name) ?? 0) - (idleBefore.get(name) ?? 0)) / IDLE_SECONDS;
+
+  await run({ ...opts, duration: LOGIN_WARMUP_SECONDS }); // warm-up
+  const cpuBefore = platformCpuMs(stack);
+  const threadsBefore = threadCpuMsOf(identity);
+  const started = Date.now();
+  // the profiles' clock (µs): profile-top's --from/--to keep only this phase
+  const window = () => (process.hrtime.bigint() / 1000n).toString();
+  const from = window();
+  const result = await run(opts);
+  const to = window();
+  const seconds = (Date.now() - started) / 1000;
+  const cpuAfter = platformCpuMs(stack);
+  const threadsAfter = threadCpuMsOf(identity);
+  const logins = result.requests.total || 1;
+  const perLogin = (ms) => ((ms * 1000) / logins).toFixed(0);
+  const busy = [...cpuAfter]
+    .map(([name, ms]) => {
+      const spent = ms - (cpuBefore.get(name) ?? 0);
+      return {
+        process: name,
+        'CPU µs per login': Number(perLogin(spent)),
+        'of which idle CPU': Number(perLogin(idlePerSecond(name) * seconds)),
+        'idle CPU ms/s': Number(idlePerSecond(name).toFixed(1)),
+      };
+    })
+    .filter((r) => r['CPU µs per login'] > 0 || r['idle CPU ms/s'] > 0)
+    .sort((a, b) => b['CPU µs per login'] - a['CPU µs per login']);
+  if (threadsBefore && threadsAfter) {
+    for (const [thread, label] of [
+      ['main', 'main thread'],
+      ['others', 'other threads'],
+    ]) {
+      for (const kind of ['user', 'system']) {
+        const ms = threadsAfter[thread][kind] - threadsBefore[thread][kind];
+        busy.push({ process: `identity: ${label}, ${kind}`, 'CPU µs per login': Number(perLogin(ms)) });
+      }
+    }
+  }
+  busy.push({
+    process: 'all processes',
+    'CPU µs per login': Number(perLogin([...cpuAfter].reduce((t, [n, ms]) => t + ms - (cpuBefore.get(n) ?? 0), 0))),
+  });
+  // the gateway's CPU per login beside a GET through it at the same rate and connections: a proxied
+  // request costs more when requests come one at a time than at thousands a second
+  const { Token } = await (await fetch(url, { method: 'POST', headers: opts.headers, body: credentials })).json();
+  const gateway = { name: 'gateway', pid: stack.processes().find((p) => p.name === 'gateway').pid };
+  const loginRate = Math.max(1, Math.round(result.requests.average));
+  const getAtLoginRate = await measured(
+    `index list via gateway at ${loginRate} req/s`,
+    {
+      url: `${base}/api/group/index/list`,
+      headers: { authorization: `Bearer ${Token}` },
+      connections: LOGIN_CONNECTIONS,
+      overallRate: loginRate,
+    },
+    [gateway],
+  );
+  const ceiling = await argon2Ceiling(LOGIN_CONNECTIONS);
+  const logRow = {
+    ...row('login (argon2id) via gateway', result),
+    'CPU µs/req': `gateway ${perLogin(cpuAfter.get('gateway') - cpuBefore.get('gateway'))}`,
+  };
+  console.table([logRow, getAtLoginRate]);
+  console.log(`CPU time per login by process (Postgres by the service each backend serves), and at rest (${IDLE_SECONDS} s before):`);
+  console.table(busy);
+  console.log(
+    `argon2id verify ceiling: ${ceiling.perSecond.toFixed(1)} verifies/s, ${ceiling.cpuMsPerVerify.toFixed(2)} ms CPU per verify (${ceiling.systemMsPerVerify.toFixed(2)} ms of it system)`,
+  );
+  // also for `perf record -k CLOCK_MONOTONIC` of a service: `perf script --time <from/1e6>,<to/1e6>`
+  console.log(`the measured phase (monotonic clock, µs): --from ${from} --to ${to} --requests ${result.requests.total}`);
+  const r = ratio(logRow.reqPerSec, ceiling.perSecond);
+  check(
+    'login ≥ 0.9 × argon2id verify ceiling',
+    `${logRow.reqPerSec} logins/s (${r.toFixed(2)}×)`,
+    `${ceiling.perSecond.toFixed(1)} verifies/s`,
+    r >= 0.9 && logRow.errors === 0 && logRow.non2xx === 0,
+  );
 }
 
 const EVENT_RATE = Number(process.env.EVENT_RATE ?? 1000);
@@ -505,6 +644,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ');
   console.log(`${os.cpus().length} CPUs, load average ${load()} at the start`);
+  if (ONLY && !['hop', 'platform', 'events', 'login'].includes(ONLY)) throw new Error(`ONLY=${ONLY}: hop, platform, events or login`);
   let hello = 0;
   if (!ONLY || ONLY === 'hop') hello = await hopPart();
   if (ONLY !== 'hop') await platformPart(hello);

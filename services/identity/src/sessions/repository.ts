@@ -1,6 +1,6 @@
 import { sql, timestampAt } from '@cti/db';
 
-import type { IdentityExecutor } from '../db';
+import type { GroupsTable, IdentityExecutor } from '../db';
 
 /**
  * The user's row, read with a share lock: a change of their access (which locks the
@@ -15,15 +15,39 @@ export async function lockUserRow(trx: IdentityExecutor, userId: string): Promis
   return !!(await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst());
 }
 
-/** The user's roles that have not ended at `now`, with their ends. */
-export const rolesHeldAt = (trx: IdentityExecutor, userId: string, now: Date) =>
-  trx
-    .selectFrom('userRoles')
-    .select(['roleId', 'expiresOn'])
-    .where('userId', '=', userId)
-    .where((eb) => eb.or([eb('expiresOn', 'is', null), eb('expiresOn', '>', now.toISOString())]))
-    .orderBy('roleId')
-    .execute();
+/** A role held, with its end as JSON writes a timestamptz (ISO 8601, which `Date.parse` reads). */
+export interface HeldRole {
+  roleId: number;
+  expiresOn: string | null;
+}
+
+export interface MemberGroup {
+  id: string;
+  name: string;
+  type: GroupsTable['type'];
+  countryId: string | null;
+}
+
+/**
+ * The user's roles that have not ended at `now` (by role id, with their ends) and their groups
+ * (by name), in one round trip: a sign-in and a refresh read both under the user's share lock
+ * (see `lockedUser`), so one statement sees what two in a row did.
+ */
+export async function accessHeldAt(
+  trx: IdentityExecutor,
+  userId: string,
+  now: Date,
+): Promise<{ roles: HeldRole[]; groups: MemberGroup[] }> {
+  const { rows } = await sql<{ roles: HeldRole[]; groups: MemberGroup[] }>`
+    select
+      (select coalesce(json_agg(json_build_object('roleId', r.role_id, 'expiresOn', r.expires_on) order by r.role_id), '[]')
+         from user_roles r
+        where r.user_id = ${userId} and (r.expires_on is null or r.expires_on > ${timestampAt(now)})) as roles,
+      (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'type', g.type, 'countryId', g.country_id) order by g.name), '[]')
+         from user_groups ug join groups g on g.id = ug.group_id
+        where ug.user_id = ${userId}) as groups`.execute(trx);
+  return rows[0];
+}
 
 /** What decides a user's access apart from their roles and groups. */
 export const accessFieldsOfUser = (trx: IdentityExecutor, userId: string) =>

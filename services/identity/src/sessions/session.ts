@@ -6,9 +6,8 @@ import type { Selectable } from '@cti/db';
 import type { Clock } from '@cti/service-kit';
 
 import type { IdentityExecutor, UsersTable } from '../db';
-import { groupsOfUser } from '../users/repository';
 
-import { insertRefreshToken, lockedUser, rolesHeldAt } from './repository';
+import { accessHeldAt, insertRefreshToken, lockedUser } from './repository';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export type UserRow = Selectable<UsersTable>;
@@ -25,16 +24,16 @@ export interface SessionIssuer {
 export const accountEnded = (user: { disabled: boolean; expiresOn: string | null }, now: Date) =>
   user.disabled || (!!user.expiresOn && Date.parse(user.expiresOn) < now.getTime());
 
-/** Roles held at `now`, and the first moment one of them (or the account) stops granting access. */
-async function currentAccess(trx: IdentityExecutor, user: UserRow, now: Date): Promise<{ roles: number[]; notAfterMs: number | null }> {
-  const rows = await rolesHeldAt(trx, user.id, now);
-  const ends = [...rows.map((r) => r.expiresOn), user.expiresOn].filter((e): e is string => e !== null).map((e) => Date.parse(e));
-  return { roles: rows.map((r) => r.roleId), notAfterMs: ends.length ? Math.min(...ends) : null };
-}
-
-/** The claims of an access token of the user as their access stands at `now` (`sid` names the session or API key). */
+/**
+ * The claims of an access token of the user as their access stands at `now` (`sid` names the
+ * session or API key): roles held at `now`, groups, and the first moment one of the roles (or the
+ * account) stops granting access.
+ */
 async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string, now: Date) {
-  const [{ roles, notAfterMs }, groups] = await Promise.all([currentAccess(trx, user, now), groupsOfUser(trx, user.id)]);
+  const { roles: held, groups } = await accessHeldAt(trx, user.id, now);
+  const roles = held.map((r) => r.roleId);
+  const ends = [...held.map((r) => r.expiresOn), user.expiresOn].filter((e): e is string => e !== null).map((e) => Date.parse(e));
+  const notAfterMs = ends.length ? Math.min(...ends) : null;
   const claims: AccessClaims = {
     sub: user.id,
     email: user.email,

@@ -43,15 +43,6 @@ export async function replaceRoleHoldings(
   }
 }
 
-export const groupsOfUser = (db: IdentityExecutor, userId: string) =>
-  db
-    .selectFrom('userGroups')
-    .innerJoin('groups', 'groups.id', 'userGroups.groupId')
-    .select(['groups.id', 'groups.name', 'groups.type', 'groups.countryId'])
-    .where('userGroups.userId', '=', userId)
-    .orderBy('groups.name')
-    .execute();
-
 export interface NewUser {
   email: string;
   firstName: string;

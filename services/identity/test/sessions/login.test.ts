@@ -4,7 +4,7 @@ import { RoleIds } from '@cti/access';
 import { testKeyPair, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
-import { givenUser, login, outboxTypes, PASSWORD } from '../helpers';
+import { givenGroup, givenUser, login, outboxTypes, PASSWORD } from '../helpers';
 
 const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000' } });
 
@@ -33,6 +33,37 @@ describe('POST /api/user/login', () => {
     expect(user.RefreshToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const claims = createVerifier({ key: testKeyPair().publicKey, algorithms: ['EdDSA'] })(user.Token);
     expect(claims).toMatchObject({ sub: user.Id, aud: 'cti', iss: 'cti-identity', roles: [1, 2], isAdmin: true });
+  });
+
+  it('carries the roles held now (by id, an ended one left out) and every group (by name), in the session and its token', async () => {
+    const zambia = await givenGroup(identity.app, 'Zambia');
+    const accGroup = await givenGroup(identity.app, 'ACC Members', 'ACC Group');
+    const id = await givenUser(identity.app, 'access@example.com', {
+      roles: ['Standard', 'CountryViewer', 'AWGMember'],
+      groupIds: [zambia, accGroup],
+    });
+    const setRoleEnd = (roleId: number, end: string) =>
+      identity.ctx.query(`update identity.user_roles set expires_on = now() + $3::interval where user_id = $1 and role_id = $2`, [
+        id,
+        roleId,
+        end,
+      ]);
+    await setRoleEnd(RoleIds.AWGMember, '-1 day');
+    await setRoleEnd(RoleIds.CountryViewer, '5 minutes');
+    const res = await login(identity.app, 'access@example.com');
+    expect(res.statusCode).toBe(200);
+    const user = res.json();
+    const held = [RoleIds.Standard, RoleIds.CountryViewer].sort((a, b) => a - b);
+    expect(user.Roles).toEqual(held);
+    expect(user.Groups).toEqual([
+      { Id: accGroup, Name: 'ACC Members', Type: 'ACC Group', CountryId: null },
+      { Id: zambia, Name: 'Zambia', Type: 'Country', CountryId: 'ZA' },
+    ]);
+    const claims = createVerifier({ key: testKeyPair().publicKey, algorithms: ['EdDSA'] })(user.Token);
+    expect(claims).toMatchObject({ roles: held, groups: [accGroup, zambia], groupNames: ['ACC Members', 'Zambia'] });
+    // the token ends when the role that ends first does (five minutes), not after its full lifetime (fifteen)
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 5 * 60_000 + 2_000);
   });
 
   it('records every login as an event in the outbox', async () => {
