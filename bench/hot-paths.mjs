@@ -321,6 +321,12 @@ async function platformPart(helloReqPerSec) {
       await measured(`index list via gateway at ${RATE} req/s`, { url: viaGateway, headers, overallRate: RATE }, [gw, sc]),
       await measured('index list from scoring directly', { url: direct, headers }, [sc]),
     ];
+    // the public summary through the gateway without a token: answered from the gateway's microcache
+    // (scoring asked at most once a second), what a gateway cache hit costs
+    const publicViaGateway = `${base}/api/group/index/public`;
+    await run({ url: publicViaGateway, duration: 2 }); // warm-up
+    const cacheHit = await measured('public summary via gateway (microcache hit)', { url: publicViaGateway }, [gw, sc]);
+    rows.push(cacheHit);
     const loginConnections = 4;
     const logins = await measured(
       'login (argon2id) via gateway',
@@ -360,6 +366,7 @@ async function platformPart(helloReqPerSec) {
       `${ceiling.toFixed(1)} verifies/s`,
       rLogin >= 0.9 && noFailures(logins),
     );
+    console.log(`gateway microcache hit: ${cacheHit.reqPerSec} req/s, ${ratio(cacheHit.reqPerSec, hello2).toFixed(2)}× hello-world`);
     if (EVENT_SECONDS > 0) await eventsToAudit(stack);
     if (helloReqPerSec) console.log(`(hello-world in part 1: ${helloReqPerSec} req/s)`);
   } finally {

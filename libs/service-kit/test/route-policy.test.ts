@@ -117,4 +117,13 @@ describe('text no field may hold', () => {
     expect(findHostileText(deep, 'body')?.problem).toBe('nesting deeper than 32 levels');
     expect(findHostileText(Buffer.from([0, 0xd8]), 'body')).toBeNull();
   });
+
+  it('names the whole path of a hostile field name deep in the body, and finds nothing in clean input', () => {
+    expect(findHostileText({ a: { b: [{ 'x\u0000': 1 }] } }, 'body')).toEqual({
+      where: 'body.a.b[0] (a field name)',
+      problem: 'a NUL character',
+    });
+    expect(findHostileText({ a: { 'odd key': ['ok', { c: 'Zoë 東京 👩🏽‍✈️' }] }, n: 1, t: true, z: null }, 'body')).toBeNull();
+    expect(findHostileText({ '*': 'group/index/list' }, 'params')).toBeNull();
+  });
 });

@@ -49,6 +49,10 @@ const ordered = [...ROUTE_TABLE].sort((a, b) => (a.match === b.match ? b.path.le
 
 /** The service owning a request path (query string ignored), or null. */
 export function resolveUpstream(url: string): Upstream | null {
-  const path = url.split('?')[0].replace(/\/{2,}/g, '/');
-  return ordered.find((entry) => matches(entry, path))?.service ?? null;
+  const query = url.indexOf('?');
+  let path = query < 0 ? url : url.slice(0, query);
+  // (most paths have no doubled slash: no regular expression run for them)
+  if (path.includes('//')) path = path.replace(/\/{2,}/g, '/');
+  for (const entry of ordered) if (matches(entry, path)) return entry.service;
+  return null;
 }
