@@ -8,7 +8,8 @@
 // as `node services/gateway/dist/server.js` runs it) proxying to the same hello-world.
 // Part 2, the platform (embedded Postgres, NATS, every service, demo data, the gateway's rate
 // limit lifted): the index list through the gateway (200 and 304), at a fixed rate for its
-// p99, scoring's index list called directly, and login next to the argon2id verify ceiling.
+// p99, scoring's index list called directly, a hit of the gateway's microcache (the public
+// summary, no token), and login next to the argon2id verify ceiling.
 //
 // Exits 1 when a target is missed. Not part of `make test`.
 //   DURATION     seconds per measured phase (default 10)

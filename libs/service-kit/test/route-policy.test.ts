@@ -45,6 +45,24 @@ describe('auth guards run before the body is validated', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('answers an expired token 401 with Token-Expired on a rule route, and lets a caller with the rule through', async () => {
+    const expired = signTestToken({ sub: 'u-1', isAdmin: true, roles: [1] }, -60_000);
+    const res = await probe.app.inject({
+      method: 'POST',
+      url: '/api/user/probe/admin',
+      headers: { authorization: `Bearer ${expired}` },
+      payload: {},
+    });
+    expect([res.statusCode, res.headers['token-expired']]).toEqual([401, 'true']);
+    const allowed = await probe.app.inject({
+      method: 'POST',
+      url: '/api/user/probe/admin',
+      headers: bearer(true),
+      payload: { Email: 'a@example.com', Roles: [1] },
+    });
+    expect([allowed.statusCode, allowed.json()]).toEqual([200, { got: { Email: 'a@example.com', Roles: [1] } }]);
+  });
+
   it('refuses a service call without the service token before reading its body', async () => {
     expect((await probe.app.inject({ method: 'POST', url: '/internal/probe', payload: {} })).statusCode).toBe(403);
   });
