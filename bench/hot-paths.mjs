@@ -8,7 +8,8 @@
 // as `node services/gateway/dist/server.js` runs it) proxying to the same hello-world.
 // Part 2, the platform (embedded Postgres, NATS, every service, demo data, the gateway's rate
 // limit lifted): the index list through the gateway (200 and 304), at a fixed rate for its
-// p99, scoring's index list called directly, and login next to the argon2id verify ceiling.
+// p99, scoring's index list called directly, a hit of the gateway's microcache (the public
+// summary, no token), and login next to the argon2id verify ceiling.
 //
 // Exits 1 when a target is missed. Not part of `make test`.
 //   DURATION     seconds per measured phase (default 10)
@@ -355,6 +356,12 @@ async function platformPart(helloReqPerSec) {
       await measured(`index list via gateway at ${RATE} req/s`, { url: viaGateway, headers, overallRate: RATE }, [gw, sc]),
       await measured('index list from scoring directly', { url: direct, headers }, [sc]),
     ];
+    // the public summary through the gateway without a token: answered from the gateway's microcache
+    // (scoring asked at most once a second), what a gateway cache hit costs
+    const publicViaGateway = `${base}/api/group/index/public`;
+    await run({ url: publicViaGateway, duration: 2 }); // warm-up
+    const cacheHit = await measured('public summary via gateway (microcache hit)', { url: publicViaGateway }, [gw, sc]);
+    rows.push(cacheHit);
     const loginConnections = LOGIN_CONNECTIONS;
     const logins = await measured(
       'login (argon2id) via gateway',
@@ -394,6 +401,7 @@ async function platformPart(helloReqPerSec) {
       `${ceiling.toFixed(1)} verifies/s`,
       rLogin >= 0.9 && noFailures(logins),
     );
+    console.log(`gateway microcache hit: ${cacheHit.reqPerSec} req/s, ${ratio(cacheHit.reqPerSec, hello2).toFixed(2)}× hello-world`);
     if (EVENT_SECONDS > 0) await eventsToAudit(stack);
     if (helloReqPerSec) console.log(`(hello-world in part 1: ${helloReqPerSec} req/s)`);
   } finally {

@@ -20,34 +20,48 @@ export interface HostileText {
   problem: 'a NUL character' | 'an unpaired UTF-16 surrogate' | 'nesting deeper than 32 levels';
 }
 
+// one test clears the usual string (no NUL, no surrogate at all); only a string with one looks closer
+// eslint-disable-next-line no-control-regex -- finding the NUL character is this expression's purpose
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
 function problemOf(text: string): HostileText['problem'] | null {
+  if (!SUSPECT.test(text)) return null;
   if (NUL.test(text)) return 'a NUL character';
   if (LONE_SURROGATE.test(text)) return 'an unpaired UTF-16 surrogate';
   return null;
 }
 
-const keyPath = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+const keySegment = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
 
 /** The first string (value or object key) in `value` that no field may hold, or null. */
-export function findHostileText(value: unknown, where: string, depth = 0): HostileText | null {
+export function findHostileText(value: unknown, where: string): HostileText | null {
+  const found = hostileIn(value, 0);
+  return found && { where: `${where}${found.path}`, problem: found.problem };
+}
+
+/**
+ * The walk of `findHostileText`: the path below `value` is built on the way back, for the
+ * one string found only (most requests have none, and paid for every field's path before).
+ */
+function hostileIn(value: unknown, depth: number): { path: string; problem: HostileText['problem'] } | null {
   if (typeof value === 'string') {
     const problem = problemOf(value);
-    return problem ? { where, problem } : null;
+    return problem ? { path: '', problem } : null;
   }
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  if (depth >= MAX_DEPTH) return { where, problem: 'nesting deeper than 32 levels' };
+  if (depth >= MAX_DEPTH) return { path: '', problem: 'nesting deeper than 32 levels' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findHostileText(value[i], `${where}[${i}]`, depth + 1);
-      if (found) return found;
+      const found = hostileIn(value[i], depth + 1);
+      if (found) return { path: `[${i}]${found.path}`, problem: found.problem };
     }
     return null;
   }
-  for (const [key, inner] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
     const keyProblem = problemOf(key);
-    if (keyProblem) return { where: `${where} (a field name)`, problem: keyProblem };
-    const found = findHostileText(inner, keyPath(where, key), depth + 1);
-    if (found) return found;
+    if (keyProblem) return { path: ' (a field name)', problem: keyProblem };
+    const found = hostileIn((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return { path: `${keySegment(key)}${found.path}`, problem: found.problem };
   }
   return null;
 }

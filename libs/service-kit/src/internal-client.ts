@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 
 import { contextHeaders } from '@cti/events';
@@ -25,6 +26,8 @@ export interface InternalCall {
   timeoutMs?: number;
   /** Forwarded so one request id follows the call across services. */
   requestId?: string;
+  /** The trace context the call is made in, when it is not the active one (a service that does not enter its requests' contexts). */
+  context?: Context;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function callService<T = unknown>(
     method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
     headers: {
       // W3C traceparent and the request id of the context this call is made in
-      ...contextHeaders(),
+      ...contextHeaders(call.context),
       'x-service-token': app.config.SERVICE_TOKEN,
       ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(call.requestId ? { 'x-request-id': call.requestId } : {}),

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -21,6 +22,8 @@ export interface MetricsFacade {
   registry: Registry;
   /** Records one event a consumer was given, with its outcome and processing time. */
   observeEvent(sample: ProcessingSample): void;
+  /** Counts and times one answered request (the kit's onResponse hook calls it for every request). */
+  observeRequest(request: FastifyRequest, reply: FastifyReply): void;
 }
 
 declare module 'fastify' {
@@ -66,7 +69,7 @@ export const metricsPlugin = fp<MetricsOptions>(
     // The series of one method, route pattern and status, looked up once: prom-client
     // otherwise hashes the labels twice per request. Bounded by the routes and statuses.
     const series = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
-    app.addHook('onResponse', (request, reply, done) => {
+    const observeRequest = (request: FastifyRequest, reply: FastifyReply) => {
       // the route pattern, never the raw URL: ids in paths would explode the series
       const route = request.routeOptions.url ?? 'unmatched';
       const key = `${request.method} ${reply.statusCode} ${route}`;
@@ -78,13 +81,13 @@ export const metricsPlugin = fp<MetricsOptions>(
       }
       s.count.inc();
       s.time.observe(reply.elapsedTime / 1000);
-      done();
-    });
+    };
 
     app.decorate('metrics', {
       registry,
       observeEvent: (s: ProcessingSample) =>
         eventProcessing.observe({ consumer: s.consumer, type: s.type, outcome: s.outcome }, s.durationMs / 1000),
+      observeRequest,
     });
     const expected = opts.token ? Buffer.from(`Bearer ${opts.token}`) : null;
     const authorized = (header: string | undefined) => {

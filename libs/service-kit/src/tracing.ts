@@ -36,6 +36,7 @@ import {
   ATTR_SERVICE_NAME,
   ATTR_URL_PATH,
 } from '@opentelemetry/semantic-conventions';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { REQUEST_ID_KEY } from '@cti/events';
@@ -177,20 +178,41 @@ export function traceFields(span: Span | undefined): { traceId?: string; spanId?
   return { traceId: sc.traceId, spanId: sc.spanId };
 }
 
-/**
- * Runs each request inside its span's context (with its request id), so logs, calls to
- * other services and events written to the outbox carry the trace onward.
- */
-export const tracingPlugin = fp(
-  async (app) => {
-    const enter = (request: { raw: IncomingMessage; id: string }, done: () => void) => {
-      const found = requestTrace(request.raw);
-      const ctx = (found.withRequestId ??= found.ctx.setValue(REQUEST_ID_KEY, request.id));
-      // still inside it (no body was read since): entering again would change nothing
-      if (context.active() === ctx) done();
-      else context.with(ctx, done);
-    };
-    app.addHook('onRequest', (request, reply, done) => {
+/** The request's trace context with its request id: the context its work runs in, or is handed where it is not entered. */
+export function requestContext(request: { raw: IncomingMessage; id: string }): Context {
+  const found = requestTrace(request.raw);
+  return (found.withRequestId ??= found.ctx.setValue(REQUEST_ID_KEY, request.id));
+}
+
+export interface TracingPluginOptions {
+  /**
+   * Whether each request's work runs inside its context (AsyncLocalStorage), so that code
+   * reading the active context (the outbox, internal calls, `app.log`) carries the trace
+   * and request id. Off, the request still has its span, `x-trace-id` and log ids, and
+   * code hands `requestContext(request)` on itself (see `ServiceDefinition.activeRequestContext`).
+   */
+  enterContext: boolean;
+}
+
+/** What the kit's tracing does as a request starts and as its answer is sent (called from the kit's own hooks, service.ts). */
+export interface RequestTracing {
+  /** Sets `x-trace-id`, names a recording span by its route, and enters the request's context (unless told not to). */
+  start(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
+  /** Records the status on a recording span and ends it. */
+  end(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+function enterRequestContext(request: { raw: IncomingMessage; id: string }, done: () => void): void {
+  const ctx = requestContext(request);
+  // still inside it (no body was read since): entering again would change nothing
+  if (context.active() === ctx) done();
+  else context.with(ctx, done);
+}
+
+/** The request span's start and end, for the kit's onRequest and onResponse hooks. */
+export function requestTracing(opts: TracingPluginOptions): RequestTracing {
+  return {
+    start(request, reply, done) {
       const { span } = requestTrace(request.raw);
       // (Fastify builds `routeOptions` afresh on each read: only recording spans ask for it)
       const route = span.isRecording() ? request.routeOptions.url : undefined;
@@ -200,15 +222,10 @@ export const tracingPlugin = fp(
       }
       const { traceId } = traceFields(span);
       if (traceId) reply.header('x-trace-id', traceId);
-      enter(request, done);
-    });
-    // body parsing leaves the request's async context: enter it again before the handler
-    app.addHook('preHandler', (request, _reply, done) => enter(request, done));
-    app.addHook('onError', (request, _reply, error, done) => {
-      requestTrace(request.raw).span.recordException(error);
-      done();
-    });
-    app.addHook('onResponse', (request, reply, done) => {
+      if (opts.enterContext) enterRequestContext(request, done);
+      else done();
+    },
+    end(request, reply) {
       const { span } = requestTrace(request.raw);
       // a span nobody records (no exporter, not sampled) takes no attributes
       if (span.isRecording()) {
@@ -216,6 +233,21 @@ export const tracingPlugin = fp(
         if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       }
       span.end();
+    },
+  };
+}
+
+/**
+ * The rest of each request's tracing (its start and end run in the kit's own hooks, see
+ * `requestTracing`): the context entered again once the body is read (unless the service does
+ * not enter contexts), errors recorded on the span, the span ended when the client goes away.
+ */
+export const tracingPlugin = fp<TracingPluginOptions>(
+  async (app, opts) => {
+    // body parsing leaves the request's async context: enter it again before the handler
+    if (opts.enterContext) app.addHook('preHandler', (request, _reply, done) => enterRequestContext(request, done));
+    app.addHook('onError', (request, _reply, error, done) => {
+      requestTrace(request.raw).span.recordException(error);
       done();
     });
     app.addHook('onRequestAbort', async (request) => {

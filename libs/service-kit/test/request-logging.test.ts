@@ -1,4 +1,7 @@
-import { buildService, defineService, LazyRequestLogger, type ServiceApp } from '@cti/service-kit';
+import { context } from '@opentelemetry/api';
+
+import { requestIdIn } from '@cti/events';
+import { buildService, contextHeaders, defineService, LazyRequestLogger, requestContext, type ServiceApp } from '@cti/service-kit';
 
 interface LogLine {
   level: number;
@@ -85,5 +88,44 @@ describe('trace ids when nothing is exported', () => {
   it('ignore a malformed traceparent and start a trace of their own', async () => {
     const res = await app.inject({ method: 'GET', url: '/quiet', headers: { traceparent: '00-not-a-trace-01' } });
     expect(res.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('a service that does not enter its requests’ contexts (the gateway)', () => {
+  /** Answers what its handler sees as the active context, and what it can hand on explicitly. */
+  const forwardingService = defineService({
+    name: 'forwarding-probe',
+    defaultPort: 0,
+    stateful: false,
+    activeRequestContext: false,
+    async plugin(scope) {
+      scope.get('/forward', async (request) => ({
+        activeRequestId: requestIdIn(context.active()) ?? null,
+        handed: contextHeaders(requestContext(request)),
+      }));
+    },
+  });
+  let forwarding: ServiceApp;
+  beforeAll(async () => {
+    forwarding = await buildService(forwardingService, { env: { LOG_LEVEL: 'warn' }, logStream: { write: () => undefined } });
+    await forwarding.ready();
+  });
+  afterAll(async () => {
+    await forwarding?.close();
+  });
+
+  it('still gives each request its trace and id, for the headers it hands on itself', async () => {
+    const res = await forwarding.inject({
+      method: 'GET',
+      url: '/forward',
+      headers: { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-00`, 'x-request-id': 'req-forwarded' },
+    });
+    expect(res.headers['x-trace-id']).toBe(TRACE_ID);
+    expect(res.headers['x-request-id']).toBe('req-forwarded');
+    const body = res.json<{ activeRequestId: string | null; handed: Record<string, string> }>();
+    expect(body.handed['x-request-id']).toBe('req-forwarded');
+    expect(body.handed.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-00$`));
+    // the request's work does not run inside its context: nothing is found there
+    expect(body.activeRequestId).toBeNull();
   });
 });

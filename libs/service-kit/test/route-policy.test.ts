@@ -45,6 +45,24 @@ describe('auth guards run before the body is validated', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('answers an expired token 401 with Token-Expired on a rule route, and lets a caller with the rule through', async () => {
+    const expired = signTestToken({ sub: 'u-1', isAdmin: true, roles: [1] }, -60_000);
+    const res = await probe.app.inject({
+      method: 'POST',
+      url: '/api/user/probe/admin',
+      headers: { authorization: `Bearer ${expired}` },
+      payload: {},
+    });
+    expect([res.statusCode, res.headers['token-expired']]).toEqual([401, 'true']);
+    const allowed = await probe.app.inject({
+      method: 'POST',
+      url: '/api/user/probe/admin',
+      headers: bearer(true),
+      payload: { Email: 'a@example.com', Roles: [1] },
+    });
+    expect([allowed.statusCode, allowed.json()]).toEqual([200, { got: { Email: 'a@example.com', Roles: [1] } }]);
+  });
+
   it('refuses a service call without the service token before reading its body', async () => {
     expect((await probe.app.inject({ method: 'POST', url: '/internal/probe', payload: {} })).statusCode).toBe(403);
   });
@@ -116,5 +134,14 @@ describe('text no field may hold', () => {
     for (let i = 0; i < 40; i++) deep = [deep];
     expect(findHostileText(deep, 'body')?.problem).toBe('nesting deeper than 32 levels');
     expect(findHostileText(Buffer.from([0, 0xd8]), 'body')).toBeNull();
+  });
+
+  it('names the whole path of a hostile field name deep in the body, and finds nothing in clean input', () => {
+    expect(findHostileText({ a: { b: [{ 'x\u0000': 1 }] } }, 'body')).toEqual({
+      where: 'body.a.b[0] (a field name)',
+      problem: 'a NUL character',
+    });
+    expect(findHostileText({ a: { 'odd key': ['ok', { c: 'Zoë 東京 👩🏽‍✈️' }] }, n: 1, t: true, z: null }, 'body')).toBeNull();
+    expect(findHostileText({ '*': 'group/index/list' }, 'params')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { API_KEY_READ_ROUTES, ApiKeyMessages, ErrorBody, Uuid, type ResolvedApiKey } from '@cti/contracts';
-import { callService, NotFound, Type, Unauthorized, type CommonConfig } from '@cti/service-kit';
+import { callService, NotFound, requestContext, Type, Unauthorized, type CommonConfig } from '@cti/service-kit';
 
 import type { GatewayConfig } from './config';
 import { resolveUpstream, type Upstream } from './route-table';
@@ -52,6 +52,7 @@ export async function apiV1Routes(app: FastifyInstance, opts: { config: GatewayC
     return callService<ResolvedApiKey>(app, 'identity', '/internal/api-keys/resolve', {
       body: { key },
       requestId: request.id,
+      context: requestContext(request),
       timeoutMs: 10_000,
     });
   };

@@ -22,9 +22,11 @@ export const gatewayService = defineService({
   name: 'gateway',
   stateful: false,
   publicFacing: true,
+  // a request's work is its forward, which is handed the request's trace context (proxy.ts)
+  activeRequestContext: false,
   config: GatewayConfig,
-  async answerHeaders(app, config) {
-    await securityHeaders(app, {
+  answerHeaders(config) {
+    return securityHeaders({
       trustedOrigins: trustedOriginsOf(config),
       mediaUrls: [
         config.HOWTO_VIDEO_PURCHASING_ACCESS_URL,

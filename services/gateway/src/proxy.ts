@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream';
 
 import rateLimit from '@fastify/rate-limit';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
 
-import { contextHeaders, type CommonConfig } from '@cti/service-kit';
+import { contextHeaders, requestContext, type CommonConfig } from '@cti/service-kit';
 
 import { apiV1Routes, type Forward } from './api-v1';
 import type { GatewayConfig } from './config';
@@ -90,7 +90,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   type RewriteHeaders = NonNullable<FastifyReplyFromHooks['rewriteRequestHeaders']>;
   // amends the copy of the client's headers reply-from makes for each request (no second copy)
   const forwardedHeaders: RewriteHeaders = (req, headers) =>
-    Object.assign(headers, contextHeaders(), {
+    Object.assign(headers, contextHeaders(requestContext(req as FastifyRequest)), {
       // (contextHeaders: the W3C traceparent of this request's span; each service continues the trace)
       'x-request-id': req.id,
       // replaced, not appended: services trust exactly one hop (this gateway)

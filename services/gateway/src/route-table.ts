@@ -38,17 +38,38 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...prefix('notifications', '/api/notifications/', '/api/follow'),
 ];
 
-function matches(entry: RouteEntry, path: string): boolean {
-  if (entry.match === 'exact') return path === entry.path;
-  if (entry.path.endsWith('/')) return path.startsWith(entry.path);
-  return path === entry.path || path.startsWith(`${entry.path}/`);
+/** The first two segments of a path (`/api/group` of `/api/group/index/list`): every path an entry matches shares its entry's. */
+const bucketOf = (path: string) => {
+  const end = path.indexOf('/', '/api/'.length);
+  return end < 0 ? path : path.slice(0, end);
+};
+
+/** An entry as it is matched, its prefix with the slash below it made once. */
+interface Matcher {
+  entry: RouteEntry;
+  /** What a path below the entry starts with (`/api/print/` for `/api/print`). */
+  below: string;
 }
 
-/** Exact entries first, then the longest matching prefix. */
-const ordered = [...ROUTE_TABLE].sort((a, b) => (a.match === b.match ? b.path.length - a.path.length : a.match === 'exact' ? -1 : 1));
+function matches({ entry, below }: Matcher, path: string): boolean {
+  if (entry.match === 'exact') return path === entry.path;
+  return path === entry.path || path.startsWith(below);
+}
+
+/** Exact entries first, then the longest matching prefix; kept by their first two segments, so a path is held only against its own. */
+const byBucket = new Map<string, Matcher[]>();
+for (const entry of [...ROUTE_TABLE].sort((a, b) => (a.match === b.match ? b.path.length - a.path.length : a.match === 'exact' ? -1 : 1))) {
+  const key = bucketOf(entry.path.replace(/\/$/, ''));
+  const matcher = { entry, below: entry.path.endsWith('/') ? entry.path : `${entry.path}/` };
+  byBucket.set(key, [...(byBucket.get(key) ?? []), matcher]);
+}
 
 /** The service owning a request path (query string ignored), or null. */
 export function resolveUpstream(url: string): Upstream | null {
-  const path = url.split('?')[0].replace(/\/{2,}/g, '/');
-  return ordered.find((entry) => matches(entry, path))?.service ?? null;
+  const query = url.indexOf('?');
+  let path = query < 0 ? url : url.slice(0, query);
+  // (most paths have no doubled slash: no regular expression run for them)
+  if (path.includes('//')) path = path.replace(/\/{2,}/g, '/');
+  for (const matcher of byBucket.get(bucketOf(path)) ?? []) if (matches(matcher, path)) return matcher.entry.service;
+  return null;
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+
+import type { AnswerHeaders } from '@cti/service-kit';
 
 export interface SecurityHeaderOptions {
   /** Origins that may frame the app (the cross-frame sign-on sites). */
@@ -73,7 +74,7 @@ function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
  * cross-origin isolation of resources, and HSTS when the request came over https
  * (directly or, with TRUST_PROXY_HOPS, as the proxy in front says).
  */
-export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+export function securityHeaders(options: SecurityHeaderOptions): AnswerHeaders {
   const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     // sent below, only over https
@@ -84,9 +85,8 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
     // the how-to videos may come from a video host without CORP headers
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply) => {
     for (const [name, value] of headers) reply.header(name, value);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    done();
-  });
+  };
 }

@@ -99,6 +99,24 @@ describe('security headers of the web app', () => {
     }
   });
 
+  it('starts every answer with its request id, its trace id and the security headers, even a 429 refused before the route', async () => {
+    const limited = await start({ RATE_LIMIT_PER_MINUTE: '1' });
+    const first = await limited.inject({ method: 'GET', url: '/api/nothing-here' });
+    const refused = await limited.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-request-id': 'req-429' } });
+    expect([first.statusCode, refused.statusCode]).toEqual([404, 429]);
+    for (const res of [first, refused]) {
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+      expect(res.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/);
+      expect([res.headers['x-content-type-options'], res.headers['referrer-policy'], res.headers['x-frame-options']]).toEqual([
+        'nosniff',
+        'no-referrer',
+        'SAMEORIGIN',
+      ]);
+      expect(policyOf(res.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
+    }
+    expect(refused.headers['x-request-id']).toBe('req-429');
+  });
+
   it('names no internals: no x-served-by, no x-powered-by', async () => {
     for (const url of ['/', '/app-config.json', '/api/nothing-here']) {
       const res = await gateway.inject({ method: 'GET', url });

@@ -115,15 +115,21 @@ export class ReadModelCache {
     return this.listening;
   }
 
+  /** The answer kept under `key` while it is fresh (what `get` answers without a look-up; null: there is none), else undefined. */
+  fresh(key: string): CachedModel | null | undefined {
+    if (!this.listening) return undefined;
+    const hit = this.entries.get(key);
+    // an entry's age on the process's own clock: a duration, not a time of the domain
+    if (!hit || Date.now() - hit.at >= this.opts.maxAgeMs) return undefined;
+    this.stats.hits++;
+    return hit.model;
+  }
+
   /** The stored answer under `key`, or null when there is none. */
   async get(key: string): Promise<CachedModel | null> {
     if (!this.listening) return this.load(key);
-    const hit = this.entries.get(key);
-    // an entry's age on the process's own clock: a duration, not a time of the domain
-    if (hit && Date.now() - hit.at < this.opts.maxAgeMs) {
-      this.stats.hits++;
-      return hit.model;
-    }
+    const kept = this.fresh(key);
+    if (kept !== undefined) return kept;
     let pending = this.loading.get(key);
     if (!pending) {
       const generation = this.generation;
