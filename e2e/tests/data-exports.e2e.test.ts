@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 
+import { DEMO_LATEST_PERIOD } from '@cti/demo-data';
 import { VARIABLE_NAMES, type Variable } from '@cti/scoring-rules';
 
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
@@ -32,7 +33,7 @@ async function demoIndex(): Promise<Row[]> {
       await fetch(`${baseUrl()}/api/group/index/list`, { headers: { authorization: `Bearer ${Token}` } })
     ).json()) as Row[];
     const scored = Array.isArray(list) ? list.filter((r) => r.Scored) : [];
-    if (scored.length >= 45 && new Set(scored.map((r) => r.Period)).size === 1) return list;
+    if (scored.length >= 45 && scored.every((r) => r.Period === DEMO_LATEST_PERIOD)) return list;
     await new Promise((r) => setTimeout(r, 2000));
   }
   throw new Error('demo scores did not arrive');

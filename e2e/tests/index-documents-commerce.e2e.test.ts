@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 
 import { RoleIds } from '@cti/access';
+import { DEMO_LATEST_PERIOD } from '@cti/demo-data';
 
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
 
@@ -57,7 +58,7 @@ const demoIndex = async () => {
       const list = (await (await api('/api/group/index/list', token)).json()) as Row[];
       const kenya = Array.isArray(list) ? list.find((r) => r.Group === 'Kenya') : undefined;
       const scored = Array.isArray(list) ? list.filter((r) => r.Scored) : [];
-      return kenya?.Scored && scored.length >= 40 && new Set(scored.map((r) => r.Period)).size === 1 ? list : null;
+      return kenya?.Scored && scored.length >= 40 && scored.every((r) => r.Period === DEMO_LATEST_PERIOD) ? list : null;
     },
     'the demo scores',
     240_000,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 
+import { DEMO_LATEST_PERIOD } from '@cti/demo-data';
 import { indexSortScore, VARIABLE_NAMES, VARIABLES, type Variable } from '@cti/scoring-rules';
 
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
@@ -40,8 +41,7 @@ async function demoIndex(): Promise<Row[]> {
       await fetch(`${baseUrl()}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as Row[];
     const scored = Array.isArray(list) ? list.filter((r) => r.Scored) : [];
-    const periods = new Set(scored.map((r) => r.Period));
-    if (scored.length >= 45 && periods.size === 1) {
+    if (scored.length >= 45 && scored.every((r) => r.Period === DEMO_LATEST_PERIOD)) {
       const enforceability = (await (
         await fetch(`${baseUrl()}/api/group/index/enforceability/list`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as Row[];

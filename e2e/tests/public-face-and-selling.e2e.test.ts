@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 
+import { DEMO_LATEST_PERIOD } from '@cti/demo-data';
 import { VARIABLE_NAMES, VARIABLES } from '@cti/scoring-rules';
 
 import { describeFindings, seriousViolations } from '../support/accessibility';
@@ -100,7 +101,7 @@ beforeAll(async () => {
         await fetch(`${baseUrl()}/api/group/index/list`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as Row[];
       const done = Array.isArray(list) ? list.filter((r) => r.Scored) : [];
-      return done.length >= 40 && new Set(done.map((r) => r.Period)).size === 1 ? list : null;
+      return done.length >= 40 && done.every((r) => r.Period === DEMO_LATEST_PERIOD) ? list : null;
     },
     'the demo scores',
     240_000,

@@ -6,6 +6,13 @@ export const DEMO_PASSWORD = 'demo-password';
 /** The demo country whose respondent, viewer and manager accounts exist. */
 export const DEMO_COUNTRY = 'Ireland';
 
+/**
+ * The newest of the demo periods (they come in one after another after a start): the demo index
+ * is complete once every scored country shows this period. Each earlier period is, for a moment,
+ * an index whose countries all share one period too, so "one period" alone is not "done".
+ */
+export const DEMO_LATEST_PERIOD = 'September 2026';
+
 export interface DemoAccount {
   email: string;
   firstName: string;

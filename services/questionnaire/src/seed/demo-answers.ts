@@ -1,4 +1,5 @@
 import { SectionIds, type AnswerModel } from '@cti/contracts';
+import { DEMO_LATEST_PERIOD } from '@cti/demo-data';
 
 /** Answers of one section: question index → answer. */
 export type SectionAnswers = Partial<Record<number, AnswerModel>>;
@@ -174,7 +175,7 @@ export const DEMO_PERIODS: readonly DemoPeriod[] = [
     finalized: true,
   },
   {
-    name: 'September 2026',
+    name: DEMO_LATEST_PERIOD,
     createdAt: '2026-09-01T09:00:00.000Z',
     ireland: [
       {
