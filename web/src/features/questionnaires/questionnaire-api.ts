@@ -291,7 +291,6 @@ export const {
   useSaveSectionMutation,
   useConfirmUnchangedMutation,
   useIderaDeclarationQuery,
-  useRenewLockMutation,
   useUnlockMutation,
   useNavLocksQuery,
   useAdminCommentQuery,

@@ -4,7 +4,7 @@ import type { QuestionsBody } from '@cti/contracts';
 import { makeStore } from '../../../app/store';
 import { questionnaireApi } from '../questionnaire-api';
 
-import { releaseLockOnLeave } from './use-section-lock';
+import { releaseLockOnLeave, renewSectionLock } from './use-section-lock';
 
 // Leaving a section releases its lock whenever the page's load made the caller the locker,
 // however the load's answer and the leaving interleave. A fetch stand-in plays the gateway.
@@ -22,6 +22,8 @@ let answerLoad: (isLocker: boolean) => void;
 let loadSignal: AbortSignal | null;
 let unlocked: Promise<URLSearchParams>;
 let unlocks: URLSearchParams[];
+let answerRenewal: () => void;
+let renewalSent: Promise<void>;
 
 beforeEach(() => {
   unlocks = [];
@@ -29,6 +31,9 @@ beforeEach(() => {
   let markUnlocked: (query: URLSearchParams) => void = () => undefined;
   unlocked = new Promise((resolve) => (markUnlocked = resolve));
   const loadAnswered = new Promise<boolean>((resolve) => (answerLoad = resolve));
+  const renewalAnswered = new Promise<void>((resolve) => (answerRenewal = resolve));
+  let markRenewalSent: () => void = () => undefined;
+  renewalSent = new Promise((resolve) => (markRenewalSent = resolve));
   globalThis.Request = SameOriginRequest;
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const request = input as Request;
@@ -37,6 +42,11 @@ beforeEach(() => {
       loadSignal = request.signal;
       const isLocker = await loadAnswered;
       return Response.json({ Questions: [], IsLocker: isLocker, Locker: isLocker ? 'Roisin Respondent' : 'Rory Respondent' });
+    }
+    if (url.pathname === '/api/questionnaire/lock') {
+      markRenewalSent();
+      await renewalAnswered;
+      return Response.json({ Locker: 'Roisin Respondent', IsLocker: true });
     }
     if (url.pathname === '/api/questionnaire/unlock') {
       unlocks.push(url.searchParams);
@@ -86,4 +96,20 @@ it("leaves alone a section whose lock is someone else's", async () => {
   await page;
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(unlocks).toEqual([]);
+});
+
+it('sends the release only once a renewal on its way has been answered (the service would let a late renewal take the section again)', async () => {
+  const store = makeStore();
+  const page = store.dispatch(questionnaireApi.endpoints.sectionQuestions.initiate(load));
+  answerLoad(true);
+  await page;
+  const renewal = store.dispatch(renewSectionLock(load));
+  await renewalSent;
+  page.unsubscribe();
+  store.dispatch(releaseLockOnLeave(load));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(unlocks).toEqual([]);
+  answerRenewal();
+  expect(await renewal).toEqual({ data: { Locker: 'Roisin Respondent', IsLocker: true } });
+  expect(Object.fromEntries(await unlocked)).toEqual({ questionnaireId: 'q-ireland', sectionId: '9' });
 });
