@@ -95,12 +95,24 @@ function asuColumns(latest: ComplianceRow | undefined) {
 
 const country = (c: CountryRow) => ({ groupId: c.groupId, countryId: c.countryId });
 
+/**
+ * The country's own columns that open every list row (index, ASU, enforceability). Spread
+ * first, so the keys keep their order: the answers' bytes, and so their ETags, follow it.
+ */
+const listRowCountry = (c: CountryRow) => ({ GroupId: c.groupId, Group: c.name, LogoPath: c.logoPath, CountryId: c.countryId });
+
+/** The country's own columns that open both scorecards (spread first, like the list rows'). */
+const scorecardCountry = (c: CountryRow) => ({
+  GroupId: c.groupId,
+  Name: c.name,
+  LogoPath: c.logoPath,
+  CountryId: c.countryId,
+  Contracting: c.contracting,
+});
+
 function indexRow(c: CountryRow, latest: ComplianceRow | undefined, order: PeriodOrder, settings: IndexAccessSettings): GroupIndexRow {
   return {
-    GroupId: c.groupId,
-    Group: c.name,
-    LogoPath: c.logoPath,
-    CountryId: c.countryId,
+    ...listRowCountry(c),
     Watchlist: latest?.watchlist ?? false,
     Score: latest?.score ?? 0,
     Category: complianceCategory(latest?.score),
@@ -120,11 +132,7 @@ function indexRow(c: CountryRow, latest: ComplianceRow | undefined, order: Perio
 function scorecard(c: CountryRow, latest: ComplianceRow | undefined, order: PeriodOrder, annotation: string | null): Scorecard {
   const level = latest ? pbaLevel(latest.isPba, latest.pba) : 0;
   return {
-    GroupId: c.groupId,
-    Name: c.name,
-    LogoPath: c.logoPath,
-    CountryId: c.countryId,
-    Contracting: c.contracting,
+    ...scorecardCountry(c),
     Scored: isScored(latest?.score),
     Score: latest?.score ?? 0,
     Category: complianceCategory(latest?.score),
@@ -194,10 +202,7 @@ function scoreHistory(rows: ComplianceRow[], order: PeriodOrder): ScoreHistoryRo
 
 function enforceabilityRow(c: CountryRow, latest: EnforceabilityRecord | undefined, order: PeriodOrder): EnforceabilityRow {
   return {
-    GroupId: c.groupId,
-    Group: c.name,
-    LogoPath: c.logoPath,
-    CountryId: c.countryId,
+    ...listRowCountry(c),
     Score: latest?.score ?? 0,
     Category: enforceabilityCategory(latest?.score),
     Scored: isScored(latest?.score),
@@ -209,11 +214,7 @@ function enforceabilityRow(c: CountryRow, latest: EnforceabilityRecord | undefin
 
 function enforceabilityScorecard(c: CountryRow, latest: EnforceabilityRecord | undefined, order: PeriodOrder): EnforceabilityScorecard {
   return {
-    GroupId: c.groupId,
-    Name: c.name,
-    LogoPath: c.logoPath,
-    CountryId: c.countryId,
-    Contracting: c.contracting,
+    ...scorecardCountry(c),
     HasScores: !!latest,
     A: latest?.a ?? null,
     B: latest?.b ?? null,
@@ -315,10 +316,7 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
   const asu: AsuRow[] = contracting.map((c) => {
     const latest = latestCompliance(c.groupId);
     return {
-      GroupId: c.groupId,
-      Group: c.name,
-      LogoPath: c.logoPath,
-      CountryId: c.countryId,
+      ...listRowCountry(c),
       Watchlist: latest?.watchlist ?? false,
       Suspended: latest?.suspended ?? false,
       ...asuColumns(latest),
