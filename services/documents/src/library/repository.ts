@@ -12,18 +12,8 @@ export function documentsWithFiles(db: DocumentsExecutor) {
     .leftJoin('countries as c', 'c.groupId', 'd.groupId')
     .leftJoin('periods as p', 'p.periodId', 'd.periodId')
     .leftJoin('questionnaires as q', 'q.questionnaireId', 'd.questionnaireId')
+    .selectAll('d')
     .select([
-      'd.id',
-      'd.kind',
-      'd.title',
-      'd.s3Name',
-      'd.access',
-      'd.isPrivate',
-      'd.groupId',
-      'd.annotationType',
-      'd.questionnaireId',
-      'd.periodId',
-      'd.createdAt',
       'f.fileName',
       'f.uploadedAt',
       'c.name as countryName',

@@ -26,21 +26,8 @@ const selectQuestionnaires = (db: QuestionnaireExecutor) =>
     .selectFrom('questionnaires as q')
     .innerJoin('periods as p', 'p.id', 'q.periodId')
     .leftJoin('countries as c', 'c.groupId', 'q.groupId')
-    .select([
-      'q.id',
-      'q.groupId',
-      'q.periodId',
-      'q.status',
-      'q.closedOn',
-      'q.lastUpdated',
-      'q.bankVersion',
-      'q.carriedFromId',
-      'q.answersRevision',
-      'q.reopenedOn',
-      sql<string>`coalesce(c.name, q.group_id)`.as('country'),
-      'p.name as period',
-      'p.seq as periodSeq',
-    ]);
+    .selectAll('q')
+    .select([sql<string>`coalesce(c.name, q.group_id)`.as('country'), 'p.name as period', 'p.seq as periodSeq']);
 
 export async function findQuestionnaire(db: QuestionnaireExecutor, id: string): Promise<QuestionnaireRecord | undefined> {
   if (!isUuid(id)) return undefined;
