@@ -11,7 +11,7 @@ import { findSubscription } from '../subscriptions/repository';
 import { endSubscription } from '../subscriptions/subscription-state';
 
 import { actorFromClaims } from './actor';
-import { findPurchaseByTransaction, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
+import { purchaseBy, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
 
 /** What an order or purchase is about: the product, and the countries and period it was bought for. */
 export interface Orderable {
@@ -98,7 +98,7 @@ export async function purchaseReport(db: CommerceExecutor, body: PurchaseReportB
  */
 export async function refundPurchase(deps: PaymentDeps, claims: AccessClaims, transactionId: string): Promise<void> {
   const { db, provider } = deps;
-  const purchase = await findPurchaseByTransaction(db, transactionId);
+  const purchase = await purchaseBy(db, 'transactionId', transactionId).executeTakeFirst();
   if (!purchase) throw new NotFound(CommerceMessages.refundFailed);
   const subscription = purchase.subscriptionId ? await findSubscription(db, purchase.subscriptionId) : undefined;
   let refund: { refundId: string; amountCents: number } | null = null;

@@ -6,7 +6,7 @@ import { kindOf } from '../products/grants';
 
 import { formatUsd } from './money';
 import { purchaseNames } from './purchases';
-import { findPurchase } from './repository';
+import { purchaseBy } from './repository';
 
 /** Sends one mail; a second call with the same idempotency key sends nothing more. */
 export type ReceiptMailer = (mail: MailMessage, idempotencyKey: string) => Promise<unknown>;
@@ -60,7 +60,7 @@ export function receiptMailConsumer(deps: { sendMail: ReceiptMailer; publicUrl: 
     filter: ['evt.commerce.purchase.completed'],
     async handle(event, db) {
       if (event.type !== 'evt.commerce.purchase.completed') return;
-      const purchase = await findPurchase(db, event.data.purchaseId);
+      const purchase = await purchaseBy(db, 'id', event.data.purchaseId).executeTakeFirst();
       if (!purchase) return;
       const [name] = await purchaseNames(db, [purchase]);
       const body = receiptOf({

@@ -5,7 +5,7 @@ import type { BuyerColumns, CommerceExecutor } from '../db';
 import type { PaymentFacts } from '../payments/provider';
 import { grantOf, kindOf } from '../products/grants';
 
-import { findPurchaseByPaymentKey, insertPurchase, type PurchaseRow } from './repository';
+import { insertPurchase, purchaseBy, type PurchaseRow } from './repository';
 
 export const buyerOf = (row: BuyerColumns): BuyerColumns => ({
   userId: row.userId,
@@ -56,7 +56,10 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
     refundedCents: null,
     expiredAt: null,
   });
-  if (!inserted) return { purchase: await findPurchaseByPaymentKey(trx, input.payment.paymentKey), created: false };
+  if (!inserted) {
+    const recorded = await purchaseBy(trx, 'paymentKey', input.payment.paymentKey).executeTakeFirstOrThrow();
+    return { purchase: recorded, created: false };
+  }
   await appendToOutbox(trx, {
     type: 'evt.commerce.purchase.completed',
     actor: actorOfBuyer(inserted),

@@ -8,14 +8,12 @@ export type PurchaseRow = Selectable<PurchasesTable>;
 export const insertPurchase = (db: CommerceExecutor, values: Insertable<PurchasesTable>) =>
   insertOnce(db, 'purchases', values, 'paymentKey').returningAll().executeTakeFirst();
 
-export const findPurchaseByPaymentKey = (db: CommerceExecutor, paymentKey: string) =>
-  db.selectFrom('purchases').selectAll().where('paymentKey', '=', paymentKey).executeTakeFirstOrThrow();
+/** The columns each of which names at most one purchase (all three are unique). */
+type PurchaseKey = 'id' | 'paymentKey' | 'transactionId';
 
-export const findPurchase = (db: CommerceExecutor, id: string) =>
-  db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const findPurchaseByTransaction = (db: CommerceExecutor, transactionId: string) =>
-  db.selectFrom('purchases').selectAll().where('transactionId', '=', transactionId).executeTakeFirst();
+/** The query for the purchase whose `column` is `value`; the caller says whether its absence is an error. */
+export const purchaseBy = (db: CommerceExecutor, column: PurchaseKey, value: string) =>
+  db.selectFrom('purchases').selectAll().where(column, '=', value);
 
 /** A user's purchases, newest first. */
 export const purchasesOfUser = (db: CommerceExecutor, userId: string) =>
