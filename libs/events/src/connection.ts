@@ -19,6 +19,8 @@ export interface EventBusOptions {
   replicas?: number;
   /** Told when the connection is lost and when it is back (for the log). */
   onConnectionChange?: (connected: boolean) => void;
+  /** Wait for the first server however long it takes (default); false: fail at once, the caller tries again. */
+  waitOnFirstConnect?: boolean;
 }
 
 export interface EventBus {
@@ -33,14 +35,14 @@ export interface EventBus {
 }
 
 /**
- * Connects to NATS (waiting for the first server and reconnecting forever after)
+ * Connects to NATS (waiting for the first server unless told not to, and reconnecting forever after)
  * and makes sure the events stream exists.
  */
 export async function connectEventBus(options: EventBusOptions): Promise<EventBus> {
   const nc = await connect({
     servers: options.servers.split(','),
     name: options.name,
-    waitOnFirstConnect: true,
+    waitOnFirstConnect: options.waitOnFirstConnect ?? true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     // no stack captured at every request for errors that rarely happen: the relay publishes each

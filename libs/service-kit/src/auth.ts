@@ -6,8 +6,9 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { READ_ONLY_SCOPE, satisfiesRule, type Principal, type RouteRule } from '@cti/access';
+import { audienceOf, READ_ONLY_SCOPE, satisfiesRule, type Principal, type RouteRule } from '@cti/access';
 import { ApiKeyMessages, type AccessClaims, type EventActor } from '@cti/contracts';
+import { connectEventBus, SubjectSpace, type EventBus } from '@cti/events';
 
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
 import { RevocationFeed, RevocationList } from './revocation';
@@ -29,6 +30,12 @@ export interface AuthOptions {
   signingKey?: string;
   /** Verified tokens kept in memory (default 10,000). */
   verifiedTokenCacheSize?: number;
+  /**
+   * Where a process without the events plugin (the gateway) hears revocations: NATS and the
+   * events stream's subjects. It connects in the background and never holds up the start or
+   * readiness; `hearsRevocations()` says when it hears them.
+   */
+  revocationSource?: { servers: string; name: string; stream: string; subjectPrefix: string };
 }
 
 declare module 'fastify' {
@@ -52,6 +59,12 @@ declare module 'fastify' {
     verifyIgnoringExpiry(token: string): AccessClaims | null;
     /** The revocations this process knows (fed from identity's events; see revocation.ts). */
     revocations: RevocationList;
+    /**
+     * Whether this process hears revocations as they come: its feed has read every recent one and
+     * its NATS connection is up. What vouches for a token beyond its signature (the gateway's
+     * kept answers per audience) must stop while it does not.
+     */
+    hearsRevocations(): boolean;
   }
 }
 
@@ -64,6 +77,17 @@ export const principalOf = (claims: AccessClaims): Principal => ({
   email: claims.email,
   free: claims.free,
 });
+
+const audiences = new WeakMap<AccessClaims, string>();
+/**
+ * `audienceOf` the claims' principal, worked out once per verified token: the verified-token
+ * cache hands out the same claims object for every request carrying that token.
+ */
+export function audienceOfClaims(claims: AccessClaims): string {
+  let audience = audiences.get(claims);
+  if (audience === undefined) audiences.set(claims, (audience = audienceOf(principalOf(claims))));
+  return audience;
+}
 
 /** The actor of events caused by this request. */
 export function actorOf(request: FastifyRequest): EventActor | null {
@@ -255,15 +279,63 @@ export const authPlugin = fp<AuthOptions>(
     // Revocations arrive on the events stream; every process follows it itself. The
     // events plugin registers after this one, so the feed starts once the app is ready.
     let feed: RevocationFeed | null = null;
+    let bus: EventBus | null = null;
+    const hears = () => (feed?.ready ?? false) && (bus?.isConnected() ?? false);
+    app.decorate('hearsRevocations', hears);
     app.addHook('onReady', async () => {
       if (!app.hasDecorator('events')) return;
-      feed = new RevocationFeed({ bus: app.events.bus, list: revocations, logger: app.log });
+      bus = app.events.bus;
+      feed = new RevocationFeed({ bus, list: revocations, logger: app.log });
       await feed.start();
       app.readiness.set('revocations', () => feed?.ready ?? false);
     });
+    // A process without events (the gateway) connects a bus of its own, in the background:
+    // whether NATS answers or not, it starts and serves (without what needs revocations heard).
+    let closing = false;
+    const source = opts.revocationSource;
+    if (source) {
+      // connecting and starting the feed are tried again until both work (NATS away at the start,
+      // the stream being made); once connected, the connection reconnects by itself
+      const follow = async () => {
+        for (let attempt = 0; !closing; attempt++) {
+          try {
+            if (!bus) {
+              const connected = await connectEventBus({
+                servers: source.servers,
+                name: source.name,
+                subjects: new SubjectSpace(source.subjectPrefix, source.stream),
+                waitOnFirstConnect: false,
+                onConnectionChange: (up) =>
+                  up
+                    ? app.log.info('NATS connection is back; revocations heard again')
+                    : app.log.warn('NATS connection lost; reconnecting'),
+              });
+              if (closing) return void (await connected.close());
+              bus = connected;
+            }
+            const started = new RevocationFeed({ bus, list: revocations, logger: app.log });
+            await started.start();
+            feed = started;
+            return;
+          } catch (err) {
+            if (attempt % 10 === 0) app.log.warn({ err }, 'revocations are not heard yet (NATS or its stream unavailable); trying again');
+            await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5000)).unref());
+          }
+        }
+      };
+      app.addHook('onReady', async () => {
+        if (app.hasDecorator('events')) return;
+        // ready either way (the process serves without it), but says what it lacks
+        app.readiness.set('revocations', () => hears() || 'degraded');
+        void follow();
+      });
+    }
     // before the events plugin drains the connection (its onClose runs first, being registered later)
     app.addHook('preClose', async () => {
+      closing = true;
       await feed?.stop();
+      // (a connection still being made closes itself once made: `closing`)
+      if (source && bus && !app.hasDecorator('events')) await bus.close();
     });
   },
   { name: 'cti-auth' },

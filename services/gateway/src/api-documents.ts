@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { RouteRules } from '@cti/access';
 import { ASYNCAPI_FILE, ErrorBody } from '@cti/contracts';
-import { authPlugin, NotFound, Type, type CommonConfig, type ServiceApp } from '@cti/service-kit';
+import { NotFound, Type, type CommonConfig, type ServiceApp } from '@cti/service-kit';
 
 import type { GatewayConfig } from './config';
 import { UPSTREAMS, type Upstream } from './route-table';
@@ -23,7 +22,7 @@ function readAsyncApi(): string {
 /**
  * The API documents, for admins: each service's OpenAPI document and the AsyncAPI
  * document of every event subject. The gateway checks the admin token itself (identity's
- * public key) for these only; everything else it forwards to the services that check.
+ * public key, with the auth plugin the gateway registers when it has that key).
  */
 export async function apiDocumentRoutes(app: ServiceApp, opts: { config: GatewayConfig & CommonConfig }) {
   const { config } = opts;
@@ -33,13 +32,6 @@ export async function apiDocumentRoutes(app: ServiceApp, opts: { config: Gateway
     });
     return;
   }
-  await app.register(authPlugin, {
-    publicKey: config.JWT_PUBLIC_KEY,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-    // the gateway answers no service calls: a token nobody holds
-    serviceToken: randomBytes(24).toString('hex'),
-  });
   const asyncApi = readAsyncApi();
   const upstreams: Record<Upstream, string> = {
     identity: config.IDENTITY_URL,

@@ -1,4 +1,6 @@
-import { defineService } from '@cti/service-kit';
+import { randomBytes } from 'node:crypto';
+
+import { authPlugin, defineService } from '@cti/service-kit';
 
 import { apiDocumentRoutes } from './api-documents';
 import { GatewayConfig } from './config';
@@ -38,6 +40,21 @@ export const gatewayService = defineService({
   },
   async plugin(app, config) {
     const trustedOrigins = trustedOriginsOf(config);
+    if (config.JWT_PUBLIC_KEY) {
+      // Tokens are verified here for two things only: the API documents (admins) and answering
+      // readers of the index's lists from memory. Every service verifies every token it is sent.
+      await app.register(authPlugin, {
+        publicKey: config.JWT_PUBLIC_KEY,
+        previousPublicKey: config.JWT_PUBLIC_KEY_PREVIOUS,
+        issuer: config.JWT_ISSUER,
+        audience: config.JWT_AUDIENCE,
+        // the gateway answers no service calls: a token nobody holds
+        serviceToken: randomBytes(24).toString('hex'),
+        revocationSource: config.NATS_URL
+          ? { servers: config.NATS_URL, name: 'gateway', stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX }
+          : undefined,
+      });
+    }
     await app.register(proxyRoutes, { config });
     await app.register(apiDocumentRoutes, { config });
     // deployment settings the web app reads at start

@@ -1,4 +1,4 @@
-import { Type } from '@cti/service-kit';
+import { CommonConfig, Type } from '@cti/service-kit';
 
 /** Upstream URLs (IDENTITY_URL, …) come from the common configuration. */
 export const GatewayConfig = Type.Object({
@@ -34,10 +34,28 @@ export const GatewayConfig = Type.Object({
   /** The carbon calculator site the login chooser and the user area link to; empty hides the link. */
   CARBON_CALCULATOR_URL: Type.String({ default: '' }),
   /**
-   * identity's public key: only to let admins read the API documents (/api/documentation);
-   * empty leaves them unserved. The gateway still vouches for no one.
+   * How long the answer of one of the index's lists is served, from the gateway's memory, to
+   * signed-in readers of the audience scoring gave it to (the same roles, groups and flags)
+   * before scoring is asked again; 0 turns it off. It needs JWT_PUBLIC_KEY and NATS_URL (the
+   * gateway verifies the token and hears revocations, as every service does). At most a second:
+   * a score change is visible through the gateway within it.
+   */
+  AUDIENCE_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 500 }),
+  /**
+   * identity's public key: to let admins read the API documents (/api/documentation) and to
+   * verify the tokens of readers answered from the gateway's memory; empty leaves both off.
+   * Every service still verifies every token it is sent.
    */
   JWT_PUBLIC_KEY: Type.String({ pattern: '^$|BEGIN PUBLIC KEY', default: '' }),
+  /** During a key rotation: the previous public key, still accepted until its tokens expire. */
+  JWT_PUBLIC_KEY_PREVIOUS: CommonConfig.properties.JWT_PUBLIC_KEY_PREVIOUS,
+  /**
+   * NATS with the events stream: the gateway hears identity's revocations there, which answering
+   * signed-in readers from its memory needs; empty turns that off (everything else works without).
+   */
+  NATS_URL: Type.String({ pattern: '^$|^(nats|tls)://', default: '' }),
+  EVENTS_STREAM: CommonConfig.properties.EVENTS_STREAM,
+  EVENTS_SUBJECT_PREFIX: CommonConfig.properties.EVENTS_SUBJECT_PREFIX,
   /**
    * The service token: to resolve personal API keys with identity (`/api/v1`); empty
    * leaves `/api/v1` unserved.

@@ -1,15 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 
-import { clientHoldsVersion, type Clock } from '@cti/service-kit';
+import { AUDIENCE_SHARED_READ_PATHS, SurrogateHeaders } from '@cti/contracts';
+import { audienceOfClaims, clientHoldsVersion, type Clock } from '@cti/service-kit';
 
 /**
  * The read models every visitor gets alike: answered without a token, the same bytes
- * for everyone. Only these are ever cached; everything else is forwarded as it comes.
+ * for everyone. Only these are kept for visitors; everything else is forwarded as it comes.
  */
 export const PUBLIC_READ_MODELS: ReadonlySet<string> = new Set(['/api/group/index/public']);
 
-/** What is kept of a public answer: its bytes and the headers that describe them. */
+/** The index's lists the gateway may keep per audience of signed-in readers (scoring marks each answer too). */
+export const AUDIENCE_READ_MODELS: ReadonlySet<string> = new Set(AUDIENCE_SHARED_READ_PATHS);
+
+/** What is kept of an answer: its bytes and the headers that describe them. */
 interface CachedAnswer {
   body: Buffer;
   headers: Record<string, string>;
@@ -27,68 +31,153 @@ interface PassedAnswer {
 
 type Fill = { stored: CachedAnswer } | { passed: PassedAnswer } | { failed: true };
 
+type UpstreamHeaders = Record<string, string | string[] | undefined>;
+
 /** Headers of the service's answer kept with the body; hop-by-hop and per-answer ones are not. */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'last-modified', 'content-language'];
-/** Vary names a cached answer may carry: every request the cache answers has no Authorization, so they all share that variant. */
+/** Headers of an answer passed on unkept that are not the service's to give: the connection's, and those meant for the gateway. */
+const NOT_PASSED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'date',
+  SurrogateHeaders.control,
+  SurrogateHeaders.audience,
+]);
+/** Vary names a public answer may carry: every request the cache answers with it has no Authorization, so they all share that variant. */
 const VARY_ALLOWED = new Set(['authorization']);
 
 const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
+/** Cache-Control-like directives (`a, b=1, c="x"`) by lower-case name. */
+function directivesOf(value: string | string[] | undefined): Map<string, string> {
+  const directives = new Map<string, string>();
+  for (const part of (headerText(value) ?? '').split(',')) {
+    const [name, text = ''] = part.trim().toLowerCase().split('=');
+    if (name) directives.set(name, text.replace(/"/g, ''));
+  }
+  return directives;
+}
+
+const positiveSeconds = (text: string | undefined): number | null => {
+  const seconds = Number(text ?? NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+};
+
 /** The seconds a shared cache may keep an answer for (`s-maxage`, else `max-age`), or null when it may not keep it. */
-export function sharedLifetime(headers: Record<string, string | string[] | undefined>): number | null {
+export function sharedLifetime(headers: UpstreamHeaders): number | null {
   if (headers['set-cookie'] !== undefined) return null;
   const vary = headerText(headers.vary);
   if (vary && vary.split(',').some((name) => !VARY_ALLOWED.has(name.trim().toLowerCase()))) return null;
-  const directives = new Map<string, string>();
-  for (const part of (headerText(headers['cache-control']) ?? '').split(',')) {
-    const [name, value = ''] = part.trim().toLowerCase().split('=');
-    if (name) directives.set(name, value.replace(/"/g, ''));
-  }
+  const directives = directivesOf(headers['cache-control']);
   if (directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return null;
-  const lifetime = Number(directives.get('s-maxage') ?? directives.get('max-age') ?? NaN);
-  return Number.isFinite(lifetime) && lifetime > 0 ? lifetime : null;
+  return positiveSeconds(directives.get('s-maxage') ?? directives.get('max-age'));
+}
+
+/**
+ * The seconds the gateway may keep an answer for the audience `audience` (the service's
+ * `Surrogate-Control: max-age`), or null: the service did not mark it for that very audience.
+ */
+export function audienceLifetime(headers: UpstreamHeaders, audience: string): number | null {
+  if (headers['set-cookie'] !== undefined) return null;
+  if (headerText(headers[SurrogateHeaders.audience]) !== audience) return null;
+  const directives = directivesOf(headers[SurrogateHeaders.control]);
+  if (directives.has('no-store')) return null;
+  return positiveSeconds(directives.get('max-age'));
+}
+
+/** Which requests one kind of kept answer serves, and what the service must say to let it be kept. */
+interface KeptReads {
+  /** Upper bound of an answer's freshness, whatever the service allows. */
+  ttlMs: number;
+  /** The headers the fill sends beyond the forwarded ones (the caller's token for an audience's answer). */
+  fillHeaders(request: FastifyRequest): Record<string, string>;
+  /** The seconds the service lets the answer be kept, or null. */
+  lifetime(headers: UpstreamHeaders): number | null;
 }
 
 export interface MicrocacheOptions {
-  /** Where the service answering each public path lives (its origin). */
+  /** Where the service answering each path lives (its origin). */
   originOf: (path: string) => string;
   dispatcher: Dispatcher;
-  /** Upper bound of an answer's freshness, whatever the service allows; 0 turns the cache off. */
+  /** Upper bound of a public answer's freshness, whatever the service allows; 0 turns visitors' answers off. */
   ttlMs: number;
+  /**
+   * Upper bound of an audience's answer's freshness; 0 turns audiences' answers off. They are
+   * kept only while `hearsRevocations` says this process hears every revocation as it comes.
+   */
+  audienceTtlMs: number;
+  hearsRevocations: () => boolean;
   timeoutMs: number;
   clock: Clock;
   /** The headers the gateway forwards with any request (request id, trace, forwarded-for). */
   forwardedHeaders: (request: FastifyRequest) => Record<string, string>;
+  /** Most answers kept at once (audiences × lists); the oldest kept goes first. */
+  maxEntries?: number;
 }
 
 /**
- * The gateway's microcache of public, anonymous read models, as a CDN in front would
- * keep them: a request with no Authorization, API key or cookie, for a path of
- * PUBLIC_READ_MODELS, is answered from memory while the kept answer is fresh (at most
- * `ttlMs`, and never longer than the service's `s-maxage`). Once stale, one request per
- * path asks the service again (If-None-Match: the kept ETag; a 304 keeps the body) while
- * the others wait for it. Anything else — a token, a key, a cookie, a query string,
- * another path, an answer that is not a cacheable 200 — goes to the service as usual.
+ * The gateway's microcache of read models, as a CDN in front would keep them, for two kinds of
+ * readers:
+ * - visitors: a request with no Authorization, API key or cookie, for a path of
+ *   PUBLIC_READ_MODELS, gets the answer every visitor gets (`s-maxage`, at most `ttlMs`);
+ * - signed-in readers of the index's lists (AUDIENCE_READ_MODELS): a request whose bearer token
+ *   this gateway verified (signature, expiry, revocations heard from identity, as every service
+ *   does) gets the answer scoring gave to someone of the same audience (`audienceOf`: the same
+ *   roles, groups and flags), when scoring marked that answer for that very audience
+ *   (`Surrogate-Audience`, `Surrogate-Control: max-age`), for at most `audienceTtlMs`.
+ * Once stale, one request per path and audience asks the service again (If-None-Match: the kept
+ * ETag; a 304 keeps the body; the service verifies the caller's token again) while the others
+ * wait for it. Anything else goes to the service as usual: a token that is missing, forged,
+ * expired or revoked, an API key, a query string, another path, or an answer not marked.
  */
 export class Microcache {
   private readonly entries = new Map<string, CachedAnswer>();
   private readonly filling = new Map<string, Promise<Fill>>();
+  private readonly maxEntries: number;
+  private readonly publicReads: KeptReads;
   readonly stats = { hits: 0, fills: 0, revalidated: 0 };
 
-  constructor(private readonly opts: MicrocacheOptions) {}
+  constructor(private readonly opts: MicrocacheOptions) {
+    this.maxEntries = opts.maxEntries ?? 2000;
+    this.publicReads = { ttlMs: opts.ttlMs, fillHeaders: () => ({}), lifetime: sharedLifetime };
+  }
 
-  /** Whether this request may be answered with the answer every visitor gets. */
-  applies(request: FastifyRequest): boolean {
-    if (this.opts.ttlMs <= 0) return false;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (!PUBLIC_READ_MODELS.has(request.url)) return false;
+  /**
+   * The key and rules of the kept answer this request may be given, or null when it goes to the
+   * service. Runs after the auth hook: `request.principal` is set only for a verified, unrevoked token.
+   */
+  keptReadsFor(request: FastifyRequest): { key: string; reads: KeptReads } | null {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const h = request.headers;
-    return h.authorization === undefined && h['x-api-key'] === undefined && h.cookie === undefined;
+    if (h['x-api-key'] !== undefined) return null;
+    if (h.authorization === undefined) {
+      if (this.opts.ttlMs <= 0 || h.cookie !== undefined || !PUBLIC_READ_MODELS.has(request.url)) return null;
+      return { key: request.url, reads: this.publicReads };
+    }
+    const claims = request.principal;
+    if (this.opts.audienceTtlMs <= 0 || !claims || !AUDIENCE_READ_MODELS.has(request.url) || !this.opts.hearsRevocations()) return null;
+    const audience = audienceOfClaims(claims);
+    const authorization = h.authorization;
+    return {
+      // (no URL holds a line feed: a kept public answer and an audience's never share a key)
+      key: `${request.url}\n${audience}`,
+      reads: {
+        ttlMs: this.opts.audienceTtlMs,
+        fillHeaders: () => ({ authorization }),
+        lifetime: (headers) => audienceLifetime(headers, audience),
+      },
+    };
   }
 
   /** Answers from the cache, filling it first when needed; `forward` sends the request on as usual when the cache cannot answer. */
-  async serve(request: FastifyRequest, reply: FastifyReply, forward: () => unknown): Promise<unknown> {
-    const key = request.url;
+  async serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { key, reads }: { key: string; reads: KeptReads },
+    forward: () => unknown,
+  ): Promise<unknown> {
     const kept = this.entries.get(key);
     if (kept && this.now() < kept.freshUntil) {
       this.stats.hits++;
@@ -100,7 +189,7 @@ export class Microcache {
       // only a stored answer is shared with those who waited; they ask the service themselves otherwise
       return 'stored' in fill ? this.send(request, reply, fill.stored) : forward();
     }
-    const fill = this.fill(key, request, kept);
+    const fill = this.fill(key, reads, request, kept);
     this.filling.set(key, fill);
     let result: Fill;
     try {
@@ -124,18 +213,29 @@ export class Microcache {
     return reply.code(200).send(answer.body);
   }
 
-  /** Asks the service for `key`, revalidating what is kept; stores a cacheable answer, drops the kept one otherwise. */
-  private async fill(key: string, request: FastifyRequest, kept: CachedAnswer | undefined): Promise<Fill> {
+  private keep(key: string, answer: CachedAnswer): void {
+    this.entries.delete(key);
+    // bounded: many audiences could otherwise grow it without end (the oldest kept goes first)
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, answer);
+  }
+
+  /** Asks the service for the request's path, revalidating what is kept; stores a keepable answer, drops the kept one otherwise. */
+  private async fill(key: string, reads: KeptReads, request: FastifyRequest, kept: CachedAnswer | undefined): Promise<Fill> {
     this.stats.fills++;
+    const path = request.url;
+    // an answer's age counts from when it was asked for: what scoring had committed by then is in it
+    const askedAt = this.now();
     let res: Dispatcher.ResponseData;
     let body: Buffer;
     try {
       res = await this.opts.dispatcher.request({
-        origin: this.opts.originOf(key),
-        path: key,
+        origin: this.opts.originOf(path),
+        path,
         method: 'GET',
         headers: {
           ...this.opts.forwardedHeaders(request),
+          ...reads.fillHeaders(request),
           accept: 'application/json',
           ...(kept?.etag ? { 'if-none-match': kept.etag } : {}),
         },
@@ -144,33 +244,39 @@ export class Microcache {
       });
       body = Buffer.from(await res.body.arrayBuffer());
     } catch (err) {
-      request.log.warn({ err, path: key }, 'microcache: upstream unavailable');
+      request.log.warn({ err, path }, 'microcache: upstream unavailable');
       this.entries.delete(key);
       return { failed: true };
     }
-    const lifetime = sharedLifetime(res.headers);
-    const freshUntil = lifetime === null ? 0 : this.now() + Math.min(lifetime * 1000, this.opts.ttlMs);
+    const lifetime = reads.lifetime(res.headers);
+    const freshUntil = lifetime === null ? 0 : askedAt + Math.min(lifetime * 1000, reads.ttlMs);
     if (res.statusCode === 304 && kept && lifetime !== null) {
       this.stats.revalidated++;
       const renewed = { ...kept, freshUntil };
-      this.entries.set(key, renewed);
+      this.keep(key, renewed);
       return { stored: renewed };
     }
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = headerText(res.headers[name]);
-      if (value !== undefined) headers[name] = value;
-    }
     if (res.statusCode === 200 && lifetime !== null) {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = headerText(res.headers[name]);
+        if (value !== undefined) headers[name] = value;
+      }
       const stored = { body, headers, etag: headers.etag ?? null, freshUntil };
-      this.entries.set(key, stored);
+      this.keep(key, stored);
       return { stored };
     }
-    // an error, or an answer the service does not let shared caches keep: nothing is kept
+    // an error, or an answer the service does not let the gateway keep: nothing is kept
     this.entries.delete(key);
     if (res.statusCode === 304) {
       // a 304 to the kept ETag that may no longer be kept: ask again as the client asked
       return { failed: true };
+    }
+    // passed on as the service gave it (a 401's Token-Expired included), but for what is the gateway's
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      const text = headerText(value);
+      if (text !== undefined && !NOT_PASSED.has(name)) headers[name] = text;
     }
     return { passed: { status: res.statusCode, headers, body } };
   }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
 
+import { SurrogateHeaders } from '@cti/contracts';
 import { contextHeaders, requestContext, type CommonConfig } from '@cti/service-kit';
 
 import { apiV1Routes, type Forward } from './api-v1';
@@ -124,6 +125,10 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     onResponse: (_request, reply, raw) => {
       // the upstream's response (status, headers, body stream); reply-from's typings name a server response
       const res = raw as unknown as UpstreamResponse & { stream: Readable };
+      // what a service tells the gateway about keeping its answer is not the client's
+      if (res.headers[SurrogateHeaders.audience] !== undefined || res.headers[SurrogateHeaders.control] !== undefined) {
+        reply.removeHeader(SurrogateHeaders.audience).removeHeader(SurrogateHeaders.control);
+      }
       if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
         const stream = { upstream: res.stream, client: reply.raw as ServerResponse };
         eventStreams.add(stream);
@@ -160,6 +165,9 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     originOf: (path) => upstreams[resolveUpstream(path)!],
     dispatcher,
     ttlMs: config.MICROCACHE_TTL_MS,
+    // readers are answered from memory only where this gateway verifies their tokens and hears revocations
+    audienceTtlMs: config.JWT_PUBLIC_KEY && config.NATS_URL ? config.AUDIENCE_CACHE_TTL_MS : 0,
+    hearsRevocations: () => app.hasDecorator('hearsRevocations') && app.hearsRevocations(),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     clock: app.clock,
     forwardedHeaders: (request) => {
@@ -174,8 +182,9 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     if (!service) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No service serves ${request.url.split('?')[0]}` });
     }
-    // public read models asked for without a token, key or cookie: the answer every visitor gets, kept up to a second
-    if (microcache.applies(request)) return microcache.serve(request, reply, () => forward(request, reply, service, request.url));
+    // public read models for visitors, and the index's lists for readers of one audience: kept up to a second
+    const kept = microcache.keptReadsFor(request);
+    if (kept) return microcache.serve(request, reply, kept, () => forward(request, reply, service, request.url));
     return forward(request, reply, service, request.url);
   });
 

@@ -1,8 +1,17 @@
 import * as XLSX from 'xlsx';
 
-import type { RoleName } from '@cti/access';
-import type { AsuRow, GroupIndexRow, MapData, PublicIndexSummary, ScoreHistoryRow, Scorecard } from '@cti/contracts';
-import { eventually, serviceCaller, serviceUnderTest } from '@cti/testing';
+import { audienceOf, RoleIds, type RoleName } from '@cti/access';
+import {
+  AUDIENCE_SHARED_READ_PATHS,
+  SurrogateHeaders,
+  type AsuRow,
+  type GroupIndexRow,
+  type MapData,
+  type PublicIndexSummary,
+  type ScoreHistoryRow,
+  type Scorecard,
+} from '@cti/contracts';
+import { eventually, serviceCaller, serviceUnderTest, signTestToken } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
@@ -339,5 +348,70 @@ describe('the public summary of the landing page', () => {
       headers: { 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('the lists the gateway may keep per audience', () => {
+  /** Two people of one audience: alike in their access, different in everything else a token says. */
+  const reader = (who: string, roles: RoleName[], groups: string[]) =>
+    signTestToken({
+      sub: `reader-${who}`,
+      email: `${who}@${who}.example`,
+      name: who,
+      organization: who,
+      roles: roles.map((r) => RoleIds[r]),
+      groups,
+      groupNames: groups.map((g) => `name of ${g}`),
+    });
+
+  it.each(AUDIENCE_SHARED_READ_PATHS)('%s: marks its answer with the reader’s audience, for the gateway only', async (path) => {
+    const res = await get(scoring.app, path, reader('ann', ['CountryViewer'], [id('IE')]));
+    expect(res.statusCode).toBe(200);
+    const audience = audienceOf({
+      roles: [RoleIds.CountryViewer],
+      groups: [id('IE')],
+      isAdmin: false,
+      isGroupManager: false,
+      isAcid: false,
+      free: false,
+      email: '',
+    });
+    expect(res.headers[SurrogateHeaders.audience]).toBe(audience);
+    expect(res.headers[SurrogateHeaders.control]).toBe('max-age=1');
+    // browsers and outside caches still keep it for the caller only
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toBe('Authorization');
+    const again = await get(scoring.app, path, reader('ann', ['CountryViewer'], [id('IE')]), { 'if-none-match': String(res.headers.etag) });
+    expect([again.statusCode, again.headers[SurrogateHeaders.audience]]).toEqual([304, audience]);
+  });
+
+  it.each(AUDIENCE_SHARED_READ_PATHS)('%s: answers two readers of one audience the same bytes, whoever they are', async (path) => {
+    for (const [roles, groups] of [
+      [['CountryViewer'], [id('IE')]],
+      [['CountryRespondent'], [id('IE')]],
+      [['Standard'], []],
+      [['FreeAccess'], []],
+      [['AWGMember'], []],
+    ] as Array<[RoleName[], string[]]>) {
+      const ann = await get(scoring.app, path, reader('ann', roles, groups));
+      const bob = await get(scoring.app, path, reader('bob', roles, groups));
+      expect(bob.headers[SurrogateHeaders.audience]).toBe(ann.headers[SurrogateHeaders.audience]);
+      expect([bob.headers.etag, bob.body]).toEqual([ann.headers.etag, ann.body]);
+    }
+  });
+
+  it('gives readers of another audience another key, and the watchlist only to those who may see it', async () => {
+    const viewer = await get(scoring.app, '/api/group/index/list', reader('ann', ['CountryRespondent'], [id('IE')]));
+    const keViewer = await get(scoring.app, '/api/group/index/list', reader('ann', ['CountryRespondent'], [id('KE')]));
+    expect(keViewer.headers[SurrogateHeaders.audience]).not.toBe(viewer.headers[SurrogateHeaders.audience]);
+    const ieRow = (res: typeof viewer) => (res.json() as GroupIndexRow[]).find((r) => r.CountryId === 'IE')!;
+    expect([ieRow(viewer).Watchlist, ieRow(keViewer).Watchlist]).toEqual([true, false]);
+  });
+
+  it('marks no other answer for the gateway', async () => {
+    for (const url of [`/api/group/index/${id('IE')}`, '/api/group/index/enforceability/list', '/api/group/index/history']) {
+      const res = await get(scoring.app, url, reader('ann', ['Enhanced'], []));
+      expect([url, res.headers[SurrogateHeaders.audience], res.headers[SurrogateHeaders.control]]).toEqual([url, undefined, undefined]);
+    }
   });
 });

@@ -20,3 +20,10 @@ export const Uuid = (options: { description?: string } = {}) => Type.String({ fo
 const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a text is in a row id's form: ids from paths, lists and providers are checked before they reach a uuid column. */
 export const isUuid = (value: string): boolean => UUID_FORM.test(value);
+
+/**
+ * Headers a service sets for the gateway, the cache the platform runs in front of the services
+ * (their surrogate): how long it may keep an answer (`max-age`) and for which audience of signed-in
+ * readers (`audienceOf` in @cti/access). The gateway removes both from every answer it passes on.
+ */
+export const SurrogateHeaders = { control: 'surrogate-control', audience: 'surrogate-audience' } as const;

@@ -10,7 +10,7 @@ import {
   type AsuRow,
   type GroupIndexRow,
 } from '@cti/contracts';
-import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
+import { audienceOfClaims, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
@@ -50,15 +50,18 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
   };
 
   /**
-   * A list everybody may open, narrowed per audience (who may see which watchlist flags).
+   * A list everybody may open, narrowed per audience (who may see which watchlist flags). The
+   * answer depends on the caller's access alone, so the gateway may give it to others of the
+   * same audience (`audienceOfClaims`; the tests pin that the e-mail changes nothing).
    * A list the replica holds fresh (the usual case) is answered at once, without a promise:
    * each costs more where async hooks are on (this service enters its requests' contexts).
    */
   const list = <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) => {
     const answer = (m: CachedModel, request: FastifyRequest, reply: FastifyReply) => {
       const p = principal(request);
-      const audience = listAudience(p);
-      return sendJson(request, reply, audience === 'all' ? m : m.variant(audience, narrow(p)));
+      const variants = listAudience(p);
+      const shared = { audience: audienceOfClaims(request.principal!) };
+      return sendJson(request, reply, variants === 'all' ? m : m.variant(variants, narrow(p)), shared);
     };
     return (request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
       const kept = cache.fresh(key);
