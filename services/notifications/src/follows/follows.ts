@@ -88,13 +88,12 @@ export async function stopFollowing(
   return groupName;
 }
 
-/** GET api/follow: the countries a user follows, and whether their access still opens each one. */
+/** GET api/follow: the countries a user follows (`who`, as `followCountry` takes them), and whether their access still opens each one. */
 export async function listFollows(
   db: NotificationsExecutor,
-  p: Principal,
-  userId: string,
+  who: Pick<Follower, 'userId' | 'principal'>,
   settings: IndexAccessSettings,
 ): Promise<FollowedCountry[]> {
-  const rows = await followedCountries(db, userId);
-  return rows.map((r) => followedCountry(r, r.createdAt, canOpenScorecard(p, r, settings)));
+  const rows = await followedCountries(db, who.userId);
+  return rows.map((r) => followedCountry(r, r.createdAt, canOpenScorecard(who.principal, r, settings)));
 }

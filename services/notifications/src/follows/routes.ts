@@ -15,7 +15,7 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
     { preHandler: app.requireUser, schema: { tags: ['follow'], response: { 200: FollowList, ...errors } } },
     async (request) => {
       const claims = claimsOf(request);
-      return listFollows(app.db, principalOf(claims), claims.sub, ctx.settings);
+      return listFollows(app.db, { userId: claims.sub, principal: principalOf(claims) }, ctx.settings);
     },
   );
 
