@@ -15,6 +15,7 @@
 //   DURATION     seconds per measured phase (default 10)
 //   CONNECTIONS  autocannon connections (default 32)
 //   RATE         the fixed rate of the latency phase (default 2000 req/s)
+//   RATE_CONNECTIONS  autocannon connections of the latency phase (default 8; see below)
 //   ONLY         `hop`, `platform`, `events` (the platform's event phase alone) or `login` (the
 //                platform's login phase alone, with every process's CPU per login and at rest)
 //   EVENT_RATE, EVENT_SECONDS  the event phase's rate and length (default 1000 events/s for 60 s;
@@ -39,6 +40,10 @@ const { freePort } = require(path.join(repoRoot, 'libs/local-infra/dist/index.js
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const RATE = Number(process.env.RATE ?? 2000);
+// At a fixed rate autocannon paces each connection on its own; with 32 connections (62 req/s each)
+// its pacing alone gave a bare hello-world a p99 of 120-140 ms on this 2-core machine, with 8 about
+// 2 ms. The latency phase measures the server, so it uses 8 and prints hello-world's p99 beside it.
+const RATE_CONNECTIONS = Number(process.env.RATE_CONNECTIONS ?? 8);
 const ONLY = process.env.ONLY ?? '';
 const PROFILE_DIR = process.env.PROFILE_DIR ? path.resolve(process.env.PROFILE_DIR) : '';
 const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
@@ -287,6 +292,33 @@ function argon2Ceiling(concurrency) {
   return new Promise((resolve) => child.once('message', resolve));
 }
 
+/**
+ * Bare Fastify servers answering GET with the body and headers `viaGateway` and `direct` answer
+ * (the headers each hop sets itself, such as the request id, kept as they were once).
+ */
+async function floorsOf(viaGateway, direct, headers) {
+  const answerOf = async (url) => {
+    const res = await fetch(url, { headers });
+    const kept = {};
+    for (const [name, value] of res.headers) if (!['content-length', 'date', 'connection', 'keep-alive'].includes(name)) kept[name] = value;
+    return { headers: kept, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  };
+  const floor = (name, answer) =>
+    serve(
+      name,
+      `const app = require(${fastifyPath})({ logger: false });
+       const headers = ${JSON.stringify(answer.headers)};
+       const body = Buffer.from(${JSON.stringify(answer.body)}, 'base64');
+       app.get('/*', (request, reply) => reply.headers(headers).send(body));
+       ${onSigterm}
+       app.listen({ port: 0, host: '127.0.0.1' }).then((a) => process.send(a));`,
+    ).then((server) => ({ ...server, name }));
+  return [
+    await floor('floor: bare Fastify, the list with the gateway’s headers', await answerOf(viaGateway)),
+    await floor('floor: bare Fastify, the list with scoring’s headers', await answerOf(direct)),
+  ];
+}
+
 /** The ETag the URL answers with now; says so when that ETag does not then answer 304. */
 async function currentEtag(url, headers) {
   const etag = (await fetch(url, { headers })).headers.get('etag');
@@ -344,6 +376,10 @@ async function platformPart(helloReqPerSec) {
     if (ONLY === 'login') return await loginAlone(stack, base, credentials);
     const countries = await waitForDemoScores(base, Token);
     const headers = { authorization: `Bearer ${Token}` };
+    // The read side is measured at rest, as it runs between score changes: while the demo data's
+    // last events still arrive, each rebuild drops every replica's kept answers (scoring's and the
+    // gateway's), and a phase then measures rebuilds and re-reads instead of the read path.
+    await readSideAtRest(stack, `${base}/api/group/index/list`, headers);
     const viaGateway = `${base}/api/group/index/list`;
     const direct = `http://127.0.0.1:${stack.ports.scoring}/api/group/index/list`;
     console.log(`index list: ${countries} countries; ${DURATION} s per phase, ${CONNECTIONS} connections`);
@@ -361,9 +397,28 @@ async function platformPart(helloReqPerSec) {
         { url: viaGateway, headers: { ...headers, 'if-none-match': await currentEtag(viaGateway, headers) } },
         [gw, sc],
       ),
-      await measured(`index list via gateway at ${RATE} req/s`, { url: viaGateway, headers, overallRate: RATE }, [gw, sc]),
+      await measured(
+        `index list via gateway at ${RATE} req/s`,
+        { url: viaGateway, headers, overallRate: RATE, connections: RATE_CONNECTIONS },
+        [gw, sc],
+      ),
       await measured('index list from scoring directly', { url: direct, headers }, [sc]),
     ];
+    // what the load generator's own pacing adds at that rate: a bare hello-world paced the same way
+    const helloAtRate = await measured(
+      `hello-world at ${RATE} req/s`,
+      { url: hello.url, overallRate: RATE, connections: RATE_CONNECTIONS },
+      [{ name: 'hello', pid: hello.pid }],
+    );
+    rows.push(helloAtRate);
+    // The floors: a bare Fastify (no hooks, no plugins) answering the very bytes the index list
+    // answers, with the gateway's headers and with scoring's; what no work per request can go below.
+    const floors = await floorsOf(viaGateway, direct, headers);
+    try {
+      for (const floor of floors) rows.push(await measured(floor.name, { url: floor.url }, [{ name: 'floor', pid: floor.pid }]));
+    } finally {
+      for (const floor of floors) await floor.stop();
+    }
     // the public summary through the gateway without a token: answered from the gateway's microcache
     // (scoring asked at most once a second), what a gateway cache hit costs
     const publicViaGateway = `${base}/api/group/index/public`;
@@ -397,9 +452,10 @@ async function platformPart(helloReqPerSec) {
     versusHello('304 via gateway ≥ 0.35 × hello-world', rows[2], 0.35, rows[2]['2xx'] === 0 && rows[2].errors === 0);
     check(
       `p99 ≤ 10 ms at ${RATE} req/s`,
-      `${rows[3].p99} ms (${rows[3].reqPerSec} req/s reached)`,
+      `${rows[3].p99} ms (${rows[3].reqPerSec} req/s reached, ${RATE_CONNECTIONS} connections)`,
       '10 ms',
       rows[3].p99 <= 10 && noFailures(rows[3]),
+      `hello-world paced alike: p99 ${helloAtRate.p99} ms`,
     );
     versusHello('scoring index list ≥ 0.5 × hello-world', rows[4], 0.5);
     const rLogin = ratio(logins.reqPerSec, ceiling);
@@ -410,6 +466,9 @@ async function platformPart(helloReqPerSec) {
       rLogin >= 0.9 && noFailures(logins),
     );
     console.log(`gateway microcache hit: ${cacheHit.reqPerSec} req/s, ${ratio(cacheHit.reqPerSec, hello2).toFixed(2)}× hello-world`);
+    for (const row of rows.filter((r) => r.name.startsWith('floor:'))) {
+      console.log(`${row.name}: ${row.reqPerSec} req/s, ${ratio(row.reqPerSec, hello2).toFixed(2)}× hello-world`);
+    }
     if (EVENT_SECONDS > 0) await eventsToAudit(stack);
     if (helloReqPerSec) console.log(`(hello-world in part 1: ${helloReqPerSec} req/s)`);
   } finally {
@@ -639,6 +698,23 @@ async function eventsToAudit(stack) {
 }
 
 /** Waits until every durable consumer of the stream has read and acked everything (at most 10 minutes). */
+/** Every durable consumer caught up, then the index list's version unchanged for 5 s. */
+async function readSideAtRest(stack, url, headers) {
+  const { connectEventBus, SubjectSpace } = require(path.join(repoRoot, 'libs/events/dist/index.js'));
+  const bus = await connectEventBus({ servers: stack.nats.url, name: 'bench', subjects: new SubjectSpace() });
+  await consumersCaughtUp(bus);
+  await bus.close();
+  const deadline = Date.now() + 600_000;
+  let etag = null;
+  let since = Date.now();
+  while (Date.now() - since < 5000) {
+    if (Date.now() > deadline) throw new Error('the index list kept changing for 10 minutes');
+    const now = (await fetch(url, { headers })).headers.get('etag');
+    if (now !== etag) [etag, since] = [now, Date.now()];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 async function consumersCaughtUp(bus) {
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
