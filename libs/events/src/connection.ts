@@ -21,6 +21,11 @@ export interface EventBusOptions {
   onConnectionChange?: (connected: boolean) => void;
   /** Wait for the first server however long it takes (default); false: fail at once, the caller tries again. */
   waitOnFirstConnect?: boolean;
+  /**
+   * Create the events stream when it is missing (default). A process that only reads (the gateway)
+   * passes false: the stream's replicas are the services' setting (EVENTS_REPLICAS), not its own.
+   */
+  createStream?: boolean;
 }
 
 export interface EventBus {
@@ -36,7 +41,7 @@ export interface EventBus {
 
 /**
  * Connects to NATS (waiting for the first server unless told not to, and reconnecting forever after)
- * and makes sure the events stream exists.
+ * and makes sure the events stream exists (unless told not to).
  */
 export async function connectEventBus(options: EventBusOptions): Promise<EventBus> {
   const nc = await connect({
@@ -63,7 +68,7 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
     }
   })();
   const jsm = await nc.jetstreamManager();
-  await ensureStream(jsm, options.subjects, options.replicas ?? 1);
+  if (options.createStream ?? true) await ensureStream(jsm, options.subjects, options.replicas ?? 1);
   const js = nc.jetstream();
   return {
     nc,

@@ -305,6 +305,8 @@ export const authPlugin = fp<AuthOptions>(
                 name: source.name,
                 subjects: new SubjectSpace(source.subjectPrefix, source.stream),
                 waitOnFirstConnect: false,
+                // it reads the stream the services make (with their replicas); until one has, the feed waits
+                createStream: false,
                 onConnectionChange: (up) =>
                   up
                     ? app.log.info('NATS connection is back; revocations heard again')

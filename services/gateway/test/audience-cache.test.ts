@@ -276,6 +276,18 @@ describe('a gateway that does not hear revocations', () => {
     );
   });
 
+  it('leaves the events stream to the services: it hears revocations once one has made it', async () => {
+    const stream = { EVENTS_STREAM: `EVENTS_NEW_${randomUUID().slice(0, 8)}`, EVENTS_SUBJECT_PREFIX: `n${randomUUID().slice(0, 8)}` };
+    const early = await context.ctx.start(gatewayService, { SCORING_URL: urlOf(scoring), ...stream });
+    // had it made the stream (with its own replicas setting) it would hear revocations by now
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const revocationsCheck = async () =>
+      (await early.inject({ method: 'GET', url: '/health/ready' })).json<{ checks: Record<string, unknown> }>().checks.revocations;
+    expect(await revocationsCheck()).toBe('degraded');
+    await context.ctx.start(scoringService, stream);
+    await eventually(async () => (await revocationsCheck()) === true);
+  });
+
   it('sends every reader to scoring, and passes on nothing scoring meant for a surrogate', async () => {
     const before = await scoringAnswered();
     const ann = await viaGateway(LIST, bearer(reader('ann', ['Standard'])), deaf);
