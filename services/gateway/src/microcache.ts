@@ -137,6 +137,8 @@ export class Microcache {
   private readonly filling = new Map<string, Promise<Fill>>();
   private readonly maxEntries: number;
   private readonly publicReads: KeptReads;
+  /** Grows with every `forgetAll`: a fill asked before it may hold what a write has since changed. */
+  private generation = 0;
   readonly stats = { hits: 0, fills: 0, revalidated: 0 };
 
   constructor(private readonly opts: MicrocacheOptions) {
@@ -195,12 +197,24 @@ export class Microcache {
     try {
       result = await fill;
     } finally {
-      this.filling.delete(key);
+      // (a `forgetAll` meanwhile may have put a newer fill there)
+      if (this.filling.get(key) === fill) this.filling.delete(key);
     }
     if ('stored' in result) return this.send(request, reply, result.stored);
     if ('passed' in result) return reply.code(result.passed.status).headers(result.passed.headers).send(result.passed.body);
     // the service could not be reached: the usual path retries and answers 502
     return forward();
+  }
+
+  /**
+   * Forgets every kept answer, and lets no answer asked for before now be kept: a write to the
+   * service that answers them went through this gateway (a score saved), and whoever made it
+   * reads next through this gateway. Readers elsewhere see it once their kept answer is stale.
+   */
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+    this.filling.clear();
   }
 
   private now(): number {
@@ -213,7 +227,9 @@ export class Microcache {
     return reply.code(200).send(answer.body);
   }
 
-  private keep(key: string, answer: CachedAnswer): void {
+  /** Keeps an answer asked for in `generation`, unless `forgetAll` came since. */
+  private keep(key: string, answer: CachedAnswer, generation: number): void {
+    if (generation !== this.generation) return;
     this.entries.delete(key);
     // bounded: many audiences could otherwise grow it without end (the oldest kept goes first)
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
@@ -224,6 +240,7 @@ export class Microcache {
   private async fill(key: string, reads: KeptReads, request: FastifyRequest, kept: CachedAnswer | undefined): Promise<Fill> {
     this.stats.fills++;
     const path = request.url;
+    const generation = this.generation;
     // an answer's age counts from when it was asked for: what scoring had committed by then is in it
     const askedAt = this.now();
     let res: Dispatcher.ResponseData;
@@ -253,7 +270,7 @@ export class Microcache {
     if (res.statusCode === 304 && kept && lifetime !== null) {
       this.stats.revalidated++;
       const renewed = { ...kept, freshUntil };
-      this.keep(key, renewed);
+      this.keep(key, renewed, generation);
       return { stored: renewed };
     }
     if (res.statusCode === 200 && lifetime !== null) {
@@ -263,7 +280,7 @@ export class Microcache {
         if (value !== undefined) headers[name] = value;
       }
       const stored = { body, headers, etag: headers.etag ?? null, freshUntil };
-      this.keep(key, stored);
+      this.keep(key, stored, generation);
       return { stored };
     }
     // an error, or an answer the service does not let the gateway keep: nothing is kept

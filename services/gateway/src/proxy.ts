@@ -108,6 +108,22 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       return rewritten;
     };
 
+  const microcache = new Microcache({
+    originOf: (path) => upstreams[resolveUpstream(path)!],
+    dispatcher,
+    ttlMs: config.MICROCACHE_TTL_MS,
+    // readers are answered from memory only where this gateway verifies their tokens and hears revocations
+    audienceTtlMs: config.JWT_PUBLIC_KEY && config.NATS_URL ? config.AUDIENCE_CACHE_TTL_MS : 0,
+    hearsRevocations: () => app.hasDecorator('hearsRevocations') && app.hearsRevocations(),
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    clock: app.clock,
+    forwardedHeaders: (request) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(forwardedHeaders(request, {}))) if (typeof value === 'string') headers[name] = value;
+      return headers;
+    },
+  });
+
   const optionsFor = (service: Upstream, rewriteRequestHeaders: RewriteHeaders = forwardedHeaders): FastifyReplyFromHooks => ({
     retryDelay: (details) => {
       // at run time reply-from passes the upstream request and response here, not Fastify's (its typings say otherwise)
@@ -122,7 +138,10 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       return 25 * 2 ** attempt;
     },
     rewriteRequestHeaders,
-    onResponse: (_request, reply, raw) => {
+    onResponse: (request, reply, raw) => {
+      // a write to scoring may change what the gateway keeps of its read models: whoever wrote
+      // reads next through this gateway, and must see what they wrote
+      if (service === 'scoring' && request.method !== 'GET' && request.method !== 'HEAD') microcache.forgetAll();
       // the upstream's response (status, headers, body stream); reply-from's typings name a server response
       const res = raw as unknown as UpstreamResponse & { stream: Readable };
       // what a service tells the gateway about keeping its answer is not the client's
@@ -160,22 +179,6 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
         : base,
     );
   };
-
-  const microcache = new Microcache({
-    originOf: (path) => upstreams[resolveUpstream(path)!],
-    dispatcher,
-    ttlMs: config.MICROCACHE_TTL_MS,
-    // readers are answered from memory only where this gateway verifies their tokens and hears revocations
-    audienceTtlMs: config.JWT_PUBLIC_KEY && config.NATS_URL ? config.AUDIENCE_CACHE_TTL_MS : 0,
-    hearsRevocations: () => app.hasDecorator('hearsRevocations') && app.hearsRevocations(),
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    clock: app.clock,
-    forwardedHeaders: (request) => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(forwardedHeaders(request, {}))) if (typeof value === 'string') headers[name] = value;
-      return headers;
-    },
-  });
 
   app.all('/api/*', { schema: { hide: true } }, (request, reply) => {
     const service = resolveUpstream(request.url);

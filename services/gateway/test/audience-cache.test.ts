@@ -256,6 +256,29 @@ describe('tokens the gateway cannot vouch for go to scoring', () => {
   });
 });
 
+describe('a score saved through the gateway', () => {
+  it('is what the next read through that gateway shows, to every audience, however fresh the kept answers', async () => {
+    const kenya = (body: string) => (JSON.parse(body) as GroupIndexRow[]).find((r) => r.CountryId === 'KE')!.Score;
+    const admin = scoringAdminToken();
+    const standard = reader('std', ['Standard']);
+    const before = [kenya((await viaGateway(LIST, bearer(admin))).body), kenya((await viaGateway(LIST, bearer(standard))).body)];
+    // the gateway's clock stands still: its kept answers never go stale by themselves
+    const saved = await saveScores(
+      gateway,
+      world.questionnaires['KE:2024 1st Q']!,
+      { ...inputs(3.5), QualifyingDeclarations: true },
+      admin,
+    );
+    expect(saved.statusCode).toBe(200);
+    const after = [
+      kenya((await viaGateway(LIST, bearer(admin))).body),
+      kenya((await viaGateway(LIST, bearer(reader('std2', ['Standard'])))).body),
+    ];
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+  });
+});
+
 describe('a gateway that does not hear revocations', () => {
   it('is ready all the same, and says what it lacks when NATS does not answer', async () => {
     const unheard = await context.ctx.start(gatewayService, { SCORING_URL: urlOf(scoring), NATS_URL: 'nats://127.0.0.1:9' }, { clock });
