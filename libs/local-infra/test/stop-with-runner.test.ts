@@ -29,9 +29,16 @@ const firstLine = (child: ChildProcess) =>
     child.once('exit', (code) => reject(new Error(`the runner exited with code ${code} before it said anything`)));
   });
 
-/** The processes that still watch the server with this pid (the shell holding the runner's pipe). */
-const watchersOf = (pid: number) =>
-  fs
+/** The parent pid of a process, from /proc/<pid>/stat (after the parenthesised command name). */
+const parentOf = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
+
+/**
+ * The shells that still watch the server with this pid (the shell holding the runner's pipe).
+ * A shell's own child counts as its part: between its fork and its exec of `cat` it shows the
+ * shell's command line for a moment (longer on a busy machine).
+ */
+const watchersOf = (pid: number) => {
+  const shells = fs
     .readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
@@ -42,6 +49,14 @@ const watchersOf = (pid: number) =>
         return false;
       }
     });
+  return shells.filter((entry) => {
+    try {
+      return !shells.includes(parentOf(entry));
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+};
 
 it('stops the runner’s Postgres and nats-server when the runner is killed outright (kill -9)', async () => {
   const runnerScript = `

@@ -20,6 +20,7 @@ import { eventsMigrations, requestIdIn } from '@cti/events';
 
 import { authPlugin } from './auth';
 import { systemClock, type Clock } from './clock';
+import { closeLingeringConnections } from './close-connections';
 import { CommonConfig, ConfigError, loadConfig, PLATFORM_PORTS } from './config';
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
@@ -238,6 +239,7 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
   app.decorate('clock', options.clock ?? systemClock);
   // before any route: auth guards ahead of validation, hostile text refused, routes recorded
   applyRoutePolicy(app);
+  closeLingeringConnections(app);
   const tracing = requestTracing({ enterContext: def.activeRequestContext !== false });
   const answerHeaders = def.answerHeaders?.(config);
   // One hook for all the kit does as a request starts (one hook call instead of three): the
