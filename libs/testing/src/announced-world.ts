@@ -95,6 +95,15 @@ export const scoreInputs = (a: number, b = a, c = a, d = a, e = a, f = a) => ({ 
 export const scoringAdminToken = () =>
   signTestToken({ sub: 'user-Admin-', roles: [RoleIds.Admin], groups: [], isAdmin: true, free: false, name: 'Admin' });
 
+/** `settled` for a scoring service seen from outside (by its callers): it answers an admin for each open questionnaire. */
+export const scoringAnswersForOpen =
+  (app: Pick<ServiceApp, 'inject'>) =>
+  async ({ open }: WorldSettled): Promise<boolean> => {
+    const headers = { authorization: `Bearer ${scoringAdminToken()}` };
+    const answers = await Promise.all(open.map((id) => app.inject({ method: 'GET', url: `/api/group/index/scoring/${id}`, headers })));
+    return answers.every((a) => a.statusCode === 200);
+  };
+
 /** POST api/questionnaire/save on the scoring service: an admin enters a questionnaire's scores. */
 export function saveScores(
   app: Pick<ServiceApp, 'inject'>,

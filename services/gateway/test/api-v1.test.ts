@@ -10,7 +10,7 @@ import {
   eventually,
   saveScores,
   scoreInputs as inputs,
-  scoringAdminToken,
+  scoringAnswersForOpen,
   serviceCaller,
   testContextForTests,
   type World,
@@ -62,7 +62,6 @@ beforeAll(async () => {
   const audit = await context.ctx.start(auditService);
   const scoring = await context.ctx.start(scoringService);
   for (const app of [identity, audit, scoring]) await app.listen({ port: 0, host: '127.0.0.1' });
-  const scoringAdmin = scoringAdminToken();
   world = await announceWorld(
     scoring,
     [
@@ -71,13 +70,7 @@ beforeAll(async () => {
     ],
     ['2024 1st Q'],
     {
-      // scoring has taken the questionnaires in once it answers for each of them
-      settled: async ({ open }) => {
-        const answers = await Promise.all(
-          open.map((id) => scoring.inject({ method: 'GET', url: `/api/group/index/scoring/${id}`, headers: bearer(scoringAdmin) })),
-        );
-        return answers.every((a) => a.statusCode === 200);
-      },
+      settled: scoringAnswersForOpen(scoring),
       duringPeriod: async (period, w) => {
         await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true });
         await saveScores(scoring, w.questionnaires[`GB:${period}`]!, { ...inputs(5), QualifyingDeclarations: true });

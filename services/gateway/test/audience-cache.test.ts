@@ -11,6 +11,7 @@ import {
   saveScores,
   scoreInputs as inputs,
   scoringAdminToken,
+  scoringAnswersForOpen,
   signExpiredTestToken,
   signTestToken,
   testContextForTests,
@@ -83,12 +84,7 @@ beforeAll(async () => {
     ],
     ['2024 1st Q'],
     {
-      settled: async ({ open }) => {
-        const answers = await Promise.all(
-          open.map((id) => scoring.inject({ method: 'GET', url: `/api/group/index/scoring/${id}`, headers: bearer(scoringAdmin) })),
-        );
-        return answers.every((a) => a.statusCode === 200);
-      },
+      settled: scoringAnswersForOpen(scoring),
       duringPeriod: async (period, w) => {
         // Ireland on the watchlist: who may see the flag tells audiences apart
         await saveScores(scoring, w.questionnaires[`IE:${period}`]!, { ...inputs(4), QualifyingDeclarations: true, Watchlist: true });
