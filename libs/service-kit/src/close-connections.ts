@@ -14,17 +14,17 @@ import type { FastifyInstance } from 'fastify';
  * soon as they carry nothing: in-flight requests still finish and are answered.
  */
 export function closeLingeringConnections(app: FastifyInstance): void {
-  const unused = new Set<Socket>();
+  // tracked per connection, not per request: whether one was ever used is read off it at close
+  const connections = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
-    unused.add(socket);
-    socket.once('close', () => unused.delete(socket));
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
-  app.server.on('request', (request: { socket: Socket }) => unused.delete(request.socket));
 
   let sweeping: NodeJS.Timeout | undefined;
   const sweep = () => {
-    for (const socket of unused) socket.destroy();
-    unused.clear();
+    // not a byte received: no request, nor the start of one
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
     app.server.closeIdleConnections();
   };
   app.addHook('preClose', async () => {
@@ -32,7 +32,7 @@ export function closeLingeringConnections(app: FastifyInstance): void {
     sweep();
     // answers finishing after this point leave their connection idle: ended on the next sweep
     sweeping = setInterval(sweep, 50).unref();
-    app.server.once('close', () => clearInterval(sweeping));
   });
+  // onClose hooks run once the server has closed (every connection ended)
   app.addHook('onClose', async () => clearInterval(sweeping));
 }
