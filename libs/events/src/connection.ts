@@ -34,6 +34,11 @@ export interface EventBus {
   jsm: JetStreamManager;
   subjects: SubjectSpace;
   isConnected(): boolean;
+  /**
+   * Tells `listener` when the connection is lost (false) and when it is back (true), in the same
+   * turn as `isConnected()` changes, until the returned function is called.
+   */
+  watchConnection(listener: (connected: boolean) => void): () => void;
   /** Creates the events stream when it is missing (a NATS server that came back without its storage). */
   ensureStream(): Promise<void>;
   close(): Promise<void>;
@@ -55,16 +60,16 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
     noAsyncTraces: true,
   });
   let connected = true;
+  const watchers = new Set<(connected: boolean) => void>();
+  if (options.onConnectionChange) watchers.add(options.onConnectionChange);
+  const changed = (up: boolean) => {
+    connected = up;
+    for (const watcher of watchers) watcher(up);
+  };
   void (async () => {
     for await (const s of nc.status()) {
-      if (s.type === Events.Disconnect && connected) {
-        connected = false;
-        options.onConnectionChange?.(false);
-      }
-      if (s.type === Events.Reconnect && !connected) {
-        connected = true;
-        options.onConnectionChange?.(true);
-      }
+      if (s.type === Events.Disconnect && connected) changed(false);
+      if (s.type === Events.Reconnect && !connected) changed(true);
     }
   })();
   const jsm = await nc.jetstreamManager();
@@ -76,6 +81,11 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
     jsm,
     subjects: options.subjects,
     isConnected: () => connected && !nc.isClosed(),
+    watchConnection(listener) {
+      const watcher = (up: boolean) => listener(up);
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     ensureStream: () => ensureStream(jsm, options.subjects, options.replicas ?? 1),
     async close() {
       if (nc.isClosed()) return;

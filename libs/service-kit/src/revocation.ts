@@ -89,10 +89,26 @@ export class RevocationFeed {
   private loop: Promise<void> | null = null;
   private caughtUp = false;
   private readonly waiters: Array<() => void> = [];
+  /** Stream sequence of the last revocation read. */
+  private lastRead = 0;
+  /**
+   * After the connection was lost: the stream sequence the feed must read before it counts as
+   * caught up again (Infinity until the stream has been asked; null before any loss, when the
+   * server's "nothing pending" says it).
+   */
+  private mustRead: number | null = null;
+  /** Bumped at every loss and return of the connection: an answer to an older ask is stale. */
+  private connectionTurn = 0;
+  private unwatch: (() => void) | null = null;
 
   constructor(private readonly options: { bus: EventBus; list: RevocationList; logger: FeedLogger; memoryMs?: number }) {}
 
-  /** True once every revocation of the memory window published before start has been read. */
+  /**
+   * True once every revocation of the memory window published before start has been read, and,
+   * after a lost connection, once every revocation published until it was back has been read:
+   * revocations published while this process was cut off arrive only after the reconnection, and
+   * until then it must not count as hearing them.
+   */
   get ready(): boolean {
     return this.caughtUp;
   }
@@ -101,11 +117,12 @@ export class RevocationFeed {
     const { bus } = this.options;
     const since = new Date(Date.now() - (this.options.memoryMs ?? REVOCATION_MEMORY_MS)).toISOString();
     const consumer = await bus.js.consumers.get(bus.subjects.stream, {
-      filterSubjects: bus.subjects.toSubject(REVOCATION_EVENT),
+      filterSubjects: this.subject,
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since,
     });
     this.messages = await consumer.consume({ max_messages: 256 });
+    this.unwatch = bus.watchConnection((connected) => (connected ? void this.catchUpAfterReconnect() : this.connectionLost()));
     if ((await consumer.info(true)).num_pending === 0) this.markCaughtUp();
     this.loop = this.run(this.messages);
   }
@@ -117,6 +134,8 @@ export class RevocationFeed {
   }
 
   async stop(): Promise<void> {
+    this.unwatch?.();
+    this.connectionTurn++;
     try {
       await this.messages?.close();
     } catch {
@@ -125,7 +144,47 @@ export class RevocationFeed {
     await Promise.race([this.loop?.catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
   }
 
+  private get subject(): string {
+    return this.options.bus.subjects.toSubject(REVOCATION_EVENT);
+  }
+
+  private connectionLost(): void {
+    this.connectionTurn++;
+    this.caughtUp = false;
+    this.mustRead = Infinity;
+  }
+
+  /** Asks the stream for its last revocation, and counts as caught up once the feed has read it. */
+  private async catchUpAfterReconnect(): Promise<void> {
+    const turn = ++this.connectionTurn;
+    for (let attempt = 0; turn === this.connectionTurn; attempt++) {
+      try {
+        const last = await this.lastRevocationInStream();
+        if (turn !== this.connectionTurn) return;
+        this.mustRead = last;
+        if (this.lastRead >= last) this.markCaughtUp();
+        return;
+      } catch (err) {
+        if (attempt % 10 === 0) this.options.logger.warn({ err }, 'could not ask the stream for its last revocation; trying again');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)).unref());
+      }
+    }
+  }
+
+  /** The stream sequence of the stream's last revocation; 0 when it holds none. */
+  private async lastRevocationInStream(): Promise<number> {
+    const { bus } = this.options;
+    try {
+      return (await bus.jsm.streams.getMessage(bus.subjects.stream, { last_by_subj: this.subject })).seq;
+    } catch (err) {
+      // the server's answer when the stream holds no message on that subject
+      if (err instanceof Error && /no message found/i.test(err.message)) return 0;
+      throw err;
+    }
+  }
+
   private markCaughtUp(): void {
+    this.mustRead = null;
     if (this.caughtUp) return;
     this.caughtUp = true;
     for (const resolve of this.waiters.splice(0)) resolve();
@@ -143,7 +202,8 @@ export class RevocationFeed {
       } catch (err) {
         this.options.logger.warn({ err, subject: msg.subject }, 'ignored a revocation that is not JSON');
       }
-      if (msg.info.pending === 0) this.markCaughtUp();
+      this.lastRead = Math.max(this.lastRead, msg.seq);
+      if (this.mustRead === null ? msg.info.pending === 0 : this.lastRead >= this.mustRead) this.markCaughtUp();
     }
   }
 }
