@@ -101,20 +101,50 @@ describe('security headers of the web app', () => {
 
   it('starts every answer with its request id, its trace id and the security headers, even a 429 refused before the route', async () => {
     const limited = await start({ RATE_LIMIT_PER_MINUTE: '1' });
+    const page = await limited.inject({ method: 'GET', url: '/' });
     const first = await limited.inject({ method: 'GET', url: '/api/nothing-here' });
     const refused = await limited.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-request-id': 'req-429' } });
-    expect([first.statusCode, refused.statusCode]).toEqual([404, 429]);
-    for (const res of [first, refused]) {
+    expect([page.statusCode, first.statusCode, refused.statusCode]).toEqual([200, 404, 429]);
+    for (const res of [page, first, refused]) {
       expect(res.headers['x-request-id']).toEqual(expect.any(String));
       expect(res.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/);
-      expect([res.headers['x-content-type-options'], res.headers['referrer-policy'], res.headers['x-frame-options']]).toEqual([
+      expect([res.headers['x-content-type-options'], res.headers['referrer-policy'], res.headers['cross-origin-resource-policy']]).toEqual([
         'nosniff',
         'no-referrer',
-        'SAMEORIGIN',
+        'same-origin',
       ]);
-      expect(policyOf(res.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
     }
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(policyOf(page.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
+    for (const res of [first, refused]) expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(refused.headers['x-request-id']).toBe('req-429');
+  });
+
+  it('answers /api with a CSP that allows nothing and frames nowhere, without the headers only pages use', async () => {
+    const behindTls = await start({ TRUST_PROXY_HOPS: '1', TRUSTED_ORIGINS: 'https://calc.example.org' });
+    for (const url of ['/api/nothing-here', '/api', '/api?x=1', '/api/group/index/list?page=1']) {
+      const res = await behindTls.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect([url, policyOf(res.headers['content-security-policy'])]).toEqual([
+        url,
+        { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+      ]);
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect([url, pageOnly, res.headers[pageOnly]]).toEqual([url, pageOnly, undefined]);
+      }
+    }
+    // a path that only starts like the API is a page of the app, with the app's policy
+    const lookalike = await behindTls.inject({ method: 'GET', url: '/apix' });
+    expect(policyOf(lookalike.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://calc.example.org']);
+    expect(lookalike.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('names no internals: no x-served-by, no x-powered-by', async () => {
