@@ -32,6 +32,6 @@ module.exports = {
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     moduleNameMapper,
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/', '/dist-[^/]*/'],
   },
 };

@@ -22,6 +22,11 @@
 //                EVENT_SECONDS=0 leaves it out of `platform`)
 //   PROFILE_DIR  write a V8 CPU profile (--cpu-prof) of every server process there; read them
 //                with `node bench/profile-top.mjs <dir>` (profiling slows the processes down)
+//   ONLY=compare COMPARE_DIST=<another build's services/gateway/dist>  this build's gateway and
+//                that one side by side on one hello-world upstream, their runs alternated, the CPU
+//                per request of each pair divided (the machine's swings fall on both alike);
+//                COMPARE_RUNS pairs (default 12) of COMPARE_SECONDS (3), on COMPARE_PATH
+//                (default the forwarded index list; /api/group/index/public is a microcache hit)
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -104,6 +109,11 @@ const helloWorld = () =>
   serve(
     'hello-world',
     `const app = require(${fastifyPath})({ logger: false });
+     // the public summary's path is marked as scoring marks it, so a gateway keeps it (its microcache)
+     app.get('/api/group/index/public', async (request, reply) => {
+       reply.header('cache-control', 'public, max-age=1, s-maxage=1').header('etag', '"hello-1"');
+       return { hello: 'world' };
+     });
      app.get('/*', async () => ({ hello: 'world' }));
      ${onSigterm}
      app.listen({ port: 0, host: '127.0.0.1' }).then((a) => process.send(a));`,
@@ -119,13 +129,16 @@ const bareHop = (upstream) =>
      app.listen({ port: 0, host: '127.0.0.1' }).then((a) => process.send(a));`,
   );
 
-/** The gateway as it runs in production (runService), every upstream pointed at `upstream`. */
-async function gatewayTo(upstream) {
+/**
+ * The gateway as it runs in production (runService), every upstream pointed at `upstream`; `dist`
+ * is the build to run (this one's by default).
+ */
+async function gatewayTo(upstream, { dist = path.join(repoRoot, 'services/gateway/dist'), name = 'gateway-hop' } = {}) {
   const port = await freePort();
   const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', NODE_ENV: 'production' };
   for (const name of ['IDENTITY', 'QUESTIONNAIRE', 'SCORING', 'DOCUMENTS', 'COMMERCE', 'AUDIT', 'NOTIFICATIONS'])
     env[`${name}_URL`] = upstream;
-  const child = spawn(process.execPath, [...profileArgs('gateway-hop'), path.join(repoRoot, 'services/gateway/dist/src/server.js')], {
+  const child = spawn(process.execPath, [...profileArgs(name), path.join(dist, 'src/server.js')], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -265,6 +278,52 @@ async function hopPart() {
     await hop.stop();
     await hello.stop();
   }
+}
+
+/**
+ * Two builds of the gateway side by side (this one and COMPARE_DIST), on one hello-world, runs
+ * alternated (which goes first swaps every pair): prints each build's CPU per request and the
+ * median of the pairs' ratios. On a machine whose speed swings from minute to minute, a change of
+ * a few µs shows only this way. Both builds resolve their packages from this checkout.
+ */
+async function comparePart() {
+  const other = process.env.COMPARE_DIST;
+  if (!other || !fs.existsSync(path.join(other, 'src/server.js')))
+    throw new Error('ONLY=compare needs COMPARE_DIST: the services/gateway/dist of another build (for its packages, inside this checkout)');
+  const runs = Number(process.env.COMPARE_RUNS ?? 12);
+  const seconds = Number(process.env.COMPARE_SECONDS ?? 3);
+  const path_ = process.env.COMPARE_PATH ?? '/api/group/index/list';
+  const hello = await helloWorld();
+  const builds = {
+    this: await gatewayTo(hello.url, { name: 'gateway-this' }),
+    other: await gatewayTo(hello.url, { dist: path.resolve(other), name: 'gateway-other' }),
+  };
+  const perRequest = { this: [], other: [] };
+  try {
+    for (const b of Object.values(builds)) await run({ url: `${b.url}${path_}`, duration: 2 }); // warm-up
+    for (let i = 0; i < runs; i++) {
+      for (const name of i % 2 ? ['other', 'this'] : ['this', 'other']) {
+        const before = cpuMsOf(builds[name].pid);
+        const result = await run({ url: `${builds[name].url}${path_}`, duration: seconds });
+        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+        perRequest[name].push(((cpuMsOf(builds[name].pid) - before) * 1000) / result.requests.total);
+      }
+    }
+  } finally {
+    for (const b of [...Object.values(builds), hello]) await b.stop();
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ratios = perRequest.this.map((us, i) => us / perRequest.other[i]);
+  const range = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
+  console.table({
+    'this build': { 'CPU µs/req, median': median(perRequest.this).toFixed(0), range: range(perRequest.this) },
+    [path.relative(repoRoot, other) || other]: {
+      'CPU µs/req, median': median(perRequest.other).toFixed(0),
+      range: range(perRequest.other),
+    },
+  });
+  console.log(`${path_}: this build ÷ the other, CPU per request, median of ${runs} pairs: ${median(ratios).toFixed(2)}×`);
+  console.log(`  pairs: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
 }
 
 /**
@@ -736,7 +795,10 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ');
   console.log(`${os.cpus().length} CPUs, load average ${load()} at the start`);
-  if (ONLY && !['hop', 'platform', 'events', 'login'].includes(ONLY)) throw new Error(`ONLY=${ONLY}: hop, platform, events or login`);
+  if (ONLY && !['hop', 'platform', 'events', 'login', 'compare'].includes(ONLY))
+    throw new Error(`ONLY=${ONLY}: hop, platform, events, login or compare`);
+  // a comparison of two builds, not a check of the targets
+  if (ONLY === 'compare') return await comparePart();
   let hello = 0;
   if (!ONLY || ONLY === 'hop') hello = await hopPart();
   if (ONLY !== 'hop') await platformPart(hello);
