@@ -100,6 +100,8 @@ export class RevocationFeed {
   /** Bumped at every loss and return of the connection: an answer to an older ask is stale. */
   private connectionTurn = 0;
   private unwatch: (() => void) | null = null;
+  /** When the stream the feed follows was made: another moment means it was made again. */
+  private streamCreated = '';
 
   constructor(private readonly options: { bus: EventBus; list: RevocationList; logger: FeedLogger; memoryMs?: number }) {}
 
@@ -114,17 +116,25 @@ export class RevocationFeed {
   }
 
   async start(): Promise<void> {
+    await this.follow(this.connectionTurn);
+    this.unwatch = this.options.bus.watchConnection((connected) => (connected ? void this.catchUpAfterReconnect() : this.connectionLost()));
+  }
+
+  /** Reads the stream's revocations of the memory window, then every new one, with an ordered consumer. */
+  private async follow(turn: number): Promise<void> {
     const { bus } = this.options;
+    this.streamCreated = (await bus.jsm.streams.info(bus.subjects.stream)).created;
     const since = new Date(Date.now() - (this.options.memoryMs ?? REVOCATION_MEMORY_MS)).toISOString();
     const consumer = await bus.js.consumers.get(bus.subjects.stream, {
       filterSubjects: this.subject,
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since,
     });
-    this.messages = await consumer.consume({ max_messages: 256 });
-    this.unwatch = bus.watchConnection((connected) => (connected ? void this.catchUpAfterReconnect() : this.connectionLost()));
-    if ((await consumer.info(true)).num_pending === 0) this.markCaughtUp();
-    this.loop = this.run(this.messages);
+    const messages = await consumer.consume({ max_messages: 256 });
+    this.messages = messages;
+    this.loop = this.run(messages);
+    // (a connection lost meanwhile is caught up by the check that follows its return)
+    if ((await consumer.info(true)).num_pending === 0 && turn === this.connectionTurn) this.markCaughtUp();
   }
 
   /** Resolves when the feed has caught up (or at once when it has). */
@@ -154,11 +164,28 @@ export class RevocationFeed {
     this.mustRead = Infinity;
   }
 
-  /** Asks the stream for its last revocation, and counts as caught up once the feed has read it. */
+  /**
+   * Asks the stream for its last revocation, and counts as caught up once the feed has read it.
+   * A stream made again meanwhile (NATS came back without its storage) numbers its messages from
+   * 1 again, below what the feed has read, and its consumer is gone: the feed then follows the new
+   * stream from the start of its memory window, as at start.
+   */
   private async catchUpAfterReconnect(): Promise<void> {
     const turn = ++this.connectionTurn;
+    const { bus } = this.options;
     for (let attempt = 0; turn === this.connectionTurn; attempt++) {
       try {
+        // (throws while the stream is missing: the services make it again once they reconnect)
+        const { created } = await bus.jsm.streams.info(bus.subjects.stream);
+        if (turn !== this.connectionTurn) return;
+        if (created !== this.streamCreated) {
+          this.options.logger.warn({ stream: bus.subjects.stream }, 'the events stream was made again; following its revocations anew');
+          await this.messages?.close().catch(() => undefined);
+          this.lastRead = 0;
+          this.mustRead = null;
+          await this.follow(turn);
+          return;
+        }
         const last = await this.lastRevocationInStream();
         if (turn !== this.connectionTurn) return;
         this.mustRead = last;
@@ -192,6 +219,8 @@ export class RevocationFeed {
 
   private async run(messages: ConsumerMessages): Promise<void> {
     for await (const msg of messages) {
+      // a consumer the feed has replaced (the stream was made again)
+      if (messages !== this.messages) break;
       try {
         const event = JSON.parse(new TextDecoder().decode(msg.data)) as { data?: Partial<EventData<typeof REVOCATION_EVENT>> };
         const userId = event.data?.userId;

@@ -14,7 +14,9 @@ import { REVOCATION_EVENT, RevocationFeed, RevocationList } from '../src/revocat
  * crashed and came back) while identity publishes a revocation. Once the connection is back,
  * the process must not count as hearing revocations until it has read that one: the gateway
  * answers readers from memory only while it hears them, so a "yes" before the feed has caught
- * up would let a revoked token read a kept answer.
+ * up would let a revoked token read a kept answer. And when NATS comes back without its storage,
+ * the stream the services make again numbers from 1: the feed must follow the new stream, or it
+ * would never hear another revocation and every process would go on accepting revoked tokens.
  */
 
 /** A TCP hop between the feed's connection and NATS that can be cut and mended. */
@@ -158,5 +160,21 @@ it('after NATS crashed and came back, hears the revocations published from then 
   await revoke('after-the-crash');
 
   await eventually(async () => revoked('after-the-crash'), 30_000);
+  await eventually(async () => hears(follower) && hears(quiet), 30_000);
+}, 120_000);
+
+it('after NATS came back without its storage (the services made the stream again), hears the revocations published then', async () => {
+  await nats.kill('SIGKILL');
+  await eventually(async () => !follower.connectionUp, 30_000);
+  fs.rmSync(storeDir, { recursive: true, force: true });
+  await nats.start();
+  await eventually(async () => publisher.isConnected(), 30_000);
+  // what the services' buses do when they find the stream missing
+  await publisher.ensureStream();
+  await quietStream.ensureStream();
+  // the new stream numbers from 1 again, below what the feed had read
+  await revoke('after-the-storage-loss');
+
+  await eventually(async () => revoked('after-the-storage-loss'), 30_000);
   await eventually(async () => hears(follower) && hears(quiet), 30_000);
 }, 120_000);
