@@ -123,7 +123,7 @@ export class RevocationFeed {
   /** Reads the stream's revocations of the memory window, then every new one, with an ordered consumer. */
   private async follow(turn: number): Promise<void> {
     const { bus } = this.options;
-    this.streamCreated = (await bus.jsm.streams.info(bus.subjects.stream)).created;
+    const { created } = await bus.jsm.streams.info(bus.subjects.stream);
     const since = new Date(Date.now() - (this.options.memoryMs ?? REVOCATION_MEMORY_MS)).toISOString();
     const consumer = await bus.js.consumers.get(bus.subjects.stream, {
       filterSubjects: this.subject,
@@ -132,6 +132,8 @@ export class RevocationFeed {
     });
     const messages = await consumer.consume({ max_messages: 256 });
     this.messages = messages;
+    // recorded once its consumer follows it: a failed attempt is made again at the next check
+    this.streamCreated = created;
     this.loop = this.run(messages);
     // (a connection lost meanwhile is caught up by the check that follows its return)
     if ((await consumer.info(true)).num_pending === 0 && turn === this.connectionTurn) this.markCaughtUp();
