@@ -85,8 +85,8 @@ const API_ANSWER_HEADERS: ReadonlyArray<[string, string]> = [
   ['x-content-type-options', 'nosniff'],
 ];
 
-/** Whether a request is for the API (`/api` or below): the path is compared before any query. */
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+/** Whether a request is for the API: what its routes serve (`/api/*`); `/api` itself is the web app's fallback page. */
+const isApiPath = (url: string) => url.startsWith('/api/');
 
 /**
  * Security headers on every answer of the gateway (helmet): on the web app's pages and files and

@@ -122,7 +122,7 @@ describe('security headers of the web app', () => {
 
   it('answers /api with a CSP that allows nothing and frames nowhere, without the headers only pages use', async () => {
     const behindTls = await start({ TRUST_PROXY_HOPS: '1', TRUSTED_ORIGINS: 'https://calc.example.org' });
-    for (const url of ['/api/nothing-here', '/api', '/api?x=1', '/api/group/index/list?page=1']) {
+    for (const url of ['/api/nothing-here', '/api/', '/api/group/index/list?page=1']) {
       const res = await behindTls.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
       expect([url, policyOf(res.headers['content-security-policy'])]).toEqual([
         url,
@@ -141,10 +141,14 @@ describe('security headers of the web app', () => {
         expect([url, pageOnly, res.headers[pageOnly]]).toEqual([url, pageOnly, undefined]);
       }
     }
-    // a path that only starts like the API is a page of the app, with the app's policy
-    const lookalike = await behindTls.inject({ method: 'GET', url: '/apix' });
-    expect(policyOf(lookalike.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://calc.example.org']);
-    expect(lookalike.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // what the API's routes do not serve is a page of the app (its history fallback), with the app's policy:
+    // a path that only starts like the API, and /api itself
+    for (const url of ['/apix', '/api', '/api?x=1']) {
+      const page = await behindTls.inject({ method: 'GET', url });
+      expect([url, page.headers['content-type']]).toEqual([url, 'text/html; charset=utf-8']);
+      expect(policyOf(page.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://calc.example.org']);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 
   it('names no internals: no x-served-by, no x-powered-by', async () => {
