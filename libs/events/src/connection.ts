@@ -82,9 +82,8 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
     subjects: options.subjects,
     isConnected: () => connected && !nc.isClosed(),
     watchConnection(listener) {
-      const watcher = (up: boolean) => listener(up);
-      watchers.add(watcher);
-      return () => void watchers.delete(watcher);
+      watchers.add(listener);
+      return () => void watchers.delete(listener);
     },
     ensureStream: () => ensureStream(jsm, options.subjects, options.replicas ?? 1),
     async close() {

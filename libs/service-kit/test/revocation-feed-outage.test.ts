@@ -57,7 +57,6 @@ interface Follower {
   bus: EventBus;
   feed: RevocationFeed;
   list: RevocationList;
-  connectionUp: boolean;
 }
 
 let nats: RunningNats;
@@ -75,17 +74,10 @@ const subjects = new SubjectSpace('revout', 'REVOUT');
 
 async function follow(space: SubjectSpace): Promise<Follower> {
   const list = new RevocationList();
-  const state = { list, connectionUp: true } as Follower;
-  state.bus = await connectEventBus({
-    servers: `nats://127.0.0.1:${link.port}`,
-    name: 'gateway',
-    subjects: space,
-    createStream: false,
-    onConnectionChange: (up) => (state.connectionUp = up),
-  });
-  state.feed = new RevocationFeed({ bus: state.bus, list, logger });
-  await state.feed.start();
-  return state;
+  const bus = await connectEventBus({ servers: `nats://127.0.0.1:${link.port}`, name: 'gateway', subjects: space, createStream: false });
+  const feed = new RevocationFeed({ bus, list, logger });
+  await feed.start();
+  return { bus, feed, list };
 }
 
 const revoke = (userId: string) =>
@@ -137,7 +129,7 @@ async function hearsBeforeReading(userId: string): Promise<boolean> {
 
 it('after its link to NATS was cut while a revocation was published, does not say it hears until it has read it', async () => {
   await link.cut();
-  await eventually(async () => !follower.connectionUp && !hears(follower) && !hears(quiet), 30_000);
+  await eventually(async () => !follower.bus.isConnected() && !hears(follower) && !hears(quiet), 30_000);
   await revoke('during-the-cut');
 
   await link.open();
@@ -154,7 +146,7 @@ it('hears again once the link is back when nothing was published meanwhile, also
 
 it('after NATS crashed and came back, hears the revocations published from then on', async () => {
   await nats.kill('SIGKILL');
-  await eventually(async () => !follower.connectionUp && !hears(follower), 30_000);
+  await eventually(async () => !follower.bus.isConnected() && !hears(follower), 30_000);
   await nats.start();
   await eventually(async () => publisher.isConnected(), 30_000);
   await revoke('after-the-crash');
@@ -165,7 +157,7 @@ it('after NATS crashed and came back, hears the revocations published from then 
 
 it('after NATS came back without its storage (the services made the stream again), hears the revocations published then', async () => {
   await nats.kill('SIGKILL');
-  await eventually(async () => !follower.connectionUp, 30_000);
+  await eventually(async () => !follower.bus.isConnected(), 30_000);
   fs.rmSync(storeDir, { recursive: true, force: true });
   await nats.start();
   await eventually(async () => publisher.isConnected(), 30_000);
