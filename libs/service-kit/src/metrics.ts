@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 import { poolOf } from '@cti/db';
 import type { DurableConsumer, OutboxRelay, ProcessingSample } from '@cti/events';
@@ -44,20 +44,17 @@ export const metricsPlugin = fp<MetricsOptions>(
     registry.setDefaultLabels({ service: opts.serviceName });
     if (opts.processMetrics) collectDefaultMetrics({ register: registry });
 
-    const labelNames = ['method', 'route', 'status_code'] as const;
-    const requests = new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by route pattern and status',
-      labelNames,
-      registers: [registry],
-    });
-    const latency = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer HTTP requests, by route pattern and status',
-      labelNames,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    });
+    const requestSeries = new RequestSeries(LATENCY_BUCKETS);
+    // the registry reads any object with get() and reset(); its typings name only prom-client's own classes
+    registry.registerMetric(
+      requestSeries.counter('http_requests_total', 'HTTP requests answered, by route pattern and status') as unknown as Metric,
+    );
+    registry.registerMetric(
+      requestSeries.histogram(
+        'http_request_duration_seconds',
+        'Time to answer HTTP requests, by route pattern and status',
+      ) as unknown as Metric,
+    );
     const eventProcessing = new Histogram({
       name: 'cti_event_processing_seconds',
       help: 'Time a consumer took per delivered event (handler and commit), by outcome',
@@ -66,23 +63,9 @@ export const metricsPlugin = fp<MetricsOptions>(
       registers: [registry],
     });
 
-    // The series of one method, route pattern and status, looked up once: prom-client
-    // otherwise hashes the labels twice per request. Bounded by the routes and statuses.
-    const series = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
-    const observeRequest = (request: FastifyRequest, reply: FastifyReply) => {
+    const observeRequest = (request: FastifyRequest, reply: FastifyReply) =>
       // the route pattern, never the raw URL: ids in paths would explode the series
-      const route = request.routeOptions.url ?? 'unmatched';
-      const key = `${request.method} ${reply.statusCode} ${route}`;
-      let s = series.get(key);
-      if (!s) {
-        const labels = { method: request.method, route, status_code: String(reply.statusCode) };
-        s = { count: requests.labels(labels), time: latency.labels(labels) };
-        series.set(key, s);
-      }
-      s.count.inc();
-      s.time.observe(reply.elapsedTime / 1000);
-    };
-
+      requestSeries.observe(request.method, reply.statusCode, request.routeOptions.url ?? 'unmatched', reply.elapsedTime / 1000);
     app.decorate('metrics', {
       registry,
       observeEvent: (s: ProcessingSample) =>
@@ -106,6 +89,100 @@ export const metricsPlugin = fp<MetricsOptions>(
   },
   { name: 'cti-metrics' },
 );
+
+type Labels = Record<string, string | number>;
+
+interface Series {
+  labels: Labels;
+  count: number;
+  sum: number;
+  /** Observations per bucket (not cumulative), the last one beyond the highest bound. */
+  buckets: number[];
+}
+
+interface ScrapedValue {
+  labels: Labels;
+  value: number;
+  metricName?: string;
+}
+
+/** A metric as prom-client's registry reads it at scrape time (`get`, `reset`). */
+interface ScrapedMetric {
+  name: string;
+  help: string;
+  type: 'counter' | 'histogram';
+  aggregator: 'sum';
+  get(): { name: string; help: string; type: string; aggregator: string; values: ScrapedValue[] };
+  reset(): void;
+}
+
+/**
+ * Requests counted and timed by method, route pattern and status: one plain object per series,
+ * found by three Map look-ups per answer. prom-client's own counter and histogram hash the label set
+ * on every observation; these are read into its registry's format only when scraped.
+ */
+export class RequestSeries {
+  /** route pattern → method → status → series: the route and method strings are the same objects on every request, so no key is built or hashed per answer */
+  private readonly byRoute = new Map<string, Map<string, Map<number, Series>>>();
+  private readonly series: Series[] = [];
+
+  constructor(private readonly bounds: readonly number[]) {}
+
+  observe(method: string, statusCode: number, route: string, seconds: number): void {
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let s = byStatus.get(statusCode);
+    if (!s) {
+      s = {
+        labels: { method, route, status_code: String(statusCode) },
+        count: 0,
+        sum: 0,
+        buckets: new Array<number>(this.bounds.length + 1).fill(0),
+      };
+      byStatus.set(statusCode, s);
+      this.series.push(s);
+    }
+    s.count++;
+    s.sum += seconds;
+    let i = 0;
+    while (i < this.bounds.length && seconds > this.bounds[i]) i++;
+    s.buckets[i]++;
+  }
+
+  counter(name: string, help: string): ScrapedMetric {
+    return this.scraped(name, help, 'counter', (s) => [{ labels: s.labels, value: s.count }]);
+  }
+
+  histogram(name: string, help: string): ScrapedMetric {
+    return this.scraped(name, help, 'histogram', (s) => {
+      let cumulative = 0;
+      const values: ScrapedValue[] = this.bounds.map((le, i) => {
+        cumulative += s.buckets[i];
+        return { metricName: `${name}_bucket`, labels: { le, ...s.labels }, value: cumulative };
+      });
+      values.push({ metricName: `${name}_bucket`, labels: { le: '+Inf', ...s.labels }, value: s.count });
+      values.push({ metricName: `${name}_sum`, labels: s.labels, value: s.sum });
+      values.push({ metricName: `${name}_count`, labels: s.labels, value: s.count });
+      return values;
+    });
+  }
+
+  private scraped(name: string, help: string, type: ScrapedMetric['type'], valuesOf: (s: Series) => ScrapedValue[]): ScrapedMetric {
+    return {
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      get: () => ({ name, help, type, aggregator: 'sum', values: this.series.flatMap(valuesOf) }),
+      reset: () => {
+        this.byRoute.clear();
+        this.series.length = 0;
+      },
+    };
+  }
+}
 
 /** Connections of the service's pg pool: open, idle, and callers waiting for one. */
 export function instrumentDatabasePool(registry: Registry, db: object, max: number): void {

@@ -39,7 +39,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { REQUEST_ID_KEY } from '@cti/events';
+import { contextHeaders, REQUEST_ID_HEADER, REQUEST_ID_KEY } from '@cti/events';
 
 export interface TracingOptions {
   serviceName: string;
@@ -182,6 +182,24 @@ export function traceFields(span: Span | undefined): { traceId?: string; spanId?
 export function requestContext(request: { raw: IncomingMessage; id: string }): Context {
   const found = requestTrace(request.raw);
   return (found.withRequestId ??= found.ctx.setValue(REQUEST_ID_KEY, request.id));
+}
+
+/**
+ * The headers that hand a request's trace and id on to a service: what
+ * `contextHeaders(requestContext(request))` gives (W3C `traceparent`, `tracestate`, and
+ * `x-request-id`), written from the request's span context without a context made and the
+ * propagator run for every forwarded request.
+ */
+export function forwardedTraceHeaders(request: { raw: IncomingMessage; id: string }): Record<string, string> {
+  const sc = requestTrace(request.raw).span.spanContext();
+  if (!trace.isSpanContextValid(sc)) return contextHeaders(requestContext(request));
+  const headers: Record<string, string> = {
+    traceparent: `00-${sc.traceId}-${sc.spanId}-0${Number(sc.traceFlags || TraceFlags.NONE).toString(16)}`,
+    [REQUEST_ID_HEADER]: request.id,
+  };
+  const state = sc.traceState?.serialize();
+  if (state) headers.tracestate = state;
+  return headers;
 }
 
 export interface TracingPluginOptions {

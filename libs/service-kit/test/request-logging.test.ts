@@ -1,7 +1,15 @@
 import { context } from '@opentelemetry/api';
 
 import { requestIdIn } from '@cti/events';
-import { buildService, contextHeaders, defineService, LazyRequestLogger, requestContext, type ServiceApp } from '@cti/service-kit';
+import {
+  buildService,
+  contextHeaders,
+  defineService,
+  forwardedTraceHeaders,
+  LazyRequestLogger,
+  requestContext,
+  type ServiceApp,
+} from '@cti/service-kit';
 
 interface LogLine {
   level: number;
@@ -102,6 +110,7 @@ describe('a service that does not enter its requests’ contexts (the gateway)',
       scope.get('/forward', async (request) => ({
         activeRequestId: requestIdIn(context.active()) ?? null,
         handed: contextHeaders(requestContext(request)),
+        forwarded: forwardedTraceHeaders(request),
       }));
     },
   });
@@ -127,5 +136,19 @@ describe('a service that does not enter its requests’ contexts (the gateway)',
     expect(body.handed.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-00$`));
     // the request's work does not run inside its context: nothing is found there
     expect(body.activeRequestId).toBeNull();
+  });
+
+  it('hands on, without the propagator, exactly the headers the propagator writes: trace, flags, trace state, request id', async () => {
+    const callers = [
+      {},
+      { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-00`, 'x-request-id': 'req-unsampled' },
+      { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01`, tracestate: 'vendor=abc,other=1' },
+      { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-00`, tracestate: 'vendor=abc' },
+    ];
+    for (const headers of callers) {
+      const res = await forwarding.inject({ method: 'GET', url: '/forward', headers });
+      const body = res.json<{ handed: Record<string, string>; forwarded: Record<string, string> }>();
+      expect({ caller: headers, forwarded: body.forwarded }).toEqual({ caller: headers, forwarded: body.handed });
+    }
   });
 });

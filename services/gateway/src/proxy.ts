@@ -2,16 +2,16 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 
 import rateLimit from '@fastify/rate-limit';
-import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
 
 import { SurrogateHeaders } from '@cti/contracts';
-import { contextHeaders, requestContext, type CommonConfig } from '@cti/service-kit';
+import { forwardedTraceHeaders, type CommonConfig } from '@cti/service-kit';
 
 import { apiV1Routes, type Forward } from './api-v1';
 import type { GatewayConfig } from './config';
+import { upstreamRequestHeaders, UpstreamForwarder, type AnswerHooks } from './forwarder';
 import { Microcache } from './microcache';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
@@ -73,7 +73,15 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       return list ? new BalancedPool(list, opts) : new Pool(origin, opts);
     },
   });
-  await app.register(replyFrom, { undici: dispatcher, destroyAgent: true });
+  app.addHook('onClose', async () => {
+    await dispatcher.destroy();
+  });
+  const forwarder = new UpstreamForwarder({
+    dispatcher,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    retries: config.UPSTREAM_RETRIES,
+    retryReason,
+  });
 
   // Server-sent event streams never end by themselves: the graceful shutdown ends the
   // ones still open (the client reconnects elsewhere) instead of waiting on them until
@@ -88,25 +96,18 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     eventStreams.clear();
   });
 
-  type RewriteHeaders = NonNullable<FastifyReplyFromHooks['rewriteRequestHeaders']>;
-  // amends the copy of the client's headers reply-from makes for each request (no second copy)
-  const forwardedHeaders: RewriteHeaders = (req, headers) =>
-    Object.assign(headers, contextHeaders(requestContext(req as FastifyRequest)), {
-      // (contextHeaders: the W3C traceparent of this request's span; each service continues the trace)
-      'x-request-id': req.id,
-      // replaced, not appended: services trust exactly one hop (this gateway)
-      'x-forwarded-for': req.ip,
-      'x-forwarded-host': req.headers.host ?? '',
-      'x-forwarded-proto': req.protocol,
-    });
-  /** The forwarded headers amended by `extra` (undefined drops a header). */
-  const forwardedHeadersWith =
-    (extra: Record<string, string | undefined>): RewriteHeaders =>
-    (req, original) => {
-      const rewritten: Record<string, string | string[] | undefined> = { ...forwardedHeaders(req, original), ...extra };
-      for (const name of Object.keys(rewritten)) if (rewritten[name] === undefined) delete rewritten[name];
-      return rewritten;
-    };
+  /** The client's headers as sent on to a service: hop-by-hop ones left out, the gateway's own set. */
+  const forwardedHeaders = (request: FastifyRequest): Record<string, string | string[]> => {
+    const headers = upstreamRequestHeaders(request.headers);
+    // the W3C traceparent of this request's span (each service continues the trace) and the request id
+    const trace = forwardedTraceHeaders(request);
+    for (const name in trace) headers[name] = trace[name]!;
+    // replaced, not appended: services trust exactly one hop (this gateway)
+    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-host'] = request.headers.host ?? '';
+    headers['x-forwarded-proto'] = request.protocol;
+    return headers;
+  };
 
   const microcache = new Microcache({
     originOf: (path) => upstreams[resolveUpstream(path)!],
@@ -119,64 +120,55 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     clock: app.clock,
     forwardedHeaders: (request) => {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(forwardedHeaders(request, {}))) if (typeof value === 'string') headers[name] = value;
+      for (const [name, value] of Object.entries(forwardedHeaders(request))) if (typeof value === 'string') headers[name] = value;
       return headers;
     },
   });
 
-  const optionsFor = (service: Upstream, rewriteRequestHeaders: RewriteHeaders = forwardedHeaders): FastifyReplyFromHooks => ({
-    retryDelay: (details) => {
-      // at run time reply-from passes the upstream request and response here, not Fastify's (its typings say otherwise)
-      const { err, attempt } = details;
-      const res = details.res as unknown as UpstreamResponse | undefined;
-      if (attempt >= config.UPSTREAM_RETRIES) return null;
-      const reason = retryReason((details.req as unknown as { method: string }).method, err, res);
-      if (!reason) return null;
-      // the closing replica's answer is dropped unread
-      res?.stream.destroy();
-      retries.inc({ upstream: service, reason });
-      return 25 * 2 ** attempt;
-    },
-    rewriteRequestHeaders,
-    onResponse: (request, reply, raw) => {
+  // what a service tells the gateway about keeping its answer is not the client's
+  const dropped = new Set<string>([SurrogateHeaders.audience, SurrogateHeaders.control]);
+  const answerHooksFor = (service: Upstream): AnswerHooks => ({
+    dropped,
+    onRetry: (reason) => retries.inc({ upstream: service, reason }),
+    onHeaders: (request) => {
       // a write to scoring may change what the gateway keeps of its read models: whoever wrote
       // reads next through this gateway, and must see what they wrote
       if (service === 'scoring' && request.method !== 'GET' && request.method !== 'HEAD') microcache.forgetAll();
-      // the upstream's response (status, headers, body stream); reply-from's typings name a server response
-      const res = raw as unknown as UpstreamResponse & { stream: Readable };
-      // what a service tells the gateway about keeping its answer is not the client's
-      if (res.headers[SurrogateHeaders.audience] !== undefined || res.headers[SurrogateHeaders.control] !== undefined) {
-        reply.removeHeader(SurrogateHeaders.audience).removeHeader(SurrogateHeaders.control);
-      }
-      if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
-        const stream = { upstream: res.stream, client: reply.raw as ServerResponse };
-        eventStreams.add(stream);
-        stream.client.once('close', () => eventStreams.delete(stream));
-      }
-      void reply.send(res.stream);
     },
-    onError: (rep, { error }) => {
-      rep.request.log.warn({ err: error, service }, 'upstream unavailable');
-      void rep.code(502).send({
+    onStream: (upstream, reply, headers) => {
+      if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) return;
+      const stream = { upstream, client: reply.raw };
+      eventStreams.add(stream);
+      stream.client.once('close', () => eventStreams.delete(stream));
+    },
+    onFailure: (reply, error) => {
+      reply.request.log.warn({ err: error, service }, 'upstream unavailable');
+      void reply.code(502).send({
         statusCode: 502,
         error: 'Bad Gateway',
         message: 'There was an issue contacting the server. Please try again in a few minutes.',
       });
     },
   });
-  // Built once per upstream, not per request: the options reply-from is given for each call.
-  const options = new Map(UPSTREAMS.map((service) => [service, optionsFor(service)]));
+  // Built once per upstream, not per request.
+  const answerHooks = new Map(UPSTREAMS.map((service) => [service, answerHooksFor(service)]));
 
   /** Sends the request to `service` at `url`, headers amended by `headers` (undefined drops one). */
   const forward: Forward = (request, reply, service, url, headers) => {
-    const base = headers ? optionsFor(service, forwardedHeadersWith(headers)) : options.get(service)!;
+    const sent = forwardedHeaders(request);
+    if (headers) {
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined) delete sent[name];
+        else sent[name] = value;
+      }
+    }
     const body = request.body as Buffer | undefined;
-    return reply.from(
-      `${upstreams[service]}${url}`,
-      body?.length
-        ? // given explicitly so reply-from sends the bytes as they came (it re-encodes JSON bodies otherwise)
-          { ...base, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
-        : base,
+    if (body) sent['content-type'] = request.headers['content-type'] ?? 'application/octet-stream';
+    return forwarder.forward(
+      request,
+      reply,
+      { origin: upstreams[service], path: url, headers: sent, body: body ?? null },
+      answerHooks.get(service)!,
     );
   };
 
@@ -192,12 +184,6 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   });
 
   await app.register(apiV1Routes, { config, forward });
-}
-
-interface UpstreamResponse {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  stream: { destroy(): void };
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

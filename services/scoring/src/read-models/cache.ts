@@ -2,6 +2,7 @@ import pg from 'pg';
 
 import type { ScoringExecutor } from '../db';
 
+import type { StoredAnswer } from './http';
 import { etagOf, READ_MODELS_CHANNEL } from './store';
 
 export interface Logger {
@@ -10,15 +11,19 @@ export interface Logger {
 }
 
 /** One stored answer in memory: its bytes, its ETag, and per-audience variants of it. */
-export class CachedModel {
+export class CachedModel implements StoredAnswer {
   private parsed: unknown;
-  private readonly variants = new Map<string, { etag: string; body: string }>();
+  private readonly variants = new Map<string, StoredAnswer>();
+  /** The answer as sent, encoded once: a string would be measured and encoded again for every answer. */
+  readonly bytes: Buffer;
 
   constructor(
     readonly key: string,
     readonly etag: string,
     readonly body: string,
-  ) {}
+  ) {
+    this.bytes = Buffer.from(body);
+  }
 
   value<T>(): T {
     this.parsed ??= JSON.parse(this.body);
@@ -29,11 +34,11 @@ export class CachedModel {
    * The answer for one audience (e.g. people who may not see the watchlist), built once
    * per audience and cached with an ETag of its own.
    */
-  variant<T>(audience: string, build: (value: T) => unknown): { etag: string; body: string } {
+  variant<T>(audience: string, build: (value: T) => unknown): StoredAnswer {
     let v = this.variants.get(audience);
     if (!v) {
       const body = JSON.stringify(build(this.value<T>()));
-      v = { etag: body === this.body ? this.etag : etagOf(`${this.etag}:${body}`), body };
+      v = body === this.body ? { etag: this.etag, bytes: this.bytes } : { etag: etagOf(`${this.etag}:${body}`), bytes: Buffer.from(body) };
       // bounded: respondents of many group sets could otherwise grow it without end
       if (this.variants.size > 1000) this.variants.clear();
       this.variants.set(audience, v);

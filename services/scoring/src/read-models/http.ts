@@ -10,6 +10,12 @@ import { clientHoldsVersion } from '@cti/service-kit';
  */
 export type Sharing = 'per-caller' | 'forEveryone' | { audience: string };
 
+/** A JSON answer kept in memory: its ETag and its bytes (UTF-8). */
+export interface StoredAnswer {
+  readonly etag: string;
+  readonly bytes: Buffer;
+}
+
 /** How long the gateway may answer an audience's readers with a kept answer (it caps this itself too). */
 const AUDIENCE_MAX_AGE_SECONDS = 1;
 
@@ -19,12 +25,7 @@ const AUDIENCE_MAX_AGE_SECONDS = 1;
  * them; an answer `forEveryone` may be kept by a shared cache (the gateway's) for a second, and
  * one for an audience by the gateway only (`Surrogate-*` headers, which it does not pass on).
  */
-export function sendJson(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: { etag: string; body: string },
-  sharing: Sharing = 'per-caller',
-) {
+export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, sharing: Sharing = 'per-caller') {
   if (sharing === 'forEveryone') reply.header('ETag', answer.etag).header('Cache-Control', 'public, max-age=0, s-maxage=1');
   else {
     reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
@@ -33,5 +34,5 @@ export function sendJson(
     }
   }
   if (clientHoldsVersion(request, answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  return reply.type('application/json; charset=utf-8').send(answer.bytes);
 }
