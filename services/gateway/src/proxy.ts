@@ -96,18 +96,21 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     eventStreams.clear();
   });
 
-  /** The client's headers as sent on to a service: hop-by-hop ones left out, the gateway's own set. */
-  const forwardedHeaders = (request: FastifyRequest): Record<string, string | string[]> => {
-    const headers = upstreamRequestHeaders(request.headers);
+  /** The headers the gateway itself sets on what it sends a service for `request`, onto `headers`. */
+  const withGatewayHeaders = <H extends Record<string, string | string[]>>(request: FastifyRequest, headers: H): H => {
     // the W3C traceparent of this request's span (each service continues the trace) and the request id
     const trace = forwardedTraceHeaders(request);
-    for (const name in trace) headers[name] = trace[name]!;
+    for (const name in trace) (headers as Record<string, string>)[name] = trace[name]!;
     // replaced, not appended: services trust exactly one hop (this gateway)
-    headers['x-forwarded-for'] = request.ip;
-    headers['x-forwarded-host'] = request.headers.host ?? '';
-    headers['x-forwarded-proto'] = request.protocol;
+    Object.assign(headers, {
+      'x-forwarded-for': request.ip,
+      'x-forwarded-host': request.headers.host ?? '',
+      'x-forwarded-proto': request.protocol,
+    });
     return headers;
   };
+  /** The client's headers as sent on to a service: hop-by-hop ones left out, the gateway's own set. */
+  const forwardedHeaders = (request: FastifyRequest) => withGatewayHeaders(request, upstreamRequestHeaders(request.headers));
 
   const microcache = new Microcache({
     originOf: (path) => upstreams[resolveUpstream(path)!],
@@ -118,11 +121,8 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     hearsRevocations: () => app.hasDecorator('hearsRevocations') && app.hearsRevocations(),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     clock: app.clock,
-    forwardedHeaders: (request) => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(forwardedHeaders(request))) if (typeof value === 'string') headers[name] = value;
-      return headers;
-    },
+    // only the gateway's own: a kept answer is shared, so no one client's headers may shape it
+    forwardedHeaders: (request) => withGatewayHeaders(request, {}),
   });
 
   // what a service tells the gateway about keeping its answer is not the client's

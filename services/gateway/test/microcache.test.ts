@@ -34,7 +34,13 @@ beforeAll(async () => {
     // per caller, as the real service narrows answers to who asks
     if (request.headers.authorization) reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return { version: scoring.version, caller: request.headers.authorization ?? 'anonymous', requestId: request.headers['x-request-id'] };
+    return {
+      version: scoring.version,
+      caller: request.headers.authorization ?? 'anonymous',
+      requestId: request.headers['x-request-id'],
+      clientHeader: request.headers['x-client-only'] ?? null,
+      forwardedFor: request.headers['x-forwarded-for'] ?? null,
+    };
   });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   const address = upstream.server.address();
@@ -192,4 +198,12 @@ describe('sharedLifetime', () => {
     expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: 'Cookie' })).toBeNull();
     expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: '*' })).toBeNull();
   });
+});
+
+it('asks the service for a kept answer with the gateway’s own headers only: no one client’s headers shape what others get', async () => {
+  const first = await get({ 'x-client-only': 'mine', 'accept-language': 'fr' });
+  expect(first.json()).toMatchObject({ clientHeader: null, forwardedFor: expect.stringMatching(/^10\.0\.0\./) });
+  // the client's own headers still reach a service on the usual path
+  const forwarded = await get({ 'x-client-only': 'mine' }, '/api/roles');
+  expect(forwarded.json()).toMatchObject({ clientHeader: 'mine' });
 });
