@@ -259,6 +259,8 @@ const checks = [];
 const check = (target, measured, reference, ok, note = '') => checks.push({ target, measured, reference, met: ok ? 'yes' : 'NO', note });
 const ratio = (a, b) => (b ? a / b : 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The two of a pair in the order of run `i`: which goes first swaps every run, so a drift of the machine falls on both. */
+const inTurn = (i, pair) => (i % 2 ? [...pair].reverse() : pair);
 
 async function hopPart() {
   const hello = await helloWorld();
@@ -280,15 +282,10 @@ async function hopPart() {
     const ratios = [];
     for (let i = 0; i < HOP_PAIRS; i++) {
       const perSecond = {};
-      for (const [name, url] of i % 2
-        ? [
-            ['gateway', gateway.url],
-            ['hop', hop.url],
-          ]
-        : [
-            ['hop', hop.url],
-            ['gateway', gateway.url],
-          ]) {
+      for (const [name, url] of inTurn(i, [
+        ['hop', hop.url],
+        ['gateway', gateway.url],
+      ])) {
         const result = await run({ url: `${url}${path_}`, duration: 3 });
         if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
         perSecond[name] = result.requests.average;
@@ -333,7 +330,7 @@ async function comparePart() {
   try {
     for (const b of Object.values(builds)) await run({ url: `${b.url}${path_}`, duration: 2 }); // warm-up
     for (let i = 0; i < runs; i++) {
-      for (const name of i % 2 ? ['other', 'this'] : ['this', 'other']) {
+      for (const name of inTurn(i, ['this', 'other'])) {
         const before = cpuMsOf(builds[name].pid);
         const result = await run({ url: `${builds[name].url}${path_}`, duration: seconds });
         if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);

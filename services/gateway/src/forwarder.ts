@@ -75,8 +75,8 @@ export interface AnswerHooks {
   onRetry?(reason: RetryReason): void;
   /** Called once the upstream's status and headers are in, before anything is sent. */
   onHeaders?(request: FastifyRequest, statusCode: number, headers: IncomingHttpHeaders): void;
-  /** Called with the stream of an answer that is streamed (event streams among them) as it starts. */
-  onStream?(stream: Readable, reply: FastifyReply, headers: IncomingHttpHeaders): void;
+  /** Called with a server-sent event stream as it starts (it never ends by itself). */
+  onEventStream?(stream: Readable, reply: FastifyReply): void;
   /** The upstream could not be reached or failed before anything was sent: answer the client. */
   onFailure(reply: FastifyReply, error: Error): void;
 }
@@ -175,7 +175,7 @@ class ForwardAttempt implements Dispatcher.DispatchHandler {
     });
     this.stream = stream;
     const reply = this.answer();
-    this.hooks.onStream?.(stream, reply, headers);
+    if (eventStream) this.hooks.onEventStream?.(stream, reply);
     void reply.send(stream);
   }
 

@@ -97,18 +97,14 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   });
 
   /** The headers the gateway itself sets on what it sends a service for `request`, onto `headers`. */
-  const withGatewayHeaders = <H extends Record<string, string | string[]>>(request: FastifyRequest, headers: H): H => {
-    // the W3C traceparent of this request's span (each service continues the trace) and the request id
-    const trace = forwardedTraceHeaders(request);
-    for (const name in trace) (headers as Record<string, string>)[name] = trace[name]!;
-    // replaced, not appended: services trust exactly one hop (this gateway)
-    Object.assign(headers, {
-      'x-forwarded-for': request.ip,
-      'x-forwarded-host': request.headers.host ?? '',
-      'x-forwarded-proto': request.protocol,
-    });
-    return headers;
-  };
+  const withGatewayHeaders = <H extends Record<string, string | string[]>>(request: FastifyRequest, headers: H) =>
+    Object.assign(
+      headers,
+      // the W3C traceparent of this request's span (each service continues the trace) and the request id
+      forwardedTraceHeaders(request),
+      // replaced, not appended: services trust exactly one hop (this gateway)
+      { 'x-forwarded-for': request.ip, 'x-forwarded-host': request.headers.host ?? '', 'x-forwarded-proto': request.protocol },
+    );
   /** The client's headers as sent on to a service: hop-by-hop ones left out, the gateway's own set. */
   const forwardedHeaders = (request: FastifyRequest) => withGatewayHeaders(request, upstreamRequestHeaders(request.headers));
 
@@ -135,8 +131,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
       // reads next through this gateway, and must see what they wrote
       if (service === 'scoring' && request.method !== 'GET' && request.method !== 'HEAD') microcache.forgetAll();
     },
-    onStream: (upstream, reply, headers) => {
-      if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) return;
+    onEventStream: (upstream, reply) => {
       const stream = { upstream, client: reply.raw };
       eventStreams.add(stream);
       stream.client.once('close', () => eventStreams.delete(stream));
