@@ -1,18 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { Agent, BalancedPool, Pool } from 'undici';
 
 import { SurrogateHeaders } from '@cti/contracts';
-import { forwardedTraceHeaders, type CommonConfig } from '@cti/service-kit';
+import { forwardedTraceHeaders, systemClock, type CommonConfig } from '@cti/service-kit';
 
 import { apiV1Routes, type Forward } from './api-v1';
 import type { GatewayConfig } from './config';
 import { upstreamRequestHeaders, UpstreamForwarder, type AnswerHooks } from './forwarder';
 import { Microcache } from './microcache';
+import { FixedWindowLimiter, rateLimitHook } from './rate-limit';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
 /**
@@ -51,15 +51,14 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
-  await app.register(rateLimit, {
+  // every /api request, this context's routes only (the web app's pages are not counted)
+  const clock = app.clock;
+  const limiter = new FixedWindowLimiter({
     max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    windowMs: 60_000,
+    now: clock === systemClock ? Date.now : () => clock.now().getTime(),
   });
+  app.addHook('onRequest', rateLimitHook(limiter));
   const poolOptions = {
     connections: 128,
     pipelining: 1,
