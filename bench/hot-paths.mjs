@@ -18,8 +18,9 @@
 //   RATE_CONNECTIONS  autocannon connections of the latency phase (default 8; see below)
 //   ONLY         `hop`, `platform`, `events` (the platform's event phase alone) or `login` (the
 //                platform's login phase alone, with every process's CPU per login and at rest)
-//   HOP_PAIRS    alternated 3 s runs of the bare hop and the gateway whose median ratio the hop
-//                target reads (default 7)
+//   PAIRS        alternated 3 s runs of a target and its reference whose median ratio a target
+//                reads (default 7): the hop against the bare hop, and the index list's 200, 304 and
+//                direct call against hello-world
 //   EVENT_RATE, EVENT_SECONDS  the event phase's rate and length (default 1000 events/s for 60 s;
 //                EVENT_SECONDS=0 leaves it out of `platform`)
 //   PROFILE_DIR  write a V8 CPU profile (--cpu-prof) of every server process there; read them
@@ -52,7 +53,7 @@ const RATE = Number(process.env.RATE ?? 2000);
 // 2 ms. The latency phase measures the server, so it uses 8 and prints hello-world's p99 beside it.
 const RATE_CONNECTIONS = Number(process.env.RATE_CONNECTIONS ?? 8);
 const ONLY = process.env.ONLY ?? '';
-const HOP_PAIRS = Number(process.env.HOP_PAIRS ?? 7);
+const PAIRS = Number(process.env.PAIRS ?? 7);
 const PROFILE_DIR = process.env.PROFILE_DIR ? path.resolve(process.env.PROFILE_DIR) : '';
 const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
 
@@ -261,6 +262,33 @@ const ratio = (a, b) => (b ? a / b : 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** The two of a pair in the order of run `i`: which goes first swaps every run, so a drift of the machine falls on both. */
 const inTurn = (i, pair) => (i % 2 ? [...pair].reverse() : pair);
+const answeredAll2xx = (result) => result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
+
+/**
+ * `target`'s req/s divided by `reference`'s over PAIRS alternated 3 s runs, and their median: one
+ * phase each is at the mercy of the machine's swings (hello-world alone moved 13-25k req/s within
+ * a minute), a pair's two runs share them. `answered` says every answer was the expected kind.
+ */
+async function pairedRatio(reference, target, expected = answeredAll2xx) {
+  const ratios = [];
+  let answered = true;
+  for (let i = 0; i < PAIRS; i++) {
+    const perSecond = {};
+    for (const [name, opts] of inTurn(i, [
+      ['reference', reference],
+      ['target', target],
+    ])) {
+      const result = await run({ ...opts, duration: 3 });
+      answered &&= name === 'target' ? expected(result) : answeredAll2xx(result);
+      perSecond[name] = result.requests.average;
+    }
+    ratios.push(ratio(perSecond.target, perSecond.reference));
+  }
+  return { median: median(ratios), ratios, answered };
+}
+/** How a paired ratio reads in the table of targets. */
+const pairedText = (paired) =>
+  `${paired.median.toFixed(2)}×, the median of ${PAIRS} alternated pairs (${paired.ratios.map((x) => x.toFixed(2)).join(' ')})`;
 
 async function hopPart() {
   const hello = await helloWorld();
@@ -276,28 +304,13 @@ async function hopPart() {
       await measured('gateway → hello-world', { url: `${gateway.url}${path_}` }, [{ name: 'gateway', pid: gateway.pid }, h]),
     ];
     console.table(rows);
-    // One phase each is at the mercy of the machine's swings (the same build measured 0.76-0.93×
-    // in three runs of a few minutes): the target reads the median of HOP_PAIRS short runs of the
-    // two, alternated (which goes first swaps every pair), as ONLY=compare does.
-    const ratios = [];
-    for (let i = 0; i < HOP_PAIRS; i++) {
-      const perSecond = {};
-      for (const [name, url] of inTurn(i, [
-        ['hop', hop.url],
-        ['gateway', gateway.url],
-      ])) {
-        const result = await run({ url: `${url}${path_}`, duration: 3 });
-        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-        perSecond[name] = result.requests.average;
-      }
-      ratios.push(ratio(perSecond.gateway, perSecond.hop));
-    }
-    const r = median(ratios);
+    // one phase each swung 0.76-0.93× for one build within minutes: the target reads paired runs
+    const paired = await pairedRatio({ url: `${hop.url}${path_}` }, { url: `${gateway.url}${path_}` });
     check(
       'gateway hop ≥ 0.9 × bare reply-from hop',
-      `${r.toFixed(2)}×, the median of ${HOP_PAIRS} alternated pairs (${ratios.map((x) => x.toFixed(2)).join(' ')})`,
+      pairedText(paired),
       `one phase each: ${rows[2].reqPerSec} ÷ ${rows[1].reqPerSec} req/s = ${ratio(rows[2].reqPerSec, rows[1].reqPerSec).toFixed(2)}×`,
-      r >= 0.9 && rows.every((x) => x.non2xx === 0 && x.errors === 0),
+      paired.median >= 0.9 && paired.answered && rows.every((x) => x.non2xx === 0 && x.errors === 0),
       `bare hop = ${ratio(rows[1].reqPerSec, rows[0].reqPerSec).toFixed(2)}× hello-world`,
     );
     return rows[0].reqPerSec;
@@ -474,15 +487,14 @@ async function platformPart(helloReqPerSec) {
     const pidOf = (name) => stack.processes().find((p) => p.name === name)?.pid;
     const gw = { name: 'gateway', pid: pidOf('gateway') };
     const sc = { name: 'scoring', pid: pidOf('scoring') };
+    // the version current now (the read model may have been rebuilt since the start), checked to answer 304
+    const withEtag = { ...headers, 'if-none-match': await currentEtag(viaGateway, headers) };
+    /** Autocannon counts 304s as non-2xx: every answer must be one. */
+    const all304 = (r) => r['2xx'] === 0 && r.errors === 0 && r.timeouts === 0;
     const rows = [
       await measured('hello-world (bare Fastify)', { url: hello.url }, [{ name: 'hello', pid: hello.pid }]),
       await measured('index list via gateway', { url: viaGateway, headers }, [gw, sc]),
-      await measured(
-        'index list via gateway, client holds the ETag (304)',
-        // the version current now (the read model may have been rebuilt since the start), checked to answer 304
-        { url: viaGateway, headers: { ...headers, 'if-none-match': await currentEtag(viaGateway, headers) } },
-        [gw, sc],
-      ),
+      await measured('index list via gateway, client holds the ETag (304)', { url: viaGateway, headers: withEtag }, [gw, sc]),
       await measured(
         `index list via gateway at ${RATE} req/s`,
         { url: viaGateway, headers, overallRate: RATE, connections: RATE_CONNECTIONS },
@@ -500,8 +512,11 @@ async function platformPart(helloReqPerSec) {
     // The floors: a bare Fastify (no hooks, no plugins) answering the very bytes the index list
     // answers, with the gateway's headers and with scoring's; what no work per request can go below.
     const floors = await floorsOf(viaGateway, direct, headers);
+    // what scoring's direct target could reach at best: the floor with its headers, paired alike
+    let scoringFloor;
     try {
       for (const floor of floors) rows.push(await measured(floor.name, { url: floor.url }, [{ name: 'floor', pid: floor.pid }]));
+      scoringFloor = await pairedRatio({ url: hello.url }, { url: floors[1].url });
     } finally {
       for (const floor of floors) await floor.stop();
     }
@@ -526,16 +541,23 @@ async function platformPart(helloReqPerSec) {
     rows.push(logins);
     const { perSecond: ceiling } = await argon2Ceiling(loginConnections);
     console.table(rows);
+    // the read targets read paired runs against hello-world; the phases above give the CPU figures
+    console.log(`pairing the read phases with hello-world (${PAIRS} pairs of 3 s each) …`);
+    const helloAlone = { url: hello.url };
+    const pairedReads = [
+      await pairedRatio(helloAlone, { url: viaGateway, headers }),
+      await pairedRatio(helloAlone, { url: viaGateway, headers: withEtag }, all304),
+      await pairedRatio(helloAlone, { url: direct, headers }),
+    ];
     const hello2 = rows[0].reqPerSec;
     const noFailures = (r) => r.errors === 0 && r.non2xx === 0;
-    /** A phase's req/s held to `min` × hello-world; `answered` says its answers were the expected ones. */
-    const versusHello = (label, row, min, answered = noFailures(row)) => {
-      const r = ratio(row.reqPerSec, hello2);
-      check(label, `${row.reqPerSec} req/s (${r.toFixed(2)}×)`, `${hello2} req/s`, r >= min && answered);
+    /** A read target: the paired median held to `min` × hello-world; `answered` says the phase's answers were the expected ones. */
+    const versusHello = (label, row, paired, min, answered = noFailures(row)) => {
+      const single = `one phase each: ${row.reqPerSec} ÷ ${hello2} req/s = ${ratio(row.reqPerSec, hello2).toFixed(2)}×`;
+      check(label, pairedText(paired), single, paired.median >= min && paired.answered && answered);
     };
-    versusHello('index list via gateway ≥ 0.30 × hello-world', rows[1], 0.3);
-    // autocannon counts 304s as non-2xx: every answer must be one
-    versusHello('304 via gateway ≥ 0.35 × hello-world', rows[2], 0.35, rows[2]['2xx'] === 0 && rows[2].errors === 0);
+    versusHello('index list via gateway ≥ 0.30 × hello-world', rows[1], pairedReads[0], 0.3);
+    versusHello('304 via gateway ≥ 0.35 × hello-world', rows[2], pairedReads[1], 0.35, all304({ ...rows[2], timeouts: 0 }));
     check(
       `p99 ≤ 10 ms at ${RATE} req/s`,
       `${rows[3].p99} ms (${rows[3].reqPerSec} req/s reached, ${RATE_CONNECTIONS} connections)`,
@@ -543,7 +565,7 @@ async function platformPart(helloReqPerSec) {
       rows[3].p99 <= 10 && noFailures(rows[3]),
       `hello-world paced alike: p99 ${helloAtRate.p99} ms`,
     );
-    versusHello('scoring index list ≥ 0.5 × hello-world', rows[4], 0.5);
+    versusHello('scoring index list ≥ 0.5 × hello-world', rows[4], pairedReads[2], 0.5);
     const rLogin = ratio(logins.reqPerSec, ceiling);
     check(
       'login ≥ 0.9 × argon2id verify ceiling',
@@ -555,6 +577,7 @@ async function platformPart(helloReqPerSec) {
     for (const row of rows.filter((r) => r.name.startsWith('floor:'))) {
       console.log(`${row.name}: ${row.reqPerSec} req/s, ${ratio(row.reqPerSec, hello2).toFixed(2)}× hello-world`);
     }
+    console.log(`floor with scoring's headers, paired with hello-world: ${pairedText(scoringFloor)}`);
     if (EVENT_SECONDS > 0) await eventsToAudit(stack);
     if (helloReqPerSec) console.log(`(hello-world in part 1: ${helloReqPerSec} req/s)`);
   } finally {
