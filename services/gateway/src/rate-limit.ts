@@ -69,7 +69,9 @@ export class FixedWindowLimiter {
 }
 
 /** The key a client's requests are counted under: its IPv4 address, or its IPv6 /64 (an IPv4-mapped address counts as IPv4). */
-export function clientKey(ip: string): string {
+export function clientKey(ip: string | undefined): string {
+  // a socket closed before its request was counted has no address left (Fastify's `ip` is then undefined)
+  if (!ip) return '';
   // no colon, no IPv6 (isIPv6 runs a long regular expression: not for every IPv4 request)
   if (!ip.includes(':') || !isIPv6(ip)) return ip.toLowerCase();
   const address = new Address6(ip);

@@ -136,5 +136,7 @@ describe('clientKey', () => {
     expect(clientKey('2001:DB8:1:2:aaaa::1')).toBe('2001:db8:1:2::');
     expect(clientKey('2001:db8:1:2::9')).toBe(clientKey('2001:db8:1:2:ffff::'));
     expect(clientKey('::1')).toBe('::');
+    // a socket that closed before its request was counted: no address, no exception (no 500)
+    expect(clientKey(undefined)).toBe('');
   });
 });
