@@ -6,3 +6,4 @@ export * from './published';
 export * from './identity-api';
 export * from './service-under-test';
 export * from './announced-world';
+export * from './listening';

@@ -5,7 +5,7 @@ import { RoleIds } from '@cti/access';
 import { ASYNCAPI_FILE } from '@cti/contracts';
 import { notificationsService } from '@cti/notifications';
 import type { ServiceApp } from '@cti/service-kit';
-import { signTestToken, testContextForTests } from '@cti/testing';
+import { signTestToken, testContextForTests, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
@@ -20,9 +20,8 @@ const get = (url: string, token?: string) =>
 beforeAll(async () => {
   notifications = await context.ctx.start(notificationsService);
   await notifications.listen({ port: 0, host: '127.0.0.1' });
-  const address = notifications.server.address();
   gateway = await context.ctx.start(gatewayService, {
-    NOTIFICATIONS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    NOTIFICATIONS_URL: urlOf(notifications),
     // nothing answers here
     AUDIT_URL: 'http://127.0.0.1:9',
   });

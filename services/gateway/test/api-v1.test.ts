@@ -13,6 +13,7 @@ import {
   scoringAnswersForOpen,
   serviceCaller,
   testContextForTests,
+  urlOf,
   type World,
 } from '@cti/testing';
 
@@ -24,11 +25,6 @@ const context = testContextForTests();
 let gateway: ServiceApp;
 let identity: ServiceApp;
 let world: World;
-
-const urlOf = (app: ServiceApp) => {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-};
 
 async function givenUser(email: string, roles: RoleName[]): Promise<string> {
   const user = await createUserThroughIdentity(identity, {

@@ -15,6 +15,7 @@ import {
   signExpiredTestToken,
   signTestToken,
   testContextForTests,
+  urlOf,
   type World,
 } from '@cti/testing';
 
@@ -26,11 +27,6 @@ let gateway: ServiceApp;
 let world: World;
 const clock = fixedClock('2026-06-01T00:00:00Z');
 const LIST = '/api/group/index/list';
-
-const urlOf = (app: ServiceApp) => {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-};
 
 /** A reader's token: `who` changes everything a token says but the access (roles, groups, flags). */
 const reader = (who: string, roles: RoleName[], groups: string[] = []) =>

@@ -3,11 +3,12 @@ import { Readable } from 'node:stream';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { serviceUnderTest } from '@cti/testing';
+import { serviceUnderTest, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { BUFFERED_ANSWER_BYTES } from '../src/forwarder';
-import { UPSTREAMS } from '../src/route-table';
+
+import { everyUpstreamAt } from './support/upstreams';
 
 /** Bytes that are not all alike, so a reordered or dropped chunk shows. */
 const bytes = (n: number) => {
@@ -74,10 +75,8 @@ afterAll(() => upstream.close());
 
 const gateway = serviceUnderTest(gatewayService, {
   env: () => {
-    const address = upstream.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     return {
-      ...Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, url])),
+      ...everyUpstreamAt(urlOf(upstream)),
       UPSTREAM_RETRIES: '2',
       METRICS_TOKEN: 'metrics-token',
     };
@@ -212,15 +211,9 @@ describe('retries', () => {
 describe('over real connections (as browsers call it)', () => {
   let url: string;
   beforeAll(async () => {
-    const address = upstream.server.address();
-    const upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const listening = await gateway.ctx.start(
-      gatewayService,
-      Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, upstreamUrl])),
-    );
+    const listening = await gateway.ctx.start(gatewayService, everyUpstreamAt(urlOf(upstream)));
     await listening.listen({ port: 0, host: '127.0.0.1' });
-    const gatewayAddress = listening.server.address();
-    url = `http://127.0.0.1:${typeof gatewayAddress === 'object' && gatewayAddress ? gatewayAddress.port : 0}`;
+    url = urlOf(listening);
   });
 
   it('answers a POST whose body it read (the request stream has ended by then)', async () => {

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { fixedClock } from '@cti/service-kit';
-import { serviceUnderTest } from '@cti/testing';
+import { serviceUnderTest, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { sharedLifetime } from '../src/microcache';
-import { UPSTREAMS } from '../src/route-table';
+
+import { everyUpstreamAt } from './support/upstreams';
 
 const PUBLIC = '/api/group/index/public';
 
@@ -43,9 +44,7 @@ beforeAll(async () => {
     };
   });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
-  const address = upstream.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  for (const name of UPSTREAMS) gatewayEnv[`${name.toUpperCase()}_URL`] = url;
+  Object.assign(gatewayEnv, everyUpstreamAt(urlOf(upstream)));
 });
 const gateway = serviceUnderTest(gatewayService, { env: () => gatewayEnv, clock });
 afterAll(async () => {

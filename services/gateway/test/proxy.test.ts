@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { serviceUnderTest } from '@cti/testing';
+import { serviceUnderTest, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { ROUTE_TABLE, UPSTREAMS, type Upstream } from '../src/route-table';
@@ -23,8 +23,7 @@ async function echoService(name: Upstream) {
   }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   upstreams.push(app);
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return urlOf(app);
 }
 
 const upstreamUrls: Record<string, string> = {};

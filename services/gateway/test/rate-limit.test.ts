@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { fixedClock } from '@cti/service-kit';
-import { serviceUnderTest } from '@cti/testing';
+import { serviceUnderTest, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 import { clientKey, FixedWindowLimiter } from '../src/rate-limit';
-import { UPSTREAMS } from '../src/route-table';
+
+import { everyUpstreamAt } from './support/upstreams';
 
 const LIMIT = 3;
 const MAP = '/api/group/index/map';
@@ -13,7 +14,7 @@ const MAP = '/api/group/index/map';
 let upstream: FastifyInstance;
 let upstreamCalls = 0;
 const clock = fixedClock('2026-03-01T10:00:00Z');
-const gatewayEnv: Record<string, string> = { RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+let gatewayEnv: Record<string, string> = {};
 beforeAll(async () => {
   upstream = Fastify();
   upstream.get('/*', async () => {
@@ -21,9 +22,7 @@ beforeAll(async () => {
     return { ok: true };
   });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
-  const address = upstream.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  for (const name of UPSTREAMS) gatewayEnv[`${name.toUpperCase()}_URL`] = url;
+  gatewayEnv = { ...everyUpstreamAt(urlOf(upstream)), RATE_LIMIT_PER_MINUTE: String(LIMIT) };
 });
 const gateway = serviceUnderTest(gatewayService, { env: () => gatewayEnv, clock });
 afterAll(async () => {

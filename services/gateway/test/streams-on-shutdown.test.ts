@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { ServiceApp } from '@cti/service-kit';
-import { eventually, testContextForTests } from '@cti/testing';
+import { eventually, testContextForTests, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
-import { UPSTREAMS } from '../src/route-table';
+
+import { everyUpstreamAt } from './support/upstreams';
 
 // A server-sent event stream proxied by the gateway (the notifications and questionnaire
 // streams) never ends by itself. Neither a stream whose reader went away nor one still
@@ -39,11 +40,9 @@ afterAll(async () => {
 });
 
 async function listeningGateway(): Promise<{ gateway: ServiceApp; url: string }> {
-  const env: Record<string, string> = {};
-  for (const name of UPSTREAMS) env[`${name.toUpperCase()}_URL`] = upstreamUrl;
-  const gateway = await context.ctx.start(gatewayService, env);
+  const gateway = await context.ctx.start(gatewayService, everyUpstreamAt(upstreamUrl));
   await gateway.listen({ port: 0, host: '127.0.0.1' });
-  return { gateway, url: `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}` };
+  return { gateway, url: urlOf(gateway) };
 }
 
 /** Opens the stream through the gateway and waits for its first bytes. */

@@ -1,17 +1,12 @@
 import { auditService } from '@cti/audit';
 import { identityService } from '@cti/identity';
 import type { ServiceApp } from '@cti/service-kit';
-import { createAdminThroughIdentity, eventually, testContextForTests } from '@cti/testing';
+import { createAdminThroughIdentity, eventually, testContextForTests, urlOf } from '@cti/testing';
 
 import { gatewayService } from '../src/app';
 
 const context = testContextForTests();
 let gateway: ServiceApp;
-
-const urlOf = (app: ServiceApp) => {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-};
 
 beforeAll(async () => {
   const identity = await context.ctx.start(identityService);
