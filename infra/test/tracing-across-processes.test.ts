@@ -1,8 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, type TestContext, urlOf } from '@cti/testing';
 
 import { repo, serviceScript, startProcess, type RunningProcess } from './support/processes';
 
@@ -55,7 +54,7 @@ it('follows one trace from the caller through the gateway, the service and NATS 
   const otel = {
     LOG_LEVEL: 'info',
     OTEL_TRACES_EXPORTER: 'otlp',
-    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: urlOf(collector),
   };
   const producer = await startProcess('producer', probeScript, { ...ctx.env, ...otel, PROBE_NAME: 'probe_producer' });
   const consumer = await startProcess('consumer', probeScript, {

@@ -1,7 +1,7 @@
 import { satisfiesRule } from '@cti/access';
 import { gatewayService, UPSTREAMS, type Upstream } from '@cti/gateway';
 import { DATABASE_REFUSED_INPUT, principalOf, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, type TestContext } from '@cti/testing';
+import { createTestContext, type TestContext, urlOf } from '@cti/testing';
 
 import { KIT_ROUTE_ACCESS, ROUTE_ACCESS, VENDOR_EMAIL_DOMAIN, type Access } from './route-access';
 import { demoRoleCallers, headersOf, type Caller } from './support/callers';
@@ -29,15 +29,10 @@ beforeAll(async () => {
     documents: { RENDER_POOL_SIZE: '1' },
   });
   callers = demoRoleCallers();
-  const urls = Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${portOf(platform[name])}`]));
+  const urls = Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, urlOf(platform[name])]));
   gateway = await ctx.start(gatewayService, { ...urls, RATE_LIMIT_PER_MINUTE: '1000000' });
 }, 180_000);
 afterAll(() => ctx?.close());
-
-const portOf = (app: ServiceApp) => {
-  const address = app.server.address();
-  return typeof address === 'object' && address ? address.port : 0;
-};
 
 /** Who sends the hostile requests: the first caller the route lets in (an admin wherever one may). */
 function callerFor(access: Access): Caller {

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-
 import { gatewayService } from '@cti/gateway';
 import { appendToOutbox, buildService, defineService, type ServiceApp } from '@cti/service-kit';
-import { createTestContext, eventually, type TestContext } from '@cti/testing';
+import { createTestContext, eventually, type TestContext, urlOf } from '@cti/testing';
 
 /** A service of the kit's own making: one route writing an event, one consumer logging it. */
 const probeService = defineService({
@@ -57,7 +55,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   probe = await buildService(probeService, { env: { ...ctx.env, ...otel }, logStream: capture(logs.probe) });
   await probe.listen({ port: 0, host: '127.0.0.1' });
-  const probeUrl = `http://127.0.0.1:${(probe.server.address() as AddressInfo).port}`;
+  const probeUrl = urlOf(probe);
   gateway = await buildService(gatewayService, {
     env: { ...ctx.env, ...otel, IDENTITY_URL: probeUrl, METRICS_TOKEN: GATEWAY_METRICS_TOKEN },
     logStream: capture(logs.gateway),

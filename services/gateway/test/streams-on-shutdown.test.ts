@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { ServiceApp } from '@cti/service-kit';
 import { eventually, testContextForTests, urlOf } from '@cti/testing';
@@ -32,7 +31,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = urlOf(upstream);
 });
 afterAll(async () => {
   upstream.closeAllConnections();

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { RoleIds } from '@cti/access';
 import type { InternalUserAccess } from '@cti/contracts';
-import { eventually, serviceCaller, serviceUnderTest } from '@cti/testing';
+import { eventually, serviceCaller, serviceUnderTest, urlOf } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
@@ -22,16 +22,13 @@ beforeAll(async () => {
   await sendgrid.listen({ port: 0, host: '127.0.0.1' });
 });
 const identity = serviceUnderTest(identityService, {
-  env: () => {
-    const address = sendgrid.server.address();
-    return {
-      MAIL_TRANSPORT: 'sendgrid',
-      SENDGRID_API_KEY: 'SG.key',
-      SENDGRID_API_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-      MAIL_POLL_MS: '200',
-      MAIL_MAX_ATTEMPTS: '1',
-    };
-  },
+  env: () => ({
+    MAIL_TRANSPORT: 'sendgrid',
+    SENDGRID_API_KEY: 'SG.key',
+    SENDGRID_API_URL: urlOf(sendgrid),
+    MAIL_POLL_MS: '200',
+    MAIL_MAX_ATTEMPTS: '1',
+  }),
 });
 // after the service closed: it may still be delivering to the stand-in until then
 afterAll(() => sendgrid.close());

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { urlOf } from '@cti/testing';
 
 import { admin, as, startDocuments, type DocumentsTestBed } from '../support/documents-kit';
 import { pdfText } from '../support/pdf';
@@ -17,7 +18,7 @@ beforeAll(async () => {
     res.end('secret');
   });
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  probeUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  probeUrl = urlOf(probe);
 });
 afterAll(async () => {
   await bed.close();

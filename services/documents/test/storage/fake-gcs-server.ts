@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { urlOf } from '@cti/testing';
 
 interface StoredObject {
   data: Buffer;
@@ -32,7 +33,7 @@ export class FakeGcsServer {
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return urlOf(this.server);
   }
 
   stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { urlOf } from '@cti/testing';
 
 export interface RecordedCall {
   method: string;
@@ -40,7 +41,7 @@ export class StandInService {
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return urlOf(this.server);
   }
 
   stop(): Promise<void> {

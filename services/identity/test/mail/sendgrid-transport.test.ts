@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { createTestContext, eventually, serviceCaller, serviceUnderTest } from '@cti/testing';
+import { createTestContext, eventually, serviceCaller, serviceUnderTest, urlOf } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { mailTransportFor, sendgridTransport } from '../../src/mail/transports';
@@ -28,10 +28,7 @@ beforeEach(() => {
   failNext = 0;
 });
 
-const apiUrl = () => {
-  const address = sendgrid.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-};
+const apiUrl = () => urlOf(sendgrid);
 
 describe('SendGrid transport (real @sendgrid/mail SDK against a local endpoint)', () => {
   it('posts the v3 mail-send payload with the API key', async () => {

@@ -20,6 +20,7 @@ import {
   eventually,
   signTestToken,
   type TestContext,
+  urlOf,
 } from '@cti/testing';
 
 import { notificationsService } from '../../src/app';
@@ -42,8 +43,7 @@ export async function startBed(env: Record<string, string> = {}, options: { cloc
   const ctx = await createTestContext({ NOTIFICATIONS_DISPATCH_MS: '100', NOTIFICATIONS_MAIL_PER_SECOND: '1000', PUBLIC_URL, ...env });
   const identity = await ctx.start(identityService, { MAIL_POLL_MS: '200' });
   await identity.listen({ port: 0, host: '127.0.0.1' });
-  const address = identity.server.address();
-  const identityUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const identityUrl = urlOf(identity);
   const bed: Bed = {
     ctx,
     identity,

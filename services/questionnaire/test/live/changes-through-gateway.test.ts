@@ -1,7 +1,7 @@
 import { SectionIds, type QuestionnaireChange } from '@cti/contracts';
 import { gatewayService } from '@cti/gateway';
 import type { ServiceApp } from '@cti/service-kit';
-import { eventually } from '@cti/testing';
+import { eventually, urlOf } from '@cti/testing';
 
 import { questionnaireService } from '../../src/app';
 import { givenPeriod, questionnaireOf, respondentClaims, startWorld, tokenOf, type World } from '../helpers';
@@ -81,9 +81,9 @@ beforeAll(async () => {
   questionnaireId = (await questionnaireOf(world.app, ireland)).id;
   await world.app.listen({ port: 0, host: '127.0.0.1' });
   questionnairePort = portOf(world.app);
-  gateway = await world.ctx.start(gatewayService, { QUESTIONNAIRE_URL: `http://127.0.0.1:${questionnairePort}`, UPSTREAM_RETRIES: '1' });
+  gateway = await world.ctx.start(gatewayService, { QUESTIONNAIRE_URL: urlOf(world.app), UPSTREAM_RETRIES: '1' });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
-  gatewayUrl = `http://127.0.0.1:${portOf(gateway)}`;
+  gatewayUrl = urlOf(gateway);
 });
 afterAll(async () => {
   // the gateway first: its upstream connections close with it
