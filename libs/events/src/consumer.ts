@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 
 import type { DomainEvent } from '@cti/contracts';
@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from '@cti/db';
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
 import { coveringSubject, subjectMatches } from './subjects';
-import { contextFromHeaders } from './trace-context';
+import { contextFromHeaders, continueTraceIn } from './trace-context';
 
 export interface ConsumerLogger {
   info(obj: object, msg?: string): void;
@@ -74,6 +74,14 @@ export interface DurableConsumerOptions<DB extends EventTables = EventTables> {
   beforeAck?: (event: DomainEvent) => Promise<void>;
   /** Called once per delivered event with its outcome and processing time. */
   observe?: (sample: ProcessingSample) => void;
+  /**
+   * Whether handlers run inside their event's trace context (default true), so that code
+   * reading the active context (`app.log`, `callService`) carries the event's trace and request
+   * id. Either way the handler's transaction continues that trace: the events it writes to the
+   * outbox carry it (`continueTraceIn`). Off in a service that never enters contexts, as on
+   * Node 20 entering one turns on async hooks for the whole process (a cost on every request).
+   */
+  entersContext?: boolean;
 }
 
 const tracer = trace.getTracer('@cti/events');
@@ -325,9 +333,11 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
     const ids = new Set<string>();
     const firsts = delivered.filter(({ event }) => !ids.has(idOf(event)) && ids.add(idOf(event)));
     let fresh: DomainEvent[] = [];
+    const batchContext = trace.setSpan(context.active(), span);
     try {
-      await context.with(trace.setSpan(context.active(), span), () =>
+      await this.inContext(batchContext, () =>
         this.options.db.transaction().execute(async (trx) => {
+          continueTraceIn(trx, batchContext);
           const markedIds = await this.markProcessed(
             trx,
             firsts.map(({ event }) => event.id),
@@ -420,25 +430,31 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
       },
       parent,
     );
+    const eventContext = trace.setSpan(parent, span);
     try {
-      await context.with(trace.setSpan(parent, span), () => this.handleMessage(msg));
+      await this.inContext(eventContext, () => this.handleMessage(msg, span, eventContext));
     } finally {
       span.end();
     }
   }
 
-  private async handleMessage(msg: JsMsg): Promise<void> {
+  /** Runs `work` inside `ctx` unless this consumer hands contexts on instead (`entersContext`). */
+  private inContext<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+    return this.options.entersContext === false ? work() : context.with(ctx, work);
+  }
+
+  private async handleMessage(msg: JsMsg, span: Span, eventContext: Context): Promise<void> {
     const started = Date.now();
-    const span = trace.getActiveSpan();
     const event = this.parse(msg);
     if (!event) {
-      span?.setStatus({ code: SpanStatusCode.ERROR, message: 'not JSON' });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'not JSON' });
       return;
     }
-    span?.setAttribute('messaging.message.id', event.id);
+    span.setAttribute('messaging.message.id', event.id);
     let outcome: ProcessingSample['outcome'] = 'handled';
     try {
       await this.options.db.transaction().execute(async (trx) => {
+        continueTraceIn(trx, eventContext);
         if (!(await this.markProcessed(trx, [event.id])).size) {
           outcome = 'duplicate';
           this.stats.duplicates++;
@@ -453,7 +469,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
       this.stats.lastProcessingMs = Date.now() - started;
     } catch (err) {
       outcome = 'failed';
-      span?.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
       if (this.stopping) {
         // not acked: handed back to the next instance
         msg.nak();

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent, NewEvent } from '@cti/contracts';
 import { sql, type ColumnType, type Executor, type Generated, type Kysely, type MigrationSet } from '@cti/db';
 
-import { contextHeaders } from './trace-context';
+import { contextHeaders, traceContextOf } from './trace-context';
 
 export interface OutboxTable {
   id: string;
@@ -100,7 +100,7 @@ export async function appendAllToOutbox(
   const envelopes = entries.map(
     ({ event, id }) => ({ id: id ?? randomUUID(), type: event.type, occurredAt, actor: event.actor, data: event.data }) as DomainEvent,
   );
-  const headers = contextHeaders();
+  const headers = contextHeaders(traceContextOf(trx));
   const storedHeaders = Object.keys(headers).length ? { headers: JSON.stringify(headers) } : {};
   await trx
     .insertInto('outbox')

@@ -31,3 +31,21 @@ export function contextFromHeaders(headers: Record<string, string | undefined>):
   if (requestId) ctx = ctx.setValue(REQUEST_ID_KEY, requestId);
   return ctx;
 }
+
+/** The trace contexts transactions' work continues, where it does not run inside them (see `continueTraceIn`). */
+const transactionContexts = new WeakMap<object, Context>();
+
+/**
+ * Records the trace context a transaction's work continues (a request's, a consumed event's),
+ * so that events it writes to the outbox carry that trace and request id without the work
+ * running inside the context. A service that does not enter contexts (on Node 20, entering
+ * one turns on async hooks for the whole process) hands its contexts on this way.
+ */
+export function continueTraceIn(trx: object, ctx: Context): void {
+  transactionContexts.set(trx, ctx);
+}
+
+/** The context a transaction's work continues: the one recorded for it, else the active one. */
+export function traceContextOf(trx: object): Context {
+  return transactionContexts.get(trx) ?? context.active();
+}

@@ -1,9 +1,11 @@
+import type { Context } from '@opentelemetry/api';
 import fp from 'fastify-plugin';
 
 import type { DomainEvent, EventType } from '@cti/contracts';
 import type { Transaction } from '@cti/db';
 import {
   connectEventBus,
+  continueTraceIn,
   DurableConsumer,
   OutboxRelay,
   SubjectSpace,
@@ -20,6 +22,17 @@ export interface EventsPluginOptions {
   stream: string;
   subjectPrefix: string;
   replicas: number;
+  /** Whether consumers' handlers run inside their event's trace context (the service's `activeContext`). */
+  entersContext: boolean;
+}
+
+export interface TransactionOptions {
+  /**
+   * The trace context the work continues (`requestContext(request)`), in a service that does
+   * not run its requests inside their contexts: the events the work writes carry its trace
+   * and request id. Without it, the active context.
+   */
+  context?: Context;
 }
 
 /** A consumer a service declares: which events, and what to do with each (in a transaction). */
@@ -56,7 +69,7 @@ declare module 'fastify' {
      * Runs a use-case in one transaction over the service's tables; the events it appended
      * to the outbox are published as soon as it commits.
      */
-    inTransaction<T>(work: (trx: Transaction<DatabaseOf<TypeProvider>>) => Promise<T>): Promise<T>;
+    inTransaction<T>(work: (trx: Transaction<DatabaseOf<TypeProvider>>) => Promise<T>, options?: TransactionOptions): Promise<T>;
   }
 }
 
@@ -95,6 +108,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(
           // what a handler wrote to the outbox leaves at once, as after a request's transaction
           committed: () => relay.kick(),
           observe: app.hasDecorator('metrics') ? (sample) => app.metrics.observeEvent(sample) : undefined,
+          entersContext: opts.entersContext,
         });
         consumers.push(consumer);
         if (started)
@@ -103,11 +117,17 @@ export const eventsPlugin = fp<EventsPluginOptions>(
       },
     };
     app.decorate('events', facade);
-    app.decorate('inTransaction', async <T>(work: (trx: Transaction<KitTables>) => Promise<T>): Promise<T> => {
-      const result = await app.db.transaction().execute(work);
-      relay.kick();
-      return result;
-    });
+    app.decorate(
+      'inTransaction',
+      async <T>(work: (trx: Transaction<KitTables>) => Promise<T>, options: TransactionOptions = {}): Promise<T> => {
+        const result = await app.db.transaction().execute((trx) => {
+          if (options.context) continueTraceIn(trx, options.context);
+          return work(trx);
+        });
+        relay.kick();
+        return result;
+      },
+    );
     app.readiness.set('nats', () => bus.isConnected());
 
     app.addHook('onReady', async () => {

@@ -93,14 +93,16 @@ export interface ServiceDefinition<P extends TProperties = {}, DB extends KitTab
    */
   answerHeaders?: (config: ConfigOf<P>) => AnswerHeaders;
   /**
-   * Whether each request's work runs inside its trace context (default true): code that
-   * reads the active context (the outbox, `callService`, `app.log`) then carries the
-   * request's trace and id by itself. A service whose requests only forward (the gateway)
-   * turns it off and hands `requestContext(request)` on explicitly: on Node 20, entering a
-   * context turns on async hooks for the whole process, which cost the gateway 10-20 µs of
-   * CPU per request (of 55-135) where nothing read the context.
+   * Whether the work of each request and each consumed event runs inside its trace context
+   * (default true): code that reads the active context (the outbox, `callService`, `app.log`)
+   * then carries the trace and request id by itself. Off, on Node 20 no async hooks are turned
+   * on (entering a context turns them on for the whole process, a cost on every request: 10-20
+   * µs of CPU of the gateway's 55-135, about 25 of a scoring read's ~100), and the service hands
+   * its contexts on: `requestContext(request)` to `callService` and `app.inTransaction`, while
+   * consumers' transactions continue their event's trace by themselves. The gateway (it only
+   * forwards) and scoring (its hot reads need nothing of the context) turn it off.
    */
-  activeRequestContext?: boolean;
+  activeContext?: boolean;
   /** The service itself: a Fastify plugin registering its features. */
   plugin: (app: ServiceApp<DB>, config: ConfigOf<P>) => Promise<void>;
   /** Durable consumers; each gets the app so it can reach the db and config. */
@@ -240,7 +242,8 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
   // before any route: auth guards ahead of validation, hostile text refused, routes recorded
   applyRoutePolicy(app);
   closeLingeringConnections(app);
-  const tracing = requestTracing({ enterContext: def.activeRequestContext !== false });
+  const entersContext = def.activeContext !== false;
+  const tracing = requestTracing({ enterContext: entersContext });
   const answerHeaders = def.answerHeaders?.(config);
   // One hook for all the kit does as a request starts (one hook call instead of three): the
   // request id (answers name no internals, such as which service or replica served them; the
@@ -261,7 +264,7 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
   });
   app.get('/documentation/json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthPlugin);
-  await app.register(tracingPlugin, { enterContext: def.activeRequestContext !== false });
+  await app.register(tracingPlugin, { enterContext: entersContext });
   await app.register(metricsPlugin, {
     serviceName: def.name,
     route: !config.METRICS_PORT && (!def.publicFacing || !!config.METRICS_TOKEN),
@@ -298,6 +301,7 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
       stream: config.EVENTS_STREAM,
       subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
       replicas: config.EVENTS_REPLICAS,
+      entersContext,
     });
     await app.register(rateLimitPlugin);
     instrumentDatabasePool(app.metrics.registry, app.db, config.DB_POOL_SIZE);

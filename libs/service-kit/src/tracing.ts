@@ -207,7 +207,7 @@ export interface TracingPluginOptions {
    * Whether each request's work runs inside its context (AsyncLocalStorage), so that code
    * reading the active context (the outbox, internal calls, `app.log`) carries the trace
    * and request id. Off, the request still has its span, `x-trace-id` and log ids, and
-   * code hands `requestContext(request)` on itself (see `ServiceDefinition.activeRequestContext`).
+   * code hands `requestContext(request)` on itself (see `ServiceDefinition.activeContext`).
    */
   enterContext: boolean;
 }

@@ -105,7 +105,7 @@ describe('a service that does not enter its requests’ contexts (the gateway)',
     name: 'forwarding-probe',
     defaultPort: 0,
     stateful: false,
-    activeRequestContext: false,
+    activeContext: false,
     async plugin(scope) {
       scope.get('/forward', async (request) => ({
         activeRequestId: requestIdIn(context.active()) ?? null,

@@ -7,3 +7,4 @@ export * from './identity-api';
 export * from './service-under-test';
 export * from './announced-world';
 export * from './listening';
+export * from './context-hooks';

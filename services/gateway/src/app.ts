@@ -25,7 +25,7 @@ export const gatewayService = defineService({
   stateful: false,
   publicFacing: true,
   // a request's work is its forward, which is handed the request's trace context (proxy.ts)
-  activeRequestContext: false,
+  activeContext: false,
   config: GatewayConfig,
   answerHeaders(config) {
     return securityHeaders({

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 import type { IndexAccessSettings } from '@cti/access';
 import type { Transaction } from '@cti/db';
 
@@ -11,9 +13,10 @@ export interface ScoringContext {
   settings: IndexAccessSettings;
   cache: ReadModelCache;
   /**
-   * Runs a use-case in a transaction; once it commits, this replica drops its cached
+   * Runs a request's use-case in a transaction that continues the request's trace (the events
+   * it writes carry it; this service does not run requests inside their contexts); once it commits, this replica drops its cached
    * read models at once (its own next read sees the change; other replicas hear the
    * notification the rebuild committed).
    */
-  write<T>(work: (trx: Transaction<ScoringDB>) => Promise<T>): Promise<T>;
+  write<T>(request: FastifyRequest, work: (trx: Transaction<ScoringDB>) => Promise<T>): Promise<T>;
 }

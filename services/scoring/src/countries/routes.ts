@@ -39,6 +39,6 @@ export async function countryRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCont
       },
     },
     async (request) =>
-      ctx.write((trx) => reclassifyCountry(trx, request.params.groupId, request.body.Contracting, actorOf(request), ctx.settings)),
+      ctx.write(request, (trx) => reclassifyCountry(trx, request.params.groupId, request.body.Contracting, actorOf(request), ctx.settings)),
   );
 }

@@ -10,7 +10,7 @@ import {
   type ScoreHistoryRow,
   type Scorecard,
 } from '@cti/contracts';
-import { callService, Forbidden, NotFound, principalOf } from '@cti/service-kit';
+import { callService, Forbidden, NotFound, principalOf, requestContext } from '@cti/service-kit';
 
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
@@ -38,6 +38,8 @@ export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
       binary: true,
       timeoutMs: config.RENDER_TIMEOUT_MS,
       requestId: request.id,
+      // the request's trace, handed on: this service does not run requests inside their contexts
+      context: requestContext(request),
     });
 
   app.post(

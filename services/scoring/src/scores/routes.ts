@@ -50,7 +50,7 @@ export async function scoreRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
         response: { 200: QuestionnaireScoring, ...errors },
       },
     },
-    async (request) => ctx.write((trx) => saveComplianceScores(trx, request.body, actorOf(request), { settings: ctx.settings })),
+    async (request) => ctx.write(request, (trx) => saveComplianceScores(trx, request.body, actorOf(request), { settings: ctx.settings })),
   );
 
   app.post(
@@ -64,6 +64,6 @@ export async function scoreRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
         response: { 200: EnforceabilityScoring, ...errors },
       },
     },
-    async (request) => ctx.write((trx) => saveEnforceability(trx, request.body, actorOf(request), { settings: ctx.settings })),
+    async (request) => ctx.write(request, (trx) => saveEnforceability(trx, request.body, actorOf(request), { settings: ctx.settings })),
   );
 }
