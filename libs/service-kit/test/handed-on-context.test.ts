@@ -48,43 +48,49 @@ const envOf = (name: string) => ({
   EVENTS_SUBJECT_PREFIX: `${ctx.env.EVENTS_SUBJECT_PREFIX}${name.replace('_', '')}`,
 });
 
-async function emitThroughRequest(app: ServiceApp, schema: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/probe/emit',
-    payload: {},
-    headers: { traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01` },
-  });
-  expect(res.statusCode).toBe(200);
-  const outbox = () =>
-    ctx.query<{ type: string; headers: Record<string, string> }>(`select type, headers from ${schema}.outbox order by seq`);
-  await eventually(async () => (await outbox()).length === 2, 30_000);
-  return { requestId: String(res.headers['x-request-id']), rows: await outbox() };
-}
+const inCallersTrace = expect.stringMatching(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
 
-describe('a service that hands its contexts on (activeContext: false)', () => {
-  let app: ServiceApp;
-  let written: Awaited<ReturnType<typeof emitThroughRequest>>;
-
+/**
+ * Builds the probe service in its own schema and stream, then emits one event through a
+ * request with the caller's trace; the answer's request id, and the two outbox rows (the
+ * request's event, then what the consumer wrote for it), once both are there.
+ */
+function probeEmitting(name: string, activeContext: boolean) {
+  let app: ServiceApp | undefined;
+  const written = { requestId: '', rows: [] as Array<{ type: string; headers: Record<string, string> }> };
   beforeAll(async () => {
-    app = await buildService(probeService('handed_on', false), { env: envOf('handed_on') });
+    app = await buildService(probeService(name, activeContext), { env: envOf(name) });
     await app.ready();
-    written = await emitThroughRequest(app, 'handed_on');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/probe/emit',
+      payload: {},
+      headers: { traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01` },
+    });
+    expect(res.statusCode).toBe(200);
+    const outbox = () =>
+      ctx.query<{ type: string; headers: Record<string, string> }>(`select type, headers from ${name}.outbox order by seq`);
+    await eventually(async () => (await outbox()).length === 2, 30_000);
+    written.requestId = String(res.headers['x-request-id']);
+    written.rows = await outbox();
   });
   afterAll(async () => {
     await app?.close();
   });
+  return written;
+}
+
+describe('a service that hands its contexts on (activeContext: false)', () => {
+  const written = probeEmitting('handed_on', false);
 
   it('writes the request’s event with the caller’s trace and the request id', () => {
     const event = written.rows.find((r) => r.type === 'evt.identity.user.loggedIn')!;
-    expect(event.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
-    expect(event.headers['x-request-id']).toBe(written.requestId);
+    expect(event.headers).toMatchObject({ traceparent: inCallersTrace, 'x-request-id': written.requestId });
   });
 
   it('writes what its consumer writes for that event in the same trace, with the same request id', () => {
     const event = written.rows.find((r) => r.type === 'evt.identity.user.loggedOut')!;
-    expect(event.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
-    expect(event.headers['x-request-id']).toBe(written.requestId);
+    expect(event.headers).toMatchObject({ traceparent: inCallersTrace, 'x-request-id': written.requestId });
   });
 
   it('served the request and handled the event without turning on async hooks', () => {
@@ -94,23 +100,10 @@ describe('a service that hands its contexts on (activeContext: false)', () => {
 
 // after the block above: once on, the hooks stay on for the rest of the process
 describe('a service that runs its work inside its contexts (the default)', () => {
-  let app: ServiceApp;
-  let written: Awaited<ReturnType<typeof emitThroughRequest>>;
-
-  beforeAll(async () => {
-    app = await buildService(probeService('entered', true), { env: envOf('entered') });
-    await app.ready();
-    written = await emitThroughRequest(app, 'entered');
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const written = probeEmitting('entered', true);
 
   it('writes both events in the caller’s trace, with the request id', () => {
-    for (const row of written.rows) {
-      expect(row.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
-      expect(row.headers['x-request-id']).toBe(written.requestId);
-    }
+    for (const row of written.rows) expect(row.headers).toMatchObject({ traceparent: inCallersTrace, 'x-request-id': written.requestId });
   });
 
   it('turns async hooks on where contexts need them (what the check above would see)', () => {

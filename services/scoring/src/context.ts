@@ -14,9 +14,9 @@ export interface ScoringContext {
   cache: ReadModelCache;
   /**
    * Runs a request's use-case in a transaction that continues the request's trace (the events
-   * it writes carry it; this service does not run requests inside their contexts); once it commits, this replica drops its cached
-   * read models at once (its own next read sees the change; other replicas hear the
-   * notification the rebuild committed).
+   * it writes carry it; this service does not run requests inside their contexts); once it
+   * commits, this replica drops its cached read models at once (its own next read sees the
+   * change; other replicas hear the notification the rebuild committed).
    */
   write<T>(request: FastifyRequest, work: (trx: Transaction<ScoringDB>) => Promise<T>): Promise<T>;
 }

@@ -37,8 +37,7 @@ export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
       body: { html, filename },
       binary: true,
       timeoutMs: config.RENDER_TIMEOUT_MS,
-      requestId: request.id,
-      // the request's trace, handed on: this service does not run requests inside their contexts
+      // the request's trace and id, handed on: this service does not run requests inside their contexts
       context: requestContext(request),
     });
 
