@@ -22,4 +22,5 @@ export { default as Type } from 'typebox';
 export * from './connection-failures';
 export * from './revocation';
 export * from './conditional-get';
+export * from './kept-answer';
 export * from './request-logger';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 
 import { AUDIENCE_SHARED_READ_PATHS, SurrogateHeaders } from '@cti/contracts';
-import { audienceOfClaims, clientHoldsVersion, type Clock } from '@cti/service-kit';
+import { audienceOfClaims, sendKeptBytes, type Clock } from '@cti/service-kit';
 
 /**
  * The read models every visitor gets alike: answered without a token, the same bytes
@@ -13,9 +13,9 @@ export const PUBLIC_READ_MODELS: ReadonlySet<string> = new Set(['/api/group/inde
 /** The index's lists the gateway may keep per audience of signed-in readers (scoring marks each answer too). */
 export const AUDIENCE_READ_MODELS: ReadonlySet<string> = new Set(AUDIENCE_SHARED_READ_PATHS);
 
-/** What is kept of an answer: its bytes and the headers that describe them. */
+/** What is kept of an answer: its bytes (as the service sent them, uncompressed), its ETag and the headers that describe them. */
 interface CachedAnswer {
-  body: Buffer;
+  bytes: Buffer;
   headers: Record<string, string>;
   etag: string | null;
   /** Until when (ms since the epoch, by the gateway's clock) it is served without asking the service. */
@@ -33,8 +33,8 @@ type Fill = { stored: CachedAnswer } | { passed: PassedAnswer } | { failed: true
 
 type UpstreamHeaders = Record<string, string | string[] | undefined>;
 
-/** Headers of the service's answer kept with the body; hop-by-hop and per-answer ones are not. */
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'last-modified', 'content-language'];
+/** Headers of the service's answer kept with the body (its ETag apart); hop-by-hop and per-answer ones are not. */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'last-modified', 'content-language'];
 /** Headers of an answer passed on unkept that are not the service's to give: the connection's, and those meant for the gateway. */
 const NOT_PASSED = new Set([
   'connection',
@@ -45,8 +45,12 @@ const NOT_PASSED = new Set([
   SurrogateHeaders.control,
   SurrogateHeaders.audience,
 ]);
-/** Vary names a public answer may carry: every request the cache answers with it has no Authorization, so they all share that variant. */
-const VARY_ALLOWED = new Set(['authorization']);
+/**
+ * Vary names a public answer may carry: every request the cache answers with it has no
+ * Authorization, so they all share that variant; and the gateway keeps the uncompressed bytes
+ * (its fills accept no other encoding) and compresses them for each client itself.
+ */
+const VARY_ALLOWED = new Set(['authorization', 'accept-encoding']);
 
 const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
@@ -221,10 +225,9 @@ export class Microcache {
     return this.opts.clock.now().getTime();
   }
 
+  /** The kept answer, or 304 when the client holds its version; gzip-compressed (once per answer) for clients that accept it. */
   private send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-    reply.headers(answer.headers);
-    if (answer.etag !== null && clientHoldsVersion(request, answer.etag)) return reply.code(304).send();
-    return reply.code(200).send(answer.body);
+    return sendKeptBytes(request, reply.headers(answer.headers), answer);
   }
 
   /** Keeps an answer asked for in `generation`, unless `forgetAll` came since. */
@@ -254,6 +257,8 @@ export class Microcache {
           ...this.opts.forwardedHeaders(request),
           ...reads.fillHeaders(request),
           accept: 'application/json',
+          // what is kept is the plain bytes: each client is given the encoding it accepts
+          'accept-encoding': 'identity',
           ...(kept?.etag ? { 'if-none-match': kept.etag } : {}),
         },
         headersTimeout: this.opts.timeoutMs,
@@ -265,7 +270,8 @@ export class Microcache {
       this.entries.delete(key);
       return { failed: true };
     }
-    const lifetime = reads.lifetime(res.headers);
+    const encoded = res.headers['content-encoding'] !== undefined && headerText(res.headers['content-encoding']) !== 'identity';
+    const lifetime = encoded ? null : reads.lifetime(res.headers);
     const freshUntil = lifetime === null ? 0 : askedAt + Math.min(lifetime * 1000, reads.ttlMs);
     if (res.statusCode === 304 && kept && lifetime !== null) {
       this.stats.revalidated++;
@@ -279,7 +285,7 @@ export class Microcache {
         const value = headerText(res.headers[name]);
         if (value !== undefined) headers[name] = value;
       }
-      const stored = { body, headers, etag: headers.etag ?? null, freshUntil };
+      const stored = { bytes: body, headers, etag: headerText(res.headers.etag) ?? null, freshUntil };
       this.keep(key, stored, generation);
       return { stored };
     }

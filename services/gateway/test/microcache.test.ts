@@ -1,3 +1,5 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { fixedClock } from '@cti/service-kit';
@@ -13,20 +15,28 @@ const PUBLIC = '/api/group/index/public';
 let upstream: FastifyInstance;
 const clock = fixedClock('2026-01-01T00:00:00Z');
 
-/** What the stand-in scoring answers and how it is told apart: one version of the public summary at a time. */
-const scoring = {
-  version: 1,
+/** How the stand-in scoring answers, and what it counts, at the start of each test. */
+const asConfigured = () => ({
   calls: 0,
   conditionalCalls: 0,
   status: 200,
   cacheControl: 'public, max-age=0, s-maxage=1',
-};
+  /** Text that makes the answer long enough to be compressed. */
+  padding: '',
+  /** The stand-in compresses its answer whatever the request accepts (a service the gateway must not keep from). */
+  alwaysGzip: false,
+  /** The Accept-Encoding of the last request it was sent. */
+  acceptEncoding: undefined as string | undefined,
+});
+/** What the stand-in scoring answers and how it is told apart: one version of the public summary at a time. */
+const scoring = { version: 1, ...asConfigured() };
 
 const gatewayEnv: Record<string, string> = { RATE_LIMIT_PER_MINUTE: '50' };
 beforeAll(async () => {
   upstream = Fastify();
   upstream.get('/*', async (request, reply) => {
     scoring.calls++;
+    scoring.acceptEncoding = request.headers['accept-encoding'];
     const etag = `"v${scoring.version}"`;
     if (request.headers['if-none-match']) scoring.conditionalCalls++;
     if (scoring.status !== 200)
@@ -35,13 +45,21 @@ beforeAll(async () => {
     // per caller, as the real service narrows answers to who asks
     if (request.headers.authorization) reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return {
+    const answer = {
       version: scoring.version,
       caller: request.headers.authorization ?? 'anonymous',
       requestId: request.headers['x-request-id'],
       clientHeader: request.headers['x-client-only'] ?? null,
       forwardedFor: request.headers['x-forwarded-for'] ?? null,
+      padding: scoring.padding,
     };
+    if (scoring.alwaysGzip) {
+      return reply
+        .type('application/json')
+        .header('content-encoding', 'gzip')
+        .send(gzipSync(JSON.stringify(answer)));
+    }
+    return answer;
   });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   Object.assign(gatewayEnv, everyUpstreamAt(urlOf(upstream)));
@@ -54,7 +72,7 @@ afterAll(async () => {
 /** A fresh start for each test: the kept answer goes stale, the stand-in answers as configured. */
 beforeEach(() => {
   clock.advance(60_000);
-  Object.assign(scoring, { calls: 0, conditionalCalls: 0, status: 200, cacheControl: 'public, max-age=0, s-maxage=1' });
+  Object.assign(scoring, asConfigured());
   scoring.version++;
 });
 
@@ -184,7 +202,7 @@ it('still applies the rate limit to answers from memory', async () => {
 });
 
 describe('sharedLifetime', () => {
-  it('reads s-maxage before max-age and refuses private, no-store, no-cache, Set-Cookie and a Vary on anything but Authorization', () => {
+  it('reads s-maxage before max-age and refuses private, no-store, no-cache, Set-Cookie and a Vary on anything but Authorization and Accept-Encoding', () => {
     expect(sharedLifetime({ 'cache-control': 'public, max-age=0, s-maxage=1' })).toBe(1);
     expect(sharedLifetime({ 'cache-control': 'max-age=5' })).toBe(5);
     expect(sharedLifetime({ 'cache-control': 'public, max-age=0' })).toBeNull();
@@ -194,6 +212,8 @@ describe('sharedLifetime', () => {
     expect(sharedLifetime({ 'cache-control': 'no-cache, s-maxage=1' })).toBeNull();
     expect(sharedLifetime({ 'cache-control': 's-maxage=1', 'set-cookie': 'a=b' })).toBeNull();
     expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: 'Authorization' })).toBe(1);
+    expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: 'Accept-Encoding' })).toBe(1);
+    expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: 'Authorization, Accept-Encoding, Cookie' })).toBeNull();
     expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: 'Cookie' })).toBeNull();
     expect(sharedLifetime({ 'cache-control': 's-maxage=1', vary: '*' })).toBeNull();
   });
@@ -205,4 +225,55 @@ it('asks the service for a kept answer with the gateway’s own headers only: no
   // the client's own headers still reach a service on the usual path
   const forwarded = await get({ 'x-client-only': 'mine' }, '/api/roles');
   expect(forwarded.json()).toMatchObject({ clientHeader: 'mine' });
+});
+
+describe('compression of kept answers', () => {
+  const GZIP = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+  it('keeps the plain bytes, and gives each visitor the encoding it accepts from them, the service asked once', async () => {
+    scoring.padding = 'x'.repeat(4000);
+    const plain = await get();
+    expect(scoring.acceptEncoding).toBe('identity');
+    const compressed = await get(GZIP);
+    const refused = await get({ 'accept-encoding': 'gzip;q=0, br' });
+    expect(scoring.calls).toBe(1);
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
+    // caches keep the two apart; each representation has its own tag, naming the same version
+    for (const res of [plain, compressed, refused]) expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(compressed.headers.etag).toBe(`"v${scoring.version}-gzip"`);
+    expect(plain.headers.etag).toBe(`"v${scoring.version}"`);
+  });
+
+  it('answers 304 to a client holding either representation’s tag', async () => {
+    scoring.padding = 'x'.repeat(4000);
+    const compressed = await get(GZIP);
+    expect((await get({ ...GZIP, 'if-none-match': String(compressed.headers.etag) })).statusCode).toBe(304);
+    expect((await get({ 'if-none-match': String(compressed.headers.etag) })).statusCode).toBe(304);
+    expect((await get({ ...GZIP, 'if-none-match': `"v${scoring.version}"` })).statusCode).toBe(304);
+    expect((await get({ ...GZIP, 'if-none-match': `"v${scoring.version - 1}-gzip"` })).statusCode).toBe(200);
+  });
+
+  it('leaves a short answer as it is', async () => {
+    const res = await get(GZIP);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.json().version).toBe(scoring.version);
+  });
+
+  it('keeps nothing from a service that compresses though asked not to, and passes its answer on as it came', async () => {
+    scoring.alwaysGzip = true;
+    const first = await get();
+    const second = await get();
+    expect(scoring.calls).toBe(2);
+    for (const res of [first, second]) {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(res.rawPayload).toString()).version).toBe(scoring.version);
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+
 import * as XLSX from 'xlsx';
 
 import { audienceOf, RoleIds, type RoleName } from '@cti/access';
@@ -11,6 +13,7 @@ import {
   type ScoreHistoryRow,
   type Scorecard,
 } from '@cti/contracts';
+import { GZIP_FROM_BYTES } from '@cti/service-kit';
 import { eventually, serviceCaller, serviceUnderTest, signTestToken } from '@cti/testing';
 
 import { scoringService } from '../src/app';
@@ -380,7 +383,8 @@ describe('the lists the gateway may keep per audience', () => {
     expect(res.headers[SurrogateHeaders.control]).toBe('max-age=1');
     // browsers and outside caches still keep it for the caller only
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(res.headers.vary).toBe('Authorization');
+    // (and by encoding, for answers long enough to be compressed)
+    expect(res.headers.vary).toBe(res.rawPayload.length >= GZIP_FROM_BYTES ? 'Authorization, Accept-Encoding' : 'Authorization');
     const again = await get(scoring.app, path, reader('ann', ['CountryViewer'], [id('IE')]), { 'if-none-match': String(res.headers.etag) });
     expect([again.statusCode, again.headers[SurrogateHeaders.audience]]).toEqual([304, audience]);
   });
@@ -406,6 +410,23 @@ describe('the lists the gateway may keep per audience', () => {
     expect(keViewer.headers[SurrogateHeaders.audience]).not.toBe(viewer.headers[SurrogateHeaders.audience]);
     const ieRow = (res: typeof viewer) => (res.json() as GroupIndexRow[]).find((r) => r.CountryId === 'IE')!;
     expect([ieRow(viewer).Watchlist, ieRow(keViewer).Watchlist]).toEqual([true, false]);
+  });
+
+  it('compresses the list for a client that accepts gzip: the same JSON, its own tag, and a 304 for either tag', async () => {
+    const path = '/api/group/index/list';
+    const token = reader('ann', ['Standard'], []);
+    const plain = await get(scoring.app, path, token);
+    const compressed = await get(scoring.app, path, token, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
+    expect(compressed.headers.vary).toBe('Authorization, Accept-Encoding');
+    expect(compressed.headers[SurrogateHeaders.audience]).toBe(plain.headers[SurrogateHeaders.audience]);
+    expect(compressed.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
+    for (const etag of [plain.headers.etag, compressed.headers.etag]) {
+      const held = await get(scoring.app, path, token, { 'accept-encoding': 'gzip', 'if-none-match': String(etag) });
+      expect([held.statusCode, held.headers.etag]).toEqual([304, compressed.headers.etag]);
+    }
   });
 
   it('marks no other answer for the gateway', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { SurrogateHeaders } from '@cti/contracts';
-import { clientHoldsVersion } from '@cti/service-kit';
+import { sendKeptBytes } from '@cti/service-kit';
 
 /**
  * Who may be given the same answer: only the caller (`per-caller`); everyone, signed in or not
@@ -20,19 +20,19 @@ export interface StoredAnswer {
 const AUDIENCE_MAX_AGE_SECONDS = 1;
 
 /**
- * Sends a stored JSON answer with its ETag; a client holding that version gets 304.
+ * Sends a stored JSON answer with its ETag (gzip-compressed for clients that accept it); a client
+ * holding that version gets 304.
  * Answers depend on who asks, so browsers and outside caches must revalidate and never share
  * them; an answer `forEveryone` may be kept by a shared cache (the gateway's) for a second, and
  * one for an audience by the gateway only (`Surrogate-*` headers, which it does not pass on).
  */
 export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, sharing: Sharing = 'per-caller') {
-  if (sharing === 'forEveryone') reply.header('ETag', answer.etag).header('Cache-Control', 'public, max-age=0, s-maxage=1');
+  if (sharing === 'forEveryone') reply.header('Cache-Control', 'public, max-age=0, s-maxage=1');
   else {
-    reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
     if (sharing !== 'per-caller') {
       reply.header(SurrogateHeaders.control, `max-age=${AUDIENCE_MAX_AGE_SECONDS}`).header(SurrogateHeaders.audience, sharing.audience);
     }
   }
-  if (clientHoldsVersion(request, answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.bytes);
+  return sendKeptBytes(request, reply.type('application/json; charset=utf-8'), answer);
 }
