@@ -18,6 +18,11 @@ const DURABLE = 'audit';
 export const auditService = defineService<AuditDB>('audit')({
   config: AuditConfig,
   migrations,
+  // Every event of the platform passes through its consumer, and entering each one's trace
+  // context would turn on Node 20's async hooks for the process, a cost on every promise. The
+  // consumer records its batch's (or event's) trace on the transaction itself, so the entries
+  // it publishes carry it; its requests only read.
+  activeContext: false,
   async plugin(app, config) {
     // before the consumers start (they start when the app is ready)
     await applyReplayRequest({ ...dataAccessOf(app), bus: app.events.bus, log: app.log }, DURABLE);
