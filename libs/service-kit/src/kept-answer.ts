@@ -92,8 +92,9 @@ export function sendKeptBytes(request: FastifyRequest, reply: FastifyReply, answ
   const gzipped = compressible && acceptsGzip(request.headers['accept-encoding']) ? gzipCopyOf(answer.bytes) : null;
   const { etag } = answer;
   if (etag !== null) {
-    reply.header('ETag', gzipped ? gzipEtagOf(etag) : etag);
-    if (clientHoldsVersion(request, etag) || (compressible && clientHoldsVersion(request, gzipEtagOf(etag)))) {
+    const gzipEtag = compressible ? gzipEtagOf(etag) : null;
+    reply.header('ETag', gzipped ? gzipEtag : etag);
+    if (clientHoldsVersion(request, etag) || (gzipEtag !== null && clientHoldsVersion(request, gzipEtag))) {
       return reply.code(304).send();
     }
   }

@@ -1,5 +1,6 @@
 import type { DomainEvent, EventType } from '@cti/contracts';
-import type { EventsFacade } from '@cti/service-kit';
+import { sql } from '@cti/db';
+import type { EventsFacade, ServiceApp } from '@cti/service-kit';
 
 import { eventually } from './eventually';
 
@@ -30,4 +31,14 @@ export async function publishedEvents<T extends EventType>(
     const events = await read();
     return events.length >= atLeast ? events : null;
   }, timeoutMs);
+}
+
+/**
+ * The headers (trace context, request id) the newest outbox row of `type` was written with, in
+ * the app's own schema; null while there is no such row.
+ */
+export async function outboxHeadersOf(app: Pick<ServiceApp, 'db'>, type: EventType): Promise<Record<string, string> | null> {
+  const { rows } = await sql<{ headers: Record<string, string> | null }>`
+    select headers from outbox where type = ${type} order by seq desc limit 1`.execute(app.db);
+  return rows[0]?.headers ?? null;
 }

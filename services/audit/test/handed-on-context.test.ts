@@ -1,7 +1,6 @@
-import { sql } from '@cti/db';
 import { contextFromHeaders } from '@cti/events';
 import { appendToOutbox, type ServiceApp } from '@cti/service-kit';
-import { contextHooksOn, eventually, testContextForTests } from '@cti/testing';
+import { contextHooksOn, eventually, outboxHeadersOf, testContextForTests } from '@cti/testing';
 
 import { auditService } from '../src/app';
 
@@ -27,13 +26,8 @@ it('records an event, publishes its entry with a trace and answers a report, wit
     data: { userId: 'u-rory', email: 'rory@example.com', free: false },
   } as const;
   await audit.inTransaction((trx) => appendToOutbox(trx, login), { context: caller });
-  const entry = await eventually(async () => {
-    const { rows } = await sql<{ headers: Record<string, string> | string }>`
-      select headers from outbox where type = 'evt.audit.entry.recorded' order by seq desc limit 1`.execute(audit.db);
-    return rows[0] ?? null;
-  }, 30_000);
+  const headers = await eventually(() => outboxHeadersOf(audit, 'evt.audit.entry.recorded'), 30_000);
   // (the batch that recorded it has a span of its own, linked to the events it took in)
-  const headers = typeof entry.headers === 'string' ? (JSON.parse(entry.headers) as Record<string, string>) : entry.headers;
   expect(headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
 
   const report = await audit.inject({

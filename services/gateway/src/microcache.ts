@@ -270,8 +270,8 @@ export class Microcache {
       this.entries.delete(key);
       return { failed: true };
     }
-    const encoded = res.headers['content-encoding'] !== undefined && headerText(res.headers['content-encoding']) !== 'identity';
-    const lifetime = encoded ? null : reads.lifetime(res.headers);
+    const encoding = headerText(res.headers['content-encoding']) ?? 'identity';
+    const lifetime = encoding === 'identity' ? reads.lifetime(res.headers) : null;
     const freshUntil = lifetime === null ? 0 : askedAt + Math.min(lifetime * 1000, reads.ttlMs);
     if (res.statusCode === 304 && kept && lifetime !== null) {
       this.stats.revalidated++;

@@ -1,8 +1,7 @@
 import http from 'node:http';
 
-import { sql } from '@cti/db';
 import type { ServiceApp } from '@cti/service-kit';
-import { contextHooksOn, testContextForTests, urlOf } from '@cti/testing';
+import { contextHooksOn, outboxHeadersOf, testContextForTests, urlOf } from '@cti/testing';
 
 import { scoringService } from '../src/app';
 
@@ -44,10 +43,10 @@ it('writes a save’s event with the caller’s trace and the request id', async
     payload: { Id: world.questionnaires['IE:2025 1st Q'], ...inputs(4) },
   });
   expect(res.statusCode).toBe(200);
-  const { rows } = await sql<{ headers: Record<string, string> | string }>`
-    select headers from outbox where type = 'evt.scoring.scores.saved' order by seq desc limit 1`.execute(scoring.db);
-  const headers = typeof rows[0].headers === 'string' ? (JSON.parse(rows[0].headers) as Record<string, string>) : rows[0].headers;
-  expect(headers).toMatchObject({ traceparent: inTrace, 'x-request-id': res.headers['x-request-id'] });
+  expect(await outboxHeadersOf(scoring, 'evt.scoring.scores.saved')).toMatchObject({
+    traceparent: inTrace,
+    'x-request-id': res.headers['x-request-id'],
+  });
 });
 
 it('hands a print’s trace and request id on to the renderer', async () => {

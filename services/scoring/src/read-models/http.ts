@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { SurrogateHeaders } from '@cti/contracts';
-import { sendKeptBytes } from '@cti/service-kit';
+import { sendKeptBytes, type KeptBytes } from '@cti/service-kit';
 
 /**
  * Who may be given the same answer: only the caller (`per-caller`); everyone, signed in or not
@@ -10,10 +10,9 @@ import { sendKeptBytes } from '@cti/service-kit';
  */
 export type Sharing = 'per-caller' | 'forEveryone' | { audience: string };
 
-/** A JSON answer kept in memory: its ETag and its bytes (UTF-8). */
-export interface StoredAnswer {
+/** A JSON answer kept in memory: its bytes (UTF-8) and, always, its ETag. */
+export interface StoredAnswer extends KeptBytes {
   readonly etag: string;
-  readonly bytes: Buffer;
 }
 
 /** How long the gateway may answer an audience's readers with a kept answer (it caps this itself too). */
