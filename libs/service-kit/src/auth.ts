@@ -124,13 +124,16 @@ function verifierForKeys(verifiers: Array<(token: string) => unknown>): (token: 
 
 /**
  * Tokens this process verified, by their signature bytes, each until its own expiry: a
- * session's many requests pay for one EdDSA verification instead of one each. Bounded
- * (least recently used first out). A hit must carry the very same token, not only the
- * same signature, and an entry past its expiry is dropped, so the full verification
- * (which tells expired tokens apart) runs again.
+ * session's many requests pay for one EdDSA verification instead of one each. Bounded:
+ * when full, it drops the oldest entry not used since it was last passed over (CLOCK, an
+ * approximation of least recently used). A hit only marks its entry: moving it to the end
+ * (a delete, then a set) made the Map shrink and grow its table again on every request of
+ * a lone reader. A hit must carry the very same token, not only the same signature, and an
+ * entry past its expiry is dropped, so the full verification (which tells expired tokens
+ * apart) runs again.
  */
 export class VerifiedTokenCache<T> {
-  private readonly entries = new Map<string, { token: string; value: T; expiresAtMs: number }>();
+  private readonly entries = new Map<string, { token: string; value: T; expiresAtMs: number; used: boolean }>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -138,25 +141,35 @@ export class VerifiedTokenCache<T> {
     const signature = signatureOf(token);
     const entry = this.entries.get(signature);
     if (!entry) return undefined;
-    if (entry.token !== token || now >= entry.expiresAtMs) {
-      if (now >= entry.expiresAtMs) this.entries.delete(signature);
+    if (now >= entry.expiresAtMs) {
+      this.entries.delete(signature);
       return undefined;
     }
-    // most recently used last
-    this.entries.delete(signature);
-    this.entries.set(signature, entry);
+    if (entry.token !== token) return undefined;
+    entry.used = true;
     return entry.value;
   }
 
   set(token: string, value: T, expiresAtMs: number): void {
     const signature = signatureOf(token);
     this.entries.delete(signature);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(signature, { token, value, expiresAtMs });
+    if (this.entries.size >= this.maxEntries) this.dropOne();
+    this.entries.set(signature, { token, value, expiresAtMs, used: false });
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Drops the oldest entry not used since it was last passed over; used ones go to the back, unmarked. */
+  private dropOne(): void {
+    // ends: every entry passed over is unmarked, so at the latest the first one comes round unmarked
+    for (const [signature, entry] of this.entries) {
+      this.entries.delete(signature);
+      if (!entry.used) return;
+      entry.used = false;
+      this.entries.set(signature, entry);
+    }
   }
 }
 

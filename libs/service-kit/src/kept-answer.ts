@@ -63,21 +63,41 @@ export function gzipEtagOf(etag: string): string {
   return etag.endsWith('"') ? `${etag.slice(0, -1)}-gzip"` : `${etag}-gzip`;
 }
 
-/** Adds `name` to the Vary the reply already carries, once. */
-function varyAlso(reply: FastifyReply, name: string): void {
+// the versions asked for change only when a read model does: the last tag's gzip tag is remembered
+let lastEtag: string | undefined;
+let lastGzipEtag = '';
+function rememberedGzipEtagOf(etag: string): string {
+  if (etag !== lastEtag) {
+    lastGzipEtag = gzipEtagOf(etag);
+    lastEtag = etag;
+  }
+  return lastGzipEtag;
+}
+
+/** `Vary` values with `Accept-Encoding` added, by the value a route set: a route sets the same one on every answer. */
+const varyWithEncoding = new Map<string, string>();
+const ACCEPT_ENCODING = 'Accept-Encoding';
+
+/** Adds `Accept-Encoding` to the Vary the reply already carries, once. */
+function varyAlsoByEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined || vary === '') {
-    reply.header('Vary', name);
+    reply.header('vary', ACCEPT_ENCODING);
     return;
   }
   const text = Array.isArray(vary) ? vary.join(', ') : String(vary);
-  if (
-    !text
+  let combined = varyWithEncoding.get(text);
+  if (combined === undefined) {
+    const listed = text
       .toLowerCase()
       .split(',')
-      .some((v) => v.trim() === name.toLowerCase())
-  )
-    reply.header('Vary', `${text}, ${name}`);
+      .some((v) => v.trim() === 'accept-encoding');
+    combined = listed ? text : `${text}, ${ACCEPT_ENCODING}`;
+    // bounded: routes set a handful of values, but nothing here should grow with requests
+    if (varyWithEncoding.size >= 64) varyWithEncoding.clear();
+    varyWithEncoding.set(text, combined);
+  }
+  if (combined !== text) reply.header('vary', combined);
 }
 
 /**
@@ -88,16 +108,17 @@ function varyAlso(reply: FastifyReply, name: string): void {
  */
 export function sendKeptBytes(request: FastifyRequest, reply: FastifyReply, answer: KeptBytes): FastifyReply {
   const compressible = answer.bytes.length >= GZIP_FROM_BYTES;
-  if (compressible) varyAlso(reply, 'Accept-Encoding');
+  if (compressible) varyAlsoByEncoding(reply);
   const gzipped = compressible && acceptsGzip(request.headers['accept-encoding']) ? gzipCopyOf(answer.bytes) : null;
   const { etag } = answer;
   if (etag !== null) {
-    const gzipEtag = compressible ? gzipEtagOf(etag) : null;
-    reply.header('ETag', gzipped ? gzipEtag : etag);
+    const gzipEtag = compressible ? rememberedGzipEtagOf(etag) : null;
+    // header names in lower case, as Fastify keeps them: it lowers each name it is given
+    reply.header('etag', gzipped ? gzipEtag : etag);
     if (clientHoldsVersion(request, etag) || (gzipEtag !== null && clientHoldsVersion(request, gzipEtag))) {
       return reply.code(304).send();
     }
   }
-  if (gzipped) return reply.code(200).header('Content-Encoding', 'gzip').send(gzipped);
+  if (gzipped) return reply.code(200).header('content-encoding', 'gzip').send(gzipped);
   return reply.code(200).send(answer.bytes);
 }

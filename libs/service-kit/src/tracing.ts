@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import {
@@ -20,7 +21,6 @@ import {
   BatchSpanProcessor,
   ConsoleSpanExporter,
   ParentBasedSampler,
-  RandomIdGenerator,
   SamplingDecision,
   SimpleSpanProcessor,
   TraceIdRatioBasedSampler,
@@ -109,12 +109,17 @@ export async function flushTracing(): Promise<void> {
 
 interface RequestTrace {
   span: Span;
-  ctx: Context;
-  /** `ctx` with the request id, as the request's work runs in it. */
+  /** The span's trace id, sent as `x-trace-id`; undefined when tracing is not set up (the span's ids are not valid). */
+  traceId: string | undefined;
+  /** The caller's context the span started in (the root context when it sent no trace). */
+  parent: Context;
+  /** The span's context with the request id, as the request's work runs in it: made when first asked for (`requestContext`). */
   withRequestId?: Context;
 }
 
-const requestTraces = new WeakMap<IncomingMessage, RequestTrace>();
+// kept on the request itself: a WeakMap keyed by every new request cost the GC an ephemeron each
+const REQUEST_TRACE = Symbol('cti.requestTrace');
+type TracedMessage = IncomingMessage & { [REQUEST_TRACE]?: RequestTrace };
 // looked up once: the global provider hands out a proxy that follows a later registration
 let kitTracer: ReturnType<typeof trace.getTracer> | null = null;
 const tracer = () => (kitTracer ??= trace.getTracer('@cti/service-kit'));
@@ -125,13 +130,17 @@ const tracer = () => (kitTracer ??= trace.getTracer('@cti/service-kit'));
  * the trace id.
  */
 export function requestTrace(raw: IncomingMessage): RequestTrace {
-  let found = requestTraces.get(raw);
+  const traced = raw as TracedMessage;
+  let found = traced[REQUEST_TRACE];
   if (!found) {
     // most requests come without a trace to continue: no propagator run for them
     const parent = raw.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
-    const span = unrecordedSpan(parent) ?? startServerSpan(raw, parent);
-    found = { span, ctx: trace.setSpan(parent, span) };
-    requestTraces.set(raw, found);
+    const made = unrecordedSpan(parent);
+    const span = made ?? startServerSpan(raw, parent);
+    // the ids of a span made here are valid by construction; the SDK's are checked once, here
+    const traceId = made ? made.spanContext().traceId : traceFields(span).traceId;
+    found = { span, parent, traceId };
+    traced[REQUEST_TRACE] = found;
   }
   return found;
 }
@@ -149,7 +158,19 @@ function startServerSpan(raw: IncomingMessage, parent: Context): Span {
   );
 }
 
-const ids = new RandomIdGenerator();
+/** Random bytes for new trace and span ids, drawn from a pool refilled 4 KB at a time (as `crypto.randomUUID` does). */
+const idPool = { bytes: Buffer.alloc(0), used: 0 };
+const INVALID_IDS: Record<number, string> = { 8: '0'.repeat(16), 16: '0'.repeat(32) };
+
+/** A new trace id (16 bytes) or span id (8 bytes) in hex, never the all-zero id W3C trace context calls invalid. */
+function randomId(bytes: 8 | 16): string {
+  if (idPool.used + bytes > idPool.bytes.length) {
+    idPool.bytes = randomFillSync(Buffer.allocUnsafe(4096));
+    idPool.used = 0;
+  }
+  const id = idPool.bytes.toString('hex', idPool.used, (idPool.used += bytes));
+  return id === INVALID_IDS[bytes] ? `${id.slice(0, -1)}1` : id;
+}
 
 /**
  * With nothing exported, the span the SDK would start for a request whose caller's trace
@@ -164,8 +185,8 @@ function unrecordedSpan(parent: Context): Span | null {
   const continues = caller !== undefined && trace.isSpanContextValid(caller);
   if (continues && (caller.traceFlags & TraceFlags.SAMPLED) !== 0) return null;
   return trace.wrapSpanContext({
-    traceId: continues ? caller.traceId : ids.generateTraceId(),
-    spanId: ids.generateSpanId(),
+    traceId: continues ? caller.traceId : randomId(16),
+    spanId: randomId(8),
     traceFlags: TraceFlags.NONE,
     ...(continues && caller.traceState ? { traceState: caller.traceState } : {}),
   });
@@ -181,7 +202,7 @@ export function traceFields(span: Span | undefined): { traceId?: string; spanId?
 /** The request's trace context with its request id: the context its work runs in, or is handed where it is not entered. */
 export function requestContext(request: { raw: IncomingMessage; id: string }): Context {
   const found = requestTrace(request.raw);
-  return (found.withRequestId ??= found.ctx.setValue(REQUEST_ID_KEY, request.id));
+  return (found.withRequestId ??= trace.setSpan(found.parent, found.span).setValue(REQUEST_ID_KEY, request.id));
 }
 
 /**
@@ -231,14 +252,13 @@ function enterRequestContext(request: { raw: IncomingMessage; id: string }, done
 export function requestTracing(opts: TracingPluginOptions): RequestTracing {
   return {
     start(request, reply, done) {
-      const { span } = requestTrace(request.raw);
+      const { span, traceId } = requestTrace(request.raw);
       // (Fastify builds `routeOptions` afresh on each read: only recording spans ask for it)
       const route = span.isRecording() ? request.routeOptions.url : undefined;
       if (route) {
         span.updateName(`${request.method} ${route}`);
         span.setAttribute(ATTR_HTTP_ROUTE, route);
       }
-      const { traceId } = traceFields(span);
       if (traceId) reply.header('x-trace-id', traceId);
       if (opts.enterContext) enterRequestContext(request, done);
       else done();

@@ -52,6 +52,12 @@ describe('sendKeptBytes', () => {
     ] as const) {
       app.get(path, (request, reply) => sendKeptBytes(request, reply.type('application/json').header('Vary', 'Authorization'), answer));
     }
+    for (const [path, vary] of [
+      ['/by-cookie', 'Cookie'],
+      ['/by-encoding-already', 'accept-encoding, Authorization'],
+    ]) {
+      app.get(path, (request, reply) => sendKeptBytes(request, reply.type('application/json').header('Vary', vary), long));
+    }
     await app.ready();
   });
   afterAll(() => app.close());
@@ -74,6 +80,14 @@ describe('sendKeptBytes', () => {
     expect(plain.rawPayload.equals(long.bytes)).toBe(true);
     // both name the encoding among what the answer varies by, after what the route set
     for (const res of [compressed, plain]) expect(res.headers.vary).toBe('Authorization, Accept-Encoding');
+  });
+
+  it('adds Accept-Encoding to whatever Vary each route sets, once', async () => {
+    const varyOf = async (url: string) => (await get(url, { 'accept-encoding': 'gzip' })).headers.vary;
+    expect(await varyOf('/by-cookie')).toBe('Cookie, Accept-Encoding');
+    expect(await varyOf('/by-encoding-already')).toBe('accept-encoding, Authorization');
+    expect(await varyOf('/long')).toBe('Authorization, Accept-Encoding');
+    expect(await varyOf('/by-cookie')).toBe('Cookie, Accept-Encoding');
   });
 
   it('compresses a version once, however many clients ask for it', async () => {

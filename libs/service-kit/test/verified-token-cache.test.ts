@@ -15,7 +15,7 @@ describe('the verified-token cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keeps at most its bound, dropping the least recently used first', () => {
+  it('keeps at most its bound, dropping an entry not used since it was stored before one that was', () => {
     const cache = new VerifiedTokenCache<number>(2);
     cache.set('a.a.1', 1, 10_000);
     cache.set('b.b.2', 2, 10_000);
@@ -23,6 +23,20 @@ describe('the verified-token cache', () => {
     cache.set('c.c.3', 3, 10_000);
     expect([cache.get('a.a.1', 0), cache.get('b.b.2', 0), cache.get('c.c.3', 0)]).toEqual([1, undefined, 3]);
     expect(cache.size).toBe(2);
+  });
+
+  it('gives a used entry a second chance when full, then drops it like any other once every entry was used', () => {
+    const cache = new VerifiedTokenCache<string>(3);
+    const kept = (names: string[]) => names.filter((x) => cache.get(`${x}.${x}.${x}`, 0) !== undefined);
+    for (const x of ['a', 'b', 'c']) cache.set(`${x}.${x}.${x}`, x, 10_000);
+    expect(cache.get('b.b.b', 0)).toBe('b');
+    cache.set('d.d.d', 'd', 10_000); // a, the oldest unused, goes
+    cache.set('e.e.e', 'e', 10_000); // b is passed over (used) and unmarked; c goes
+    cache.set('f.f.f', 'f', 10_000); // d, the oldest unused, goes: b keeps its second chance
+    expect(kept(['a', 'b', 'c', 'd', 'e', 'f'])).toEqual(['b', 'e', 'f']); // (each one kept is now used)
+    cache.set('g.g.g', 'g', 10_000); // all used: each passed over once, then the first in line, b, goes
+    expect(kept(['b', 'e', 'f', 'g'])).toEqual(['e', 'f', 'g']);
+    expect(cache.size).toBe(3);
   });
 });
 

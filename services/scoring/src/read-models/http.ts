@@ -17,6 +17,7 @@ export interface StoredAnswer extends KeptBytes {
 
 /** How long the gateway may answer an audience's readers with a kept answer (it caps this itself too). */
 const AUDIENCE_MAX_AGE_SECONDS = 1;
+const AUDIENCE_SURROGATE_CONTROL = `max-age=${AUDIENCE_MAX_AGE_SECONDS}`;
 
 /**
  * Sends a stored JSON answer with its ETag (gzip-compressed for clients that accept it); a client
@@ -26,11 +27,12 @@ const AUDIENCE_MAX_AGE_SECONDS = 1;
  * one for an audience by the gateway only (`Surrogate-*` headers, which it does not pass on).
  */
 export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, sharing: Sharing = 'per-caller') {
-  if (sharing === 'forEveryone') reply.header('Cache-Control', 'public, max-age=0, s-maxage=1');
+  // header names in lower case, as Fastify keeps them (it lowers each name it is given)
+  if (sharing === 'forEveryone') reply.header('cache-control', 'public, max-age=0, s-maxage=1');
   else {
-    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
+    reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
     if (sharing !== 'per-caller') {
-      reply.header(SurrogateHeaders.control, `max-age=${AUDIENCE_MAX_AGE_SECONDS}`).header(SurrogateHeaders.audience, sharing.audience);
+      reply.header(SurrogateHeaders.control, AUDIENCE_SURROGATE_CONTROL).header(SurrogateHeaders.audience, sharing.audience);
     }
   }
   return sendKeptBytes(request, reply.type('application/json; charset=utf-8'), answer);

@@ -18,7 +18,7 @@ import type { ScoringApp } from '../db';
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
 import { sendJson } from './http';
-import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listAudience, mapFor, scorecardFor } from './views';
+import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listAudienceOfClaims, mapFor, scorecardFor } from './views';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -59,7 +59,7 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
   const list = <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) => {
     const answer = (m: CachedModel, request: FastifyRequest, reply: FastifyReply) => {
       const p = principal(request);
-      const variants = listAudience(p);
+      const variants = listAudienceOfClaims(request.principal!, p);
       const shared = { audience: audienceOfClaims(request.principal!) };
       return sendJson(request, reply, variants === 'all' ? m : m.variant(variants, narrow(p)), shared);
     };

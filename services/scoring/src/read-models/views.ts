@@ -23,6 +23,17 @@ export function listAudience(p: Principal): string {
   return `${[...p.roles].sort((a, b) => a - b).join(',')}|${[...p.groups].sort().join(',')}`;
 }
 
+const listAudiences = new WeakMap<object, string>();
+/**
+ * `listAudience`, worked out once per verified token: the kit's verified-token cache hands out
+ * the same claims object for every request carrying that token, and `p` is made from them.
+ */
+export function listAudienceOfClaims(claims: object, p: Principal): string {
+  let audience = listAudiences.get(claims);
+  if (audience === undefined) listAudiences.set(claims, (audience = listAudience(p)));
+  return audience;
+}
+
 const of = (row: { GroupId: string; CountryId: string | null }) => ({ groupId: row.GroupId, countryId: row.CountryId });
 
 export const indexListFor = (p: Principal) => (rows: GroupIndexRow[]) =>
