@@ -78,16 +78,21 @@ export const principalOf = (claims: AccessClaims): Principal => ({
   free: claims.free,
 });
 
-const audiences = new WeakMap<AccessClaims, string>();
 /**
- * `audienceOf` the claims' principal, worked out once per verified token: the verified-token
+ * `work` over the principal of a verified token, worked out once per token: the verified-token
  * cache hands out the same claims object for every request carrying that token.
  */
-export function audienceOfClaims(claims: AccessClaims): string {
-  let audience = audiences.get(claims);
-  if (audience === undefined) audiences.set(claims, (audience = audienceOf(principalOf(claims))));
-  return audience;
+export function oncePerToken<T extends NonNullable<unknown>>(work: (p: Principal) => T): (claims: AccessClaims) => T {
+  const results = new WeakMap<AccessClaims, T>();
+  return (claims) => {
+    let result = results.get(claims);
+    if (result === undefined) results.set(claims, (result = work(principalOf(claims))));
+    return result;
+  };
 }
+
+/** `audienceOf` the claims' principal, once per verified token. */
+export const audienceOfClaims = oncePerToken(audienceOf);
 
 /** The actor of events caused by this request. */
 export function actorOf(request: FastifyRequest): EventActor | null {

@@ -1,5 +1,5 @@
-import { defineService, VerifiedTokenCache } from '@cti/service-kit';
-import { eventually, serviceUnderTest, signTestToken } from '@cti/testing';
+import { defineService, oncePerToken, VerifiedTokenCache } from '@cti/service-kit';
+import { eventually, serviceUnderTest, signTestToken, testClaims } from '@cti/testing';
 
 // The auth plugin keeps tokens it verified, by signature, until their expiry; what it may
 // never do is accept a token on the strength of another one, or past its expiry.
@@ -37,6 +37,20 @@ describe('the verified-token cache', () => {
     cache.set('g.g.g', 'g', 10_000); // all used: each passed over once, then the first in line, b, goes
     expect(kept(['b', 'e', 'f', 'g'])).toEqual(['e', 'f', 'g']);
     expect(cache.size).toBe(3);
+  });
+});
+
+describe('work kept per verified token (oncePerToken)', () => {
+  const claimsOf = (roles: number[]) => testClaims({ sub: 'u', roles });
+
+  it('works a value out once for the claims the cache hands out again, and anew for other claims', () => {
+    const seen: (readonly number[])[] = [];
+    const rolesText = oncePerToken((p) => (seen.push(p.roles), p.roles.join(',')));
+    const reader = claimsOf([1, 2]);
+    expect([rolesText(reader), rolesText(reader)]).toEqual(['1,2', '1,2']);
+    // other claims are worked out for themselves, even when equal in content (another token)
+    expect([rolesText(claimsOf([3])), rolesText(claimsOf([1, 2]))]).toEqual(['3', '1,2']);
+    expect(seen).toEqual([[1, 2], [3], [1, 2]]);
   });
 });
 

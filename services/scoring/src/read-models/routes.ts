@@ -59,7 +59,7 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
   const list = <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) => {
     const answer = (m: CachedModel, request: FastifyRequest, reply: FastifyReply) => {
       const p = principal(request);
-      const variants = listAudienceOfClaims(request.principal!, p);
+      const variants = listAudienceOfClaims(request.principal!);
       const shared = { audience: audienceOfClaims(request.principal!) };
       return sendJson(request, reply, variants === 'all' ? m : m.variant(variants, narrow(p)), shared);
     };

@@ -10,6 +10,7 @@ import {
   type ScorecardAccess,
 } from '@cti/access';
 import type { AsuRow, EnforceabilityScorecard, GroupIndexRow, MapData, Scorecard } from '@cti/contracts';
+import { oncePerToken } from '@cti/service-kit';
 
 /**
  * What one person may see of the stored (unmasked) answers. Lists are the
@@ -23,16 +24,8 @@ export function listAudience(p: Principal): string {
   return `${[...p.roles].sort((a, b) => a - b).join(',')}|${[...p.groups].sort().join(',')}`;
 }
 
-const listAudiences = new WeakMap<object, string>();
-/**
- * `listAudience`, worked out once per verified token: the kit's verified-token cache hands out
- * the same claims object for every request carrying that token, and `p` is made from them.
- */
-export function listAudienceOfClaims(claims: object, p: Principal): string {
-  let audience = listAudiences.get(claims);
-  if (audience === undefined) listAudiences.set(claims, (audience = listAudience(p)));
-  return audience;
-}
+/** `listAudience`, once per verified token. */
+export const listAudienceOfClaims = oncePerToken(listAudience);
 
 const of = (row: { GroupId: string; CountryId: string | null }) => ({ groupId: row.GroupId, countryId: row.CountryId });
 
