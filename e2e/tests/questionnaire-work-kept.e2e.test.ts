@@ -181,6 +181,51 @@ it('keeps typed autocomplete text and asks before unsaved changes are lost (navi
   expect(problems).toEqual([]);
 });
 
+/**
+ * Records, in the page, the value each text area labelled `label` holds as it enters the
+ * document: what a reader (or a test reading at once) sees first.
+ */
+async function recordTextAreasAsAdded(page: Page, label: string) {
+  await page.addInitScript((wanted) => {
+    const seen: string[] = [];
+    (window as unknown as { textAreasAdded: string[] }).textAreasAdded = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const area of node.matches('textarea') ? [node as HTMLTextAreaElement] : node.querySelectorAll('textarea')) {
+            if (document.querySelector(`label[for="${area.id}"]`)?.textContent?.includes(wanted)) seen.push(area.value);
+          }
+        }
+    }).observe(document, { childList: true, subtree: true });
+  }, label);
+  return {
+    /** The values recorded since the last call. */
+    take: () => page.evaluate(() => (window as unknown as { textAreasAdded: string[] }).textAreasAdded.splice(0)),
+  };
+}
+
+it('shows a section with its saved answers from the first frame, never with empty fields first', async () => {
+  const { page, problems } = await session(ROISIN);
+  const added = await recordTextAreasAsAdded(page, 'Describe any mandatory local-law rules');
+  const overrides = page.getByLabel(/Describe any mandatory local-law rules/);
+  await openIrelandAsRespondent(page);
+  await openSection(page, 'Variable E', /choice of foreign law/, 'e/0');
+  await overrides.waitFor();
+  const saved = await overrides.inputValue();
+  expect(saved).not.toBe('');
+  // the text area holds its answer as it appears (it used to appear empty, then again filled)
+  expect([...new Set(await added.take())]).toEqual([saved]);
+
+  // coming back from another section of the same questionnaire: the same
+  await openSection(page, 'Variable E', /foreign jurisdiction/, 'e/1');
+  await openSection(page, 'Variable E', /choice of foreign law/, 'e/0');
+  await overrides.waitFor();
+  expect([...new Set(await added.take())]).toEqual([saved]);
+  await exitQuestionnaire(page);
+  expect(problems).toEqual([]);
+});
+
 it('keeps the questionnaire of each tab: another country in a second tab neither replaces it nor throws it out', async () => {
   const first = await session('admin@example.com');
   const tab1 = first.page;

@@ -179,15 +179,16 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
     setNote(null);
   }, []);
   const [loadVersion, setLoadVersion] = useState(0);
-
-  useEffect(() => {
-    if (!data) return;
-    const loaded = Object.fromEntries(data.Questions.map((q) => [q.Id, q.Model]));
-    setModels(loaded);
+  // Each load's answers are taken while rendering it, not in an effect after it: an effect let
+  // the section show with every field empty (or the previous load's) for a frame or more.
+  const [loaded, setLoaded] = useState<QuestionsAnswer | undefined>(undefined);
+  if (data && data !== loaded) {
+    setLoaded(data);
+    setModels(Object.fromEntries(data.Questions.map((q) => [q.Id, q.Model])));
     setBaseline(Object.fromEntries(data.Questions.map((q) => [q.Id, editorModel(q, q.Model)])));
     setRefused({});
     setLoadVersion((v) => v + 1);
-  }, [data]);
+  }
 
   const open = info.Status === 'Open';
   const editable = open && !!data?.IsLocker;
