@@ -129,15 +129,18 @@ describe('outbox relay', () => {
     const sent = async (id: string) =>
       (await schema.db.selectFrom('outbox').select('sentAt').where('id', '=', id).executeTakeFirstOrThrow()).sentAt;
     const first = await write('first');
+    // The pass holds the first row (claimed, locked) once it hands it to the server. Seeing that by
+    // asking for the row's lock would race the pass's own claim, which skips a row locked even
+    // for a moment: the pass would find nothing and wait for the poll that never comes.
+    let handedOn!: () => void;
+    const firstHandedOn = new Promise<void>((resolve) => (handedOn = resolve));
+    const publish = bus.js.publish.bind(bus.js);
+    bus.js.publish = ((...args: Parameters<typeof publish>) => (handedOn(), publish(...args))) as typeof publish;
     // the server stops answering: the relay's first pass publishes the first row and waits for its ack
     process.kill(nats.pid!, 'SIGSTOP');
     try {
       relay.start();
-      // the pass has read the first row once it holds its lock
-      await eventually(
-        async () =>
-          (await schema.db.selectFrom('outbox').select('id').where('id', '=', first).forUpdate().skipLocked().execute()).length === 0,
-      );
+      await firstHandedOn;
       const second = await write('second');
       relay.kick();
       process.kill(nats.pid!, 'SIGCONT');
