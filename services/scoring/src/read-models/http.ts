@@ -6,7 +6,7 @@ import { sendKeptBytes, type KeptBytes } from '@cti/service-kit';
 /**
  * Who may be given the same answer: only the caller (`per-caller`); everyone, signed in or not
  * (`forEveryone`); or everyone of one audience of signed-in readers (`{ audience }`, from
- * `audienceOfClaims`: the answer depends on the caller's access alone).
+ * `audienceOf`: the answer depends on the caller's access alone).
  */
 export type Sharing = 'per-caller' | 'forEveryone' | { audience: string };
 

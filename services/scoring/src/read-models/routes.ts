@@ -10,7 +10,7 @@ import {
   type AsuRow,
   type GroupIndexRow,
 } from '@cti/contracts';
-import { audienceOfClaims, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
+import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
@@ -18,7 +18,7 @@ import type { ScoringApp } from '../db';
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
 import { sendJson } from './http';
-import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listAudienceOfClaims, mapFor, scorecardFor } from './views';
+import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listReaderOf, mapFor, scorecardFor } from './views';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -52,16 +52,14 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
   /**
    * A list everybody may open, narrowed per audience (who may see which watchlist flags). The
    * answer depends on the caller's access alone, so the gateway may give it to others of the
-   * same audience (`audienceOfClaims`; the tests pin that the e-mail changes nothing).
-   * A list the replica holds fresh (the usual case) is answered at once, without a promise:
-   * each costs more where async hooks are on (this service enters its requests' contexts).
+   * same audience (`listReaderOf`; the tests pin that the e-mail changes nothing). A list the
+   * replica holds fresh (the usual case) is answered at once, without a promise: each costs more
+   * where async hooks are on.
    */
   const list = <T>(key: string, narrow: (p: Principal) => (value: T) => unknown) => {
     const answer = (m: CachedModel, request: FastifyRequest, reply: FastifyReply) => {
-      const p = principal(request);
-      const variants = listAudienceOfClaims(request.principal!);
-      const shared = { audience: audienceOfClaims(request.principal!) };
-      return sendJson(request, reply, variants === 'all' ? m : m.variant(variants, narrow(p)), shared);
+      const { variants, sharing } = listReaderOf(request.principal!);
+      return sendJson(request, reply, variants === 'all' ? m : m.variant(variants, narrow(principal(request))), sharing);
     };
     return (request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
       const kept = cache.fresh(key);

@@ -1,4 +1,5 @@
 import {
+  audienceOf,
   canSeeScorecardDetails,
   canSeeWatchlist,
   ScorecardDetailRoles,
@@ -24,8 +25,11 @@ export function listAudience(p: Principal): string {
   return `${[...p.roles].sort((a, b) => a - b).join(',')}|${[...p.groups].sort().join(',')}`;
 }
 
-/** `listAudience`, once per verified token. */
-export const listAudienceOfClaims = oncePerToken(listAudience);
+/**
+ * What a list answers a reader with, worked out once per verified token: the list's variant
+ * (`listAudience`) and the audience the gateway may give that answer to (`audienceOf`).
+ */
+export const listReaderOf = oncePerToken((p: Principal) => ({ variants: listAudience(p), sharing: { audience: audienceOf(p) } }));
 
 const of = (row: { GroupId: string; CountryId: string | null }) => ({ groupId: row.GroupId, countryId: row.CountryId });
 
