@@ -226,6 +226,87 @@ it('shows a section with its saved answers from the first frame, never with empt
   expect(problems).toEqual([]);
 });
 
+/**
+ * Records, at the moment each radio button enters the document, its value and whether it is
+ * checked: what the page's first frame shows, before any effect could change it.
+ */
+async function recordRadiosAsAdded(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { radiosAdded: string[] }).radiosAdded = seen;
+    const record = (node: Node) => {
+      if (!(node instanceof Element)) return;
+      const radios = node.matches('input[type="radio"]') ? [node] : [...node.querySelectorAll('input[type="radio"]')];
+      for (const radio of radios as HTMLInputElement[]) seen.push(`${radio.value}:${radio.checked ? 'checked' : 'unchecked'}`);
+    };
+    const { appendChild, insertBefore } = Node.prototype;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      const added = appendChild.call(this, node) as T;
+      if (this.isConnected) record(node);
+      return added;
+    };
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      const added = insertBefore.call(this, node, child) as T;
+      if (this.isConnected) record(node);
+      return added;
+    };
+  });
+  return {
+    /** The radios recorded since the last call. */
+    take: () => page.evaluate(() => (window as unknown as { radiosAdded: string[] }).radiosAdded.splice(0)),
+  };
+}
+
+async function openConsent(page: Page) {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/questionnaire/consent');
+  await page.getByRole('heading', { name: 'Consent', exact: true }).waitFor();
+}
+
+it("shows a respondent's saved consent from the first frame, records a changed answer, and shows it in the admins' table", async () => {
+  const rory = await session(RORY);
+  const radios = await recordRadiosAsAdded(rory.page);
+  const choice = (answer: 'Yes' | 'No') => rory.page.getByRole('radio', { name: answer, exact: true });
+  await openIrelandAsRespondent(rory.page);
+  await openConsent(rory.page);
+  // the demo data's consent: Yes, shown as the radios appear (they used to appear unchecked)
+  await choice('Yes').waitFor();
+  expect(await choice('Yes').isChecked()).toBe(true);
+  expect(await radios.take()).toEqual(['Yes:checked', 'No:unchecked']);
+  // back and forth (the saved answer now comes from the page's cache): the same
+  await rory.page.getByRole('button', { name: 'Back' }).click();
+  await rory.page.waitForURL('**/questionnaire/participation');
+  await openConsent(rory.page);
+  await choice('Yes').waitFor();
+  expect(await radios.take()).toEqual(['Yes:checked', 'No:unchecked']);
+
+  await choice('No').check();
+  await rory.page.getByRole('button', { name: 'Submit consent' }).click();
+  await toast(rory.page, 'Thank you. Your consent has been recorded.');
+  expect(await choice('No').isChecked()).toBe(true);
+  await rory.page.reload();
+  await choice('No').waitFor();
+  expect(await radios.take()).toEqual(['Yes:unchecked', 'No:checked']);
+
+  const admin = await session('admin@example.com');
+  await openAsAdmin(admin.page, 'Ireland');
+  await openConsent(admin.page);
+  const roryRow = admin.page.getByRole('row').filter({ hasText: RORY });
+  await roryRow.waitFor();
+  expect(await roryRow.getByRole('cell').first().textContent()).toBe('No');
+
+  // the demo data's consent again, for the journeys after this one
+  await choice('Yes').check();
+  await rory.page.getByRole('button', { name: 'Submit consent' }).click();
+  await toast(rory.page, 'Thank you. Your consent has been recorded.');
+  await admin.page.reload();
+  await roryRow.waitFor();
+  expect(await roryRow.getByRole('cell').first().textContent()).toBe('Yes');
+  await exitQuestionnaire(rory.page);
+  expect(rory.problems).toEqual([]);
+  expect(admin.problems).toEqual([]);
+});
+
 it('keeps the questionnaire of each tab: another country in a second tab neither replaces it nor throws it out', async () => {
   const first = await session('admin@example.com');
   const tab1 = first.page;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { isAdminPrincipal, RoleIds } from '@cti/access';
@@ -61,16 +61,22 @@ export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: Que
   const principal = usePrincipal();
   const isAdmin = !!principal && isAdminPrincipal(principal);
   const isRespondent = user.Roles.includes(RoleIds.CountryRespondent) && user.Groups.some((g) => g.Id === info.GroupId);
-  const { data: current } = useConsentAnswerQuery({ QuestionnaireId: info.QuestionnaireId, UserId: user.Id }, { skip: !isRespondent });
+  const { data: current, isLoading: loadingAnswer } = useConsentAnswerQuery(
+    { QuestionnaireId: info.QuestionnaireId, UserId: user.Id },
+    { skip: !isRespondent },
+  );
   const [giveConsent, giving] = useGiveConsentMutation();
-  const [answer, setAnswer] = useState<'Yes' | 'No' | null>(null);
+  // The answer shown is the respondent's pick on this page, else the saved one. The saved answer
+  // is read, never copied into state, so it shows from the first frame and a refetch cannot
+  // undo a pick not yet submitted. A pick the saved answer has caught up with (submitted here,
+  // or the same answer saved in another tab) is dropped, so the page follows later saves.
+  const saved = current && current.Answer !== 'No Answer' ? current.Answer : null;
+  const [picked, setPicked] = useState<'Yes' | 'No' | null>(null);
+  if (picked !== null && picked === saved) setPicked(null);
+  const answer = picked ?? saved;
   const name = useId();
   const { previous, next } = neighbours(step);
   const open = info.Status === 'Open';
-
-  useEffect(() => {
-    if (current && current.Answer !== 'No Answer') setAnswer(current.Answer);
-  }, [current]);
 
   const submit = async () => {
     if (!answer) return;
@@ -94,13 +100,14 @@ export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: Que
           Index of the Cape Town Convention and its Aircraft Protocol on the terms of participation?
         </p>
       </div>
-      {isRespondent && (
+      {isRespondent && loadingAnswer && <Spinner label="Loading your consent…" />}
+      {isRespondent && !loadingAnswer && (
         <fieldset className="question" disabled={!open}>
           <legend>Your answer{current?.Answer === 'No Answer' ? ' (not given yet)' : ''}</legend>
           <div className="choice-list">
             {(['Yes', 'No'] as const).map((option) => (
               <label key={option} className="choice">
-                <input type="radio" name={name} value={option} checked={answer === option} onChange={() => setAnswer(option)} />
+                <input type="radio" name={name} value={option} checked={answer === option} onChange={() => setPicked(option)} />
                 <span>{option}</span>
               </label>
             ))}
