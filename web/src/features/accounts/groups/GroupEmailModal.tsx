@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import type { GroupView } from '@cti/contracts';
 
@@ -22,13 +22,17 @@ export function GroupEmailModal({ group, onClose }: { group: GroupView | null; o
   const [ccInput, setCcInput] = useState('');
   const listId = useId();
 
-  useEffect(() => {
+  // Each group starts a new e-mail while rendering it, not in an effect after it: an effect let the
+  // dialog show for a frame with no member ticked, or with the e-mail begun for the group before.
+  const [startedFor, setStartedFor] = useState<GroupView | null | undefined>(undefined);
+  if (startedFor !== group) {
+    setStartedFor(group);
     setSubject('');
     setMessage('');
     setTo(group?.Users.map((u) => u.Id) ?? []);
     setCc([]);
     setCcInput('');
-  }, [group]);
+  }
 
   const addCc = () => {
     const email = ccInput.trim();

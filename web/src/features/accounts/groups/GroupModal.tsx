@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { GroupTypes, type GroupView } from '@cti/contracts';
 
@@ -19,12 +19,17 @@ export function GroupModal({ open, group, onClose }: { open: boolean; group: Gro
   const [add, { isLoading: adding }] = useAddGroupMutation();
   const [edit, { isLoading: saving }] = useEditGroupMutation();
 
-  useEffect(() => {
-    if (!open) return;
-    setName(group?.Name ?? '');
-    setType(group?.Type ?? '');
-    setLogoPath(group?.LogoPath ?? '');
-  }, [open, group]);
+  // The fields are filled while rendering an opening, not in an effect after it: an effect let
+  // the dialog show for a frame with the fields empty, or with the group opened before.
+  const [filledFor, setFilledFor] = useState<{ open: boolean; group: GroupView | null } | null>(null);
+  if (filledFor?.open !== open || filledFor.group !== group) {
+    setFilledFor({ open, group });
+    if (open) {
+      setName(group?.Name ?? '');
+      setType(group?.Type ?? '');
+      setLogoPath(group?.LogoPath ?? '');
+    }
+  }
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

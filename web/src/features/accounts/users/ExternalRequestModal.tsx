@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { Button, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
@@ -20,9 +20,13 @@ export function ExternalRequestModal({ open, onClose }: { open: boolean; onClose
   const [create, { isLoading }] = useCreateExternalRequestMutation();
   const [form, setForm] = useState<ExternalRequestForm>(emptyExternalRequest);
 
-  useEffect(() => {
+  // Each opening starts an empty request while rendering it, not in an effect after it: an effect
+  // let the dialog show for a frame with the request typed before it was closed.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (shownOpen !== open) {
+    setShownOpen(open);
     if (open) setForm(emptyExternalRequest());
-  }, [open]);
+  }
 
   const set = (key: Exclude<keyof ExternalRequestForm, 'Users'>) => ({
     value: form[key],

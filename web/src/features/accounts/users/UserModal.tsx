@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 
 import { RoleDescriptions, roleLabel, roleNameOf, UserEditPolicy } from '@cti/access';
 import type { ManagedUser } from '@cti/contracts';
@@ -49,10 +49,14 @@ export function UserModal({
   const [register, { isLoading: adding }] = useRegisterUserMutation();
   const [update, { isLoading: saving }] = useUpdateUserMutation();
   const [form, setForm] = useState<UserForm>(() => formOf(user, { groups: defaultGroups }));
-
-  useEffect(() => {
+  // The form is filled while rendering an opening, not in an effect after it: an effect let the
+  // dialog show for a frame as an empty "Add user" (or the user opened before). Only an opening
+  // or another user fills it: a renewed session (new default groups) keeps what was typed.
+  const [filledFor, setFilledFor] = useState({ open, user });
+  if (filledFor.open !== open || filledFor.user !== user) {
+    setFilledFor({ open, user });
     if (open) setForm(formOf(user, { groups: defaultGroups }));
-  }, [open, user, defaultGroups]);
+  }
 
   const assignable = useMemo(() => (principal ? UserEditPolicy.assignableRoleIds(principal) : []), [principal]);
   // the server decides who may edit whom (libs/access UserEditPolicy); a row it marks read-only opens read-only

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { CommerceMessages, type Product } from '@cti/contracts';
 
@@ -17,12 +17,17 @@ export function ProductModal({ open, product, onClose }: { open: boolean; produc
   const [save, { isLoading }] = useSaveProductMutation();
   const toast = useToast();
 
-  useEffect(() => {
-    if (!open) return;
-    setName(product?.Name ?? '');
-    setDescription(product?.Description ?? '');
-    setPrice(product ? String(product.PriceCents / 100) : '');
-  }, [open, product]);
+  // The fields are filled while rendering an opening, not in an effect after it: an effect let
+  // the dialog show for a frame with the fields empty, or with the product opened before.
+  const [filledFor, setFilledFor] = useState<{ open: boolean; product: Product | null } | null>(null);
+  if (filledFor?.open !== open || filledFor.product !== product) {
+    setFilledFor({ open, product });
+    if (open) {
+      setName(product?.Name ?? '');
+      setDescription(product?.Description ?? '');
+      setPrice(product ? String(product.PriceCents / 100) : '');
+    }
+  }
 
   const submit = async () => {
     const cents = parseDollars(price);
