@@ -1,3 +1,5 @@
+import { fireEvent, screen } from '@testing-library/react';
+
 /**
  * For jsdom tests: the value each form control had when it entered the document, that is
  * what the first frame showing it painted. A value a component fills in after that (an
@@ -15,7 +17,13 @@ const labelOf = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)
   (el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.name).trim();
 
 /** Starts recording; `stop()` restores the DOM methods it wraps. */
-export function recordFieldsAsInserted(): { fields: InsertedField[]; first(label: string): InsertedField | undefined; stop(): void } {
+export function recordFieldsAsInserted(): {
+  fields: InsertedField[];
+  first(label: string): InsertedField | undefined;
+  /** Clicks the button so named and gives what the labelled fields showed as they appeared (undefined: not shown). */
+  shownAfterClicking(button: string, labels: string[]): Array<string | undefined>;
+  stop(): void;
+} {
   const fields: InsertedField[] = [];
   const record = (node: Node) => {
     if (!(node instanceof Element) || !node.isConnected) return;
@@ -38,6 +46,11 @@ export function recordFieldsAsInserted(): { fields: InsertedField[]; first(label
   return {
     fields,
     first: (label) => fields.find((f) => f.label === label),
+    shownAfterClicking: (button, labels) => {
+      fields.length = 0;
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      return labels.map((label) => fields.find((f) => f.label === label)?.value);
+    },
     stop: () => Object.assign(Node.prototype, { appendChild, insertBefore }),
   };
 }

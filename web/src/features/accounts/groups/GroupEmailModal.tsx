@@ -4,6 +4,7 @@ import type { GroupView } from '@cti/contracts';
 
 import { Button, TextAreaField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
+import { useFilledOnOpening } from '../../../components/modal/use-filled-on-opening';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerOr } from '../../../lib/api-error';
 import { useEmailGroupMutation, useManagedUsersQuery } from '../accounts-api';
@@ -22,17 +23,14 @@ export function GroupEmailModal({ group, onClose }: { group: GroupView | null; o
   const [ccInput, setCcInput] = useState('');
   const listId = useId();
 
-  // Each group starts a new e-mail while rendering it, not in an effect after it: an effect let the
-  // dialog show for a frame with no member ticked, or with the e-mail begun for the group before.
-  const [startedFor, setStartedFor] = useState<GroupView | null | undefined>(undefined);
-  if (startedFor !== group) {
-    setStartedFor(group);
+  // each group's dialog starts a new e-mail to its members, none of them unticked for a frame
+  useFilledOnOpening(group !== null, group, (opened) => {
     setSubject('');
     setMessage('');
-    setTo(group?.Users.map((u) => u.Id) ?? []);
+    setTo(opened?.Users.map((u) => u.Id) ?? []);
     setCc([]);
     setCcInput('');
-  }
+  });
 
   const addCc = () => {
     const email = ccInput.trim();

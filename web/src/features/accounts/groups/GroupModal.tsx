@@ -4,6 +4,7 @@ import { GroupTypes, type GroupView } from '@cti/contracts';
 
 import { Button, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
+import { useFilledOnOpening } from '../../../components/modal/use-filled-on-opening';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerOr } from '../../../lib/api-error';
 import { useAddGroupMutation, useEditGroupMutation, useLogosQuery } from '../accounts-api';
@@ -19,17 +20,11 @@ export function GroupModal({ open, group, onClose }: { open: boolean; group: Gro
   const [add, { isLoading: adding }] = useAddGroupMutation();
   const [edit, { isLoading: saving }] = useEditGroupMutation();
 
-  // The fields are filled while rendering an opening, not in an effect after it: an effect let
-  // the dialog show for a frame with the fields empty, or with the group opened before.
-  const [filledFor, setFilledFor] = useState<{ open: boolean; group: GroupView | null } | null>(null);
-  if (filledFor?.open !== open || filledFor.group !== group) {
-    setFilledFor({ open, group });
-    if (open) {
-      setName(group?.Name ?? '');
-      setType(group?.Type ?? '');
-      setLogoPath(group?.LogoPath ?? '');
-    }
-  }
+  useFilledOnOpening(open, group, (opened) => {
+    setName(opened?.Name ?? '');
+    setType(opened?.Type ?? '');
+    setLogoPath(opened?.LogoPath ?? '');
+  });
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

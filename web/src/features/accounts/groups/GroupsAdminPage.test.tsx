@@ -72,11 +72,7 @@ describe('User groups: the dialogs opened from the list', () => {
     await renderPage();
     const recorder = recordFieldsAsInserted();
     try {
-      const opened = (button: string) => {
-        recorder.fields.length = 0;
-        fireEvent.click(screen.getByRole('button', { name: button }));
-        return ['Name', 'Type', 'Flag'].map((label) => recorder.first(label)?.value);
-      };
+      const opened = (button: string) => recorder.shownAfterClicking(button, ['Name', 'Type', 'Flag']);
       expect(opened('Ireland')).toEqual(['Ireland', 'Country', 'flags/ie.svg']);
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(opened('Working group')).toEqual(['Working group', 'AWG Member', undefined]);

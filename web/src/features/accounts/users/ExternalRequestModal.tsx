@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 
 import { Button, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
+import { useFilledOnOpening } from '../../../components/modal/use-filled-on-opening';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { isoDay } from '../../../lib/dates';
@@ -20,13 +21,8 @@ export function ExternalRequestModal({ open, onClose }: { open: boolean; onClose
   const [create, { isLoading }] = useCreateExternalRequestMutation();
   const [form, setForm] = useState<ExternalRequestForm>(emptyExternalRequest);
 
-  // Each opening starts an empty request while rendering it, not in an effect after it: an effect
-  // let the dialog show for a frame with the request typed before it was closed.
-  const [shownOpen, setShownOpen] = useState(open);
-  if (shownOpen !== open) {
-    setShownOpen(open);
-    if (open) setForm(emptyExternalRequest());
-  }
+  // each opening starts an empty request, never the one typed before the dialog was closed
+  useFilledOnOpening(open, null, () => setForm(emptyExternalRequest()));
 
   const set = (key: Exclude<keyof ExternalRequestForm, 'Users'>) => ({
     value: form[key],

@@ -6,6 +6,7 @@ import type { ManagedUser } from '@cti/contracts';
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, CheckboxField, SelectField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
+import { useFilledOnOpening } from '../../../components/modal/use-filled-on-opening';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
@@ -49,14 +50,9 @@ export function UserModal({
   const [register, { isLoading: adding }] = useRegisterUserMutation();
   const [update, { isLoading: saving }] = useUpdateUserMutation();
   const [form, setForm] = useState<UserForm>(() => formOf(user, { groups: defaultGroups }));
-  // The form is filled while rendering an opening, not in an effect after it: an effect let the
-  // dialog show for a frame as an empty "Add user" (or the user opened before). Only an opening
-  // or another user fills it: a renewed session (new default groups) keeps what was typed.
-  const [filledFor, setFilledFor] = useState({ open, user });
-  if (filledFor.open !== open || filledFor.user !== user) {
-    setFilledFor({ open, user });
-    if (open) setForm(formOf(user, { groups: defaultGroups }));
-  }
+  // only an opening or another user fills the form: a renewed session (new default groups for a
+  // group manager) keeps what was typed
+  useFilledOnOpening(open, user, (opened) => setForm(formOf(opened, { groups: defaultGroups })));
 
   const assignable = useMemo(() => (principal ? UserEditPolicy.assignableRoleIds(principal) : []), [principal]);
   // the server decides who may edit whom (libs/access UserEditPolicy); a row it marks read-only opens read-only

@@ -92,11 +92,7 @@ describe('Users: the dialogs opened from the list', () => {
     await renderPage();
     const recorder = recordFieldsAsInserted();
     try {
-      const opened = (button: string) => {
-        recorder.fields.length = 0;
-        fireEvent.click(screen.getByRole('button', { name: button }));
-        return ['First name', 'Last name', 'Organization'].map((label) => recorder.first(label)?.value);
-      };
+      const opened = (button: string) => recorder.shownAfterClicking(button, ['First name', 'Last name', 'Organization']);
       expect(opened('Aoife Byrne')).toEqual(['Aoife', 'Byrne', 'Department of Justice']);
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(opened('Ciarán Doyle')).toEqual(['Ciarán', 'Doyle', 'Department of Justice']);

@@ -55,11 +55,7 @@ describe('Product modal', () => {
     );
     const recorder = recordFieldsAsInserted();
     try {
-      const opened = (button: string) => {
-        recorder.fields.length = 0;
-        fireEvent.click(screen.getByRole('button', { name: button }));
-        return ['Name', 'Description', 'Price (USD)'].map((label) => recorder.first(label)?.value);
-      };
+      const opened = (button: string) => recorder.shownAfterClicking(button, ['Name', 'Description', 'Price (USD)']);
       expect(opened('Edit Scorecard')).toEqual(['Scorecard', 'Scorecard described', '125']);
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Scorecard (typed, cancelled)' } });
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

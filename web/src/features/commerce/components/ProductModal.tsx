@@ -4,6 +4,7 @@ import { CommerceMessages, type Product } from '@cti/contracts';
 
 import { Button, TextAreaField, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
+import { useFilledOnOpening } from '../../../components/modal/use-filled-on-opening';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { useSaveProductMutation } from '../commerce-api';
@@ -17,17 +18,11 @@ export function ProductModal({ open, product, onClose }: { open: boolean; produc
   const [save, { isLoading }] = useSaveProductMutation();
   const toast = useToast();
 
-  // The fields are filled while rendering an opening, not in an effect after it: an effect let
-  // the dialog show for a frame with the fields empty, or with the product opened before.
-  const [filledFor, setFilledFor] = useState<{ open: boolean; product: Product | null } | null>(null);
-  if (filledFor?.open !== open || filledFor.product !== product) {
-    setFilledFor({ open, product });
-    if (open) {
-      setName(product?.Name ?? '');
-      setDescription(product?.Description ?? '');
-      setPrice(product ? String(product.PriceCents / 100) : '');
-    }
-  }
+  useFilledOnOpening(open, product, (opened) => {
+    setName(opened?.Name ?? '');
+    setDescription(opened?.Description ?? '');
+    setPrice(opened ? String(opened.PriceCents / 100) : '');
+  });
 
   const submit = async () => {
     const cents = parseDollars(price);
