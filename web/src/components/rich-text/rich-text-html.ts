@@ -132,3 +132,6 @@ export function fromHtml(html: string): Descendant[] {
   }
   return blocks.length ? blocks : EMPTY_VALUE;
 }
+
+/** Rich text as the editor writes it, so text that was only loaded (not edited) compares equal to what the editor reports. */
+export const asEditorHtml = (html: string | null) => (html ? toHtml(fromHtml(html)) : '');

@@ -2,31 +2,16 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 
-import type { GroupView, SessionUser } from '@cti/contracts';
+import type { GroupView } from '@cti/contracts';
 
 import { makeStore } from '../../../app/store';
 import { recordFieldsAsInserted } from '../../../test-support/fields-as-inserted';
+import { adminSession } from '../../../test-support/sessions';
 import { signedIn } from '../../auth/auth-slice';
 import { accountsApi } from '../accounts-api';
 
 import GroupsAdminPage from './GroupsAdminPage';
 
-const admin: SessionUser = {
-  Id: 'a1',
-  Username: 'admin@example.org',
-  Name: 'Ada Admin',
-  FirstName: 'Ada',
-  LastName: 'Admin',
-  Roles: [],
-  IsGroupManager: false,
-  MustAgreeCTC: false,
-  IsACID: false,
-  IsAdmin: true,
-  Groups: [],
-  IsFree: false,
-  Token: 't',
-  RefreshToken: 'r',
-};
 const ireland: GroupView = {
   Id: 'g-ie',
   Name: 'Ireland',
@@ -54,7 +39,7 @@ beforeEach(() => {
 
 async function renderPage() {
   const store = makeStore();
-  store.dispatch(signedIn({ session: admin, isFree: false }));
+  store.dispatch(signedIn({ session: adminSession, isFree: false }));
   await store.dispatch(accountsApi.util.upsertQueryData('groups', undefined, [ireland, awg]));
   await store.dispatch(accountsApi.util.upsertQueryData('logos', undefined, [{ Path: 'flags/ie.svg', DisplayName: 'Ireland' }]));
   await store.dispatch(accountsApi.util.upsertQueryData('managedUsers', undefined, []));

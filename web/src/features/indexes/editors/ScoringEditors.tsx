@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 
 import { ScoringMessages, type AdminQuestionnaireRow, type EnforceabilityScoring, type QuestionnaireScoring } from '@cti/contracts';
 import {
@@ -17,6 +17,7 @@ import {
 
 import { Button, CheckboxField, SelectField, Spinner } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
+import { asEditorHtml } from '../../../components/rich-text/rich-text-html';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { useToast } from '../../../components/toast/use-toast';
 import { CategoryBadge } from '../components/CategoryBadge';
@@ -34,6 +35,35 @@ const textsOf = (r: { ExplanatoryComments: string | null; ImprovingScore: string
 });
 const inputText = <K extends string>(keys: readonly K[], record: Record<K, number>) =>
   Object.fromEntries(keys.map((k) => [k, String(record[k])])) as Record<K, string>;
+
+/** The form's fields holding rich text: compared as the editor writes them, so loaded text does not count as changed. */
+const RICH_TEXT_FIELDS = new Set<string>(['notice', 'ExplanatoryComments', 'ImprovingScore', 'Acknowledgements']);
+const comparable = (form: object) =>
+  JSON.stringify(form, (key, value: unknown) => (RICH_TEXT_FIELDS.has(key) && typeof value === 'string' ? asEditorHtml(value) : value));
+
+/**
+ * An editor's form, filled from its record while rendering, and refilled the same way from
+ * each newer load of the record (a refetch after a save, failed or not, or another admin's
+ * save) only while the admin has changed nothing since the last fill: what they typed is
+ * never replaced. RTK Query keeps the same record object for a refetch that found nothing
+ * new. Also returns a number that changes with each refill, to key the rich text editors
+ * (uncontrolled) with so they show the refilled text.
+ */
+function useRecordForm<R, F extends object>(
+  record: R,
+  formOf: (record: R) => F,
+): [F, <K extends keyof F>(field: K, value: F[K]) => void, number] {
+  const [state, setState] = useState(() => ({ record, form: formOf(record), fills: 0 }));
+  if (state.record !== record) {
+    const edited = comparable(state.form) !== comparable(formOf(state.record));
+    setState(edited ? { ...state, record } : { record, form: formOf(record), fills: state.fills + 1 });
+  }
+  const set = useCallback(
+    <K extends keyof F>(field: K, value: F[K]) => setState((s) => ({ ...s, form: { ...s.form, [field]: value } })),
+    [],
+  );
+  return [state.form, set, state.fills];
+}
 
 function TextEditors({ texts, onChange, disabled }: { texts: Texts; onChange(t: Texts): void; disabled: boolean }) {
   const field = (key: keyof Texts, label: string) => (
@@ -125,19 +155,25 @@ function EditorShell({
 }
 
 /** The questionnaire editor (its modal, the data model and validation rules): A–F, flags, PBA, notice, texts, annotation. */
-function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireScoring; onClose(): void }) {
-  const closed = record.Status === 'Closed';
-  const [values, setValues] = useState(() => inputText(VARIABLES, record));
-  const [flags, setFlags] = useState({
+const questionnaireForm = (record: QuestionnaireScoring) => ({
+  values: inputText(VARIABLES, record),
+  flags: {
     Suspended: record.Suspended,
     isPBA: record.isPBA,
     PBA: record.PBA ?? 1,
     QualifyingDeclarations: record.QualifyingDeclarations,
     Watchlist: record.Watchlist,
     IsSpecialNotice: record.IsSpecialNotice,
-  });
-  const [notice, setNotice] = useState(record.Notice ?? '');
-  const [texts, setTexts] = useState(() => textsOf(record));
+  },
+  notice: record.Notice ?? '',
+  texts: textsOf(record),
+});
+
+function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireScoring; onClose(): void }) {
+  const closed = record.Status === 'Closed';
+  const [{ values, flags, notice, texts }, set, fills] = useRecordForm(record, questionnaireForm);
+  const setValues = (next: typeof values) => set('values', next);
+  const setFlags = (next: typeof flags) => set('flags', next);
   const [save, { isLoading }] = useSaveQuestionnaireScoresMutation();
   const inputs = parseInputs<Variable>(values);
   const score = inputs ? complianceScore(inputs, flags.isPBA, flags.PBA) : null;
@@ -217,14 +253,19 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
         />
         <div className="field">
           <span className="field-label">Notice (shown under #notices with the watchlist)</span>
-          <RichTextEditor label="Notice" initialHtml={notice} readOnly={closed} onChange={setNotice} />
+          <RichTextEditor key={fills} label="Notice" initialHtml={notice} readOnly={closed} onChange={(html) => set('notice', html)} />
         </div>
       </fieldset>
-      <TextEditors texts={texts} onChange={setTexts} disabled={closed} />
+      <TextEditors key={fills} texts={texts} onChange={(next) => set('texts', next)} disabled={closed} />
       <AnnotationUpload target={{ type: 1, QuestionnaireId: record.Id }} disabled={closed} />
     </EditorShell>
   );
 }
+
+const enforceabilityForm = (record: EnforceabilityScoring) => ({
+  values: inputText(ENFORCEABILITY_VARIABLES, record),
+  texts: textsOf(record),
+});
 
 /** The enforceability editor: A–D and its texts, plus the enforceability annotation. */
 function EnforceabilityEditorForm({
@@ -238,8 +279,8 @@ function EnforceabilityEditorForm({
   questionnaireId: string;
   onClose(): void;
 }) {
-  const [values, setValues] = useState(() => inputText(ENFORCEABILITY_VARIABLES, record));
-  const [texts, setTexts] = useState(() => textsOf(record));
+  const [{ values, texts }, set, fills] = useRecordForm(record, enforceabilityForm);
+  const setValues = (next: typeof values) => set('values', next);
   const [save, { isLoading }] = useSaveEnforceabilityMutation();
   const inputs = parseInputs<EnforceabilityVariable>(values);
   const score = inputs ? enforceabilityScore(inputs) : null;
@@ -281,7 +322,7 @@ function EnforceabilityEditorForm({
         </div>
         <Computed score={score} category={enforceabilityCategory(score)} />
       </fieldset>
-      <TextEditors texts={texts} onChange={setTexts} disabled={closed} />
+      <TextEditors key={fills} texts={texts} onChange={(next) => set('texts', next)} disabled={closed} />
       <AnnotationUpload target={{ type: 2, GroupId: record.GroupId, PeriodId: record.PeriodId }} disabled={closed} />
     </EditorShell>
   );
@@ -294,18 +335,20 @@ export interface ScoringEditorTarget {
 
 /**
  * The scoring editors of the admin questionnaire list: render with the row whose editor
- * was opened. The form mounts once the current values are loaded.
+ * was opened. The form mounts once the current values are loaded and stays mounted while
+ * they are fetched again (a save, failed or not, reloads them), so what was typed stays.
  */
 export function ScoringEditor({ target, onClose }: { target: ScoringEditorTarget; onClose(): void }) {
-  const { data, isFetching, isError } = useScoringInputsQuery(target.row.QuestionnaireId, { refetchOnMountOrArgChange: true });
-  if (isError) {
+  // currentData: the values of this row only, never those of a row opened before
+  const { currentData: data, isError } = useScoringInputsQuery(target.row.QuestionnaireId, { refetchOnMountOrArgChange: true });
+  if (!data && isError) {
     return (
       <Modal open title="Scoring editor" onClose={onClose}>
         <p className="notice notice-danger">The scoring inputs of {target.row.Entity} could not be loaded.</p>
       </Modal>
     );
   }
-  if (!data || isFetching) {
+  if (!data) {
     return (
       <Modal open title={`Loading ${target.row.Entity}, ${target.row.Period}`} onClose={onClose}>
         <Spinner />
@@ -313,9 +356,10 @@ export function ScoringEditor({ target, onClose }: { target: ScoringEditorTarget
     );
   }
   return target.kind === 'questionnaire' ? (
-    <QuestionnaireEditorForm record={data.Questionnaire} onClose={onClose} />
+    <QuestionnaireEditorForm key={target.row.QuestionnaireId} record={data.Questionnaire} onClose={onClose} />
   ) : (
     <EnforceabilityEditorForm
+      key={target.row.QuestionnaireId}
       record={data.Enforceability}
       closed={data.Questionnaire.Status === 'Closed'}
       questionnaireId={target.row.QuestionnaireId}

@@ -7,6 +7,7 @@ import {
   QuestionnaireAnswers,
   QuestionnaireListMessages,
   sameAnswer,
+  type AdminCommentAnswer,
   type AnswerModel,
   type Question,
   type QuestionnaireInfo,
@@ -16,7 +17,7 @@ import {
 
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
-import { fromHtml, toHtml } from '../../../components/rich-text/rich-text-html';
+import { asEditorHtml } from '../../../components/rich-text/rich-text-html';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText as serverMessage } from '../../../lib/api-error';
@@ -43,9 +44,6 @@ const NEEDS_IDERA_DECLARATION = new Set([9, 14]);
 
 type After = 'stay' | 'back' | 'next' | 'exit' | 'leave';
 
-/** Rich text as the editor writes it, so a note or answer that was only loaded does not count as changed. */
-const asEditorHtml = (html: string | null) => (html ? toHtml(fromHtml(html)) : '');
-
 /** The answers as the page would save them, from which "unsaved changes" are judged. */
 function editorModel(question: Question, model: AnswerModel): AnswerModel {
   return question.Type === 'wysiwyg' && typeof model === 'string' ? asEditorHtml(model) || null : model;
@@ -54,33 +52,38 @@ function editorModel(question: Question, model: AnswerModel): AnswerModel {
 /**
  * Admin notes of a section: the admin's, not the section's, so they are saved on their
  * own (also while someone else holds the section) and with the section when the admin
- * saves it. Read-only once the questionnaire is closed, with the reason shown.
+ * saves it. Read-only once the questionnaire is closed, with the reason shown. The editor
+ * stays while the notes are fetched again (after each save); `shown` changes when it is
+ * to show a newer load.
  */
 function AdminNotes({
-  questionnaireId,
   sectionId,
+  data,
+  failed,
+  shown,
   open,
   changed,
   saving,
   onChange,
-  onLoaded,
   onSave,
 }: {
-  questionnaireId: string;
   sectionId: number;
+  data: AdminCommentAnswer | undefined;
+  failed: boolean;
+  shown: number;
   open: boolean;
   changed: boolean;
   saving: boolean;
   onChange(html: string): void;
-  onLoaded(html: string): void;
   onSave(): void;
 }) {
-  const { data, isError, isFetching } = useAdminCommentQuery({ questionnaireId, sectionId }, { refetchOnMountOrArgChange: true });
-  useEffect(() => {
-    if (data) onLoaded(data.Comment);
-  }, [data, onLoaded]);
-  if (isError) return <p className="notice notice-danger">{QuestionnaireListMessages.adminCommentFailed}</p>;
-  if (!data || isFetching) return <Spinner label="Loading admin notes…" />;
+  if (!data) {
+    return failed ? (
+      <p className="notice notice-danger">{QuestionnaireListMessages.adminCommentFailed}</p>
+    ) : (
+      <Spinner label="Loading admin notes…" />
+    );
+  }
   return (
     <section className="admin-notes" aria-labelledby={`admin-notes-${sectionId}`}>
       <h3 id={`admin-notes-${sectionId}`}>Admin Notes</h3>
@@ -89,13 +92,7 @@ function AdminNotes({
           ? 'Visible to admins only. Save them here at any time, also while someone else edits the section; saving the section saves them too.'
           : QuestionnaireAnswers.adminNoteClosed}
       </p>
-      <RichTextEditor
-        key={`${questionnaireId}:${sectionId}`}
-        label="Admin Notes"
-        initialHtml={data.Comment}
-        onChange={onChange}
-        readOnly={!open}
-      />
+      <RichTextEditor key={shown} label="Admin Notes" initialHtml={data.Comment} onChange={onChange} readOnly={!open} />
       {open && (
         <Button variant="secondary" className="button button-secondary button-small" disabled={!changed} busy={saving} onClick={onSave}>
           Save admin notes
@@ -172,12 +169,28 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
   /** The answers as last loaded or saved: what "unsaved changes" are measured against. */
   const [baseline, setBaseline] = useState<Record<string, AnswerModel>>({});
   const [refused, setRefused] = useState<Record<string, string>>({});
+  const showNotes = isAdmin && step.group !== 'Intro Questions';
+  const notes = useAdminCommentQuery(
+    { questionnaireId: info.QuestionnaireId, sectionId },
+    { skip: !showNotes, refetchOnMountOrArgChange: true },
+  );
+  /** The admin notes as typed (null: untouched since shown) and as last loaded or saved. */
   const [note, setNote] = useState<string | null>(null);
   const [savedNote, setSavedNote] = useState('');
-  const noteLoaded = useCallback((html: string) => {
-    setSavedNote(html);
-    setNote(null);
-  }, []);
+  // Each load of the notes is taken while rendering it (RTK keeps the object of a refetch that
+  // found nothing new). A newer one replaces the editor's text only while nothing typed there is
+  // unsaved: text typed during a save's round trip stays on the page, and still counts as unsaved.
+  const [notesLoaded, setNotesLoaded] = useState<AdminCommentAnswer | undefined>(undefined);
+  const [notesShown, setNotesShown] = useState(0);
+  if (notes.data && notes.data !== notesLoaded) {
+    setNotesLoaded(notes.data);
+    setSavedNote(notes.data.Comment);
+    const typed = note !== null && asEditorHtml(note) !== asEditorHtml(savedNote);
+    if (!typed && asEditorHtml(note ?? savedNote) !== asEditorHtml(notes.data.Comment)) {
+      setNote(null);
+      setNotesShown((n) => n + 1);
+    }
+  }
   const [loadVersion, setLoadVersion] = useState(0);
   // Each load's answers are taken while rendering it, not in an effect after it: an effect let
   // the section show with every field empty (or the previous load's) for a frame or more.
@@ -334,15 +347,16 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
         onConfirm={() => void confirm()}
         busy={confirming.isLoading}
       />
-      {isAdmin && step.group !== 'Intro Questions' && (
+      {showNotes && (
         <AdminNotes
-          questionnaireId={info.QuestionnaireId}
           sectionId={sectionId}
+          data={notes.data}
+          failed={notes.isError}
+          shown={notesShown}
           open={open}
           changed={noteChanged}
           saving={savingNote.isLoading}
           onChange={setNote}
-          onLoaded={noteLoaded}
           onSave={() => void saveNote()}
         />
       )}
