@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { SERVICE_NODE_FLAGS } from '../dev/src/stack';
+
 /**
  * No Docker engine runs here, so image sizes cannot be measured; the Dockerfile is read,
  * and the step that lays out each image's /app (deploy-service.mjs) is run for real.
@@ -46,6 +48,11 @@ describe('infra/docker/Dockerfile', () => {
     const chromium = instructions.slice(instructions.indexOf(stages[2]), instructions.indexOf(stages[3]));
     expect(chromium).toContain('USER 65532:65532');
     expect(chromium.join(' ')).toContain('apt-get install -y --no-install-recommends chromium');
+  });
+
+  it('starts every service with the Node flags the dev runner uses', () => {
+    const entrypoint = finalStage.find((l) => l.startsWith('ENTRYPOINT '))!;
+    expect(JSON.parse(entrypoint.slice('ENTRYPOINT '.length))).toEqual(['/nodejs/bin/node', ...SERVICE_NODE_FLAGS]);
   });
 
   it('builds the web app into the gateway image only', () => {

@@ -27,6 +27,17 @@ import { Supervisor, type ProcessStatus } from './supervisor';
  */
 export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'commerce', 'audit', 'notifications'] as const;
 
+/**
+ * How Node runs every service, here and in the image (infra/docker/Dockerfile's ENTRYPOINT,
+ * pinned equal by infra/test/image.test.ts). A request allocates a few kilobytes that die with
+ * it; V8 keeps its young generation as small as that survival rate lets it (1-4 MB), so a busy
+ * service scavenged every couple of hundred requests, each scavenge paying its fixed cost (roots,
+ * the old-to-new remembered set). With semi-spaces of at least 16 MB (the default ceiling of
+ * 64-bit Node 20 and 22, so no more than they could grow to anyway) scoring's index list
+ * scavenged 5x less often, for about 27 MB more resident memory. See bench/README.md.
+ */
+export const SERVICE_NODE_FLAGS = ['--enable-source-maps', '--min-semi-space-size=16'] as const;
+
 export interface StackOptions {
   repoRoot: string;
   dataDir: string;
@@ -212,7 +223,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const launch = (name: string, env: Record<string, string>) => {
       const script = path.join(options.repoRoot, 'services', name, 'dist', 'src', 'server.js');
       if (!fs.existsSync(script)) throw new Error(`${script} is missing: build first (npx tsc -b)`);
-      const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs?.(name) ?? []), script], {
+      const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs?.(name) ?? []), script], {
         // the child leaves when this runner goes, however it goes: its stdin is this end of a pipe
         env: { ...common, ...env, [EXIT_WHEN_STDIN_CLOSES]: '1' },
         stdio: ['pipe', 'pipe', 'pipe'],
