@@ -1,9 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 
 import { makeStore } from '../../app/store';
 import { signedIn } from '../../features/auth/auth-slice';
+import { renderInApp } from '../../test-support/in-app';
 
 import { UserMenu } from './UserMenu';
 
@@ -31,13 +30,7 @@ function renderMenu() {
       isFree: false,
     }),
   );
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <UserMenu />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderInApp(store, <UserMenu />);
 }
 
 describe('user menu keyboard use', () => {

@@ -1,11 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 
 import type { GroupView } from '@cti/contracts';
 
 import { makeStore } from '../../../app/store';
 import { recordFieldsAsInserted } from '../../../test-support/fields-as-inserted';
+import { renderInApp } from '../../../test-support/in-app';
 import { adminSession } from '../../../test-support/sessions';
 import { signedIn } from '../../auth/auth-slice';
 import { accountsApi } from '../accounts-api';
@@ -43,13 +42,7 @@ async function renderPage() {
   await store.dispatch(accountsApi.util.upsertQueryData('groups', undefined, [ireland, awg]));
   await store.dispatch(accountsApi.util.upsertQueryData('logos', undefined, [{ Path: 'flags/ie.svg', DisplayName: 'Ireland' }]));
   await store.dispatch(accountsApi.util.upsertQueryData('managedUsers', undefined, []));
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <GroupsAdminPage />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderInApp(store, <GroupsAdminPage />);
 }
 
 describe('User groups: the dialogs opened from the list', () => {

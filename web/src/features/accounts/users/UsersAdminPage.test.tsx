@@ -1,12 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 
 import { RoleIds } from '@cti/access';
 import type { ManagedUser, SessionUser } from '@cti/contracts';
 
 import { makeStore } from '../../../app/store';
 import { recordFieldsAsInserted } from '../../../test-support/fields-as-inserted';
+import { renderInApp } from '../../../test-support/in-app';
 import { sessionRefreshed, signedIn } from '../../auth/auth-slice';
 import { accountsApi } from '../accounts-api';
 
@@ -75,13 +74,7 @@ async function renderPage() {
   );
   await store.dispatch(accountsApi.util.upsertQueryData('managerGroups', undefined, []));
   await store.dispatch(accountsApi.util.upsertQueryData('calculatorGroups', undefined, []));
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <UsersAdminPage />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderInApp(store, <UsersAdminPage />);
   return store;
 }
 

@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 
 import { QUESTIONNAIRE_STEPS, type QuestionnaireInfo, type QuestionsAnswer } from '@cti/contracts';
 
 import { api } from '../../../app/api';
+import { renderInApp } from '../../../test-support/in-app';
 import { answered, gateway } from '../../../test-support/played-gateway';
 import { adminStore } from '../../../test-support/sessions';
 
@@ -75,14 +74,11 @@ beforeEach(() => {
 
 async function openSection() {
   const store = adminStore();
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <LeaveGuardProvider>
-          <SectionPage step={step} info={info} onExit={async () => undefined} />
-        </LeaveGuardProvider>
-      </MemoryRouter>
-    </Provider>,
+  renderInApp(
+    store,
+    <LeaveGuardProvider>
+      <SectionPage step={step} info={info} onExit={async () => undefined} />
+    </LeaveGuardProvider>,
   );
   await screen.findByRole('textbox', { name: 'Admin Notes' });
   expect(noteLoads).toBe(1);
