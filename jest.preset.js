@@ -23,7 +23,7 @@ const moduleNameMapper = {
 };
 
 // ESM-only packages that jest (CommonJS) must transform
-const esmPackages = ['typebox', 'cookie', 'content-disposition'];
+const esmPackages = ['typebox'];
 
 module.exports = {
   root,
