@@ -21,6 +21,8 @@ node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
 	@touch $@
 
 install: node_modules/.installed
+	@# the commit-msg hook (.githooks): only in a git work tree, and not over hooks set up otherwise
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ -z "$$(git config core.hooksPath)" ]; then git config core.hooksPath .githooks; fi
 
 build: install
 	npx tsc -b
