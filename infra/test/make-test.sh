@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `make test`: every check of the repository in timed stages; the table of their times is printed
+# at the end and kept in test-output/stage-times.txt (stages.sh). Stages that leave a core idle run
+# beside others: ESLint (one thread) beside `tsc -b` and the web build.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source infra/test/stages.sh
+
+stages_begin 'make test'
+stage install make --no-print-directory install
+stage tools bash infra/dev/ensure-tools.sh nats-server chromium
+stage_bg lint npm run lint
+stage tsc npx tsc -b
+stage web-build npm run build -w @cti/web
+stage_wait lint
+stage jest npx jest
+stage e2e npx jest -c e2e/jest.config.js
+stage faults npx jest -c infra/faults/jest.config.js
