@@ -13,7 +13,7 @@ help:
 	@echo "make lint             ESLint, Prettier and knip alone (npm run lint; npm run lint:fix repairs what it can)"
 	@echo "make test-faults      the fault-injection suite alone (kill -9 NATS and services, Postgres restarts)"
 	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
-	@echo "make bench            the hot-path benchmarks against their targets (bench/README.md; not part of make test)"
+	@echo "make bench            the performance budgets, measured (bench/README.md; ONLY=<phase,…>; not part of make test)"
 
 # npm dependencies, installed when missing or when a manifest changed
 node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
@@ -67,9 +67,10 @@ test-under-load: install
 	bash infra/test/under-load.sh
 
 bench: install
-	bash infra/dev/ensure-tools.sh nats-server
+	bash infra/dev/ensure-tools.sh nats-server chromium
 	npx tsc -b
-	node bench/hot-paths.mjs
+	npm run build -w @cti/web
+	node bench/dist/budgets.js
 
 clean:
 	rm -rf node_modules */*/dist web/dist test-output
