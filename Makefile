@@ -3,16 +3,17 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json infra/lint/package.json e2e/package.json examples/*/package.json)
 
-.PHONY: help install build start status lint test test-unit test-e2e test-faults test-under-load bench clean
+.PHONY: help install build start status lint test test-fast test-unit test-e2e test-faults test-under-load bench clean
 
 help:
 	@echo "make start            run the whole platform with demo data on http://localhost:8080"
 	@echo "make status           each process of a running 'make start': state, restarts, readiness"
-	@echo "make test             lint (ESLint, Prettier, knip), then every test (unit, service, browser journeys, fault injection)"
+	@echo "make test             lint (ESLint, Prettier, knip), then every test (unit, service, browser journeys, fault injection); prints each stage's time"
+	@echo "make test-fast        lint, tsc and the tests of the packages changed against main (BASE=<branch> to compare with another)"
 	@echo "make lint             ESLint, Prettier and knip alone (npm run lint; npm run lint:fix repairs what it can)"
 	@echo "make test-faults      the fault-injection suite alone (kill -9 NATS and services, Postgres restarts)"
 	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
-	@echo "make bench            the hot-path benchmarks against their targets (bench/README.md; not part of make test)"
+	@echo "make bench            the performance budgets, measured (bench/README.md; ONLY=<phase,…>; not part of make test)"
 
 # npm dependencies, installed when missing or when a manifest changed
 node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
@@ -21,6 +22,8 @@ node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
 	@touch $@
 
 install: node_modules/.installed
+	@# the commit-msg hook (.githooks): only in a git work tree, and not over hooks set up otherwise
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ -z "$$(git config core.hooksPath)" ]; then git config core.hooksPath .githooks; fi
 
 build: install
 	npx tsc -b
@@ -40,14 +43,13 @@ status:
 lint: install
 	npm run lint
 
-test: install
-	npm run lint
-	bash infra/dev/ensure-tools.sh nats-server chromium
-	npx tsc -b
-	npx jest
-	npm run build -w @cti/web
-	npx jest -c e2e/jest.config.js
-	npx jest -c infra/faults/jest.config.js
+# The stages (install, tools, lint beside tsc and the web build, jest, browser journeys, faults)
+# are in infra/test/make-test.sh, which times each and prints the table at the end.
+test:
+	bash infra/test/make-test.sh
+
+test-fast: install
+	bash infra/test/test-fast.sh
 
 test-unit: install
 	npx tsc -b
@@ -65,9 +67,10 @@ test-under-load: install
 	bash infra/test/under-load.sh
 
 bench: install
-	bash infra/dev/ensure-tools.sh nats-server
+	bash infra/dev/ensure-tools.sh nats-server chromium
 	npx tsc -b
-	node bench/hot-paths.mjs
+	npm run build -w @cti/web
+	node bench/dist/budgets.js
 
 clean:
 	rm -rf node_modules */*/dist web/dist test-output

@@ -36,8 +36,9 @@ module.exports = {
         'infra/faults/jest.config.js',
         'infra/docker/*.{js,mjs}',
         'infra/test/fixtures/**/*',
+        'bench/src/budgets.ts',
       ],
-      project: ['*.js', 'infra/test/**/*', 'infra/faults/**/*', 'infra/docker/**/*.{js,mjs}'],
+      project: ['*.js', 'infra/test/**/*', 'infra/faults/**/*', 'infra/docker/**/*.{js,mjs}', 'bench/src/**/*.ts'],
     },
     'libs/*': {
       paths: sourcesFrom('../..'),

@@ -12,7 +12,7 @@ import { startStack, type RunningStack } from '../dev/src/stack';
 import { formatStatus, stackStatus } from '../dev/src/status';
 
 import { AnswerStream, isAcknowledged } from './support/answer-stream';
-import { formatTable, readEffects, tally } from './support/ledger';
+import { formatTable, readEffects, tally, type Phase } from './support/ledger';
 
 /**
  * The platform as real processes under the dev runner (embedded Postgres, nats-server,
@@ -54,7 +54,7 @@ async function reconnect() {
     200,
   );
 }
-const phases: Array<{ name: string; recoveryMs: number | null }> = [{ name: 'baseline', recoveryMs: null }];
+const phases: Phase[] = [];
 const notes: string[] = [];
 
 const pidOf = (name: string) => {
@@ -91,12 +91,13 @@ const requestsIn = (phase: string, n: number) => eventually(() => stream.countIn
 
 /** Runs one fault inside the stream: some requests before it, the fault, recovery, the rest of the phase after. */
 async function duringStream(name: string, fault: () => Promise<number>): Promise<void> {
+  const startedAt = Date.now();
   stream.phase = name;
   await requestsIn(name, BEFORE_FAULT);
   const endedAt = await fault();
   const recoveryMs = await recoveryFrom(endedAt);
-  phases.push({ name, recoveryMs });
   await requestsIn(name, PER_PHASE);
+  phases.push({ name, recoveryMs, tookMs: Date.now() - startedAt });
 }
 
 async function login(email: string, password: string) {
@@ -118,6 +119,7 @@ beforeAll(async () => {
   fs.mkdirSync(webDist);
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>faults</title>');
   const log = fs.createWriteStream(path.join(outputDir, 'faults-stack.log'));
+  const startedAt = Date.now();
   stack = await startStack({
     repoRoot,
     dataDir,
@@ -135,6 +137,7 @@ beforeAll(async () => {
     log: (line) => log.write(`${line}\n`),
   });
   await reconnect();
+  notes.push(`the platform started with its demo data in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 }, 5 * 60_000);
 
 afterAll(async () => {
@@ -164,8 +167,10 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
   expect(await stream.save(stream.tokenOf(0))).toBe(200);
   await eventually(async () => (await readEffects(db, stream.tokenPattern)).audited.get(stream.tokenOf(0)) === 1, 60_000, 200);
 
+  const baselineStartedAt = Date.now();
   stream.start();
   await requestsIn('baseline', PER_PHASE);
+  phases.push({ name: 'baseline', recoveryMs: null, tookMs: Date.now() - baselineStartedAt });
 
   await duringStream('nats kill -9', async () => {
     const killedAt = Date.now();
@@ -234,6 +239,7 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
   await stream.stop();
 
   // everything committed reaches the audit log: wait until the outbox is drained and nothing more arrives
+  const drainStartedAt = Date.now();
   let effects = await readEffects(db, stream.tokenPattern);
   const storedTotal = () => [...effects.stored.values()].reduce((a, b) => a + b, 0);
   const auditedTotal = () => [...effects.audited.values()].reduce((a, b) => a + b, 0);
@@ -246,6 +252,7 @@ it('loses and doubles nothing, answers 5xx while failing, and recovers by itself
     300_000,
     500,
   );
+  notes.push(`every committed save reached the audit log ${((Date.now() - drainStartedAt) / 1000).toFixed(1)} s after the stream stopped`);
 
   // what `make status` shows now: every process running and ready, the killed ones restarted by the runner
   const status = await eventually(async () => {

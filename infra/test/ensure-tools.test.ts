@@ -25,9 +25,17 @@ function recipe(target: string): string[] {
   return body;
 }
 const toolsOf = (target: string) => recipe(target).filter((l) => l.includes('ensure-tools.sh'));
+/** `make test` runs its stages from infra/test/make-test.sh (`stage <name> <command>`). */
+const toolsOfMakeTest = () =>
+  fs
+    .readFileSync(path.join(repoRoot, 'infra', 'test', 'make-test.sh'), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('ensure-tools.sh'))
+    .map((l) => l.replace(/^stage \S+ /, ''));
 
 it('make start, make test and make test-faults ask for the same tools', () => {
-  const ofTest = toolsOf('test');
+  expect(recipe('test')).toEqual(['bash infra/test/make-test.sh']);
+  const ofTest = toolsOfMakeTest();
   expect(ofTest).toEqual(['bash infra/dev/ensure-tools.sh nats-server chromium']);
   expect(toolsOf('start')).toEqual(ofTest);
   expect(toolsOf('test-faults')).toEqual(ofTest);

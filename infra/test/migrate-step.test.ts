@@ -7,7 +7,8 @@ import { serviceScript } from './support/processes';
 /** The one-shot step before a rollout (compose `<svc>-migrate`, Kubernetes Job): `server.js migrate`. */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // not a copy of the test template: the first migration below starts from nothing
+  ctx = await createTestContext({}, { emptyDatabase: true });
 });
 afterAll(() => ctx.close());
 
@@ -19,6 +20,7 @@ const migrate = (service: string, env: Record<string, string>) =>
   });
 
 it('migrates a service’s schema with nothing but DATABASE_URL, exits 0, and does nothing the second time', async () => {
+  expect(await ctx.query("select schema_name from information_schema.schemata where schema_name = 'audit'")).toEqual([]);
   const first = migrate('audit', { DATABASE_URL: ctx.databaseUrl });
   expect([first.status, first.stdout.trim()]).toEqual([0, 'audit: schema migrated']);
   const tables = await ctx.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'audit'");

@@ -5,7 +5,7 @@
  * page chunk, and every chunk they import statically (what Vite preloads). Chunks a page
  * imports later, on demand (a map, a chart), are listed separately and not counted.
  *
- *   node web/scripts/bundle-report.mjs [--outDir /tmp/x] [--json file] [--no-fail] [--packages] [--breakdown /route]
+ *   node web/scripts/bundle-report.mjs [--outDir /tmp/x] [--sourcemap] [--json file] [--no-fail] [--packages] [--breakdown /route]
  *
  * Exits 1 when a route exceeds its budget (the public index page: 150 KB).
  */
@@ -67,7 +67,8 @@ async function buildAndCollect() {
     mode: 'production',
     configFile: path.join(webRoot, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    // --sourcemap: the build exactly as `npm run build` makes it (make test builds web/dist this way)
+    build: { outDir, emptyOutDir: true, sourcemap: args.includes('--sourcemap') },
     plugins: [
       {
         name: 'cti-bundle-report',
@@ -85,8 +86,9 @@ async function buildAndCollect() {
   }
   for (const item of Object.values(bundle)) {
     if (item.type !== 'chunk') continue;
-    // the file written to disk is the final (minified) code
-    const code = fs.readFileSync(path.join(outDir, item.fileName), 'utf8');
+    // the file written to disk is the final (minified) code; with --sourcemap, without the line naming
+    // its map, so that the budget measures the same code with or without maps
+    const code = fs.readFileSync(path.join(outDir, item.fileName), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '');
     chunks.set(item.fileName, {
       fileName: item.fileName,
       isEntry: item.isEntry,

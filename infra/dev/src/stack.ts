@@ -34,7 +34,8 @@ export const SERVICES = ['identity', 'questionnaire', 'scoring', 'documents', 'c
  * service scavenged every couple of hundred requests, each scavenge paying its fixed cost (roots,
  * the old-to-new remembered set). With semi-spaces of at least 16 MB (the default ceiling of
  * 64-bit Node 20 and 22, so no more than they could grow to anyway) scoring's index list
- * scavenged 5x less often, for about 27 MB more resident memory. See bench/README.md.
+ * scavenged several times less often, for a few tens of MB more resident memory (the measurements
+ * are in the message of the commit that added the flag: `git log -S min-semi-space-size`).
  */
 export const SERVICE_NODE_FLAGS = ['--enable-source-maps', '--min-semi-space-size=16'] as const;
 

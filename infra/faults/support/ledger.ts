@@ -49,10 +49,18 @@ export interface PhaseRow {
   duplicated: number;
   /** Seconds from the end of the fault until every service answered ready again. */
   recoverySeconds: number | null;
+  /** How long the phase took, its requests, fault and recovery together. */
+  seconds: number;
 }
 
-export function tally(outcomes: Outcome[], effects: Effects, phases: Array<{ name: string; recoveryMs: number | null }>): PhaseRow[] {
-  const rows = phases.map(({ name, recoveryMs }) => {
+export interface Phase {
+  name: string;
+  recoveryMs: number | null;
+  tookMs: number;
+}
+
+export function tally(outcomes: Outcome[], effects: Effects, phases: Phase[]): PhaseRow[] {
+  const rows = phases.map(({ name, recoveryMs, tookMs }) => {
     const mine = outcomes.filter((o) => o.phase === name);
     const stored = (o: Outcome) => effects.stored.get(o.token) ?? 0;
     const audited = (o: Outcome) => effects.audited.get(o.token) ?? 0;
@@ -66,6 +74,7 @@ export function tally(outcomes: Outcome[], effects: Effects, phases: Array<{ nam
       lost: mine.filter((o) => isAcknowledged(o) && (stored(o) === 0 || audited(o) === 0)).length,
       duplicated: mine.filter((o) => stored(o) > 1 || audited(o) > 1).length,
       recoverySeconds: recoveryMs === null ? null : Math.round(recoveryMs / 100) / 10,
+      seconds: Math.round(tookMs / 100) / 10,
     };
   });
   const sum = (key: keyof Omit<PhaseRow, 'phase' | 'recoverySeconds'>) => rows.reduce((n, r) => n + r[key], 0);
@@ -81,16 +90,18 @@ export function tally(outcomes: Outcome[], effects: Effects, phases: Array<{ nam
       lost: sum('lost'),
       duplicated: sum('duplicated'),
       recoverySeconds: null,
+      seconds: Math.round(sum('seconds') * 10) / 10,
     },
   ];
 }
 
 export function formatTable(rows: PhaseRow[]): string {
-  const header = ['fault', 'requested', 'acknowledged', 'failed (5xx)', 'stored', 'audited', 'lost', 'duplicated', 'recovery'];
+  const header = ['fault', 'requested', 'acknowledged', 'failed (5xx)', 'stored', 'audited', 'lost', 'duplicated', 'recovery', 'took'];
   const cells = rows.map((r) => [
     r.phase,
     ...[r.requested, r.acknowledged, r.failed, r.stored, r.audited, r.lost, r.duplicated].map(String),
     r.recoverySeconds === null ? '' : `${r.recoverySeconds.toFixed(1)} s`,
+    `${r.seconds.toFixed(1)} s`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');

@@ -7,6 +7,7 @@ import { buildService, type BuildOptions, type KitTables, type ServiceApp, type 
 
 import { infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
+import { addToTemplate, clearForeignSchema, createFromTemplate } from './template-database';
 
 /** The service token every service started by a test context shares (the platform's internal calls). */
 export const TEST_SERVICE_TOKEN = 'test-service-token-0123456789';
@@ -38,18 +39,32 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * An empty database instead of a copy of the run's template, which holds every platform
+   * service's schema already migrated (libs/testing/src/template-database.ts): for a test of
+   * the migrations themselves.
+   */
+  emptyDatabase?: boolean;
+}
+
 /**
  * A database and an event subject space of its own for one test file, on the run's
  * shared Postgres and NATS. Services started from one context see each other's events.
  */
-export async function createTestContext(extraEnv: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(extraEnv: Record<string, string> = {}, options: TestDatabaseOptions = {}): Promise<TestContext> {
   const infra = infrastructureFromEnv();
   const suffix = randomBytes(5).toString('hex');
   const database = `t_${suffix}`;
-  const admin = new pg.Client({ connectionString: infra.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
+  let copiedWith = new Map<string, string>();
+  if (options.emptyDatabase) {
+    const admin = new pg.Client({ connectionString: infra.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+  } else {
+    copiedWith = await createFromTemplate(infra.databaseUrl, database);
+  }
   const databaseUrl = withDatabase(infra.databaseUrl, database);
   const keys = testKeyPair();
   const env: Record<string, string> = {
@@ -72,9 +87,11 @@ export async function createTestContext(extraEnv: Record<string, string> = {}): 
     databaseUrl,
     env,
     async start(def, more = {}, options = {}) {
+      await clearForeignSchema(copiedWith, def, (text) => pool.query(text));
       const app = await buildService(def, { env: { ...env, ...more }, clock: options.clock });
       apps.push(app);
       await app.ready();
+      await addToTemplate(infra.databaseUrl, def);
       return app;
     },
     async query(text, values) {

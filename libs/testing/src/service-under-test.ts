@@ -3,9 +3,9 @@ import type { TProperties } from 'typebox';
 import { createDatabase, migrateSchema, type Kysely, type MigrationSet } from '@cti/db';
 import type { BuildOptions, KitTables, ServiceApp, ServiceDefinition } from '@cti/service-kit';
 
-import { createTestContext, type TestContext } from './context';
+import { createTestContext, type TestContext, type TestDatabaseOptions } from './context';
 
-export interface TestContextOptions {
+export interface TestContextOptions extends TestDatabaseOptions {
   /** Env every service started in the context gets (`createTestContext`'s extra env). */
   contextEnv?: Record<string, string>;
   /** A new context for each test (beforeEach/afterEach) instead of one for the file or describe block. */
@@ -41,7 +41,7 @@ export function testContextForTests(options: TestContextOptions = {}): TestConte
   let ctx: TestContext | undefined;
   const [before, after] = options.eachTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
-    ctx = await createTestContext(options.contextEnv);
+    ctx = await createTestContext(options.contextEnv, { emptyDatabase: options.emptyDatabase });
   });
   after(async () => {
     const closing = ctx;

@@ -477,13 +477,17 @@ export const IndexReadRoutes = {
 } as const;
 
 /** The index read routes personal API keys reach (`/api/v1` + path): all but the public summary, which needs no key. */
-export const API_KEY_READ_ROUTES = Object.values(IndexReadRoutes).filter((route) => route.path !== IndexReadRoutes.publicSummary.path);
+export const API_KEY_READ_ROUTES = /* @__PURE__ */ Object.values(IndexReadRoutes).filter(
+  (route) => route.path !== IndexReadRoutes.publicSummary.path,
+);
 
 /**
  * The index's lists, the same for every reader of one audience: scoring marks each answer of
  * these with its audience (`SurrogateHeaders`), and the gateway may answer others of that
  * audience with it for up to a second.
  */
-export const AUDIENCE_SHARED_READ_PATHS: readonly string[] = [IndexReadRoutes.list, IndexReadRoutes.asu, IndexReadRoutes.map].map(
-  (route) => `/api${route.path}`,
-);
+export const AUDIENCE_SHARED_READ_PATHS: readonly string[] = /* @__PURE__ */ [
+  IndexReadRoutes.list,
+  IndexReadRoutes.asu,
+  IndexReadRoutes.map,
+].map((route) => `/api${route.path}`);
