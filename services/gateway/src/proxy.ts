@@ -11,7 +11,7 @@ import { forwardedTraceHeaders, systemClock, type CommonConfig } from '@cti/serv
 import { apiV1Routes, type Forward } from './api-v1';
 import type { GatewayConfig } from './config';
 import { upstreamRequestHeaders, UpstreamForwarder, type AnswerHooks } from './forwarder';
-import { Microcache } from './microcache';
+import { forgetOnSignal, Microcache } from './microcache';
 import { FixedWindowLimiter, rateLimitHook } from './rate-limit';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
@@ -119,6 +119,9 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     // only the gateway's own: a kept answer is shared, so no one client's headers may shape it
     forwardedHeaders: (request) => withGatewayHeaders(request, {}),
   });
+
+  // a score saved through another gateway: scoring says so on core NATS, and this one forgets too
+  if (app.hasDecorator('withEventBus')) app.withEventBus((bus) => forgetOnSignal(bus, microcache, app.log));
 
   // what a service tells the gateway about keeping its answer is not the client's
   const dropped = new Set<string>([SurrogateHeaders.audience, SurrogateHeaders.control]);
