@@ -85,6 +85,8 @@ export interface StackOptions {
   /** The back-end services to run (default all); journeys that need only some start fewer. */
   services?: ReadonlyArray<(typeof SERVICES)[number]>;
   log?: (line: string) => void;
+  /** How long a process may take to answer ready at the first start (default 120 s; a suite on a loaded machine waits longer). */
+  readyTimeoutMs?: number;
   /** Restart delays of the supervisor (tests of crashes shorten them). */
   restartDelayMs?: { initial: number; max: number };
   /** Extra node flags for a process (the benchmark's `--cpu-prof`, which NODE_OPTIONS may not carry). */
@@ -343,7 +345,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         services.map((service) => {
           const name = instancesOf(service)[replica];
           const { env } = instanceEnv.get(name)!;
-          return waitReady(name, ports[name], launch(name, service, env));
+          return waitReady(name, ports[name], launch(name, service, env), options.readyTimeoutMs);
         }),
       );
     }
@@ -356,7 +358,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // drains until the front has taken it out
       ...(replicas > 1 ? { TRUST_PROXY_HOPS: '1', SHUTDOWN_DELAY_MS: String(GATEWAY_DRAIN_BEHIND_FRONT_MS) } : {}),
     });
-    await Promise.all(instancesOf('gateway').map((name) => waitReady(name, ports[name], launch(name, 'gateway', gatewayEnv(name)))));
+    await Promise.all(
+      instancesOf('gateway').map((name) => waitReady(name, ports[name], launch(name, 'gateway', gatewayEnv(name)), options.readyTimeoutMs)),
+    );
     for (const name of instancesOf('gateway')) supervise(name, 'gateway', 'gateway', gatewayEnv(name));
     if (replicas > 1) {
       log(`${'[front]'.padEnd(16)}HAProxy on 127.0.0.1:${ports.front}, round-robin over ${instancesOf('gateway').join(', ')}`);
