@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json infra/lint/package.json e2e/package.json examples/*/package.json)
 
-.PHONY: help install build start status lint test test-fast test-unit test-e2e test-faults test-under-load bench clean
+.PHONY: help install build start status lint test test-fast test-unit test-e2e test-faults test-scale test-under-load bench clean
 
 help:
 	@echo "make start            run the whole platform with demo data on http://localhost:8080"
@@ -12,6 +12,7 @@ help:
 	@echo "make test-fast        lint, tsc and the tests of the packages changed against main (BASE=<branch> to compare with another)"
 	@echo "make lint             ESLint, Prettier and knip alone (npm run lint; npm run lint:fix repairs what it can)"
 	@echo "make test-faults      the fault-injection suite alone (kill -9 NATS and services, Postgres restarts)"
+	@echo "make test-scale       two replicas of everything and a 3-node NATS cluster under load, through kills and a rolling restart"
 	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
 	@echo "make bench            the performance budgets, measured (bench/README.md; ONLY=<phase,…>; not part of make test)"
 
@@ -33,7 +34,7 @@ build: install
 # all the same (documents answers PDF requests 503 and picks Chromium up once installed).
 start: export OPTIONAL_TOOLS := chromium
 start: build
-	bash infra/dev/ensure-tools.sh nats-server chromium
+	bash infra/dev/ensure-tools.sh nats-server chromium $(if $(filter-out 1,$(or $(REPLICAS),1)),haproxy)
 	node infra/dev/dist/start.js
 
 status:
@@ -62,6 +63,9 @@ test-faults: install
 	bash infra/dev/ensure-tools.sh nats-server chromium
 	npx tsc -b
 	npx jest -c infra/faults/jest.config.js
+
+test-scale: install
+	bash infra/scale/run.sh
 
 test-under-load: install
 	bash infra/test/under-load.sh

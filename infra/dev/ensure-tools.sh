@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system tools the stack and its tests use, when missing:
-#   nats-server (JetStream event bus), chromium (browser journeys, PDF rendering).
+#   nats-server (JetStream event bus), chromium (browser journeys, PDF rendering), haproxy (the
+#   round-robin front before the gateways when the runner starts replicas: make start REPLICAS=2, make test-scale).
 # `make start` and `make test` ask for the same list. Tools named in OPTIONAL_TOOLS
 # (make start: chromium) only warn when they cannot be had: the platform then runs
 # without them (documents answers PDF requests 503 and retries Chromium by itself).

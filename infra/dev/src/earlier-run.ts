@@ -41,7 +41,8 @@ export class PlatformAlreadyRunning extends Error {
   }
 }
 
-const STOP_SIGNALS = { postgres: 'SIGINT', nats: 'SIGTERM' } as const; // Postgres: fast shutdown; NATS: flush and exit
+// Postgres: fast shutdown; NATS: flush and exit; the front (HAProxy): stop
+const STOP_SIGNALS = { postgres: 'SIGINT', nats: 'SIGTERM', front: 'SIGTERM' } as const;
 
 /**
  * Before a runner starts on a data directory: a runner still running there is an error, and the
@@ -54,9 +55,9 @@ export async function clearEarlierRun(dataDir: string, log: (line: string) => vo
   if (!earlier || earlier.runnerPid === process.pid) return;
   if (runnerAlive(earlier)) throw new PlatformAlreadyRunning(dataDir, earlier);
   const leftovers = earlier.processes.flatMap((p) => {
-    if (p.pid === null || (p.kind !== 'postgres' && p.kind !== 'nats') || !isProcessAlive(p.pid)) return [];
+    if (p.pid === null || !(p.kind in STOP_SIGNALS) || !isProcessAlive(p.pid)) return [];
     if (!commandLineOf(p.pid)?.includes(dataDir)) return [];
-    return [{ name: p.name, pid: p.pid, signal: STOP_SIGNALS[p.kind] }];
+    return [{ name: p.name, pid: p.pid, signal: STOP_SIGNALS[p.kind as keyof typeof STOP_SIGNALS] }];
   });
   for (const { name, pid, signal } of leftovers) {
     log(`${'[runner]'.padEnd(16)}stopping ${name} (pid ${pid}), left running by an earlier run that did not stop it`);

@@ -30,7 +30,7 @@ const accepts = (port: number) =>
   });
 
 async function readinessOf(p: ProcessStatus): Promise<{ readiness: string; ready: boolean }> {
-  if (p.kind === 'postgres' || p.kind === 'nats') {
+  if (p.kind === 'postgres' || p.kind === 'nats' || p.kind === 'front') {
     return (await accepts(p.port)) ? { readiness: 'accepting connections', ready: true } : { readiness: 'no answer', ready: false };
   }
   try {

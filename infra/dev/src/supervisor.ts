@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What kind of process a supervised entry is: it decides how readiness is probed. */
-export type ProcessKind = 'postgres' | 'nats' | 'service' | 'gateway';
+export type ProcessKind = 'postgres' | 'nats' | 'service' | 'gateway' | 'front';
 
 /**
  * `starting` (first start), `running`, `restarting` (exited; a restart is due),

@@ -7,6 +7,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
+  type StreamInfo,
 } from 'nats';
 
 import { SubjectSpace } from './subjects';
@@ -94,25 +95,31 @@ export async function connectEventBus(options: EventBusOptions): Promise<EventBu
   };
 }
 
+/**
+ * Creates the events stream with `replicas` copies when it is missing; one made earlier with fewer
+ * copies (on a single server, before the cluster) is raised to `replicas`.
+ */
 export async function ensureStream(jsm: JetStreamManager, subjects: SubjectSpace, replicas: number): Promise<void> {
+  // (a stream that is missing, or a server that cannot tell, is made: see the catch below)
+  const existing: StreamInfo | null = await jsm.streams.info(subjects.stream).catch(() => null);
+  if (existing) {
+    if (existing.config.num_replicas < replicas) await jsm.streams.update(subjects.stream, { ...existing.config, num_replicas: replicas });
+    return;
+  }
   try {
-    await jsm.streams.info(subjects.stream);
-  } catch {
-    try {
-      await jsm.streams.add({
-        name: subjects.stream,
-        subjects: [subjects.all],
-        storage: StorageType.File,
-        retention: RetentionPolicy.Limits,
-        num_replicas: replicas,
-        // msgID de-duplication window for the outbox relay's retries
-        duplicate_window: nanos(10 * 60 * 1000),
-      });
-    } catch (err) {
-      // another replica may have created it between info and add
-      await jsm.streams.info(subjects.stream).catch(() => {
-        throw err;
-      });
-    }
+    await jsm.streams.add({
+      name: subjects.stream,
+      subjects: [subjects.all],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      num_replicas: replicas,
+      // msgID de-duplication window for the outbox relay's retries
+      duplicate_window: nanos(10 * 60 * 1000),
+    });
+  } catch (err) {
+    // another replica may have created it between info and add
+    await jsm.streams.info(subjects.stream).catch(() => {
+      throw err;
+    });
   }
 }

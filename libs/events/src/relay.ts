@@ -1,6 +1,6 @@
 import { headers as natsHeaders } from 'nats';
 
-import { claimOldestFirst, sql, type Kysely } from '@cti/db';
+import { claimOldestFirst, sql, type Kysely, type Transaction } from '@cti/db';
 
 import type { EventBus } from './connection';
 import type { EventTables } from './outbox';
@@ -26,7 +26,9 @@ export interface OutboxRelayOptions {
 /**
  * Publishes committed outbox rows to JetStream with msgID = row id, so a retry after
  * a timeout (or a crash between publish and marking sent) is dropped as a duplicate
- * by the server. Rows are claimed with SKIP LOCKED so replicas share the work.
+ * by the server. The relays of a service's replicas take turns (one pass at a time per
+ * outbox, `lockOutboxForPass`), so the stream gets each outbox in its order whichever
+ * replica publishes it.
  */
 export class OutboxRelay {
   private readonly db: Kysely<EventTables>;
@@ -125,6 +127,7 @@ export class OutboxRelay {
    */
   async publishBatch(): Promise<number> {
     const outcome = await this.db.transaction().execute(async (trx) => {
+      await lockOutboxForPass(trx);
       const rows = await claimOldestFirst(
         trx
           .selectFrom('outbox')
@@ -198,6 +201,18 @@ export class OutboxRelay {
       .where('sentAt', '<', new Date(Date.now() - this.opts.retainSentMs).toISOString())
       .execute();
   }
+}
+
+/**
+ * Waits for the other replicas' passes over this service's outbox, and holds it until the
+ * transaction ends. Two relays claiming batches side by side (each skipping the other's locked
+ * rows) would publish them at once, and the stream would get the later batch first: the audit
+ * log's entries (whose chain order consumers check) and every service's events would leave out of
+ * order. Per schema: the services share one database, each publishes its own outbox. A relay
+ * killed mid-pass drops its connection, and with it the lock.
+ */
+async function lockOutboxForPass(trx: Transaction<EventTables>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('cti.outbox-relay'), hashtext(current_schema()))`.execute(trx);
 }
 
 /** Not one row of a batch could be published (NATS away, or the stream missing); recorded on the row. */

@@ -21,6 +21,15 @@ export class SubjectSpace {
   get all(): string {
     return `${this.prefix}.>`;
   }
+
+  /**
+   * The core-NATS subject of a signal: a hint a process gives every other one at once, which no
+   * stream keeps (a process away misses it, and must not depend on it alone):
+   * `signal.<prefix>.<service>.<name>`, outside the events stream's subjects.
+   */
+  signal(service: string, name: string): string {
+    return `signal.${this.prefix}.${service}.${name}`;
+  }
 }
 
 /** NATS subject matching with `*` (one token) and `>` (the rest). */

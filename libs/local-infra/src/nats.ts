@@ -1,14 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 import { ensureDebianPackage } from './packages';
-import { waitForPort } from './ports';
+import { freePorts, waitForPort } from './ports';
 import { stopWithThisProcess } from './processes';
 
 export interface NatsOptions {
   port: number;
   storeDir: string;
   log?: (line: string) => void;
+  /** The server's name (JetStream in a cluster tells its nodes apart by it); `cti-nats` when not given. */
+  serverName?: string;
+  /** Monitoring port: `/healthz` says when the server (in a cluster: its JetStream) is ready. */
+  monitorPort?: number;
+  /** This server as one node of a cluster (nats-server's own clustering: routes between the nodes). */
+  cluster?: NatsClusterNode;
+  /**
+   * Configuration appended to the server's file as it is: the accounts and users a deployment
+   * with NATS accounts gives every node alike.
+   */
+  extraConfig?: string;
+}
+
+/** One node's part of a cluster: the cluster's name, the port its routes listen on, and every other node's route URL. */
+export interface NatsClusterNode {
+  name: string;
+  routePort: number;
+  routes: string[];
 }
 
 export interface RunningNats {
@@ -24,6 +43,41 @@ export interface RunningNats {
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Called when the server exits without `stop()` having been asked (a crash, a kill). */
   onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /** Whether `/healthz` answers ok (needs `monitorPort`; a cluster's node: its JetStream has a meta leader and is current). */
+  healthy(): Promise<boolean>;
+  /** The configuration file the server runs with. */
+  readonly configFile: string;
+}
+
+const quoted = (text: string) => JSON.stringify(text);
+
+/**
+ * The server's configuration: loopback only, JetStream on file storage in `storeDir`, and, for a
+ * cluster's node, its routes to the others. Written to a file (not flags): a cluster and accounts
+ * can only be configured there.
+ */
+export function natsConfigText(options: Omit<NatsOptions, 'log'>): string {
+  const lines = [
+    `server_name: ${quoted(options.serverName ?? 'cti-nats')}`,
+    `listen: "127.0.0.1:${options.port}"`,
+    ...(options.monitorPort ? [`http: "127.0.0.1:${options.monitorPort}"`] : []),
+    'max_payload: 8MB',
+    `jetstream { store_dir: ${quoted(options.storeDir)} }`,
+  ];
+  const { cluster } = options;
+  if (cluster) {
+    lines.push(
+      'cluster {',
+      `  name: ${quoted(cluster.name)}`,
+      `  listen: "127.0.0.1:${cluster.routePort}"`,
+      `  routes: [${cluster.routes.map(quoted).join(', ')}]`,
+      // a node started before the others keeps trying to reach them (a whole cluster starts together)
+      '  connect_retries: 120',
+      '}',
+    );
+  }
+  if (options.extraConfig) lines.push(options.extraConfig);
+  return `${lines.join('\n')}\n`;
 }
 
 /** The `nats-server` binary, installed from Debian's package when missing and possible. */
@@ -51,9 +105,11 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
   /** Processes we asked to stop: their exit is expected. */
   const stopping = new WeakSet<ChildProcess>();
 
+  const configFile = path.join(options.storeDir, 'nats-server.conf');
   const start = async () => {
     if (child && child.exitCode === null && child.signalCode === null) return;
-    const proc = spawn(binary, ['-js', '-sd', options.storeDir, '-a', '127.0.0.1', '-p', String(options.port)], {
+    fs.writeFileSync(configFile, natsConfigText(options));
+    const proc = spawn(binary, ['-c', configFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
       // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it in order
       detached: true,
@@ -102,5 +158,93 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
     start,
     kill: (signal) => kill(signal ?? 'SIGKILL'),
     onUnexpectedExit: (listener) => void exitListeners.push(listener),
+    configFile,
+    async healthy() {
+      if (!options.monitorPort) throw new Error('healthy() needs the monitoring port (monitorPort)');
+      try {
+        const res = await fetch(`http://127.0.0.1:${options.monitorPort}/healthz`, { signal: AbortSignal.timeout(2000) });
+        await res.arrayBuffer();
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export interface NatsClusterOptions {
+  /** How many nodes (3: a JetStream cluster that keeps a quorum when one node is down). */
+  nodes: number;
+  /** Each node's data lives in `<storeRoot>/<node name>`. */
+  storeRoot: string;
+  /** Cluster name (`cti`); the nodes are `<name>-1` … `<name>-n`. */
+  name?: string;
+  log?: (node: string, line: string) => void;
+  extraConfig?: string;
+  /** How long the cluster may take to elect its JetStream meta leader. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningNatsCluster {
+  /** Every node's client URL, comma-separated (what NATS_URL takes). */
+  url: string;
+  nodes: Array<RunningNats & { name: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A JetStream cluster on loopback, nats-server's own clustering: every node routes to the
+ * others, and resolves once all of them answer `/healthz` (JetStream has a meta leader and
+ * every node is current). A stream created with 3 replicas keeps a copy on each node and
+ * survives the loss of any one.
+ */
+export async function startNatsCluster(options: NatsClusterOptions): Promise<RunningNatsCluster> {
+  const name = options.name ?? 'cti';
+  const ports = await freePorts(options.nodes * 3);
+  const plan = Array.from({ length: options.nodes }, (_, i) => ({
+    name: `${name}-${i + 1}`,
+    port: ports[i * 3],
+    routePort: ports[i * 3 + 1],
+    monitorPort: ports[i * 3 + 2],
+  }));
+  const nodes: Array<RunningNats & { name: string }> = [];
+  try {
+    // together: a node alone has no quorum, and each waits for the others' routes
+    const started = await Promise.all(
+      plan.map(async (node) =>
+        Object.assign(
+          await startNats({
+            port: node.port,
+            monitorPort: node.monitorPort,
+            storeDir: path.join(options.storeRoot, node.name),
+            serverName: node.name,
+            cluster: {
+              name,
+              routePort: node.routePort,
+              routes: plan.filter((other) => other !== node).map((other) => `nats-route://127.0.0.1:${other.routePort}`),
+            },
+            extraConfig: options.extraConfig,
+            log: options.log ? (line) => options.log!(node.name, line) : undefined,
+          }),
+          { name: node.name },
+        ),
+      ),
+    );
+    nodes.push(...started);
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+    while (!(await Promise.all(nodes.map((n) => n.healthy()))).every(Boolean)) {
+      if (Date.now() > deadline) throw new Error(`the NATS cluster (${plan.map((n) => n.name).join(', ')}) did not become ready`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (err) {
+    await Promise.all(nodes.map((n) => n.stop()));
+    throw err;
+  }
+  return {
+    url: nodes.map((n) => n.url).join(','),
+    nodes,
+    async stop() {
+      await Promise.all(nodes.map((n) => n.stop()));
+    },
   };
 }

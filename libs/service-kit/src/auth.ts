@@ -65,6 +65,12 @@ declare module 'fastify' {
      * kept answers per audience) must stop while it does not.
      */
     hearsRevocations(): boolean;
+    /**
+     * Calls `listener` with this process's NATS connection once it has one (the events plugin's,
+     * or the one a process without it makes for revocations), or at once when it has: what else
+     * such a process hears on core NATS (the gateway: the read models changed signal) rides on it.
+     */
+    withEventBus(listener: (bus: EventBus) => void): void;
   }
 }
 
@@ -300,10 +306,16 @@ export const authPlugin = fp<AuthOptions>(
     let bus: EventBus | null = null;
     const hears = () => (feed?.ready ?? false) && (bus?.isConnected() ?? false);
     app.decorate('hearsRevocations', hears);
+    const busListeners: Array<(bus: EventBus) => void> = [];
+    const haveBus = (connected: EventBus) => {
+      bus = connected;
+      for (const listener of busListeners.splice(0)) listener(connected);
+    };
+    app.decorate('withEventBus', (listener: (bus: EventBus) => void) => (bus ? listener(bus) : void busListeners.push(listener)));
     app.addHook('onReady', async () => {
       if (!app.hasDecorator('events')) return;
-      bus = app.events.bus;
-      feed = new RevocationFeed({ bus, list: revocations, logger: app.log });
+      haveBus(app.events.bus);
+      feed = new RevocationFeed({ bus: app.events.bus, list: revocations, logger: app.log });
       await feed.start();
       app.readiness.set('revocations', () => feed?.ready ?? false);
     });
@@ -317,8 +329,9 @@ export const authPlugin = fp<AuthOptions>(
       const follow = async () => {
         for (let attempt = 0; !closing; attempt++) {
           try {
-            if (!bus) {
-              const connected = await connectEventBus({
+            let connected = bus;
+            if (!connected) {
+              connected = await connectEventBus({
                 servers: source.servers,
                 name: source.name,
                 subjects: new SubjectSpace(source.subjectPrefix, source.stream),
@@ -331,9 +344,9 @@ export const authPlugin = fp<AuthOptions>(
                     : app.log.warn('NATS connection lost; reconnecting'),
               });
               if (closing) return void (await connected.close());
-              bus = connected;
+              haveBus(connected);
             }
-            const started = new RevocationFeed({ bus, list: revocations, logger: app.log });
+            const started = new RevocationFeed({ bus: connected, list: revocations, logger: app.log });
             await started.start();
             feed = started;
             return;

@@ -17,7 +17,7 @@ export * from './tracing';
 export * from './input-guard';
 export * from './input-errors';
 export * from './route-policy';
-export { appendAllToOutbox, appendToOutbox, contextHeaders } from '@cti/events';
+export { appendAllToOutbox, appendToOutbox, contextHeaders, type EventBus } from '@cti/events';
 export { default as Type } from 'typebox';
 export * from './connection-failures';
 export * from './revocation';

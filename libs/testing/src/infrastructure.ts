@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort, startNats, startPostgres } from '@cti/local-infra';
+import { freePort, startNats, startPostgres, type RunningNats } from '@cti/local-infra';
 
 /** What a test run shares: one Postgres and one NATS. */
 export interface TestInfrastructure {
@@ -99,4 +99,19 @@ export function infrastructureFromEnv(): Omit<TestInfrastructure, 'stop'> {
     natsPort: Number(process.env[INFRA_ENV.natsPort]),
     natsStoreDir: process.env[INFRA_ENV.natsStoreDir] || null,
   };
+}
+
+/**
+ * A NATS server (JetStream on a temporary store) of the calling test file's own, for tests that
+ * kill and restart it without touching the run's shared one; `remove()` stops it and deletes its store.
+ */
+export async function startOwnNats(): Promise<RunningNats & { remove(): Promise<void> }> {
+  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cti-own-nats-'));
+  const nats = await startNats({ port: await freePort(), storeDir });
+  return Object.assign(nats, {
+    async remove() {
+      await nats.stop();
+      fs.rmSync(storeDir, { recursive: true, force: true });
+    },
+  });
 }

@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 
-import { AUDIENCE_SHARED_READ_PATHS, SurrogateHeaders } from '@cti/contracts';
-import { audienceOfClaims, sendKeptBytes, type Clock } from '@cti/service-kit';
+import { AUDIENCE_SHARED_READ_PATHS, READ_MODELS_CHANGED_SIGNAL, SurrogateHeaders } from '@cti/contracts';
+import { audienceOfClaims, sendKeptBytes, type Clock, type EventBus } from '@cti/service-kit';
 
 /**
  * The read models every visitor gets alike: answered without a token, the same bytes
@@ -213,7 +213,8 @@ export class Microcache {
   /**
    * Forgets every kept answer, and lets no answer asked for before now be kept: a write to the
    * service that answers them went through this gateway (a score saved), and whoever made it
-   * reads next through this gateway. Readers elsewhere see it once their kept answer is stale.
+   * reads next through this gateway; or scoring said its read models changed (`forgetOnSignal`),
+   * whichever gateway the write went through.
    */
   forgetAll(): void {
     this.generation++;
@@ -303,4 +304,22 @@ export class Microcache {
     }
     return { passed: { status: res.statusCode, headers, body } };
   }
+}
+
+/**
+ * Makes the microcache forget what it keeps whenever a scoring replica says, on core NATS, that
+ * the read models changed (after it dropped its own kept models): read-your-writes across gateway
+ * replicas, a score saved through one gateway read at once through every other. Signals sent while
+ * this gateway's connection was down are missed: it forgets when the connection is lost and when
+ * it is back, and meanwhile keeps answers no longer than their time to live (at most a second).
+ */
+export function forgetOnSignal(bus: EventBus, microcache: Pick<Microcache, 'forgetAll'>, log: Pick<FastifyBaseLogger, 'warn'>): void {
+  const subject = bus.subjects.signal(READ_MODELS_CHANGED_SIGNAL.service, READ_MODELS_CHANGED_SIGNAL.name);
+  bus.nc.subscribe(subject, {
+    callback: (err) => {
+      if (err) log.warn({ err }, 'read models signal subscription failed; kept answers age out by themselves');
+      else microcache.forgetAll();
+    },
+  });
+  bus.watchConnection(() => microcache.forgetAll());
 }

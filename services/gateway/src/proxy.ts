@@ -11,7 +11,7 @@ import { forwardedTraceHeaders, systemClock, type CommonConfig } from '@cti/serv
 import { apiV1Routes, type Forward } from './api-v1';
 import type { GatewayConfig } from './config';
 import { upstreamRequestHeaders, UpstreamForwarder, type AnswerHooks } from './forwarder';
-import { Microcache } from './microcache';
+import { forgetOnSignal, Microcache } from './microcache';
 import { FixedWindowLimiter, rateLimitHook } from './rate-limit';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
 
@@ -120,6 +120,9 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     forwardedHeaders: (request) => withGatewayHeaders(request, {}),
   });
 
+  // a score saved through another gateway: scoring says so on core NATS, and this one forgets too
+  if (app.hasDecorator('withEventBus')) app.withEventBus((bus) => forgetOnSignal(bus, microcache, app.log));
+
   // what a service tells the gateway about keeping its answer is not the client's
   const dropped = new Set<string>([SurrogateHeaders.audience, SurrogateHeaders.control]);
   const answerHooksFor = (service: Upstream): AnswerHooks => ({
@@ -185,8 +188,11 @@ const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_E
 
 /**
  * Why a request may be sent again, or null. A refused connection never reached a
- * service, so any request may be retried; a connection lost mid-request, or the 503 a
- * closing Fastify answers (with `Connection: close`), only idempotent ones.
+ * service, so any request may be retried; so may the 503 a closing replica answers before
+ * any of the service's own hooks ran (Fastify's, with `Connection: close` and without the
+ * `x-request-id` every answer of the kit carries): a POST that landed on a replica of a
+ * rolling restart goes to the other one. A connection lost mid-request, or a 503 with
+ * `Connection: close` the service itself gave, only idempotent ones.
  */
 export function retryReason(
   method: string,
@@ -195,8 +201,10 @@ export function retryReason(
 ): 'refused' | 'connection-lost' | 'closing' | null {
   const code = err?.code ?? (err?.cause as { code?: string } | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'refused';
+  const closing = res?.statusCode === 503 && String(res.headers.connection ?? '').toLowerCase() === 'close';
+  if (closing && res.headers['x-request-id'] === undefined) return 'closing';
   if (!IDEMPOTENT.has(method.toUpperCase())) return null;
   if (code && CONNECTION_LOST.has(code)) return 'connection-lost';
-  if (res?.statusCode === 503 && String(res.headers.connection ?? '').toLowerCase() === 'close') return 'closing';
+  if (closing) return 'closing';
   return null;
 }

@@ -271,6 +271,26 @@ describe('a score saved through the gateway', () => {
   });
 });
 
+describe('a score saved through another gateway (two gateway replicas)', () => {
+  it('is what the next read through this gateway shows, once scoring says its read models changed', async () => {
+    const other = await context.ctx.start(gatewayService, { SCORING_URL: urlOf(scoring), RATE_LIMIT_PER_MINUTE: '100000' });
+    const kenya = (body: string) => (JSON.parse(body) as GroupIndexRow[]).find((r) => r.CountryId === 'KE')!.Score;
+    const standard = reader('std3', ['Standard']);
+    const admin = scoringAdminToken();
+    // this gateway keeps both audiences' lists; its clock stands still, so they never go stale by themselves
+    const before = [kenya((await viaGateway(LIST, bearer(admin))).body), kenya((await viaGateway(LIST, bearer(standard))).body)];
+    const answered = await scoringAnswered();
+    expect(kenya((await viaGateway(LIST, bearer(reader('std4', ['Standard'])))).body)).toBe(before[1]);
+    expect(await scoringAnswered()).toBe(answered);
+
+    const saved = await saveScores(other, world.questionnaires['KE:2024 1st Q']!, { ...inputs(2.5), QualifyingDeclarations: true }, admin);
+    expect(saved.statusCode).toBe(200);
+    // the signal crosses NATS: a few milliseconds here (the scale suite holds it to a second)
+    await eventually(async () => kenya((await viaGateway(LIST, bearer(reader('std5', ['Standard'])))).body) !== before[1], 10_000, 20);
+    expect(kenya((await viaGateway(LIST, bearer(admin))).body)).not.toBe(before[0]);
+  });
+});
+
 describe('a gateway that does not hear revocations', () => {
   it('is ready all the same, and says what it lacks when NATS does not answer', async () => {
     const unheard = await context.ctx.start(gatewayService, { SCORING_URL: urlOf(scoring), NATS_URL: 'nats://127.0.0.1:9' }, { clock });

@@ -69,6 +69,15 @@ beforeAll(async () => {
     if (cut('/api/roles/closing')) return reply.code(503).header('connection', 'close').send({ closing: true });
     return { answered: true };
   });
+  // a closing replica's own 503: Fastify answers it before any hook of the kit (no x-request-id)
+  upstream.post('/api/roles/closing', async (request, reply) => {
+    if (cut('/api/roles/closing')) return reply.code(503).header('connection', 'close').send({ closing: true });
+    return { answered: true, method: request.method };
+  });
+  // a 503 the service gave after its hooks ran (it carries the request id): the request was handled
+  upstream.post('/api/roles/unavailable', async (_request, reply) =>
+    reply.code(503).header('connection', 'close').header('x-request-id', 'seen').send({ unavailable: true }),
+  );
   await upstream.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => upstream.close());
@@ -205,6 +214,31 @@ describe('retries', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ answered: true });
     expect(await retriesCounted('closing')).toBe(before + 1);
+  });
+
+  it('sends a POST a closing replica refused before handling it (503, Connection: close, no request id) to it again', async () => {
+    cutsLeft.set('/api/roles/closing', 1);
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/roles/closing',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"save":1}',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ answered: true, method: 'POST' });
+    // the same body both times
+    expect(received.get('/api/roles/closing')!.map((r) => r.body?.toString())).toEqual(['{"save":1}', '{"save":1}']);
+  });
+
+  it('does not send again a POST the service itself answered 503 (its request id is on the answer)', async () => {
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/roles/unavailable',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(503);
+    expect(received.get('/api/roles/unavailable')).toHaveLength(1);
   });
 });
 

@@ -53,6 +53,26 @@ afterAll(() => bed.close());
 
 const db = () => bed.notifications.db;
 
+/** A dispatcher as a notifications process runs it, passing only when told (`runOnce`). */
+const dispatcher = (options: Partial<ConstructorParameters<typeof AlertDispatcher>[0]> = {}) => {
+  const config = bed.notifications.config as unknown as NotificationsConfig & { PUBLIC_URL: string };
+  return new AlertDispatcher({
+    db: db(),
+    inTransaction: (work) => bed.notifications.inTransaction(work),
+    access: identityAccessLookup(bed.notifications),
+    mail: identityMailPort(bed.notifications),
+    settings: accessSettingsOf(config),
+    publicUrl: PUBLIC_URL,
+    tokenKey: config.NOTIFICATIONS_TOKEN_KEY,
+    digestHourUtc: 7,
+    mailPerSecond: 1000,
+    pollMs: 3_600_000,
+    leaseMs: 1000,
+    logger: { info() {}, warn() {}, error() {} },
+    ...options,
+  });
+};
+
 /** The digest hour came: what the clock reaching next_digest_at does. */
 const digestHourCame = () => bed.ctx.query(`update notifications.user_settings set next_digest_at = now() - interval '1 second'`);
 
@@ -73,23 +93,10 @@ it('keeps digest users’ alerts for their digest, scheduled at the digest hour'
 it('survives a restart in the middle of sending digests: every digest arrives once, none twice', async () => {
   await digestHourCame();
   // the process that dies after the mail port accepted the 6th digest, before marking it sent
-  const config = bed.notifications.config as unknown as NotificationsConfig & { PUBLIC_URL: string };
   let accepted = 0;
-  const dying = new AlertDispatcher({
-    db: db(),
-    inTransaction: (work) => bed.notifications.inTransaction(work),
-    access: identityAccessLookup(bed.notifications),
-    mail: identityMailPort(bed.notifications),
-    settings: accessSettingsOf(config),
-    publicUrl: PUBLIC_URL,
-    tokenKey: config.NOTIFICATIONS_TOKEN_KEY,
-    digestHourUtc: 7,
-    mailPerSecond: 1000,
+  const dying = dispatcher({
     // one at a time, so exactly the 6th is the one in the air when it dies
     concurrency: 1,
-    pollMs: 3_600_000,
-    leaseMs: 1000,
-    logger: { info() {}, warn() {}, error() {} },
     afterMailAccepted: async () => {
       if (++accepted === 6) throw new Error('the process died here');
     },
@@ -120,6 +127,39 @@ it('survives a restart in the middle of sending digests: every digest arrives on
   // and the next digest is tomorrow's
   const next = await db().selectFrom('userSettings').select('nextDigestAt').execute();
   for (const s of next) expect(Date.parse(s.nextDigestAt!)).toBeGreaterThan(Date.now());
+});
+
+it('sends each user’s digest once, by one replica, when two replicas pass at the digest hour together', async () => {
+  await publishEvent(
+    bed,
+    'evt.scoring.scores.saved',
+    scoresSaved(ireland, 'Ireland', facts({ A: 5, score: 65 }), facts({ A: 6, score: 70 })),
+  );
+  await eventually(
+    async () => (await db().selectFrom('alerts').select('id').where('emailState', '=', 'pending').execute()).length === USERS,
+  );
+  await digestHourCame();
+  const sentBy = new Map<string, string[]>();
+  const replica = (name: string) =>
+    dispatcher({
+      concurrency: 4,
+      afterMailAccepted: async (deliveryId) => void sentBy.set(deliveryId, [...(sentBy.get(deliveryId) ?? []), name]),
+    });
+  await Promise.all([replica('a').runOnce(), replica('b').runOnce()]);
+
+  for (const user of users) {
+    const digests = (await mailsTo(bed, user.email)).filter((m) => m.Subject === 'Your daily Compliance Index digest: 1 alert');
+    expect({ user: user.email, digests: digests.length }).toEqual({ user: user.email, digests: 1 });
+  }
+  // no digest e-mail was handed to the mail port twice (the service's own dispatcher, kicked by the
+  // event's alerts, may have sent a few of them: a third replica)
+  expect(sentBy.size).toBeGreaterThan(0);
+  expect([...sentBy.values()].filter((by) => by.length !== 1)).toEqual([]);
+  const digests = await db().selectFrom('deliveries').select(['userId']).where('mode', '=', 'daily').where('status', '=', 'sent').execute();
+  expect(digests).toHaveLength(USERS * 2);
+  expect(new Set(digests.map((d) => d.userId)).size).toBe(USERS);
+  const states = await db().selectFrom('alerts').select('emailState').execute();
+  expect(new Set(states.map((s) => s.emailState))).toEqual(new Set(['sent']));
 });
 
 it('schedules daily digests at the digest hour and weekly ones on Mondays', () => {

@@ -19,9 +19,10 @@ export interface World {
 export async function startWorld(
   countryNames: string[] = ['Ireland', 'Kenya'],
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  /** `contextEnv`: what every service of the world gets (a NATS server of the file's own). */
+  options: { clock?: Clock; contextEnv?: Record<string, string> } = {},
 ): Promise<World> {
-  const ctx = await createTestContext();
+  const ctx = await createTestContext(options.contextEnv);
   const identity = await ctx.start(identityService);
   const app = await ctx.start(questionnaireService, env, { clock: options.clock });
   const countries: Record<string, string> = {};

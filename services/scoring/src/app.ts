@@ -1,3 +1,4 @@
+import { READ_MODELS_CHANGED_SIGNAL } from '@cti/contracts';
 import { defineService, requestContext } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
@@ -26,10 +27,22 @@ export const scoringService = defineService<ScoringDB>('scoring')({
   activeContext: false,
   async plugin(app, config) {
     const settings = accessSettingsOf(config);
+    const { bus } = app.events;
+    const changedSignal = bus.subjects.signal(READ_MODELS_CHANGED_SIGNAL.service, READ_MODELS_CHANGED_SIGNAL.name);
     const cache = new ReadModelCache(app.db, {
       databaseUrl: config.DATABASE_URL,
       maxAgeMs: config.READ_MODEL_CACHE_SECONDS * 1000,
       log: app.log,
+      // every replica tells the gateways once its own cache is dropped: after the last of these
+      // signals no gateway keeps, nor refills from any replica, what the rebuild replaced
+      onChanged: () => {
+        try {
+          if (bus.isConnected()) bus.nc.publish(changedSignal);
+        } catch (err) {
+          // (closing) the gateways' kept answers age out within their second anyway
+          app.log.debug({ err }, 'read model signal not sent');
+        }
+      },
     });
     const ctx: ScoringContext = {
       config,

@@ -491,3 +491,11 @@ export const AUDIENCE_SHARED_READ_PATHS: readonly string[] = /* @__PURE__ */ [
   IndexReadRoutes.asu,
   IndexReadRoutes.map,
 ].map((route) => `/api${route.path}`);
+
+/**
+ * The core-NATS signal every scoring replica gives once it has dropped its own kept read models
+ * after a rebuild committed (anywhere): every gateway then forgets the answers it keeps, so a score
+ * saved through one gateway is read at once through any other. A gateway that misses it (NATS away)
+ * keeps an answer no longer than its time to live (at most a second).
+ */
+export const READ_MODELS_CHANGED_SIGNAL = { service: 'scoring', name: 'readModelsChanged' } as const;

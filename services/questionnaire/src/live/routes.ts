@@ -20,7 +20,8 @@ const RETRY_MS = 2000;
  * other firm's page follows without reloading. A comment line every heartbeat keeps
  * proxies (the gateway's body timeout) from cutting a quiet stream. A stream ends when
  * its access token expires (the client reconnects with a fresh one) and when the
- * service shuts down (the client reconnects to another replica or the restarted one).
+ * service shuts down (the client reconnects to another replica or the restarted one), and
+ * when the replica's NATS connection is lost or back (changes meanwhile were not heard).
  */
 export async function liveRoutes(app: QuestionnaireApp, opts: { heartbeatSeconds: number }) {
   const feed = new ChangeFeed(app.log);
@@ -30,7 +31,17 @@ export async function liveRoutes(app: QuestionnaireApp, opts: { heartbeatSeconds
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
-  app.addHook('onClose', async () => feed.stop());
+  // Changes made while this replica's NATS connection was down were not heard: its open pages
+  // are told to reload, as after any reconnection (their stream ends; the client connects again,
+  // to whichever replica, and reloads what it shows) when the connection is lost and again when
+  // it is back (a page that connected meanwhile missed them too).
+  const unwatch = app.events.bus.watchConnection(() => {
+    for (const end of [...open]) end();
+  });
+  app.addHook('onClose', async () => {
+    unwatch();
+    feed.stop();
+  });
 
   app.get(
     '/api/questionnaire/live/:questionnaireId',

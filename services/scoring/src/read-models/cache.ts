@@ -49,9 +49,10 @@ export class CachedModel implements StoredAnswer {
 
 /**
  * Read models cached in this replica. Every rebuild commits a Postgres notification,
- * which every replica's listener turns into a cache drop; while the listener is down
- * the cache is bypassed, so no replica serves an answer older than the last commit
- * it could have heard of. Entries also expire after `maxAgeMs`.
+ * which every replica's listener turns into a cache drop (and then tells `onChanged`, which
+ * passes it on to the gateways); while the listener is down the cache is bypassed, so no
+ * replica serves an answer older than the last commit it could have heard of. Entries also
+ * expire after `maxAgeMs`.
  */
 export class ReadModelCache {
   private readonly entries = new Map<string, { model: CachedModel | null; at: number }>();
@@ -67,7 +68,13 @@ export class ReadModelCache {
 
   constructor(
     private readonly db: ScoringExecutor,
-    private readonly opts: { databaseUrl: string; maxAgeMs: number; log: Logger },
+    private readonly opts: {
+      databaseUrl: string;
+      maxAgeMs: number;
+      log: Logger;
+      /** Told after a rebuild committed somewhere dropped this replica's cache (so it serves the new models from now on). */
+      onChanged?: () => void;
+    },
   ) {}
 
   async start(): Promise<void> {
@@ -93,7 +100,10 @@ export class ReadModelCache {
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    client.on('notification', () => this.invalidate());
+    client.on('notification', () => {
+      this.invalidate();
+      this.opts.onChanged?.();
+    });
     this.listener = client;
     try {
       await client.connect();
