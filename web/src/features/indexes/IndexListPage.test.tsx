@@ -182,6 +182,8 @@ describe('helpers', () => {
       Year,
       Score,
       Category: 'High',
+      MapCategory: 'High',
+      Watchlist: false,
     });
     const data = [h('Ireland', 2025, 80), h('Ireland', 2026, 82), h('Kenya', 2026, 60)];
     expect(applyFilters(data, [{ key: 'Year', value: '2026' }]).map((r) => r.Country)).toEqual(['Ireland', 'Kenya']);
