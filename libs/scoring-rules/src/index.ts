@@ -431,3 +431,30 @@ export function averageByPeriod(rows: ReadonlyArray<{ PeriodId: string; Score: n
   }
   return new Map([...sums].map(([period, s]) => [period, Math.round((s.total / s.n) * 10) / 10]));
 }
+
+/**
+ * Every period named in some countries' histories, oldest first. Each history lists its own
+ * periods in order, and periods follow one another on one line, so a period comes after every
+ * period listed before it in any history (a country scored only lately still places its
+ * periods right).
+ */
+export function periodsInOrder<P extends { PeriodId: string }>(histories: ReadonlyArray<ReadonlyArray<P>>): P[] {
+  const first = new Map<string, P>();
+  const earlier = new Map<string, Set<string>>();
+  for (const history of histories) {
+    history.forEach((p, i) => {
+      if (!first.has(p.PeriodId)) first.set(p.PeriodId, p);
+      const before = earlier.get(p.PeriodId) ?? new Set<string>();
+      for (const e of history.slice(0, i)) before.add(e.PeriodId);
+      earlier.set(p.PeriodId, before);
+    });
+  }
+  const left = new Set(first.keys());
+  const placed: P[] = [];
+  while (left.size) {
+    const ready = [...left].find((id) => [...(earlier.get(id) ?? [])].every((e) => !left.has(e))) ?? [...left][0];
+    placed.push(first.get(ready)!);
+    left.delete(ready);
+  }
+  return placed;
+}

@@ -2,6 +2,7 @@ import {
   averageByPeriod,
   indexStanding,
   ordinal,
+  periodsInOrder,
   standingText,
   asuConclusion,
   asuConditions,
@@ -375,5 +376,20 @@ describe('where a country stands (the context of a scorecard)', () => {
       ['p1', 72.8],
       ['p2', 61],
     ]);
+  });
+});
+
+describe('periods of several histories in order', () => {
+  const h = (...ids: string[]) => ids.map((PeriodId) => ({ PeriodId }));
+
+  it('places a period only some countries were scored in where it belongs, whoever is listed first', () => {
+    const ids = periodsInOrder([h('p2', 'p3', 'p4'), h('p1', 'p2', 'p3', 'p4'), h('p4', 'p5')]).map((p) => p.PeriodId);
+    expect(ids).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+  });
+
+  it('keeps the first row it met of each period, and copes with no history at all', () => {
+    const periods = periodsInOrder([[{ PeriodId: 'p1', name: 'a' }], [{ PeriodId: 'p1', name: 'b' }]]);
+    expect(periods).toEqual([{ PeriodId: 'p1', name: 'a' }]);
+    expect(periodsInOrder([])).toEqual([]);
   });
 });

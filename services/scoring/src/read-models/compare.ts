@@ -1,7 +1,7 @@
 import { seesEveryWatchlist, type IndexAccessSettings, type Principal } from '@cti/access';
 import { MAX_COMPARED_COUNTRIES, ScoringMessages, type CompareScores, type ScoreHistoryRow, type Scorecard } from '@cti/contracts';
+import { pbaLevel, PBA_LEVEL_NAMES, periodsInOrder } from '@cti/scoring-rules';
 import { BadRequest, NotFound } from '@cti/service-kit';
-import { pbaLevel, PBA_LEVEL_NAMES } from '@cti/scoring-rules';
 
 import { ReadModelKeys } from './build';
 import type { ReadModelCache } from './cache';
@@ -78,32 +78,10 @@ export async function compareCountries(
       }),
     };
   });
-  return { Periods: periodsInOrder(countries.map((c) => c.Periods)), Countries: countries };
-}
-
-/**
- * Every period any country was scored in, oldest first: each country's list is in order, so
- * a period comes after every period listed before it in any of them (periods form one line).
- */
-function periodsInOrder(lists: ReadonlyArray<ReadonlyArray<{ PeriodId: string; Period: string }>>): CompareScores['Periods'] {
-  const names = new Map<string, string>();
-  const after = new Map<string, Set<string>>();
-  for (const list of lists) {
-    list.forEach((p, i) => {
-      names.set(p.PeriodId, p.Period);
-      const before = after.get(p.PeriodId) ?? new Set<string>();
-      for (const earlier of list.slice(0, i)) before.add(earlier.PeriodId);
-      after.set(p.PeriodId, before);
-    });
-  }
-  const placed: string[] = [];
-  const left = new Set(names.keys());
-  while (left.size) {
-    const next = [...left].find((id) => [...(after.get(id) ?? [])].every((e) => !left.has(e))) ?? [...left][0];
-    placed.push(next);
-    left.delete(next);
-  }
-  return placed.map((id) => ({ PeriodId: id, Name: names.get(id)! }));
+  return {
+    Periods: periodsInOrder(countries.map((c) => c.Periods)).map((p) => ({ PeriodId: p.PeriodId, Name: p.Period })),
+    Countries: countries,
+  };
 }
 
 /** Historical rows for someone who may not see every watchlist (no role of the page today, but never leak one). */
