@@ -72,9 +72,17 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-/** A fresh context (own storage) on the stack (or another origin of it), collecting console errors and CSP violations. */
-export async function openSession(browser: Browser, viewport = { width: 1280, height: 900 }, origin = baseUrl()): Promise<Session> {
-  const context = await browser.newContext({ baseURL: origin, viewport });
+/**
+ * A fresh context (own storage) on the stack (or another origin of it), collecting console errors and CSP violations.
+ * `device` makes it a touch screen (`{ hasTouch: true, isMobile: true }`: taps, a phone's pointer).
+ */
+export async function openSession(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  origin = baseUrl(),
+  device: { hasTouch?: boolean; isMobile?: boolean } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL: origin, viewport, ...device });
   await watchCsp(context);
   // a ceiling, not a wait: on a loaded machine a page can take longer than Playwright's 30 s default
   context.setDefaultTimeout(60_000);

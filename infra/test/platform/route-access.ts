@@ -150,6 +150,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/group/index/asu': index,
     'GET /api/group/index/map': index,
     'GET /api/group/index/history': rule(RouteRules.historicalData),
+    'GET /api/group/index/compare': rule(RouteRules.historicalData),
     'GET /api/group/index/enforceability/list': index,
     'GET /api/group/index/enforceability/:groupId': index,
     'GET /api/group/index/enforceability/:groupId/scores': index,
@@ -159,6 +160,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/group/index/export/list': index,
     'GET /api/group/index/export/enforceability': index,
     'GET /api/group/index/export/history': rule(RouteRules.historicalData),
+    'GET /api/group/index/export/compare': rule(RouteRules.historicalData),
     'GET /api/group/index/export/asu': index,
     'GET /api/group/index/export/:groupId/scores': index,
     'GET /api/group/index/export/everything': {

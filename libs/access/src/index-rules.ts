@@ -82,6 +82,9 @@ export const canSeeScorecardDetails = (p: Principal, c: IndexCountry) => anyRole
 /** Score history chart and the explained history. */
 export const canSeeHistoricalCharts = (p: Principal, c: IndexCountry) => anyRole(p, HistoricalChartRoles) || viewerOrRespondentOf(p, c);
 
+/** Charts of several countries' histories (the compare view, the historical data chart): the roles of the historical charts row. */
+export const canChartHistories = (p: Principal) => anyRole(p, HistoricalChartRoles);
+
 /** Everything a scorecard shows, decided once for one person and one country. */
 export interface ScorecardAccess {
   open: boolean;

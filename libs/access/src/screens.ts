@@ -39,7 +39,7 @@ export const SCREENS: readonly Screen[] = [
     '/admin/acid-documents',
     '/manage/periods',
   ),
-  ...screens('Historical data', RouteRules.historicalData, '/historicalData', '/historicalData/map'),
+  ...screens('Historical data', RouteRules.historicalData, '/historicalData', '/historicalData/map', '/historicalData/compare'),
   ...screens(
     'Index',
     RouteRules.index,

@@ -3,6 +3,7 @@ import {
   canFollowWatchlist,
   canOpenScorecard,
   canSeeAnnotations,
+  canChartHistories,
   canSeeHistoricalCharts,
   canSeeScorecardDetails,
   canSeeScorecardDocuments,
@@ -129,6 +130,8 @@ describe('the index permission table: scorecard documents, details and historica
     expect(canSeeScorecardDocuments(as([role]), ireland)).toBe(documents);
     expect(canSeeScorecardDetails(as([role]), ireland)).toBe(details);
     expect(canSeeHistoricalCharts(as([role]), ireland)).toBe(history);
+    // charts of several countries (compare view, historical data): the same roles, whatever the groups
+    expect(canChartHistories(as([role], ['g-ie']))).toBe(history);
   });
 
   it('opens all three to viewers and respondents of the group', () => {

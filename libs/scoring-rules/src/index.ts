@@ -374,3 +374,87 @@ export function complianceOutcome(row: {
     breakdown: complianceBreakdown(row.inputs, row.isPBA, row.PBA),
   };
 }
+
+/** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "112th". */
+export function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  const suffix = lastTwo >= 11 && lastTwo <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** One country of an index list, as the standing reads it. */
+export interface StandingRow {
+  GroupId: string;
+  Score: number;
+  PeriodId: string | null;
+}
+
+/** Where a country stands among the countries scored in the same period. */
+export interface IndexStanding {
+  /** 1 for the highest score; countries with the same score share a rank (1, 2, 2, 4). */
+  rank: number;
+  /** How many countries were scored in that period. */
+  of: number;
+  /** Whether another country has the same score (and so the same rank). */
+  tied: boolean;
+  /** The average score of those countries, to one decimal. */
+  average: number;
+}
+
+/**
+ * A scored country's rank among the countries scored in its period, and their average: the
+ * context a scorecard gives its score. Null for a country without a score.
+ */
+export function indexStanding(rows: readonly StandingRow[], groupId: string): IndexStanding | null {
+  const own = rows.find((r) => r.GroupId === groupId);
+  if (!own || !isScored(own.Score) || !own.PeriodId) return null;
+  const peers = rows.filter((r) => r.PeriodId === own.PeriodId && isScored(r.Score));
+  const total = peers.reduce((sum, r) => sum + r.Score, 0);
+  return {
+    rank: 1 + peers.filter((r) => r.Score > own.Score).length,
+    of: peers.length,
+    tied: peers.some((r) => r.GroupId !== groupId && r.Score === own.Score),
+    average: Math.round((total / peers.length) * 10) / 10,
+  };
+}
+
+/** "14th of 51", "joint 3rd of 51". */
+export const standingText = (s: IndexStanding) => `${s.tied ? 'joint ' : ''}${ordinal(s.rank)} of ${s.of}`;
+
+/** The average of the scored countries of each period, by period id (one decimal): the reference line of the history charts. */
+export function averageByPeriod(rows: ReadonlyArray<{ PeriodId: string; Score: number }>): Map<string, number> {
+  const sums = new Map<string, { total: number; n: number }>();
+  for (const r of rows) {
+    if (!isScored(r.Score)) continue;
+    const s = sums.get(r.PeriodId) ?? { total: 0, n: 0 };
+    sums.set(r.PeriodId, { total: s.total + r.Score, n: s.n + 1 });
+  }
+  return new Map([...sums].map(([period, s]) => [period, Math.round((s.total / s.n) * 10) / 10]));
+}
+
+/**
+ * Every period named in some countries' histories, oldest first. Each history lists its own
+ * periods in order, and periods follow one another on one line, so a period comes after every
+ * period listed before it in any history (a country scored only lately still places its
+ * periods right).
+ */
+export function periodsInOrder<P extends { PeriodId: string }>(histories: ReadonlyArray<ReadonlyArray<P>>): P[] {
+  const first = new Map<string, P>();
+  const earlier = new Map<string, Set<string>>();
+  for (const history of histories) {
+    history.forEach((p, i) => {
+      if (!first.has(p.PeriodId)) first.set(p.PeriodId, p);
+      const before = earlier.get(p.PeriodId) ?? new Set<string>();
+      for (const e of history.slice(0, i)) before.add(e.PeriodId);
+      earlier.set(p.PeriodId, before);
+    });
+  }
+  const left = new Set(first.keys());
+  const placed: P[] = [];
+  while (left.size) {
+    const ready = [...left].find((id) => [...(earlier.get(id) ?? [])].every((e) => !left.has(e))) ?? [...left][0];
+    placed.push(first.get(ready)!);
+    left.delete(ready);
+  }
+  return placed;
+}

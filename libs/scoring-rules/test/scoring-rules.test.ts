@@ -1,4 +1,9 @@
 import {
+  averageByPeriod,
+  indexStanding,
+  ordinal,
+  periodsInOrder,
+  standingText,
   asuConclusion,
   asuConditions,
   asuValue,
@@ -320,5 +325,71 @@ describe('the outcome of a set of inputs (what a save stores and the simulator s
   it('has no ASU value for a score of 0 and shows Suspended for a suspended state', () => {
     expect(complianceOutcome({ ...base, inputs: all(0) })).toMatchObject({ score: 0, category: 'Unscored', asu: null, asuConclusion: '-' });
     expect(complianceOutcome({ ...base, Suspended: true, inputs: all(5) })).toMatchObject({ asu: 'Eligible', asuConclusion: 'Suspended' });
+  });
+});
+
+describe('where a country stands (the context of a scorecard)', () => {
+  const row = (GroupId: string, Score: number, PeriodId: string | null = 'p2') => ({ GroupId, Score, PeriodId });
+
+  it('writes ordinals as English does, the teens included', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 51, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '14th',
+      '21st',
+      '22nd',
+      '23rd',
+      '51st',
+      '101st',
+      '111th',
+      '112th',
+    ]);
+  });
+
+  it('ranks among the countries scored in the same period, ties sharing a rank, with their average', () => {
+    const rows = [row('a', 90), row('b', 80), row('c', 80), row('d', 60), row('e', 0), row('old', 99, 'p1'), row('none', 0, null)];
+    expect(indexStanding(rows, 'a')).toEqual({ rank: 1, of: 4, tied: false, average: 77.5 });
+    expect(indexStanding(rows, 'c')).toEqual({ rank: 2, of: 4, tied: true, average: 77.5 });
+    expect(indexStanding(rows, 'd')).toMatchObject({ rank: 4, of: 4 });
+    expect(standingText(indexStanding(rows, 'b')!)).toBe('joint 2nd of 4');
+    expect(standingText(indexStanding(rows, 'd')!)).toBe('4th of 4');
+  });
+
+  it('has no standing for an unscored or unknown country', () => {
+    expect(indexStanding([row('a', 0)], 'a')).toBeNull();
+    expect(indexStanding([row('a', 70)], 'b')).toBeNull();
+  });
+
+  it('averages the scored countries of each period, to one decimal', () => {
+    const averages = averageByPeriod([
+      { PeriodId: 'p1', Score: 70 },
+      { PeriodId: 'p1', Score: 75.5 },
+      { PeriodId: 'p1', Score: 0 },
+      { PeriodId: 'p2', Score: 61 },
+    ]);
+    expect([...averages]).toEqual([
+      ['p1', 72.8],
+      ['p2', 61],
+    ]);
+  });
+});
+
+describe('periods of several histories in order', () => {
+  const h = (...ids: string[]) => ids.map((PeriodId) => ({ PeriodId }));
+
+  it('places a period only some countries were scored in where it belongs, whoever is listed first', () => {
+    const ids = periodsInOrder([h('p2', 'p3', 'p4'), h('p1', 'p2', 'p3', 'p4'), h('p4', 'p5')]).map((p) => p.PeriodId);
+    expect(ids).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+  });
+
+  it('keeps the first row it met of each period, and copes with no history at all', () => {
+    const periods = periodsInOrder([[{ PeriodId: 'p1', name: 'a' }], [{ PeriodId: 'p1', name: 'b' }]]);
+    expect(periods).toEqual([{ PeriodId: 'p1', name: 'a' }]);
+    expect(periodsInOrder([])).toEqual([]);
   });
 });

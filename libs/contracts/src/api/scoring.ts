@@ -259,9 +259,58 @@ export const HistoricalScoreRow = Type.Object({
   Year: NullableNumber,
   Score: Type.Number(),
   Category: Type.String(),
+  /** The map legend's class of the country in that period (scoring-rules `mapCategory`): the map of any period. */
+  MapCategory: Type.String(),
+  /** On the watchlist in that period (every role of the historical data page sees the watchlist). */
+  Watchlist: Type.Boolean(),
 });
 export type HistoricalScoreRow = Type.Static<typeof HistoricalScoreRow>;
 export const HistoricalScores = Type.Array(HistoricalScoreRow);
+
+/** How many countries the compare view sets side by side. */
+export const MAX_COMPARED_COUNTRIES = 8;
+
+/** GET api/group/index/compare?groups=…: the group ids of up to eight Compliance Index countries, comma-separated. */
+export const CompareQuery = Type.Object({
+  groups: Type.String({ minLength: 1, maxLength: 1000, description: `Comma-separated group ids, 1 to ${MAX_COMPARED_COUNTRIES}` }),
+});
+export type CompareQuery = Type.Static<typeof CompareQuery>;
+
+/** One period of a compared country: its score and category, and its variables where the caller may see them. */
+export const ComparedPeriod = Type.Object({
+  PeriodId: Type.String(),
+  Period: Type.String(),
+  Score: Type.Number(),
+  Category: Type.String(),
+  /** Null where the caller may not see this period's variables (details, and for past periods the history rule). */
+  A: NullableNumber,
+  B: NullableNumber,
+  C: NullableNumber,
+  D: NullableNumber,
+  E: NullableNumber,
+  F: NullableNumber,
+  PBALevel: NullableString,
+});
+export type ComparedPeriod = Type.Static<typeof ComparedPeriod>;
+
+export const ComparedCountry = Type.Object({
+  GroupId: Type.String(),
+  Name: Type.String(),
+  CountryId: NullableString,
+  LogoPath: NullableString,
+  /** What the caller may see of this country: its history as a chart, its variables. */
+  Access: Type.Object({ history: Type.Boolean(), details: Type.Boolean() }),
+  /** Its scored periods, oldest first. */
+  Periods: Type.Array(ComparedPeriod),
+});
+export type ComparedCountry = Type.Static<typeof ComparedCountry>;
+
+/** The compare view: the countries in the order asked, and every period any of them was scored in, oldest first. */
+export const CompareScores = Type.Object({
+  Periods: Type.Array(Type.Object({ PeriodId: Type.String(), Name: Type.String() })),
+  Countries: Type.Array(ComparedCountry),
+});
+export type CompareScores = Type.Static<typeof CompareScores>;
 
 /** Scoring inputs of one questionnaire, as the questionnaire editor edits them. */
 export const QuestionnaireScoring = Type.Object({
@@ -409,6 +458,8 @@ export const ScoringMessages = {
   uploadFailed: 'An error occurred. Please try again later.',
   notUploaded: 'Document was not uploaded properly',
   closed: 'This questionnaire is closed. Open it to change its scores.',
+  compareCount: `Choose between 1 and ${MAX_COMPARED_COUNTRIES} countries to compare.`,
+  notOnComplianceIndex: 'This country is not on the Compliance Index.',
   enforceabilityMismatch: "This questionnaire is not that country's questionnaire of that period; the enforceability record was not saved.",
 } as const;
 
@@ -417,6 +468,9 @@ export const ExportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx'
 export type ExportFormat = Type.Static<typeof ExportFormat>;
 export const ExportQuery = Type.Object({ format: ExportFormat });
 export type ExportQuery = Type.Static<typeof ExportQuery>;
+/** GET api/group/index/export/compare: the compare view's countries (as `CompareQuery`) in one format. */
+export const CompareExportQuery = Type.Object({ format: ExportFormat, groups: CompareQuery.properties.groups });
+export type CompareExportQuery = Type.Static<typeof CompareExportQuery>;
 
 /** The exports (GET api/group/index/export/...) and the file each one downloads. */
 export const ExportPaths = {
@@ -426,6 +480,7 @@ export const ExportPaths = {
   asu: 'api/group/index/export/asu',
   scoreHistory: (groupId: string) => `api/group/index/export/${encodeURIComponent(groupId)}/scores`,
   everything: 'api/group/index/export/everything',
+  compare: (groupIds: readonly string[]) => `api/group/index/export/compare?groups=${groupIds.map(encodeURIComponent).join(',')}`,
 } as const;
 
 export const ExportMessages = {

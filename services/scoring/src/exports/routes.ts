@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { RouteRules, canExportEverything, canSeeWatchlist, type Principal } from '@cti/access';
 import {
+  CompareExportQuery,
   ExportMessages,
   ExportQuery,
   ScoringMessages,
@@ -21,11 +22,13 @@ import type { ScoringApp } from '../db';
 import { latestPeriodName } from '../periods/repository';
 import { attachment } from '../print/content-disposition';
 import { ReadModelKeys } from '../read-models/build';
+import { comparedGroupIds, compareCountries, countryModelsIn } from '../read-models/compare';
 import { asuListFor, indexListFor, listAudience } from '../read-models/views';
 
 import { everythingZip } from './everything';
 import {
   asuTable,
+  compareTable,
   enforceabilityTable,
   historicalTable,
   indexListTable,
@@ -117,6 +120,22 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
     async (request, reply) => {
       const rows = await required<HistoricalScoreRow[]>(ReadModelKeys.history);
       return send(reply, historicalTable(rows), withPeriod('Historical data', await periodOf(rows)), request.query.format);
+    },
+  );
+
+  app.get(
+    '/api/group/index/export/compare',
+    {
+      preHandler: app.requireRule(RouteRules.historicalData),
+      schema: {
+        tags: ['exports'],
+        summary: 'The compare view (up to eight countries, every period) as CSV or Excel',
+        querystring: CompareExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const view = await compareCountries(comparedGroupIds(request.query.groups), countryModelsIn(cache), principal(request), settings);
+      return send(reply, compareTable(view), `Compared countries ${view.Countries.map((c) => c.Name).join(', ')}`, request.query.format);
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@cti/access';
 import type {
   AsuRow,
+  CompareScores,
   EnforceabilityRow,
   EnforceabilityScorecard,
   GroupIndexRow,
@@ -136,6 +137,29 @@ export function historicalTable(rows: HistoricalScoreRow[]): ExportTable {
     headers: ['Country', 'ISO code', 'Period', 'Year', 'Score', 'Category'],
     rows: async function* () {
       for (const r of rows) yield [r.Country, r.CountryId, r.Period, r.Year, r.Score, r.Category];
+    },
+  };
+}
+
+/** The compare view's countries: one row per country and period, with the variables where the person may see them. */
+export function compareTable(view: CompareScores): ExportTable {
+  const variables = view.Countries.some((c) => c.Periods.some((p) => p.A !== null));
+  return {
+    sheet: 'Compared countries',
+    headers: ['Country', 'ISO code', 'Period', 'Score', 'Category', ...(variables ? [...complianceVariableHeaders, PRECEDENT_HEADER] : [])],
+    rows: async function* () {
+      for (const c of view.Countries) {
+        for (const p of c.Periods) {
+          yield [
+            c.Name,
+            c.CountryId,
+            p.Period,
+            p.Score,
+            p.Category,
+            ...(variables ? [...VARIABLES.map((v) => p[v]), p.A === null ? null : (p.PBALevel ?? pbaLevelName(0))] : []),
+          ];
+        }
+      }
     },
   };
 }

@@ -10,6 +10,7 @@ import { NotFound, Type } from '@cti/service-kit';
 
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
+import { scorecardContext } from '../print/scorecard-context';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from '../print/scorecard-html';
 import { ReadModelKeys } from '../read-models/build';
 
@@ -51,6 +52,7 @@ export async function internalRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCon
               await value<Scorecard>(ReadModelKeys.scorecard(groupId)),
               await value<ScoreHistoryRow[]>(ReadModelKeys.scores(groupId)),
               app.clock.now(),
+              await scorecardContext(ctx.cache, groupId),
             );
       return reply.type('text/html; charset=utf-8').send(html);
     },

@@ -19,6 +19,7 @@ import { accessFor, asuListFor, enforceabilityFor, listAudience, scorecardFor } 
 
 import { asuFileName, asuWorkbook } from './asu-excel';
 import { attachment } from './content-disposition';
+import { scorecardContext } from './scorecard-context';
 import { complianceScorecardHtml, enforceabilityScorecardHtml } from './scorecard-html';
 
 /** Scorecard PDFs (rendered by the documents service) and the ASU Excel download. */
@@ -53,7 +54,8 @@ export async function printRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
       if (!access.open) throw new Forbidden();
       const history = access.history ? await value<ScoreHistoryRow[]>(ReadModelKeys.scores(stored.GroupId)) : null;
       const filename = `${stored.Name} Scorecard.pdf`;
-      const pdf = await render(request, complianceScorecardHtml(scorecardFor(access)(stored), history, app.clock.now()), filename);
+      const context = await scorecardContext(cache, stored.GroupId);
+      const pdf = await render(request, complianceScorecardHtml(scorecardFor(access)(stored), history, app.clock.now(), context), filename);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachment(filename))

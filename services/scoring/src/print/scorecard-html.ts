@@ -8,8 +8,13 @@ import {
   enforceabilityBreakdown,
   formatExactPoints,
   formatMove,
+  formatPoints,
   formatRounding,
+  pbaLevelName,
+  standingText,
   VARIABLE_NAMES,
+  type IndexStanding,
+  type PbaLevel,
   type ScoreBreakdown,
   type VariableMove,
 } from '@cti/scoring-rules';
@@ -91,6 +96,7 @@ const STYLE = `
   .muted { color: #5a6775; }
   footer { margin-top: 18px; border-top: 1px solid #d6dde4; padding-top: 6px; font-size: 9pt; color: #5a6775; }
   svg text { font-family: 'Helvetica Neue', Arial, sans-serif; }
+  svg.chart { display: block; width: 100%; height: auto; margin-bottom: 8px; }
 `;
 
 function page(title: string, body: string): string {
@@ -126,28 +132,81 @@ function pointsTable<V extends string>(title: string, b: ScoreBreakdown<V>, name
   return `<h2>${escape(title)}</h2><table class="grid"><thead><tr><th>Variable</th><th>Score</th><th>Weight</th><th>Points</th></tr></thead><tbody>${rows}${rounding}</tbody><tfoot><tr><th colspan="3">Score</th><td class="num"><strong>${formatExactPoints(b.score)}</strong></td></tr></tfoot></table>`;
 }
 
-/** A small line chart of scores per period (0–100), as inline SVG. */
-function scoreChart(points: Array<{ label: string; score: number }>): string {
+/** Width of the history chart: the page's whole text width (A4 less the margins, at 96 px to the inch). */
+export const CHART_WIDTH = 680;
+const CHART_FONT = 9;
+/** About the width of a character of the chart's text, to keep period names apart. */
+const CHAR_WIDTH = CHART_FONT * 0.6;
+
+/**
+ * The line chart of scores per period (0–100) as inline SVG, the page's full width, with the
+ * average of the scored countries as a dashed line when given. Period names are spaced so none
+ * overlaps the next; the first is aligned to its start and the last to its end, so both read whole
+ * ("September 2026", never "September").
+ */
+export function scoreChart(points: Array<{ label: string; score: number; average?: number | null }>): string {
   if (points.length < 2) return '';
-  const w = 520;
-  const h = 160;
-  const pad = { l: 34, r: 12, t: 10, b: 28 };
-  const x = (i: number) => pad.l + (i * (w - pad.l - pad.r)) / (points.length - 1);
+  const w = CHART_WIDTH;
+  const h = 190;
+  const pad = { l: 34, r: 52, t: 12, b: 30 };
+  const plot = w - pad.l - pad.r;
+  const x = (i: number) => pad.l + (i * plot) / (points.length - 1);
   const y = (s: number) => pad.t + ((100 - s) * (h - pad.t - pad.b)) / 100;
+  const widest = Math.max(...points.map((p) => p.label.length)) * CHAR_WIDTH + 12;
+  const every = Math.max(1, Math.ceil(widest / (plot / (points.length - 1))));
+  const last = points.length - 1;
+  // the first and last names stand beside their points (start- and end-aligned): the ones between keep a name and a half away
+  const clear = (i: number) => x(i) - x(0) >= widest * 1.5 && x(last) - x(i) >= widest * 1.5;
+  const labelled = (i: number) => i === 0 || i === last || (i % every === 0 && clear(i));
   const grid = [0, 25, 50, 75, 100]
     .map(
       (v) =>
-        `<line x1="${pad.l}" x2="${w - pad.r}" y1="${y(v)}" y2="${y(v)}" stroke="#e3e8ed"/><text x="${pad.l - 6}" y="${y(v) + 3}" font-size="9" text-anchor="end" fill="#5a6775">${v}</text>`,
+        `<line x1="${pad.l}" x2="${w - pad.r}" y1="${y(v)}" y2="${y(v)}" stroke="#e3e8ed"/><text x="${pad.l - 6}" y="${y(v) + 3}" font-size="${CHART_FONT}" text-anchor="end" fill="#5a6775">${v}</text>`,
     )
     .join('');
-  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
-  const dots = points
-    .map(
-      (p, i) =>
-        `<circle cx="${x(i)}" cy="${y(p.score)}" r="3" fill="#0b3d66"/><text x="${x(i)}" y="${h - 10}" font-size="9" text-anchor="middle" fill="#5a6775">${escape(p.label)}</text>`,
+  const path = (values: Array<number | null | undefined>) =>
+    values
+      .map((v, i) => (v === null || v === undefined ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`))
+      .filter(Boolean)
+      .map((at, k) => `${k ? 'L' : 'M'}${at}`)
+      .join(' ');
+  const averages = points.map((p) => p.average);
+  const lastAverage = averages.at(-1);
+  const average = averages.some((a) => typeof a === 'number')
+    ? `<path d="${path(averages)}" fill="none" stroke="#8a96a3" stroke-width="1.5" stroke-dasharray="4 3"/>` +
+      (typeof lastAverage === 'number'
+        ? `<text x="${x(last) + 6}" y="${y(lastAverage) + 3}" font-size="${CHART_FONT}" fill="#5a6775">Average</text>`
+        : '')
+    : '';
+  const labels = points
+    .map((p, i) =>
+      labelled(i)
+        ? `<text x="${x(i)}" y="${h - 10}" font-size="${CHART_FONT}" text-anchor="${i === 0 ? 'start' : i === last ? 'end' : 'middle'}" fill="#5a6775">${escape(p.label)}</text>`
+        : '',
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Score history">${grid}<path d="${line}" fill="none" stroke="#0b3d66" stroke-width="2"/>${dots}</svg>`;
+  const dots = points.map((p, i) => `<circle cx="${x(i)}" cy="${y(p.score)}" r="3" fill="#0b3d66"/>`).join('');
+  const end = `<text x="${x(last) + 6}" y="${y(points[last].score) + 3}" font-size="${CHART_FONT}" font-weight="bold" fill="#0b3d66">${fmt(points[last].score)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="100%" viewBox="0 0 ${w} ${h}" role="img" aria-label="Score history">${grid}${average}<path d="${path(points.map((p) => p.score))}" fill="none" stroke="#0b3d66" stroke-width="2"/>${dots}${labels}${end}</svg>`;
+}
+
+/** What the scorecard says about the score beside the score itself. */
+export interface ScorecardContext {
+  /** Rank among the countries scored in the period, and their average (scoring-rules `indexStanding`). */
+  standing: IndexStanding | null;
+  /** The average of the scored countries by period id: the history chart's reference line. */
+  averages: ReadonlyMap<string, number>;
+}
+
+/** "A 4→5, +5.0; Category High → Very High": why a score moved. */
+function changeReasons(e: NonNullable<ScoreHistoryRow['Explanation']>): string {
+  return [
+    ...e.moves.map((m) => formatMove(m as VariableMove)),
+    ...(e.levelFrom !== e.levelTo
+      ? [`Precedent adjustment ${pbaLevelName(e.levelFrom as PbaLevel)} → ${pbaLevelName(e.levelTo as PbaLevel)}`]
+      : []),
+    ...(e.categoryFrom !== e.categoryTo ? [`${e.categoryFrom} → ${e.categoryTo}`] : []),
+  ].join('; ');
 }
 
 function footer(isDemo: boolean, what: string, generatedAt: Date): string {
@@ -155,9 +214,16 @@ function footer(isDemo: boolean, what: string, generatedAt: Date): string {
   return `<footer>${escape(what)} generated ${escape(stamp)} UTC by the Cape Town Convention Compliance Index platform.${isDemo ? ' Demo data: the scores shown are illustrative only.' : ''}</footer>`;
 }
 
-/** The Compliance Index scorecard: what the reader may see of it (null parts are left out). */
-/** `generatedAt`: the moment the footer names (the service clock's now). */
-export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRow[] | null, generatedAt: Date): string {
+/**
+ * The Compliance Index scorecard: what the reader may see of it (null parts are left out).
+ * `generatedAt`: the moment the footer names (the service clock's now).
+ */
+export function complianceScorecardHtml(
+  card: Scorecard,
+  history: ScoreHistoryRow[] | null,
+  generatedAt: Date,
+  context: ScorecardContext = { standing: null, averages: new Map() },
+): string {
   const subtitle = `Cape Town Convention Compliance Index scorecard${card.Period ? ` · ${card.Period}` : ''}`;
   const parts: string[] = [header(card.Name, card.CountryId, subtitle)];
   if (card.IsDemo)
@@ -169,6 +235,19 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
   if (card.isPBA !== null) facts.push(['Precedent-based adjustment', card.isPBA ? (card.PBALevel ?? 'Yes') : 'None']);
   if (card.Access.watchlist) facts.push(['Watchlist', yesNo(card.Watchlist)]);
   if (card.Suspended) facts.push(['Status', 'Suspended']);
+  if (context.standing && card.Scored) {
+    facts.push([`Rank${card.Period ? ` in ${card.Period}` : ''}`, standingText(context.standing)]);
+    facts.push(['Average of the scored countries', fmt(context.standing.average)]);
+  }
+  const latest = history?.at(-1);
+  const previous = history?.at(-2);
+  if (latest?.Explanation && previous) {
+    const reasons = changeReasons(latest.Explanation);
+    facts.push([
+      `Change since ${previous.Period}`,
+      `${latest.Explanation.delta === 0 ? 'no change' : formatPoints(latest.Explanation.delta)}${reasons ? ` (${reasons})` : ''}`,
+    ]);
+  }
   parts.push(
     `<div class="summary"><div class="score"><div class="muted">Score</div><div class="value">${card.Scored ? fmt(card.Score) : '—'}</div>${chip(card.Category)}</div>` +
       `<table class="facts">${facts.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table></div>`,
@@ -186,19 +265,12 @@ export function complianceScorecardHtml(card: Scorecard, history: ScoreHistoryRo
   if (history?.length) {
     const rows = history
       .map((h) => {
-        const why = h.Explanation
-          ? [
-              ...h.Explanation.moves.map((m) => formatMove(m as VariableMove)),
-              ...(h.Explanation.categoryFrom !== h.Explanation.categoryTo
-                ? [`${h.Explanation.categoryFrom} → ${h.Explanation.categoryTo}`]
-                : []),
-            ].join('; ')
-          : 'First scored period';
+        const why = h.Explanation ? changeReasons(h.Explanation) : 'First scored period';
         return `<tr><td>${escape(h.Period)}</td><td class="num">${fmt(h.Score)}</td><td>${escape(h.Category)}</td><td>${escape(why || 'No change of inputs')}</td></tr>`;
       })
       .join('');
     parts.push(
-      `<section><h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th><th>What changed</th></tr></thead><tbody>${rows}</tbody></table></section>`,
+      `<section><h2>Score history</h2>${scoreChart(history.map((h) => ({ label: h.Period, score: h.Score, average: context.averages.get(h.PeriodId) ?? null })))}<table class="grid"><thead><tr><th>Period</th><th>Score</th><th>Category</th><th>What changed</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     );
   }
   parts.push(footer(card.IsDemo, 'Scorecard', generatedAt));

@@ -355,6 +355,8 @@ export function buildReadModels(snapshot: Snapshot, settings: IndexAccessSetting
         Year: order.year(r.periodId),
         Score: r.score,
         Category: complianceCategory(r.score),
+        MapCategory: mapCategory({ Score: r.score, Suspended: r.suspended }),
+        Watchlist: r.watchlist,
       });
     }
   }

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { RouteRules, type Principal } from '@cti/access';
 import {
+  CompareQuery,
+  CompareScores,
   EnforceabilityScorecard,
   ErrorBody,
   IndexReadRoutes,
@@ -9,6 +11,7 @@ import {
   ScoringMessages,
   type AsuRow,
   type GroupIndexRow,
+  type HistoricalScoreRow,
 } from '@cti/contracts';
 import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
@@ -17,8 +20,19 @@ import type { ScoringApp } from '../db';
 
 import { ReadModelKeys } from './build';
 import type { CachedModel } from './cache';
+import { comparedGroupIds, compareCountries, countryModelsIn, historyFor } from './compare';
 import { sendJson } from './http';
-import { accessFor, accessKey, asuListFor, enforceabilityFor, indexListFor, listReaderOf, mapFor, scorecardFor } from './views';
+import {
+  accessFor,
+  accessKey,
+  asuListFor,
+  enforceabilityFor,
+  indexListFor,
+  listAudience,
+  listReaderOf,
+  mapFor,
+  scorecardFor,
+} from './views';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -99,10 +113,30 @@ export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCo
       ),
   );
 
+  const historicalData = app.requireRule(RouteRules.historicalData);
+  app.get(pathOf(R.history), { preHandler: historicalData, schema: schemaOf(R.history) }, async (request, reply) => {
+    const m = await model(ReadModelKeys.history);
+    const p = principal(request);
+    return sendJson(request, reply, listAudience(p) === 'all' ? m : m.variant<HistoricalScoreRow[]>(listAudience(p), historyFor(p)));
+  });
+
+  // several countries' histories in one answer, for the compare view (computed per caller: at most eight countries)
   app.get(
-    pathOf(R.history),
-    { preHandler: app.requireRule(RouteRules.historicalData), schema: schemaOf(R.history) },
-    async (request, reply) => sendJson(request, reply, await model(ReadModelKeys.history)),
+    '/api/group/index/compare',
+    {
+      preHandler: historicalData,
+      schema: {
+        tags: ['index'],
+        summary: 'Compare up to eight Compliance Index countries: scores over the periods and variables A to F',
+        querystring: CompareQuery,
+        response: { 200: CompareScores, 400: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ids = comparedGroupIds(request.query.groups);
+      const answer = await compareCountries(ids, countryModelsIn(cache), principal(request), settings);
+      return reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization').send(answer);
+    },
   );
 
   app.get(pathOf(R.enforceabilityList), { preHandler: index, schema: schemaOf(R.enforceabilityList) }, async (request, reply) =>

@@ -39,7 +39,7 @@ function HeaderActions() {
     <div className="header-actions">
       {canUpgrade(principal) && (
         <Link className="header-upgrade" to="/purchaseAccess">
-          <ArrowUpIcon /> Upgrade
+          <ArrowUpIcon /> <span className="header-upgrade-label">Upgrade</span>
         </Link>
       )}
       <Link className="header-icon-link" to={cartTarget()} aria-label="Cart" title="Cart">

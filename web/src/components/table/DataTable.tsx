@@ -10,7 +10,7 @@ import {
   type Row,
   type SortingState,
 } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { useNarrowScreen } from '../../lib/use-narrow-screen';
 
@@ -43,7 +43,8 @@ export interface DataTableProps<T> {
   pageSizeOptions?: readonly number[];
   /**
    * On narrow screens the rows show as stacked cards drawn by this, instead of the table
-   * (same rows, order and page).
+   * (same rows, order and page). Without it, a table too wide for a phone shows each row as
+   * a card of its columns' names and values.
    */
   card?: (row: T) => ReactNode;
 }
@@ -105,7 +106,13 @@ export function DataTable<T>({
     autoResetPageIndex: false,
   });
 
-  const [scroller, scrollerProps] = useKeyboardScroll(caption);
+  const [scroller, scrollerProps, overflows] = useKeyboardScroll(caption);
+  // a table wider than the phone becomes cards of its columns (and stays so while the screen is narrow): nothing scrolls sideways
+  const [stacked, setStacked] = useState(false);
+  useLayoutEffect(() => {
+    if (!narrow) setStacked(false);
+    else if (overflows && !card) setStacked(true);
+  }, [narrow, overflows, card]);
   const pageCount = table.getPageCount();
   const total = table.getFilteredRowModel().rows.length;
   const pager = (
@@ -130,6 +137,89 @@ export function DataTable<T>({
       </select>
     </div>
   );
+
+  const sortable = table.getAllLeafColumns().filter((c) => c.getCanSort());
+  const headerText = (id: string) => {
+    const header = table.getColumn(id)?.columnDef.header;
+    return typeof header === 'string' ? header : id;
+  };
+  const sortChoice = stacked && sortable.length > 0 && (
+    <div className="page-size">
+      <label htmlFor={`${sizeId}-sort`}>Sort by</label>
+      <select
+        id={`${sizeId}-sort`}
+        value={sorting[0] ? `${sorting[0].id}:${sorting[0].desc ? 'desc' : 'asc'}` : ''}
+        onChange={(e) => {
+          const [id, dir] = e.target.value.split(':');
+          setSorting(id ? [{ id, desc: dir === 'desc' }] : []);
+        }}
+      >
+        {!sorting[0] && <option value="">As listed</option>}
+        {sortable.flatMap((c) => [
+          <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
+            {headerText(c.id)} ▲
+          </option>,
+          <option key={`${c.id}:desc`} value={`${c.id}:desc`}>
+            {headerText(c.id)} ▼
+          </option>,
+        ])}
+      </select>
+    </div>
+  );
+  const stackedRows = (
+    <ul className="data-cards data-cards-stacked" aria-label={caption}>
+      {loading ? (
+        <li className="table-empty">Loading…</li>
+      ) : table.getRowModel().rows.length === 0 ? (
+        <li className="table-empty">{emptyText}</li>
+      ) : (
+        table.getRowModel().rows.map((row) => {
+          const clickable = !!onRowClick && (isRowClickable ? isRowClickable(row.original) : true);
+          return (
+            <li
+              key={row.id}
+              className={clickable ? 'clickable' : undefined}
+              onClick={clickable ? () => onRowClick(row.original) : undefined}
+              onKeyDown={
+                clickable ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick(row.original)) : undefined
+              }
+              tabIndex={clickable ? 0 : undefined}
+            >
+              <dl className="data-card">
+                {row.getVisibleCells().map((cell) => (
+                  <div key={cell.id}>
+                    <dt>
+                      {flexRender(
+                        cell.column.columnDef.header,
+                        table
+                          .getFlatHeaders()
+                          .find((h) => h.column.id === cell.column.id)!
+                          .getContext(),
+                      )}
+                    </dt>
+                    <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          );
+        })
+      )}
+    </ul>
+  );
+
+  if (stacked) {
+    return (
+      <div className="data-table data-table-cards">
+        {stackedRows}
+        <div className="data-table-toolbar">
+          {sortChoice}
+          {sizeChoice}
+          {pageCount > 1 && pager}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className={`data-table${asCards ? ' data-table-cards' : ''}`}>

@@ -6,7 +6,7 @@ export interface PaginationProps {
   onPage(page: number): void;
 }
 
-/** Numbered pages with first/previous/next/last; a window of five numbers around the current page. */
+/** Numbered pages with first/previous/next/last; a window of five numbers around the current page (three on a phone). */
 export function Pagination({ page, pageCount, total, pageSize, onPage }: PaginationProps) {
   const start = Math.max(0, Math.min(page - 2, pageCount - 5));
   const numbers = Array.from({ length: Math.min(5, pageCount) }, (_, i) => start + i);
@@ -29,7 +29,8 @@ export function Pagination({ page, pageCount, total, pageSize, onPage }: Paginat
           type="button"
           onClick={() => onPage(n)}
           aria-current={n === page ? 'page' : undefined}
-          className={n === page ? 'active' : undefined}
+          // a phone shows the current page and its neighbours: the controls keep one line
+          className={n === page ? 'active' : Math.abs(n - page) > 1 ? 'page-far' : undefined}
         >
           {n + 1}
         </button>

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 /**
  * A table wider than the screen scrolls sideways; keyboard users can then focus the
  * scroller and use the arrow keys (WCAG 2.1.1, axe "scrollable-region-focusable"). It is
- * a tab stop, a labelled region, only while it overflows.
+ * a tab stop, a labelled region, only while it overflows (which it also tells).
  */
 export function useKeyboardScroll(label: string | undefined) {
   const ref = useRef<HTMLDivElement>(null);
@@ -21,15 +21,25 @@ export function useKeyboardScroll(label: string | undefined) {
   const props = overflows
     ? { tabIndex: 0, role: 'region' as const, 'aria-label': label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)' }
     : {};
-  return [ref, props] as const;
+  return [ref, props, overflows] as const;
 }
 
-/** The horizontal scroller around a plain `<table>`: `<TableScroll label="Consents"><table>…</table></TableScroll>`. */
+/**
+ * The horizontal scroller around a plain `<table>`: `<TableScroll label="Consents"><table>…</table></TableScroll>`.
+ * While the table is wider than its box, a line under it says so (no cut-off column goes unnoticed).
+ */
 export function TableScroll({ label, children }: { label?: string; children: ReactNode }) {
-  const [ref, props] = useKeyboardScroll(label);
+  const [ref, props, overflows] = useKeyboardScroll(label);
   return (
-    <div className="table-scroll" ref={ref} {...props}>
-      {children}
-    </div>
+    <>
+      <div className="table-scroll" ref={ref} {...props}>
+        {children}
+      </div>
+      {overflows && (
+        <p className="scroll-hint" aria-hidden="true">
+          Scroll sideways for more columns →
+        </p>
+      )}
+    </>
   );
 }

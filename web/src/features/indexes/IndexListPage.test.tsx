@@ -157,6 +157,24 @@ describe('Compliance Index list', () => {
       'View country scores with no qualifying declarations made (1)',
     ]);
   });
+
+  it('shows the tab holding the matches when the one open has none, and points at matches in the other', async () => {
+    await renderIndex(rows, user([RoleIds.Enhanced]));
+    const search = screen.getByLabelText('Search countries');
+    fireEvent.change(search, { target: { value: 'Char' } });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('View country scores with no qualifying declarations made (1)');
+    expect(screen.queryByText('No country matches this search.')).toBeNull();
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Charlie']);
+    // a search matching both tabs stays on the open one and says where the others are
+    fireEvent.change(search, { target: { value: 'a' } });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/no qualifying declarations made/);
+    expect(screen.getByRole('status').textContent).toContain('3 matches in the other tab.');
+    fireEvent.click(within(screen.getByRole('status')).getByRole('button', { name: 'Show them' }));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('View country scores with qualifying declarations made (3)');
+    // nothing anywhere: said plainly
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(screen.getByText('No country matches this search.')).toBeTruthy();
+  });
 });
 
 describe('helpers', () => {
@@ -182,6 +200,8 @@ describe('helpers', () => {
       Year,
       Score,
       Category: 'High',
+      MapCategory: 'High',
+      Watchlist: false,
     });
     const data = [h('Ireland', 2025, 80), h('Ireland', 2026, 82), h('Kenya', 2026, 60)];
     expect(applyFilters(data, [{ key: 'Year', value: '2026' }]).map((r) => r.Country)).toEqual(['Ireland', 'Kenya']);

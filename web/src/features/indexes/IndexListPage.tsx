@@ -92,8 +92,14 @@ function shownPeriod(rows: readonly GroupIndexRow[]): string | null {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+/** The rows whose country name holds the search text (any case); all of them for an empty search. */
+export function matchingRows(rows: readonly GroupIndexRow[], search: string): GroupIndexRow[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? rows.filter((r) => r.Group.toLowerCase().includes(needle)) : [...rows];
+}
+
 /**
- * /index, the Compliance Index: country search, the two tabs by qualifying
+ * /index, the Compliance Index: country search over both tabs, the two tabs by qualifying
  * declarations with their counts, Country, watchlist, Score (special-notice rows sort
  * one point higher), Category, and the certified-for-transaction version.
  */
@@ -107,13 +113,19 @@ export default function IndexListPage() {
   const productId = useCftProductId(!principal || cft);
   const orders = useCftOrders(!principal || cft);
 
-  const matching = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return needle ? rows.filter((r) => r.Group.toLowerCase().includes(needle)) : rows;
-  }, [rows, search]);
+  const matching = useMemo(() => matchingRows(rows, search), [rows, search]);
   const made = matching.filter((r) => r.QualifyingDeclarations);
   const notMade = matching.filter((r) => !r.QualifyingDeclarations);
   const shown = tab === 'made' ? made : notMade;
+  const other: Tab = tab === 'made' ? 'notMade' : 'made';
+  const inOther = tab === 'made' ? notMade.length : made.length;
+  /** The search covers both tabs: when the one shown has no match and the other has, the other is shown. */
+  const onSearch = (value: string) => {
+    setSearch(value);
+    const hits = matchingRows(rows, value);
+    const count = (t: Tab) => hits.filter((r) => r.QualifyingDeclarations === (t === 'made')).length;
+    if (value.trim() && count(tab) === 0 && count(other) > 0) setTab(other);
+  };
 
   const columns = useMemo<ColumnDef<GroupIndexRow, any>[]>(
     () => [
@@ -229,10 +241,18 @@ export default function IndexListPage() {
             type="search"
             value={search}
             placeholder="Search countries"
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => onSearch(e.target.value)}
           />
         </div>
       </div>
+      {search.trim() && inOther > 0 && (
+        <p className="search-elsewhere" role="status">
+          {inOther} {inOther === 1 ? 'match' : 'matches'} in the other tab.{' '}
+          <button type="button" className="button button-link" onClick={() => setTab(other)}>
+            Show them
+          </button>
+        </p>
+      )}
       <div className="tabs" role="tablist" aria-label="Qualifying declarations">
         {(['made', 'notMade'] as const).map((t) => (
           <button
@@ -263,7 +283,13 @@ export default function IndexListPage() {
             card={(r) => <IndexCard row={r} principal={principal} cft={<CftCell row={r} productId={productId} orders={orders} />} />}
             initialSort={{ id: 'Score', desc: true }}
             caption={tabLabel(tab)}
-            emptyText={search ? 'No country matches this search.' : 'No country in this list.'}
+            emptyText={
+              search.trim()
+                ? inOther
+                  ? 'No country in this tab matches this search.'
+                  : 'No country matches this search.'
+                : 'No country in this list.'
+            }
             getRowId={(r) => r.GroupId}
           />
         )}

@@ -31,6 +31,7 @@ import { ChartSketch, DocumentsSketch, LockedSection } from './components/Locked
 import { PointsTable } from './components/PointsTable';
 import { PrintScorecardButton } from './components/PrintScorecardButton';
 import { RichText } from './components/RichText';
+import { ScorecardContext } from './components/ScorecardContext';
 import { WarningGlyph, WATCHLIST_TOOLTIP } from './components/WatchlistIcon';
 import { ExportButtons } from './exports/ExportButtons';
 import { ExplainedHistory } from './history/ExplainedHistory';
@@ -245,6 +246,7 @@ export default function ScorecardPage() {
               )}
             </dl>
           </section>
+          <ScorecardContext card={card} />
 
           {access.watchlist ? (
             <section id="notices" className="section" aria-labelledby="notices-title">

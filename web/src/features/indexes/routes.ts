@@ -14,6 +14,12 @@ export const indexesRoutes: AppRoute[] = [
     page: () => import('./history/HistoricalDataPage'),
   },
   {
+    path: '/historicalData/compare',
+    rule: RouteRules.historicalData,
+    title: 'Compare countries',
+    page: () => import('./compare/ComparePage'),
+  },
+  {
     path: '/historicalData/map',
     rule: RouteRules.historicalData,
     title: 'CTC Compliance Index by country',

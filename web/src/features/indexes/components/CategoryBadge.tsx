@@ -4,8 +4,11 @@ const slug = (category: string) =>
     .replace(/[^a-z]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** The class giving a category its colour ("category-very-high"). */
+export const categoryClass = (category: string) =>
+  `category-${category === 'Insufficient Legal Analysis' ? 'insufficient' : slug(category)}`;
+
 /** Category chip in the category's colour (design tokens). */
 export function CategoryBadge({ category }: { category: string }) {
-  const cls = category === 'Insufficient Legal Analysis' ? 'insufficient' : slug(category);
-  return <span className={`category-badge category-${cls}`}>{category}</span>;
+  return <span className={`category-badge ${categoryClass(category)}`}>{category}</span>;
 }

@@ -33,12 +33,13 @@ export function LockedSection({
   holds: ReactNode;
   /** The access rule of the section, for a stand-in subscriber of each plan. */
   allowed(p: Principal): boolean;
-  country: TeaserCountry;
+  /** The country it is about, which may be bought alone; none for a section about several. */
+  country?: TeaserCountry;
   preview?: ReactNode;
 }) {
   const { data: products = [] } = useProductsQuery();
   const plans = plansIncluding(allowed);
-  const byCountry = countryPurchaseOpens(allowed, country.groupId);
+  const byCountry = !!country && countryPurchaseOpens(allowed, country.groupId);
   const countryProduct = productOf(products, 'Country');
   const cheapest = plans[0];
   const planProduct = cheapest ? productOf(products, cheapest) : undefined;
@@ -59,7 +60,7 @@ export function LockedSection({
             {cheapest ? (
               <>
                 Included in the <strong>{plans.map((p) => PLAN_OFFERS[p].label).join(' and the ')}</strong>
-                {byCountry && (
+                {byCountry && country && (
                   <>
                     , or buy <strong>{country.name}</strong> alone for {formatCents(countryProduct?.PriceCents ?? COUNTRY_PRICE_CENTS)} per
                     year
@@ -77,7 +78,7 @@ export function LockedSection({
                 Get the {PLAN_OFFERS[cheapest].label}
               </Link>
             )}
-            {byCountry && countryProduct && (
+            {byCountry && country && countryProduct && (
               <Link className="button button-secondary button-small" to={checkoutLink(countryProduct, [country.groupId])}>
                 Buy {country.name}
               </Link>

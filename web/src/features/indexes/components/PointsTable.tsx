@@ -1,5 +1,7 @@
 import { formatExactPoints, formatRounding, type ScoreBreakdown } from '@cti/scoring-rules';
 
+import { TableScroll } from '../../../components/table/TableScroll';
+
 /**
  * A scorecard's variables, named as in the methodology, with their weight and exact points
  * (multiples of .05), the rounding to the nearest half when it moved the sum, and the score
@@ -16,13 +18,15 @@ export function PointsTable<V extends string>({
   names: Readonly<Record<V, string>>;
 }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={title}>
+    <TableScroll label={title}>
       <table className="simple-table variables-table">
         <caption className="visually-hidden">{title}</caption>
         <thead>
           <tr>
             <th scope="col">Variable</th>
-            <th scope="col">Score (0 to 5)</th>
+            <th scope="col">
+              Score <span className="th-scale">(0 to 5)</span>
+            </th>
             <th scope="col" className="text-right">
               Weight
             </th>
@@ -67,6 +71,6 @@ export function PointsTable<V extends string>({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

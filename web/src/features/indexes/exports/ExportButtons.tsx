@@ -64,7 +64,9 @@ export function ExportButtons({ path, title }: { path: string; title: string }) 
           variant="secondary"
           busy={busy && current === `${title} (${name})`}
           disabled={busy}
-          onClick={() => void download(`${path}?format=${format}`, `${title}.${format}`, `${title} (${name})`)}
+          onClick={() =>
+            void download(`${path}${path.includes('?') ? '&' : '?'}format=${format}`, `${title}.${format}`, `${title} (${name})`)
+          }
         >
           Download {name}
         </Button>

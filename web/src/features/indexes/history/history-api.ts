@@ -1,12 +1,17 @@
-import type { HistoricalScoreRow } from '@cti/contracts';
+import type { CompareScores, HistoricalScoreRow } from '@cti/contracts';
 
 import { api } from '../../../app/api';
 
-/** Calls of the historical data page: every period's scores and the filter suggestions of the scores list (audit). */
+/** Calls of the historical data pages: every period's scores, the compare view's countries and the filter suggestions of the scores list (audit). */
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
     historicalScores: build.query<HistoricalScoreRow[], void>({
       query: () => 'api/group/index/history',
+      providesTags: [{ type: 'IndexList', id: 'HISTORY' }],
+    }),
+    /** Several countries' scores over the periods and their variables, for the compare view (group ids, up to eight). */
+    compareScores: build.query<CompareScores, readonly string[]>({
+      query: (groupIds) => `api/group/index/compare?groups=${groupIds.map(encodeURIComponent).join(',')}`,
       providesTags: [{ type: 'IndexList', id: 'HISTORY' }],
     }),
     /** Audit: filter suggestions of the scores list (Score, Year, Country). */
@@ -21,4 +26,4 @@ export const historyApi = api.injectEndpoints({
   }),
 });
 
-export const { useHistoricalScoresQuery, useScoreFilterSuggestionsQuery } = historyApi;
+export const { useHistoricalScoresQuery, useCompareScoresQuery, useScoreFilterSuggestionsQuery } = historyApi;

@@ -7,6 +7,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactNode,
   type Ref,
 } from 'react';
@@ -60,6 +61,30 @@ interface Tip {
   /** Position in percent of the map's box. */
   x: number;
   y: number;
+  /** Shown by a tap: a second tap on the country opens it. */
+  tapped?: boolean;
+}
+
+/** How far the map may be zoomed in. */
+const MAX_ZOOM = 8;
+/** The part of the world in view: its centre (fractions of the world's width and height) and the zoom. */
+interface Zoom {
+  scale: number;
+  cx: number;
+  cy: number;
+}
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** The view box of a zoom: the world's width and height divided by the scale, kept inside the world. */
+export function viewBoxOf(world: { width: number; height: number }, zoom: Zoom) {
+  const w = world.width / zoom.scale;
+  const h = world.height / zoom.scale;
+  return {
+    x: clamp(zoom.cx * world.width - w / 2, 0, world.width - w),
+    y: clamp(zoom.cy * world.height - h / 2, 0, world.height - h),
+    w,
+    h,
+  };
 }
 
 export interface WorldMapProps {
@@ -79,17 +104,25 @@ export interface WorldMapProps {
 /**
  * The compliance choropleth as inline SVG: every country takes its legend class's colour,
  * watchlist countries a hatch, small states a dot. It fits the width it is given (the whole
- * world at any screen size). Pointing at a country or moving to it with the keyboard (the
- * map is one tab stop; arrow keys go from country to country in alphabetical order, Enter
- * opens) shows a tooltip with the country, its score, category and watchlist status, and
- * each country's element carries the same words for screen readers. Pages add a table of
- * the same facts beside it.
+ * world at any screen size) and zooms in (buttons; dragging moves the view while zoomed).
+ * Pointing at a country or moving to it with the keyboard (the map is one tab stop; arrow
+ * keys go from country to country in alphabetical order, Enter opens) shows a tooltip with
+ * the country, its score, category and watchlist status, and each country's element carries
+ * the same words for screen readers. On a touch screen the first tap on a country shows its
+ * tooltip and a second tap opens it. Pages add a table of the same facts beside it.
  */
 export default function WorldMap({ countries, targetOf, label, tooltipExtra }: WorldMapProps) {
   const [world, setWorld] = useState<WorldGeometry | null>(null);
   const [failed, setFailed] = useState(false);
   const [tip, setTip] = useState<Tip | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
+  const [zoom, setZoom] = useState<Zoom>({ scale: 1, cx: 0.5, cy: 0.5 });
+  /** The kind of pointer of the last press (touch taps twice to open), and a drag that moved the view (it opens nothing). */
+  const pointer = useRef<{ type: string; from: { x: number; y: number; cx: number; cy: number } | null; dragged: boolean }>({
+    type: 'mouse',
+    from: null,
+    dragged: false,
+  });
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const tipBox = useRef<HTMLDivElement>(null);
@@ -132,17 +165,56 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
     );
   }
 
-  const percent = (at: readonly [number, number]) => ({ x: (at[0] / world.width) * 100, y: (at[1] / world.height) * 100 });
+  const view = viewBoxOf(world, zoom);
+  const percent = (at: readonly [number, number]) => ({ x: ((at[0] - view.x) / view.w) * 100, y: ((at[1] - view.y) / view.h) * 100 });
   const open = (entry: MapEntry) => {
     const to = targetOf?.(entry);
     if (to) void navigate(to);
   };
-  const showAt = (entry: Tip['entry'], event: MouseEvent) => {
+  const tipAt = (entry: Tip['entry'], event: MouseEvent, tapped = false): Tip | null => {
     const rect = box.current?.getBoundingClientRect();
-    if (!rect) return;
+    if (!rect) return null;
+    return { entry, x: ((event.clientX - rect.left) / rect.width) * 100, y: ((event.clientY - rect.top) / rect.height) * 100, tapped };
+  };
+  const showAt = (entry: Tip['entry'], event: MouseEvent) => {
+    // a touch's compatibility mouse events show nothing: the tap itself does
+    if (pointer.current.type !== 'mouse') return;
     // a tooltip with controls stays where it opened, so the pointer can reach them
     if (tooltipExtra && tip?.entry === entry && 'GroupId' in entry) return;
-    setTip({ entry, x: ((event.clientX - rect.left) / rect.width) * 100, y: ((event.clientY - rect.top) / rect.height) * 100 });
+    setTip(tipAt(entry, event));
+  };
+  /** A click opens the country; a tap shows its tooltip first, and opens it when tapped again. */
+  const choose = (entry: Tip['entry'], event: MouseEvent) => {
+    if (pointer.current.dragged) {
+      pointer.current.dragged = false;
+      return;
+    }
+    // only a tooltip a tap opened counts: the tap's own focus shows one too, and would open the country at once
+    const shown = !!tip?.tapped && 'GroupId' in tip.entry && 'GroupId' in entry && tip.entry.GroupId === entry.GroupId;
+    if (pointer.current.type !== 'mouse' && !shown) {
+      setTip(tipAt(entry, event, true));
+      return;
+    }
+    if ('GroupId' in entry) open(entry);
+  };
+  const zoomTo = (scale: number) => setZoom((z) => ({ ...z, scale: clamp(scale, 1, MAX_ZOOM) }));
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    pointer.current = { type: event.pointerType, from: { x: event.clientX, y: event.clientY, cx: zoom.cx, cy: zoom.cy }, dragged: false };
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const from = pointer.current.from;
+    const rect = svg.current?.getBoundingClientRect();
+    if (!from || zoom.scale === 1 || !rect || event.buttons === 0) return;
+    const dx = event.clientX - from.x;
+    const dy = event.clientY - from.y;
+    if (!pointer.current.dragged && Math.hypot(dx, dy) < 6) return;
+    pointer.current.dragged = true;
+    setTip(null);
+    setZoom((z) => ({
+      ...z,
+      cx: clamp(from.cx - (dx / rect.width) * (view.w / world.width), 0, 1),
+      cy: clamp(from.cy - (dy / rect.height) * (view.h / world.height), 0, 1),
+    }));
   };
   const focusStop = (index: number) => {
     const next = (index + stops.length) % stops.length;
@@ -172,14 +244,36 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
   const extra = tip && tooltipExtra && 'GroupId' in tip.entry ? tooltipExtra(tip.entry) : null;
 
   return (
-    <div className="world-map" data-map-state="loaded" data-countries={stops.length} ref={box} onMouseLeave={() => setTip(null)}>
+    <div
+      className={`world-map${zoom.scale > 1 ? ' world-map-zoomed' : ''}`}
+      data-map-state="loaded"
+      data-countries={stops.length}
+      data-zoom={zoom.scale}
+      ref={box}
+      onMouseLeave={() => pointer.current.type === 'mouse' && setTip(null)}
+    >
       <p id={helpId} className="visually-hidden">
         Use the arrow keys to move from country to country, Enter to open its scorecard. The table below lists the same facts.
       </p>
+      <div className="map-zoom" role="group" aria-label="Zoom">
+        <button type="button" onClick={() => zoomTo(zoom.scale * 2)} disabled={zoom.scale >= MAX_ZOOM} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => zoomTo(zoom.scale / 2)} disabled={zoom.scale <= 1} aria-label="Zoom out">
+          −
+        </button>
+        {zoom.scale > 1 && (
+          <button type="button" className="map-zoom-reset" onClick={() => setZoom({ scale: 1, cx: 0.5, cy: 0.5 })}>
+            Whole world
+          </button>
+        )}
+      </div>
       <svg
         ref={svg}
-        viewBox={`0 0 ${world.width} ${world.height}`}
+        viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
         className="world-map-svg"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
         role="group"
         aria-label={label}
         aria-describedby={helpId}
@@ -194,9 +288,10 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
           const entry = byIso.get(shape.iso);
           const index = entry ? stopIndex.get(entry.GroupId) : undefined;
           const klass = `map-country ${mapClass(entry?.MapCategory ?? 'No data available')}${entry ? ' map-country-data' : ''}`;
+          const facts = entry ?? { Name: shape.name, MapCategory: 'No data available' };
           const common = {
             className: klass,
-            onMouseMove: (e: MouseEvent) => showAt(entry ?? { Name: shape.name, MapCategory: 'No data available' }, e),
+            onMouseMove: (e: MouseEvent) => showAt(facts, e),
           };
           const shapeElement = shape.small ? (
             <circle cx={shape.at[0]} cy={shape.at[1]} r={entry ? 3.6 : 2.4} {...common} />
@@ -205,7 +300,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
           );
           if (!entry || index === undefined) {
             return (
-              <g key={shape.iso} aria-hidden="true">
+              <g key={shape.iso} aria-hidden="true" onClick={(e) => choose(facts, e)}>
                 {shapeElement}
               </g>
             );
@@ -226,7 +321,7 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
                 setTip({ entry, ...percent(anchorOf.get(shape.iso) ?? shape.at) });
               }}
               onBlur={(e) => !inTooltip(e) && setTip(null)}
-              onClick={() => open(entry)}
+              onClick={(e) => choose(entry, e)}
             >
               {shapeElement}
               {entry.Watchlist &&
@@ -240,7 +335,12 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
         })}
       </svg>
       {tip && (
-        <MapTooltip tip={tip} ref={tipBox} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTip(null)}>
+        <MapTooltip
+          tip={tip}
+          ref={tipBox}
+          onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTip(null)}
+          opensOnTap={tip.tapped && 'GroupId' in tip.entry && !!targetOf?.(tip.entry)}
+        >
           {extra}
         </MapTooltip>
       )}
@@ -250,13 +350,15 @@ export default function WorldMap({ countries, targetOf, label, tooltipExtra }: W
 
 interface MapTooltipProps {
   tip: Tip;
+  /** Shown by a tap on a country that opens: says a second tap opens it. */
+  opensOnTap?: boolean;
   ref: Ref<HTMLDivElement>;
   onBlur(event: FocusEvent<HTMLDivElement>): void;
   /** Controls under the facts (the Follow control); the tooltip then takes the pointer. */
   children?: ReactNode;
 }
 
-function MapTooltip({ tip, ref, onBlur, children }: MapTooltipProps) {
+function MapTooltip({ tip, ref, onBlur, children, opensOnTap }: MapTooltipProps) {
   const entry = tip.entry as MapEntry;
   const scored = entry.Score !== undefined && entry.Score !== null && entry.Score > 0;
   // flips to the other side of the pointer near the right and bottom edges, so it stays inside the map
@@ -286,6 +388,7 @@ function MapTooltip({ tip, ref, onBlur, children }: MapTooltipProps) {
           {entry.Category && entry.Category !== entry.MapCategory ? `${entry.Category} · ${entry.MapCategory}` : entry.MapCategory}
         </span>
         {entry.Watchlist && <span className="map-tooltip-watchlist">On the watchlist</span>}
+        {opensOnTap && <span className="map-tooltip-hint">Tap the country again to open it</span>}
       </div>
       {children && <div className="map-tooltip-controls">{children}</div>}
     </div>

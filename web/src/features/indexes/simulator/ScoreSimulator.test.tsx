@@ -101,7 +101,7 @@ describe('what-if simulator', () => {
     if (declarations.checked !== ex.qualifyingDeclarations) fireEvent.click(declarations);
     expect(simulated(panel)).toEqual({ score: String(ex.score), category: ex.category, asu: ex.asu });
     // the points table shows the example's rounding of its sum to the nearest half
-    const points = within(panel).getByRole('region', { name: 'Simulated points' }).textContent;
+    const points = within(panel).getByRole('table', { name: 'Simulated points' }).textContent;
     expect(points).toContain(`Score${ex.score.toFixed(2)}`);
     if (ex.score !== ex.sum) expect(points).toContain(`Rounded to the nearest half${formatRounding(ex.score - ex.sum)}`);
   });
