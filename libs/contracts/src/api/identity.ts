@@ -239,6 +239,16 @@ export const PasswordAnswers = {
   invalidUsername: 'Invalid Username',
 } as const;
 
+/** `POST api/user/unlockSignIn`: the code of the unlock link e-mailed when sign-ins to an account were locked. */
+export const UnlockSignInBody = Type.Object({ Code: Type.String({ maxLength: 200 }) });
+export type UnlockSignInBody = Type.Static<typeof UnlockSignInBody>;
+
+/** Answers of the unlock link, verbatim. */
+export const UnlockAnswers = {
+  unlocked: 'Sign-ins to your account from this network are unlocked. You can sign in now.',
+  invalidLink: 'This unlock link is invalid, used or expired. You can still sign in from another network, or reset your password.',
+} as const;
+
 /** Passwords must be longer than 6 characters. */
 export const MIN_PASSWORD_LENGTH = 7;
 export const MAX_PASSWORD_LENGTH = 256;

@@ -4,11 +4,11 @@ import { appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/ser
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { passwordTooShort } from '../passwords/password-flows';
-import { assertNotLockedOut, recordLoginFailure } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { actorFromClaims } from '../sessions/session';
+import { assertSignInAllowed, recordSignInFailure, signInLimitsOf } from '../sessions/sign-in-locks';
 
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, normalizeEmail, verifyPassword } from './passwords';
 import { findUserById, updateOwnNames } from './repository';
 import { recordUserUpdated } from './user-events';
 
@@ -38,10 +38,11 @@ export async function updateOwnAccount(
   if (newPassword) {
     const current = body.currentPassword ?? '';
     if (!current) throw new BadRequest(UserAnswers.currentPasswordMissing);
-    const limits = { failuresPerIp: ctx.config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: ctx.config.LOGIN_FAILURES_PER_ACCOUNT };
-    await assertNotLockedOut(data, limits, user.email.toLowerCase(), ip);
+    const limits = signInLimitsOf(ctx.config);
+    const attempt = { email: normalizeEmail(user.email), ip };
+    await assertSignInAllowed(data, limits, { ...attempt, userId: user.id });
     if (!(await verifyPassword(user.passwordHash, current))) {
-      await recordLoginFailure(data, user.email.toLowerCase(), ip);
+      await recordSignInFailure(data, ctx, limits, attempt);
       throw new BadRequest(UserAnswers.currentPasswordWrong);
     }
   }
