@@ -74,7 +74,7 @@ it('an admin adds a user; the welcome e-mail sets the password and leads to the 
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm password').fill('short');
   await page.getByRole('button', { name: 'Set password' }).click();
-  await page.getByText('Please make sure the length of your passsword is more than 6 characters.').waitFor();
+  await page.getByText('Please make sure the length of your passsword is more than 11 characters.').waitFor();
   await page.getByLabel('Password', { exact: true }).fill('nora-first-pass');
   await page.getByLabel('Confirm password').fill('nora-first-pass');
   await page.getByRole('button', { name: 'Set password' }).click();

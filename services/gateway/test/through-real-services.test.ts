@@ -5,6 +5,8 @@ import { createAdminThroughIdentity, eventually, testContextForTests, urlOf } fr
 
 import { gatewayService } from '../src/app';
 
+/** Test accounts choose their password like anyone (the demo password is for the seeded demo accounts only). */
+const PASSWORD = 'gateway-test-password';
 const context = testContextForTests();
 let gateway: ServiceApp;
 
@@ -14,7 +16,7 @@ beforeAll(async () => {
   const audit = await context.ctx.start(auditService);
   await identity.listen({ port: 0, host: '127.0.0.1' });
   await audit.listen({ port: 0, host: '127.0.0.1' });
-  await createAdminThroughIdentity(identity, { email: 'admin@example.com', password: 'demo-password' });
+  await createAdminThroughIdentity(identity, { email: 'admin@example.com', password: PASSWORD });
   gateway = await context.ctx.start(gatewayService, { IDENTITY_URL: urlOf(identity), AUDIT_URL: urlOf(audit) });
 });
 
@@ -22,7 +24,7 @@ it('logs in through the gateway and finds the login in the audit report', async 
   const login = await gateway.inject({
     method: 'POST',
     url: '/api/user/login',
-    payload: { Email: 'admin@example.com', Password: 'demo-password' },
+    payload: { Email: 'admin@example.com', Password: PASSWORD },
   });
   expect([login.statusCode, login.body.slice(0, 80)]).toEqual([200, expect.stringContaining('Username')]);
   // answers name no internals: which service served them stays inside
@@ -54,7 +56,7 @@ it('a replayed refresh token ends its session: its access tokens answer 401 thro
   const signIn = await gateway.inject({
     method: 'POST',
     url: '/api/user/login',
-    payload: { Email: 'admin@example.com', Password: 'demo-password' },
+    payload: { Email: 'admin@example.com', Password: PASSWORD },
   });
   const stolen = signIn.json<{ Token: string; RefreshToken: string }>();
   const refresh = (token: string) => gateway.inject({ method: 'POST', url: '/api/user/refresh', payload: { token } });

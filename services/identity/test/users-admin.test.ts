@@ -236,7 +236,7 @@ describe('GET api/user/sendReset/{userId}', () => {
         url: '/api/user/setPasswordNewUser',
         payload: {
           user: { Id: user.Id, FirstName: 'R', LastName: 'S', OrganizationName: 'O', OrganizationAddress: 'A' },
-          password: 'long-enough',
+          password: 'long-enough-now',
           token,
         },
       });
@@ -273,12 +273,13 @@ describe('POST api/user/setPasswordNewUser', () => {
         url: '/api/user/setPasswordNewUser',
         payload: {
           user: { Id: user.Id, FirstName: 'T', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' },
-          password: 'long-enough',
+          password: 'long-enough-now',
           token,
           ...extra,
         },
       });
     expect((await set({ password: 'short' })).json().message).toBe('PasswordTooShort');
+    expect((await set({ password: 'iloveyou1234' })).json().message).toBe('PasswordTooCommon');
     expect(
       (await set({ user: { Id: user.Id, FirstName: '', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' } })).json().message,
     ).toBe('Please fill out all fields');

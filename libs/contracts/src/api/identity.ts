@@ -236,6 +236,8 @@ export const PasswordAnswers = {
   success: 'Success',
   invalidToken: 'InvalidToken',
   tooShort: 'PasswordTooShort',
+  /** Beyond the spec: the password is on the list of common and breached passwords. */
+  tooCommon: 'PasswordTooCommon',
   invalidUsername: 'Invalid Username',
 } as const;
 
@@ -249,9 +251,17 @@ export const UnlockAnswers = {
   invalidLink: 'This unlock link is invalid, used or expired. You can still sign in from another network, or reset your password.',
 } as const;
 
-/** Passwords must be longer than 6 characters. */
-export const MIN_PASSWORD_LENGTH = 7;
+/**
+ * Password policy after NIST SP 800-63B: at least this many characters (counted as Unicode
+ * code points), no composition rules, and not on the list of common and breached passwords
+ * identity checks (`PasswordTooCommon`). The one place the length is set: the server, every
+ * form that sets a password and their texts read it.
+ */
+export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
+
+/** A password's length as the policy counts it: characters, not UTF-16 units (an emoji is one). */
+export const passwordLength = (password: string) => [...password].length;
 
 export const ResetPasswordBody = Type.Object({
   Code: Type.String({ maxLength: 200 }),

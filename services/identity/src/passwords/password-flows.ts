@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
+import { PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
@@ -13,6 +13,8 @@ import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../token
 import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
 import { findUserByEmail, findUserById, setPassword } from '../users/repository';
 import { recordUserUpdated } from '../users/user-events';
+
+import { assertPasswordAllowed } from './password-policy';
 
 const HOUR = 3_600_000;
 
@@ -27,8 +29,6 @@ const atLeast = async (startedAt: number, ms: number) => {
   const left = startedAt + ms - performance.now();
   if (left > 0) await new Promise((r) => setTimeout(r, left));
 };
-
-export const passwordTooShort = (password: string) => password.length < MIN_PASSWORD_LENGTH;
 
 type PasswordRates = Pick<IdentityContext['config'], 'PASSWORD_RATE_PER_IP' | 'PASSWORD_RATE_PER_ACCOUNT'>;
 
@@ -95,7 +95,7 @@ export async function resetPassword(
   if (!isEmail(body.Email)) throw new BadRequest(PasswordAnswers.invalidUsername);
   const email = normalizeEmail(body.Email);
   await limitPasswordCallsFor(data, ctx.config, email);
-  if (passwordTooShort(body.NewPassword)) throw new BadRequest(PasswordAnswers.tooShort);
+  await assertPasswordAllowed(body.NewPassword);
   const passwordHash = await hashPassword(body.NewPassword);
   const now = data.clock.now();
   const userId = await data.inTransaction(async (trx) => {
@@ -119,8 +119,8 @@ export async function resetPassword(
 
 /**
  * `POST api/user/setPasswordNewUser`: the welcome link's token sets
- * the first password and the profile fields. Answers Success, InvalidToken or
- * PasswordTooShort.
+ * the first password and the profile fields. Answers Success, InvalidToken,
+ * PasswordTooShort or PasswordTooCommon.
  */
 export async function setPasswordNewUser(
   data: PasswordData,
@@ -140,7 +140,7 @@ export async function setPasswordNewUser(
   if (!fields.firstName || !fields.lastName || !fields.organizationName || !fields.organizationAddress || !body.password) {
     throw new BadRequest(UserAnswers.missingFields);
   }
-  if (passwordTooShort(body.password)) throw new BadRequest(PasswordAnswers.tooShort);
+  await assertPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
   const now = data.clock.now();
   const done = await data.inTransaction(async (trx) => {

@@ -1,9 +1,9 @@
-import { isUuid, PasswordAnswers, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
+import { isUuid, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
-import { passwordTooShort } from '../passwords/password-flows';
+import { assertPasswordAllowed } from '../passwords/password-policy';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { actorFromClaims } from '../sessions/session';
 import { assertSignInAllowed, recordSignInFailure, signInLimitsOf } from '../sessions/sign-in-locks';
@@ -32,7 +32,7 @@ export async function updateOwnAccount(
   const lastName = body.user.LastName.trim();
   if (!firstName || !lastName) throw new BadRequest(UserAnswers.accountMissingName);
   const newPassword = body.newPassword ?? '';
-  if (newPassword && passwordTooShort(newPassword)) throw new BadRequest(PasswordAnswers.tooShort);
+  if (newPassword) await assertPasswordAllowed(newPassword);
   const user = await findUserById(data.db, caller.sub);
   if (!user || user.isFree) throw new Forbidden('Free access users have no account to update.');
   if (newPassword) {
