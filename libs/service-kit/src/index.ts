@@ -25,3 +25,4 @@ export * from './conditional-get';
 export * from './kept-answer';
 export * from './request-logger';
 export * from './package-root';
+export * from './free-text';
