@@ -31,7 +31,12 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.get(
     '/api/user/agree',
-    { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } } },
+    // the one route the terms gate leaves open: the user's next token (refresh) no longer carries it
+    {
+      preHandler: app.requireUser,
+      config: { allowUnagreed: true },
+      schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } },
+    },
     async (request) => {
       await agreeToTerms(app, claimsOf(request));
       return { message: 'Agreed' };
