@@ -37,6 +37,8 @@ it('free access: the form, the confirmation e-mail in the dev mailbox, its link 
   await page.waitForURL('**/index');
   await page.getByText("Thank you for agreeing to the 'Terms and Conditions'.").waitFor();
   await page.getByRole('button', { name: /Free User/ }).click();
+  // the menu's entries, once it has opened (reading them at once raced its rendering)
+  await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
   const entries = await page.getByRole('menuitem').allTextContents();
   expect(entries).not.toContain('My Account');
   expect(entries).toContain('Logout');
