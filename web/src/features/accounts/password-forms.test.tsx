@@ -3,12 +3,10 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 
-import type { ManagedUser } from '@cti/contracts';
-
 import { makeStore } from '../../app/store';
 import { selectToasts } from '../../components/toast/toast-slice';
 import { gateway } from '../../test-support/played-gateway';
-import { adminSession } from '../../test-support/sessions';
+import { adminSession, managedUser } from '../../test-support/sessions';
 import { signedIn } from '../auth/auth-slice';
 import ResetPasswordPage from '../auth/ResetPasswordPage';
 import SetPasswordPage from '../auth/SetPasswordPage';
@@ -23,32 +21,14 @@ const TOO_SHORT = 'Please make sure the length of your passsword is more than 11
 const TOO_COMMON =
   'This password is too common: it appears in lists of breached passwords that attackers try first. Please choose another; a few unrelated words make a good one.';
 
-const me: ManagedUser = {
+const me = managedUser({
   Id: adminSession.Id,
-  Name: 'Ada Admin',
   FirstName: 'Ada',
   LastName: 'Admin',
   Email: adminSession.Username,
-  Groups: [],
-  Roles: [],
-  ExpiredRoles: [],
-  CalculatorGroup: null,
-  CalculatorGroupName: null,
-  IsHidden: false,
-  IsGroupManager: false,
-  IsACID: false,
-  Disabled: false,
-  Expires: null,
   Organization: 'AWG',
   OrganizationAddress: 'Dublin',
-  CreatorId: null,
-  HasPassword: true,
-  CanEdit: true,
-  GroupNameList: [],
-  GroupNames: '',
-  RoleNameList: [],
-  RoleNames: '',
-};
+});
 
 /** The paths that set a password, and what the played gateway answers a refused one with. */
 const passwordCalls = ['api/user/resetPassword', 'api/user/setPasswordNewUser', 'api/user/account'];
