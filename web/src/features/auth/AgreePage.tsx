@@ -33,9 +33,10 @@ export default function AgreePage() {
       toast.danger('You must be logged in.');
       return;
     }
-    dispatch(agreed());
-    // every service refuses the current token (it says the terms are still to agree): a new one does not
+    // every service refuses the current token (it says the terms are still to agree): a new one,
+    // taken before the pages behind the gate open and call them, does not
     await renewSession();
+    dispatch(agreed());
     // on to the page the gate stopped them at, if any
     void navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
   };
