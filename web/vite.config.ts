@@ -58,9 +58,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Source maps are for developers, not for every visitor (they hold the whole source): the build
+ * writes them without a `sourceMappingURL` comment (`sourcemap: 'hidden'`) and this moves them
+ * out of the served folder, to `web/dist-sourcemaps/` beside it (a browser's developer tools
+ * load one from there by hand; error reports are decoded with them).
+ */
+function sourceMapsOutsideTheServedFolder(): Plugin {
+  return {
+    name: 'cti-source-maps-aside',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const aside = path.join(path.dirname(dir), 'dist-sourcemaps');
+      fs.rmSync(aside, { recursive: true, force: true });
+      for (const fileName of Object.keys(bundle).filter((f) => f.endsWith('.map'))) {
+        fs.mkdirSync(path.dirname(path.join(aside, fileName)), { recursive: true });
+        fs.renameSync(path.join(dir, fileName), path.join(aside, fileName));
+      }
+    },
+  };
+}
+
 // The web imports the same contracts and access rules as the services, from source.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), sourceMapsOutsideTheServedFolder()],
   resolve: {
     alias: {
       '@cti/contracts': lib('contracts'),
@@ -74,7 +96,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // The web uses libs/contracts for its types and answer texts, not its TypeBox schemas:

@@ -30,14 +30,25 @@ beforeAll(async () => {
   // an admin whose e-mail is not in the vendor's domain: everything an admin may, but Manage Products
   const admin = demo.find((c) => c.name === 'admin');
   if (admin?.kind !== 'user') throw new Error('no demo admin');
-  callers = [...demo, { name: 'partner-admin', kind: 'user', claims: { ...admin.claims, email: 'ops@partner.example' } }];
+  const standard = demo.find((c) => c.name === 'standard');
+  if (standard?.kind !== 'user') throw new Error('no demo standard user');
+  callers = [
+    ...demo,
+    { name: 'partner-admin', kind: 'user', claims: { ...admin.claims, email: 'ops@partner.example' } },
+    // a standard user who has not agreed to the terms yet: the terms gate holds on every service
+    { name: 'unagreed', kind: 'user', claims: { ...standard.claims, mustAgree: true } },
+  ];
 }, 180_000);
 afterAll(() => ctx?.close());
 
-function expectedOutcome(access: Access, caller: Caller): Outcome {
+/** The routes a user the terms gate holds may still use (besides the open ones): agreeing. */
+const OPEN_TO_UNAGREED = new Set(['identity GET /api/user/agree']);
+
+function expectedOutcome(service: Upstream, route: string, access: Access, caller: Caller): Outcome {
   if ('anyone' in access) return 'answered';
   if ('service' in access) return caller.kind === 'service' ? 'answered' : 403;
   if (caller.kind !== 'user') return 401;
+  if (caller.claims.mustAgree && !OPEN_TO_UNAGREED.has(`${service} ${route}`)) return 403;
   if ('signedIn' in access) return 'answered';
   const principal = principalOf(caller.claims);
   const allowed = 'rule' in access ? satisfiesRule(principal, access.rule) : access.decide(principal);
@@ -75,7 +86,7 @@ describe.each(UPSTREAMS)('%s', (service) => {
           ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
         });
         checked++;
-        const expected = expectedOutcome(access, caller);
+        const expected = expectedOutcome(service, routeKey(route), access, caller);
         if (outcomeOf(res.statusCode) !== expected) {
           const message = String((res.json() as { message?: unknown }).message ?? res.body.slice(0, 120));
           mismatches.push({ route: routeKey(route), caller: caller.name, expected, got: res.statusCode, message });
@@ -87,7 +98,7 @@ describe.each(UPSTREAMS)('%s', (service) => {
   }, 180_000);
 });
 
-it('asks every demo account, a free user, an admin of another domain, a service and no token', () => {
+it('asks every demo account, a free user, an admin of another domain, a user yet to agree, a service and no token', () => {
   expect(callers.map((c) => c.name)).toEqual([
     'anonymous',
     'service',
@@ -101,6 +112,7 @@ it('asks every demo account, a free user, an admin of another domain, a service 
     'manager',
     'free',
     'partner-admin',
+    'unagreed',
   ]);
   expect(isKitRoute('/metrics')).toBe(true);
 });

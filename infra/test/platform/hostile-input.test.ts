@@ -5,7 +5,7 @@ import { createTestContext, type TestContext, urlOf } from '@cti/testing';
 
 import { KIT_ROUTE_ACCESS, ROUTE_ACCESS, VENDOR_EMAIL_DOMAIN, type Access } from './route-access';
 import { demoRoleCallers, headersOf, type Caller } from './support/callers';
-import { CORPUS_SIZE, HOSTILE_SEGMENTS, hostileRequests, type HostileRequest } from './support/hostile-input';
+import { CORPUS_SIZE, HOSTILE_SEGMENTS, hostileRequests, unboundedTextFields, type HostileRequest } from './support/hostile-input';
 import { concretePath, routeKey, routesOf, startPlatform, type Platform } from './support/platform';
 
 /**
@@ -115,6 +115,15 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
   }
   return failures;
 }
+
+describe('text fields', () => {
+  it('every text a route reads from its body or query has a maximum length in its schema', () => {
+    const unbounded = UPSTREAMS.flatMap((service) =>
+      routesOf(platform[service]).flatMap((route) => unboundedTextFields(route).map((field) => `${service} ${routeKey(route)} ${field}`)),
+    );
+    expect(unbounded).toEqual([]);
+  });
+});
 
 describe.each(UPSTREAMS)('%s', (service: Upstream) => {
   it('answers every hostile request to every route with a 4xx or a success, never a 5xx', async () => {

@@ -67,6 +67,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/freeUser/access/:email/:code': anyone,
     'POST /api/user/forgotPassword/:email': anyone,
     'POST /api/user/resetPassword': anyone,
+    'POST /api/user/unlockSignIn': anyone,
     'POST /api/user/setPasswordNewUser': anyone,
     'GET /api/user/agree': signedIn,
     'GET /api/user/groupManager': usersPage,

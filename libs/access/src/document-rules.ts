@@ -39,9 +39,12 @@ export const mayDownloadSupportingDocuments = (p: Principal): boolean =>
 export const canDownloadSupportingDocument = (p: Principal, doc: SupportingDocumentAccess): boolean =>
   mayDownloadSupportingDocuments(p) && canSeeSupportingDocument(p, doc);
 
-/** ACID documents: private ones only for admins and IsACID users; public ones for any signed-in user. */
-export const canReadAcidDocument = (p: Principal, doc: { isPrivate: boolean }): boolean =>
-  !doc.isPrivate || isAdminPrincipal(p) || p.isAcid;
+/**
+ * ACID (insolvency) documents, public and private alike, are for users with IsACID and admins
+ * (the spec's permission table: "ACID documents, PDF viewer: users with IsACID"); Public and
+ * Private only sort them into the two lists of the ACID documents page.
+ */
+export const canReadAcidDocument = (p: Principal): boolean => isAdminPrincipal(p) || p.isAcid;
 
 /** Add and delete supporting documents, manage ACID documents, upload and attach annotations. */
 export const canManageDocuments = (p: Principal): boolean => isAdminPrincipal(p);

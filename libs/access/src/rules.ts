@@ -74,3 +74,13 @@ export function isLimitedToAccount(p: { roles: readonly number[] }): boolean {
   const ctc = CtcRoleNames.map((n) => RoleIds[n]);
   return !p.roles.some((r) => ctc.includes(r as (typeof ctc)[number]));
 }
+
+/**
+ * Whether the compliance index's terms gate holds a user who has not agreed yet (`mustAgreeCtc`).
+ * The gate belongs to the application entered: admins never see it, and a user who may only
+ * enter the carbon calculator (their account page here) is not held by it. The web sends such
+ * users to /agree; their access tokens say so (`mustAgree`) and every service refuses them all
+ * but agreeing (and signing out) until they have.
+ */
+export const mustAgreeToTerms = (user: { mustAgreeCtc: boolean; isAdmin: boolean; roles: readonly number[] }): boolean =>
+  user.mustAgreeCtc && !user.isAdmin && !isLimitedToAccount(user);

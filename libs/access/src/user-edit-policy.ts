@@ -37,6 +37,11 @@ const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 /** Why a group manager's save is refused (the edge maps each to its answer text). */
 export type ManagerEditRefusal = 'email' | 'expiry' | 'role' | 'group';
 
+const ADMIN_ONLY_FLAGS = ['Disabled', 'IsACID', 'IsGroupManager', 'IsHidden'] as const;
+export type AdminOnlyFlag = (typeof ADMIN_ONLY_FLAGS)[number];
+/** The admin-only flags of a user, by their names in the user payload. */
+export type AdminOnlyFlags = Record<AdminOnlyFlag, boolean>;
+
 /**
  * What a user administrator may do to users.
  *
@@ -55,7 +60,16 @@ export const UserEditPolicy = {
   /** A non-admin adding a user must use an e-mail domain equal to their own. */
   domainAllowed: (p: Principal, email: string) => isAdmin(p) || (emailDomain(email) !== '' && emailDomain(email) === emailDomain(p.email)),
   /** Only admins may set Disabled (and the other flags that change who can do what). */
-  adminOnlyFields: ['Disabled', 'IsACID', 'IsGroupManager', 'IsHidden'] as const,
+  adminOnlyFields: ADMIN_ONLY_FLAGS,
+  /**
+   * The admin-only flags a save would change (a value sent that is not the user's current one;
+   * a flag not sent changes nothing): none for admins. A group manager's save that changes one
+   * is refused whole, naming them.
+   */
+  adminOnlyChanges(p: Principal, current: AdminOnlyFlags, sent: Partial<AdminOnlyFlags>): AdminOnlyFlag[] {
+    if (isAdmin(p)) return [];
+    return ADMIN_ONLY_FLAGS.filter((flag) => sent[flag] !== undefined && sent[flag] !== current[flag]);
+  },
   /** Changing the address that receives password resets is for admins. */
   canChangeEmail: (p: Principal) => isAdmin(p),
   /** Role ids the caller may grant. */

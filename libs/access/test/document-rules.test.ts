@@ -58,11 +58,12 @@ describe('supporting documents (the index permission table "Download supporting 
 });
 
 describe('ACID documents', () => {
-  it('opens private documents to admins and IsACID users only; public ones to anyone signed in', () => {
-    expect(canReadAcidDocument(who(['Enhanced'], { isAcid: true }), { isPrivate: true })).toBe(true);
-    expect(canReadAcidDocument(who(['Admin']), { isPrivate: true })).toBe(true);
-    expect(canReadAcidDocument(who(['Enhanced']), { isPrivate: true })).toBe(false);
-    expect(canReadAcidDocument(who(['FreeAccess']), { isPrivate: false })).toBe(true);
+  it('opens public and private documents alike to admins and IsACID users only', () => {
+    expect(canReadAcidDocument(who(['Enhanced'], { isAcid: true }))).toBe(true);
+    expect(canReadAcidDocument(who(['FreeAccess'], { isAcid: true }))).toBe(true);
+    expect(canReadAcidDocument(who(['Admin']))).toBe(true);
+    expect(canReadAcidDocument(who(['Enhanced']))).toBe(false);
+    expect(canReadAcidDocument(who(['FreeAccess']))).toBe(false);
   });
 });
 

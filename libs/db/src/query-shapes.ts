@@ -21,9 +21,11 @@ export const claimOldestFirst = <DB, TB extends keyof DB, O>(
 
 /**
  * The row whose `name` is this one ignoring case and surrounding spaces: how names that are unique
- * on `lower(name)` (groups, products) are looked up, so "ireland " finds "Ireland".
+ * on `lower(name)` (groups, products) are looked up, so "ireland " finds "Ireland". Postgres lowers
+ * both sides, as the unique index does: JavaScript's lower case of `Ò` is not the database's under
+ * every collation, and a name the look-up missed would fail on the index instead (a 500).
  */
-export const nameMatches = (name: string) => sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`;
+export const nameMatches = (name: string) => sql<boolean>`lower(name) = lower(${name.trim()})`;
 
 /**
  * Inserts a row unless one with the same `key` is there already (a redelivered event, a retried

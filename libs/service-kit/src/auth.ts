@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preHandl
 import fp from 'fastify-plugin';
 
 import { audienceOf, READ_ONLY_SCOPE, satisfiesRule, type Principal, type RouteRule } from '@cti/access';
-import { ApiKeyMessages, type AccessClaims, type EventActor } from '@cti/contracts';
+import { ApiKeyMessages, TermsAnswers, type AccessClaims, type EventActor } from '@cti/contracts';
 import { connectEventBus, SubjectSpace, type EventBus } from '@cti/events';
 
 import { Forbidden, TokenExpired, Unauthorized } from './errors';
@@ -39,6 +39,13 @@ export interface AuthOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route serves a user who must still agree to the terms (a token with `mustAgree`):
+     * agreeing itself. Every other route behind `requireUser` or `requireRule` refuses them.
+     */
+    allowUnagreed?: boolean;
+  }
   interface FastifyRequest {
     /** Verified access-token claims, or null when the request carries none. */
     principal: AccessClaims | null;
@@ -196,7 +203,8 @@ const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
  */
 export const authPlugin = fp<AuthOptions>(
   async (app, opts) => {
-    const verifyOptions = { algorithms: ['EdDSA' as const], allowedIss: opts.issuer, allowedAud: opts.audience };
+    // a token must say when it ends: one without `exp` would be good for ever (even if identity signed it)
+    const verifyOptions = { algorithms: ['EdDSA' as const], allowedIss: opts.issuer, allowedAud: opts.audience, requiredClaims: ['exp'] };
     await app.register(fastifyJwt, {
       secret: opts.signingKey ? { public: opts.publicKey, private: opts.signingKey } : { public: opts.publicKey },
       sign: { algorithm: 'EdDSA', iss: opts.issuer, aud: opts.audience },
@@ -205,11 +213,13 @@ export const authPlugin = fp<AuthOptions>(
     });
     const previousKey = opts.previousPublicKey;
     // the previous key is tried only for tokens the current one did not sign (a rotation under way)
-    const withKeys = (options: { clockTolerance?: number }) =>
-      verifierForKeys([
+    const withKeys = (callOptions: { clockTolerance?: number }) => {
+      const options = { ...callOptions, requiredClaims: verifyOptions.requiredClaims };
+      return verifierForKeys([
         (token) => app.jwt.verify(token, options),
         ...(previousKey ? [(token: string) => app.jwt.verify(token, { ...options, key: previousKey })] : []),
       ]);
+    };
     const verifyStrict = withKeys({});
     const verified = new VerifiedTokenCache<AccessClaims>(opts.verifiedTokenCacheSize ?? 10_000);
     const verify = (token: string): AccessClaims => {
@@ -254,10 +264,15 @@ export const authPlugin = fp<AuthOptions>(
       done();
     });
 
-    /** The 401 a request without a usable token gets, or null when a user signed in. */
+    /**
+     * The 401 a request without a usable token gets, the 403 of the terms gate (a user who must
+     * still agree, anywhere but where they agree), or null when a user may go on.
+     */
     const refusal = (request: FastifyRequest): Error | null => {
-      if (request.principal) return null;
-      return request.tokenExpired ? new TokenExpired() : new Unauthorized();
+      const claims = request.principal;
+      if (!claims) return request.tokenExpired ? new TokenExpired() : new Unauthorized();
+      if (claims.mustAgree && !request.routeOptions.config.allowUnagreed) return new Forbidden(TermsAnswers.mustAgree);
+      return null;
     };
     const requireUser: preHandlerAsyncHookHandler = markAuthGuard(
       async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -24,3 +24,5 @@ export * from './revocation';
 export * from './conditional-get';
 export * from './kept-answer';
 export * from './request-logger';
+export * from './package-root';
+export * from './free-text';

@@ -104,6 +104,23 @@ describe('products admin', () => {
     expect(unknownPlan.statusCode).toBe(404);
   });
 
+  it('compares names as stored (normalised, case folded by Postgres): the same name twice is a 409, never a 500', async () => {
+    const first = await save({ Name: 'p\u00d2\u0087x', Description: '', Price: 100 });
+    expect(first.statusCode).toBe(200);
+    // control characters and invisible marks are not part of the name
+    expect(first.json().Name).toBe('pÒx');
+    for (const Name of ['p\u00d2\u0087x', 'PÒX', ' p\u200bÒx ', 'pO\u0300x'])
+      expect([Name, (await save({ Name, Description: '', Price: 100 })).statusCode]).toEqual([Name, 409]);
+  });
+
+  it('limits names and descriptions: a 900 KB name is a 400 naming the field, never a 500', async () => {
+    const huge = await save({ Name: 'n'.repeat(900 * 1024), Description: '', Price: 100 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toMatch(/Name/);
+    expect((await save({ Name: 'Long description', Description: 'd'.repeat(10_001), Price: 100 })).statusCode).toBe(400);
+    expect((await save({ Name: 'n'.repeat(200), Description: 'd'.repeat(10_000), Price: 100 })).statusCode).toBe(200);
+  });
+
   it('is for admins only', async () => {
     expect((await save({ Name: 'Sneaky', Description: '', Price: 1 }, buyer())).statusCode).toBe(403);
     const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();

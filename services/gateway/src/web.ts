@@ -21,6 +21,8 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
     index: false,
     // the web build writes .br/.gz copies of its text files; send them to browsers that accept them
     preCompressed: true,
+    // source maps are for developers (the build keeps them outside this folder): never served
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders: (res, filePath) => {
       // hashed assets never change; index.html always revalidates
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

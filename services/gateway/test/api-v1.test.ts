@@ -22,6 +22,8 @@ import { gatewayService } from '../src/app';
 const RATE_LIMIT = 40;
 
 const context = testContextForTests();
+/** Test accounts choose their password like anyone (the demo password is for the seeded demo accounts only). */
+const PASSWORD = 'gateway-test-password';
 let gateway: ServiceApp;
 let identity: ServiceApp;
 let world: World;
@@ -29,14 +31,14 @@ let world: World;
 async function givenUser(email: string, roles: RoleName[]): Promise<string> {
   const user = await createUserThroughIdentity(identity, {
     email,
-    password: 'demo-password',
+    password: PASSWORD,
     roleIds: roles.map((r) => RoleIds[r]),
   });
   return user.id;
 }
 
 async function tokenOf(email: string): Promise<string> {
-  const res = await gateway.inject({ method: 'POST', url: '/api/user/login', payload: { Email: email, Password: 'demo-password' } });
+  const res = await gateway.inject({ method: 'POST', url: '/api/user/login', payload: { Email: email, Password: PASSWORD } });
   expect(res.statusCode).toBe(200);
   return res.json<{ Token: string }>().Token;
 }

@@ -12,6 +12,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  // a source map left in the served folder (the build keeps them outside it)
+  fs.writeFileSync(path.join(dist, 'assets', 'app-123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   fs.mkdirSync(path.join(dist, 'flags'));
   fs.writeFileSync(path.join(dist, 'flags', 'ie.svg'), '<svg/>');
 });
@@ -39,6 +41,13 @@ describe('serving the web app', () => {
     expect((await get('/assets/missing-999.js')).statusCode).toBe(404);
     expect((await get('/flags/zz.svg')).statusCode).toBe(404);
     expect((await get('/favicon.ico')).statusCode).toBe(404);
+  });
+
+  it('never serves source maps, even one left in the build folder', async () => {
+    for (const url of ['/assets/app-123.js.map', '/assets/app-123.js.map?x=1', '/assets/missing.js.map']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body.includes('secret')]).toEqual([url, 404, false]);
+    }
   });
 
   it('never serves internal paths', async () => {

@@ -43,7 +43,7 @@ export const identityService = defineService<IdentityDB>('identity')({
       mailer,
       links: linksFor(config.PUBLIC_URL),
     };
-    await app.register(sessionRoutes, { issuer: ctx.issuer, config });
+    await app.register(sessionRoutes, ctx);
     await app.register(freeAccessRoutes, ctx);
     await app.register(passwordRoutes, ctx);
     await app.register(userRoutes, ctx);

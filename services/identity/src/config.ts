@@ -14,17 +14,30 @@ export const IdentityConfig = Type.Object({
    */
   REFRESH_REUSE_GRACE_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 30 }),
   /**
-   * Failed logins per client IP per 15 minutes before that IP is refused. Only failures
-   * count, and the cap is sized for an office behind one address.
+   * Failed logins per client IP per 15 minutes, whatever the account, before that IP is
+   * refused. Only failures count, and the cap is sized for an office behind one address.
    */
   LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 100 }),
-  /** Failed logins per account per hour before login (not the password reset) is refused. */
-  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 20 }),
+  /** Failed logins of one account from one IP per hour before that account is locked from that IP only. */
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * Failed logins of one account from any IPs per hour before the account is locked from the
+   * addresses it never signed in from (its own addresses and unlocked ones stay open).
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 50 }),
+  /** Unlock e-mails per account per hour, and how long an unlock link works. */
+  UNLOCK_MAILS_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 3 }),
+  UNLOCK_TOKEN_TTL_HOURS: Type.Integer({ minimum: 1, default: 24 }),
   /** Free-access requests per IP per 10 minutes, and per e-mail per hour. */
   FREE_ACCESS_RATE_PER_IP: Type.Integer({ minimum: 1, default: 20 }),
   FREE_ACCESS_RATE_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
-  /** Forgot-password, reset and welcome-resend calls per IP per hour. */
-  PASSWORD_RATE_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /**
+   * Forgot-password, reset, new-password, unlock and welcome-resend calls per IP per hour:
+   * high enough for a whole office behind one address.
+   */
+  PASSWORD_RATE_PER_IP: Type.Integer({ minimum: 1, default: 300 }),
+  /** The same calls per account (e-mail or user) per hour. */
+  PASSWORD_RATE_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 20 }),
   /**
    * Reset e-mails per account per hour. Further requests get the same answer but no
    * mail, so an attacker cannot flood an inbox; links already sent stay valid, so the

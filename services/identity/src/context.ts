@@ -12,6 +12,7 @@ export function linksFor(publicUrl: string) {
     confirmEmail: (email: string, code: string) => `${base}/confirmEmail/${encodeURIComponent(email)}/${encodeURIComponent(code)}`,
     resetPassword: (code: string) => `${base}/resetPassword/${encodeURIComponent(code)}`,
     setPassword: (userId: string, token: string) => `${base}/user/setPassword/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`,
+    unlockSignIn: (code: string) => `${base}/unlockSignIn/${encodeURIComponent(code)}`,
   };
 }
 export type Links = ReturnType<typeof linksFor>;

@@ -41,7 +41,7 @@ export interface GroupsTable {
   updatedAt: Generated<string>;
 }
 
-export type TokenPurpose = 'reset' | 'welcome' | 'free-confirm';
+export type TokenPurpose = 'reset' | 'welcome' | 'free-confirm' | 'unlock';
 
 export interface UserTokensTable {
   id: Generated<string>;
@@ -138,6 +138,13 @@ export interface ApiKeysTable {
   lastUsedOn: string | null;
 }
 
+/** An address the account signed in from, or that its owner unlocked with the e-mailed link. */
+export interface SignInAddressesTable {
+  userId: string;
+  address: string;
+  lastSeenAt: Generated<string>;
+}
+
 /** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
 export interface IdentityDB extends KitTables {
   roles: { id: number; name: string };
@@ -164,4 +171,5 @@ export interface IdentityDB extends KitTables {
   purchaseGrants: PurchaseGrantsTable;
   purchaseGrantBases: PurchaseGrantBasesTable;
   apiKeys: ApiKeysTable;
+  signInAddresses: SignInAddressesTable;
 }

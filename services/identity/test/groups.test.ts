@@ -3,7 +3,7 @@ import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
-import { bearer, givenGroup, givenUser, mailTo, outboxEvents, sessionOf } from './helpers';
+import { bearer, givenGroup, givenUser, mailbox, mailTo, outboxEvents, sessionOf } from './helpers';
 
 const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000' } });
 let admin: SessionUser;
@@ -62,6 +62,32 @@ describe('add and edit', () => {
     );
   });
 
+  it('takes as a flag only a path of the platform or an http(s) address: never javascript: or data:', async () => {
+    for (const LogoPath of [
+      'javascript:alert(document.cookie)',
+      'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+      '//evil.example/f.svg',
+    ]) {
+      const res = await post('/api/group', admin, { Name: `Flagged ${LogoPath.slice(0, 5)}`, Type: 'Country', LogoPath });
+      expect([LogoPath, res.statusCode, res.json().message]).toEqual([
+        LogoPath,
+        400,
+        'The flag must be a path of this site (such as /flags/ie.svg) or an http(s) address.',
+      ]);
+      const edit = await post('/api/group/edit', admin, { Id: ireland, Name: 'Ireland', Type: 'Country', LogoPath });
+      expect(edit.statusCode).toBe(400);
+    }
+    const hosted = await post('/api/group', admin, { Name: 'Hosted flag', Type: 'Country', LogoPath: 'https://cdn.example.org/hf.svg' });
+    expect(hosted.json()).toMatchObject({ LogoPath: 'https://cdn.example.org/hf.svg' });
+  });
+
+  it('compares names as stored: the same name with other case, spaces, invisible marks or composition is the same group (409)', async () => {
+    expect((await post('/api/group', admin, { Name: 'S\u00e3o Tom\u00e9 Club', Type: 'AWG Member' })).statusCode).toBe(200);
+    // (Postgres lowers the case as its collation does: with the C collation of the tests, ASCII letters only)
+    for (const Name of ['são tomé club', ' SãO\u200b TOMé  CLUB ', 'Sa\u0303o Tome\u0301 Club'])
+      expect([Name, (await post('/api/group', admin, { Name, Type: 'AWG Member' })).statusCode]).toEqual([Name, 409]);
+  });
+
   it('drops LogoPath for groups that are not countries', async () => {
     expect((await post('/api/group', admin, { Name: 'AWG', Type: 'AWG Member', LogoPath: '/flags/pt.svg' })).json()).toMatchObject({
       LogoPath: null,
@@ -97,7 +123,7 @@ describe('add and edit', () => {
 });
 
 describe('POST api/group/email', () => {
-  it('sends one mail to the chosen members with CC and answers Message sent.', async () => {
+  it('sends every chosen member and every CC a mail of their own (nobody sees another’s address) and answers Message sent.', async () => {
     const groups: GroupView[] = (await get('/api/group', admin)).json();
     const members = groups.find((g) => g.Id === ireland)!.Users;
     const res = await post('/api/group/email', admin, {
@@ -109,10 +135,16 @@ describe('POST api/group/email', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Message sent.');
-    const mail = await mailTo(identity.app, 'cc@example.net', 'group-email');
-    expect(mail.Subject).toBe('Period opens');
-    expect(mail.To.sort()).toEqual(members.map((m) => m.Email).sort());
-    expect(mail.Html).toContain('Hello &lt;all&gt;');
+    const addresses = [...members.map((m) => m.Email), 'cc@example.net'];
+    expect(members.length).toBeGreaterThan(1);
+    for (const address of addresses) {
+      const mail = await mailTo(identity.app, address, 'group-email');
+      expect(mail.Subject).toBe('Period opens');
+      expect([mail.To, mail.Cc]).toEqual([[address], []]);
+      expect(mail.Html).toContain('Hello &lt;all&gt;');
+    }
+    const sent = (await mailbox(identity.app)).filter((m) => m.Kind === 'group-email');
+    expect(sent.map((m) => m.To).sort()).toEqual(addresses.sort().map((a) => [a]));
     expect((await outboxEvents(identity.app, 'evt.identity.group.emailed')).length).toBe(1);
   });
 

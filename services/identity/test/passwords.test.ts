@@ -79,15 +79,15 @@ describe('POST api/user/resetPassword', () => {
     const before = (await login(identity.app, 'resetme@example.com')).json();
     await forgot('resetme@example.com');
     const code = await codeFrom('resetme@example.com');
-    const res = await reset({ Code: code, Email: 'resetme@example.com', NewPassword: 'brand-new-pass' });
+    const res = await reset({ Code: code, Email: 'resetme@example.com', NewPassword: 'brand-new-passphrase' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Success');
-    expect((await login(identity.app, 'resetme@example.com', 'brand-new-pass')).statusCode).toBe(200);
+    expect((await login(identity.app, 'resetme@example.com', 'brand-new-passphrase')).statusCode).toBe(200);
     expect(
       (await identity.app.inject({ method: 'POST', url: '/api/user/refresh', payload: { token: before.RefreshToken } })).statusCode,
     ).toBe(401);
     // single use
-    const again = await reset({ Code: code, Email: 'resetme@example.com', NewPassword: 'another-pass' });
+    const again = await reset({ Code: code, Email: 'resetme@example.com', NewPassword: 'another-passphrase' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('InvalidToken');
     expect(await outboxTypes(identity.app)).toContain('evt.identity.password.reset');
@@ -97,24 +97,46 @@ describe('POST api/user/resetPassword', () => {
     await givenUser(identity.app, 'victim@example.com');
     await forgot('victim@example.com');
     const code = await codeFrom('victim@example.com');
-    expect((await reset({ Code: code, Email: 'forgetful@example.com', NewPassword: 'hijacked!' })).json().message).toBe('InvalidToken');
-    expect((await reset({ Code: 'made-up', Email: 'victim@example.com', NewPassword: 'hijacked!' })).json().message).toBe('InvalidToken');
+    expect((await reset({ Code: code, Email: 'forgetful@example.com', NewPassword: 'hijacked-it-now!' })).json().message).toBe(
+      'InvalidToken',
+    );
+    expect((await reset({ Code: 'made-up', Email: 'victim@example.com', NewPassword: 'hijacked-it-now!' })).json().message).toBe(
+      'InvalidToken',
+    );
     await identity.ctx.query(`update identity.user_tokens set expires_at = now() - interval '1 minute' where purpose = 'reset'`);
-    expect((await reset({ Code: code, Email: 'victim@example.com', NewPassword: 'too-late!' })).json().message).toBe('InvalidToken');
+    expect((await reset({ Code: code, Email: 'victim@example.com', NewPassword: 'too-late-by-now!' })).json().message).toBe('InvalidToken');
   });
 
-  it('answers PasswordTooShort (6 or fewer characters) without spending the code', async () => {
+  it('answers PasswordTooShort under 12 characters (counted as characters) without spending the code', async () => {
     await givenUser(identity.app, 'short@example.com');
     await forgot('short@example.com');
     const code = await codeFrom('short@example.com');
-    const res = await reset({ Code: code, Email: 'short@example.com', NewPassword: '123456' });
+    const res = await reset({ Code: code, Email: 'short@example.com', NewPassword: 'elevenchars' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('PasswordTooShort');
-    expect((await reset({ Code: code, Email: 'short@example.com', NewPassword: '1234567' })).json().message).toBe('Success');
+    // six emoji are twelve UTF-16 units, six characters
+    expect((await reset({ Code: code, Email: 'short@example.com', NewPassword: '🛩️🛩️🛩' })).json().message).toBe('PasswordTooShort');
+    // no composition rules: twelve lower-case letters will do
+    expect((await reset({ Code: code, Email: 'short@example.com', NewPassword: 'twelvelowers' })).json().message).toBe('Success');
+  });
+
+  it('answers PasswordTooCommon for a common or breached password, whatever its case, without spending the code', async () => {
+    await givenUser(identity.app, 'common@example.com');
+    await forgot('common@example.com');
+    const code = await codeFrom('common@example.com');
+    for (const NewPassword of ['password', 'password1234', 'Password1234', '123456789012', 'qwertyuiop123', 'demo-password']) {
+      const res = await reset({ Code: code, Email: 'common@example.com', NewPassword });
+      expect([NewPassword, res.statusCode, res.json().message]).toEqual([
+        NewPassword,
+        400,
+        NewPassword.length < 12 ? 'PasswordTooShort' : 'PasswordTooCommon',
+      ]);
+    }
+    expect((await reset({ Code: code, Email: 'common@example.com', NewPassword: 'tidal-ochre-lantern' })).json().message).toBe('Success');
   });
 
   it('answers Invalid Username for a malformed e-mail', async () => {
-    expect((await reset({ Code: 'x', Email: 'nope', NewPassword: 'long-enough' })).json().message).toBe('Invalid Username');
+    expect((await reset({ Code: 'x', Email: 'nope', NewPassword: 'long-enough-now' })).json().message).toBe('Invalid Username');
   });
 
   it('stores only a hash of the code', async () => {
@@ -130,8 +152,8 @@ describe('POST api/user/resetPassword', () => {
     expect((await login(identity.app, 'locked@example.com')).statusCode).toBe(429);
     await forgot('locked@example.com');
     const code = await codeFrom('locked@example.com');
-    expect((await reset({ Code: code, Email: 'locked@example.com', NewPassword: 'owner-again' })).json().message).toBe('Success');
-    expect((await login(identity.app, 'locked@example.com', 'owner-again')).statusCode).toBe(200);
+    expect((await reset({ Code: code, Email: 'locked@example.com', NewPassword: 'owner-is-back-again' })).json().message).toBe('Success');
+    expect((await login(identity.app, 'locked@example.com', 'owner-is-back-again')).statusCode).toBe(200);
   });
 });
 

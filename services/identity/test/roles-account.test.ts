@@ -103,6 +103,13 @@ describe('POST api/user/account (My account)', () => {
       payload: { user: { Id: session.Id, FirstName: 'A', LastName: 'B' }, newPassword: '123' },
     });
     expect(short.json().message).toBe('PasswordTooShort');
+    const common = await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/account',
+      headers: bearer(session),
+      payload: { user: { Id: session.Id, FirstName: 'A', LastName: 'B' }, newPassword: 'qwertyuiop123', currentPassword: PASSWORD },
+    });
+    expect(common.json().message).toBe('PasswordTooCommon');
   });
 
   it('refuses to change someone else', async () => {

@@ -119,13 +119,15 @@ describe('POST api/user/register', () => {
     expect((await register(manager, payload({ Email: 'junior@dublinlaw.ie' }))).json().message).toBe('User added successfully');
   });
 
-  it('ignores admin-only fields sent by a group manager and refuses roles or groups they cannot give', async () => {
+  it('refuses a group manager’s admin-only flags, naming them, and roles or groups they cannot give', async () => {
     const res = await register(
       manager,
-      payload({ Email: 'sneaky@dublinlaw.ie', Disabled: true, IsACID: true, IsGroupManager: true, IsHidden: true }),
+      payload({ Email: 'sneaky@dublinlaw.ie', Disabled: true, IsACID: true, IsGroupManager: true, IsHidden: false }),
     );
-    expect(res.statusCode).toBe(200);
-    expect(await byEmail('sneaky@dublinlaw.ie')).toMatchObject({ Disabled: false, IsACID: false, IsGroupManager: false, IsHidden: false });
+    expect([res.statusCode, res.json().message]).toEqual([403, 'Only an administrator can change Disabled, IsACID, IsGroupManager.']);
+    expect(await byEmail('sneaky@dublinlaw.ie')).toBeUndefined();
+    // the flags at their defaults are no change
+    expect((await register(manager, payload({ Email: 'plain@dublinlaw.ie', Disabled: false, IsACID: false }))).statusCode).toBe(200);
     expect((await register(manager, payload({ Email: 'root@dublinlaw.ie', Roles: [RoleIds.Admin] }))).statusCode).toBe(403);
     expect((await register(manager, payload({ Email: 'rich@dublinlaw.ie', Roles: [RoleIds.Enhanced] }))).statusCode).toBe(403);
     expect((await register(manager, payload({ Email: 'far@dublinlaw.ie', Groups: [france] }))).statusCode).toBe(403);
@@ -172,9 +174,16 @@ describe('POST api/user/update', () => {
   it('lets only admins disable, and a disabled user can no longer sign in or refresh', async () => {
     const id = await givenUser(identity.app, 'soon-off@dublinlaw.ie', { roles: ['CountryViewer'], groupIds: [ireland] });
     const session = await sessionOf(identity.app, 'soon-off@dublinlaw.ie');
-    const asManager = await update(manager, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', Disabled: true });
-    expect(asManager.statusCode).toBe(200);
-    expect((await byEmail('soon-off@dublinlaw.ie')).Disabled).toBe(false);
+    // a manager's save with an admin-only flag is refused whole, saying which (not "User editted successfully" with nothing done)
+    const asManager = await update(manager, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', FirstName: 'Renamed', Disabled: true });
+    expect([asManager.statusCode, asManager.json().message]).toEqual([403, 'Only an administrator can change Disabled.']);
+    expect(await byEmail('soon-off@dublinlaw.ie')).toMatchObject({ Disabled: false, FirstName: 'Test' });
+    for (const flag of ['IsACID', 'IsHidden', 'IsGroupManager']) {
+      const refused = await update(manager, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', [flag]: true });
+      expect([flag, refused.statusCode, refused.json().message]).toEqual([flag, 403, `Only an administrator can change ${flag}.`]);
+    }
+    // sending a flag as it is changes nothing, and is no refusal
+    expect((await update(manager, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', Disabled: false })).statusCode).toBe(200);
     await update(admin, { ...payload(), Id: id, Email: 'soon-off@dublinlaw.ie', Disabled: true });
     expect((await byEmail('soon-off@dublinlaw.ie')).Disabled).toBe(true);
     expect((await login(identity.app, 'soon-off@dublinlaw.ie')).json().message).toBe('You are currently disabled.');
@@ -236,7 +245,7 @@ describe('GET api/user/sendReset/{userId}', () => {
         url: '/api/user/setPasswordNewUser',
         payload: {
           user: { Id: user.Id, FirstName: 'R', LastName: 'S', OrganizationName: 'O', OrganizationAddress: 'A' },
-          password: 'long-enough',
+          password: 'long-enough-now',
           token,
         },
       });
@@ -273,12 +282,13 @@ describe('POST api/user/setPasswordNewUser', () => {
         url: '/api/user/setPasswordNewUser',
         payload: {
           user: { Id: user.Id, FirstName: 'T', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' },
-          password: 'long-enough',
+          password: 'long-enough-now',
           token,
           ...extra,
         },
       });
     expect((await set({ password: 'short' })).json().message).toBe('PasswordTooShort');
+    expect((await set({ password: 'iloveyou1234' })).json().message).toBe('PasswordTooCommon');
     expect(
       (await set({ user: { Id: user.Id, FirstName: '', LastName: 'X', OrganizationName: 'O', OrganizationAddress: 'A' } })).json().message,
     ).toBe('Please fill out all fields');

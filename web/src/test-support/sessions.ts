@@ -1,4 +1,4 @@
-import type { SessionUser } from '@cti/contracts';
+import type { ManagedUser, SessionUser } from '@cti/contracts';
 
 import { makeStore } from '../app/store';
 import { signedIn } from '../features/auth/auth-slice';
@@ -27,3 +27,28 @@ export function adminStore() {
   store.dispatch(signedIn({ session: adminSession, isFree: false }));
   return store;
 }
+
+/** A user as the users admin and My account read them: no groups, roles or flags unless given. */
+export const managedUser = (user: Pick<ManagedUser, 'Id' | 'FirstName' | 'LastName' | 'Email'> & Partial<ManagedUser>): ManagedUser => ({
+  Name: `${user.FirstName} ${user.LastName}`,
+  Groups: [],
+  Roles: [],
+  ExpiredRoles: [],
+  CalculatorGroup: null,
+  CalculatorGroupName: null,
+  IsHidden: false,
+  IsGroupManager: false,
+  IsACID: false,
+  Disabled: false,
+  Expires: null,
+  Organization: '',
+  OrganizationAddress: '',
+  CreatorId: null,
+  HasPassword: true,
+  CanEdit: true,
+  GroupNameList: [],
+  GroupNames: '',
+  RoleNameList: [],
+  RoleNames: '',
+  ...user,
+});

@@ -81,6 +81,29 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'lorem ipsum '.repeat(10_000),
 ];
 
+/**
+ * Text that compresses badly (letters and digits in a pseudo-random order, the same every run),
+ * long enough that no Postgres index row can hold it: a field without a maximum length fails on
+ * an index (a 500) where a repeated text would be compressed to fit.
+ */
+const INCOMPRESSIBLE_TEXT = (() => {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789äöüßéèçñÒΩ田';
+  let seed = 39;
+  let text = '';
+  for (let i = 0; i < 20_000; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    text += alphabet[seed % alphabet.length];
+  }
+  return text;
+})();
+
+/**
+ * A name whose JavaScript lower case is not every database's (`Ò`), with a C1 control character
+ * in it: sent twice to the same field, the second is the same name again (a 409 where names are
+ * unique, never a 500 from the unique index).
+ */
+const CASE_FOLDED_NAME = 'p\u00d2\u0087x';
+
 /** Numbers beyond every column's range, fractions where integers go, and the IEEE edge cases JSON can carry. */
 export const HOSTILE_NUMBERS: readonly number[] = [
   // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: the first integer a double cannot hold
@@ -296,6 +319,9 @@ function tellingValuesFor(schema: Schema): readonly unknown[] {
         '\ud800',
         '9'.repeat(400),
         'lorem ipsum '.repeat(10_000),
+        INCOMPRESSIBLE_TEXT,
+        CASE_FOLDED_NAME,
+        CASE_FOLDED_NAME,
         '0000-00-00',
         '10000-01-01',
         '275760-09-14',
@@ -418,6 +444,29 @@ export function hostileRequests(route: RegisteredRoute, pathOf: (fill: (param: s
   }
   add('query with prototype keys', urlWith(baseUrl, {}, { '__proto__[isAdmin]': 'true', 'constructor[prototype][x]': '1' }));
   return out;
+}
+
+/** Text whose form bounds its length: a uuid, a date, a date and time, one of a list, a constant. */
+const isBoundedByForm = (shape: Schema) =>
+  shape.enum !== undefined || shape.const !== undefined || ['uuid', 'date', 'date-time'].includes(shape.format ?? '');
+
+/**
+ * The text fields of a route's body and query whose schema sets no maximum length: a long
+ * enough value would reach the use-case and Postgres (an index row too large, a column of
+ * megabytes) instead of a 400 naming the field.
+ */
+export function unboundedTextFields(route: RegisteredRoute): string[] {
+  const input = route.input as { body?: Schema; querystring?: Schema };
+  const fields = [
+    ...leavesOf(input.body).map((leaf) => ({ where: `body.${leaf.path.join('.')}`, schema: leaf.schema })),
+    ...leavesOf(input.querystring).map((leaf) => ({ where: `query.${leaf.path.join('.')}`, schema: leaf.schema })),
+  ];
+  return fields
+    .filter(({ schema }) => {
+      const shape = resolved(schema);
+      return typeOf(shape) === 'string' && shape.maxLength === undefined && !isBoundedByForm(shape);
+    })
+    .map(({ where }) => where);
 }
 
 /** How many values the corpus holds: every route is sent each of them at least once. */

@@ -1,5 +1,7 @@
 import Type from 'typebox';
 
+import { DateBound, TextLimits } from './common';
+
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Answer texts of the audit screens. */
@@ -23,8 +25,8 @@ export const AUDIT_COUNT_CAP = 10_000;
  * values (descriptions) match rows whose description holds every word of the text.
  */
 export const AuditReportBody = Type.Object({
-  start: Type.String({ description: 'ISO date or date-time, inclusive' }),
-  end: Type.String({ description: 'ISO date or date-time, inclusive (a date means the whole day)' }),
+  start: DateBound('ISO date or date-time, inclusive'),
+  end: DateBound('ISO date or date-time, inclusive (a date means the whole day)'),
   actions: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   countries: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   names: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
@@ -169,8 +171,8 @@ export const RecentChangesParams = Type.Object({ count: Type.Integer({ minimum: 
 
 /** POST api/questionnaire/changes/question body. */
 export const QuestionChangesBody = Type.Object({
-  questionId: Type.String({ minLength: 1 }),
-  questionnaireId: Type.String({ minLength: 1 }),
-  groupId: Type.String({ minLength: 1 }),
+  questionId: Type.String({ minLength: 1, maxLength: TextLimits.id }),
+  questionnaireId: Type.String({ minLength: 1, maxLength: TextLimits.id }),
+  groupId: Type.String({ minLength: 1, maxLength: TextLimits.id }),
 });
 export type QuestionChangesBody = Type.Static<typeof QuestionChangesBody>;

@@ -2,6 +2,8 @@
 // Amounts are integers of US cents everywhere (each field says so in its OpenAPI description); the web shows dollars.
 import Type, { type TSchema } from 'typebox';
 
+import { DateBound, IdText, TextLimits } from './common';
+
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** An amount of money in integer US cents (USD × 100), so named in the OpenAPI schema of every field that carries one. */
@@ -31,11 +33,14 @@ export const ProductList = Type.Array(Product);
 /** The highest price a product may have: 999,999.99 USD, the largest amount the card payment provider (Stripe) charges in USD. */
 const MAX_PRICE_CENTS = 99_999_999;
 
+/** The longest product name (unique without regard to case; also the provider's product name). */
+export const PRODUCT_NAME_MAX_LENGTH = 200;
+
 /** POST api/product: add (no Id) or edit (with Id). The price is PriceCents (Price, in the same cents, is still read). */
 export const ProductBody = Type.Object({
-  Id: Type.Optional(Nullable(Type.String())),
-  Name: Type.String(),
-  Description: Type.String(),
+  Id: Type.Optional(Nullable(IdText())),
+  Name: Type.String({ maxLength: PRODUCT_NAME_MAX_LENGTH }),
+  Description: Type.String({ maxLength: TextLimits.paragraph }),
   PriceCents: Type.Optional(UsdCents('Price per unit, per annum for subscriptions.', { maximum: MAX_PRICE_CENTS })),
   Price: Type.Optional(UsdCents('Same as PriceCents; read when PriceCents is absent.', { deprecated: true, maximum: MAX_PRICE_CENTS })),
 });
@@ -51,7 +56,7 @@ export type PurchasableCountry = Type.Static<typeof PurchasableCountry>;
 export const PurchasableCountryList = Type.Array(PurchasableCountry);
 
 /** POST api/payment/plan/new and /remove. */
-export const PlanBody = Type.Object({ productId: Type.String() });
+export const PlanBody = Type.Object({ productId: IdText() });
 export type PlanBody = Type.Static<typeof PlanBody>;
 export const PlanAnswer = Type.Object({ planId: Nullable(Type.String()) });
 export type PlanAnswer = Type.Static<typeof PlanAnswer>;
@@ -61,11 +66,12 @@ export type PlanAnswer = Type.Static<typeof PlanAnswer>;
  * `groupId` holds one country group id, or several joined with commas (per-country purchases).
  */
 export const CheckoutCache = Type.Object({
-  productId: Type.String(),
+  productId: IdText(),
   updatesRole: Type.Optional(Type.Boolean()),
-  planId: Type.Optional(Nullable(Type.String())),
-  groupId: Type.Optional(Nullable(Type.String())),
-  periodId: Type.Optional(Nullable(Type.String())),
+  planId: Type.Optional(Nullable(IdText())),
+  // one country group id, or many joined with commas
+  groupId: Type.Optional(Nullable(Type.String({ maxLength: TextLimits.paragraph }))),
+  periodId: Type.Optional(Nullable(IdText())),
 });
 export type CheckoutCache = Type.Static<typeof CheckoutCache>;
 
@@ -98,7 +104,7 @@ export type CheckoutQuote = Type.Static<typeof CheckoutQuote>;
 
 /** POST api/payment: completes the payment the provider confirmed. */
 export const PaymentBody = Type.Object({
-  details: Type.Object({ sessionId: Type.String() }),
+  details: Type.Object({ sessionId: Type.String({ maxLength: TextLimits.line }) }),
   extra: Type.Optional(CheckoutCache),
 });
 export type PaymentBody = Type.Static<typeof PaymentBody>;
@@ -154,8 +160,8 @@ export const PurchaseHistory = Type.Array(PurchaseHistoryRow);
 
 /** POST /api/report/purchase: the purchase log's date range (inclusive days). */
 export const PurchaseReportBody = Type.Object({
-  start: Type.String({ description: 'ISO date or date-time, inclusive' }),
-  end: Type.String({ description: 'ISO date or date-time, inclusive (a date means the whole day)' }),
+  start: DateBound('ISO date or date-time, inclusive'),
+  end: DateBound('ISO date or date-time, inclusive (a date means the whole day)'),
 });
 export type PurchaseReportBody = Type.Static<typeof PurchaseReportBody>;
 
@@ -213,7 +219,7 @@ export const AccPaymentCheck = Type.Object({
 export type AccPaymentCheck = Type.Static<typeof AccPaymentCheck>;
 
 /** POST api/payment/upgrade/{subscriptionId}. */
-export const UpgradeBody = Type.Object({ planId: Type.String() });
+export const UpgradeBody = Type.Object({ planId: IdText() });
 export type UpgradeBody = Type.Static<typeof UpgradeBody>;
 /** The provider's answer shape: links with an `approve` relation, or a `name` on failure. */
 export const UpgradeAnswer = Type.Object({

@@ -1,5 +1,7 @@
 import Type from 'typebox';
 
+import { IdText, TextLimits } from './common';
+
 /**
  * API contracts of the documents service (documents, their API calls and answer texts).
  * Field names are the spec's (PascalCase) because the web reads them as the spec names them.
@@ -38,23 +40,23 @@ export type DocumentRow = Type.Static<typeof DocumentRow>;
 
 /** `POST api/document/supporting`. */
 export const AddSupportingDocumentBody = Type.Object({
-  Title: Type.String(),
-  Access: Type.String(),
-  CountryId: Type.Optional(Nullable(Type.String())),
-  S3Name: Type.String(),
+  Title: Type.String({ maxLength: TextLimits.line }),
+  Access: Type.String({ maxLength: 50 }),
+  CountryId: Type.Optional(Nullable(IdText())),
+  S3Name: IdText(),
 });
 export type AddSupportingDocumentBody = Type.Static<typeof AddSupportingDocumentBody>;
 
 /** `?type=` of uploads, annotations and country document lists: 1 questionnaire, 2 enforceability, 3 ACID. */
-export const DocumentTypeQuery = Type.Object({ type: Type.Optional(Type.String()) });
+export const DocumentTypeQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 10 })) });
 export type DocumentTypeQuery = Type.Static<typeof DocumentTypeQuery>;
 
 /** `POST api/document/annotation?type=1` (type 2 adds GroupId and PeriodId). */
 export const AttachAnnotationBody = Type.Object({
-  QuestionnaireId: Type.Optional(Nullable(Type.String())),
-  S3Name: Type.String(),
-  GroupId: Type.Optional(Nullable(Type.String())),
-  PeriodId: Type.Optional(Nullable(Type.String())),
+  QuestionnaireId: Type.Optional(Nullable(IdText())),
+  S3Name: IdText(),
+  GroupId: Type.Optional(Nullable(IdText())),
+  PeriodId: Type.Optional(Nullable(IdText())),
 });
 export type AttachAnnotationBody = Type.Static<typeof AttachAnnotationBody>;
 
@@ -64,9 +66,10 @@ export type DocumentCountry = Type.Static<typeof DocumentCountry>;
 
 /** `POST api/print` and `POST /internal/render`: HTML in, PDF bytes out. */
 export const PrintBody = Type.Object({
-  html: Type.String({ minLength: 1 }),
+  // the renderer's body limit (RENDER_MAX_HTML_BYTES, 10 MiB by default) refuses a larger page first
+  html: Type.String({ minLength: 1, maxLength: 10 * 1024 * 1024 }),
   /** Saved file name (Content-Disposition); `.pdf` is added when missing. */
-  filename: Type.Optional(Type.String()),
+  filename: Type.Optional(Type.String({ maxLength: TextLimits.line })),
 });
 export type PrintBody = Type.Static<typeof PrintBody>;
 
@@ -74,12 +77,12 @@ export type PrintBody = Type.Static<typeof PrintBody>;
 export const FilenameAnswer = Type.Object({ filename: Type.String() });
 export type FilenameAnswer = Type.Static<typeof FilenameAnswer>;
 
-export const PdfFilenameQuery = Type.Object({ filename: Type.String() });
+export const PdfFilenameQuery = Type.Object({ filename: Type.String({ maxLength: TextLimits.line }) });
 
 /** `GET api/group/annotations/{groupId}`: which annotation to e-mail (default: the newest of the type). */
 export const AnnotationMailQuery = Type.Object({
-  type: Type.Optional(Type.String()),
-  s3Name: Type.Optional(Type.String()),
+  type: Type.Optional(Type.String({ maxLength: 10 })),
+  s3Name: Type.Optional(IdText()),
 });
 
 /** Public answer of `GET api/document/verify/{code}` (certified-for-transaction scorecards). */
@@ -152,6 +155,13 @@ export const UploadProblems = {
   uncheckable: 'The PDF hides objects in a form that cannot be checked for scripts.',
   polyglot: 'The file is also a web page (HTML inside the PDF).',
   embeddedProgram: 'The document carries an embedded program or macros.',
+  scriptLink:
+    'The PDF has a link that runs a script or opens a file on the reader’s computer (a /URI to javascript:, vbscript:, data: or file:).',
+  formSubmission: 'The PDF sends what is typed into it to another address (/SubmitForm).',
+  remoteFile: 'The PDF opens or imports another file (/GoToR, /GoToE, /ImportData).',
+  richMedia: 'The PDF embeds rich media (Flash or video: /RichMedia).',
+  embeddedFile: 'The PDF carries an embedded file (/EmbeddedFile, a file attachment).',
+  htmlPart: 'The Word document carries a web page or another document to import (an HTML, MHT or altChunk part).',
   expandsTooMuch: (limitMb: number) => `The document expands to more than ${limitMb} MB when opened.`,
 } as const;
 

@@ -1,10 +1,11 @@
 import Type from 'typebox';
 
-import { Uuid } from './common';
+import { IdText, TextLimits, Uuid } from './common';
 
 export const LoginBody = Type.Object({
-  Email: Type.String(),
-  Password: Type.String(),
+  Email: Type.String({ maxLength: TextLimits.email }),
+  // longer than any password one may set (MAX_PASSWORD_LENGTH), so every one set can sign in
+  Password: Type.String({ maxLength: 1024 }),
 });
 export type LoginBody = Type.Static<typeof LoginBody>;
 
@@ -35,10 +36,15 @@ export const SessionUser = Type.Object({
 });
 export type SessionUser = Type.Static<typeof SessionUser>;
 
-export const RefreshBody = Type.Object({ token: Type.String() });
+export const RefreshBody = Type.Object({ token: IdText() });
 export type RefreshBody = Type.Static<typeof RefreshBody>;
 
 export const UserIdParam = Type.Object({ userId: Uuid() });
+
+/** The terms gate, enforced by every service (see `AccessClaims.mustAgree`). */
+export const TermsAnswers = {
+  mustAgree: 'You must agree to the Terms and Conditions first.',
+} as const;
 
 /** Login failure answers, verbatim. */
 export const LoginAnswers = {
@@ -71,6 +77,11 @@ export interface AccessClaims {
   iatMs?: number;
   /** `read-only` on tokens minted for a personal API key: services serve them GET requests only. */
   scope?: string;
+  /**
+   * Set while the user must still agree to the terms (libs/access `mustAgreeToTerms`): every
+   * service refuses the token (403 `TermsAnswers.mustAgree`) on all but the routes that agree.
+   */
+  mustAgree?: true;
   /** Standard JWT claims, set by the signer. */
   iat?: number;
   exp?: number;
@@ -103,22 +114,22 @@ export type GroupRef = Type.Static<typeof GroupRef>;
  * a group manager are ignored (see libs/access userEditPolicy).
  */
 export const UserPayload = Type.Object({
-  Id: Type.Optional(Nullable(Type.String())),
+  Id: Type.Optional(Nullable(IdText())),
   FirstName: Type.String({ maxLength: 200 }),
   LastName: Type.String({ maxLength: 200 }),
   Name: Type.Optional(Nullable(Type.String({ maxLength: 400 }))),
   OrganizationName: Type.Optional(Nullable(Type.String({ maxLength: 400 }))),
   OrganizationAddress: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   Email: Type.String({ maxLength: 320 }),
-  ExpiresOn: Type.Optional(Nullable(Type.String())),
+  ExpiresOn: Type.Optional(Nullable(Type.String({ maxLength: TextLimits.date }))),
   Roles: Type.Array(Type.Number()),
-  Groups: Type.Array(Type.String()),
-  CalculatorGroup: Type.Optional(Nullable(Type.String())),
+  Groups: Type.Array(IdText()),
+  CalculatorGroup: Type.Optional(Nullable(IdText())),
   IsGroupManager: Type.Optional(Type.Boolean()),
   Disabled: Type.Optional(Type.Boolean()),
   IsHidden: Type.Optional(Type.Boolean()),
   IsACID: Type.Optional(Type.Boolean()),
-  CreatorId: Type.Optional(Nullable(Type.String())),
+  CreatorId: Type.Optional(Nullable(IdText())),
 });
 export type UserPayload = Type.Static<typeof UserPayload>;
 
@@ -168,7 +179,7 @@ export const InternalUser = Type.Object({
   Groups: Type.Array(GroupRef),
 });
 export type InternalUser = Type.Static<typeof InternalUser>;
-export const InternalUserLookup = Type.Object({ ids: Type.Array(Type.String(), { maxItems: 1000 }) });
+export const InternalUserLookup = Type.Object({ ids: Type.Array(IdText(), { maxItems: 1000 }) });
 
 export const GroupTypes = ['ACC Group', 'AWG Member', 'Country'] as const;
 export type GroupType = (typeof GroupTypes)[number];
@@ -185,12 +196,25 @@ export const GroupView = Type.Object({
 });
 export type GroupView = Type.Static<typeof GroupView>;
 
+/** The longest group name (unique without regard to case). */
+export const GROUP_NAME_MAX_LENGTH = 200;
+
+/**
+ * Whether a group's LogoPath may be shown as an image: a path of the platform (`/flags/ie.svg`)
+ * or an http(s) address. Never `javascript:`, `data:` or any other scheme, nor a
+ * protocol-relative `//host` address.
+ */
+export function isSafeLogoPath(path: string): boolean {
+  if (path.startsWith('/')) return !path.startsWith('//') && !path.includes('\\');
+  return /^https?:\/\/[^\s/]/i.test(path);
+}
+
 export const GroupPayload = Type.Object({
-  Id: Type.Optional(Nullable(Type.String())),
-  Name: Type.String({ maxLength: 200 }),
-  Type: Type.String(),
-  LogoPath: Type.Optional(Nullable(Type.String())),
-  CountryId: Type.Optional(Nullable(Type.String())),
+  Id: Type.Optional(Nullable(IdText())),
+  Name: Type.String({ maxLength: GROUP_NAME_MAX_LENGTH }),
+  Type: Type.String({ maxLength: 50 }),
+  LogoPath: Type.Optional(Nullable(Type.String({ maxLength: TextLimits.line }))),
+  CountryId: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
 });
 export type GroupPayload = Type.Static<typeof GroupPayload>;
 
@@ -198,9 +222,9 @@ export type GroupPayload = Type.Static<typeof GroupPayload>;
 export const GroupEmailPayload = Type.Object({
   Subject: Type.String({ maxLength: 300 }),
   Message: Type.String({ maxLength: 20_000 }),
-  To: Type.Array(Type.String(), { maxItems: 2000 }),
-  CC: Type.Array(Type.String(), { maxItems: 200 }),
-  Group: Type.String(),
+  To: Type.Array(IdText(), { maxItems: 2000 }),
+  CC: Type.Array(Type.String({ maxLength: TextLimits.email }), { maxItems: 200 }),
+  Group: IdText(),
 });
 export type GroupEmailPayload = Type.Static<typeof GroupEmailPayload>;
 
@@ -236,12 +260,32 @@ export const PasswordAnswers = {
   success: 'Success',
   invalidToken: 'InvalidToken',
   tooShort: 'PasswordTooShort',
+  /** Beyond the spec: the password is on the list of common and breached passwords. */
+  tooCommon: 'PasswordTooCommon',
   invalidUsername: 'Invalid Username',
 } as const;
 
-/** Passwords must be longer than 6 characters. */
-export const MIN_PASSWORD_LENGTH = 7;
+/** `POST api/user/unlockSignIn`: the code of the unlock link e-mailed when sign-ins to an account were locked. */
+export const UnlockSignInBody = Type.Object({ Code: Type.String({ maxLength: 200 }) });
+export type UnlockSignInBody = Type.Static<typeof UnlockSignInBody>;
+
+/** Answers of the unlock link, verbatim. */
+export const UnlockAnswers = {
+  unlocked: 'Sign-ins to your account from this network are unlocked. You can sign in now.',
+  invalidLink: 'This unlock link is invalid, used or expired. You can still sign in from another network, or reset your password.',
+} as const;
+
+/**
+ * Password policy after NIST SP 800-63B: at least this many characters (counted as Unicode
+ * code points), no composition rules, and not on the list of common and breached passwords
+ * identity checks (`PasswordTooCommon`). The one place the length is set: the server, every
+ * form that sets a password and their texts read it.
+ */
+export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
+
+/** A password's length as the policy counts it: characters, not UTF-16 units (an emoji is one). */
+export const passwordLength = (password: string) => [...password].length;
 
 export const ResetPasswordBody = Type.Object({
   Code: Type.String({ maxLength: 200 }),
@@ -270,7 +314,11 @@ export type SetPasswordNewUserBody = Type.Static<typeof SetPasswordNewUserBody>;
  * the owner out.
  */
 export const AccountUpdateBody = Type.Object({
-  user: Type.Object({ Id: Type.String(), FirstName: Type.String({ maxLength: 200 }), LastName: Type.String({ maxLength: 200 }) }),
+  user: Type.Object({
+    Id: IdText(),
+    FirstName: Type.String({ maxLength: 200 }),
+    LastName: Type.String({ maxLength: 200 }),
+  }),
   newPassword: Type.Optional(Nullable(Type.String({ maxLength: MAX_PASSWORD_LENGTH }))),
   currentPassword: Type.Optional(Nullable(Type.String({ maxLength: MAX_PASSWORD_LENGTH }))),
 });
@@ -295,6 +343,8 @@ export const UserAnswers = {
   emailAdminOnly: "Only an administrator can change a user's e-mail address.",
   expiryAdminOnly: 'Only an administrator can remove or extend an expiry date.',
   rolesNotHeld: 'You may only give roles you hold yourself.',
+  /** A group manager's save that sets a flag only admins set (the flags are named after it). */
+  flagsAdminOnly: 'Only an administrator can change',
   groupsNotHeld: 'You may only add users to your own groups.',
   /** Resend welcome email: only to accounts that have never set a password. */
   passwordAlreadySet: 'This user has already set a password; they can use Forgot password.',
@@ -305,10 +355,10 @@ export const UserAnswers = {
 export const AccessRequestStatuses = { inProgress: 'In Progress', approved: 'Approved', denied: 'Denied' } as const;
 
 export const AccessRequestUser = Type.Object({
-  Id: Type.String(),
-  Email: Type.String(),
-  Name: Type.String(),
-  Title: Type.String(),
+  Id: IdText(),
+  Email: Type.String({ maxLength: TextLimits.email }),
+  Name: Type.String({ maxLength: 400 }),
+  Title: Type.String({ maxLength: 200 }),
   IsPrimary: Type.Boolean(),
 });
 export type AccessRequestUser = Type.Static<typeof AccessRequestUser>;
@@ -344,7 +394,7 @@ export const ExternalRequestPayload = Type.Object({
   LastName: Type.String({ maxLength: 200 }),
   Name: Type.Optional(Type.String({ maxLength: 400 })),
   Email: Type.String({ maxLength: 320 }),
-  Expires: Nullable(Type.String()),
+  Expires: Nullable(Type.String({ maxLength: TextLimits.date })),
   Organization: Type.String({ maxLength: 400 }),
   OrganizationAddress: Type.String({ maxLength: 1000 }),
   Users: Type.Optional(Type.Array(ExternalRequestUser, { maxItems: 50 })),
@@ -354,16 +404,16 @@ export type ExternalRequestPayload = Type.Static<typeof ExternalRequestPayload>;
 /** Regular request approval: the primary is appended to Emails by the client. */
 export const ApprovalPayload = Type.Object({
   Request: Type.Object({
-    Id: Type.String(),
+    Id: IdText(),
     Organization: Nullable(Type.String({ maxLength: 400 })),
     PrimaryEmail: Nullable(Type.String({ maxLength: 320 })),
-    PrimaryId: Nullable(Type.String()),
+    PrimaryId: Nullable(IdText()),
     Name: Nullable(Type.String({ maxLength: 400 })),
     Title: Nullable(Type.String({ maxLength: 200 })),
-    Reasoning: Type.Optional(Nullable(Type.String())),
+    Reasoning: Type.Optional(Nullable(Type.String({ maxLength: TextLimits.paragraph }))),
     Emails: Type.Array(
       Type.Object({
-        Id: Type.Optional(Nullable(Type.String())),
+        Id: Type.Optional(Nullable(IdText())),
         Email: Type.String({ maxLength: 320 }),
         Name: Type.String({ maxLength: 400 }),
         Title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
@@ -372,21 +422,21 @@ export const ApprovalPayload = Type.Object({
     ),
   }),
   Roles: Type.Array(Type.Number()),
-  Groups: Type.Array(Type.String()),
-  CalculatorGroup: Nullable(Type.String()),
+  Groups: Type.Array(IdText()),
+  CalculatorGroup: Nullable(IdText()),
 });
 export type ApprovalPayload = Type.Static<typeof ApprovalPayload>;
 
 /** External approval: the request object with Status null and Expires as a date. */
 export const ExternalApprovalPayload = Type.Object({
-  Id: Type.String(),
-  Status: Type.Optional(Nullable(Type.String())),
-  Expires: Nullable(Type.String()),
-  Email: Type.Optional(Type.String()),
-  Name: Type.Optional(Type.String()),
-  Organization: Type.Optional(Type.String()),
-  OrganizationAddress: Type.Optional(Type.String()),
-  UserManagerId: Type.Optional(Nullable(Type.String())),
+  Id: IdText(),
+  Status: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  Expires: Nullable(Type.String({ maxLength: TextLimits.date })),
+  Email: Type.Optional(Type.String({ maxLength: TextLimits.email })),
+  Name: Type.Optional(Type.String({ maxLength: 400 })),
+  Organization: Type.Optional(Type.String({ maxLength: 400 })),
+  OrganizationAddress: Type.Optional(Type.String({ maxLength: 1000 })),
+  UserManagerId: Type.Optional(Nullable(IdText())),
   Users: Type.Optional(Type.Array(AccessRequestUser)),
 });
 export type ExternalApprovalPayload = Type.Static<typeof ExternalApprovalPayload>;
@@ -426,6 +476,8 @@ export const GroupAnswers = {
   missingSubject: 'Please enter a subject.',
   messageSent: 'Message sent.',
   exists: 'Group already exists',
+  /** Beyond the spec: a flag must be a path of the platform or a web address. */
+  badLogoPath: 'The flag must be a path of this site (such as /flags/ie.svg) or an http(s) address.',
 } as const;
 
 /**

@@ -1,21 +1,23 @@
 import Type from 'typebox';
 
+import { TextLimits } from './common';
+
 /**
  * A mail to send through identity's mail adapter (SendGrid in production, the dev
  * mailbox otherwise). Other services post it to identity's `POST /internal/mail/send`
  * with the service token.
  */
 export const MailMessage = Type.Object({
-  to: Type.Array(Type.String(), { minItems: 1 }),
-  cc: Type.Optional(Type.Array(Type.String())),
-  subject: Type.String({ minLength: 1 }),
+  to: Type.Array(Type.String({ maxLength: TextLimits.email }), { minItems: 1, maxItems: 1000 }),
+  cc: Type.Optional(Type.Array(Type.String({ maxLength: TextLimits.email }), { maxItems: 1000 })),
+  subject: Type.String({ minLength: 1, maxLength: 1000 }),
   /** HTML body; user text in it must already be escaped. */
-  html: Type.String(),
-  text: Type.Optional(Type.String()),
+  html: Type.String({ maxLength: TextLimits.html }),
+  text: Type.Optional(Type.String({ maxLength: TextLimits.html })),
   /** Where replies go (the contact form's sender). */
-  replyTo: Type.Optional(Type.String()),
+  replyTo: Type.Optional(Type.String({ maxLength: TextLimits.email })),
   /** Which flow sent it (welcome, reset-password, contact, annotations, …), for the mailbox and the audit log. */
-  kind: Type.String(),
+  kind: Type.String({ maxLength: 100 }),
   /**
    * Sending again with the same key queues nothing new and answers the first mail's id,
    * so a caller that crashed after sending can safely send again.

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 
-import { Uuid } from './common';
+import { IdText, TextLimits, Uuid } from './common';
 import type { Condition } from './questionnaire-conditions';
 
 export * from './questionnaire-conditions';
@@ -85,7 +85,12 @@ export const QuestionTypeSchema = Type.Union([
 ]);
 export type QuestionType = Type.Static<typeof QuestionTypeSchema>;
 
-export const AnswerModelSchema = Type.Union([Type.String(), Type.Number(), Type.Array(Type.Number()), Type.Null()]);
+export const AnswerModelSchema = Type.Union([
+  Type.String({ maxLength: TextLimits.html }),
+  Type.Number(),
+  Type.Array(Type.Number()),
+  Type.Null(),
+]);
 
 export const QuestionOption = Type.Object({ Id: Type.Integer(), Label: Type.String() });
 export type QuestionOption = Type.Static<typeof QuestionOption>;
@@ -140,8 +145,8 @@ export type SectionInfo = Type.Static<typeof SectionInfo>;
 /** POST api/questionnaire/questions */
 export const QuestionsBody = Type.Object({
   SectionId: Type.Integer(),
-  GroupId: Type.String(),
-  QuestionnaireId: Type.String(),
+  GroupId: IdText(),
+  QuestionnaireId: IdText(),
   /** Load without taking the section lock (export, read-only views). */
   ignoreLock: Type.Optional(Type.Boolean()),
 });
@@ -164,7 +169,7 @@ export const QuestionsAnswerSchema = Type.Object({
 export type QuestionsAnswer = Omit<Type.Static<typeof QuestionsAnswerSchema>, 'Questions'> & { Questions: Question[] };
 
 /** POST api/questionnaire/save/{questionnaireId}/{userId}: the section's questions with their answers. */
-export const SaveSectionBody = Type.Array(Type.Object({ Id: Type.String(), Model: AnswerModelSchema }), { minItems: 1, maxItems: 200 });
+export const SaveSectionBody = Type.Array(Type.Object({ Id: IdText(), Model: AnswerModelSchema }), { minItems: 1, maxItems: 200 });
 export type SaveSectionBody = Type.Static<typeof SaveSectionBody>;
 export const SaveSectionParams = Type.Object({ questionnaireId: Type.String(), userId: Type.String() });
 
@@ -172,7 +177,7 @@ export const SaveSectionParams = Type.Object({ questionnaireId: Type.String(), u
 const SectionIdField = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
 /** POST api/questionnaire/lock: take or renew the section lock while the page is open. */
-export const LockBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: SectionIdField });
+export const LockBody = Type.Object({ QuestionnaireId: IdText(), SectionId: SectionIdField });
 export type LockBody = Type.Static<typeof LockBody>;
 
 /** GET api/questionnaire/unlock: without a query, every lock of the caller. */
@@ -194,17 +199,17 @@ export const NavLocks = Type.Record(Type.String(), Type.String());
 export type NavLocks = Type.Static<typeof NavLocks>;
 
 /** POST api/questionnaire/confirmUnchanged (carry-forward) */
-export const ConfirmUnchangedBody = Type.Object({ QuestionnaireId: Type.String(), SectionId: SectionIdField });
+export const ConfirmUnchangedBody = Type.Object({ QuestionnaireId: IdText(), SectionId: SectionIdField });
 export type ConfirmUnchangedBody = Type.Static<typeof ConfirmUnchangedBody>;
 
 /* ---------- admin notes ---------- */
 
-export const AdminCommentBody = Type.Object({ questionnaireId: Type.String(), sectionId: SectionIdField });
+export const AdminCommentBody = Type.Object({ questionnaireId: IdText(), sectionId: SectionIdField });
 export type AdminCommentBody = Type.Static<typeof AdminCommentBody>;
 export const AdminCommentAnswer = Type.Object({ Comment: Type.String() });
 export type AdminCommentAnswer = Type.Static<typeof AdminCommentAnswer>;
 export const AdminCommentSaveBody = Type.Object({
-  questionnaireId: Type.String(),
+  questionnaireId: IdText(),
   sectionId: SectionIdField,
   /** Rich text as HTML; sanitized before it is stored. */
   comment: Type.String({ maxLength: 200_000 }),
@@ -213,7 +218,7 @@ export type AdminCommentSaveBody = Type.Static<typeof AdminCommentSaveBody>;
 
 /* ---------- approvals and finalization ---------- */
 
-export const FinalizeBody = Type.Object({ questionnaireId: Type.String(), userId: Type.String() });
+export const FinalizeBody = Type.Object({ questionnaireId: IdText(), userId: IdText() });
 export type FinalizeBody = Type.Static<typeof FinalizeBody>;
 export const Approval = Type.Object({ Name: Type.String(), OrganizationName: Type.String(), Stamp: Type.String() });
 export type Approval = Type.Static<typeof Approval>;
@@ -221,7 +226,7 @@ export type Approval = Type.Static<typeof Approval>;
 /* ---------- consent ---------- */
 
 export const ConsentAnswerValue = Type.Union([Type.Literal('Yes'), Type.Literal('No')]);
-export const ConsentBody = Type.Object({ QuestionnaireId: Type.String(), UserId: Type.String(), Answer: ConsentAnswerValue });
+export const ConsentBody = Type.Object({ QuestionnaireId: IdText(), UserId: IdText(), Answer: ConsentAnswerValue });
 export type ConsentBody = Type.Static<typeof ConsentBody>;
 export const ConsentRow = Type.Object({
   Answer: ConsentAnswerValue,
@@ -230,7 +235,7 @@ export const ConsentRow = Type.Object({
   Email: Type.String(),
 });
 export type ConsentRow = Type.Static<typeof ConsentRow>;
-export const ConsentAnswerBody = Type.Object({ QuestionnaireId: Type.String(), UserId: Type.String() });
+export const ConsentAnswerBody = Type.Object({ QuestionnaireId: IdText(), UserId: IdText() });
 export type ConsentAnswerBody = Type.Static<typeof ConsentAnswerBody>;
 export const ConsentAnswer = Type.Object({ Answer: Type.Union([Type.Literal('Yes'), Type.Literal('No'), Type.Literal('No Answer')]) });
 export type ConsentAnswer = Type.Static<typeof ConsentAnswer>;
@@ -269,14 +274,14 @@ export type AdminQuestionnaireRow = Type.Static<typeof AdminQuestionnaireRow>;
 /** POST api/questionnaire/report: filters (Entity, Period, Status); several values of one key widen, keys narrow. */
 export const QuestionnaireReportFilter = Type.Object({
   Key: Type.Union([Type.Literal('Entity'), Type.Literal('Period'), Type.Literal('Status')]),
-  Value: Type.String(),
+  Value: Type.String({ maxLength: TextLimits.line }),
 });
 export type QuestionnaireReportFilter = Type.Static<typeof QuestionnaireReportFilter>;
 export const QuestionnaireReportBody = Type.Array(QuestionnaireReportFilter, { maxItems: 100 });
 export type QuestionnaireReportBody = Type.Static<typeof QuestionnaireReportBody>;
 
 /** POST api/questionnaire/closeOrOpen: the questionnaire row with the status it should have. */
-export const CloseOrOpenBody = Type.Object({ QuestionnaireId: Type.String(), Status: QuestionnaireStatus });
+export const CloseOrOpenBody = Type.Object({ QuestionnaireId: IdText(), Status: QuestionnaireStatus });
 export type CloseOrOpenBody = Type.Static<typeof CloseOrOpenBody>;
 
 /** GET api/questionnaire/info/{questionnaireId}: what the questionnaire shell shows. */

@@ -1,5 +1,7 @@
 import Type from 'typebox';
 
+import { TextLimits } from './common';
+
 // API contracts of the scoring service.
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -372,7 +374,8 @@ export const ScoringInputs = Type.Object({
 export type ScoringInputs = Type.Static<typeof ScoringInputs>;
 
 const input = () => Type.Number({ description: '0 to 5 in steps of .5' });
-const text = () => Type.Optional(NullableString);
+// rich text, stored as sanitized HTML
+const text = () => Type.Optional(Nullable(Type.String({ maxLength: TextLimits.html })));
 
 /**
  * POST api/questionnaire/save. The spec's body is the whole questionnaire including
@@ -380,7 +383,7 @@ const text = () => Type.Optional(NullableString);
  */
 export const SaveQuestionnaireScoresBody = Type.Object(
   {
-    Id: Type.String({ minLength: 1 }),
+    Id: Type.String({ minLength: 1, maxLength: TextLimits.id }),
     A: input(),
     B: input(),
     C: input(),
@@ -407,10 +410,10 @@ export type SaveQuestionnaireScoresBody = Type.Static<typeof SaveQuestionnaireSc
 /** POST api/questionnaire/enforceability/save (Score and Category are computed by the server). */
 export const SaveEnforceabilityBody = Type.Object(
   {
-    GroupId: Type.String({ minLength: 1 }),
-    PeriodId: Type.String({ minLength: 1 }),
+    GroupId: Type.String({ minLength: 1, maxLength: TextLimits.id }),
+    PeriodId: Type.String({ minLength: 1, maxLength: TextLimits.id }),
     /** The questionnaire whose editor saves it: when given, it must be that country's questionnaire of that period. */
-    QuestionnaireId: Type.Optional(Type.String({ minLength: 1 })),
+    QuestionnaireId: Type.Optional(Type.String({ minLength: 1, maxLength: TextLimits.id })),
     A: input(),
     B: input(),
     C: input(),
@@ -439,7 +442,10 @@ export const SetContractingBody = Type.Object({ Contracting: Type.Boolean() });
 export type SetContractingBody = Type.Static<typeof SetContractingBody>;
 
 /** POST api/print/scorecard and api/print/enforceability/scorecard: the scorecard's group (other fields ignored). */
-export const PrintScorecardBody = Type.Object({ GroupId: Type.String({ minLength: 1 }) }, { additionalProperties: true });
+export const PrintScorecardBody = Type.Object(
+  { GroupId: Type.String({ minLength: 1, maxLength: TextLimits.id }) },
+  { additionalProperties: true },
+);
 export type PrintScorecardBody = Type.Static<typeof PrintScorecardBody>;
 
 export const ScorecardVariant = Type.Union([Type.Literal('compliance'), Type.Literal('enforceability')]);

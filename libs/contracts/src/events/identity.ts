@@ -142,6 +142,29 @@ export const IdentityEvents = {
     userId: Type.String(),
     email: Type.String(),
   }),
+  /**
+   * Sign-ins were locked after too many failures: from one client address for every account
+   * (`address`), for one account from one address (`account-address`), or for one account
+   * from every address it never signed in from (`account`). `email` and `userId` are null
+   * for an address lock; `userId` is null when no account has that e-mail.
+   */
+  'evt.identity.signIn.locked': Type.Object({
+    scope: Type.Union([Type.Literal('address'), Type.Literal('account-address'), Type.Literal('account')]),
+    address: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    failures: Type.Integer(),
+    /** How long the lock lasts at most, unless its owner unlocks it first. */
+    minutes: Type.Integer(),
+    /** Whether the owner was e-mailed an unlock link. */
+    unlockMailed: Type.Boolean(),
+  }),
+  /** The owner opened the e-mailed unlock link: sign-ins from `address` are open to the account again. */
+  'evt.identity.signIn.unlocked': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    address: Type.String(),
+  }),
   'evt.identity.welcome.sent': Type.Object({
     userId: Type.String(),
     email: Type.String(),

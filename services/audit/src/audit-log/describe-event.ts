@@ -102,6 +102,21 @@ const describers: Describers = {
   }),
   'evt.identity.password.reset': (d) => ({ action: 'Password Reset', description: html`${d.email} reset their password` }),
   'evt.identity.password.set': (d) => ({ action: 'Password Set', description: html`${d.email} set their first password` }),
+  'evt.identity.signIn.locked': (d) => ({
+    action: 'Sign-in Locked',
+    description:
+      d.scope === 'address'
+        ? html`Locked sign-ins from address ${d.address} for ${d.minutes} minutes after ${d.failures} failed attempts`
+        : d.scope === 'account-address'
+          ? html`Locked sign-ins to ${d.email} from address ${d.address} for ${d.minutes} minutes after ${d.failures} failed
+            attempts${d.unlockMailed ? '; an unlock link was e-mailed' : ''}`
+          : html`Locked sign-ins to ${d.email} from addresses it never used for ${d.minutes} minutes after ${d.failures} failed attempts
+            (the last from ${d.address})${d.unlockMailed ? '; an unlock link was e-mailed' : ''}`,
+  }),
+  'evt.identity.signIn.unlocked': (d) => ({
+    action: 'Sign-in Unlocked',
+    description: html`${d.email} unlocked sign-ins from address ${d.address} with the e-mailed link`,
+  }),
   'evt.identity.welcome.sent': (d) => ({ action: 'Welcome Email', description: html`Sent the welcome e-mail to ${d.email}` }),
   'evt.identity.request.created': (d) => ({
     action: 'Access Request',

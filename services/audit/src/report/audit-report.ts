@@ -1,4 +1,4 @@
-import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, type AuditReport, type AuditReportBody } from '@cti/contracts';
+import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, instantOf, type AuditReport, type AuditReportBody } from '@cti/contracts';
 import { sql } from '@cti/db';
 import { BadRequest } from '@cti/service-kit';
 
@@ -9,9 +9,10 @@ const DAY = 86_400_000;
 
 /** [from, to) of the report; a date (YYYY-MM-DD) as the end bound means the whole day, in UTC. */
 function bounds(start: string, end: string): [string, string] {
-  const s = Date.parse(start);
-  const e = Date.parse(end);
-  if (Number.isNaN(s) || Number.isNaN(e)) throw new BadRequest(AuditMessages.failure);
+  // a day that does not exist (2026-02-30) is refused, not moved to another
+  const s = instantOf(start);
+  const e = instantOf(end);
+  if (s === null || e === null) throw new BadRequest(AuditMessages.failure);
   const endExclusive = /^\d{4}-\d{2}-\d{2}$/.test(end) ? e + DAY : e + 1;
   if (endExclusive <= s) throw new BadRequest(AuditMessages.failure);
   return [new Date(s).toISOString(), new Date(endExclusive).toISOString()];

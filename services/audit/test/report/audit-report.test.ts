@@ -162,6 +162,10 @@ describe('messages and access', () => {
     for (const body of [
       { start: 'yesterday', end: today() },
       { start: today(), end: day(-3) },
+      // days and times that do not exist, which Date.parse would move to another day
+      { start: '2026-02-30', end: '2026-03-31' },
+      { start: '2026-02-01', end: '2026-04-31' },
+      { start: '2026-02-01T24:00:00Z', end: '2026-03-01' },
     ]) {
       const res = await report(body);
       expect(res.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import type { AccessClaims, EventActor, Product, ProductBody, ProductQuickList, PurchasableCountry } from '@cti/contracts';
-import { CommerceMessages } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
+import { CommerceMessages, PRODUCT_NAME_MAX_LENGTH, TextLimits } from '@cti/contracts';
+import { appendToOutbox, BadRequest, Conflict, freeText, NotFound, type DataAccess } from '@cti/service-kit';
 
 import { listCountries } from '../countries/repository';
 import type { CommerceDB, CommerceExecutor } from '../db';
@@ -49,10 +49,11 @@ export async function productFor(db: CommerceExecutor, caller: AccessClaims, id:
   return toProduct(product);
 }
 
-/** POST api/product: adds a product (no Id) or edits one. Names are unique. */
+/** POST api/product: adds a product (no Id) or edits one. Names are unique without regard to case. */
 export async function saveProduct(data: DataAccess<CommerceDB>, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
-  const name = body.Name.trim();
-  const description = body.Description.trim();
+  // stored, limited and compared as normalised: the same name twice is the same name
+  const name = freeText('Name', body.Name, PRODUCT_NAME_MAX_LENGTH);
+  const description = freeText('Description', body.Description, TextLimits.paragraph, { multiline: true });
   const priceCents = body.PriceCents ?? body.Price;
   if (!name || priceCents === undefined || !Number.isInteger(priceCents) || priceCents < 0)
     throw new BadRequest(CommerceMessages.fillAllFields);

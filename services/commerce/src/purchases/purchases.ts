@@ -1,4 +1,11 @@
-import { CommerceMessages, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
+import {
+  CommerceMessages,
+  instantOf,
+  type AccessClaims,
+  type PurchaseHistoryRow,
+  type PurchaseLogRow,
+  type PurchaseReportBody,
+} from '@cti/contracts';
 import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';
@@ -65,10 +72,12 @@ const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
 /** A date means the whole day (UTC); a date-time is taken as it is. The end is exclusive. */
 function rangeOf(body: PurchaseReportBody): { from: string; until: string } {
-  const from = isDay(body.start) ? `${body.start}T00:00:00.000Z` : body.start;
-  const end = isDay(body.end) ? Date.parse(`${body.end}T00:00:00.000Z`) + 86_400_000 : Date.parse(body.end) + 1;
-  if (Number.isNaN(Date.parse(from)) || Number.isNaN(end)) throw new BadRequest('Please enter a valid date range.');
-  return { from: new Date(from).toISOString(), until: new Date(end).toISOString() };
+  // a day that does not exist (2026-02-30) is refused, not moved to another
+  const from = instantOf(body.start);
+  const end = instantOf(body.end);
+  if (from === null || end === null) throw new BadRequest('Please enter a valid date range.');
+  const until = isDay(body.end) ? end + 86_400_000 : end + 1;
+  return { from: new Date(from).toISOString(), until: new Date(until).toISOString() };
 }
 
 /** POST /api/report/purchase: purchases made in the date range, newest first. */

@@ -9,7 +9,7 @@ export function mayDownloadDocument(p: Principal, doc: StoredDocument, settings:
     case 'supporting':
       return mayDownloadSupporting(p, doc);
     case 'acid':
-      return canReadAcidDocument(p, doc);
+      return canReadAcidDocument(p);
     case 'annotation':
       // the annotations rule only (not the wider scorecard-documents rule: Standard reads no annotations);
       // an annotation whose questionnaire is not projected yet has no country: role rules only

@@ -7,6 +7,7 @@ import {
   DocumentTypeQuery,
   ErrorBody,
   MessageBody,
+  TextLimits,
 } from '@cti/contracts';
 import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
@@ -95,10 +96,10 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
           tags: ['documents'],
           params: S3NameParam,
           querystring: Type.Object({
-            expires: Type.String(),
-            name: Type.String(),
-            type: Type.Optional(Type.String()),
-            signature: Type.String(),
+            expires: Type.String({ maxLength: TextLimits.date }),
+            name: Type.String({ maxLength: TextLimits.line }),
+            type: Type.Optional(Type.String({ maxLength: TextLimits.line })),
+            signature: Type.String({ maxLength: TextLimits.id }),
           }),
           response: errors,
         },

@@ -1,5 +1,7 @@
 import path from 'node:path';
 
+import { withoutInvisibleControls } from '@cti/service-kit';
+
 /** The three accepted document types and their content types. */
 export const DOCUMENT_TYPES = {
   pdf: 'application/pdf',
@@ -17,15 +19,6 @@ export function contentTypeForDownload(fileName: string): string | null {
   const ext = extensionOf(fileName);
   return isDocumentExtension(ext) ? DOCUMENT_TYPES[ext] : null;
 }
-
-/**
- * Control characters (C0, DEL, C1) and the invisible marks that reorder or hide text:
- * bidirectional overrides, embeddings and isolates (`invoice\u202Efdp.exe` shows as
- * "invoiceexe.pdf"), directional marks, zero-width characters and the byte-order mark.
- */
-// eslint-disable-next-line no-control-regex -- control characters are what this expression removes
-const INVISIBLE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-export const withoutInvisibleControls = (text: string) => text.replace(INVISIBLE_CONTROLS, '');
 
 /**
  * A file name safe to show and to put in a header: no directories, no control or

@@ -24,17 +24,113 @@ export async function dangerIn(data: Buffer, ext: DocumentExtension, limits: { m
 
 // ---- PDF ----------------------------------------------------------------------------
 
-/** PDF names that make a reader run something: scripts (also as an open action) and launching programs. */
-const ACTIVE_NAMES = new Set(['JS', 'JavaScript', 'Launch']);
+/**
+ * PDF names that make a reader do something beyond showing the document, each with the reason
+ * a file carrying one is refused: run a script or a program, send a form's fields away, open
+ * or import another file, play rich media, or hand the reader an embedded file.
+ */
+const DANGEROUS_NAMES = new Map<string, string>([
+  ['JS', UploadProblems.activeContent],
+  ['JavaScript', UploadProblems.activeContent],
+  ['Launch', UploadProblems.activeContent],
+  ['SubmitForm', UploadProblems.formSubmission],
+  ['GoToR', UploadProblems.remoteFile],
+  ['GoToE', UploadProblems.remoteFile],
+  ['ImportData', UploadProblems.remoteFile],
+  ['RichMedia', UploadProblems.richMedia],
+  ['EmbeddedFile', UploadProblems.embeddedFile],
+  ['EmbeddedFiles', UploadProblems.embeddedFile],
+  ['FileAttachment', UploadProblems.embeddedFile],
+]);
 
 /** A PDF name token (`/JavaScript`), with `#xx` escapes decoded (`/Java#53cript` is `/JavaScript`). */
 const NAME = /\/([^\s/<>[\](){}%]+)/g;
 const decodeName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-const hasActiveName = (text: string) => {
-  for (const match of text.matchAll(NAME)) if (ACTIVE_NAMES.has(decodeName(match[1]))) return true;
+const dangerousName = (text: string): string | null => {
+  for (const match of text.matchAll(NAME)) {
+    const reason = DANGEROUS_NAMES.get(decodeName(match[1]));
+    if (reason) return reason;
+  }
+  return null;
+};
+
+/** Schemes a link must not lead to: a script, inline content, a file on the reader's computer. */
+const DANGEROUS_SCHEME = /^(javascript|vbscript|data|file):/;
+/** The script schemes alone: what a string object reached through `/URI 7 0 R` is held to (a title may well start "Data:"). */
+const SCRIPT_SCHEME = /^(javascript|vbscript):/;
+
+/** PDF white space (and comments, which readers skip like it). */
+const SKIP_SPACE = /(?:[\0\t\n\f\r ]|%[^\r\n]*)*/y;
+
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+
+/**
+ * The string that starts at `at` (after white space), decoded: a literal `(…)` with its
+ * escapes and nested parentheses, or a hex `<…>`; null when no string starts there.
+ */
+function pdfStringAt(text: string, at: number): string | null {
+  SKIP_SPACE.lastIndex = at;
+  SKIP_SPACE.exec(text);
+  let i = SKIP_SPACE.lastIndex;
+  if (text[i] === '<' && text[i + 1] !== '<') {
+    const end = text.indexOf('>', i);
+    const hex = text.slice(i + 1, end < 0 ? text.length : end).replace(/[^0-9a-fA-F]/g, '');
+    return Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex').toString('latin1');
+  }
+  if (text[i] !== '(') return null;
+  let depth = 1;
+  let value = '';
+  for (i++; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      const octal = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4));
+      const next = text[++i] ?? '';
+      if (octal) {
+        value += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+        i += octal[0].length - 1;
+      } else if (next !== '\r' && next !== '\n') value += ESCAPES[next] ?? next;
+    } else if (c === ')' && --depth === 0) return value;
+    else {
+      if (c === '(') depth++;
+      value += c;
+    }
+  }
+  return value;
+}
+
+/** Whether a link's target leads to one of the schemes, as a reader would follow it. */
+const leadsTo = (schemes: RegExp) => (target: string) =>
+  // readers drop white space and control characters around and inside a scheme, and ignore its case
+  // eslint-disable-next-line no-control-regex -- control characters are what this expression removes
+  schemes.test(target.replace(/[\u0000-\u0020\u007f]+/g, '').toLowerCase());
+
+/** Where a link's target string can be: after a /URI key, or as an object of its own (`7 0 obj (…)`, reached by `/URI 7 0 R`). */
+const LINK_TARGET = /\/URI(?![^\s/<>[\](){}%])|(?<![A-Za-z])obj(?![A-Za-z0-9])/g;
+
+/** A link to a dangerous scheme in the document's dictionaries (names already written out), as a reader would follow it. */
+const scriptLinkIn = (text: string): boolean => {
+  for (const place of text.matchAll(LINK_TARGET)) {
+    const target = pdfStringAt(text, place.index + place[0].length);
+    if (target !== null && leadsTo(place[0] === 'obj' ? SCRIPT_SCHEME : DANGEROUS_SCHEME)(target)) return true;
+  }
   return false;
 };
+
+/**
+ * The objects of an object stream that are strings (a link's target reached by `/URI 7 0 R`):
+ * its header pairs each object's number with its offset from `/First`.
+ */
+function objectStreamStrings(dictionary: string, objects: string): string[] {
+  const first = Number(/\/First\s+(\d+)/.exec(dictionary)?.[1] ?? NaN);
+  if (!Number.isInteger(first)) return [];
+  const offsets = [...objects.slice(0, first).matchAll(/(\d+)\s+(\d+)/g)].map((pair) => Number(pair[2]));
+  return offsets.map((offset) => pdfStringAt(objects, first + offset)).filter((value): value is string => value !== null);
+}
+
+/** What the dictionaries of a PDF (outside streams, or an object stream's objects) carry that makes it refused. */
+const dictionaryDanger = (text: string): string | null =>
+  dangerousName(text) ?? (scriptLinkIn(withDecodedNames(text)) ? UploadProblems.scriptLink : null);
 
 /** Markup a browser would render as a page: an HTML/PDF polyglot carries it outside the PDF's streams. */
 const HTML_MARKUP = /<\s*(!doctype\s+html|html|head|body|script|iframe|object|embed|svg|meta|form|img\s|a\s+href)\b/i;
@@ -80,15 +176,18 @@ function splitStreams(text: string): { outside: string; streams: Array<{ diction
 const OBJECT_STREAM = /\/(ObjStm|First)\b/;
 
 /**
- * Actions live in dictionaries: outside streams, or (PDF 1.5+) inside compressed object
- * streams. Page content streams cannot hold actions, so their text is never read (a
- * document may well print the word "JavaScript").
+ * Actions, links and attachments live in dictionaries: outside streams, or (PDF 1.5+) inside
+ * compressed object streams. Page content streams cannot hold them, so their text is never
+ * read (a document may well print the word "JavaScript").
  */
 function pdfDanger(data: Buffer, maxExpandedBytes: number): string | null {
   const text = data.toString('latin1');
   const { outside, streams } = splitStreams(text);
   if (HTML_MARKUP.test(outside) || HTML_MARKUP.test(text.slice(0, 1024))) return UploadProblems.polyglot;
-  if (hasActiveName(outside)) return UploadProblems.activeContent;
+  // a program stored as it is, wherever in the file (an attachment or a stream of its own)
+  if (embeddedProgramIn(data)) return UploadProblems.embeddedProgram;
+  const outsideDanger = dictionaryDanger(outside);
+  if (outsideDanger) return outsideDanger;
   let expanded = 0;
   for (const stream of streams.filter((s) => OBJECT_STREAM.test(s.dictionary))) {
     let objects = stream.data;
@@ -110,7 +209,9 @@ function pdfDanger(data: Buffer, maxExpandedBytes: number): string | null {
       // an object stream under another filter is one this check cannot read: not taken
       return UploadProblems.uncheckable;
     }
-    if (hasActiveName(objects)) return UploadProblems.activeContent;
+    const objectDanger = dictionaryDanger(objects);
+    if (objectDanger) return objectDanger;
+    if (objectStreamStrings(stream.dictionary, objects).some(leadsTo(SCRIPT_SCHEME))) return UploadProblems.scriptLink;
   }
   return null;
 }
@@ -131,9 +232,22 @@ export const embeddedProgramIn = (data: Buffer): boolean => PROGRAM_MARKS.some((
 const PROGRAM_PART = /\.(exe|dll|scr|com|bat|cmd|ps1|vbs|js|jse|wsf|msi|jar)$|vbaProject\.bin$/i;
 
 /**
+ * Parts Word would import as a web page or another document (an "alternative format chunk":
+ * HTML, MHT, XHTML, RTF), by their names, their declared content types, or the relationship
+ * that imports them (`…/relationships/aFChunk`), however the part is named.
+ */
+const HTML_PART = /\.(html?|xhtml|mht|mhtml)$|afchunk/i;
+const HTML_CONTENT_TYPE = /ContentType\s*=\s*["'](text\/html|application\/xhtml\+xml|message\/rfc822|multipart\/related)["']/i;
+const ALT_CHUNK_RELATIONSHIP = /Type\s*=\s*["'][^"']*\/aFChunk["']/i;
+/** The parts that declare content types and relationships: read whole (they are small XML). */
+const isDeclarationPart = (name: string) => name === '[Content_Types].xml' || name.endsWith('.rels');
+const importsAPage = (xml: string) => HTML_CONTENT_TYPE.test(xml) || ALT_CHUNK_RELATIONSHIP.test(xml);
+
+/**
  * A .docx is a ZIP package: refused when it expands to more than the limit (a zip bomb;
- * sizes are counted while inflating, not taken from the headers, which can lie) or when
- * it embeds a program (`word/embeddings/*.exe`, an OLE package object).
+ * sizes are counted while inflating, not taken from the headers, which can lie), when
+ * it embeds a program (`word/embeddings/*.exe`, an OLE package object), or when it carries
+ * a web page or a document for Word to import (HTML, MHT, altChunk).
  */
 function packageDanger(data: Buffer, maxExpandedBytes: number): Promise<string | null> {
   const tooMuch = UploadProblems.expandsTooMuch(megabytes(maxExpandedBytes));
@@ -153,14 +267,16 @@ function packageDanger(data: Buffer, maxExpandedBytes: number): Promise<string |
       zip.on('entry', (entry: yauzl.Entry) => {
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         if (PROGRAM_PART.test(entry.fileName)) return finish(UploadProblems.embeddedProgram);
+        if (HTML_PART.test(entry.fileName)) return finish(UploadProblems.htmlPart);
         if (expanded + entry.uncompressedSize > maxExpandedBytes) return finish(tooMuch);
         zip.openReadStream(entry, (streamErr, stream) => {
           if (streamErr || !stream) return finish(UploadProblems.content);
           const chunks: Buffer[] = [];
           const embedded = entry.fileName.startsWith('word/embeddings/');
+          const declarations = isDeclarationPart(entry.fileName);
           stream.on('data', (chunk: Buffer) => {
             expanded += chunk.length;
-            if (embedded) chunks.push(chunk);
+            if (embedded || declarations) chunks.push(chunk);
             if (expanded > maxExpandedBytes) {
               stream.destroy();
               finish(tooMuch);
@@ -170,6 +286,7 @@ function packageDanger(data: Buffer, maxExpandedBytes: number): Promise<string |
           stream.on('error', () => finish(UploadProblems.content));
           stream.on('end', () => {
             if (embedded && embeddedProgramIn(Buffer.concat(chunks))) return finish(UploadProblems.embeddedProgram);
+            if (declarations && importsAPage(Buffer.concat(chunks).toString('utf8'))) return finish(UploadProblems.htmlPart);
             zip.readEntry();
           });
         });

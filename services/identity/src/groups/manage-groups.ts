@@ -2,15 +2,17 @@ import { UserEditPolicy } from '@cti/access';
 import {
   type AccessClaims,
   type EventActor,
+  GROUP_NAME_MAX_LENGTH,
   GroupAnswers,
   type GroupEmailPayload,
   type GroupPayload,
   type GroupType,
   GroupTypes,
   type GroupView,
+  isSafeLogoPath,
   isUuid,
 } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, DomainError, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
+import { appendToOutbox, BadRequest, Conflict, DomainError, freeText, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { queueMail, type Mailer } from '../mail/mailer';
@@ -57,14 +59,18 @@ interface CleanGroup {
   countryId: string | null;
 }
 
-/** Name and Type required; LogoPath only for Country, CountryId from its flag. */
+/**
+ * Name and Type required (the name normalised, and unique as such); LogoPath only for Country,
+ * and only a web address or a path of the platform (see `isSafeLogoPath`); CountryId from its flag.
+ */
 function validateGroup(payload: GroupPayload): CleanGroup {
-  const name = payload.Name.trim();
+  const name = freeText('Name', payload.Name, GROUP_NAME_MAX_LENGTH);
   const type = payload.Type.trim() as GroupType;
   if (!name || !type) throw new BadRequest(GroupAnswers.missingFields);
   if (!GroupTypes.includes(type)) throw new BadRequest(`Type must be one of ${GroupTypes.join(', ')}.`);
   if (type !== 'Country') return { name, type, logoPath: null, countryId: null };
   const logoPath = payload.LogoPath?.trim() || null;
+  if (logoPath && !isSafeLogoPath(logoPath)) throw new BadRequest(GroupAnswers.badLogoPath);
   const countryId = (payload.CountryId?.trim() || (logoPath ? countryCodeOfLogo(logoPath) : null))?.toUpperCase() ?? null;
   return { name, type, logoPath, countryId };
 }
@@ -97,11 +103,13 @@ export async function editGroup(data: DataAccess<IdentityDB>, actor: EventActor 
 
 /**
  * `POST api/group/email`: Subject and Message required; To are members
- * of the group, CC any e-mail addresses. One mail, sent now: the answer says if it left.
+ * of the group, CC any e-mail addresses. Every recipient gets a mail of their own, so nobody
+ * sees another's address: the first is sent now (the answer says if it left), the others
+ * follow through the mail queue (retried like any mail).
  */
 export async function emailGroup(
   data: DataAccess<IdentityDB>,
-  mailer: Pick<Mailer, 'deliverNow'>,
+  mailer: Pick<Mailer, 'deliverNow' | 'kick'>,
   actor: EventActor | null,
   payload: GroupEmailPayload,
 ): Promise<{ message: string }> {
@@ -118,20 +126,20 @@ export async function emailGroup(
   if (cc.some((c) => !isEmail(c))) throw new BadRequest('Every CC must be an e-mail address.');
   if (!to.length && !cc.length) throw new BadRequest('Please choose at least one recipient.');
   const content = MailTemplates.groupEmail(group.Name, subject, message);
-  const recipients = to.length ? to : cc;
-  const mailId = await data.inTransaction(async (trx) => {
-    const id = await queueMail(
-      trx,
-      { to: recipients, cc: to.length ? cc.map(normalizeEmail) : [], ...content, kind: 'group-email' },
-      { interactive: true },
-    );
+  const recipients = [...new Set([...to, ...cc.map(normalizeEmail)])];
+  const [first] = await data.inTransaction(async (trx) => {
+    const ids: string[] = [];
+    for (const [i, address] of recipients.entries())
+      ids.push(await queueMail(trx, { to: [address], ...content, kind: 'group-email' }, { interactive: i === 0 }));
     await appendToOutbox(trx, {
       type: 'evt.identity.group.emailed',
       actor,
       data: { groupId: group.Id, name: group.Name, subject, recipients: [...to, ...cc] },
     });
-    return id;
+    return ids;
   });
-  if ((await mailer.deliverNow(mailId)) === 'failed') throw new DomainError(502, 'An error occured. Please try again later.');
+  const outcome = await mailer.deliverNow(first);
+  mailer.kick();
+  if (outcome === 'failed') throw new DomainError(502, 'An error occured. Please try again later.');
   return { message: GroupAnswers.messageSent };
 }

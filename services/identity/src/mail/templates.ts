@@ -72,6 +72,19 @@ export const MailTemplates = {
       ],
       action: { href: link, label: 'Reset password' },
     }),
+  unlockSignIn: (name: string, link: string, lock: { scope: 'account' | 'address'; address: string; failures: number; ttlHours: number }) =>
+    renderMail({
+      subject: 'Sign-ins to your Compliance Index account were paused',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        lock.scope === 'account'
+          ? `There were ${lock.failures} failed attempts to sign in to your account in the last hour, from several networks. Sign-ins from networks you have not used before are paused for an hour; where you signed in before, you can still sign in.`
+          : `There were ${lock.failures} failed attempts to sign in to your account from the network address ${lock.address} in the last hour. Sign-ins to your account from that address are paused for an hour; from anywhere else you can still sign in.`,
+        `If that was you, open the link below from the network you want to sign in from: it unlocks sign-ins there. The link works once and expires in ${lock.ttlHours} hours.`,
+        'If it was not you, your password held. If you think someone may know it, choose a new one with Forgot password.',
+      ],
+      action: { href: link, label: 'Unlock sign-in' },
+    }),
   welcome: (name: string, link: string, ttlHours: number) =>
     renderMail({
       subject: 'Welcome to the Cape Town Convention Compliance Index',

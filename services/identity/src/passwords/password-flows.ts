@@ -1,18 +1,20 @@
 import { performance } from 'node:perf_hooks';
 
-import { MIN_PASSWORD_LENGTH, PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
+import { PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
-import { failureKey } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
+import { clearAccountFailures, clearPairFailures } from '../sessions/sign-in-locks';
 import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../tokens/one-time-tokens';
 import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
 import { findUserByEmail, findUserById, setPassword } from '../users/repository';
 import { recordUserUpdated } from '../users/user-events';
+
+import { assertPasswordAllowed } from './password-policy';
 
 const HOUR = 3_600_000;
 
@@ -28,7 +30,20 @@ const atLeast = async (startedAt: number, ms: number) => {
   if (left > 0) await new Promise((r) => setTimeout(r, left));
 };
 
-export const passwordTooShort = (password: string) => password.length < MIN_PASSWORD_LENGTH;
+type PasswordRates = Pick<IdentityContext['config'], 'PASSWORD_RATE_PER_IP' | 'PASSWORD_RATE_PER_ACCOUNT'>;
+
+/**
+ * Counts a call of the password flows (forgot, reset, new password, unlock link) against the
+ * client address: `PASSWORD_RATE_PER_IP` an hour, sized for an office behind one address.
+ */
+export async function limitPasswordCallsFrom(data: RateLimited, config: PasswordRates, ip: string): Promise<void> {
+  await data.rateLimits.hit(`password-ip:${ip}`, { max: config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+}
+
+/** Counts a call of the password flows against the account it names (e-mail or user id): `PASSWORD_RATE_PER_ACCOUNT` an hour. */
+export async function limitPasswordCallsFor(data: RateLimited, config: PasswordRates, account: string): Promise<void> {
+  await data.rateLimits.hit(`password-account:${account}`, { max: config.PASSWORD_RATE_PER_ACCOUNT, windowMs: HOUR });
+}
 
 /**
  * `POST api/user/forgotPassword/{email}`. Known and unknown e-mails
@@ -37,9 +52,10 @@ export const passwordTooShort = (password: string) => password.length < MIN_PASS
  */
 export async function forgotPassword(data: PasswordData, ctx: IdentityContext, rawEmail: string, ip: string): Promise<{ message: string }> {
   const startedAt = performance.now();
-  await data.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  await limitPasswordCallsFrom(data, ctx.config, ip);
   if (!isEmail(rawEmail)) throw new BadRequest(PasswordAnswers.invalidUsername);
   const email = normalizeEmail(rawEmail);
+  await limitPasswordCallsFor(data, ctx.config, email);
   try {
     const sent = await data.rateLimits.hit(`reset-mails:${email}`, { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR });
     const user = await findUserByEmail(data.db, email);
@@ -67,7 +83,7 @@ export async function forgotPassword(data: PasswordData, ctx: IdentityContext, r
 /**
  * `POST api/user/resetPassword`: a wrong e-mail and a wrong code get
  * the same InvalidToken. Success ends every session (and voids every access token) and every other reset link, and
- * clears the account's failed-login count.
+ * clears the account's failed sign-ins (from every address, and this address's against it).
  */
 export async function resetPassword(
   data: PasswordData,
@@ -75,10 +91,11 @@ export async function resetPassword(
   body: ResetPasswordBody,
   ip: string,
 ): Promise<{ message: string }> {
-  await data.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  await limitPasswordCallsFrom(data, ctx.config, ip);
   if (!isEmail(body.Email)) throw new BadRequest(PasswordAnswers.invalidUsername);
-  if (passwordTooShort(body.NewPassword)) throw new BadRequest(PasswordAnswers.tooShort);
   const email = normalizeEmail(body.Email);
+  await limitPasswordCallsFor(data, ctx.config, email);
+  await assertPasswordAllowed(body.NewPassword);
   const passwordHash = await hashPassword(body.NewPassword);
   const now = data.clock.now();
   const userId = await data.inTransaction(async (trx) => {
@@ -94,14 +111,16 @@ export async function resetPassword(
     return owner;
   });
   if (!userId) throw new BadRequest(PasswordAnswers.invalidToken);
-  await data.rateLimits.reset(failureKey(email));
+  // the account's owner is back: its failures, and this address's against it, start again
+  await clearAccountFailures(data, email);
+  await clearPairFailures(data, email, ip);
   return { message: PasswordAnswers.success };
 }
 
 /**
  * `POST api/user/setPasswordNewUser`: the welcome link's token sets
- * the first password and the profile fields. Answers Success, InvalidToken or
- * PasswordTooShort.
+ * the first password and the profile fields. Answers Success, InvalidToken,
+ * PasswordTooShort or PasswordTooCommon.
  */
 export async function setPasswordNewUser(
   data: PasswordData,
@@ -109,8 +128,9 @@ export async function setPasswordNewUser(
   body: SetPasswordNewUserBody,
   ip: string,
 ): Promise<{ message: string }> {
-  await data.rateLimits.hit(`password-ip:${ip}`, { max: ctx.config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
+  await limitPasswordCallsFrom(data, ctx.config, ip);
   const u = body.user;
+  await limitPasswordCallsFor(data, ctx.config, u.Id);
   const fields = {
     firstName: u.FirstName.trim(),
     lastName: u.LastName.trim(),
@@ -120,7 +140,7 @@ export async function setPasswordNewUser(
   if (!fields.firstName || !fields.lastName || !fields.organizationName || !fields.organizationAddress || !body.password) {
     throw new BadRequest(UserAnswers.missingFields);
   }
-  if (passwordTooShort(body.password)) throw new BadRequest(PasswordAnswers.tooShort);
+  await assertPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
   const now = data.clock.now();
   const done = await data.inTransaction(async (trx) => {

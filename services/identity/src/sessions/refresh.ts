@@ -5,6 +5,7 @@ import type { IdentityDB, IdentityExecutor } from '../db';
 import { findUserById } from '../users/repository';
 
 import { findRefreshToken, findSuccessorToken, recordSuccessor, revokeFamily, spendLiveRefreshToken } from './repository';
+import { revokeAccessTokens } from './revocation';
 import { accountEnded, issueSession, type SessionIssuer } from './session';
 import { hashToken, openSuccessor, sealSuccessor } from './tokens';
 
@@ -30,7 +31,8 @@ export interface RefreshOptions {
  * Within the grace window after a rotation, the spent token leads to its successor
  * instead: two tabs refreshing together both end up with the same new token. After
  * the window, presenting a spent token means it was stolen or replayed: the whole
- * family is revoked, logging out every holder. A token presented to the other kind's
+ * family is revoked, logging out every holder, and so are the session's access tokens on
+ * every service (the revocation event logout publishes), not only at their next refresh. A token presented to the other kind's
  * endpoint (a free user's at the credentialed one, or the reverse) is refused unspent.
  * Expiry and the grace window are read on `data.clock`.
  */
@@ -83,6 +85,8 @@ async function presentedAgain(
     }
   }
   await revokeFamily(trx, row.familyId, now);
+  // whoever holds the session's access tokens (the thief or the owner) loses them within seconds
+  await revokeAccessTokens(trx, row.userId, 'refresh token reused', null, row.familyId);
   return { kind: 'reused' };
 }
 

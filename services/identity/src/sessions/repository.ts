@@ -147,3 +147,24 @@ export async function revokeFamiliesOfUser(
   if (scope.except) query = query.where('familyId', '<>', scope.except);
   await query.execute();
 }
+
+/** Records that the account signed in from (or was unlocked for) this client address at `now`. */
+export async function rememberSignInAddress(trx: IdentityExecutor, userId: string, address: string, now: Date): Promise<void> {
+  await trx
+    .insertInto('signInAddresses')
+    .values({ userId, address, lastSeenAt: now.toISOString() })
+    .onConflict((oc) => oc.columns(['userId', 'address']).doUpdateSet({ lastSeenAt: now.toISOString() }))
+    .execute();
+}
+
+/** Whether the account signed in from (or was unlocked for) this address since `since`. */
+export async function isKnownSignInAddress(db: IdentityExecutor, userId: string, address: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('signInAddresses')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('address', '=', address)
+    .where('lastSeenAt', '>=', since.toISOString())
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,22 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 
-import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
+import {
+  ErrorBody,
+  LoginBody,
+  MessageBody,
+  RefreshBody,
+  SessionUser,
+  UnlockSignInBody,
+  UserIdParam,
+  UsernameParam,
+  type AccessClaims,
+} from '@cti/contracts';
 import { Forbidden, Unauthorized } from '@cti/service-kit';
 
-import type { IdentityConfig } from '../config';
+import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 
 import { login } from './login';
 import { logout } from './logout';
 import { refreshSession } from './refresh';
-import type { SessionIssuer } from './session';
+import { signInLimitsOf } from './sign-in-locks';
+import { unlockSignIn } from './unlock';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-/** Sign-in, refresh and logout for credentialed users. */
-export async function sessionRoutes(app: IdentityApp, opts: { issuer: SessionIssuer; config: IdentityConfig }) {
-  const { issuer, config } = opts;
-  const limits = { failuresPerIp: config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: config.LOGIN_FAILURES_PER_ACCOUNT };
+/** Sign-in, its unlock link, refresh and logout for credentialed users. */
+export async function sessionRoutes(app: IdentityApp, ctx: IdentityContext) {
+  const { issuer, config } = ctx;
+  const limits = signInLimitsOf(config);
   const grace = {
     graceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     onReuse: () => app.log.warn('refresh token reused after its grace window: its family was revoked'),
@@ -25,12 +36,13 @@ export async function sessionRoutes(app: IdentityApp, opts: { issuer: SessionIss
   app.post(
     '/api/user/login',
     { schema: { tags: ['sessions'], body: LoginBody, response: { 200: SessionUser, ...errors } } },
-    async (request) =>
-      login(
-        app,
-        { issuer, limits, rateLimits: app.rateLimits },
-        { email: request.body.Email, password: request.body.Password, ip: request.ip },
-      ),
+    async (request) => login(app, ctx, limits, { email: request.body.Email, password: request.body.Password, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/user/unlockSignIn',
+    { schema: { tags: ['sessions'], body: UnlockSignInBody, response: { 200: MessageBody, ...errors } } },
+    async (request) => unlockSignIn(app, config, request.body.Code, request.ip),
   );
 
   app.post(

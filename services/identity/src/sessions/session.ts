@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { RoleIds } from '@cti/access';
+import { mustAgreeToTerms, RoleIds } from '@cti/access';
 import type { AccessClaims, EventActor, SessionUser } from '@cti/contracts';
 import type { Selectable } from '@cti/db';
 import type { Clock } from '@cti/service-kit';
@@ -34,6 +34,7 @@ async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string, 
   const roles = held.map((r) => r.roleId);
   const ends = [...held.map((r) => r.expiresOn), user.expiresOn].filter((e): e is string => e !== null).map((e) => Date.parse(e));
   const notAfterMs = ends.length ? Math.min(...ends) : null;
+  const isAdmin = roles.includes(RoleIds.Admin);
   const claims: AccessClaims = {
     sub: user.id,
     email: user.email,
@@ -41,12 +42,14 @@ async function currentClaims(trx: IdentityExecutor, user: UserRow, sid: string, 
     roles,
     groups: groups.map((g) => g.id),
     groupNames: groups.map((g) => g.name),
-    isAdmin: roles.includes(RoleIds.Admin),
+    isAdmin,
     isGroupManager: user.isGroupManager,
     isAcid: user.isAcid,
     free: user.isFree,
     organization: user.organizationName,
     sid,
+    // the terms gate, enforced by every service until the user agrees (and refreshes)
+    ...(mustAgreeToTerms({ mustAgreeCtc: user.mustAgreeCtc, isAdmin, roles }) ? { mustAgree: true as const } : {}),
   };
   return { claims, roles, groups, notAfterMs };
 }

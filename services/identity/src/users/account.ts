@@ -1,14 +1,14 @@
-import { isUuid, PasswordAnswers, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
+import { isUuid, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
-import { passwordTooShort } from '../passwords/password-flows';
-import { assertNotLockedOut, recordLoginFailure } from '../sessions/login';
+import { assertPasswordAllowed } from '../passwords/password-policy';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { actorFromClaims } from '../sessions/session';
+import { assertSignInAllowed, recordSignInFailure, signInLimitsOf } from '../sessions/sign-in-locks';
 
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, normalizeEmail, verifyPassword } from './passwords';
 import { findUserById, updateOwnNames } from './repository';
 import { recordUserUpdated } from './user-events';
 
@@ -32,16 +32,17 @@ export async function updateOwnAccount(
   const lastName = body.user.LastName.trim();
   if (!firstName || !lastName) throw new BadRequest(UserAnswers.accountMissingName);
   const newPassword = body.newPassword ?? '';
-  if (newPassword && passwordTooShort(newPassword)) throw new BadRequest(PasswordAnswers.tooShort);
+  if (newPassword) await assertPasswordAllowed(newPassword);
   const user = await findUserById(data.db, caller.sub);
   if (!user || user.isFree) throw new Forbidden('Free access users have no account to update.');
   if (newPassword) {
     const current = body.currentPassword ?? '';
     if (!current) throw new BadRequest(UserAnswers.currentPasswordMissing);
-    const limits = { failuresPerIp: ctx.config.LOGIN_FAILURES_PER_IP, failuresPerAccountPerHour: ctx.config.LOGIN_FAILURES_PER_ACCOUNT };
-    await assertNotLockedOut(data, limits, user.email.toLowerCase(), ip);
+    const limits = signInLimitsOf(ctx.config);
+    const attempt = { email: normalizeEmail(user.email), ip };
+    await assertSignInAllowed(data, limits, { ...attempt, userId: user.id });
     if (!(await verifyPassword(user.passwordHash, current))) {
-      await recordLoginFailure(data, user.email.toLowerCase(), ip);
+      await recordSignInFailure(data, ctx, limits, attempt);
       throw new BadRequest(UserAnswers.currentPasswordWrong);
     }
   }

@@ -1,4 +1,4 @@
-import { RoleIds, UserEditPolicy, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
+import { RoleIds, UserEditPolicy, type AdminOnlyFlags, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
 import { isUuid, UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
 import {
   BadRequest,
@@ -188,10 +188,19 @@ const refusalAnswers: Record<ManagerEditRefusal, string> = {
 };
 
 /**
+ * Refuses a save that would set a flag only admins set (Disabled, IsACID, IsGroupManager,
+ * IsHidden) to another value than the user has, naming the flags: the save changes nothing.
+ */
+function assertNoAdminOnlyChange(p: Principal, current: AdminOnlyFlags, payload: UserPayload): void {
+  const changed = UserEditPolicy.adminOnlyChanges(p, current, payload);
+  if (changed.length) throw new Forbidden(`${UserAnswers.flagsAdminOnly} ${changed.join(', ')}.`);
+}
+
+/**
  * `POST api/user/register`: group managers and admins add users; the
  * new user gets a welcome e-mail with the set-password link. A group manager adds
- * users of their own e-mail domain, with roles and groups they hold; admin-only flags
- * they send are ignored.
+ * users of their own e-mail domain, with roles and groups they hold, and sets none of
+ * the admin-only flags.
  */
 export async function registerUser(
   data: DataAccess<IdentityDB>,
@@ -206,6 +215,7 @@ export async function registerUser(
   const nothing = { email: clean.email, expiresOn: null, roleIds: [], groupIds: [], calculatorGroupId: null };
   const refusal = UserEditPolicy.managerEditRefusal(p, nothing, { ...clean });
   if (refusal) throw new Forbidden(refusalAnswers[refusal]);
+  assertNoAdminOnlyChange(p, { Disabled: false, IsACID: false, IsGroupManager: false, IsHidden: false }, payload);
   const actor = actorFromClaims(caller);
   const now = data.clock.now();
   await data.inTransaction(async (trx) => {
@@ -271,6 +281,11 @@ export async function updateUser(
     clean,
   );
   if (refusal) throw new Forbidden(refusalAnswers[refusal]);
+  assertNoAdminOnlyChange(
+    p,
+    { Disabled: user.disabled, IsACID: user.isAcid, IsGroupManager: user.isGroupManager, IsHidden: user.isHidden },
+    payload,
+  );
   const emailChanged = clean.email !== user.email.toLowerCase();
   if (emailChanged) {
     const other = await findUserByEmail(db, clean.email);

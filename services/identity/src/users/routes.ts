@@ -11,9 +11,10 @@ import {
   ManagedUser,
   MessageBody,
   UserIdParam,
+  TermsAnswers,
   UserPayload,
 } from '@cti/contracts';
-import { claimsOf, NotFound } from '@cti/service-kit';
+import { claimsOf, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
@@ -27,11 +28,26 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /** Users admin, My account, the terms gate and the internal user look-ups. */
 export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
-  const visitorOf = (request: FastifyRequest): Visitor => ({ caller: request.principal, tokenExpired: request.tokenExpired });
+  /**
+   * Who calls a route that serves signed-in users and holders of a welcome link alike. A user
+   * the terms gate holds acts only through the link (as anyone holding it would): with their
+   * token alone they are refused, as on every guarded route.
+   */
+  const visitorOf = (request: FastifyRequest<{ Querystring: { token?: string } }>): Visitor => {
+    const caller = request.principal;
+    if (!caller?.mustAgree) return { caller, tokenExpired: request.tokenExpired };
+    if (!request.query.token) throw new Forbidden(TermsAnswers.mustAgree);
+    return { caller: null, tokenExpired: false };
+  };
 
   app.get(
     '/api/user/agree',
-    { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } } },
+    // the one route the terms gate leaves open: the user's next token (refresh) no longer carries it
+    {
+      preHandler: app.requireUser,
+      config: { allowUnagreed: true },
+      schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } },
+    },
     async (request) => {
       await agreeToTerms(app, claimsOf(request));
       return { message: 'Agreed' };

@@ -163,7 +163,7 @@ describe('an admin changes a user’s e-mail', () => {
     const used = await identity.app.inject({
       method: 'POST',
       url: '/api/user/resetPassword',
-      payload: { Code: reset, Email: 'new-address@example.org', NewPassword: 'taken-over-1' },
+      payload: { Code: reset, Email: 'new-address@example.org', NewPassword: 'taken-over-for-good' },
     });
     expect(used.json().message).toBe('InvalidToken');
   });

@@ -45,6 +45,7 @@ const logout = (s: SessionUser, as: SessionUser = s) =>
   identity.app.inject({ method: 'POST', url: `/api/user/logout/${s.Id}`, headers: bearer(as) });
 const probe = (replica: ServiceApp, s: { Token: string }, path = '/api/probe/me') =>
   replica.inject({ method: 'GET', url: path, headers: bearer(s) });
+const jwtSid = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
 const refusedAsExpired = async (s: { Token: string }, path?: string) => {
   for (const replica of replicas) {
     const res = await probe(replica, s, path);
@@ -80,6 +81,28 @@ describe('two tabs refreshing together (rotation grace window)', () => {
     await identity.ctx.query(`update identity.refresh_tokens set used_at = now() - interval '31 seconds' where used_at is not null`);
     expect((await refresh(first.RefreshToken)).statusCode).toBe(401);
     expect((await refresh(second.RefreshToken)).statusCode).toBe(401);
+  });
+
+  it('a replay after the window also voids the session’s access tokens on every service, not the user’s other sessions', async () => {
+    await givenUser(identity.app, 'stolen-refresh@example.com');
+    const stolen = await sessionOf(identity.app, 'stolen-refresh@example.com');
+    const elsewhere = await sessionOf(identity.app, 'stolen-refresh@example.com');
+    // the thief refreshes first; the owner's tab comes back with the spent token after the window
+    const thief = (await refresh(stolen.RefreshToken)).json<SessionUser>();
+    for (const replica of replicas) expect((await probe(replica, thief)).statusCode).toBe(200);
+    await identity.ctx.query(
+      `update identity.refresh_tokens set used_at = now() - interval '31 seconds' where used_at is not null and user_id = $1`,
+      [stolen.Id],
+    );
+    expect((await refresh(stolen.RefreshToken)).statusCode).toBe(401);
+    // both holders' access tokens of that session die within seconds, like a logout's
+    await eventually(async () => (await refusedAsExpired(thief)) && (await refusedAsExpired(stolen)));
+    const revoked = await outboxEvents<{ userId: string; sessionId?: string; reason: string }>(
+      identity.app,
+      'evt.identity.user.tokensRevoked',
+    );
+    expect(revoked.at(-1)!.data).toMatchObject({ userId: stolen.Id, sessionId: jwtSid(stolen.Token), reason: 'refresh token reused' });
+    for (const replica of replicas) expect((await probe(replica, elsewhere)).statusCode).toBe(200);
   });
 });
 

@@ -63,9 +63,7 @@ export function renderAlert(
         const doc = change.document;
         const readable =
           !!doc &&
-          (doc.kind === 'acid'
-            ? canReadAcidDocument(p, { isPrivate: doc.access !== 'Public' })
-            : canSeeSupportingDocument(p, { access: doc.access, countryId: doc.groupId }));
+          (doc.kind === 'acid' ? canReadAcidDocument(p) : canSeeSupportingDocument(p, { access: doc.access, countryId: doc.groupId }));
         if (readable) shown.push({ kind: part.kind, text: part.text });
         break;
       }

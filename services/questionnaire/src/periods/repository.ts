@@ -1,4 +1,4 @@
-import { sql } from '@cti/db';
+import { nameMatches, sql } from '@cti/db';
 
 import type { QuestionnaireExecutor } from '../db';
 
@@ -11,11 +11,7 @@ export const findPeriodByName = (db: QuestionnaireExecutor, name: string) =>
 
 /** Whether a period of this name exists, whatever its case. */
 export async function periodNameTaken(db: QuestionnaireExecutor, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('periods')
-    .select('id')
-    .where(sql`lower(name)`, '=', name.toLowerCase())
-    .executeTakeFirst();
+  const row = await db.selectFrom('periods').select('id').where(nameMatches(name)).executeTakeFirst();
   return !!row;
 }
 

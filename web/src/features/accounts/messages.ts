@@ -35,7 +35,6 @@ export const RequestMessages = {
 
 export const AccountMessages = {
   missingName: 'Please fill out a First and Last Name.',
-  tooShort: 'Please make sure the length of your passsword is more than 6 characters.',
   mismatch: 'Please check your passwords, they do not match.',
   freeUser: 'Free access has no account settings. Sign in with a Compliance Index account to manage one.',
   /** Beyond the spec: a new password needs the current one. */

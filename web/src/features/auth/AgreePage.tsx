@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, CheckboxField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 
+import { useResumeSessionMutation } from './auth-api';
 import { agreed, selectUser } from './auth-slice';
 import { fromOf, landingPathFor } from './landing';
 
@@ -19,6 +20,7 @@ const agreeApi = api.injectEndpoints({
 export default function AgreePage() {
   const [ticked, setTicked] = useState(false);
   const [agree, { isLoading }] = agreeApi.useAgreeMutation();
+  const [renewSession, { isLoading: renewing }] = useResumeSessionMutation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
@@ -31,6 +33,9 @@ export default function AgreePage() {
       toast.danger('You must be logged in.');
       return;
     }
+    // every service refuses the current token (it says the terms are still to agree): a new one,
+    // taken before the pages behind the gate open and call them, does not
+    await renewSession();
     dispatch(agreed());
     // on to the page the gate stopped them at, if any
     void navigate(user ? landingPathFor({ ...user, MustAgreeCTC: false }, fromOf(location.state)) : '/index', { replace: true });
@@ -48,7 +53,7 @@ export default function AgreePage() {
         checked={ticked}
         onChange={(e) => setTicked(e.target.checked)}
       />
-      <Button disabled={!ticked} busy={isLoading} onClick={submit}>
+      <Button disabled={!ticked} busy={isLoading || renewing} onClick={submit}>
         I Agree
       </Button>
     </section>

@@ -7,7 +7,7 @@ import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 
-import { PasswordMessages, passwordLongEnough } from './account-messages';
+import { PASSWORD_HINT, PasswordMessages, passwordLongEnough, passwordRefusalMessage } from './account-messages';
 import { useResetPasswordMutation } from './auth-api';
 
 /** The toast for a reset answer other than Success. */
@@ -17,7 +17,8 @@ export function resetFailureMessage(answer: string | undefined, status: unknown)
     case 'No User Found.':
       return PasswordMessages.invalidResetCode;
     case PasswordAnswers.tooShort:
-      return PasswordMessages.tooShort;
+    case PasswordAnswers.tooCommon:
+      return passwordRefusalMessage(answer)!;
     case PasswordAnswers.invalidUsername:
       return PasswordMessages.invalidUsername;
   }
@@ -65,7 +66,7 @@ export default function ResetPasswordPage() {
           type="password"
           name="new-password"
           autoComplete="new-password"
-          hint="More than 6 characters."
+          hint={PASSWORD_HINT}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -7,13 +7,14 @@ import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
 
-import { PasswordMessages, passwordLongEnough, WELCOME_NOTICE_MS } from './account-messages';
+import { PASSWORD_HINT, PasswordMessages, passwordLongEnough, WELCOME_NOTICE_MS } from './account-messages';
 import { useSendWelcomeMutation, useSetPasswordNewUserMutation, useUserByWelcomeTokenQuery } from './auth-api';
 
 /** The toast for a password-setup answer other than Success. */
 export function setupFailureMessage(answer: string | undefined): string {
   if (answer === PasswordAnswers.invalidToken) return PasswordMessages.setupTokenExpired;
   if (answer === PasswordAnswers.tooShort) return PasswordMessages.setupTooShort;
+  if (answer === PasswordAnswers.tooCommon) return PasswordMessages.tooCommon;
   if (answer === PasswordMessages.setupMissingFields) return PasswordMessages.setupMissingFields;
   return PasswordMessages.setupFailed;
 }
@@ -107,7 +108,7 @@ export default function SetPasswordPage() {
             type="password"
             name="new-password"
             autoComplete="new-password"
-            hint="More than 6 characters."
+            hint={PASSWORD_HINT}
             value={password}
             onChange={(e) => setPasswordValue(e.target.value)}
           />

@@ -7,6 +7,7 @@ import type {
   RoleView,
   SessionUser,
   SetPasswordNewUserBody,
+  UnlockSignInBody,
 } from '@cti/contracts';
 
 import { api } from '../../app/api';
@@ -46,6 +47,10 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageBody, ResetPasswordBody>({
       query: (body) => ({ url: 'api/user/resetPassword', method: 'POST', body }),
     }),
+    /** The e-mailed unlock link: opens sign-ins to the account from this browser's network. */
+    unlockSignIn: build.mutation<MessageBody, UnlockSignInBody>({
+      query: (body) => ({ url: 'api/user/unlockSignIn', method: 'POST', body }),
+    }),
     setPasswordNewUser: build.mutation<MessageBody, SetPasswordNewUserBody>({
       query: (body) => ({ url: 'api/user/setPasswordNewUser', method: 'POST', body }),
     }),
@@ -76,6 +81,7 @@ export const {
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useSetPasswordNewUserMutation,
+  useUnlockSignInMutation,
   useSendWelcomeMutation,
   useUserByWelcomeTokenQuery,
   useCtcRolesQuery,

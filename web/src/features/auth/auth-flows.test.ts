@@ -1,5 +1,6 @@
 import { RoleIds } from '@cti/access';
 
+import { passwordLongEnough } from './account-messages';
 import { landingFor, landingPathFor, mustAgreeToTerms } from './landing';
 import { chooserButtons } from './LoginFlowPage';
 import { freeAccessFailureMessage } from './LoginPage';
@@ -62,13 +63,23 @@ describe('answer texts', () => {
     expect(freeAccessFailureMessage('Invalid Username')).toBe('Your username is not a valid email');
     expect(freeAccessFailureMessage(undefined)).toBe('A problem occurred trying to grant access. Please try again later.');
   });
-  it('reset', () => {
-    expect(resetFailureMessage('PasswordTooShort', 400)).toBe('Please make sure the length of your passsword is more than 6 characters.');
+  const tooCommon =
+    'This password is too common: it appears in lists of breached passwords that attackers try first. Please choose another; a few unrelated words make a good one.';
+  it('reset (the spec’s texts with the policy’s 12 characters)', () => {
+    expect(resetFailureMessage('PasswordTooShort', 400)).toBe('Please make sure the length of your passsword is more than 11 characters.');
+    expect(resetFailureMessage('PasswordTooCommon', 400)).toBe(tooCommon);
     expect(resetFailureMessage('InvalidToken', 400)).toMatch(/invalid or has expired/);
   });
   it('password setup', () => {
     expect(setupFailureMessage('InvalidToken')).toBe('Your token has expired.  Please use the button to send yourself a new link.');
-    expect(setupFailureMessage('PasswordTooShort')).toBe('You password must be at least 6 characters long');
+    expect(setupFailureMessage('PasswordTooShort')).toBe('You password must be at least 12 characters long');
+    expect(setupFailureMessage('PasswordTooCommon')).toBe(tooCommon);
     expect(setupFailureMessage('boom')).toBe('Something went wrong. Please try again later.');
+  });
+  it('a new password is long enough from 12 characters, counted as characters', () => {
+    expect(passwordLongEnough('elevenchars')).toBe(false);
+    expect(passwordLongEnough('twelvelowers')).toBe(true);
+    // six emoji: twelve UTF-16 units, six characters
+    expect(passwordLongEnough('🛩🛩🛩🛩🛩🛩')).toBe(false);
   });
 });

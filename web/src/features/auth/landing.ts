@@ -1,4 +1,4 @@
-import { isLimitedToAccount } from '@cti/access';
+import { isLimitedToAccount, mustAgreeToTerms as termsHold } from '@cti/access';
 import type { SessionUser } from '@cti/contracts';
 
 import { homePageFor } from '../../app/home-page';
@@ -10,7 +10,8 @@ export type LandingUser = Pick<SessionUser, 'MustAgreeCTC' | 'IsAdmin' | 'Roles'
  * to the application entered: admins never see it, and a user who may only enter the
  * carbon calculator (their account page here) is not held by the compliance index's terms.
  */
-export const mustAgreeToTerms = (user: LandingUser) => user.MustAgreeCTC && !user.IsAdmin && !isLimitedToAccount({ roles: user.Roles });
+export const mustAgreeToTerms = (user: LandingUser) =>
+  termsHold({ mustAgreeCtc: user.MustAgreeCTC, isAdmin: user.IsAdmin, roles: user.Roles });
 
 /**
  * Where a signed-in user starts when they did not ask for a page: the account page when

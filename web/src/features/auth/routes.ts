@@ -21,6 +21,13 @@ export const authRoutes: AppRoute[] = [
     allowUnagreed: true,
   },
   {
+    path: '/unlockSignIn/:code',
+    rule: RouteRules.public,
+    title: 'Unlock sign-in',
+    page: () => import('./UnlockSignInPage'),
+    allowUnagreed: true,
+  },
+  {
     path: '/confirmEmail/:email',
     rule: RouteRules.public,
     title: 'Confirm your e-mail',

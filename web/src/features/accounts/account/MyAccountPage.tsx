@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { roleLabel } from '@cti/access';
-import { PasswordAnswers } from '@cti/contracts';
 
 import { useAppDispatch, useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner, TextField } from '../../../components/form/fields';
@@ -9,7 +8,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
 import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
-import { passwordLongEnough } from '../../auth/account-messages';
+import { PASSWORD_HINT, PasswordMessages, passwordLongEnough, passwordRefusalMessage } from '../../auth/account-messages';
 import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
 import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
 import { FollowingList } from '../../notifications/components/FollowingList';
@@ -41,7 +40,7 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
     if (!first.trim() || !last.trim()) return void toast.danger(AccountMessages.missingName);
     if (password || confirm) {
       if (password !== confirm) return void toast.danger(AccountMessages.mismatch);
-      if (!passwordLongEnough(password)) return void toast.danger(AccountMessages.tooShort);
+      if (!passwordLongEnough(password)) return void toast.danger(PasswordMessages.tooShort);
       if (!current) return void toast.danger(AccountMessages.currentPasswordMissing);
     }
     const result = await update({
@@ -51,9 +50,7 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
     });
     if ('error' in result) {
       const answer = answerText(result.error);
-      return void toast.danger(
-        answer === PasswordAnswers.tooShort ? AccountMessages.tooShort : (answer ?? 'An error occured. Please try again later.'),
-      );
+      return void toast.danger(passwordRefusalMessage(answer) ?? answer ?? 'An error occured. Please try again later.');
     }
     dispatch(profileChanged({ FirstName: first.trim(), LastName: last.trim() }));
     setCurrent('');
@@ -80,7 +77,7 @@ function ProfileForm({ userId, firstName, lastName }: { userId: string; firstNam
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="Optional; more than 6 characters. Your other sessions are signed out."
+          hint={`Optional. ${PASSWORD_HINT} Your other sessions are signed out.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

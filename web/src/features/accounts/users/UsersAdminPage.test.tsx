@@ -6,6 +6,7 @@ import type { ManagedUser, SessionUser } from '@cti/contracts';
 import { makeStore } from '../../../app/store';
 import { recordFieldsAsInserted } from '../../../test-support/fields-as-inserted';
 import { renderInApp } from '../../../test-support/in-app';
+import { managedUser } from '../../../test-support/sessions';
 import { sessionRefreshed, signedIn } from '../../auth/auth-slice';
 import { accountsApi } from '../accounts-api';
 
@@ -28,32 +29,22 @@ const manager: SessionUser = {
   Token: 't1',
   RefreshToken: 'r1',
 };
-const user = (Id: string, FirstName: string, LastName: string): ManagedUser => ({
-  Id,
-  Name: `${FirstName} ${LastName}`,
-  FirstName,
-  LastName,
-  Email: `${FirstName.toLowerCase()}@example.ie`,
-  Groups: [{ Id: 'g-ie', Name: 'Ireland' }],
-  Roles: [{ Id: RoleIds.CountryViewer, Name: 'CountryViewer' }],
-  ExpiredRoles: [],
-  CalculatorGroup: null,
-  CalculatorGroupName: null,
-  IsHidden: false,
-  IsGroupManager: false,
-  IsACID: false,
-  Disabled: false,
-  Expires: null,
-  Organization: 'Department of Justice',
-  OrganizationAddress: 'Dublin',
-  CreatorId: 'm1',
-  HasPassword: true,
-  CanEdit: true,
-  GroupNameList: ['Ireland'],
-  GroupNames: 'Ireland',
-  RoleNameList: ['CountryViewer'],
-  RoleNames: 'CountryViewer',
-});
+const user = (Id: string, FirstName: string, LastName: string): ManagedUser =>
+  managedUser({
+    Id,
+    FirstName,
+    LastName,
+    Email: `${FirstName.toLowerCase()}@example.ie`,
+    Groups: [{ Id: 'g-ie', Name: 'Ireland' }],
+    Roles: [{ Id: RoleIds.CountryViewer, Name: 'CountryViewer' }],
+    Organization: 'Department of Justice',
+    OrganizationAddress: 'Dublin',
+    CreatorId: 'm1',
+    GroupNameList: ['Ireland'],
+    GroupNames: 'Ireland',
+    RoleNameList: ['CountryViewer'],
+    RoleNames: 'CountryViewer',
+  });
 
 beforeEach(() => {
   localStorage.clear();

@@ -85,6 +85,11 @@ describe('Alerts link in the header', () => {
     expect(screen.getByRole('link', { name: 'Alerts, 3 unread' }).getAttribute('href')).toBe('/notifications');
   });
 
+  it('is not shown (nor asked for) while the terms still hold the user: every service refuses their token', async () => {
+    await renderWith(<UnreadBadge />, { ...session([RoleIds.Standard]), MustAgreeCTC: true }, [], 3);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('says Alerts without a count when all are read, and nothing when signed out', async () => {
     await renderWith(<UnreadBadge />, session([RoleIds.Standard]));
     expect(screen.getByRole('link', { name: 'Alerts' })).toBeTruthy();

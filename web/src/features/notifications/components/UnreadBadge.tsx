@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 
 import { RouteRules, satisfiesRule } from '@cti/access';
 
-import { usePrincipal } from '../../../app/hooks';
+import { useAppSelector, usePrincipal } from '../../../app/hooks';
+import { selectUser } from '../../auth/auth-slice';
+import { mustAgreeToTerms } from '../../auth/landing';
 import { useUnreadCountQuery } from '../notifications-api';
 import '../notifications.css';
 
@@ -11,8 +13,10 @@ const POLL_MS = 60_000;
 /** The header's link to the alerts, with the number of unread ones. */
 export function UnreadBadge() {
   const principal = usePrincipal();
-  // the alerts are about index countries: shown to those who may read the index
-  const shown = !!principal && satisfiesRule(principal, RouteRules.index);
+  const user = useAppSelector(selectUser);
+  // the alerts are about index countries: shown to those who may read the index, once the terms
+  // no longer hold them (every service refuses their token until then)
+  const shown = !!principal && satisfiesRule(principal, RouteRules.index) && !(user && mustAgreeToTerms(user));
   const { data } = useUnreadCountQuery(undefined, { skip: !shown, pollingInterval: POLL_MS });
   if (!shown) return null;
   const count = data?.Count ?? 0;
