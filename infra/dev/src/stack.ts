@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 
+import { INTEGRATIONS_USER, natsServerUsers } from '@cti/events';
 import {
   freePort,
   isProcessAlive,
@@ -65,6 +66,8 @@ export interface StackOptions {
 export interface RunningStack {
   url: string;
   ports: Record<string, number>;
+  /** Where the gateway serves /metrics: a loopback port of its own (its public port never serves them). */
+  gatewayMetricsUrl: string;
   /** Every supervised process: state, pid, restarts (what `make status` shows). */
   processes(): ProcessStatus[];
   /** The embedded Postgres and NATS, when the stack started them (null with DATABASE_URL / NATS_URL). */
@@ -72,6 +75,9 @@ export interface RunningStack {
   nats: RunningNats | null;
   /** Superuser (or the given) URL of the application database. */
   databaseUrl: string;
+  /** The NATS URL, and the integrations user's password when the stack runs its own NATS (null with NATS_URL). */
+  natsUrl: string;
+  integrations: { user: string; password: string; passwordFile: string } | null;
   stop(): Promise<void>;
 }
 
@@ -193,17 +199,30 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     let natsUrl = options.natsUrl;
     if (!natsUrl) {
       const port = await freePort(4222);
-      log(`[nats]          starting nats-server with JetStream on 127.0.0.1:${port}`);
-      const server = await startNats({ port, storeDir: path.join(options.dataDir, 'nats') });
+      log(`[nats]          starting nats-server with JetStream on 127.0.0.1:${port} (users and permissions of infra/nats/users.conf)`);
+      // the deployment's users and rights, on the subjects and stream the services are told to use
+      const users = natsServerUsers({
+        prefix: options.env?.EVENTS_SUBJECT_PREFIX ?? 'evt',
+        stream: options.env?.EVENTS_STREAM ?? 'EVENTS',
+        passwordOf: secrets.natsPassword,
+      });
+      const server = await startNats({ port, storeDir: path.join(options.dataDir, 'nats'), users });
       nats = server;
       natsUrl = server.url;
       supervisor.add({ name: 'nats', kind: 'nats', port, pid: () => server.pid, restart: () => server.start() });
       server.onUnexpectedExit((code, signal) => supervising && supervisor.exited('nats', code, signal));
     }
 
+    /** Each process connects to NATS as its own user (none with NATS_URL: that server's users are not ours to know). */
+    const natsUserEnv = (user: string): Record<string, string> =>
+      nats ? { NATS_USER: user, NATS_PASSWORD: secrets.natsPassword(user) } : {};
+
     const ports: Record<string, number> = { gateway: await freePort(options.port) };
     if (ports.gateway !== options.port && options.port !== 0) throw new Error(`Port ${options.port} is in use; set PORT to another port`);
     for (const [i, service] of SERVICES.entries()) ports[service] = await freePort(options.port ? options.port + i + 1 : undefined);
+    // the gateway faces browsers: its metrics go to a port of their own, as in the deployments (the
+    // services, reached on loopback only, serve theirs on their own ports)
+    const gatewayMetricsPort = await freePort(options.port ? options.port + SERVICES.length + 2 : undefined);
 
     const common: Record<string, string> = {
       ...(process.env as Record<string, string>),
@@ -261,7 +280,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ? serviceDatabaseUrl(superuserUrl, database, service, secrets.rolePassword(service))
           : superuserUrl;
         // back-end services are reached through the gateway only
-        const extra: Record<string, string> = { HOST: '127.0.0.1', PORT: String(ports[service]), DATABASE_URL: databaseUrl };
+        const extra: Record<string, string> = {
+          HOST: '127.0.0.1',
+          PORT: String(ports[service]),
+          DATABASE_URL: databaseUrl,
+          ...natsUserEnv(service),
+        };
         if (service === 'identity') extra.JWT_PRIVATE_KEY = secrets.jwtPrivateKey;
         serviceEnv.set(service, extra);
         return waitReady(service, ports[service], launch(service, extra));
@@ -270,7 +294,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const service of SERVICES) supervise(service, 'service', serviceEnv.get(service)!);
     const gatewayEnv = {
       PORT: String(ports.gateway),
+      METRICS_PORT: String(gatewayMetricsPort),
       WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist'),
+      ...natsUserEnv('gateway'),
     };
     const gateway = launch('gateway', gatewayEnv);
     await waitReady('gateway', ports.gateway, gateway);
@@ -284,10 +310,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return {
       url,
       ports,
+      gatewayMetricsUrl: `http://127.0.0.1:${gatewayMetricsPort}/metrics`,
       processes: () => supervisor.list(),
       postgres,
       nats,
       databaseUrl: applicationUrl.toString(),
+      natsUrl,
+      integrations: nats
+        ? {
+            user: INTEGRATIONS_USER,
+            password: secrets.natsPassword(INTEGRATIONS_USER),
+            passwordFile: secrets.natsPasswordFile(INTEGRATIONS_USER),
+          }
+        : null,
       stop,
     };
   } catch (err) {

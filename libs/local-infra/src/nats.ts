@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 import { ensureDebianPackage } from './packages';
 import { waitForPort } from './ports';
@@ -9,6 +10,12 @@ export interface NatsOptions {
   port: number;
   storeDir: string;
   log?: (line: string) => void;
+  /**
+   * The server's users (an `authorization` block, libs/events `natsAuthorization`) and the
+   * environment holding their passwords (`NATS_PASSWORD_<USER>`); without them every client is
+   * taken anonymously. The configuration is written beside the store directory.
+   */
+  users?: { config: string; env: Record<string, string> };
 }
 
 export interface RunningNats {
@@ -51,9 +58,17 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
   /** Processes we asked to stop: their exit is expected. */
   const stopping = new WeakSet<ChildProcess>();
 
+  const configArgs: string[] = [];
+  if (options.users) {
+    const file = path.join(path.dirname(options.storeDir), `nats-server-${options.port}.conf`);
+    fs.writeFileSync(file, options.users.config);
+    configArgs.push('-c', file);
+  }
   const start = async () => {
     if (child && child.exitCode === null && child.signalCode === null) return;
-    const proc = spawn(binary, ['-js', '-sd', options.storeDir, '-a', '127.0.0.1', '-p', String(options.port)], {
+    const proc = spawn(binary, [...configArgs, '-js', '-sd', options.storeDir, '-a', '127.0.0.1', '-p', String(options.port)], {
+      // the users' passwords, which the configuration reads from the environment
+      env: { ...process.env, ...options.users?.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it in order
       detached: true,

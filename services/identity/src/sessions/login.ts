@@ -1,12 +1,12 @@
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, TooManyRequests, Unauthorized, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, type DataAccess, Forbidden, TooManyRequests, Unauthorized } from '@cti/service-kit';
 
 import type { RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';
 
-import { actorFromClaims, issueSession, type SessionIssuer } from './session';
+import { issueSession, type SessionIssuer } from './session';
 
 export interface LoginLimits {
   failuresPerIp: number;

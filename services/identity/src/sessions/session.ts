@@ -122,10 +122,3 @@ export async function issueSession(
   };
   return { session, claims, refreshTokenId };
 }
-
-export const actorFromClaims = (c: AccessClaims): EventActor => ({
-  userId: c.sub,
-  name: c.name,
-  email: c.email,
-  groupNames: c.groupNames,
-});

@@ -1,12 +1,11 @@
 import { isUuid, PasswordAnswers, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, type DataAccess, Forbidden } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { passwordTooShort } from '../passwords/password-flows';
 import { assertNotLockedOut, recordLoginFailure } from '../sessions/login';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
-import { actorFromClaims } from '../sessions/session';
 
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserById, updateOwnNames } from './repository';
