@@ -31,7 +31,10 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.get(
     '/api/user/agree',
-    { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], summary: 'Agree to the Terms and Conditions', response: { 200: MessageBody, 401: ErrorBody } },
+    },
     async (request) => {
       await agreeToTerms(app, claimsOf(request));
       return { message: 'Agreed' };
@@ -42,7 +45,11 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/api/user/groupManager',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['users'], response: { 200: Type.Array(ManagedUser), ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Users a group manager or admin may manage, with groups and roles',
+        response: { 200: Type.Array(ManagedUser), ...errors },
+      },
     },
     async (request) => listManagedUsers(app.db, claimsOf(request), app.clock.now()),
   );
@@ -51,7 +58,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/api/user/register',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
+      schema: { tags: ['users'], summary: 'Add a user', body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
     async (request) => registerUser(app, ctx, claimsOf(request), request.body),
   );
@@ -60,14 +67,22 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/api/user/update',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
+      schema: { tags: ['users'], summary: 'Change a user', body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
     async (request) => updateUser(app, ctx, claimsOf(request), request.body),
   );
 
   app.post(
     '/api/user/account',
-    { preHandler: app.requireUser, schema: { tags: ['users'], body: AccountUpdateBody, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Change one’s own name or password (My account)',
+        body: AccountUpdateBody,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => updateOwnAccount(app, ctx, claimsOf(request), request.ip, request.body),
   );
 
@@ -76,6 +91,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['users'],
+        summary: 'Resend a user’s welcome e-mail',
         description:
           'Resend the welcome e-mail: admins, the user’s managers, or (with `token`) the holder of the user’s welcome link. Never to a user who has set a password.',
         params: UserIdParam,
@@ -91,6 +107,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['users'],
+        summary: 'A user',
         description: 'The user themself, a manager of the user, or the holder of a valid welcome token (set-password page).',
         params: IdParam,
         querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
