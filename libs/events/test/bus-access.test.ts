@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { AckPolicy, connect, DeliverPolicy, type NatsConnection } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, Events, type NatsConnection } from 'nats';
 
 import { connectEventBus, inboxPrefixOf, natsAuthorization, SubjectSpace, type EventBus } from '@cti/events';
 import { infrastructureFromEnv, natsCredentialsOf } from '@cti/testing';
@@ -111,7 +111,7 @@ it('keeps each user’s inbox to itself: no one reads the replies and pulled mes
   connections.push(nc);
   const violations: string[] = [];
   void (async () => {
-    for await (const status of nc.status()) if (status.type === 'error') violations.push(String(status.data));
+    for await (const status of nc.status()) if (status.type === Events.Error) violations.push(String(status.data));
   })();
   nc.subscribe(`${inboxPrefixOf('audit')}.>`);
   await nc.flush();

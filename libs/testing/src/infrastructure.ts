@@ -37,7 +37,7 @@ export const HARNESS_NATS_USER = 'harness';
  */
 function testNatsUsers() {
   const passwords = Object.fromEntries([...NATS_USERS, HARNESS_NATS_USER].map((user) => [user, randomNatsPassword()]));
-  const users = natsServerUsers({ prefix: '*', stream: '*', unrestricted: [HARNESS_NATS_USER], passwordOf: (user) => passwords[user]! });
+  const users = natsServerUsers({ prefix: '*', stream: '*', unrestricted: [HARNESS_NATS_USER], passwordOf: (user) => passwords[user] });
   return { passwords, users };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { RoleIds } from '@cti/access';
-import type { AccessClaims, EventActor, SessionUser } from '@cti/contracts';
+import type { AccessClaims, SessionUser } from '@cti/contracts';
 import type { Selectable } from '@cti/db';
 import type { Clock } from '@cti/service-kit';
 
