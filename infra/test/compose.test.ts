@@ -1,10 +1,20 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { connect } from 'nats';
 import { parse } from 'yaml';
 
+import {
+  DEPLOYED_NATS_USERS_FILES,
+  inboxPrefixOf,
+  NATS_PASSWORD_PATTERN,
+  NATS_USERS,
+  natsAuthorization,
+  natsPasswordVariable,
+} from '@cti/events';
+import { freePorts, natsServerBinary, waitForPort } from '@cti/local-infra';
 import { configSchemaOf, loadConfig } from '@cti/service-kit';
 
 import { DEPLOYABLES, serviceDefinition, variablesOf } from '../dev/src/service-configs';
@@ -20,6 +30,7 @@ interface ComposeService {
   image?: string;
   build?: { context: string; dockerfile: string; args?: Record<string, string> };
   command?: string[];
+  entrypoint?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
@@ -150,8 +161,9 @@ describe('docker-compose.yml', () => {
     expect(Number(version)).toBeGreaterThanOrEqual(2.1);
     expect(version.split('.').map(Number)).toEqual([2, expect.any(Number)]);
     expect(Number(version.split('.')[1])).toBeGreaterThanOrEqual(10);
-    expect(services.nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
+    expect(services.nats.entrypoint?.at(-1)).toMatch(/exec nats-server -c \/etc\/nats\/nats.conf$/);
     expect(services.nats.volumes).toContain('./infra/nats/nats.conf:/etc/nats/nats.conf:ro');
+    expect(services.nats.volumes).toContain('./infra/nats/users.conf:/etc/nats/users.conf:ro');
     const conf = fs.readFileSync(path.join(repo, 'infra/nats/nats.conf'), 'utf8').replace(/#.*$/gm, '');
     const jetstream = /jetstream\s*\{([^}]*)\}/.exec(conf)?.[1] ?? '';
     expect(jetstream).toMatch(/store_dir:\s*\/data\b/);
@@ -163,8 +175,71 @@ describe('docker-compose.yml', () => {
     expect(services.postgres.healthcheck?.test.join(' ')).toContain('pg_isready');
     expect(services.secrets.command).toEqual(['node', '/opt/cti/generate-secrets.mjs', '/run/cti']);
     expect(services.secrets.restart).toBe('no');
-    for (const file of ['jwt-ed25519.key', 'jwt-ed25519.pub', 'service-token', 'audit-chain-key']) {
+    for (const file of ['jwt-ed25519.key', 'jwt-ed25519.pub', 'service-token', 'audit-chain-key', 'nats-users.env']) {
       expect(fs.existsSync(path.join(secretsRoot, 'secrets', file))).toBe(true);
+    }
+  });
+
+  it('gives every NATS user of users.conf a password, which NATS reads once the secrets step is done', () => {
+    expect(services.nats.depends_on).toMatchObject({ secrets: { condition: 'service_completed_successfully' } });
+    expect(services.nats.volumes).toContain('secrets:/run/cti:ro');
+    expect(services.nats.entrypoint?.at(-1)).toContain('. /run/cti/secrets/nats-users.env');
+    const env = fs.readFileSync(path.join(secretsRoot, 'secrets', 'nats-users.env'), 'utf8');
+    for (const user of NATS_USERS) {
+      const password = fs.readFileSync(path.join(secretsRoot, 'secrets', `nats-${user}-password`), 'utf8');
+      expect(password).toMatch(new RegExp(NATS_PASSWORD_PATTERN));
+      expect(env).toContain(`${natsPasswordVariable(user)}=${password}\n`);
+    }
+    expect(fs.readFileSync(path.join(repo, DEPLOYED_NATS_USERS_FILES[0]), 'utf8')).toBe(
+      natsAuthorization({ prefix: 'evt', stream: 'EVENTS' }),
+    );
+  });
+
+  it.each(DEPLOYABLES)('connects %s to NATS as its own user, with the password the secrets step wrote', (name) => {
+    const env = environmentOf(name);
+    expect(env.NATS_USER ?? name).toBe(name);
+    expect(env.NATS_PASSWORD_FILE).toBe(`/run/cti/secrets/nats-${name}-password`);
+  });
+});
+
+describe('the NATS server of compose (its configuration, with the passwords the secrets step wrote)', () => {
+  let nats: ChildProcess;
+  let url: string;
+  const password = (user: string) => fs.readFileSync(path.join(secretsRoot, 'secrets', `nats-${user}-password`), 'utf8');
+
+  beforeAll(async () => {
+    const [port, monitor] = await freePorts(2);
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-nats-'));
+    url = `nats://127.0.0.1:${port}`;
+    // the container's entrypoint, on this machine's nats-server, ports and store of the test
+    const command = (services.nats.entrypoint?.at(-1) ?? '')
+      .replace('/run/cti', secretsRoot)
+      .replace('/etc/nats/nats.conf', `${path.join(repo, 'infra/nats/nats.conf')} -a 127.0.0.1 -p ${port} -m ${monitor} -sd ${store}`)
+      .replace('exec nats-server', `exec ${natsServerBinary()}`);
+    nats = spawn('/bin/sh', ['-c', command], { stdio: 'ignore' });
+    await waitForPort(port, 20_000);
+  });
+  afterAll(() => {
+    nats?.kill('SIGTERM');
+  });
+
+  it('refuses a client without credentials, and one with another user’s password', async () => {
+    await expect(connect({ servers: url, reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
+    await expect(connect({ servers: url, user: 'identity', pass: password('scoring'), reconnect: false })).rejects.toMatchObject({
+      code: 'AUTHORIZATION_VIOLATION',
+    });
+  });
+
+  it('lets identity publish its own subjects and no other service’s', async () => {
+    const nc = await connect({ servers: url, user: 'identity', pass: password('identity'), inboxPrefix: inboxPrefixOf('identity') });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.add({ name: 'EVENTS', subjects: ['evt.>'] });
+      const js = nc.jetstream();
+      await expect(js.publish('evt.identity.user.loggedIn', '{}')).resolves.toMatchObject({ stream: 'EVENTS' });
+      await expect(js.publish('evt.commerce.purchase.completed', '{}', { timeout: 5000 })).rejects.toThrow(/Permissions Violation/);
+    } finally {
+      await nc.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import { parseAllDocuments } from 'yaml';
 
+import { DEPLOYED_NATS_USERS_FILES, NATS_USERS, natsPasswordVariable, randomNatsPassword } from '@cti/events';
 import { configSchemaOf, loadConfig } from '@cti/service-kit';
 
 import { DEPLOYABLES, serviceDefinition, variablesOf } from '../dev/src/service-configs';
@@ -60,6 +61,7 @@ afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 function secretValue(variable: string): string {
   if (variable === 'DATABASE_URL') return 'postgres://svc:secret@postgres.internal:5432/cti';
   if (variable.startsWith('JWT_PUBLIC_KEY')) return keys.publicKey;
+  if (variable === 'NATS_PASSWORD') return randomNatsPassword();
   return 'a-secret-value-of-a-reasonable-length-0123456789';
 }
 
@@ -177,8 +179,16 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
         JWT_PUBLIC_KEY: { name: 'cti-jwt', key: 'public.pem' },
         JWT_PUBLIC_KEY_PREVIOUS: { name: 'cti-jwt', key: 'previous-public.pem', optional: true },
         SERVICE_TOKEN: { name: 'cti-service-token', key: 'token' },
+        NATS_PASSWORD: { name: 'cti-nats-users', key: svc },
       });
     });
+  });
+
+  it('gives the gateway its own NATS user, which may only hear revocations', () => {
+    const refs = (containerOf('gateway').env ?? [])
+      .filter((e: any) => e.name === 'NATS_PASSWORD')
+      .map((e: any) => e.valueFrom.secretKeyRef);
+    expect(refs).toEqual([{ name: 'cti-nats-users', key: 'gateway' }]);
   });
 
   it('keeps the signing key on identity alone', () => {
@@ -210,6 +220,7 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
         'cti-stripe',
         'cti-audit-chain',
         'cti-notifications-token',
+        'cti-nats-users',
         ...(dir.includes('production') ? ['cti-tls'] : []),
       ]),
     );
@@ -238,6 +249,17 @@ describe.each(['infra/k8s/base', 'infra/k8s/overlays/production'])('%s', (dir) =
     expect(one('PodDisruptionBudget', 'nats').spec.maxUnavailable).toBe(1);
     const backend = all('ConfigMap').find((c) => c.metadata.name.startsWith('cti-backend'))!;
     expect(backend.data).toMatchObject({ EVENTS_REPLICAS: '3', NATS_URL: 'nats://nats:4222' });
+  });
+
+  it('refuses anonymous clients: every node reads the generated users and each user’s password from the Secret', () => {
+    const confMap = all('ConfigMap').find((c) => c.metadata.name.startsWith('nats-config'))!;
+    expect(confMap.data!['nats.conf']).toMatch(/^include \.\/users\.conf$/m);
+    expect(confMap.data!['users.conf']).toBe(fs.readFileSync(path.join(repo, DEPLOYED_NATS_USERS_FILES[1]), 'utf8'));
+    expect(confMap.data!['users.conf']).not.toMatch(/no_auth_user/);
+    const env = one('StatefulSet', 'nats').spec.template.spec.containers[0].env as Array<{ name: string; valueFrom?: any }>;
+    expect(
+      Object.fromEntries(env.filter((e) => e.name.startsWith('NATS_PASSWORD_')).map((e) => [e.name, e.valueFrom.secretKeyRef])),
+    ).toEqual(Object.fromEntries(NATS_USERS.map((user) => [natsPasswordVariable(user), { name: 'cti-nats-users', key: user }])));
   });
 
   if (dir.includes('production')) {

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 it('restarts each of two replicas under steady load with 0 failed requests', async () => {
-  const identityEnv = { ...ctx.env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' };
+  const identityEnv = { ...ctx.envFor('identity'), LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' };
   const a = await start('identity-a', serviceScript('identity'), identityEnv);
   const b = await start('identity-b', serviceScript('identity'), identityEnv);
   const gateway = await start('gateway', serviceScript('gateway'), {

@@ -26,8 +26,9 @@ mapfile -t changed < <({
 # The workspace package (or infra/test) holding each changed file
 mapfile -t packages < <(for file in "${changed[@]}"; do
   case "$file" in
-    libs/*/* | services/*/* | examples/*/*) echo "$file" | cut -d/ -f1-2 ;;
-    infra/test/* | infra/dev/*) echo infra/test ;;
+    libs/*/* | services/*/*) echo "$file" | cut -d/ -f1-2 ;;
+    # an example is a standalone client: its test lives in infra/test/examples
+    infra/test/* | infra/dev/* | examples/*/*) echo infra/test ;;
     infra/lint/*) echo infra/lint ;;
     web/*) echo web ;;
   esac

@@ -1,6 +1,46 @@
 import { createHmac } from 'node:crypto';
 
-import { auditChainText, type AuditEntry } from '@cti/contracts';
+import type { AuditEntry } from './contract';
+
+/**
+ * The text a link of the audit chain covers: `hash = HMAC-SHA256(key, previousHash bytes ‖
+ * this text as UTF-8)`, with the fields in this order, ids lower-case, times as ISO
+ * milliseconds (docs/consuming-events.md, "Following the audit log").
+ */
+export function auditChainText(entry: Omit<AuditEntry, 'hash' | 'previousHash'>): string {
+  const ch = entry.change;
+  const change = ch && [
+    ch.questionnaireId,
+    ch.groupId,
+    ch.questionId,
+    ch.groupName,
+    ch.periodId,
+    ch.periodName,
+    ch.sectionId,
+    ch.question,
+    ch.before,
+    ch.after,
+    ch.userId,
+    ch.userName,
+    new Date(ch.stamp).toISOString(),
+  ];
+  return JSON.stringify([
+    entry.seq,
+    entry.sourceEventId.toLowerCase(),
+    entry.sourceEventType,
+    entry.action,
+    entry.description,
+    entry.descriptionText,
+    entry.actor.groups,
+    entry.actor.name,
+    entry.actor.userId,
+    new Date(entry.stamp).toISOString(),
+    entry.subject.questionId,
+    entry.subject.questionnaireId,
+    entry.subject.groupId,
+    change,
+  ]);
+}
 
 /** Where the chain stood after the last entry checked. */
 export interface ChainState {

@@ -1,11 +1,8 @@
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 
-import type { DomainEvent } from '@cti/contracts';
-
 import { checkEntry, type Verdict } from './chain-check';
 import type { Checkpoint } from './checkpoint';
-
-type EntryEvent = DomainEvent<'evt.audit.entry.recorded'>;
+import { entrySchemaCheck, type EntryEvent } from './contract';
 
 export interface FollowerOptions {
   nc: NatsConnection;
@@ -13,7 +10,7 @@ export interface FollowerOptions {
   stream: string;
   /** The subject of audit entries: `<prefix>.audit.entry.recorded` (prefix `evt` in production). */
   subject: string;
-  /** The durable consumer's name: yours, stable across restarts. */
+  /** The durable consumer's name: your own (never shared with another team), stable across restarts. */
   durable: string;
   /** Replay: deliver from this stream sequence on (a new durable, or one recreated for it). */
   fromStreamSeq?: number;
@@ -23,6 +20,8 @@ export interface FollowerOptions {
   /** Called once per entry, in chain order, with what the check found. */
   onEntry: (entry: EntryEvent, verdict: Verdict) => void;
   ackWaitMs?: number;
+  /** Called with a message that is no entry as the contract describes it (it is terminated, not redelivered). */
+  onMalformed?: (streamSequence: number, problem: string) => void;
   /** Test seam: runs after the checkpoint was written and before the ack. */
   beforeAck?: (entry: EntryEvent) => Promise<void>;
 }
@@ -36,7 +35,8 @@ export interface FollowerOptions {
 export class AuditChainFollower {
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
-  readonly stats = { checked: 0, duplicates: 0, broken: 0 };
+  readonly stats = { checked: 0, duplicates: 0, broken: 0, malformed: 0 };
+  private readonly schema = entrySchemaCheck();
 
   constructor(private readonly o: FollowerOptions) {}
 
@@ -66,11 +66,17 @@ export class AuditChainFollower {
   }
 
   private async handle(msg: JsMsg): Promise<void> {
-    let event: EntryEvent;
+    let event: unknown;
     try {
-      event = JSON.parse(new TextDecoder().decode(msg.data)) as EntryEvent;
+      event = JSON.parse(new TextDecoder().decode(msg.data));
     } catch {
-      msg.term(); // not an event: never redeliver it
+      event = null;
+    }
+    if (!this.schema.isEntry(event)) {
+      // not an entry as the contract describes it: never redeliver it, and say so
+      this.stats.malformed++;
+      this.o.onMalformed?.(msg.info.streamSequence, this.schema.errors());
+      msg.term();
       return;
     }
     if (this.o.checkpoint.seen(event.id)) {

@@ -2,6 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { randomNatsPassword } from '@cti/events';
+
 export interface DevSecrets {
   jwtPrivateKey: string;
   jwtPublicKey: string;
@@ -9,6 +11,10 @@ export interface DevSecrets {
   postgresPassword: string;
   /** Password of each service's database role. */
   rolePassword(service: string): string;
+  /** Password of each NATS user (every service, the gateway, integrations). */
+  natsPassword(user: string): string;
+  /** The file holding a NATS user's password (what `make start` tells integrators to read). */
+  natsPasswordFile(user: string): string;
 }
 
 function readOrCreate(file: string, create: () => string): string {
@@ -39,5 +45,7 @@ export function devSecrets(dataDir: string): DevSecrets {
     serviceToken: readOrCreate(path.join(dir, 'service-token'), random),
     postgresPassword: readOrCreate(path.join(dir, 'postgres-password'), random),
     rolePassword: (service) => readOrCreate(path.join(dir, `db-${service}-password`), random),
+    natsPassword: (user) => readOrCreate(path.join(dir, `nats-${user}-password`), randomNatsPassword),
+    natsPasswordFile: (user) => path.join(dir, `nats-${user}-password`),
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 
+import { INTEGRATIONS_USER, natsServerUsers } from '@cti/events';
 import {
   freePort,
   freePorts,
@@ -102,6 +103,10 @@ export interface RunningStack {
   replicas: number;
   /** Every NATS server's client URL, comma-separated (NATS_URL of the services). */
   natsUrl: string;
+  /** Where the (first) gateway serves /metrics: a loopback port of its own (its public port never serves them). */
+  gatewayMetricsUrl: string;
+  /** The integrations user's password when the stack runs its own NATS (null with NATS_URL). */
+  integrations: { user: string; password: string; passwordFile: string } | null;
   /** Every supervised process: state, pid, restarts (what `make status` shows). */
   processes(): ProcessStatus[];
   /** The embedded Postgres and NATS, when the stack started them (null with DATABASE_URL / NATS_URL; `nats` is the first node of a cluster). */
@@ -242,15 +247,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     let natsUrl = options.natsUrl;
     if (!natsUrl) {
+      // the deployment's users and rights (infra/nats/users.conf), on the subjects and stream the services are told to use
+      const users = natsServerUsers({
+        prefix: options.env?.EVENTS_SUBJECT_PREFIX ?? 'evt',
+        stream: options.env?.EVENTS_STREAM ?? 'EVENTS',
+        passwordOf: secrets.natsPassword,
+      });
       if (natsNodes > 1) {
-        log(`[nats]          starting a ${natsNodes}-node NATS JetStream cluster on loopback`);
-        const cluster = await startNatsCluster({ nodes: natsNodes, storeRoot: path.join(options.dataDir, 'nats-cluster') });
+        log(`[nats]          starting a ${natsNodes}-node NATS JetStream cluster on loopback (users and permissions of infra/nats/users.conf)`);
+        const cluster = await startNatsCluster({ nodes: natsNodes, storeRoot: path.join(options.dataDir, 'nats-cluster'), users });
         natsServers.push(...cluster.nodes.map((node) => Object.assign(node, { name: `nats-${node.name.split('-').pop()}` })));
         natsUrl = cluster.url;
       } else {
         const port = await freePort(4222);
-        log(`[nats]          starting nats-server with JetStream on 127.0.0.1:${port}`);
-        natsServers.push(Object.assign(await startNats({ port, storeDir: path.join(options.dataDir, 'nats') }), { name: 'nats' }));
+        log(`[nats]          starting nats-server with JetStream on 127.0.0.1:${port} (users and permissions of infra/nats/users.conf)`);
+        natsServers.push(Object.assign(await startNats({ port, storeDir: path.join(options.dataDir, 'nats'), users }), { name: 'nats' }));
         natsUrl = natsServers[0].url;
       }
       for (const server of natsServers) {
@@ -259,6 +270,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         server.onUnexpectedExit((code, signal) => supervising && supervisor.exited(server.name, code, signal));
       }
     }
+
+    /** Each process connects to NATS as its own user (none with NATS_URL: that server's users are not ours to know). */
+    const natsUserEnv = (user: string): Record<string, string> =>
+      natsServers.length ? { NATS_USER: user, NATS_PASSWORD: secrets.natsPassword(user) } : {};
 
     // One replica: the gateway on PORT and the services on the next seven ports, as ever. With
     // replicas, the front takes PORT and every process a free port.
@@ -273,6 +288,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     } else {
       for (const [i, service] of SERVICES.entries()) ports[service] = await freePort(options.port ? options.port + i + 1 : undefined);
     }
+    // the gateways face browsers: their metrics go to ports of their own, as in the deployments (the
+    // services, reached on loopback only, serve theirs on their own ports)
+    const metricsPorts: Record<string, number> = {};
+    if (replicas > 1) {
+      const free = await freePorts(replicas);
+      instancesOf('gateway').forEach((name, i) => (metricsPorts[name] = free[i]));
+    } else metricsPorts.gateway = await freePort(options.port ? options.port + SERVICES.length + 2 : undefined);
     const url = `http://localhost:${ports[entry]}`;
     const urlsOf = (service: string) => instancesOf(service).map((name) => `http://127.0.0.1:${ports[name]}`);
 
@@ -334,7 +356,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         : superuserUrl;
       for (const name of instancesOf(service)) {
         // back-end services are reached through the gateway only
-        const env: Record<string, string> = { HOST: '127.0.0.1', PORT: String(ports[name]), DATABASE_URL: databaseUrl };
+        const env: Record<string, string> = {
+          HOST: '127.0.0.1',
+          PORT: String(ports[name]),
+          DATABASE_URL: databaseUrl,
+          ...natsUserEnv(service),
+        };
         if (service === 'identity') env.JWT_PRIVATE_KEY = secrets.jwtPrivateKey;
         instanceEnv.set(name, { service, env });
       }
@@ -354,6 +381,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       for (const name of instancesOf(service)) if (instanceEnv.has(name)) supervise(name, service, 'service', instanceEnv.get(name)!.env);
     const gatewayEnv = (name: string): Record<string, string> => ({
       PORT: String(ports[name]),
+      METRICS_PORT: String(metricsPorts[name]),
+      ...natsUserEnv('gateway'),
       WEB_DIST: options.webDist ?? path.join(options.repoRoot, 'web', 'dist'),
       // behind the front: the client's address is in its X-Forwarded-For, and a gateway going away
       // drains until the front has taken it out
@@ -385,6 +414,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ports,
       replicas,
       natsUrl,
+      gatewayMetricsUrl: `http://127.0.0.1:${metricsPorts[instancesOf('gateway')[0]]}/metrics`,
+      integrations: natsServers.length
+        ? {
+            user: INTEGRATIONS_USER,
+            password: secrets.natsPassword(INTEGRATIONS_USER),
+            passwordFile: secrets.natsPasswordFile(INTEGRATIONS_USER),
+          }
+        : null,
       processes: () => supervisor.list(),
       postgres,
       nats: natsServers[0] ?? null,

@@ -45,6 +45,15 @@ async function main() {
     `  Demo accounts (password: ${DEMO_PASSWORD})`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(width)}  ${a.describe}`),
     '',
+    `  Gateway metrics: ${stack.gatewayMetricsUrl} (each service's on its own port: make status)`,
+    '',
+    ...(stack.integrations
+      ? [
+          `  Events (NATS JetStream): ${stack.natsUrl}, user ${stack.integrations.user} (reads the documented subjects),`,
+          `    password in ${path.relative(process.cwd(), stack.integrations.passwordFile)}; see docs/consuming-events.md`,
+          '',
+        ]
+      : []),
     '  Crashed processes are restarted (see [runner] lines); `make status` shows each one.',
     '  Ctrl-C stops everything.',
     '',

@@ -87,6 +87,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'DELETE /api/user/apiKeys/:keyId': signedIn,
     'GET /api/user/apiKeys/of/:userId': admin,
     'POST /internal/api-keys/resolve': service,
+    'POST /internal/api-keys/refund': service,
     'GET /api/group': admin,
     'GET /api/group/manager': usersPage,
     'GET /api/group/ccOptions': usersPage,

@@ -1,7 +1,9 @@
-import { EventActor, EventSchemas, type EventType } from './events';
+import { EventActor, EventSchemas, INTEGRATION_EVENT_TYPES, type EventType } from './events';
 
 /** Where the generated AsyncAPI document is committed, relative to libs/contracts. */
 export const ASYNCAPI_FILE = 'asyncapi/asyncapi.json';
+/** Where the integrators' document (no servers) is committed, relative to the repository: the example consumer carries it. */
+export const INTEGRATORS_ASYNCAPI_FILE = 'examples/audit-chain-follower/asyncapi.json';
 
 type Json = Record<string, unknown>;
 
@@ -99,13 +101,7 @@ export function buildAsyncApiDocument(descriptions: Partial<Record<string, strin
       tags: services.map((name) => ({ name, description: `Events published by the ${name} service.` })),
     },
     defaultContentType: 'application/json',
-    servers: {
-      production: {
-        host: 'nats:4222',
-        protocol: 'nats',
-        description: 'The NATS JetStream cluster (stream EVENTS on evt.>). Tests and local runs use their own server and subject prefix.',
-      },
-    },
+    // servers: each environment's gateway adds its own where it serves the document (asyncApiWithServers)
     channels,
     operations,
     components: {
@@ -147,4 +143,84 @@ export function eventDescriptionsIn(source: string): Record<string, string> {
 export function asyncApiText(eventSources: readonly string[]): string {
   const descriptions = Object.assign({}, ...eventSources.map(eventDescriptionsIn)) as Record<string, string>;
   return `${JSON.stringify(buildAsyncApiDocument(descriptions), null, 2)}\n`;
+}
+
+/** Where integrators reach NATS: one server entry per URL of an environment. */
+export interface IntegrationServer {
+  /** The entry's name (the environment: `production`, `staging`, …). */
+  name: string;
+  /** `nats://host:port` or `tls://host:port`. */
+  url: string;
+}
+
+const INTEGRATORS = [
+  'Connect as the NATS user `integrations` with the password the platform’s operators gave your team, and use',
+  'the inbox prefix `_INBOX.integrations` (nats.js `inboxPrefix`, nats-py `inbox_prefix`): replies and pulled',
+  'messages reach you there and nowhere else. The account reads the subjects below and publishes nothing. Make',
+  'durable consumers of your own name on the stream `EVENTS` (any name but the platform’s own), one per purpose, with explicit',
+  'acks; see docs/consuming-events.md and examples/audit-chain-follower.',
+].join(' ');
+
+/** The whole document with the servers of the environment that serves it. */
+export function asyncApiWithServers(whole: Json, servers: readonly IntegrationServer[]): Json {
+  return {
+    ...whole,
+    servers: Object.fromEntries(
+      servers.map((server) => {
+        const [, scheme, host] = /^(nats|tls):\/\/(?:[^@/]*@)?([^/?#]+)/.exec(server.url) ?? [null, 'nats', server.url];
+        return [
+          server.name,
+          {
+            host,
+            protocol: scheme === 'tls' ? 'nats+tls' : 'nats',
+            description: 'NATS JetStream: the stream EVENTS on evt.>',
+            security: [{ $ref: '#/components/securitySchemes/natsUser' }],
+          },
+        ];
+      }),
+    ),
+    components: {
+      ...(whole.components as Json),
+      securitySchemes: {
+        natsUser: {
+          type: 'userPassword',
+          description:
+            'A NATS user and its password: each service its own; outside teams the user `integrations`, from the platform’s operators.',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The document key holders read: the subjects the `integrations` NATS user may read
+ * (INTEGRATION_EVENT_TYPES) and nothing else, with the servers of the environment that serves
+ * it and how to sign in, from the committed document of every subject.
+ */
+export function asyncApiForIntegrators(whole: Json, servers: readonly IntegrationServer[]): Json {
+  const readable = new Set<string>(INTEGRATION_EVENT_TYPES);
+  const channels = Object.fromEntries(
+    Object.entries(whole.channels as Record<string, { address: string }>).filter(([, channel]) => readable.has(channel.address)),
+  );
+  const kept = (ref: string) => Object.keys(channels).some((id) => ref === `#/channels/${id}`);
+  const operations = Object.fromEntries(
+    Object.entries(whole.operations as Record<string, { channel: { $ref: string } }>).filter(([, op]) => kept(op.channel.$ref)),
+  );
+  const { messages: all } = whole.components as { messages: Record<string, { name: string }> };
+  const messages = Object.fromEntries(Object.entries(all).filter(([, message]) => readable.has(message.name)));
+  const info = whole.info as Json & { description: string; tags: Array<{ name: string }> };
+  const services = new Set(INTEGRATION_EVENT_TYPES.map(serviceOf));
+  const served = asyncApiWithServers(whole, servers);
+  return {
+    ...served,
+    info: {
+      ...info,
+      title: 'Compliance Index platform events for integrators',
+      description: `${info.description}\n\n${INTEGRATORS}`,
+      tags: info.tags.filter((tag) => services.has(tag.name)),
+    },
+    channels,
+    operations,
+    components: { ...(served.components as Json), messages },
+  };
 }

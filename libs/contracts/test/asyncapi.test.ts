@@ -4,7 +4,16 @@ import path from 'node:path';
 import specs from '@asyncapi/specs';
 import Ajv from 'ajv';
 
-import { ASYNCAPI_FILE, asyncApiText, buildAsyncApiDocument, eventDescriptionsIn, EventSchemas } from '../src';
+import {
+  ASYNCAPI_FILE,
+  asyncApiForIntegrators,
+  asyncApiText,
+  buildAsyncApiDocument,
+  eventDescriptionsIn,
+  EventSchemas,
+  INTEGRATION_EVENT_TYPES,
+  INTEGRATORS_ASYNCAPI_FILE,
+} from '../src';
 
 const root = path.resolve(__dirname, '..');
 const eventSources = () => {
@@ -19,6 +28,33 @@ const eventSources = () => {
 it('the committed AsyncAPI document is the one the event schemas generate (run npm run generate:asyncapi -w @cti/contracts)', () => {
   const committed = fs.readFileSync(path.join(root, ASYNCAPI_FILE), 'utf8');
   expect(committed).toBe(asyncApiText(eventSources()));
+});
+
+it('the example consumer carries the integrators’ document of the committed one (run npm run generate:asyncapi -w @cti/contracts)', () => {
+  const committed = JSON.parse(fs.readFileSync(path.join(root, ASYNCAPI_FILE), 'utf8')) as Record<string, unknown>;
+  expect(fs.readFileSync(path.join(root, '..', '..', INTEGRATORS_ASYNCAPI_FILE), 'utf8')).toBe(
+    `${JSON.stringify(asyncApiForIntegrators(committed, []), null, 2)}\n`,
+  );
+});
+
+it('gives integrators the subjects the integrations account reads, with this environment’s servers, as valid AsyncAPI 3.0.0', () => {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  const validate = ajv.compile(specs.schemasWithoutId['3.0.0']);
+  const doc = asyncApiForIntegrators(buildAsyncApiDocument(), [
+    { name: 'production', url: 'tls://events.cti.example:4222' },
+    { name: 'staging', url: 'nats://10.0.0.7:4222' },
+  ]) as { channels: Record<string, { address: string }>; servers: Record<string, unknown> };
+  expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  expect(
+    Object.values(doc.channels)
+      .map((c) => c.address)
+      .sort(),
+  ).toEqual([...INTEGRATION_EVENT_TYPES].sort());
+  expect(doc.servers).toEqual({
+    production: expect.objectContaining({ host: 'events.cti.example:4222', protocol: 'nats+tls' }),
+    staging: expect.objectContaining({ host: '10.0.0.7:4222', protocol: 'nats' }),
+  });
+  expect(JSON.stringify(doc)).not.toContain('loggedIn');
 });
 
 it('is a valid AsyncAPI 3.0.0 document', () => {

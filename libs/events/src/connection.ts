@@ -10,11 +10,17 @@ import {
   type StreamInfo,
 } from 'nats';
 
+import { inboxPrefixOf } from './bus-access';
 import { SubjectSpace } from './subjects';
 
 export interface EventBusOptions {
   servers: string;
   name: string;
+  /**
+   * The NATS user and its password (each service has its own: infra/nats/users.conf). Without a
+   * password the connection is anonymous, which only a server without users accepts.
+   */
+  credentials?: { user: string; password: string };
   subjects: SubjectSpace;
   /** Stream replicas: 1 on a single server, 3 on the production cluster. */
   replicas?: number;
@@ -50,15 +56,28 @@ export interface EventBus {
  * and makes sure the events stream exists (unless told not to).
  */
 export async function connectEventBus(options: EventBusOptions): Promise<EventBus> {
+  const { credentials } = options;
   const nc = await connect({
     servers: options.servers.split(','),
     name: options.name,
+    ...(credentials
+      ? // replies and pulled messages come to the user's own inboxes, which no other user may read
+        { user: credentials.user, pass: credentials.password, inboxPrefix: inboxPrefixOf(credentials.user) }
+      : {}),
     waitOnFirstConnect: options.waitOnFirstConnect ?? true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     // no stack captured at every request for errors that rarely happen: the relay publishes each
     // event as a request, and two captured stacks per publish were most of its cost
     noAsyncTraces: true,
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code !== 'AUTHORIZATION_VIOLATION') throw err;
+    throw new Error(
+      credentials
+        ? `NATS refused the credentials of user "${credentials.user}" (NATS_USER, NATS_PASSWORD): the server's users (infra/nats/users.conf) know that user with another password, or not at all`
+        : 'NATS refused an anonymous connection: give the service its NATS user and password (NATS_USER, NATS_PASSWORD)',
+      { cause: err },
+    );
   });
   let connected = true;
   const watchers = new Set<(connected: boolean) => void>();

@@ -117,7 +117,7 @@ export class DurableConsumer<DB extends EventTables = EventTables> {
    * stream when that is all it narrows to (`evt.*.*.*`), as a consumer of events from several
    * services reads it.
    */
-  private filterSubject(): string {
+  filterSubject(): string {
     const { bus, filter } = this.options;
     const covering = coveringSubject(filter.map((f) => bus.subjects.toSubject(f)));
     return covering

@@ -5,3 +5,4 @@ export * from './relay';
 export * from './consumer';
 export * from './trace-context';
 export * from './projections';
+export * from './bus-access';

@@ -17,7 +17,7 @@ import {
   type EventTables,
 } from '@cti/events';
 import { freePort, startNats, type RunningNats } from '@cti/local-infra';
-import { eventually, infrastructureFromEnv, testSchema } from '@cti/testing';
+import { eventually, infrastructureFromEnv, natsCredentialsOf, testSchema } from '@cti/testing';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 const loginEvent = (userId: string) =>
@@ -189,7 +189,7 @@ describe('JetStream de-duplication and consumer idempotency', () => {
 
   it('drops a second publish with the same msgID', async () => {
     const subjects = space();
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'dup-test', subjects });
+    const bus = await connectEventBus({ servers: infra().natsUrl, credentials: natsCredentialsOf(), name: 'dup-test', subjects });
     const event = await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('dup')));
     const relay = new OutboxRelay({ db: schema.db, bus, logger: silent });
     expect(await relay.publishBatch()).toBe(1);
@@ -213,7 +213,7 @@ describe('JetStream de-duplication and consumer idempotency', () => {
 
   it('redelivers an event whose consumer crashed before acking, and stores it once', async () => {
     const subjects = space();
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'crash-test', subjects });
+    const bus = await connectEventBus({ servers: infra().natsUrl, credentials: natsCredentialsOf(), name: 'crash-test', subjects });
     await schema.db.transaction().execute((trx) => appendToOutbox(trx, loginEvent('crash')));
     await new OutboxRelay({ db: schema.db, bus, logger: silent }).publishBatch();
 
@@ -267,7 +267,12 @@ describe('batched consumption (one transaction for the events waiting at once)',
     }, 60_000);
 
   it('stores a burst of events once each, in delivery order, in fewer transactions than events', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'batch-burst', subjects: space() });
+    const bus = await connectEventBus({
+      servers: infra().natsUrl,
+      credentials: natsCredentialsOf(),
+      name: 'batch-burst',
+      subjects: space(),
+    });
     await publishBurst(bus, 600);
     const batchSizes: number[] = [];
     const order: string[] = [];
@@ -293,7 +298,12 @@ describe('batched consumption (one transaction for the events waiting at once)',
   }, 90_000);
 
   it('retries a batch that failed one event at a time: a poison event fails alone, the others are stored', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'batch-poison', subjects: space() });
+    const bus = await connectEventBus({
+      servers: infra().natsUrl,
+      credentials: natsCredentialsOf(),
+      name: 'batch-poison',
+      subjects: space(),
+    });
     await publishBurst(bus, 50, (i) => (i === 20 ? 'poison' : `ok-${i}`));
     let poisonous = true;
     const refuse = (events: DomainEvent[]) => {
@@ -326,7 +336,12 @@ describe('batched consumption (one transaction for the events waiting at once)',
   }, 90_000);
 
   it('stores a batch committed but never acked once: the redelivery is only acked', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'batch-crash', subjects: space() });
+    const bus = await connectEventBus({
+      servers: infra().natsUrl,
+      credentials: natsCredentialsOf(),
+      name: 'batch-crash',
+      subjects: space(),
+    });
     await publishBurst(bus, 30);
     let crashed = false;
     const crashing = await consumeInto(bus, 'batch-crashy', {
@@ -377,7 +392,7 @@ describe('events a consumer does not handle', () => {
       .sort();
 
   it('asks the server for the one subject covering its filters, and acks the others it delivers without a transaction', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrow', subjects: space() });
+    const bus = await connectEventBus({ servers: infra().natsUrl, credentials: natsCredentialsOf(), name: 'narrow', subjects: space() });
     let commits = 0;
     const consumer = await consumeInto(bus, 'narrow', {
       filter: ['evt.identity.user.loggedIn', 'evt.identity.user.created'],
@@ -404,7 +419,7 @@ describe('events a consumer does not handle', () => {
   }, 90_000);
 
   it('acks the types in `except` on delivery, without a transaction, in batched consumption too', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'except', subjects: space() });
+    const bus = await connectEventBus({ servers: infra().natsUrl, credentials: natsCredentialsOf(), name: 'except', subjects: space() });
     const insertAll = async (events: DomainEvent[], trx: Transaction<EventsTestDB>) => {
       await trx
         .insertInto('received')
@@ -430,7 +445,7 @@ describe('events a consumer does not handle', () => {
   }, 90_000);
 
   it('moves an existing durable to a narrower filter subject and goes on from where it was', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'narrowing', subjects: space() });
+    const bus = await connectEventBus({ servers: infra().natsUrl, credentials: natsCredentialsOf(), name: 'narrowing', subjects: space() });
     const wide = await consumeInto(bus, 'narrowing', { filter: ['evt.identity.user.loggedIn', 'evt.questionnaire.period.opened'] });
     expect((await bus.jsm.consumers.info(bus.subjects.stream, 'narrowing')).config.filter_subject).toBe(bus.subjects.all);
     await publishTypes(bus, ['evt.identity.user.loggedIn']);
@@ -456,7 +471,12 @@ describe('the relay publishes a batch at once', () => {
   const infra = () => infrastructureFromEnv();
 
   it('marks only the rows before the first that failed; the later ones, stored already, are stored once', async () => {
-    const bus = await connectEventBus({ servers: infra().natsUrl, name: 'relay-prefix', subjects: space() });
+    const bus = await connectEventBus({
+      servers: infra().natsUrl,
+      credentials: natsCredentialsOf(),
+      name: 'relay-prefix',
+      subjects: space(),
+    });
     const events = await schema.db.transaction().execute(async (trx) => {
       const written: DomainEvent[] = [];
       for (let i = 0; i < 5; i++) written.push(await appendToOutbox(trx, loginEvent(`row-${i}`)));

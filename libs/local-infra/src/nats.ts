@@ -21,6 +21,17 @@ export interface NatsOptions {
    * with NATS accounts gives every node alike.
    */
   extraConfig?: string;
+  /**
+   * The server's users (an `authorization` block, libs/events `natsAuthorization`) and the
+   * environment holding their passwords (`NATS_PASSWORD_<USER>`); without them every client is
+   * taken anonymously.
+   */
+  users?: NatsUsers;
+}
+
+export interface NatsUsers {
+  config: string;
+  env: Record<string, string>;
 }
 
 /** One node's part of a cluster: the cluster's name, the port its routes listen on, and every other node's route URL. */
@@ -76,6 +87,7 @@ export function natsConfigText(options: Omit<NatsOptions, 'log'>): string {
       '}',
     );
   }
+  if (options.users) lines.push(options.users.config);
   if (options.extraConfig) lines.push(options.extraConfig);
   return `${lines.join('\n')}\n`;
 }
@@ -110,6 +122,8 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
     if (child && child.exitCode === null && child.signalCode === null) return;
     fs.writeFileSync(configFile, natsConfigText(options));
     const proc = spawn(binary, ['-c', configFile], {
+      // the users' passwords, which the configuration reads from the environment
+      env: { ...process.env, ...options.users?.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       // own process group: a terminal's Ctrl-C reaches our orchestrator, which stops it in order
       detached: true,
@@ -181,6 +195,7 @@ export interface NatsClusterOptions {
   name?: string;
   log?: (node: string, line: string) => void;
   extraConfig?: string;
+  users?: NatsUsers;
   /** How long the cluster may take to elect its JetStream meta leader. */
   readyTimeoutMs?: number;
 }
@@ -224,6 +239,7 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Run
               routes: plan.filter((other) => other !== node).map((other) => `nats-route://127.0.0.1:${other.routePort}`),
             },
             extraConfig: options.extraConfig,
+            users: options.users,
             log: options.log ? (line) => options.log!(node.name, line) : undefined,
           }),
           { name: node.name },

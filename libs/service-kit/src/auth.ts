@@ -35,7 +35,13 @@ export interface AuthOptions {
    * events stream's subjects. It connects in the background and never holds up the start or
    * readiness; `hearsRevocations()` says when it hears them.
    */
-  revocationSource?: { servers: string; name: string; stream: string; subjectPrefix: string };
+  revocationSource?: {
+    servers: string;
+    name: string;
+    stream: string;
+    subjectPrefix: string;
+    credentials?: { user: string; password: string };
+  };
 }
 
 declare module 'fastify' {
@@ -107,10 +113,12 @@ export function oncePerToken<T extends NonNullable<unknown>>(work: (p: Principal
 /** `audienceOf` the claims' principal, once per verified token. */
 export const audienceOfClaims = oncePerToken(audienceOf);
 
+/** The actor of events caused by the holder of these claims (named, without an e-mail address: see EventActor). */
+export const actorFromClaims = (c: AccessClaims): EventActor => ({ userId: c.sub, name: c.name, groupNames: c.groupNames });
+
 /** The actor of events caused by this request. */
 export function actorOf(request: FastifyRequest): EventActor | null {
-  const c = request.principal;
-  return c ? { userId: c.sub, name: c.name, email: c.email, groupNames: c.groupNames } : null;
+  return request.principal ? actorFromClaims(request.principal) : null;
 }
 
 /** The signed-in user's claims; use after `requireUser`. */
@@ -349,6 +357,7 @@ export const authPlugin = fp<AuthOptions>(
               connected = await connectEventBus({
                 servers: source.servers,
                 name: source.name,
+                credentials: source.credentials,
                 subjects: new SubjectSpace(source.subjectPrefix, source.stream),
                 waitOnFirstConnect: false,
                 // it reads the stream the services make (with their replicas); until one has, the feed waits

@@ -42,6 +42,16 @@ export const CommonConfig = Type.Object({
   DB_POOL_SIZE: Type.Integer({ minimum: 1, default: 10 }),
   /** NATS servers with JetStream, comma-separated. */
   NATS_URL: Type.String({ pattern: '^(nats|tls)://' }),
+  /** The service's NATS user (its rights: infra/nats/users.conf); empty: the service's name. */
+  NATS_USER: Type.String({ pattern: '^[A-Za-z0-9_-]*$', default: '' }),
+  /** That user's password (or NATS_PASSWORD_FILE); empty connects anonymously, which only a NATS without users takes: never in production. */
+  NATS_PASSWORD: Type.String({
+    // NATS parses the server's copy as a configuration value (libs/events NATS_PASSWORD_PATTERN)
+    pattern: '^$|^[A-Za-z][A-Za-z0-9_+/=-]{15,}$',
+    default: '',
+    devOnlyDefault: true,
+    whyInProduction: 'NATS refuses clients without credentials: give the service its NATS user’s password',
+  }),
   /** JetStream stream holding every event. */
   EVENTS_STREAM: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'EVENTS' }),
   /** First token of event subjects (`evt.identity.user.loggedIn`). */
@@ -150,9 +160,14 @@ export function loadConfig<T extends TObject>(schema: T, env: Env = process.env)
     const raw = env[key] ?? readSecretFile(key, env[`${key}_FILE`]);
     const fallback = (prop as { default?: unknown }).default;
     const unset = raw === undefined || raw === '';
-    // a secret whose built-in default is for development only (`devOnlyDefault: true`) must be set, to something else, in production
-    if ((prop as { devOnlyDefault?: boolean }).devOnlyDefault && env.NODE_ENV === 'production' && (unset || raw === fallback)) {
-      throw new ConfigError(`Configuration error: ${key} must be set in production`);
+    // a secret whose built-in default is for development only (`devOnlyDefault: true`) must be set, to something else, in
+    // production (where it is needed: `neededWith` names the variable whose presence needs it)
+    const rule = prop as { devOnlyDefault?: boolean; whyInProduction?: string; neededWith?: string };
+    const needed = !rule.neededWith || !!(env[rule.neededWith] ?? env[`${rule.neededWith}_FILE`]);
+    if (rule.devOnlyDefault && needed && env.NODE_ENV === 'production' && (unset || raw === fallback)) {
+      throw new ConfigError(
+        `Configuration error: ${key} must be set in production${rule.whyInProduction ? ` (${rule.whyInProduction})` : ''}`,
+      );
     }
     if (unset) {
       if (fallback !== undefined) out[key] = fallback;

@@ -18,14 +18,21 @@ export class BadRequest extends DomainError {
     super(400, message);
   }
 }
+/** The challenge of a 401 (RFC 9110 §11.6.1): services take identity's access tokens as bearer tokens. */
+export const BEARER_CHALLENGE = 'Bearer realm="cti"';
+
 export class Unauthorized extends DomainError {
+  /** `headers` may give another challenge (`WWW-Authenticate`) than the bearer token's. */
   constructor(message = 'You must be logged in.', headers: Record<string, string> = {}) {
-    super(401, message, headers);
+    super(401, message, { 'WWW-Authenticate': BEARER_CHALLENGE, ...headers });
   }
 }
 export class TokenExpired extends Unauthorized {
   constructor() {
-    super('Token expired', { 'Token-Expired': 'true' });
+    super('Token expired', {
+      'Token-Expired': 'true',
+      'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The access token expired"`,
+    });
   }
 }
 export class Forbidden extends DomainError {

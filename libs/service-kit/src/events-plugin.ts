@@ -18,6 +18,8 @@ import type { DatabaseOf, KitTables } from './db-plugin';
 
 export interface EventsPluginOptions {
   servers: string;
+  /** The service's NATS user and password (none: anonymous, on a NATS without users). */
+  credentials?: { user: string; password: string };
   serviceName: string;
   stream: string;
   subjectPrefix: string;
@@ -79,6 +81,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(
     const bus = await connectEventBus({
       servers: opts.servers,
       name: opts.serviceName,
+      credentials: opts.credentials,
       subjects,
       replicas: opts.replicas,
       onConnectionChange: (connected) =>

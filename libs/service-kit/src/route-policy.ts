@@ -34,6 +34,21 @@ declare module 'fastify' {
   }
 }
 
+/** The bearer scheme of the kit's OpenAPI document (identity's access tokens). */
+export const BEARER_SCHEME = 'bearer';
+
+/**
+ * What the OpenAPI document says of a route's access: a route a token guards needs the bearer
+ * scheme; one with no guard needs nothing (an explicit empty `security`); `/internal/` routes
+ * (service to service, never through the gateway) are left out.
+ */
+function describedAccess(url: string, schema: Record<string, unknown> | undefined, demands: GuardDemand[]) {
+  if (url.startsWith('/internal/')) return { ...schema, hide: true };
+  if (schema?.security) return schema;
+  const needsToken = demands.some((demand) => demand.kind !== 'service');
+  return { ...schema, security: needsToken ? [{ [BEARER_SCHEME]: [] }] : [] };
+}
+
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
@@ -57,6 +72,7 @@ export function applyRoutePolicy(app: FastifyInstance): void {
     }
     route.preValidation = [refuseHostileText, ...asList(route.preValidation)];
     const demands = guards.map((fn) => guardDemandOf(fn)!);
+    route.schema = describedAccess(route.url, route.schema as Record<string, unknown> | undefined, demands);
     const schema = (route.schema ?? {}) as RegisteredRoute['input'];
     const input = { body: schema.body, querystring: schema.querystring, params: schema.params };
     for (const method of asList(route.method)) routes.push({ method, url: route.url, guards: demands, input });

@@ -28,9 +28,10 @@ import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
 import { exitWhenStdinCloses } from './exit-with-parent';
 import { healthPlugin } from './health';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
+import { giveOperationIds } from './openapi';
 import { rateLimitMigrations, rateLimitPlugin } from './rate-limit';
 import { LazyRequestLogger, type LevelledLogger } from './request-logger';
-import { applyRoutePolicy } from './route-policy';
+import { applyRoutePolicy, BEARER_SCHEME } from './route-policy';
 import { flushTracing, requestTrace, requestTracing, setupTracing, traceFields, tracingPlugin } from './tracing';
 
 /**
@@ -163,6 +164,8 @@ export function configSchemaOf<P extends TProperties, DB extends KitTables>(def:
       'PUBLIC_URL',
       'DB_POOL_SIZE',
       'NATS_URL',
+      'NATS_USER',
+      'NATS_PASSWORD',
       'EVENTS_STREAM',
       'EVENTS_SUBJECT_PREFIX',
       'EVENTS_REPLICAS',
@@ -258,8 +261,27 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${def.name} service`, version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: `${def.name} service`,
+        version: '1.0.0',
+        description: `The routes of the ${def.name} service, reached through the gateway. Admins read this document at /api/documentation/openapi/${def.name}.`,
+      },
+      servers: [{ url: publicUrlOf(config), description: 'The platform, through its gateway' }],
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token of identity (POST /api/user/login): `Authorization: Bearer <token>`.',
+          },
+        },
+      },
+    },
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      giveOperationIds(document.openapiObject);
+      return document.openapiObject;
     },
   });
   app.get('/documentation/json', { schema: { hide: true } }, async () => app.swagger());
@@ -297,6 +319,7 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
     });
     await app.register(eventsPlugin, {
       servers: config.NATS_URL,
+      credentials: natsCredentials(config, def.name),
       serviceName: def.name,
       stream: config.EVENTS_STREAM,
       subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
@@ -320,6 +343,17 @@ export async function buildService<P extends TProperties, DB extends KitTables>(
     });
   }
   return app;
+}
+
+/** The service's NATS user (NATS_USER, else its name) and password; none without a password (a NATS without users). */
+export function natsCredentials(config: { NATS_USER: string; NATS_PASSWORD: string }, serviceName: string) {
+  return config.NATS_PASSWORD ? { user: config.NATS_USER || serviceName, password: config.NATS_PASSWORD } : undefined;
+}
+
+/** Where users reach the platform (PUBLIC_URL; the gateway's own default otherwise), without a trailing slash. */
+function publicUrlOf(config: object): string {
+  const url = (config as { PUBLIC_URL?: unknown }).PUBLIC_URL;
+  return (typeof url === 'string' && url ? url : `http://localhost:${PLATFORM_PORTS.gateway}`).replace(/\/+$/, '');
 }
 
 /** JWT_PRIVATE_KEY, which only the issuing service declares in its own config. */

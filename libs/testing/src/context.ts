@@ -5,7 +5,7 @@ import type { TProperties } from 'typebox';
 
 import { buildService, type BuildOptions, type KitTables, type ServiceApp, type ServiceDefinition } from '@cti/service-kit';
 
-import { infrastructureFromEnv } from './infrastructure';
+import { HARNESS_NATS_USER, infrastructureFromEnv } from './infrastructure';
 import { testKeyPair } from './keys';
 import { addToTemplate, clearForeignSchema, createFromTemplate } from './template-database';
 
@@ -17,16 +17,24 @@ export const serviceCaller = { 'x-service-token': TEST_SERVICE_TOKEN } as const;
 export interface TestContext {
   /** This file's own database on the shared server. */
   databaseUrl: string;
-  /** Env a service needs in this context (own database, own event stream and prefix). */
+  /**
+   * Env a service needs in this context (own database, own event stream and prefix), connecting
+   * to NATS as the tests' harness; `envFor(name)` gives a platform service its own NATS user.
+   */
   env: Record<string, string>;
+  /** `env` with the NATS user of service `name` when it is one of the platform's (its deployment's rights), else the harness. */
+  envFor(name: string): Record<string, string>;
   /**
    * Builds and readies a service in this context (all services share its db and stream);
-   * `options.clock` fixes the time its use-cases run on (`fixedClock` from the kit).
+   * `options.clock` fixes the time its use-cases run on (`fixedClock` from the kit). It connects
+   * to NATS as the harness: tests play the services around it through its outbox (`publish`
+   * writes identity's or questionnaire's events there), which its own user may not publish.
+   * `options.ownNatsUser` connects it as in a deployment, with its own user's rights.
    */
   start<P extends TProperties, DB extends KitTables>(
     def: ServiceDefinition<P, DB>,
     extraEnv?: Record<string, string>,
-    options?: Pick<BuildOptions, 'clock'>,
+    options?: Pick<BuildOptions, 'clock'> & { ownNatsUser?: boolean },
   ): Promise<ServiceApp<DB>>;
   /** Runs SQL on this context's database as the superuser. */
   query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<R[]>;
@@ -75,6 +83,8 @@ export async function createTestContext(extraEnv: Record<string, string> = {}, o
     NATS_URL: infra.natsUrl,
     EVENTS_STREAM: `EVENTS_${suffix}`,
     EVENTS_SUBJECT_PREFIX: `t${suffix}`,
+    NATS_USER: HARNESS_NATS_USER,
+    NATS_PASSWORD: infra.natsPasswords[HARNESS_NATS_USER] ?? '',
     JWT_PUBLIC_KEY: keys.publicKey,
     JWT_PRIVATE_KEY: keys.privateKey,
     SERVICE_TOKEN: TEST_SERVICE_TOKEN,
@@ -83,12 +93,18 @@ export async function createTestContext(extraEnv: Record<string, string> = {}, o
   };
   const apps: Array<{ close(): PromiseLike<unknown> }> = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const envFor = (name: string) => {
+    const password = infra.natsPasswords[name];
+    return password && !extraEnv.NATS_USER ? { ...env, NATS_USER: name, NATS_PASSWORD: password } : env;
+  };
   return {
     databaseUrl,
     env,
+    envFor,
     async start(def, more = {}, options = {}) {
       await clearForeignSchema(copiedWith, def, (text) => pool.query(text));
-      const app = await buildService(def, { env: { ...env, ...more }, clock: options.clock });
+      const natsEnv = options.ownNatsUser ? envFor(def.name) : env;
+      const app = await buildService(def, { env: { ...natsEnv, ...more }, clock: options.clock });
       apps.push(app);
       await app.ready();
       await addToTemplate(infra.databaseUrl, def);

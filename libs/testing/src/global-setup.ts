@@ -14,4 +14,5 @@ export default async function globalSetup(): Promise<void> {
   process.env[INFRA_ENV.natsUrl] = infra.natsUrl;
   process.env[INFRA_ENV.natsPort] = String(infra.natsPort);
   process.env[INFRA_ENV.natsStoreDir] = infra.natsStoreDir ?? '';
+  process.env[INFRA_ENV.natsPasswords] = JSON.stringify(infra.natsPasswords);
 }

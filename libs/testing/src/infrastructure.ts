@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { NATS_USERS, natsServerUsers, randomNatsPassword } from '@cti/events';
 import { freePort, startNats, startPostgres, type RunningNats } from '@cti/local-infra';
 
 /** What a test run shares: one Postgres and one NATS. */
@@ -10,6 +11,8 @@ export interface TestInfrastructure {
   natsUrl: string;
   natsPort: number;
   natsStoreDir: string | null;
+  /** The password of each NATS user (the platform's, and the harness's). */
+  natsPasswords: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -18,7 +21,25 @@ export const INFRA_ENV = {
   natsUrl: 'CTI_TEST_NATS_URL',
   natsPort: 'CTI_TEST_NATS_PORT',
   natsStoreDir: 'CTI_TEST_NATS_STORE',
+  natsPasswords: 'CTI_TEST_NATS_PASSWORDS',
 } as const;
+
+/**
+ * The tests' own NATS user, allowed everything: what tests do to the stream as no service would
+ * (read any subject, publish as another service, make consumers of any name). Services under test
+ * connect as themselves.
+ */
+export const HARNESS_NATS_USER = 'harness';
+
+/**
+ * The run's NATS users: the platform's users with the permissions a deployment gives them (their
+ * subjects under any prefix and stream: each test file has its own), and the harness.
+ */
+function testNatsUsers() {
+  const passwords = Object.fromEntries([...NATS_USERS, HARNESS_NATS_USER].map((user) => [user, randomNatsPassword()]));
+  const users = natsServerUsers({ prefix: '*', stream: '*', unrestricted: [HARNESS_NATS_USER], passwordOf: (user) => passwords[user] });
+  return { passwords, users };
+}
 
 async function dockerAnswers(): Promise<boolean> {
   if (process.env.CTI_TEST_NO_DOCKER === '1') return false;
@@ -46,8 +67,11 @@ async function withContainers(): Promise<TestInfrastructure> {
     .withExposedPorts(5432)
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
     .start();
+  const { passwords, users } = testNatsUsers();
   const nats = await new GenericContainer('nats:2.10-alpine')
-    .withCommand(['-js'])
+    .withCopyContentToContainer([{ content: users.config, target: '/etc/nats/users.conf' }])
+    .withEnvironment(users.env)
+    .withCommand(['-c', '/etc/nats/users.conf', '-js'])
     .withExposedPorts(4222)
     .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
     .start();
@@ -57,6 +81,7 @@ async function withContainers(): Promise<TestInfrastructure> {
     natsUrl: `nats://${nats.getHost()}:${natsPort}`,
     natsPort,
     natsStoreDir: null,
+    natsPasswords: passwords,
     async stop() {
       await Promise.all([pg.stop(), nats.stop()]);
     },
@@ -68,12 +93,14 @@ async function withLocalBinaries(): Promise<TestInfrastructure> {
   fs.chmodSync(root, 0o755);
   const pg = await startPostgres({ dataDir: path.join(root, 'pg'), port: await freePort(), password: 'test', ephemeral: true });
   const natsStoreDir = path.join(root, 'nats');
-  const nats = await startNats({ port: await freePort(), storeDir: natsStoreDir });
+  const { passwords, users } = testNatsUsers();
+  const nats = await startNats({ port: await freePort(), storeDir: natsStoreDir, users });
   return {
     databaseUrl: pg.url,
     natsUrl: nats.url,
     natsPort: nats.port,
     natsStoreDir,
+    natsPasswords: passwords,
     async stop() {
       await nats.stop();
       await pg.stop();
@@ -98,6 +125,7 @@ export function infrastructureFromEnv(): Omit<TestInfrastructure, 'stop'> {
     natsUrl,
     natsPort: Number(process.env[INFRA_ENV.natsPort]),
     natsStoreDir: process.env[INFRA_ENV.natsStoreDir] || null,
+    natsPasswords: JSON.parse(process.env[INFRA_ENV.natsPasswords] ?? '{}') as Record<string, string>,
   };
 }
 
@@ -114,4 +142,11 @@ export async function startOwnNats(): Promise<RunningNats & { remove(): Promise<
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
   });
+}
+
+/** A NATS user's credentials on the run's server (`harness` by default: allowed everything). */
+export function natsCredentialsOf(user: string = HARNESS_NATS_USER): { user: string; password: string } {
+  const password = infrastructureFromEnv().natsPasswords[user];
+  if (!password) throw new Error(`The test NATS server has no user ${user}`);
+  return { user, password };
 }

@@ -1,12 +1,15 @@
 import type { DomainEvent, EventType } from '@cti/contracts';
 import { sql } from '@cti/db';
+import { connectEventBus } from '@cti/events';
 import type { EventsFacade, ServiceApp } from '@cti/service-kit';
 
 import { eventually } from './eventually';
+import { infrastructureFromEnv, natsCredentialsOf } from './infrastructure';
 
 /**
  * The events of one type (or `evt.<service>.>`) in the app's stream, oldest first, read
- * with a throwaway ordered consumer. Waits until at least `atLeast` are there.
+ * with a throwaway ordered consumer as the tests' harness (a service may read only what it
+ * consumes). Waits until at least `atLeast` are there.
  */
 export async function publishedEvents<T extends EventType>(
   app: { events: Pick<EventsFacade, 'bus'> },
@@ -14,7 +17,13 @@ export async function publishedEvents<T extends EventType>(
   atLeast = 1,
   timeoutMs = 20_000,
 ): Promise<DomainEvent<T>[]> {
-  const { bus } = app.events;
+  const bus = await connectEventBus({
+    servers: infrastructureFromEnv().natsUrl,
+    name: 'published-events',
+    credentials: natsCredentialsOf(),
+    subjects: app.events.bus.subjects,
+    createStream: false,
+  });
   const read = async () => {
     const info = await bus.jsm.streams.info(bus.subjects.stream);
     if (info.state.messages === 0) return [];
@@ -27,10 +36,14 @@ export async function publishedEvents<T extends EventType>(
     }
     return out;
   };
-  return eventually(async () => {
-    const events = await read();
-    return events.length >= atLeast ? events : null;
-  }, timeoutMs);
+  try {
+    return await eventually(async () => {
+      const events = await read();
+      return events.length >= atLeast ? events : null;
+    }, timeoutMs);
+  } finally {
+    await bus.close();
+  }
 }
 
 /**

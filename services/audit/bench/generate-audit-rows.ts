@@ -120,6 +120,8 @@ const ANSWERS = [
 
 interface Person {
   actor: EventActor;
+  /** Events' data name the address (logins, mails); the actor no longer carries it. */
+  email: string;
   /** Country groups (respondents and viewers). */
   countryId: string | null;
 }
@@ -135,7 +137,7 @@ function population(random: ReturnType<typeof seededRandom>, countries: number, 
     const kind = random.next();
     const country = kind < 0.85 ? random.pick(countryNames) : null;
     const groupNames = country ? [country.name] : kind < 0.95 ? ['AWG Members'] : [];
-    return { actor: { userId: `u-${i}`, name, email: `user${i}@example.com`, groupNames }, countryId: country?.id ?? null };
+    return { actor: { userId: `u-${i}`, name, groupNames }, email: `user${i}@example.com`, countryId: country?.id ?? null };
   });
   return { countryNames, people };
 }
@@ -161,8 +163,8 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
     };
   };
   const weighted: Array<[number, (p: Person) => Pick<DomainEvent, 'type' | 'data'>]> = [
-    [28, (p) => ({ type: 'evt.identity.user.loggedIn', data: { userId: p.actor.userId, email: p.actor.email, free: false } })],
-    [8, (p) => ({ type: 'evt.identity.user.loggedOut', data: { userId: p.actor.userId, email: p.actor.email, free: false } })],
+    [28, (p) => ({ type: 'evt.identity.user.loggedIn', data: { userId: p.actor.userId, email: p.email, free: false } })],
+    [8, (p) => ({ type: 'evt.identity.user.loggedOut', data: { userId: p.actor.userId, email: p.email, free: false } })],
     [
       14,
       (p) => ({
@@ -194,7 +196,7 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
         };
       },
     ],
-    [3, (p) => ({ type: 'evt.identity.user.agreed', data: { userId: p.actor.userId, email: p.actor.email } })],
+    [3, (p) => ({ type: 'evt.identity.user.agreed', data: { userId: p.actor.userId, email: p.email } })],
     [
       1,
       (p) => ({
@@ -217,7 +219,7 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
       4,
       (p) => ({
         type: 'evt.identity.mail.sent',
-        data: { mailId: randomUUID(), kind: 'notice', to: [p.actor.email], subject: 'Your questionnaire was updated' },
+        data: { mailId: randomUUID(), kind: 'notice', to: [p.email], subject: 'Your questionnaire was updated' },
       }),
     ],
     [
@@ -226,7 +228,7 @@ function eventFactory(random: ReturnType<typeof seededRandom>, countries: Array<
         type: 'evt.identity.user.updated',
         data: {
           userId: p.actor.userId,
-          email: p.actor.email,
+          email: p.email,
           name: p.actor.name,
           organizationName: 'Law Partners',
           roles: [7],

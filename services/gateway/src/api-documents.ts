@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
-import { RouteRules } from '@cti/access';
-import { ASYNCAPI_FILE, ErrorBody } from '@cti/contracts';
+import { ApiKeyRule, RouteRules } from '@cti/access';
+import { ErrorBody } from '@cti/contracts';
 import { NotFound, Type, type CommonConfig, type ServiceApp } from '@cti/service-kit';
 
 import type { GatewayConfig } from './config';
+import { eventContractForAdmins, eventContractForKeyHolders } from './event-contract';
 import { UPSTREAMS, type Upstream } from './route-table';
 
 const Index = Type.Object({
@@ -13,16 +11,12 @@ const Index = Type.Object({
   AsyncApi: Type.String(),
 });
 
-/** The committed AsyncAPI document of libs/contracts (the gateway's image carries the package). */
-function readAsyncApi(): string {
-  const contracts = path.dirname(require.resolve('@cti/contracts/package.json'));
-  return fs.readFileSync(path.join(contracts, ASYNCAPI_FILE), 'utf8');
-}
-
 /**
  * The API documents, for admins: each service's OpenAPI document and the AsyncAPI
- * document of every event subject. The gateway checks the admin token itself (identity's
- * public key, with the auth plugin the gateway registers when it has that key).
+ * document of every event subject; for everyone who may hold API keys (and may be given
+ * the `integrations` NATS account), the AsyncAPI document of the subjects that account
+ * reads. The gateway checks the token itself (identity's public key, with the auth plugin
+ * the gateway registers when it has that key).
  */
 export async function apiDocumentRoutes(app: ServiceApp, opts: { config: GatewayConfig & CommonConfig }) {
   const { config } = opts;
@@ -32,7 +26,8 @@ export async function apiDocumentRoutes(app: ServiceApp, opts: { config: Gateway
     });
     return;
   }
-  const asyncApi = readAsyncApi();
+  const forAdmins = eventContractForAdmins(config);
+  const forKeyHolders = eventContractForKeyHolders(config);
   const upstreams: Record<Upstream, string> = {
     identity: config.IDENTITY_URL,
     questionnaire: config.QUESTIONNAIRE_URL,
@@ -50,8 +45,11 @@ export async function apiDocumentRoutes(app: ServiceApp, opts: { config: Gateway
     AsyncApi: '/api/documentation/asyncapi',
   }));
 
-  app.get('/api/documentation/asyncapi', { preHandler: admin, schema: { hide: true } }, async (_req, reply) =>
-    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(asyncApi),
+  app.get('/api/documentation/asyncapi', { preHandler: app.requireRule(ApiKeyRule), schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(request.principal?.isAdmin ? forAdmins : forKeyHolders),
   );
 
   app.get(

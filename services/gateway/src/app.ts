@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { authPlugin, defineService } from '@cti/service-kit';
+import { authPlugin, defineService, natsCredentials } from '@cti/service-kit';
 
 import { apiDocumentRoutes } from './api-documents';
 import { GatewayConfig } from './config';
@@ -51,7 +51,13 @@ export const gatewayService = defineService({
         // the gateway answers no service calls: a token nobody holds
         serviceToken: randomBytes(24).toString('hex'),
         revocationSource: config.NATS_URL
-          ? { servers: config.NATS_URL, name: 'gateway', stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX }
+          ? {
+              servers: config.NATS_URL,
+              name: 'gateway',
+              stream: config.EVENTS_STREAM,
+              subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
+              credentials: natsCredentials(config, 'gateway'),
+            }
           : undefined,
       });
     }

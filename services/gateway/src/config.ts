@@ -54,6 +54,16 @@ export const GatewayConfig = Type.Object({
    * signed-in readers from its memory needs; empty turns that off (everything else works without).
    */
   NATS_URL: Type.String({ pattern: '^$|^(nats|tls)://', default: '' }),
+  /** The gateway's NATS user (it may follow revocations only); empty: `gateway`. */
+  NATS_USER: CommonConfig.properties.NATS_USER,
+  /** That user's password (or NATS_PASSWORD_FILE); needed in production whenever NATS_URL is set. */
+  NATS_PASSWORD: Type.String({ ...CommonConfig.properties.NATS_PASSWORD, neededWith: 'NATS_URL' }),
+  /**
+   * Where teams outside the platform reach NATS with the `integrations` user (`nats://` or
+   * `tls://host:port`, comma-separated for a cluster): the servers of the AsyncAPI documents
+   * this gateway serves. Empty: NATS_URL.
+   */
+  EVENTS_PUBLIC_URL: Type.String({ pattern: '^$|^(nats|tls)://[^,]+(,(nats|tls)://[^,]+)*$', default: '' }),
   EVENTS_STREAM: CommonConfig.properties.EVENTS_STREAM,
   EVENTS_SUBJECT_PREFIX: CommonConfig.properties.EVENTS_SUBJECT_PREFIX,
   /**

@@ -54,6 +54,8 @@ export interface UpstreamCall {
   headers: Record<string, string | string[]>;
   /** The client's body as received (bytes untouched); null when it sent none. */
   body: Buffer | null;
+  /** Told the status of the answer that is passed on, before anything of it is sent (headers may still be set). */
+  onAnswer?(statusCode: number): void;
 }
 
 export interface ForwarderOptions {
@@ -102,7 +104,7 @@ export class UpstreamForwarder {
       setTimeout(() => this.attempt(request, reply, call, hooks, attempt + 1), 25 * 2 ** attempt);
       return true;
     };
-    const handler = new ForwardAttempt(request, reply, hooks, this.opts.retryReason, retry);
+    const handler = new ForwardAttempt(request, reply, hooks, this.opts.retryReason, retry, call.onAnswer);
     this.opts.dispatcher.dispatch(
       {
         origin: call.origin,
@@ -135,6 +137,7 @@ class ForwardAttempt implements Dispatcher.DispatchHandler {
     private readonly hooks: AnswerHooks,
     private readonly retryReason: ForwarderOptions['retryReason'],
     private readonly retry: (reason: RetryReason | null) => boolean,
+    private readonly onAnswer: UpstreamCall['onAnswer'],
   ) {}
 
   onRequestStart(): void {}
@@ -159,6 +162,7 @@ class ForwardAttempt implements Dispatcher.DispatchHandler {
     this.statusCode = statusCode;
     this.headers = headers;
     this.hooks.onHeaders?.(this.request, statusCode, headers);
+    this.onAnswer?.(statusCode);
     const length = Number(headers['content-length']);
     const eventStream = String(headers['content-type'] ?? '').startsWith('text/event-stream');
     if (!eventStream && headers['content-length'] !== undefined && length <= BUFFERED_ANSWER_BYTES) {

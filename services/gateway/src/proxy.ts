@@ -14,6 +14,7 @@ import { upstreamRequestHeaders, UpstreamForwarder, type AnswerHooks } from './f
 import { forgetOnSignal, Microcache } from './microcache';
 import { FixedWindowLimiter, rateLimitHook } from './rate-limit';
 import { resolveUpstream, UPSTREAMS, type Upstream } from './route-table';
+import { reportUpstreams } from './upstream-readiness';
 
 /**
  * Forwards /api/* to the owning service with bodies untouched (uploads and signed
@@ -31,6 +32,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     audit: config.AUDIT_URL,
     notifications: config.NOTIFICATIONS_URL,
   };
+  reportUpstreams(app, upstreams);
   // An upstream is one URL (a Kubernetes Service) or a comma-separated list of replicas,
   // which undici's BalancedPool spreads requests over; requests name the first one.
   const replicas = new Map<string, string[]>();
@@ -151,7 +153,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
   const answerHooks = new Map(UPSTREAMS.map((service) => [service, answerHooksFor(service)]));
 
   /** Sends the request to `service` at `url`, headers amended by `headers` (undefined drops one). */
-  const forward: Forward = (request, reply, service, url, headers) => {
+  const forward: Forward = (request, reply, service, url, headers, onAnswer) => {
     const sent = forwardedHeaders(request);
     if (headers) {
       for (const [name, value] of Object.entries(headers)) {
@@ -164,7 +166,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: { config: GatewayC
     return forwarder.forward(
       request,
       reply,
-      { origin: upstreams[service], path: url, headers: sent, body: body ?? null },
+      { origin: upstreams[service], path: url, headers: sent, body: body ?? null, onAnswer },
       answerHooks.get(service)!,
     );
   };

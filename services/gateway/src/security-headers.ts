@@ -85,8 +85,11 @@ const API_ANSWER_HEADERS: ReadonlyArray<[string, string]> = [
   ['x-content-type-options', 'nosniff'],
 ];
 
-/** Whether a request is for the API: what its routes serve (`/api/*`); `/api` itself is the web app's fallback page. */
-const isApiPath = (url: string) => url.startsWith('/api/');
+/**
+ * Whether a request is for the API: what its routes serve (`/api/*`); `/api` itself is the web
+ * app's fallback page, and the API's reference (`/api/v1/docs`) is a page with its script.
+ */
+const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/v1/docs');
 
 /**
  * Security headers on every answer of the gateway (helmet): on the web app's pages and files and

@@ -1,6 +1,6 @@
 import { RoleIds, type RoleName } from '@cti/access';
 import { auditService } from '@cti/audit';
-import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
+import { ApiKeyMessages, ExportMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
 import { identityService } from '@cti/identity';
 import { scoringService } from '@cti/scoring';
 import type { ServiceApp } from '@cti/service-kit';
@@ -146,20 +146,45 @@ describe('/api/v1 with a key', () => {
     }
   });
 
-  it('answers 304 to If-None-Match with the ETag it gave', async () => {
+  it('answers 304 to If-None-Match with the ETag it gave, and a 304 costs the key nothing', async () => {
     const token = await tokenOf('reader@example.com');
-    const { Key } = await createKey(token, 'etags');
+    const { Key, Id } = await createKey(token, 'etags');
     const first = await v1('/group/index/list', withKey(Key));
     expect(first.headers.etag).toBeTruthy();
-    const again = await v1('/group/index/list', { ...withKey(Key), 'if-none-match': String(first.headers.etag) });
-    expect(again.statusCode).toBe(304);
+    expect(first.headers.ratelimit).toBe(`"api-key";r=${RATE_LIMIT - 1};t=${String(first.headers['x-ratelimit-reset'])}`);
+    for (let i = 0; i < 3; i++) {
+      const again = await v1('/group/index/list', { ...withKey(Key), 'if-none-match': String(first.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['x-ratelimit-remaining']).toBe(String(RATE_LIMIT - 1));
+    }
+    // identity's count of the key's window: the first request alone, each 304 given back
+    const counted = async () =>
+      (await context.ctx.query<{ count: number }>('select count from identity.rate_limit_counters where key = $1', [`api-key:${Id}`]))[0]
+        ?.count;
+    await eventually(async () => (await counted()) === 1, 20_000);
   });
 
-  it('refuses a missing, forged, revoked or expired key with 401 and a clear text', async () => {
-    expect((await v1('/group/index/list', {})).json()).toMatchObject({ statusCode: 401, message: ApiKeyMessages.missing });
+  it('answers HEAD with the length the GET answer has, and no body', async () => {
+    const { Key } = await createKey(await tokenOf('reader@example.com'), 'heads');
+    const get = await v1('/group/index/list', withKey(Key));
+    const head = await gateway.inject({ method: 'HEAD', url: '/api/v1/group/index/list', headers: withKey(Key) });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.body));
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+  });
+
+  it('refuses a missing, forged, revoked or expired key with 401, a clear text and the key’s challenge', async () => {
+    const missing = await v1('/group/index/list', {});
+    expect(missing.json()).toMatchObject({ statusCode: 401, message: ApiKeyMessages.missing });
+    expect(missing.headers['www-authenticate']).toBe('ApiKey realm="cti"');
     for (const forged of ['cti_not-a-real-key-at-all-0000000000000000000000', 'Bearer-ish', "cti_' or 1=1 --", `cti_${'x'.repeat(5000)}`]) {
       const res = await v1('/group/index/list', withKey(forged));
-      expect([res.statusCode, res.json().message]).toEqual([401, ApiKeyMessages.invalid]);
+      expect([res.statusCode, res.json().message, res.headers['www-authenticate']]).toEqual([
+        401,
+        ApiKeyMessages.invalid,
+        'ApiKey realm="cti"',
+      ]);
     }
     const token = await tokenOf('reader@example.com');
     const revoked = await createKey(token, 'to revoke');
@@ -232,25 +257,93 @@ describe('/api/v1 with a key', () => {
     expect((await v1('/group/index/list', withKey(Key))).json()).toMatchObject({ statusCode: 403, message: ApiKeyMessages.notEntitled });
   });
 
-  it('limits each key per minute: 429 with Retry-After, other keys unaffected', async () => {
+  it('limits each key per minute and says so on every answer: its own limit, never the address’s; 429 with Retry-After', async () => {
     await givenUser('busy@example.com', ['Standard']);
     const token = await tokenOf('busy@example.com');
     const busy = (await createKey(token, 'busy')).Key;
     const calm = (await createKey(token, 'calm')).Key;
-    for (let i = 0; i < RATE_LIMIT; i++) expect((await v1('/group/index/map', withKey(busy))).statusCode).toBe(200);
+    for (let i = 1; i <= RATE_LIMIT; i++) {
+      const res = await v1('/group/index/map', withKey(busy));
+      expect(res.statusCode).toBe(200);
+      expect([res.headers['ratelimit-policy'], res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining']]).toEqual([
+        `"api-key";q=${RATE_LIMIT};w=60`,
+        String(RATE_LIMIT),
+        String(RATE_LIMIT - i),
+      ]);
+    }
     const limited = await v1('/group/index/map', withKey(busy));
     expect([limited.statusCode, limited.json().message]).toEqual([429, ApiKeyMessages.rateLimited]);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    const retry = Number(limited.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect([limited.headers['x-ratelimit-limit'], limited.headers['x-ratelimit-remaining'], limited.headers['x-ratelimit-reset']]).toEqual([
+      String(RATE_LIMIT),
+      '0',
+      String(retry),
+    ]);
+    expect(limited.headers.ratelimit).toBe(`"api-key";r=0;t=${retry}`);
     expect((await v1('/group/index/map', withKey(calm))).statusCode).toBe(200);
   });
 
-  it('is described in the API document', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  it('downloads the exports with the same narrowing as the owner’s Download buttons', async () => {
+    await givenUser('exporter@example.com', ['Enhanced']);
+    const enhancedToken = await tokenOf('exporter@example.com');
+    const enhancedKey = (await createKey(enhancedToken, 'exports')).Key;
+    const standardKey = (await createKey(await tokenOf('reader@example.com'), 'exports')).Key;
+    for (const key of [enhancedKey, standardKey]) {
+      const csv = await v1('/group/index/export/list?format=csv', withKey(key));
+      expect([csv.statusCode, csv.headers['content-type']]).toEqual([200, expect.stringContaining('text/csv')]);
+      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename=/);
+      expect(csv.body).toContain('Ireland');
+      expect(csv.headers['ratelimit-policy']).toBe(`"api-key";q=${RATE_LIMIT};w=60`);
+    }
+    const asOwner = await gateway.inject({ method: 'GET', url: '/api/group/index/export/list?format=csv', headers: bearer(enhancedToken) });
+    expect((await v1('/group/index/export/list?format=csv', withKey(enhancedKey))).body).toBe(asOwner.body);
+    const xlsx = await v1('/group/index/export/asu?format=xlsx', withKey(enhancedKey));
+    expect([xlsx.statusCode, xlsx.rawPayload.subarray(0, 2).toString()]).toEqual([200, 'PK']);
+    // the full download is for Enhanced subscribers and members: a Standard key is refused as its owner is
+    const zip = await v1('/group/index/export/everything', withKey(enhancedKey));
+    expect([zip.statusCode, zip.headers['content-type'], zip.rawPayload.subarray(0, 2).toString()]).toEqual([200, 'application/zip', 'PK']);
+    const refused = await v1('/group/index/export/everything', withKey(standardKey));
+    expect([refused.statusCode, refused.json().message]).toEqual([403, ExportMessages.everythingForbidden]);
+    // a format is required, and checked before the key is counted
+    expect((await v1('/group/index/export/list', withKey(standardKey))).statusCode).toBe(400);
+    expect((await v1('/group/index/export/list?format=pdf', withKey(standardKey))).statusCode).toBe(400);
+  });
+
+  it('is described in the API document, for the server it was read from', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: { host: 'index.example.org' } });
     expect([res.statusCode, res.body.slice(0, 300)]).toEqual([200, expect.any(String)]);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/group/index/list', '/api/v1/group/index/{groupId}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/group/index/list', '/api/v1/group/index/{groupId}', '/api/v1/group/index/export/everything']),
+    );
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', name: 'X-Api-Key' });
+    expect(doc.servers).toEqual([{ url: 'http://index.example.org', description: expect.any(String) }]);
+    const list = doc.paths['/api/v1/group/index/list'].get;
+    expect(list).toMatchObject({ operationId: 'listComplianceIndex', summary: expect.any(String) });
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '304', '401', '429']));
+    expect(Object.keys(list.responses['200'].headers)).toEqual(expect.arrayContaining(['ETag', 'RateLimit', 'RateLimit-Policy']));
+    expect(doc.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
+    expect(doc.components.schemas.GroupIndexList.items.properties.Category.enum).toEqual(expect.arrayContaining(['Very High', 'Unscored']));
+  });
+
+  it('serves its reference page and the event contract to key holders', async () => {
+    const page = await gateway.inject({ method: 'GET', url: '/api/v1/docs' });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.body).toContain('<redoc spec-url="/api/v1/openapi.json"');
+    // a page under the web app's policy: its own scripts only, nothing inline
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/<script>|<style|style="/);
+    const bundle = await gateway.inject({ method: 'GET', url: '/api/v1/docs/redoc.standalone.js' });
+    expect([bundle.statusCode, bundle.headers['content-type']]).toEqual([200, 'application/javascript; charset=utf-8']);
+
+    const { Key } = await createKey(await tokenOf('reader@example.com'), 'events');
+    const contract = await v1('/asyncapi.json', withKey(Key));
+    expect(contract.statusCode).toBe(200);
+    expect(Object.keys(contract.json().channels)).toEqual(expect.arrayContaining(['audit.entry.recorded', 'scoring.scores.saved']));
+    expect(contract.body).not.toContain('evt.identity.');
+    expect((await v1('/asyncapi.json', {})).statusCode).toBe(401);
   });
 });
 

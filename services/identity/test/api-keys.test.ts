@@ -72,13 +72,38 @@ describe('resolving a key (the gateway’s call)', () => {
     expect((await resolve(`${kept.Key}x`)).statusCode).toBe(401);
   });
 
-  it('counts each key’s requests: 429 with Retry-After past the limit', async () => {
+  it('counts each key’s requests and says where its window stands; past the limit it makes no token', async () => {
     await givenUser(identity.app, 'busy@example.com', { roles: ['AWGMember'] });
-    const { Key } = await createKey('busy@example.com');
-    for (let i = 0; i < LIMIT; i++) expect((await resolve(Key)).statusCode).toBe(200);
-    const limited = await resolve(Key);
-    expect([limited.statusCode, limited.json().message]).toEqual([429, ApiKeyMessages.rateLimited]);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const { Key, Id } = await createKey('busy@example.com');
+    for (let i = 1; i <= LIMIT; i++) {
+      const res = await resolve(Key);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rateLimit).toEqual({ limit: LIMIT, remaining: LIMIT - i, resetSeconds: expect.any(Number), windowSeconds: 60 });
+      expect(typeof res.json().token).toBe('string');
+    }
+    const limited = (await resolve(Key)).json();
+    expect(limited).toMatchObject({ token: null, keyId: Id, rateLimit: { limit: LIMIT, remaining: 0 } });
+    expect(limited.rateLimit.resetSeconds).toBeGreaterThanOrEqual(1);
+    expect(limited.rateLimit.resetSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('takes back a request that cost nothing (a 304), in the same window only', async () => {
+    await givenUser(identity.app, 'poller@example.com', { roles: ['Enhanced'] });
+    const { Key, Id } = await createKey('poller@example.com');
+    const refund = (keyId: string) =>
+      identity.app.inject({ method: 'POST', url: '/internal/api-keys/refund', headers: serviceCaller, payload: { keyId } });
+    expect((await resolve(Key)).json().rateLimit.remaining).toBe(LIMIT - 1);
+    expect((await refund(Id)).statusCode).toBe(204);
+    expect((await resolve(Key)).json().rateLimit.remaining).toBe(LIMIT - 1);
+    // a window that has passed is not taken from
+    await identity.ctx.query(`update identity.rate_limit_counters set window_start = now() - interval '2 minutes' where key = $1`, [
+      `api-key:${Id}`,
+    ]);
+    expect((await refund(Id)).statusCode).toBe(204);
+    expect((await identity.ctx.query(`select count from identity.rate_limit_counters where key = $1`, [`api-key:${Id}`]))[0]).toEqual({
+      count: 1,
+    });
+    expect((await identity.app.inject({ method: 'POST', url: '/internal/api-keys/refund', payload: { keyId: Id } })).statusCode).toBe(403);
   });
 
   it('is refused without the service token', async () => {

@@ -17,7 +17,8 @@ type Starter = (ctx: TestContext, env: Record<string, string>) => Promise<Servic
 const starter =
   <P extends TProperties>(def: ServiceDefinition<P>): Starter =>
   (ctx, env) =>
-    ctx.start(def, env);
+    // as deployed: each service on NATS as its own user, with its own rights
+    ctx.start(def, env, { ownNatsUser: true });
 
 /**
  * Every service the gateway routes to, by the gateway's own name for it: a service added

@@ -34,9 +34,28 @@ export const ApiKeyIdParam = Type.Object({ keyId: Uuid() });
 /** Internal: the gateway hands identity a presented key and the request's method. */
 export const ResolveApiKeyBody = Type.Object({ key: Type.String({ maxLength: 200 }) });
 export type ResolveApiKeyBody = Type.Static<typeof ResolveApiKeyBody>;
-/** A short-lived read-only access token of the key's owner, with their access as it is now. */
-export const ResolvedApiKey = Type.Object({ token: Type.String(), keyId: Type.String(), userId: Type.String() });
+/** Where the key's window of its per-minute limit stands after a request (what its client paces itself by). */
+export const KeyRateLimit = Type.Object({
+  limit: Type.Integer({ description: 'Requests the key may make per window' }),
+  remaining: Type.Integer({ description: 'Requests left in the current window' }),
+  resetSeconds: Type.Integer({ description: 'Seconds until the current window ends' }),
+  windowSeconds: Type.Integer({ description: 'Length of a window in seconds' }),
+});
+export type KeyRateLimit = Type.Static<typeof KeyRateLimit>;
+/**
+ * A short-lived read-only access token of the key's owner, with their access as it is now, and
+ * the key's limit as this request left it; `token` is null when the request is past the limit.
+ */
+export const ResolvedApiKey = Type.Object({
+  token: Type.Union([Type.String(), Type.Null()]),
+  keyId: Type.String(),
+  userId: Type.String(),
+  rateLimit: KeyRateLimit,
+});
 export type ResolvedApiKey = Type.Static<typeof ResolvedApiKey>;
+/** Internal: the gateway gives back a key request that cost nothing (answered 304 Not Modified). */
+export const RefundApiKeyRequestBody = Type.Object({ keyId: Uuid() });
+export type RefundApiKeyRequestBody = Type.Static<typeof RefundApiKeyRequestBody>;
 
 /** The texts of API key answers. */
 export const ApiKeyMessages = {

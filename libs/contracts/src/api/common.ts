@@ -1,11 +1,14 @@
 import Type from 'typebox';
 
 /** Error body of every service: `message` carries the spec's answer text. */
-export const ErrorBody = Type.Object({
-  statusCode: Type.Number(),
-  error: Type.String(),
-  message: Type.String(),
-});
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Number({ description: 'The HTTP status of the answer' }),
+    error: Type.String({ description: 'The status’s reason phrase (e.g. Not Found)' }),
+    message: Type.String({ description: 'What went wrong, in words meant for people' }),
+  },
+  { description: 'An error answer' },
+);
 export type ErrorBody = Type.Static<typeof ErrorBody>;
 
 /** Plain-text status answers (the spec's "status text" / "message" answers). */

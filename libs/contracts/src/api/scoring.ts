@@ -4,222 +4,319 @@ import { TextLimits } from './common';
 
 // API contracts of the scoring service.
 
-const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const NullableNumber = Nullable(Type.Number());
-const NullableString = Nullable(Type.String());
+/**
+ * The words of the index answers, as JSON Schema enums (the values libs/scoring-rules computes;
+ * services/scoring/test pins the two equal). Types stay strings: the enums describe, they do not narrow.
+ */
+export const INDEX_CATEGORIES = ['Very High', 'High', 'Medium', 'Low', 'Unscored', 'Not Defined'] as const;
+export const MAP_CATEGORIES = [
+  'Very High',
+  'High',
+  'Medium',
+  'Low',
+  'Suspended',
+  'Insufficient Legal Analysis',
+  'No data available',
+] as const;
+export const ASU_VALUES = ['Eligible', 'Not Eligible'] as const;
+export const ASU_CONDITION_RESULTS = ['Yes', 'No', '-'] as const;
+export const PBA_LEVELS = ['Level I', 'Level II', 'Level III'] as const;
+
+const Nullable = <T extends Type.TSchema>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
+// the editors' and admin screens' schemas (not in the public API's reference)
+const UndescribedNullableNumber = Nullable(Type.Number());
+const UndescribedNullableString = Nullable(Type.String());
+const NullableNumber = (description: string) => Nullable(Type.Number(), description);
+const NullableString = (description: string) => Nullable(Type.String(), description);
+const Str = (description: string) => Type.String({ description });
+const Num = (description: string) => Type.Number({ description });
+const Bool = (description: string) => Type.Boolean({ description });
+const OneOf = (values: readonly string[], description: string) => Type.String({ enum: [...values], description });
+
+// the fields every country answer names the same way
+const Id = () => Str('The country group’s id (a UUID): the GroupId of the other answers and of the country’s own routes');
+const CountryName = (what = 'The country’s name') => Str(what);
+const Logo = () => NullableString('Path of the country’s flag image on this site, or null');
+const IsoCode = () => NullableString('ISO 3166-1 alpha-2 code of the country, or null when the group has none');
+const Score = (what = 'Compliance Index score, 0 to 100 (0 with Category Unscored when the country has no score)') => Num(what);
+const Category = () =>
+  OneOf(
+    INDEX_CATEGORIES,
+    'Category of the score: its band (Very High ≥ 87, High ≥ 75, Medium, Low above 0), Unscored for no score, Not Defined outside 0 to 100',
+  );
+const PeriodName = () => NullableString('Name of the period the figures belong to (e.g. "2025 March"), or null before any');
+const PeriodKey = () => NullableString('Id of that period (a UUID), or null');
+const Demo = () => Bool('True for the demonstration data of a demo installation');
+const Input = (letter: string) =>
+  NullableNumber(`Variable ${letter}, 0 to 5 in steps of .5; null when the caller may not see the scorecard’s details`);
+const Html = (what: string) => NullableString(`${what} (sanitized HTML), or null`);
 
 /** What the caller may see of one country (libs/access index rules), sent with each scorecard. */
-export const ScorecardAccessView = Type.Object({
-  open: Type.Boolean(),
-  details: Type.Boolean(),
-  watchlist: Type.Boolean(),
-  annotations: Type.Boolean(),
-  documents: Type.Boolean(),
-  history: Type.Boolean(),
-  cftDownload: Type.Boolean(),
-});
+export const ScorecardAccessView = Type.Object(
+  {
+    open: Bool('The caller may open this scorecard at all'),
+    details: Bool('The caller sees the variables A to F and the comments'),
+    watchlist: Bool('The caller sees the watchlist flag and its notice'),
+    annotations: Bool('The caller may read the annotations of this country'),
+    documents: Bool('The caller may read the country’s supporting documents'),
+    history: Bool('The caller may read the country’s score history'),
+    cftDownload: Bool('The caller may download a certified-for-transaction scorecard'),
+  },
+  { description: 'What the caller may see of this country, by their roles' },
+);
 export type ScorecardAccessView = Type.Static<typeof ScorecardAccessView>;
 
 /** Group index row plus what the list needs to link and mark rows. */
-export const GroupIndexRow = Type.Object({
-  GroupId: Type.String(),
-  Group: Type.String(),
-  LogoPath: NullableString,
-  /** ISO 3166-1 alpha-2 code. */
-  CountryId: NullableString,
-  Watchlist: Type.Boolean(),
-  /** 0 with Category 'Unscored' when the country has no score. */
-  Score: Type.Number(),
-  Category: Type.String(),
-  IsSpecialNotice: Type.Boolean(),
-  QualifyingDeclarations: Type.Boolean(),
-  Suspended: Type.Boolean(),
-  ASU: NullableString,
-  PBA: NullableNumber,
-  Period: NullableString,
-  PeriodId: NullableString,
-  Scored: Type.Boolean(),
-  /** The one group whose scorecard is open to everyone. */
-  IsPublic: Type.Boolean(),
-  IsDemo: Type.Boolean(),
-});
+export const GroupIndexRow = Type.Object(
+  {
+    GroupId: Id(),
+    Group: CountryName(),
+    LogoPath: Logo(),
+    CountryId: IsoCode(),
+    Watchlist: Bool('On the watchlist (false for callers who may not see the watchlist)'),
+    /** 0 with Category 'Unscored' when the country has no score. */
+    Score: Score(),
+    Category: Category(),
+    IsSpecialNotice: Bool('A special notice is shown with the country (it ranks one point higher in the list)'),
+    QualifyingDeclarations: Bool('The country made the qualifying declarations of the Cape Town Convention'),
+    Suspended: Bool('The country’s score is suspended'),
+    ASU: Nullable(OneOf(ASU_VALUES, 'Eligible'), 'Aircraft Sector Understanding assessment: Eligible or Not Eligible; null when unscored'),
+    PBA: NullableNumber('Precedent-based adjustment: 1, 2 or 3 (adjustments .3, .5, .7), or null'),
+    Period: PeriodName(),
+    PeriodId: PeriodKey(),
+    Scored: Bool('The country has a score above 0'),
+    /** The one group whose scorecard is open to everyone. */
+    IsPublic: Bool('The one country whose scorecard is open to everyone'),
+    IsDemo: Demo(),
+  },
+  { description: 'One contracting state on the Compliance Index' },
+);
 export type GroupIndexRow = Type.Static<typeof GroupIndexRow>;
-export const GroupIndexList = Type.Array(GroupIndexRow);
+export const GroupIndexList = Type.Array(GroupIndexRow, { description: 'The Compliance Index: one row per contracting state' });
 
 /** Country scorecard. Parts the caller may not see are null (see Access). */
-export const Scorecard = Type.Object({
-  GroupId: Type.String(),
-  Name: Type.String(),
-  LogoPath: NullableString,
-  CountryId: NullableString,
-  /** Contracting state (Compliance Index) or not (Enforceability Index). */
-  Contracting: Type.Boolean(),
-  Scored: Type.Boolean(),
-  Score: Type.Number(),
-  Category: Type.String(),
-  ASU: NullableString,
-  Suspended: Type.Boolean(),
-  isPBA: Nullable(Type.Boolean()),
-  PBA: NullableNumber,
-  /** 'Level I', 'Level II' or 'Level III' when isPBA is ticked. */
-  PBALevel: NullableString,
-  A: NullableNumber,
-  B: NullableNumber,
-  C: NullableNumber,
-  D: NullableNumber,
-  E: NullableNumber,
-  F: NullableNumber,
-  IsSpecialNotice: Type.Boolean(),
-  Notice: NullableString,
-  Watchlist: Type.Boolean(),
-  QualifyingDeclarations: Type.Boolean(),
-  /** Sanitized HTML. */
-  ExplanatoryComments: NullableString,
-  ImprovingScore: NullableString,
-  Acknowledgements: NullableString,
-  AnnotationName: NullableString,
-  Period: NullableString,
-  PeriodId: NullableString,
-  QuestionnaireId: NullableString,
-  UpdatedOn: NullableString,
-  IsDemo: Type.Boolean(),
-  Access: ScorecardAccessView,
-});
+export const Scorecard = Type.Object(
+  {
+    GroupId: Id(),
+    Name: CountryName(),
+    LogoPath: Logo(),
+    CountryId: IsoCode(),
+    /** Contracting state (Compliance Index) or not (Enforceability Index). */
+    Contracting: Bool('A contracting state (on the Compliance Index); false for a country on the Enforceability Index'),
+    Scored: Bool('The country has a score above 0'),
+    Score: Score(),
+    Category: Category(),
+    ASU: Nullable(OneOf(ASU_VALUES, 'Eligible'), 'Aircraft Sector Understanding assessment, or null when unscored'),
+    Suspended: Bool('The country’s score is suspended'),
+    isPBA: Nullable(Type.Boolean(), 'A precedent-based adjustment applies; null when hidden from the caller'),
+    PBA: NullableNumber('Precedent-based adjustment: 1, 2 or 3, or null'),
+    /** 'Level I', 'Level II' or 'Level III' when isPBA is ticked. */
+    PBALevel: Nullable(OneOf(PBA_LEVELS, 'Level I'), 'The adjustment’s level when isPBA is true, else null'),
+    A: Input('A (implementation in national law)'),
+    B: Input('B (compliance in practice)'),
+    C: Input('C (respect for foreign law and forums)'),
+    D: Input('D (rule-based contract interpretation)'),
+    E: Input('E (application of new commercial laws)'),
+    F: Input('F (timely repossession)'),
+    IsSpecialNotice: Bool('A special notice is shown with the country'),
+    Notice: Html('The watchlist or special notice'),
+    Watchlist: Bool('On the watchlist (false for callers who may not see the watchlist)'),
+    QualifyingDeclarations: Bool('The country made the qualifying declarations'),
+    /** Sanitized HTML. */
+    ExplanatoryComments: Html('Explanatory comments'),
+    ImprovingScore: Html('How the country could improve its score'),
+    Acknowledgements: Html('Acknowledgements'),
+    AnnotationName: NullableString('File name of the country’s annotation, or null'),
+    Period: PeriodName(),
+    PeriodId: PeriodKey(),
+    QuestionnaireId: NullableString('Id of the questionnaire the scores come from, or null'),
+    UpdatedOn: NullableString('When the scores were last saved (ISO 8601), or null'),
+    IsDemo: Demo(),
+    Access: ScorecardAccessView,
+  },
+  { description: 'A country’s Compliance Index scorecard; what the caller may not see is null (see Access)' },
+);
 export type Scorecard = Type.Static<typeof Scorecard>;
 
 /** Why a score moved between two periods (the explained history). */
-export const ScoreChangeExplanation = Type.Object({
-  scoreFrom: Type.Number(),
-  scoreTo: Type.Number(),
-  delta: Type.Number(),
-  moves: Type.Array(Type.Object({ variable: Type.String(), from: Type.Number(), to: Type.Number(), points: Type.Number() })),
-  levelFrom: Type.Number(),
-  levelTo: Type.Number(),
-  levelPoints: Type.Number(),
-  roundingPoints: Type.Number(),
-  categoryFrom: Type.String(),
-  categoryTo: Type.String(),
-});
+export const ScoreChangeExplanation = Type.Object(
+  {
+    scoreFrom: Num('Score of the period before'),
+    scoreTo: Num('Score of this period'),
+    delta: Num('scoreTo − scoreFrom'),
+    moves: Type.Array(
+      Type.Object(
+        {
+          variable: OneOf(['A', 'B', 'C', 'D', 'E', 'F'], 'The variable that moved'),
+          from: Num('Its value the period before'),
+          to: Num('Its value this period'),
+          points: Num('Points of the score this move accounts for'),
+        },
+        { description: 'One variable that moved' },
+      ),
+      { description: 'The variables that moved, each with its share of the change' },
+    ),
+    levelFrom: Num('Precedent-based adjustment level the period before (0 for none)'),
+    levelTo: Num('Precedent-based adjustment level this period (0 for none)'),
+    levelPoints: Num('Points of the change due to the adjustment level'),
+    roundingPoints: Num('Points due to rounding to the nearest half'),
+    categoryFrom: OneOf(INDEX_CATEGORIES, 'Category the period before'),
+    categoryTo: OneOf(INDEX_CATEGORIES, 'Category this period'),
+  },
+  { description: 'Why the score moved since the period before' },
+);
 export type ScoreChangeExplanation = Type.Static<typeof ScoreChangeExplanation>;
 
 /** Score history row (Period, Score) with the inputs and the explanation of the change. */
-export const ScoreHistoryRow = Type.Object({
-  PeriodId: Type.String(),
-  Period: Type.String(),
-  Year: NullableNumber,
-  Score: Type.Number(),
-  Category: Type.String(),
-  A: Type.Number(),
-  B: Type.Number(),
-  C: Type.Number(),
-  D: Type.Number(),
-  E: Type.Number(),
-  F: Type.Number(),
-  isPBA: Type.Boolean(),
-  PBA: NullableNumber,
-  Suspended: Type.Boolean(),
-  Watchlist: Type.Boolean(),
-  Notice: NullableString,
-  ExplanatoryComments: NullableString,
-  /** Null for the first scored period. */
-  Explanation: Nullable(ScoreChangeExplanation),
-});
+export const ScoreHistoryRow = Type.Object(
+  {
+    PeriodId: Str('Id of the period (a UUID)'),
+    Period: Str('Name of the period'),
+    Year: NullableNumber('Year of the period, or null'),
+    Score: Score('Compliance Index score of the period, 0 to 100'),
+    Category: Category(),
+    A: Num('Variable A of the period, 0 to 5'),
+    B: Num('Variable B of the period, 0 to 5'),
+    C: Num('Variable C of the period, 0 to 5'),
+    D: Num('Variable D of the period, 0 to 5'),
+    E: Num('Variable E of the period, 0 to 5'),
+    F: Num('Variable F of the period, 0 to 5'),
+    isPBA: Bool('A precedent-based adjustment applied'),
+    PBA: NullableNumber('The adjustment: 1, 2 or 3, or null'),
+    Suspended: Bool('The score was suspended'),
+    Watchlist: Bool('On the watchlist that period (false for callers who may not see the watchlist)'),
+    Notice: Html('The watchlist or special notice of the period'),
+    ExplanatoryComments: Html('Explanatory comments of the period'),
+    /** Null for the first scored period. */
+    Explanation: Nullable(ScoreChangeExplanation, 'Why the score moved since the period before; null for the first scored period'),
+  },
+  { description: 'A country’s scores in one period' },
+);
 export type ScoreHistoryRow = Type.Static<typeof ScoreHistoryRow>;
-export const ScoreHistory = Type.Array(ScoreHistoryRow);
+export const ScoreHistory = Type.Array(ScoreHistoryRow, { description: 'A country’s scored periods, oldest first' });
+
+const EnforceabilityCategory = () =>
+  OneOf(INDEX_CATEGORIES, 'Category of the score: its band (Very High ≥ 87, High ≥ 75, Medium ≥ 50, Low above 0), or Unscored');
+const EnforceabilityScore = () => Num('Enforceability Index score, 0 to 100 (0 when unscored)');
 
 /** Enforceability Index row (non-CTC countries). */
-export const EnforceabilityRow = Type.Object({
-  GroupId: Type.String(),
-  Group: Type.String(),
-  LogoPath: NullableString,
-  CountryId: NullableString,
-  Score: Type.Number(),
-  Category: Type.String(),
-  Scored: Type.Boolean(),
-  Period: NullableString,
-  PeriodId: NullableString,
-  IsDemo: Type.Boolean(),
-});
+export const EnforceabilityRow = Type.Object(
+  {
+    GroupId: Id(),
+    Group: CountryName(),
+    LogoPath: Logo(),
+    CountryId: IsoCode(),
+    Score: EnforceabilityScore(),
+    Category: EnforceabilityCategory(),
+    Scored: Bool('The country has a score above 0'),
+    Period: PeriodName(),
+    PeriodId: PeriodKey(),
+    IsDemo: Demo(),
+  },
+  { description: 'One country on the Enforceability Index (not a contracting state)' },
+);
 export type EnforceabilityRow = Type.Static<typeof EnforceabilityRow>;
-export const EnforceabilityList = Type.Array(EnforceabilityRow);
+export const EnforceabilityList = Type.Array(EnforceabilityRow, { description: 'The Enforceability Index: one row per country' });
+
+const EnforceabilityInput = (letter: string) => NullableNumber(`Variable ${letter}, 0 to 5 in steps of .5, or null`);
 
 /** Enforceability country page. */
-export const EnforceabilityScorecard = Type.Object({
-  GroupId: Type.String(),
-  Name: Type.String(),
-  LogoPath: NullableString,
-  CountryId: NullableString,
-  Contracting: Type.Boolean(),
-  /** False: 'This group does not yet have enforceability scores for the current period.' */
-  HasScores: Type.Boolean(),
-  A: NullableNumber,
-  B: NullableNumber,
-  C: NullableNumber,
-  D: NullableNumber,
-  ExplanatoryComments: NullableString,
-  ImprovingScore: NullableString,
-  Acknowledgements: NullableString,
-  Score: Type.Number(),
-  Category: Type.String(),
-  Period: NullableString,
-  PeriodId: NullableString,
-  UpdatedOn: NullableString,
-  IsDemo: Type.Boolean(),
-  Access: ScorecardAccessView,
-});
+export const EnforceabilityScorecard = Type.Object(
+  {
+    GroupId: Id(),
+    Name: CountryName(),
+    LogoPath: Logo(),
+    CountryId: IsoCode(),
+    Contracting: Bool('A contracting state (false: the country stands on the Enforceability Index)'),
+    /** False: 'This group does not yet have enforceability scores for the current period.' */
+    HasScores: Bool('The country has enforceability scores for the current period'),
+    A: EnforceabilityInput('A (respect for foreign law and forums)'),
+    B: EnforceabilityInput('B (rule-based contract interpretation)'),
+    C: EnforceabilityInput('C (repossession outside insolvency)'),
+    D: EnforceabilityInput('D (repossession in insolvency)'),
+    ExplanatoryComments: Html('Explanatory comments'),
+    ImprovingScore: Html('How the country could improve its score'),
+    Acknowledgements: Html('Acknowledgements'),
+    Score: EnforceabilityScore(),
+    Category: EnforceabilityCategory(),
+    Period: PeriodName(),
+    PeriodId: PeriodKey(),
+    UpdatedOn: NullableString('When the scores were last saved (ISO 8601), or null'),
+    IsDemo: Demo(),
+    Access: ScorecardAccessView,
+  },
+  { description: 'A country’s Enforceability Index scorecard' },
+);
 export type EnforceabilityScorecard = Type.Static<typeof EnforceabilityScorecard>;
 
-export const EnforceabilityHistoryRow = Type.Object({
-  PeriodId: Type.String(),
-  Period: Type.String(),
-  Year: NullableNumber,
-  Score: Type.Number(),
-  Category: Type.String(),
-  A: Type.Number(),
-  B: Type.Number(),
-  C: Type.Number(),
-  D: Type.Number(),
-});
+export const EnforceabilityHistoryRow = Type.Object(
+  {
+    PeriodId: Str('Id of the period (a UUID)'),
+    Period: Str('Name of the period'),
+    Year: NullableNumber('Year of the period, or null'),
+    Score: EnforceabilityScore(),
+    Category: EnforceabilityCategory(),
+    A: Num('Variable A of the period, 0 to 5'),
+    B: Num('Variable B of the period, 0 to 5'),
+    C: Num('Variable C of the period, 0 to 5'),
+    D: Num('Variable D of the period, 0 to 5'),
+  },
+  { description: 'A country’s Enforceability Index scores in one period' },
+);
 export type EnforceabilityHistoryRow = Type.Static<typeof EnforceabilityHistoryRow>;
-export const EnforceabilityHistory = Type.Array(EnforceabilityHistoryRow);
+export const EnforceabilityHistory = Type.Array(EnforceabilityHistoryRow, { description: 'A country’s scored periods, oldest first' });
+
+const Condition = (what: string) => OneOf(ASU_CONDITION_RESULTS, `${what}: Yes, No, or - when the variable is not known`);
 
 /** ASU country row. */
-export const AsuRow = Type.Object({
-  GroupId: Type.String(),
-  Group: Type.String(),
-  LogoPath: NullableString,
-  CountryId: NullableString,
-  Watchlist: Type.Boolean(),
-  ASU: NullableString,
-  Suspended: Type.Boolean(),
-  QualifyingDeclarations: Type.Boolean(),
-  /** Null for people who may not see the country's scorecard details; the conditions are always given. */
-  A: NullableNumber,
-  B: NullableNumber,
-  /** 'Yes', 'No' or '-' (scoring-rules asuConditions). */
-  Condition1: Type.String(),
-  Condition2: Type.String(),
-  Condition3: Type.String(),
-  Scored: Type.Boolean(),
-  IsPublic: Type.Boolean(),
-});
+export const AsuRow = Type.Object(
+  {
+    GroupId: Id(),
+    Group: CountryName(),
+    LogoPath: Logo(),
+    CountryId: IsoCode(),
+    Watchlist: Bool('On the watchlist (false for callers who may not see the watchlist)'),
+    ASU: Nullable(OneOf(ASU_VALUES, 'Eligible'), 'The assessment: Eligible when all three conditions hold; null when unscored'),
+    Suspended: Bool('The country’s score is suspended'),
+    QualifyingDeclarations: Bool('The country made the qualifying declarations'),
+    /** Null for people who may not see the country's scorecard details; the conditions are always given. */
+    A: NullableNumber('Variable A, or null for callers who may not see the scorecard’s details'),
+    B: NullableNumber('Variable B, or null for callers who may not see the scorecard’s details'),
+    /** 'Yes', 'No' or '-' (scoring-rules asuConditions). */
+    Condition1: Condition('Condition 1, qualifying declarations made'),
+    Condition2: Condition('Condition 2, A ≥ 4'),
+    Condition3: Condition('Condition 3, B ≥ 3'),
+    Scored: Bool('The country has a score above 0'),
+    IsPublic: Bool('The one country whose scorecard is open to everyone'),
+  },
+  { description: 'One country’s Aircraft Sector Understanding assessment' },
+);
 export type AsuRow = Type.Static<typeof AsuRow>;
-export const AsuList = Type.Array(AsuRow);
+export const AsuList = Type.Array(AsuRow, { description: 'The ASU assessment: one row per contracting state' });
 
 /** One country on the compliance map. */
-export const MapCountry = Type.Object({
-  GroupId: Type.String(),
-  Name: Type.String(),
-  CountryId: Type.String(),
-  Score: Type.Number(),
-  /** One of the legend's classes (scoring-rules MAP_LEGEND). */
-  MapCategory: Type.String(),
-  Category: Type.String(),
-  Watchlist: Type.Boolean(),
-  IsPublic: Type.Boolean(),
-});
+export const MapCountry = Type.Object(
+  {
+    GroupId: Id(),
+    Name: CountryName(),
+    CountryId: Str('ISO 3166-1 alpha-2 code of the country (the map’s shape)'),
+    Score: Score(),
+    /** One of the legend's classes (scoring-rules MAP_LEGEND). */
+    MapCategory: OneOf(MAP_CATEGORIES, 'The map legend’s class of the country'),
+    Category: Category(),
+    Watchlist: Bool('On the watchlist (false for callers who may not see the watchlist)'),
+    IsPublic: Bool('The one country whose scorecard is open to everyone'),
+  },
+  { description: 'One country on the compliance map' },
+);
 export type MapCountry = Type.Static<typeof MapCountry>;
-export const MapData = Type.Object({ Period: NullableString, Countries: Type.Array(MapCountry) });
+export const MapData = Type.Object(
+  {
+    Period: PeriodName(),
+    Countries: Type.Array(MapCountry, { description: 'Every country the map colours' }),
+  },
+  { description: 'The compliance map' },
+);
 export type MapData = Type.Static<typeof MapData>;
 
 /**
@@ -228,46 +325,51 @@ export type MapData = Type.Static<typeof MapData>;
  * those are for the roles of the watchlist rule) and the newest headlines.
  */
 export const PublicMapCountry = Type.Object({
-  GroupId: Type.String(),
-  Name: Type.String(),
-  CountryId: Type.String(),
-  MapCategory: Type.String(),
+  GroupId: Id(),
+  Name: CountryName(),
+  CountryId: Str('ISO 3166-1 alpha-2 code of the country'),
+  MapCategory: OneOf(MAP_CATEGORIES, 'The map legend’s class of the country'),
 });
 export type PublicMapCountry = Type.Static<typeof PublicMapCountry>;
 export const PublicHeadline = Type.Object({
   /** `watchlist`: states placed on the watchlist in a period (counted, not named); `category`: a state changed category. */
-  Kind: Type.Union([Type.Literal('watchlist'), Type.Literal('category')]),
-  Period: Type.String(),
-  Text: Type.String(),
+  Kind: Type.Union([Type.Literal('watchlist'), Type.Literal('category')], {
+    description: 'watchlist: states placed on the watchlist in a period (counted, not named); category: a state changed category',
+  }),
+  Period: Str('Name of the period'),
+  Text: Str('The headline'),
 });
 export type PublicHeadline = Type.Static<typeof PublicHeadline>;
 export const PublicIndexSummary = Type.Object({
-  Period: NullableString,
-  StatesCovered: Type.Number(),
-  StatesScored: Type.Number(),
-  Countries: Type.Array(PublicMapCountry),
-  Headlines: Type.Array(PublicHeadline),
+  Period: PeriodName(),
+  StatesCovered: Num('Contracting states the index covers'),
+  StatesScored: Num('Contracting states with a score'),
+  Countries: Type.Array(PublicMapCountry, { description: 'Each state’s map class' }),
+  Headlines: Type.Array(PublicHeadline, { description: 'The newest headlines' }),
 });
 export type PublicIndexSummary = Type.Static<typeof PublicIndexSummary>;
 
 /** Historical data page: one country's score in one period. */
-export const HistoricalScoreRow = Type.Object({
-  GroupId: Type.String(),
-  Country: Type.String(),
-  CountryId: NullableString,
-  LogoPath: NullableString,
-  PeriodId: Type.String(),
-  Period: Type.String(),
-  Year: NullableNumber,
-  Score: Type.Number(),
-  Category: Type.String(),
-  /** The map legend's class of the country in that period (scoring-rules `mapCategory`): the map of any period. */
-  MapCategory: Type.String(),
-  /** On the watchlist in that period (every role of the historical data page sees the watchlist). */
-  Watchlist: Type.Boolean(),
-});
+export const HistoricalScoreRow = Type.Object(
+  {
+    GroupId: Id(),
+    Country: CountryName(),
+    CountryId: IsoCode(),
+    LogoPath: Logo(),
+    PeriodId: Str('Id of the period (a UUID)'),
+    Period: Str('Name of the period'),
+    Year: NullableNumber('Year of the period, or null'),
+    Score: Score('Compliance Index score of the country in the period, 0 to 100'),
+    Category: Category(),
+    /** The map legend's class of the country in that period (scoring-rules `mapCategory`): the map of any period. */
+    MapCategory: Str('Map legend class of the country in the period'),
+    /** On the watchlist in that period (every role of the historical data page sees the watchlist). */
+    Watchlist: Type.Boolean({ description: 'Whether the country was on the watchlist in the period' }),
+  },
+  { description: 'One country’s score in one period' },
+);
 export type HistoricalScoreRow = Type.Static<typeof HistoricalScoreRow>;
-export const HistoricalScores = Type.Array(HistoricalScoreRow);
+export const HistoricalScores = Type.Array(HistoricalScoreRow, { description: 'Every country’s score in every period' });
 
 /** How many countries the compare view sets side by side. */
 export const MAX_COMPARED_COUNTRIES = 8;
@@ -330,19 +432,19 @@ export const QuestionnaireScoring = Type.Object({
   F: Type.Number(),
   Suspended: Type.Boolean(),
   isPBA: Type.Boolean(),
-  PBA: NullableNumber,
+  PBA: UndescribedNullableNumber,
   QualifyingDeclarations: Type.Boolean(),
   Watchlist: Type.Boolean(),
   IsSpecialNotice: Type.Boolean(),
-  Notice: NullableString,
-  ExplanatoryComments: NullableString,
-  ImprovingScore: NullableString,
-  Acknowledgements: NullableString,
+  Notice: UndescribedNullableString,
+  ExplanatoryComments: UndescribedNullableString,
+  ImprovingScore: UndescribedNullableString,
+  Acknowledgements: UndescribedNullableString,
   /** Null until first saved. */
-  Score: NullableNumber,
+  Score: UndescribedNullableNumber,
   Category: Type.String(),
-  ASU: NullableString,
-  LastUpdated: NullableString,
+  ASU: UndescribedNullableString,
+  LastUpdated: UndescribedNullableString,
 });
 export type QuestionnaireScoring = Type.Static<typeof QuestionnaireScoring>;
 
@@ -356,12 +458,12 @@ export const EnforceabilityScoring = Type.Object({
   B: Type.Number(),
   C: Type.Number(),
   D: Type.Number(),
-  ExplanatoryComments: NullableString,
-  ImprovingScore: NullableString,
-  Acknowledgements: NullableString,
-  Score: NullableNumber,
+  ExplanatoryComments: UndescribedNullableString,
+  ImprovingScore: UndescribedNullableString,
+  Acknowledgements: UndescribedNullableString,
+  Score: UndescribedNullableNumber,
   Category: Type.String(),
-  LastUpdated: NullableString,
+  LastUpdated: UndescribedNullableString,
 });
 export type EnforceabilityScoring = Type.Static<typeof EnforceabilityScoring>;
 
@@ -392,7 +494,7 @@ export const SaveQuestionnaireScoresBody = Type.Object(
     F: input(),
     Suspended: Type.Optional(Type.Boolean()),
     isPBA: Type.Optional(Type.Boolean()),
-    PBA: Type.Optional(NullableNumber),
+    PBA: Type.Optional(UndescribedNullableNumber),
     QualifyingDeclarations: Type.Optional(Type.Boolean()),
     Watchlist: Type.Optional(Type.Boolean()),
     IsSpecialNotice: Type.Optional(Type.Boolean()),
@@ -432,8 +534,8 @@ export type SaveEnforceabilityBody = Type.Static<typeof SaveEnforceabilityBody>;
 export const IndexCountryRow = Type.Object({
   GroupId: Type.String(),
   Name: Type.String(),
-  CountryId: NullableString,
-  LogoPath: NullableString,
+  CountryId: UndescribedNullableString,
+  LogoPath: UndescribedNullableString,
   Contracting: Type.Boolean(),
 });
 export type IndexCountryRow = Type.Static<typeof IndexCountryRow>;
@@ -470,7 +572,9 @@ export const ScoringMessages = {
 } as const;
 
 /** Export file formats of the index data (CSV or Excel). */
-export const ExportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]);
+export const ExportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], {
+  description: 'csv: comma-separated values, UTF-8, streamed row by row; xlsx: an Excel workbook',
+});
 export type ExportFormat = Type.Static<typeof ExportFormat>;
 export const ExportQuery = Type.Object({ format: ExportFormat });
 export type ExportQuery = Type.Static<typeof ExportQuery>;
@@ -535,6 +639,24 @@ export const IndexReadRoutes = {
   },
   scorecard: { path: '/group/index/:groupId', tag: 'index', summary: 'A country’s Compliance Index scorecard', response: Scorecard },
   scores: { path: '/group/index/:groupId/scores', tag: 'index', summary: 'A country’s explained score history', response: ScoreHistory },
+} as const;
+
+/**
+ * The exports of the index data (CSV streamed row by row, Excel, or a ZIP of everything), paths
+ * under `/api`: scoring serves each one (`format` picks CSV or Excel), narrowed like the screens
+ * they export, and the gateway's `/api/v1` offers every one to personal API keys.
+ */
+export const IndexExportRoutes = {
+  list: { path: '/group/index/export/list', summary: 'Compliance Index list as CSV or Excel', withFormat: true },
+  enforceability: { path: '/group/index/export/enforceability', summary: 'Enforceability Index list as CSV or Excel', withFormat: true },
+  history: { path: '/group/index/export/history', summary: 'Historical data as CSV or Excel', withFormat: true },
+  asu: { path: '/group/index/export/asu', summary: 'ASU assessment as CSV or Excel', withFormat: true },
+  scores: { path: '/group/index/export/:groupId/scores', summary: 'A country’s score history as CSV or Excel', withFormat: true },
+  everything: {
+    path: '/group/index/export/everything',
+    summary: 'Everything the caller may see, as a ZIP of CSV and Excel files',
+    withFormat: false,
+  },
 } as const;
 
 /** The index read routes personal API keys reach (`/api/v1` + path): all but the public summary, which needs no key. */

@@ -13,6 +13,7 @@ export * from './envelope';
 export { AuditEntry, AUDIT_GENESIS_HASH, auditChainText } from './audit';
 export { ScorecardFacts } from './scoring';
 export { AlertEmailMode } from './notifications';
+export { INTEGRATION_EVENT_TYPES } from './integrations';
 export { IdentityEvents, QuestionnaireEvents, ScoringEvents, DocumentsEvents, CommerceEvents, AuditEvents, NotificationsEvents };
 
 /** Every event of the platform: its type (= subject) and the schema of its data. */

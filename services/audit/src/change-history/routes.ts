@@ -18,7 +18,12 @@ export async function changeHistoryRoutes(app: AuditApp) {
     '/api/questionnaire/changes/:count',
     {
       preHandler: app.requireRule(changeHistoryRule),
-      schema: { tags: ['audit'], params: RecentChangesParams, response: { 200: RecentChanges, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'The latest answer changes (dashboard)',
+        params: RecentChangesParams,
+        response: { 200: RecentChanges, ...errors },
+      },
     },
     async (request) => recentChanges(app.db, changeHistoryScope(principalOf(request.principal!)), request.params.count),
   );
@@ -27,7 +32,12 @@ export async function changeHistoryRoutes(app: AuditApp) {
     '/api/questionnaire/changes/question',
     {
       preHandler: app.requireRule(changeHistoryRule),
-      schema: { tags: ['audit'], body: QuestionChangesBody, response: { 200: ChangeHistory, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'Change history of one question',
+        body: QuestionChangesBody,
+        response: { 200: ChangeHistory, ...errors },
+      },
     },
     async (request) => {
       if (!canReadChangeHistory(principalOf(request.principal!), request.body.groupId)) throw new Forbidden();

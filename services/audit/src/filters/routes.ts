@@ -33,6 +33,7 @@ export async function filterRoutes(app: AuditApp) {
       preHandler: app.requireUser,
       schema: {
         tags: ['audit'],
+        summary: 'Filter suggestions for a field',
         params: FilterKeyParam,
         querystring: FilterListQuery,
         body: FilterBody,

@@ -27,7 +27,12 @@ export async function reportRoutes(app: AuditApp, opts: { chainKey: string; chec
     '/api/report/audit',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['audit'], body: AuditReportBody, response: { 200: AuditReport, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log rows matching the filters',
+        body: AuditReportBody,
+        response: { 200: AuditReport, ...errors },
+      },
     },
     async (request) => auditReport(app.db, request.body),
   );
@@ -52,19 +57,37 @@ export async function reportRoutes(app: AuditApp, opts: { chainKey: string; chec
   });
   app.post(
     '/api/report/audit/verify',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 202: AuditChainCheck, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { tags: ['audit'], summary: 'Check the audit log’s hash chain now', response: { 202: AuditChainCheck, ...errors } },
+    },
     async (request, reply) => reply.code(202).send(await checks.start(request.principal!.name || request.principal!.email)),
   );
   app.get(
     '/api/report/audit/verify',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags: ['audit'], response: { 200: LatestAuditChainCheck, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: {
+        tags: ['audit'],
+        summary: 'The last checks of the audit log’s hash chain',
+        response: { 200: LatestAuditChainCheck, ...errors },
+      },
+    },
     async () => latestCheck(app.db, app.clock.now()),
   );
 
   // Change Details compares two answers the caller already reads; any signed-in user may ask
   app.post(
     '/api/report/augment',
-    { preHandler: app.requireUser, schema: { tags: ['audit'], body: AugmentBody, response: { 200: AugmentAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log rows with their change details',
+        body: AugmentBody,
+        response: { 200: AugmentAnswer, ...errors },
+      },
+    },
     async (request) => ({ Html: answerDiffHtml(request.body.text1, request.body.text2) }),
   );
 }

@@ -2,7 +2,7 @@ import { createDatabase, type Kysely } from '@cti/db';
 import { connectEventBus, DurableConsumer } from '@cti/events';
 import { identityService } from '@cti/identity';
 import { appendToOutbox, systemClock, type ServiceApp } from '@cti/service-kit';
-import { eventually, serviceUnderTest } from '@cti/testing';
+import { eventually, natsCredentialsOf, serviceUnderTest } from '@cti/testing';
 
 import { auditService } from '../../src/app';
 import { recordEvents } from '../../src/audit-log/record-event';
@@ -32,6 +32,8 @@ it('stores an event redelivered after a crash between commit and ack once', asyn
   // away with the message unacknowledged, so JetStream redelivers it after the ack wait
   const crashBus = await connectEventBus({
     servers: identity.ctx.env.NATS_URL,
+    // as the audit service connects: its durable is its own
+    credentials: natsCredentialsOf('audit'),
     name: 'audit-crashing',
     subjects: identity.app.events.bus.subjects,
   });

@@ -41,7 +41,12 @@ export async function checkoutRoutes(app: CommerceApp, opts: { payments: Payment
     '/api/payment/checkout',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutSessionAnswer, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Start a checkout',
+        body: StartCheckoutBody,
+        response: { 200: CheckoutSessionAnswer, ...errors },
+      },
     },
     async (request) => startCheckout(payments, claimsOf(request), request.body, returnOriginOf(request, origins)),
   );
@@ -50,14 +55,22 @@ export async function checkoutRoutes(app: CommerceApp, opts: { payments: Payment
     '/api/payment/quote',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['payments'], body: StartCheckoutBody, response: { 200: CheckoutQuote, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Price of a purchase before checkout',
+        body: StartCheckoutBody,
+        response: { 200: CheckoutQuote, ...errors },
+      },
     },
     async (request) => quoteCheckout(app.db, request.body),
   );
 
   app.post(
     '/api/payment',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], body: PaymentBody, response: { 200: PaymentAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['payments'], summary: 'Complete a payment', body: PaymentBody, response: { 200: PaymentAnswer, ...errors } },
+    },
     async (request) => completeBuyerCheckout(payments, request.body.details.sessionId, claimsOf(request).sub),
   );
 
@@ -69,28 +82,65 @@ export async function checkoutRoutes(app: CommerceApp, opts: { payments: Payment
     '/api/payment/local/:sessionId',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['payments'], params: SessionParam, response: { 200: LocalCheckoutSession, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: 'A local checkout session (development payments)',
+        params: SessionParam,
+        response: { 200: LocalCheckoutSession, ...errors },
+      },
     },
     async (request) => localSessionView(local.provider, request.params.sessionId, claimsOf(request).email),
   );
   app.post(
     '/api/payment/local/:sessionId/pay',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], params: SessionParam, response: { 200: RedirectAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay a local checkout session',
+        params: SessionParam,
+        response: { 200: RedirectAnswer, ...errors },
+      },
+    },
     async (request) => payLocalSession(local, request.params.sessionId, claimsOf(request).email),
   );
   app.post(
     '/api/payment/local/:sessionId/cancel',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], params: SessionParam, response: { 200: RedirectAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancel a local checkout session',
+        params: SessionParam,
+        response: { 200: RedirectAnswer, ...errors },
+      },
+    },
     async (request) => cancelLocalSession(local.provider, request.params.sessionId, claimsOf(request).email),
   );
   app.get(
     '/api/payment/local/approve/:changeId',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], params: ChangeParam, response: { 200: LocalPlanChange, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'A pending plan change (development payments)',
+        params: ChangeParam,
+        response: { 200: LocalPlanChange, ...errors },
+      },
+    },
     async (request) => localPlanChangeView(local.provider, request.params.changeId, claimsOf(request).email),
   );
   app.post(
     '/api/payment/local/approve/:changeId',
-    { preHandler: app.requireUser, schema: { tags: ['payments'], params: ChangeParam, response: { 200: RedirectAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Approve a pending plan change',
+        params: ChangeParam,
+        response: { 200: RedirectAnswer, ...errors },
+      },
+    },
     async (request) => approveLocalPlanChange(local, request.params.changeId, claimsOf(request).email),
   );
 }

@@ -38,43 +38,68 @@ export async function productRoutes(app: CommerceApp, opts: { payments: PaymentD
 
   app.get(
     '/api/product/quicklist',
-    { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: ProductQuickList, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['products'], summary: 'Product ids by name', response: { 200: ProductQuickList, 401: ErrorBody } },
+    },
     async () => productQuickList(db),
   );
 
   app.get(
     '/api/product/countries',
-    { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: PurchasableCountryList, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['products'],
+        summary: 'Countries a per-country product may be bought for',
+        response: { 200: PurchasableCountryList, 401: ErrorBody },
+      },
+    },
     async () => purchasableCountries(db),
   );
 
   app.get(
     '/api/product',
-    { preHandler: app.requireUser, schema: { tags: ['products'], response: { 200: ProductList, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['products'], summary: 'Every product', response: { 200: ProductList, 401: ErrorBody } },
+    },
     async (request) => productList(db, claimsOf(request)),
   );
 
   app.get(
     '/api/product/:id',
-    { preHandler: app.requireUser, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['products'], summary: 'A product', params: IdParam, response: { 200: Product, ...errors } },
+    },
     async (request) => productFor(db, claimsOf(request), request.params.id),
   );
 
   app.post(
     '/api/product',
-    { preHandler: productManager, schema: { tags: ['products'], body: ProductBody, response: { 200: Product, ...errors } } },
+    {
+      preHandler: productManager,
+      schema: { tags: ['products'], summary: 'Create or change a product', body: ProductBody, response: { 200: Product, ...errors } },
+    },
     async (request) => toProduct(await saveProduct(app, actorOf(request), request.body)),
   );
 
   app.delete(
     '/api/product/:id',
-    { preHandler: productManager, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    {
+      preHandler: productManager,
+      schema: { tags: ['products'], summary: 'Withdraw a product', params: IdParam, response: { 200: Product, ...errors } },
+    },
     async (request) => toProduct(await setProductDeleted(app, actorOf(request), request.params.id, true)),
   );
 
   app.delete(
     '/api/product/:id/restore',
-    { preHandler: productManager, schema: { tags: ['products'], params: IdParam, response: { 200: Product, ...errors } } },
+    {
+      preHandler: productManager,
+      schema: { tags: ['products'], summary: 'Restore a withdrawn product', params: IdParam, response: { 200: Product, ...errors } },
+    },
     async (request) => toProduct(await setProductDeleted(app, actorOf(request), request.params.id, false)),
   );
 
@@ -87,13 +112,29 @@ export async function productRoutes(app: CommerceApp, opts: { payments: PaymentD
 
   app.post(
     '/api/payment/plan/new',
-    { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
+    {
+      preHandler: productManager,
+      schema: {
+        tags: ['products'],
+        summary: 'Create a subscription plan for a product',
+        body: PlanBody,
+        response: { 200: PlanAnswer, ...errors },
+      },
+    },
     async (request) => ({ planId: await createPlan(opts.payments, actorOf(request), request.body.productId).catch(planFailure) }),
   );
 
   app.post(
     '/api/payment/plan/remove',
-    { preHandler: productManager, schema: { tags: ['products'], body: PlanBody, response: { 200: PlanAnswer, ...errors } } },
+    {
+      preHandler: productManager,
+      schema: {
+        tags: ['products'],
+        summary: 'Remove a product’s subscription plan',
+        body: PlanBody,
+        response: { 200: PlanAnswer, ...errors },
+      },
+    },
     async (request) => {
       await removePlan(opts.payments, actorOf(request), request.body.productId).catch(planFailure);
       return { planId: null };

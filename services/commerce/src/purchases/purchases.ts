@@ -6,7 +6,7 @@ import {
   type PurchaseLogRow,
   type PurchaseReportBody,
 } from '@cti/contracts';
-import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
+import { actorFromClaims, BadRequest, DomainError, NotFound } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';
 import type { CommerceExecutor } from '../db';
@@ -17,7 +17,6 @@ import { kindOf } from '../products/grants';
 import { findSubscription } from '../subscriptions/repository';
 import { endSubscription } from '../subscriptions/subscription-state';
 
-import { actorFromClaims } from './actor';
 import { purchaseBy, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
 
 /** What an order or purchase is about: the product, and the countries and period it was bought for. */

@@ -16,7 +16,7 @@ export const buyerOf = (row: BuyerColumns): BuyerColumns => ({
 });
 
 /** Events caused by a payment are the buyer's doing, whoever delivered the news of it. */
-export const actorOfBuyer = (b: BuyerColumns): EventActor => ({ userId: b.userId, name: b.buyerName, email: b.buyerEmail, groupNames: [] });
+export const actorOfBuyer = (b: BuyerColumns): EventActor => ({ userId: b.userId, name: b.buyerName, groupNames: [] });
 
 export interface NewPurchase {
   buyer: BuyerColumns;

@@ -15,7 +15,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export async function purchaseRoutes(app: CommerceApp, opts: { payments: PaymentDeps }) {
   app.get(
     '/api/purchase',
-    { preHandler: app.requireUser, schema: { tags: ['purchases'], response: { 200: PurchaseHistory, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['purchases'], summary: 'The caller’s purchase history', response: { 200: PurchaseHistory, 401: ErrorBody } },
+    },
     async (request) => purchaseHistory(app.db, claimsOf(request)),
   );
 
@@ -23,7 +26,12 @@ export async function purchaseRoutes(app: CommerceApp, opts: { payments: Payment
     '/api/report/purchase',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['purchases'], body: PurchaseReportBody, response: { 200: PurchaseLog, ...errors } },
+      schema: {
+        tags: ['purchases'],
+        summary: 'Purchase log between two dates',
+        body: PurchaseReportBody,
+        response: { 200: PurchaseLog, ...errors },
+      },
     },
     async (request) => purchaseReport(app.db, request.body),
   );
@@ -34,6 +42,7 @@ export async function purchaseRoutes(app: CommerceApp, opts: { payments: Payment
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: {
         tags: ['purchases'],
+        summary: 'Refund a purchase',
         params: Type.Object({ transactionId: Type.String({ maxLength: 200 }) }),
         response: { 200: MessageBody, ...errors },
       },

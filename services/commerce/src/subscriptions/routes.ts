@@ -34,13 +34,23 @@ const SubscriptionParam = Type.Object({ subscriptionId: Type.String({ maxLength:
 export async function subscriptionRoutes(app: CommerceApp, opts: { payments: PaymentDeps; origins: ReturnOrigins }) {
   app.get(
     '/api/user/paymentDetails',
-    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: PaymentDetails, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['subscriptions'], summary: 'The caller’s subscriptions', response: { 200: PaymentDetails, 401: ErrorBody } },
+    },
     async (request) => paymentDetails(app.db, claimsOf(request)),
   );
 
   app.get(
     '/api/user/paymentDetails/mine',
-    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The caller’s subscriptions with their state',
+        response: { 200: SubscriptionList, 401: ErrorBody },
+      },
+    },
     async (request) => ownSubscriptions(app.db, claimsOf(request)),
   );
 
@@ -48,14 +58,25 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { payments: Pay
     '/api/user/paymentDetails/admin',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['subscriptions'], response: { 200: SubscriptionList, 401: ErrorBody, 403: ErrorBody } },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Every subscription',
+        response: { 200: SubscriptionList, 401: ErrorBody, 403: ErrorBody },
+      },
     },
     async () => allSubscriptionDetails(app.db),
   );
 
   app.get(
     '/api/user/check/payments/acc',
-    { preHandler: app.requireUser, schema: { tags: ['subscriptions'], response: { 200: AccPaymentCheck, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The caller’s carbon calculator subscriptions',
+        response: { 200: AccPaymentCheck, 401: ErrorBody },
+      },
+    },
     async (request) => accPaymentCheck(app.db, claimsOf(request)),
   );
 
@@ -63,7 +84,12 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { payments: Pay
     '/api/payment/unsubscribe/:subscriptionId',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['subscriptions'], params: SubscriptionParam, response: { 200: MessageBody, ...errors } },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Cancel a subscription',
+        params: SubscriptionParam,
+        response: { 200: MessageBody, ...errors },
+      },
     },
     async (request) => {
       await cancelSubscription(opts.payments, claimsOf(request), request.params.subscriptionId);
@@ -77,6 +103,7 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { payments: Pay
       preHandler: app.requireUser,
       schema: {
         tags: ['subscriptions'],
+        summary: 'Change a subscription’s plan',
         params: SubscriptionParam,
         body: UpgradeBody,
         response: { 200: UpgradeAnswer, 422: UpgradeAnswer, ...errors },

@@ -19,13 +19,19 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
 
   app.post(
     '/api/acid/documents',
-    { preHandler: app.requireUser, schema: { tags: ['acid'], response: { 200: Type.Array(DocumentRow), ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['acid'], summary: 'ACID documents the caller may see', response: { 200: Type.Array(DocumentRow), ...errors } },
+    },
     async (request) => listAcidDocuments(db, principalOf(claimsOf(request))),
   );
 
   app.get(
     '/api/acid/download/:S3Name',
-    { preHandler: app.requireUser, schema: { tags: ['acid'], params: S3NameParam, response: errors } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['acid'], summary: 'Download an ACID document', params: S3NameParam, response: errors },
+    },
     async (request, reply) => {
       const doc = await readableAcidDocument(db, principalOf(claimsOf(request)), request.params.S3Name);
       return sendStoredFile(app.storage, reply, doc.s3Name, doc.fileName);
@@ -34,7 +40,15 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
 
   app.get(
     '/api/acid/view/:S3Name',
-    { preHandler: app.requireUser, schema: { tags: ['acid'], params: S3NameParam, response: { 200: FilenameAnswer, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['acid'],
+        summary: 'Prepare an ACID document for the viewer',
+        params: S3NameParam,
+        response: { 200: FilenameAnswer, ...errors },
+      },
+    },
     async (request) => prepareAcidView(db, principalOf(claimsOf(request)), request.params.S3Name),
   );
 
@@ -44,6 +58,7 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: {
         tags: ['acid'],
+        summary: 'Upload an ACID document',
         consumes: ['multipart/form-data'],
         response: { 200: DocumentRow, 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal },
       },
@@ -56,7 +71,10 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
 
   app.get(
     '/api/print/pdf/auth',
-    { preHandler: app.requireRule(RouteRules.acid), schema: { tags: ['acid'], response: { 200: FilenameAnswer, ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.acid),
+      schema: { tags: ['acid'], summary: 'Ask for an ACID PDF to view', response: { 200: FilenameAnswer, ...errors } },
+    },
     async (request) => {
       const claims = claimsOf(request);
       return generateAcidPdf(app, claims, principalOf(claims), actorOf(request));
@@ -65,7 +83,10 @@ export async function acidRoutes(app: DocumentsApp, opts: { config: DocumentsCon
 
   app.get(
     '/api/print/pdf',
-    { preHandler: app.requireRule(RouteRules.acid), schema: { tags: ['acid'], querystring: PdfFilenameQuery, response: errors } },
+    {
+      preHandler: app.requireRule(RouteRules.acid),
+      schema: { tags: ['acid'], summary: 'An ACID PDF prepared for viewing', querystring: PdfFilenameQuery, response: errors },
+    },
     async (request, reply) => {
       const file = await generatedAcidPdf(db, claimsOf(request), request.query.filename);
       return sendStoredFile(app.storage, reply, file.s3Name, file.fileName, 'inline');

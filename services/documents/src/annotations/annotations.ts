@@ -7,7 +7,7 @@ import {
   type EventActor,
   type MailMessage,
 } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, type DataAccess, Forbidden, NotFound } from '@cti/service-kit';
 
 import { findCountry, findPeriod, findQuestionnaire } from '../countries/repository';
 import type { DocumentsDB, DocumentsExecutor } from '../db';
@@ -168,7 +168,7 @@ export async function emailAnnotation(
   await deps.inTransaction((trx) =>
     appendToOutbox(trx, {
       type: 'evt.documents.annotation.emailed',
-      actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },
+      actor: actorFromClaims(claims),
       data: {
         documentId: doc.id,
         kind: 'annotation',

@@ -28,6 +28,7 @@ export async function annotationRoutes(app: DocumentsApp, opts: { config: Docume
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: {
         tags: ['annotations'],
+        summary: 'Attach an annotation to a questionnaire or an enforceability record',
         querystring: DocumentTypeQuery,
         body: AttachAnnotationBody,
         response: { 200: DocumentRow, ...errors },
@@ -42,6 +43,7 @@ export async function annotationRoutes(app: DocumentsApp, opts: { config: Docume
       preHandler: app.requireUser,
       schema: {
         tags: ['annotations'],
+        summary: 'A country’s annotations',
         params: GroupParam,
         querystring: DocumentTypeQuery,
         response: { 200: Type.Array(DocumentRow), ...errors },
@@ -62,7 +64,13 @@ export async function annotationRoutes(app: DocumentsApp, opts: { config: Docume
     method: ['GET', 'POST'],
     url: '/api/group/annotations/:groupId',
     preHandler: app.requireUser,
-    schema: { tags: ['annotations'], params: GroupParam, querystring: AnnotationMailQuery, response: { 200: MessageBody, ...errors } },
+    schema: {
+      tags: ['annotations'],
+      summary: 'E-mail the caller a link to a country’s annotations',
+      params: GroupParam,
+      querystring: AnnotationMailQuery,
+      response: { 200: MessageBody, ...errors },
+    },
     handler: async (request) => {
       const claims = claimsOf(request);
       const sendMail = (mail: MailMessage) => callService(app, 'identity', '/internal/mail/send', { body: mail, requestId: request.id });

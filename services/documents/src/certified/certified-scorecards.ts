@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { canDownloadCft } from '@cti/access';
 import { DocumentAnswers, type AccessClaims, type CertificateVerification } from '@cti/contracts';
-import { appendToOutbox, Forbidden, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, type DataAccess, Forbidden, NotFound, principalOf } from '@cti/service-kit';
 
 import type { DocumentsDB, DocumentsExecutor } from '../db';
 import { renderPdf, type Renderer } from '../rendering/render-plugin';
@@ -114,7 +114,7 @@ export async function issueCertifiedScorecard(
     });
     await appendToOutbox(trx, {
       type: 'evt.documents.certifiedScorecard.downloaded',
-      actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },
+      actor: actorFromClaims(claims),
       data: { code, groupId, groupName: country, periodName: period, score, category, sha256: pdfSha256, issuedAt },
     });
   });

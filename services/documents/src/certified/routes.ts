@@ -28,13 +28,28 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
 
   app.get(
     '/api/print/cft/orders',
-    { preHandler: app.requireUser, schema: { tags: ['certified'], response: { 200: CertifiedScorecardOrders, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['certified'],
+        summary: 'The caller’s certified-for-transaction scorecard orders',
+        response: { 200: CertifiedScorecardOrders, ...errors },
+      },
+    },
     async (request) => activeOrders(app.db, claimsOf(request).sub),
   );
 
   app.get(
     '/api/print/cft/:groupId',
-    { preHandler: app.requireUser, schema: { tags: ['certified'], params: Type.Object({ groupId: Type.String() }), response: errors } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['certified'],
+        summary: 'Download a certified-for-transaction scorecard',
+        params: Type.Object({ groupId: Type.String() }),
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const deps: CertificateIssueDeps = {
         ...dataAccessOf(app),
@@ -49,7 +64,14 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
 
   app.get(
     '/api/document/verify/:code',
-    { schema: { tags: ['certified'], params: CodeParam, response: { 200: CertificateVerification, ...errors } } },
+    {
+      schema: {
+        tags: ['certified'],
+        summary: 'Verify a certified scorecard by its code',
+        params: CodeParam,
+        response: { 200: CertificateVerification, ...errors },
+      },
+    },
     async (request) => {
       await app.rateLimits.hit(`verify:${request.ip}`, verifyLimit);
       return verifyCertificate({ db: app.db, callScoring: scoringFor(request.id), log: app.log }, request.params.code);
@@ -61,6 +83,7 @@ export async function certifiedRoutes(app: DocumentsApp, opts: { config: Documen
     {
       schema: {
         tags: ['certified'],
+        summary: 'Verify a certified scorecard file against its code',
         params: CodeParam,
         consumes: ['multipart/form-data'],
         response: { 200: CertificateFileCheck, ...errors },

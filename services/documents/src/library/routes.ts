@@ -33,7 +33,12 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
     '/api/document/supporting',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['documents'], body: AddSupportingDocumentBody, response: { 200: DocumentRow, ...errors } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Add an uploaded file to the supporting documents',
+        body: AddSupportingDocumentBody,
+        response: { 200: DocumentRow, ...errors },
+      },
     },
     async (request) => addSupportingDocument(app, request.body, actorOf(request)),
   );
@@ -43,7 +48,12 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
     '/api/document/all',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['documents'], querystring: DocumentTypeQuery, response: { 200: Type.Array(DocumentRow), ...errors } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Supporting documents the caller may see',
+        querystring: DocumentTypeQuery,
+        response: { 200: Type.Array(DocumentRow), ...errors },
+      },
     },
     async (request) => {
       const p = principalOf(claimsOf(request));
@@ -58,7 +68,11 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
     '/api/document/countries',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['documents'], response: { 200: Type.Array(DocumentCountry), ...errors } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Countries a document may be filed under',
+        response: { 200: Type.Array(DocumentCountry), ...errors },
+      },
     },
     async () => (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name })),
   );
@@ -67,7 +81,7 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
     '/api/document/delete/:S3Name',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags: ['documents'], params: S3NameParam, response: { 200: MessageBody, ...errors } },
+      schema: { tags: ['documents'], summary: 'Delete a document', params: S3NameParam, response: { 200: MessageBody, ...errors } },
     },
     async (request) => {
       await deleteDocument(app, request.params.S3Name, actorOf(request));
@@ -77,7 +91,7 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
 
   app.get(
     '/api/document/:S3Name',
-    { preHandler: app.requireUser, schema: { tags: ['documents'], params: S3NameParam, response: errors } },
+    { preHandler: app.requireUser, schema: { tags: ['documents'], summary: 'Download a document', params: S3NameParam, response: errors } },
     async (request, reply) => {
       const doc = await findDocumentByS3Name(db, request.params.S3Name);
       if (!doc) throw new NotFound(DOCUMENT_NOT_FOUND);
@@ -94,6 +108,7 @@ export async function libraryRoutes(app: DocumentsApp, opts: { accessSettings: I
       {
         schema: {
           tags: ['documents'],
+          summary: 'Download a file through a signed link',
           params: S3NameParam,
           querystring: Type.Object({
             expires: Type.String({ maxLength: TextLimits.date }),

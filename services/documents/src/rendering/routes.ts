@@ -35,7 +35,7 @@ export async function renderRoutes(app: DocumentsApp, opts: { config: DocumentsC
     {
       bodyLimit: config.RENDER_MAX_HTML_BYTES,
       preHandler: app.requireUser,
-      schema: { tags: ['print'], body: PrintBody, response: errors },
+      schema: { tags: ['print'], summary: 'Render HTML as a PDF (questionnaire export)', body: PrintBody, response: errors },
     },
     async (request, reply) => {
       const claims = claimsOf(request);

@@ -26,6 +26,7 @@ export async function uploadRoutes(app: DocumentsApp, opts: { config: DocumentsC
       preHandler: app.requireRule(RouteRules.adminOnly),
       schema: {
         tags: ['documents'],
+        summary: 'Upload a file (a supporting document or an annotation)',
         querystring: DocumentTypeQuery,
         consumes: ['multipart/form-data'],
         response: { 200: Type.String(), 400: UploadRefusal, 401: ErrorBody, 403: ErrorBody, 413: UploadRefusal },

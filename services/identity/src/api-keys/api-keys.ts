@@ -9,7 +9,18 @@ import {
   type EventActor,
   type ResolvedApiKey,
 } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, NotFound, principalOf, Unauthorized, type Clock, type RateLimit } from '@cti/service-kit';
+import {
+  actorFromClaims,
+  appendToOutbox,
+  BadRequest,
+  type Clock,
+  Forbidden,
+  NotFound,
+  principalOf,
+  type RateLimit,
+  type RateLimitState,
+  Unauthorized,
+} from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
 import { lockUserRow } from '../sessions/repository';
@@ -33,8 +44,10 @@ export interface ApiKeyDeps {
   inTransaction<T>(work: (trx: IdentityExecutor) => Promise<T>): Promise<T>;
   /** Signs the short-lived token a key request is served with (on real time, as every token: see sessions/tokens.ts). */
   signKeyToken(claims: AccessClaims, options: { notAfterMs?: number | null }): string;
-  /** Counts one request of the key; throws TooManyRequests (429, Retry-After) past the limit. */
-  hitRateLimit(key: string, limit: RateLimit, message: string): Promise<number>;
+  /** Counts one request of the key and says where its window stands. */
+  takeRateLimit(key: string, limit: RateLimit): Promise<RateLimitState>;
+  /** Takes one request of the key's current window back. */
+  giveBackRateLimit(key: string, limit: RateLimit): Promise<void>;
   requestsPerMinute: number;
   /** The service clock: key expiry days, the day of use, revocation times and the owner's access are read on it. */
   clock: Clock;
@@ -139,7 +152,15 @@ export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promis
   const today = todayUtc(now);
   const found = await deps.inTransaction((trx) => findUsableKeyByHash(trx, keyHash, today));
   if (!found) throw new Unauthorized(ApiKeyMessages.invalid);
-  await deps.hitRateLimit(`api-key:${found.id}`, { max: deps.requestsPerMinute, windowMs: 60_000 }, ApiKeyMessages.rateLimited);
+  const counted = await deps.takeRateLimit(rateLimitKeyOf(found.id), keyLimit(deps));
+  const rateLimit = {
+    limit: counted.limit,
+    remaining: counted.remaining,
+    resetSeconds: counted.resetSeconds,
+    windowSeconds: KEY_WINDOW_MS / 1000,
+  };
+  // past the limit: the gateway answers 429 with these figures, and no token is made
+  if (counted.refused) return { token: null, keyId: found.id, userId: found.userId, rateLimit };
   return deps.inTransaction(async (trx) => {
     const access = await currentAccessClaims(trx, found.userId, `api-key:${found.id}`, now);
     if (!access) throw new Unauthorized(ApiKeyMessages.invalid);
@@ -149,7 +170,7 @@ export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promis
       const { claims } = access;
       await appendToOutbox(trx, {
         type: 'evt.identity.apiKey.used',
-        actor: { userId: claims.sub, name: claims.name, email: claims.email, groupNames: claims.groupNames },
+        actor: actorFromClaims(claims),
         data: { keyId: found.id, userId: claims.sub, email: claims.email, name: found.name, prefix: found.prefix, day: firstToday.day },
       });
     }
@@ -157,6 +178,19 @@ export async function resolveApiKey(deps: ApiKeyDeps, presented: string): Promis
     const keyEnd = found.expiresOn ? Date.parse(`${found.expiresOn}T00:00:00Z`) + 86_400_000 : null;
     const ends = [access.notAfterMs, keyEnd].filter((e): e is number => e !== null);
     const token = deps.signKeyToken({ ...access.claims, scope: READ_ONLY_SCOPE }, { notAfterMs: ends.length ? Math.min(...ends) : null });
-    return { token, keyId: found.id, userId: found.userId };
+    return { token, keyId: found.id, userId: found.userId, rateLimit };
   });
+}
+
+/** Each key's limit is counted per minute. */
+const KEY_WINDOW_MS = 60_000;
+const keyLimit = (deps: Pick<ApiKeyDeps, 'requestsPerMinute'>): RateLimit => ({ max: deps.requestsPerMinute, windowMs: KEY_WINDOW_MS });
+const rateLimitKeyOf = (keyId: string) => `api-key:${keyId}`;
+
+/**
+ * Internal (the gateway): a key request answered 304 Not Modified costs nothing, so the gateway
+ * gives it back to the key's current window (none once that window has passed).
+ */
+export async function refundKeyRequest(deps: ApiKeyDeps, keyId: string): Promise<void> {
+  await deps.giveBackRateLimit(rateLimitKeyOf(keyId), keyLimit(deps));
 }

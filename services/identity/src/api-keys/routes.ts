@@ -9,17 +9,18 @@ import {
   CreateApiKeyBody,
   CreatedApiKey,
   ErrorBody,
+  RefundApiKeyRequestBody,
   ResolveApiKeyBody,
   ResolvedApiKey,
   UserIdParam,
 } from '@cti/contracts';
-import { actorOf, claimsOf, Forbidden, markAuthGuard, principalOf } from '@cti/service-kit';
+import { actorOf, claimsOf, Forbidden, markAuthGuard, principalOf, Type } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 import { accessTokenSigner } from '../sessions/tokens';
 
-import { createApiKey, listKeysOfUser, listOwnKeys, resolveApiKey, revokeApiKey, type ApiKeyDeps } from './api-keys';
+import { createApiKey, listKeysOfUser, listOwnKeys, refundKeyRequest, resolveApiKey, revokeApiKey, type ApiKeyDeps } from './api-keys';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -33,7 +34,8 @@ export async function apiKeyRoutes(app: IdentityApp, ctx: IdentityContext) {
     signKeyToken: accessTokenSigner((payload) => app.jwt.sign(payload), {
       accessTtlSeconds: Math.min(KEY_TOKEN_TTL_SECONDS, ctx.config.ACCESS_TOKEN_TTL_SECONDS),
     }),
-    hitRateLimit: (key, limit, message) => app.rateLimits.hit(key, limit, message),
+    takeRateLimit: (key, limit) => app.rateLimits.take(key, limit),
+    giveBackRateLimit: (key, limit) => app.rateLimits.giveBack(key, limit),
     requestsPerMinute: ctx.config.API_KEY_REQUESTS_PER_MINUTE,
     clock: app.clock,
   };
@@ -103,8 +105,17 @@ export async function apiKeyRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/internal/api-keys/resolve',
     {
       preHandler: app.requireService,
-      schema: { hide: true, body: ResolveApiKeyBody, response: { 200: ResolvedApiKey, ...errors, 429: ErrorBody } },
+      schema: { hide: true, body: ResolveApiKeyBody, response: { 200: ResolvedApiKey, ...errors } },
     },
     async (request) => resolveApiKey(deps, request.body.key),
+  );
+
+  app.post(
+    '/internal/api-keys/refund',
+    { preHandler: app.requireService, schema: { hide: true, body: RefundApiKeyRequestBody, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await refundKeyRequest(deps, request.body.keyId);
+      return reply.code(204).send(null);
+    },
   );
 }

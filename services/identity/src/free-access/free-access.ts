@@ -1,12 +1,12 @@
 import { RoleIds } from '@cti/access';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, Forbidden, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, Conflict, type DataAccess, Forbidden } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
-import { actorFromClaims, issueSession, type UserRow } from '../sessions/session';
+import { issueSession, type UserRow } from '../sessions/session';
 import { consumeOneTimeToken, issueOneTimeToken } from '../tokens/one-time-tokens';
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setUserRoles, updateFreeUserProfile } from '../users/repository';

@@ -14,6 +14,7 @@ export async function freeAccessRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['free access'],
+        summary: 'Ask for free access (sends a confirmation link)',
         description: '200 with the session when a confirmed free user returns; 202 Confirm Email when a confirmation e-mail was sent.',
         params: EmailParam,
         body: FreeAccessBody,
@@ -29,7 +30,14 @@ export async function freeAccessRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.post(
     '/api/freeUser/access/:email/:code',
-    { schema: { tags: ['free access'], params: EmailCodeParams, response: { 200: SessionUser, ...errors } } },
+    {
+      schema: {
+        tags: ['free access'],
+        summary: 'Confirm free access with the link’s code and sign in',
+        params: EmailCodeParams,
+        response: { 200: SessionUser, ...errors },
+      },
+    },
     async (request) => confirmFreeAccess(app, ctx, request.params.email, request.params.code, request.ip),
   );
 }

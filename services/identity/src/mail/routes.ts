@@ -29,7 +29,14 @@ export async function mailRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.post(
     '/api/mail/contact',
-    { schema: { tags: ['mail'], body: ContactMessage, response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody, 502: ErrorBody } } },
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'Send a message through the contact form',
+        body: ContactMessage,
+        response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+      },
+    },
     async (request) => sendContactMessage(app, ctx, request.body, request.ip, request.principal),
   );
 
@@ -38,6 +45,7 @@ export async function mailRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['mail'],
+        summary: 'Development mailbox: every e-mail sent (local runs only)',
         description:
           'Dev mailbox: every mail sent, newest first. Development (and tests) only, and only to requests from this machine (loopback): reset and welcome links must never be readable from the network.',
         querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) }),

@@ -12,12 +12,11 @@ import {
   RequestAnswers,
   UserAnswers,
 } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, Conflict, type DataAccess, NotFound } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { findGroupById, groupRows } from '../groups/repository';
-import { actorFromClaims } from '../sessions/session';
 import { createUser } from '../users/create-user';
 import { parseExpiry } from '../users/manage-users';
 import { isEmail, normalizeEmail } from '../users/passwords';

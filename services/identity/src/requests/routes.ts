@@ -32,30 +32,61 @@ export async function requestRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.get(
     '/api/request',
-    { preHandler: admin, schema: { tags: ['requests'], response: { 200: Type.Array(AccessRequestView), ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['requests'],
+        summary: 'Access requests (the request queue)',
+        response: { 200: Type.Array(AccessRequestView), ...errors },
+      },
+    },
     async () => listAccessRequests(app.db),
   );
   app.post(
     '/api/request/external/create',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['requests'], body: ExternalRequestPayload, response: { 200: MessageBody, ...errors } },
+      schema: {
+        tags: ['requests'],
+        summary: 'File an access request from another site',
+        body: ExternalRequestPayload,
+        response: { 200: MessageBody, ...errors },
+      },
     },
     async (request) => createExternalRequest(app, claimsOf(request), request.body),
   );
   app.post(
     '/api/request/approve',
-    { preHandler: admin, schema: { tags: ['requests'], body: ApprovalPayload, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['requests'],
+        summary: 'Approve an access request with roles and groups',
+        body: ApprovalPayload,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => approveRequest(app, ctx, claimsOf(request), request.body),
   );
   app.post(
     '/api/request/external/approve',
-    { preHandler: admin, schema: { tags: ['requests'], body: ExternalApprovalPayload, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['requests'],
+        summary: 'Approve an external access request',
+        body: ExternalApprovalPayload,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => approveExternalRequest(app, ctx, claimsOf(request), request.body),
   );
   app.get(
     '/api/request/deny/:id',
-    { preHandler: admin, schema: { tags: ['requests'], params: IdParam, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: admin,
+      schema: { tags: ['requests'], summary: 'Deny an access request', params: IdParam, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => denyRequest(app, claimsOf(request), request.params.id),
   );
 

@@ -16,14 +16,19 @@ export async function roleRoutes(app: IdentityApp, ctx: IdentityContext) {
   const schema = { tags: ['roles'], response: { 200: RoleList, 429: ErrorBody } };
   // every role with its plain-language label and meaning, for the role picker
   const described = AllRoles.map((r) => ({ ...r, Label: RoleLabels[r.Name], Description: RoleDescriptions[r.Name] }));
-  app.get('/api/roles', { schema }, async () => described);
-  app.get('/api/roles/ctc', { schema }, async () => list(CtcRoleNames));
-  app.get('/api/roles/cc', { schema }, async () => list(CcRoleNames));
+  app.get('/api/roles', { schema: { ...schema, summary: 'Every role' } }, async () => described);
+  app.get('/api/roles/ctc', { schema: { ...schema, summary: 'Roles of the Compliance Index site (the login chooser)' } }, async () =>
+    list(CtcRoleNames),
+  );
+  app.get('/api/roles/cc', { schema: { ...schema, summary: 'Roles of the carbon calculator site (the login chooser)' } }, async () =>
+    list(CcRoleNames),
+  );
 
   app.get(
     '/api/roles/by/email/:email',
     {
       schema: {
+        summary: 'A user’s active roles, by e-mail',
         ...schema,
         params: EmailParam,
         description:

@@ -1,12 +1,12 @@
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, Unauthorized } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, Forbidden, Unauthorized } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
 import { findUserByEmail } from '../users/repository';
 
 import { rememberSignInAddress } from './repository';
-import { actorFromClaims, issueSession } from './session';
+import { issueSession } from './session';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure, type SignInData, type SignInLimits } from './sign-in-locks';
 
 /**

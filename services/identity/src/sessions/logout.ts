@@ -1,11 +1,10 @@
 import { isUuid, type AccessClaims } from '@cti/contracts';
-import { appendToOutbox, Forbidden, NotFound, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, type DataAccess, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { IdentityDB } from '../db';
 import { findUserById } from '../users/repository';
 
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
-import { actorFromClaims } from './session';
 
 /**
  * Server logout. The user's own logout ends this session (the refresh

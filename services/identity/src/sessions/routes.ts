@@ -35,19 +35,40 @@ export async function sessionRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.post(
     '/api/user/login',
-    { schema: { tags: ['sessions'], body: LoginBody, response: { 200: SessionUser, ...errors } } },
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Sign in with e-mail and password',
+        body: LoginBody,
+        response: { 200: SessionUser, ...errors },
+      },
+    },
     async (request) => login(app, ctx, limits, { email: request.body.Email, password: request.body.Password, ip: request.ip }),
   );
 
   app.post(
     '/api/user/unlockSignIn',
-    { schema: { tags: ['sessions'], body: UnlockSignInBody, response: { 200: MessageBody, ...errors } } },
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Lift a sign-in lock with the code the account owner was e-mailed',
+        body: UnlockSignInBody,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => unlockSignIn(app, config, request.body.Code, request.ip),
   );
 
   app.post(
     '/api/user/refresh',
-    { schema: { tags: ['sessions'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Renew a session with its refresh token',
+        body: RefreshBody,
+        response: { 200: SessionUser, ...errors },
+      },
+    },
     async (request) => refreshSession(app, issuer, request.body.token, { free: false, ...grace }),
   );
 
@@ -61,7 +82,14 @@ export async function sessionRoutes(app: IdentityApp, ctx: IdentityContext) {
 
   app.post(
     '/api/user/logout/:userId',
-    { schema: { tags: ['sessions'], params: UserIdParam, response: { 200: MessageBody, ...errors } } },
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Sign out (one’s own session, or every session of a user as an admin)',
+        params: UserIdParam,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => {
       await logout(app, logoutClaims(request), request.params.userId, false);
       return { message: 'Logged out.' };
@@ -71,13 +99,22 @@ export async function sessionRoutes(app: IdentityApp, ctx: IdentityContext) {
   /** Free users refresh and log out with their own calls. */
   app.post(
     '/api/freeUser/refresh',
-    { schema: { tags: ['free access'], body: RefreshBody, response: { 200: SessionUser, ...errors } } },
+    {
+      schema: {
+        tags: ['free access'],
+        summary: 'Renew a free user’s session with its refresh token',
+        body: RefreshBody,
+        response: { 200: SessionUser, ...errors },
+      },
+    },
     async (request) => refreshSession(app, issuer, request.body.token, { free: true, ...grace }),
   );
 
   app.post(
     '/api/freeUser/logout/:username',
-    { schema: { tags: ['free access'], params: UsernameParam, response: { 200: MessageBody, ...errors } } },
+    {
+      schema: { tags: ['free access'], summary: 'Sign a free user out', params: UsernameParam, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       const claims = logoutClaims(request);
       if (claims.email.toLowerCase() !== request.params.username.trim().toLowerCase()) throw new Forbidden();

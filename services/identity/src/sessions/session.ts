@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { mustAgreeToTerms, RoleIds } from '@cti/access';
-import type { AccessClaims, EventActor, SessionUser } from '@cti/contracts';
+import type { AccessClaims, SessionUser } from '@cti/contracts';
 import type { Selectable } from '@cti/db';
 import type { Clock } from '@cti/service-kit';
 
@@ -125,10 +125,3 @@ export async function issueSession(
   };
   return { session, claims, refreshTokenId };
 }
-
-export const actorFromClaims = (c: AccessClaims): EventActor => ({
-  userId: c.sub,
-  name: c.name,
-  email: c.email,
-  groupNames: c.groupNames,
-});

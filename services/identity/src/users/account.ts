@@ -1,11 +1,10 @@
 import { isUuid, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
-import { appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { assertPasswordAllowed } from '../passwords/password-policy';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
-import { actorFromClaims } from '../sessions/session';
 import { assertSignInAllowed, recordSignInFailure, signInLimitsOf } from '../sessions/sign-in-locks';
 
 import { hashPassword, normalizeEmail, verifyPassword } from './passwords';

@@ -1,8 +1,7 @@
 import type { AccessClaims } from '@cti/contracts';
-import { appendToOutbox, type DataAccess } from '@cti/service-kit';
+import { actorFromClaims, appendToOutbox, type DataAccess } from '@cti/service-kit';
 
 import type { IdentityDB } from '../db';
-import { actorFromClaims } from '../sessions/session';
 
 import { markAgreedToTerms } from './repository';
 

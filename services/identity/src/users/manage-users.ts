@@ -1,16 +1,17 @@
 import { RoleIds, UserEditPolicy, type AdminOnlyFlags, type ManagedTarget, type ManagerEditRefusal, type Principal } from '@cti/access';
 import { isUuid, UserAnswers, type AccessClaims, type EventActor, type ManagedUser, type UserPayload } from '@cti/contracts';
 import {
+  actorFromClaims,
+  appendToOutbox,
   BadRequest,
   Conflict,
+  type DataAccess,
   DomainError,
   Forbidden,
   NotFound,
+  principalOf,
   TokenExpired,
   Unauthorized,
-  appendToOutbox,
-  principalOf,
-  type DataAccess,
 } from '@cti/service-kit';
 
 import type { IdentityContext, RateLimited } from '../context';
@@ -19,7 +20,6 @@ import { findGroupById, groupRows } from '../groups/repository';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
-import { actorFromClaims } from '../sessions/session';
 import { isTokenValid, isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
 
 import { createUser } from './create-user';

@@ -46,7 +46,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       preHandler: app.requireUser,
       config: { allowUnagreed: true },
-      schema: { tags: ['users'], response: { 200: MessageBody, 401: ErrorBody } },
+      schema: { tags: ['users'], summary: 'Agree to the Terms and Conditions', response: { 200: MessageBody, 401: ErrorBody } },
     },
     async (request) => {
       await agreeToTerms(app, claimsOf(request));
@@ -58,7 +58,11 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/api/user/groupManager',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['users'], response: { 200: Type.Array(ManagedUser), ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Users a group manager or admin may manage, with groups and roles',
+        response: { 200: Type.Array(ManagedUser), ...errors },
+      },
     },
     async (request) => listManagedUsers(app.db, claimsOf(request), app.clock.now()),
   );
@@ -67,7 +71,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/api/user/register',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
+      schema: { tags: ['users'], summary: 'Add a user', body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
     async (request) => registerUser(app, ctx, claimsOf(request), request.body),
   );
@@ -76,14 +80,22 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     '/api/user/update',
     {
       preHandler: app.requireRule(RouteRules.usersPage),
-      schema: { tags: ['users'], body: UserPayload, response: { 200: MessageBody, ...errors } },
+      schema: { tags: ['users'], summary: 'Change a user', body: UserPayload, response: { 200: MessageBody, ...errors } },
     },
     async (request) => updateUser(app, ctx, claimsOf(request), request.body),
   );
 
   app.post(
     '/api/user/account',
-    { preHandler: app.requireUser, schema: { tags: ['users'], body: AccountUpdateBody, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Change one’s own name or password (My account)',
+        body: AccountUpdateBody,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => updateOwnAccount(app, ctx, claimsOf(request), request.ip, request.body),
   );
 
@@ -92,6 +104,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['users'],
+        summary: 'Resend a user’s welcome e-mail',
         description:
           'Resend the welcome e-mail: admins, the user’s managers, or (with `token`) the holder of the user’s welcome link. Never to a user who has set a password.',
         params: UserIdParam,
@@ -107,6 +120,7 @@ export async function userRoutes(app: IdentityApp, ctx: IdentityContext) {
     {
       schema: {
         tags: ['users'],
+        summary: 'A user',
         description: 'The user themself, a manager of the user, or the holder of a valid welcome token (set-password page).',
         params: IdParam,
         querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),

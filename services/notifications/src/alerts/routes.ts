@@ -26,7 +26,12 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
     '/api/notifications/list',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['notifications'], querystring: NotificationListQuery, response: { 200: NotificationList, ...errors } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'The caller’s alerts',
+        querystring: NotificationListQuery,
+        response: { 200: NotificationList, ...errors },
+      },
     },
     async (request) => {
       const claims = claimsOf(request);
@@ -36,7 +41,10 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
 
   app.get(
     '/api/notifications/unread-count',
-    { preHandler: app.requireUser, schema: { tags: ['notifications'], response: { 200: UnreadCount, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['notifications'], summary: 'How many alerts are unread', response: { 200: UnreadCount, ...errors } },
+    },
     async (request) => {
       const claims = claimsOf(request);
       return { Count: await unreadCount(db, principalOf(claims), claims.sub, ctx.settings) };
@@ -45,7 +53,10 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
 
   app.post(
     '/api/notifications/read',
-    { preHandler: app.requireUser, schema: { tags: ['notifications'], body: MarkReadBody, response: { 200: UnreadCount, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['notifications'], summary: 'Mark alerts read', body: MarkReadBody, response: { 200: UnreadCount, ...errors } },
+    },
     async (request) => {
       const claims = claimsOf(request);
       await markRead(db, claims.sub, request.body, app.clock.now());
@@ -55,13 +66,24 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
 
   app.get(
     '/api/notifications/settings',
-    { preHandler: app.requireUser, schema: { tags: ['notifications'], response: { 200: AlertSettings, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['notifications'], summary: 'The caller’s alert settings', response: { 200: AlertSettings, ...errors } },
+    },
     async (request) => ({ Email: await emailModeOf(db, claimsOf(request).sub) }),
   );
 
   app.put(
     '/api/notifications/settings',
-    { preHandler: app.requireUser, schema: { tags: ['notifications'], body: AlertSettings, response: { 200: AlertSettings, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Change the alert settings',
+        body: AlertSettings,
+        response: { 200: AlertSettings, ...errors },
+      },
+    },
     async (request) => {
       const claims = claimsOf(request);
       const user = { userId: claims.sub, email: claims.email, name: claims.name };
@@ -74,12 +96,26 @@ export async function alertRoutes(app: NotificationsApp, { ctx }: { ctx: Notific
   const link = { tokenKey: ctx.config.NOTIFICATIONS_TOKEN_KEY, digestHourUtc: ctx.config.NOTIFICATIONS_DIGEST_HOUR_UTC };
   app.post(
     '/api/notifications/unsubscribe',
-    { schema: { tags: ['notifications'], body: UnsubscribeBody, response: { 200: UnsubscribeAnswer, 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Turn alert e-mails off with an e-mail’s link',
+        body: UnsubscribeBody,
+        response: { 200: UnsubscribeAnswer, 400: ErrorBody },
+      },
+    },
     async (request) => unsubscribeWithLink(app, request.body.token, link),
   );
   app.post(
     '/api/notifications/resubscribe',
-    { schema: { tags: ['notifications'], body: UnsubscribeBody, response: { 200: UnsubscribeAnswer, 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Turn alert e-mails back on with an e-mail’s link',
+        body: UnsubscribeBody,
+        response: { 200: UnsubscribeAnswer, 400: ErrorBody },
+      },
+    },
     async (request) => resubscribeWithLink(app, request.body.token, link),
   );
 }

@@ -12,7 +12,10 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
 
   app.get(
     '/api/follow',
-    { preHandler: app.requireUser, schema: { tags: ['follow'], response: { 200: FollowList, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['follow'], summary: 'Countries the caller follows', response: { 200: FollowList, ...errors } },
+    },
     async (request) => {
       const claims = claimsOf(request);
       return listFollows(app.db, { userId: claims.sub, principal: principalOf(claims) }, ctx.settings);
@@ -21,7 +24,10 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
 
   app.put(
     '/api/follow/:groupId',
-    { preHandler: app.requireUser, schema: { tags: ['follow'], params: FollowParams, response: { 200: FollowedCountry, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['follow'], summary: 'Follow a country', params: FollowParams, response: { 200: FollowedCountry, ...errors } },
+    },
     async (request) => {
       const claims = claimsOf(request);
       const who = { userId: claims.sub, email: claims.email, name: claims.name, principal: principalOf(claims) };
@@ -31,7 +37,10 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
 
   app.delete(
     '/api/follow/:groupId',
-    { preHandler: app.requireUser, schema: { tags: ['follow'], params: FollowParams, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['follow'], summary: 'Stop following a country', params: FollowParams, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       const claims = claimsOf(request);
       const country = await unfollowCountry(app, claims.sub, request.params.groupId, actorOf(request));

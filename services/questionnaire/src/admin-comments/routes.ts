@@ -14,14 +14,20 @@ export async function adminCommentRoutes(app: QuestionnaireApp) {
   const admin = app.requireRule(RouteRules.adminOnly);
   app.post(
     '/api/questionnaire/adminComment',
-    { preHandler: admin, schema: { tags, body: AdminCommentBody, response: { 200: AdminCommentAnswer, ...errors } } },
+    {
+      preHandler: admin,
+      schema: { summary: 'Admin notes of a section', tags, body: AdminCommentBody, response: { 200: AdminCommentAnswer, ...errors } },
+    },
     async (request) => ({
       Comment: await adminComment(app.db, request.body.questionnaireId, request.body.sectionId),
     }),
   );
   app.post(
     '/api/questionnaire/adminComment/save',
-    { preHandler: admin, schema: { tags, body: AdminCommentSaveBody, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: admin,
+      schema: { summary: 'Save the admin notes of a section', tags, body: AdminCommentSaveBody, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       await saveAdminComment(app, claimsOf(request), request.body.questionnaireId, request.body.sectionId, request.body.comment);
       return { message: QuestionnaireAnswers.adminNoteSaved };

@@ -17,7 +17,10 @@ export async function approvalRoutes(app: QuestionnaireApp) {
   const rule = app.requireRule(RouteRules.questionnaire);
   app.post(
     '/api/finalize',
-    { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: rule,
+      schema: { summary: 'Approve a questionnaire for one’s firm', tags, body: FinalizeBody, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       await approve(app, claimsOf(request), request.body.questionnaireId, request.body.userId);
       return { message: QuestionnaireAnswers.approved };
@@ -25,22 +28,39 @@ export async function approvalRoutes(app: QuestionnaireApp) {
   );
   app.post(
     '/api/finalize/approvedNames/:questionnaireId',
-    { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Array(Approval), ...errors } } },
+    {
+      preHandler: rule,
+      schema: { summary: 'Firms that approved a questionnaire', tags, params: IdParam, response: { 200: Type.Array(Approval), ...errors } },
+    },
     async (request) => approvedNames(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.post(
     '/api/finalize/canApprove',
-    { preHandler: rule, schema: { tags, body: FinalizeBody, response: { 200: Type.Boolean(), ...errors } } },
+    {
+      preHandler: rule,
+      schema: { summary: 'Whether the caller may approve', tags, body: FinalizeBody, response: { 200: Type.Boolean(), ...errors } },
+    },
     async (request) => canApprove(app.db, claimsOf(request), request.body.questionnaireId, request.body.userId),
   );
   app.post(
     '/api/finalize/readyForFinalization/:questionnaireId',
-    { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } },
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'Whether a questionnaire may be finalized (two firms approved)',
+        tags,
+        params: IdParam,
+        response: { 200: Type.Boolean(), ...errors },
+      },
+    },
     async (request) => readyForFinalization(app.db, claimsOf(request), request.params.questionnaireId),
   );
   app.post(
     '/api/finalize/close/:questionnaireId',
-    { preHandler: rule, schema: { tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } } },
+    {
+      preHandler: rule,
+      schema: { summary: 'Finalize and close a questionnaire', tags, params: IdParam, response: { 200: Type.Boolean(), ...errors } },
+    },
     async (request) => {
       await submitAsFinal(app, claimsOf(request), request.params.questionnaireId);
       return true;

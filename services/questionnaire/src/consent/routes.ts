@@ -17,7 +17,12 @@ export async function consentRoutes(app: QuestionnaireApp) {
     '/api/consent',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags, body: ConsentBody, response: { 200: MessageBody, ...errors } },
+      schema: {
+        summary: 'Consent status of the caller’s firm for a questionnaire',
+        tags,
+        body: ConsentBody,
+        response: { 200: MessageBody, ...errors },
+      },
     },
     async (request) => {
       await giveConsent(app, claimsOf(request), request.body);
@@ -28,7 +33,12 @@ export async function consentRoutes(app: QuestionnaireApp) {
     '/api/consent/:questionnaireId',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: Type.Array(ConsentRow), ...errors } },
+      schema: {
+        summary: 'Consents given for a questionnaire',
+        tags,
+        params: Type.Object({ questionnaireId: Type.String() }),
+        response: { 200: Type.Array(ConsentRow), ...errors },
+      },
     },
     async (request) => consentsOf(app.db, claimsOf(request), request.params.questionnaireId),
   );
@@ -36,7 +46,12 @@ export async function consentRoutes(app: QuestionnaireApp) {
     '/api/consent/answer',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags, body: ConsentAnswerBody, response: { 200: ConsentAnswer, ...errors } },
+      schema: {
+        summary: 'Give or withhold the firm’s consent',
+        tags,
+        body: ConsentAnswerBody,
+        response: { 200: ConsentAnswer, ...errors },
+      },
     },
     async (request) => consentAnswer(app.db, claimsOf(request), request.body.QuestionnaireId, request.body.UserId),
   );

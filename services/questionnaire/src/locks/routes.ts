@@ -34,7 +34,7 @@ export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: 
   const rule = app.requireRule(RouteRules.questionnaire);
   app.post(
     '/api/questionnaire/lock',
-    { preHandler: rule, schema: { tags, body: LockBody, response: { 200: LockInfo, ...errors } } },
+    { preHandler: rule, schema: { summary: 'Lock a section for editing', tags, body: LockBody, response: { 200: LockInfo, ...errors } } },
     async (request) => renewLock(app, claimsOf(request), request.body, opts.lockTtlSeconds),
   );
 
@@ -42,7 +42,12 @@ export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: 
     '/api/questionnaire/unlock',
     {
       preHandler: app.requireUser,
-      schema: { tags, querystring: UnlockQuery, response: { 200: Type.Object({ released: Type.Integer() }), ...errors } },
+      schema: {
+        summary: 'Release a section lock',
+        tags,
+        querystring: UnlockQuery,
+        response: { 200: Type.Object({ released: Type.Integer() }), ...errors },
+      },
     },
     async (request) => ({
       released: await releaseLocks(app, claimsOf(request), request.query),
@@ -60,7 +65,15 @@ export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: 
 
   app.get(
     '/api/questionnaire/navlocks/:questionnaireId',
-    { preHandler: rule, schema: { tags, params: Type.Object({ questionnaireId: Type.String() }), response: { 200: NavLocks, ...errors } } },
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'Which sections of a questionnaire are locked, and by whom',
+        tags,
+        params: Type.Object({ questionnaireId: Type.String() }),
+        response: { 200: NavLocks, ...errors },
+      },
+    },
     async (request) => navLocks(app, claimsOf(request), request.params.questionnaireId),
   );
 }

@@ -16,17 +16,22 @@ export async function periodRoutes(app: QuestionnaireApp) {
   const tags = ['periods'];
   app.get(
     '/api/period',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, response: { 200: Type.Array(Period), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: { summary: 'Every period', tags, response: { 200: Type.Array(Period), ...errors } },
+    },
     async () => periodList(app.db),
   );
-  app.get('/api/period/currentPeriod', { preHandler: app.requireUser, schema: { tags, response: { 200: Period, ...errors } } }, async () =>
-    theCurrentPeriod(app.db),
+  app.get(
+    '/api/period/currentPeriod',
+    { preHandler: app.requireUser, schema: { summary: 'The current period', tags, response: { 200: Period, ...errors } } },
+    async () => theCurrentPeriod(app.db),
   );
   app.post(
     '/api/period/:name',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags, params: PeriodNameParam, response: { 200: Type.Boolean(), ...errors } },
+      schema: { summary: 'Open a new period', tags, params: PeriodNameParam, response: { 200: Type.Boolean(), ...errors } },
     },
     async (request) => {
       await openPeriod(app, request.params.name, actorOf(request));

@@ -14,7 +14,11 @@ export async function progressRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/progress',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags: ['questionnaires'], response: { 200: Type.Array(QuestionnaireProgress), 401: ErrorBody, 403: ErrorBody } },
+      schema: {
+        tags: ['questionnaires'],
+        summary: 'Progress of the questionnaires the caller works on',
+        response: { 200: Type.Array(QuestionnaireProgress), 401: ErrorBody, 403: ErrorBody },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -34,7 +34,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/open',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
+      schema: { summary: 'Open questionnaires (dashboard)', tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
     },
     async (request) => questionnairesByStatus(app.db, claimsOf(request), 'Open'),
   );
@@ -42,7 +42,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/completed',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
+      schema: { summary: 'Completed questionnaires (dashboard)', tags, response: { 200: Type.Array(QuestionnaireListRow), ...errors } },
     },
     async (request) => questionnairesByStatus(app.db, claimsOf(request), 'Closed'),
   );
@@ -50,7 +50,12 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/info/:questionnaireId',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags, params: QuestionnaireIdParam, response: { 200: QuestionnaireInfo, ...errors } },
+      schema: {
+        summary: 'A questionnaire’s country, period and status',
+        tags,
+        params: QuestionnaireIdParam,
+        response: { 200: QuestionnaireInfo, ...errors },
+      },
     },
     async (request) => questionnaireInfo(app.db, claimsOf(request), request.params.questionnaireId),
   );
@@ -58,7 +63,12 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/ideraDeclaration/:questionnaireId',
     {
       preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: { tags, params: QuestionnaireIdParam, response: { 200: Type.Boolean(), ...errors } },
+      schema: {
+        summary: 'A questionnaire’s IDERA declaration answers',
+        tags,
+        params: QuestionnaireIdParam,
+        response: { 200: Type.Boolean(), ...errors },
+      },
     },
     async (request) => ideraDeclared(app.db, claimsOf(request), request.params.questionnaireId),
   );
@@ -66,7 +76,12 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/report',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags, body: QuestionnaireReportBody, response: { 200: Type.Array(AdminQuestionnaireRow), ...errors } },
+      schema: {
+        summary: 'Questionnaires matching the report filters',
+        tags,
+        body: QuestionnaireReportBody,
+        response: { 200: Type.Array(AdminQuestionnaireRow), ...errors },
+      },
     },
     async (request) => questionnaireReport(app.db, request.body),
   );
@@ -74,7 +89,7 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     '/api/questionnaire/closeOrOpen',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags, body: CloseOrOpenBody, response: { 200: Type.Boolean(), ...errors } },
+      schema: { summary: 'Close or reopen a questionnaire', tags, body: CloseOrOpenBody, response: { 200: Type.Boolean(), ...errors } },
     },
     async (request) => {
       await closeOrOpen(app, request.body.QuestionnaireId, request.body.Status, actorOf(request));
@@ -83,14 +98,26 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
   );
   app.get(
     '/api/questionnaire/needQuestionnaire',
-    { preHandler: app.requireRule(RouteRules.adminOnly), schema: { tags, response: { 200: Type.Array(NeedQuestionnaireRow), ...errors } } },
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: {
+        summary: 'Countries without a questionnaire in the current period',
+        tags,
+        response: { 200: Type.Array(NeedQuestionnaireRow), ...errors },
+      },
+    },
     async () => countriesNeedingQuestionnaire(app.db),
   );
   app.post(
     '/api/questionnaire/addQuestionnaire/:countryId',
     {
       preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { tags, params: Type.Object({ countryId: Type.String() }), response: { 200: Type.Boolean(), ...errors } },
+      schema: {
+        summary: 'Create a country’s questionnaire for the current period',
+        tags,
+        params: Type.Object({ countryId: Type.String() }),
+        response: { 200: Type.Boolean(), ...errors },
+      },
     },
     async (request) => {
       await addQuestionnaire(app, request.params.countryId, actorOf(request));

@@ -25,12 +25,29 @@ export async function sectionRoutes(app: QuestionnaireApp, opts: { lockTtlSecond
   const rule = app.requireRule(RouteRules.questionnaire);
   app.post(
     '/api/questionnaire/questions',
-    { preHandler: rule, schema: { tags, body: QuestionsBody, response: { 200: QuestionsAnswerSchema, ...errors } } },
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'A section’s questions and answers',
+        tags,
+        body: QuestionsBody,
+        response: { 200: QuestionsAnswerSchema, ...errors },
+      },
+    },
     async (request) => loadSection(app, claimsOf(request), request.body, opts.lockTtlSeconds),
   );
   app.post(
     '/api/questionnaire/save/:questionnaireId/:userId',
-    { preHandler: rule, schema: { tags, params: SaveSectionParams, body: SaveSectionBody, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'Save a section’s answers',
+        tags,
+        params: SaveSectionParams,
+        body: SaveSectionBody,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => {
       const { questionnaireId, userId } = request.params;
       const { changed } = await saveSection(app, claimsOf(request), questionnaireId, userId, request.body, opts.lockTtlSeconds);
@@ -40,7 +57,15 @@ export async function sectionRoutes(app: QuestionnaireApp, opts: { lockTtlSecond
   );
   app.post(
     '/api/questionnaire/confirmUnchanged',
-    { preHandler: rule, schema: { tags, body: ConfirmUnchangedBody, response: { 200: MessageBody, ...errors } } },
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'Confirm a section’s answers unchanged',
+        tags,
+        body: ConfirmUnchangedBody,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
     async (request) => {
       await confirmSectionUnchanged(app, claimsOf(request), request.body.QuestionnaireId, request.body.SectionId);
       return { message: QuestionnaireAnswers.confirmedUnchanged };

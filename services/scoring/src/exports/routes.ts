@@ -5,6 +5,7 @@ import {
   CompareExportQuery,
   ExportMessages,
   ExportQuery,
+  IndexExportRoutes,
   ScoringMessages,
   type AsuRow,
   type EnforceabilityRow,
@@ -90,8 +91,8 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
   const enforceabilityCardOf = (groupId: string) => stored<EnforceabilityScorecard>(ReadModelKeys.enforceability(groupId));
 
   app.get(
-    '/api/group/index/export/list',
-    { preHandler: index, schema: schema('Compliance Index list as CSV or Excel') },
+    `/api${IndexExportRoutes.list.path}`,
+    { preHandler: index, schema: schema(IndexExportRoutes.list.summary) },
     async (request, reply) => {
       const p = principal(request);
       const rows = await indexRows(p);
@@ -100,8 +101,8 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
   );
 
   app.get(
-    '/api/group/index/export/enforceability',
-    { preHandler: index, schema: schema('Enforceability Index list as CSV or Excel') },
+    `/api${IndexExportRoutes.enforceability.path}`,
+    { preHandler: index, schema: schema(IndexExportRoutes.enforceability.summary) },
     async (request, reply) => {
       const p = principal(request);
       const rows = await required<EnforceabilityRow[]>(ReadModelKeys.enforceabilityList);
@@ -115,8 +116,8 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
   );
 
   app.get(
-    '/api/group/index/export/history',
-    { preHandler: app.requireRule(RouteRules.historicalData), schema: schema('Historical data as CSV or Excel') },
+    `/api${IndexExportRoutes.history.path}`,
+    { preHandler: app.requireRule(RouteRules.historicalData), schema: schema(IndexExportRoutes.history.summary) },
     async (request, reply) => {
       const rows = await required<HistoricalScoreRow[]>(ReadModelKeys.history);
       return send(reply, historicalTable(rows), withPeriod('Historical data', await periodOf(rows)), request.query.format);
@@ -140,8 +141,8 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
   );
 
   app.get(
-    '/api/group/index/export/asu',
-    { preHandler: index, schema: schema('ASU assessment as CSV or Excel') },
+    `/api${IndexExportRoutes.asu.path}`,
+    { preHandler: index, schema: schema(IndexExportRoutes.asu.summary) },
     async (request, reply) => {
       const p = principal(request);
       const [rows, indexList] = await Promise.all([asuRows(p), indexRows(p)]);
@@ -150,8 +151,8 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
   );
 
   app.get(
-    '/api/group/index/export/:groupId/scores',
-    { preHandler: index, schema: { ...schema("A country's score history as CSV or Excel"), params: GroupParam } },
+    `/api${IndexExportRoutes.scores.path}`,
+    { preHandler: index, schema: { ...schema(IndexExportRoutes.scores.summary), params: GroupParam } },
     async (request, reply) => {
       const p = principal(request);
       const card = await required<Scorecard>(ReadModelKeys.scorecard(request.params.groupId));
@@ -163,10 +164,10 @@ export async function exportRoutes(app: ScoringApp, { ctx }: { ctx: ScoringConte
   );
 
   app.get(
-    '/api/group/index/export/everything',
+    `/api${IndexExportRoutes.everything.path}`,
     {
       preHandler: index,
-      schema: { tags: ['exports'], summary: 'Everything the caller may see, as a ZIP of CSV and Excel files' },
+      schema: { tags: ['exports'], summary: IndexExportRoutes.everything.summary },
     },
     async (request, reply) => {
       const p = principal(request);

@@ -90,4 +90,10 @@ describe('API keys on My account', () => {
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Revoke Pricing model']);
   });
+
+  it('links the API reference and offers the event contract', async () => {
+    await renderFor(principal([RoleIds.Enhanced]));
+    expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/v1/docs');
+    expect(screen.getByRole('button', { name: 'Event contract (AsyncAPI)' })).toBeTruthy();
+  });
 });

@@ -6,8 +6,9 @@ import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contra
 import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
+import { saveDownloadedFile } from '../../lib/file-download';
 
-import { useCreateApiKeyMutation, useMyApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
+import { useCreateApiKeyMutation, useEventContractMutation, useMyApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
 import { ApiKeyTable } from './ApiKeyTable';
 
 /** The key just created: shown once, with how to call the API with it. */
@@ -45,6 +46,7 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
   const { data: keys = [], isLoading } = useMyApiKeysQuery(undefined, { skip: !entitled });
   const [create, { isLoading: creating }] = useCreateApiKeyMutation();
   const [revoke, { isLoading: revoking }] = useRevokeApiKeyMutation();
+  const [fetchEventContract, { isLoading: fetchingContract }] = useEventContractMutation();
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -68,12 +70,28 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
     toast.success(`The key “${key.Name}” was revoked.`);
   };
 
+  const downloadEventContract = async () => {
+    const result = await fetchEventContract();
+    if ('error' in result) return void toast.danger(answerText(result.error) ?? 'An error occured. Please try again later.');
+    saveDownloadedFile(result.data);
+  };
+
   return (
     <section className="section" aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">API keys</h2>
       <p className="muted">
         Read the index from your own programs at <code>/api/v1/…</code> with a personal key. A key reads exactly what you may see today,
         never changes anything, and stops the moment you revoke it.
+      </p>
+      <p>
+        <a href="/api/v1/docs" target="_blank" rel="noopener">
+          API reference
+        </a>{' '}
+        (every route, its answers, the rate limit and the exports) ·{' '}
+        <Button variant="link" onClick={() => void downloadEventContract()} busy={fetchingContract}>
+          Event contract (AsyncAPI)
+        </Button>{' '}
+        for teams given the platform’s <code>integrations</code> NATS account
       </p>
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
       <form onSubmit={submit} noValidate className="form-grid" aria-label="Create an API key">

@@ -1,6 +1,7 @@
 import type { ApiKeyView, CreateApiKeyBody, CreatedApiKey } from '@cti/contracts';
 
 import { api } from '../../app/api';
+import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
 const enc = encodeURIComponent;
 const MINE = { type: 'ApiKey' as const, id: 'LIST' };
@@ -21,6 +22,14 @@ export const apiKeysApi = api.injectEndpoints({
       query: ({ keyId }) => ({ url: `api/user/apiKeys/${enc(keyId)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { keyId, userId }) => [MINE, { type: 'ApiKey', id: keyId }, ...(userId ? [ofUser(userId)] : [])],
     }),
+    /** The AsyncAPI document of the events the `integrations` NATS account reads (every event for admins). */
+    eventContract: build.mutation<DownloadedFile, void>({
+      query: () => ({
+        url: 'api/documentation/asyncapi',
+        method: 'GET',
+        responseHandler: asDownloadedFile('compliance-index-events.asyncapi.json'),
+      }),
+    }),
     apiKeysOfUser: build.query<ApiKeyView[], string>({
       query: (userId) => `api/user/apiKeys/of/${enc(userId)}`,
       providesTags: (_r, _e, userId) => [ofUser(userId)],
@@ -28,4 +37,5 @@ export const apiKeysApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation, useApiKeysOfUserQuery } = apiKeysApi;
+export const { useMyApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation, useApiKeysOfUserQuery, useEventContractMutation } =
+  apiKeysApi;
