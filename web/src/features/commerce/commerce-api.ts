@@ -105,7 +105,7 @@ export const commerceApi = api.injectEndpoints({
     }),
     adminSubscriptions: build.query<Subscription[], void>({ query: () => 'api/user/paymentDetails/admin', providesTags: [SUBSCRIPTIONS] }),
     accPaymentCheck: build.query<AccPaymentCheck, void>({ query: () => 'api/user/check/payments/acc' }),
-    unsubscribe: build.mutation<MessageBody, string>({
+    cancelSubscription: build.mutation<MessageBody, string>({
       query: (subscriptionId) => ({ url: `api/payment/unsubscribe/${enc(subscriptionId)}`, method: 'GET' }),
       invalidatesTags: [SUBSCRIPTIONS],
     }),
@@ -140,6 +140,6 @@ export const {
   useMySubscriptionsQuery,
   useCheckoutQuoteQuery,
   useAccPaymentCheckQuery,
-  useUnsubscribeMutation,
+  useCancelSubscriptionMutation,
   useUpgradeSubscriptionMutation,
 } = commerceApi;

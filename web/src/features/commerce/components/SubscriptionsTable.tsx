@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDate } from '../../../lib/dates';
-import { useProductsQuery, useUnsubscribeMutation } from '../commerce-api';
+import { useProductsQuery, useCancelSubscriptionMutation } from '../commerce-api';
 import { formatCents } from '../money';
 import { usePlanSwitch } from '../my-plan';
 
@@ -38,13 +38,13 @@ export function SubscriptionsTable({
   caption?: string;
 }) {
   const { data: products = [] } = useProductsQuery();
-  const [unsubscribe, { isLoading: cancelling }] = useUnsubscribeMutation();
+  const [cancelSubscription, { isLoading: cancelling }] = useCancelSubscriptionMutation();
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
   const toast = useToast();
 
   const confirmCancel = async () => {
     if (!toCancel) return;
-    const result = await unsubscribe(toCancel.Id);
+    const result = await cancelSubscription(toCancel.Id);
     setToCancel(null);
     if ('error' in result) toast.danger(CommerceMessages.cancelFailed, 6000);
     else toast.success(CommerceMessages.cancelSucceeded, 6000);
