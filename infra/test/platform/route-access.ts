@@ -233,6 +233,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/payment/local/approve/:changeId': signedIn,
     'POST /api/payment/local/approve/:changeId': signedIn,
     'GET /api/purchase': signedIn,
+    'GET /api/purchase/owned': signedIn,
     'POST /api/report/purchase': admin,
     'GET /api/payment/refund/:transactionId': admin,
     'GET /api/user/paymentDetails': signedIn,

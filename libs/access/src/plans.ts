@@ -13,17 +13,17 @@ export interface PlanOffer {
   key: PlanKey;
   /** "Standard plan" */
   label: string;
-  /** The spec's price per annum, in US cents (the product's own price wins when known). */
-  priceCents: number;
+  /** The spec's price per annum, in US dollars (the product's own price wins when known). */
+  price: number;
 }
 
 export const PLAN_OFFERS: Readonly<Record<PlanKey, PlanOffer>> = {
-  Standard: { key: 'Standard', label: 'Standard plan', priceCents: 1_000_000 },
-  Enhanced: { key: 'Enhanced', label: 'Enhanced plan', priceCents: 2_000_000 },
+  Standard: { key: 'Standard', label: 'Standard plan', price: 10_000 },
+  Enhanced: { key: 'Enhanced', label: 'Enhanced plan', price: 20_000 },
 };
 
-/** The per-country subscription's price per country per annum, in US cents. */
-export const COUNTRY_PRICE_CENTS = 200_000;
+/** The per-country subscription's price per country per annum, in US dollars. */
+export const COUNTRY_PRICE = 2_000;
 
 /** The plans cheapest first. */
 const PLAN_ORDER: readonly PlanKey[] = ['Standard', 'Enhanced'];

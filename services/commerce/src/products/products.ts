@@ -1,5 +1,5 @@
 import type { AccessClaims, EventActor, Product, ProductBody, ProductQuickList, PurchasableCountry } from '@cti/contracts';
-import { CommerceMessages } from '@cti/contracts';
+import { centsOfDollars, CommerceMessages } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
 import { listCountries } from '../countries/repository';
@@ -53,9 +53,9 @@ export async function productFor(db: CommerceExecutor, caller: AccessClaims, id:
 export async function saveProduct(data: DataAccess<CommerceDB>, actor: EventActor | null, body: ProductBody): Promise<ProductRow> {
   const name = body.Name.trim();
   const description = body.Description.trim();
-  const priceCents = body.PriceCents ?? body.Price;
-  if (!name || priceCents === undefined || !Number.isInteger(priceCents) || priceCents < 0)
-    throw new BadRequest(CommerceMessages.fillAllFields);
+  if (!name || body.Price === undefined) throw new BadRequest(CommerceMessages.fillAllFields);
+  const priceCents = centsOfDollars(body.Price);
+  if (priceCents === null) throw new BadRequest(CommerceMessages.priceInvalid);
   const now = data.clock.now();
   return data.inTransaction(async (trx) => {
     const sameName = await findProductByName(trx, name);

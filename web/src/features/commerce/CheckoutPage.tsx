@@ -21,7 +21,7 @@ import {
   usePurchasableCountriesQuery,
   useStartCheckoutMutation,
 } from './commerce-api';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 import { rememberPurchases } from './purchase-flag';
 import type { ThankYouState } from './ThankYouPage';
 import './commerce.css';
@@ -186,10 +186,10 @@ export default function CheckoutPage() {
                   </td>
                   <td>{product.Description}</td>
                   <td className="text-right nowrap">
-                    {formatCents(product.PriceCents * quantity)}
+                    {formatUsd(quote?.Amount ?? product.Price * quantity)}
                     {quantity > 1 && (
                       <div className="muted small">
-                        {quantity} × {formatCents(product.PriceCents)}
+                        {quantity} × {formatUsd(quote?.UnitPrice ?? product.Price)}
                       </div>
                     )}
                   </td>

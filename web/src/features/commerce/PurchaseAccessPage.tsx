@@ -10,31 +10,31 @@ import { PageHeader } from '../../components/layout/PageHeader';
 
 import { usePurchasableCountriesQuery } from './commerce-api';
 import { useUpgrade, YourPlan } from './components/YourPlan';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 import { useMyPlan } from './my-plan';
 import { checkoutLink, productOf, type OfferKind } from './offers';
 import './commerce.css';
 
 /** The three subscriptions of the index business limits, with the spec's prices for when a product is not (yet) found. */
-const CARDS: ReadonlyArray<{ key: OfferKind; title: string; priceCents: number; per: string; text: string }> = [
+const CARDS: ReadonlyArray<{ key: OfferKind; title: string; price: number; per: string; text: string }> = [
   {
     key: 'Enhanced',
     title: 'Enhanced',
-    priceCents: 2_000_000,
+    price: 20_000,
     per: 'per annum',
     text: 'Member-level access: every scorecard with its details, score history charts, annotations, supporting documents and complimentary certified-for-transaction scorecards.',
   },
   {
     key: 'Standard',
     title: 'Standard',
-    priceCents: 1_000_000,
+    price: 10_000,
     per: 'per annum',
     text: 'Every scorecard with its scores A to F, explanatory texts and watchlist notices, and the historical data tables. Not included: annotations, score history charts, supporting-document downloads and complimentary certified-for-transaction scorecards (those can be ordered per country).',
   },
   {
     key: 'Country',
     title: 'Per country',
-    priceCents: 200_000,
+    price: 2_000,
     per: 'per country per annum',
     text: 'All materials of the countries you choose. Several countries may be bought together.',
   },
@@ -87,7 +87,7 @@ export default function PurchaseAccessPage() {
                 {held === card.key && <span className="badge purchase-badge">Your plan</span>}
               </h2>
               <p className="purchase-price">
-                <strong>{formatCents(product?.PriceCents ?? card.priceCents)}</strong> <span className="muted">{card.per}</span>
+                <strong>{formatUsd(product?.Price ?? card.price)}</strong> <span className="muted">{card.per}</span>
               </p>
               <p>{card.text}</p>
               {perCountry && (
@@ -105,7 +105,7 @@ export default function PurchaseAccessPage() {
                   </ul>
                   <p className="muted small" aria-live="polite">
                     {selected.length
-                      ? `${selected.length} selected: ${formatCents((product?.PriceCents ?? card.priceCents) * selected.length)} per annum`
+                      ? `${selected.length} selected: ${formatUsd((product?.Price ?? card.price) * selected.length)} per annum`
                       : CommerceMessages.countryRequired}
                   </p>
                 </fieldset>

@@ -19,7 +19,7 @@ export interface MyPlan extends CurrentPlan {
   upgrade: {
     to: PlanKey;
     label: string;
-    priceCents: number;
+    price: number;
     checkout: string | null;
     subscriptionId: string | null;
     planId: string | null;
@@ -50,7 +50,7 @@ export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading
       upgrade = {
         to: held.upgradeTo,
         label: PLAN_OFFERS[held.upgradeTo].label,
-        priceCents: target?.PriceCents ?? PLAN_OFFERS[held.upgradeTo].priceCents,
+        price: target?.Price ?? PLAN_OFFERS[held.upgradeTo].price,
         checkout: target && !switchable ? checkoutLink(target) : null,
         subscriptionId: switchable ? subscription.Id : null,
         planId: switchable ? target.planId : null,

@@ -8,7 +8,7 @@ import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDate } from '../../../lib/dates';
 import { useProductsQuery, useCancelSubscriptionMutation } from '../commerce-api';
-import { formatCents } from '../money';
+import { formatUsd } from '../money';
 import { usePlanSwitch } from '../my-plan';
 
 /** The upgrade/downgrade pair of the plan catalogue: standard ↔ enhanced. */
@@ -82,7 +82,7 @@ export function SubscriptionsTable({
         accessorFn: (s) => s.Details.lastPayment?.time ?? '',
         cell: (c) => {
           const last = c.row.original.Details.lastPayment;
-          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatDate(last.time)}` : '';
+          return last ? `${formatUsd(last.amount)} ${last.currency} on ${formatDate(last.time)}` : '';
         },
       },
       {

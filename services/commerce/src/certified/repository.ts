@@ -1,0 +1,14 @@
+import { upsert, type Selectable } from '@cti/db';
+
+import type { CertifiedScorecardsTable, CommerceExecutor } from '../db';
+
+export type CertifiedScorecardRow = Selectable<CertifiedScorecardsTable>;
+
+export const upsertCertifiedScorecard = (db: CommerceExecutor, row: CertifiedScorecardRow) =>
+  upsert(db, 'certifiedScorecards', row, ['groupId'], { periodId: row.periodId, periodName: row.periodName, score: row.score }).execute();
+
+export const forgetCertifiedScorecard = (db: CommerceExecutor, groupId: string) =>
+  db.deleteFrom('certifiedScorecards').where('groupId', '=', groupId).execute();
+
+export const findCertifiedScorecard = (db: CommerceExecutor, groupId: string) =>
+  db.selectFrom('certifiedScorecards').selectAll().where('groupId', '=', groupId).executeTakeFirst();
