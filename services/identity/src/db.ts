@@ -138,6 +138,18 @@ export interface ApiKeysTable {
   lastUsedOn: string | null;
 }
 
+/** A browser's proof that it confirmed a free user's address (the cookie holds the id and the secret). */
+export interface DeviceCredentialsTable {
+  id: Generated<string>;
+  userId: string;
+  /** SHA-256 of the secret; the secret lives only in the browser's cookie. */
+  secretHash: string;
+  createdAt: Generated<string>;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 /** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
 export interface IdentityDB extends KitTables {
   roles: { id: number; name: string };
@@ -164,4 +176,5 @@ export interface IdentityDB extends KitTables {
   purchaseGrants: PurchaseGrantsTable;
   purchaseGrantBases: PurchaseGrantBasesTable;
   apiKeys: ApiKeysTable;
+  deviceCredentials: DeviceCredentialsTable;
 }

@@ -1,10 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 
-import { ErrorBody, LoginBody, MessageBody, RefreshBody, SessionUser, UserIdParam, UsernameParam, type AccessClaims } from '@cti/contracts';
+import {
+  ErrorBody,
+  FreeLogoutQuery,
+  LoginBody,
+  MessageBody,
+  RefreshBody,
+  SessionUser,
+  UserIdParam,
+  UsernameParam,
+  type AccessClaims,
+} from '@cti/contracts';
 import { Forbidden, Unauthorized } from '@cti/service-kit';
 
 import type { IdentityConfig } from '../config';
 import type { IdentityApp } from '../db';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../free-access/device-credentials';
+import { deviceCookieOf } from '../free-access/routes';
 
 import { login } from './login';
 import { logout } from './logout';
@@ -65,11 +77,15 @@ export async function sessionRoutes(app: IdentityApp, opts: { issuer: SessionIss
 
   app.post(
     '/api/freeUser/logout/:username',
-    { schema: { tags: ['free access'], params: UsernameParam, response: { 200: MessageBody, ...errors } } },
-    async (request) => {
+    {
+      schema: { tags: ['free access'], params: UsernameParam, querystring: FreeLogoutQuery, response: { 200: MessageBody, ...errors } },
+    },
+    async (request, reply) => {
       const claims = logoutClaims(request);
       if (claims.email.toLowerCase() !== request.params.username.trim().toLowerCase()) throw new Forbidden();
-      await logout(app, claims, claims.sub, true);
+      const forget = request.query.forgetDevice === true;
+      await logout(app, claims, claims.sub, true, forget ? deviceCookieOf(request) : null);
+      if (forget) reply.clearCookie(DEVICE_COOKIE, { path: DEVICE_COOKIE_PATH });
       return { message: 'Logged out.' };
     },
   );
