@@ -236,6 +236,7 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/payment/local/approve/:changeId': signedIn,
     'GET /api/purchase': signedIn,
     'GET /api/purchase/owned': signedIn,
+    'GET /api/product/offers': anyone,
     'POST /api/report/purchase': admin,
     'GET /api/payment/refund/:transactionId': admin,
     'GET /api/user/paymentDetails': signedIn,

@@ -132,7 +132,9 @@ describe('plan changes through the local provider, prorated as Stripe does', () 
     ]);
     const receipt = (await outboxData(p.commerce, 'evt.commerce.purchase.completed')).filter((d) => d.userId === user.id).at(-1);
     expect(receipt).toMatchObject({ productName: 'Enhanced Subscription', amountCents: 497_268, grant: { roles: ['Enhanced'] } });
-    const approvedPage = (await p.commerce.inject({ method: 'GET', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth })).json();
+    const approvedPage = (
+      await p.commerce.inject({ method: 'GET', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth })
+    ).json();
     expect(approvedPage).toMatchObject({ status: 'approved', chargeNow: difference, takesEffectOn: '2031-09-01T09:00:00.000Z' });
 
     // the upgrade took Standard away, which ends the user's sessions: they sign in again
@@ -149,7 +151,10 @@ describe('plan changes through the local provider, prorated as Stripe does', () 
     await p.commerce.inject({ method: 'POST', url: `/api/payment/local/approve/${down.changeId}`, headers: user.auth });
     const owned = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
     expect(owned.Plans).toEqual([
-      expect.objectContaining({ Name: 'Enhanced Subscription', ChangesTo: { Name: 'Standard Subscription', On: '2032-03-01T09:00:00.000Z' } }),
+      expect.objectContaining({
+        Name: 'Enhanced Subscription',
+        ChangesTo: { Name: 'Standard Subscription', On: '2032-03-01T09:00:00.000Z' },
+      }),
     ]);
     expect((await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json()).toHaveLength(2);
 

@@ -117,7 +117,13 @@ export class FakeStripe {
       return { object: 'list', has_more: false, url: path, data };
     }
     if (method === 'POST' && path === '/v1/billing_portal/configurations') {
-      const configuration = { id: this.id('bpc'), object: 'billing_portal.configuration', active: true, metadata: p.metadata ?? {}, features: p.features };
+      const configuration = {
+        id: this.id('bpc'),
+        object: 'billing_portal.configuration',
+        active: true,
+        metadata: p.metadata ?? {},
+        features: p.features,
+      };
       this.portalConfigurations.set(configuration.id, configuration);
       return configuration;
     }
@@ -191,7 +197,9 @@ export class FakeStripe {
       const sub = this.subscriptions.get(id) ?? this.notFound();
       if (method === 'GET') {
         const expand = (p.expand as string[] | undefined) ?? [];
-        return expand.includes('schedule') && typeof sub.schedule === 'string' ? { ...sub, schedule: this.schedules.get(sub.schedule) } : sub;
+        return expand.includes('schedule') && typeof sub.schedule === 'string'
+          ? { ...sub, schedule: this.schedules.get(sub.schedule) }
+          : sub;
       }
       if (method === 'POST') {
         if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
@@ -292,7 +300,11 @@ export class FakeStripe {
       object: 'subscription_schedule',
       subscription: sub.id,
       phases: [
-        { start_date: item.current_period_end - 365 * 86400, end_date: item.current_period_end, items: [{ price: item.price.id, quantity: item.quantity }] },
+        {
+          start_date: item.current_period_end - 365 * 86400,
+          end_date: item.current_period_end,
+          items: [{ price: item.price.id, quantity: item.quantity }],
+        },
         { start_date: item.current_period_end, end_date: null, items: [{ price: priceId, quantity: item.quantity }] },
       ],
     };

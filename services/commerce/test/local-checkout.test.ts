@@ -381,7 +381,12 @@ describe('certified-for-transaction orders', () => {
     const order = (groupId: string, periodId: string, who = user) =>
       Promise.all(
         ['/api/payment/quote', '/api/payment/checkout'].map((url) =>
-          p.commerce.inject({ method: 'POST', url, headers: who.auth, payload: { productId: products['CFT Download'], groupId, periodId } }),
+          p.commerce.inject({
+            method: 'POST',
+            url,
+            headers: who.auth,
+            payload: { productId: products['CFT Download'], groupId, periodId },
+          }),
         ),
       );
     // an earlier period: the documents service certifies the scorecard as it is now, so it could not be delivered
@@ -412,7 +417,9 @@ describe('certified-for-transaction orders', () => {
     await givenPeriod(p, '2027 1st Q', 'March 2027');
     await givenScorecard(p, countries[0], '2027 1st Q', 'March 2027');
     const owned = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
-    expect(owned.CertifiedScorecards).toEqual([expect.objectContaining({ GroupId: countries[0], Period: 'September 2026', Current: false })]);
+    expect(owned.CertifiedScorecards).toEqual([
+      expect.objectContaining({ GroupId: countries[0], Period: 'September 2026', Current: false }),
+    ]);
     for (const res of await order(countries[0], PERIOD)) expect(res.json().message).toBe(CommerceMessages.certifiedPeriodNotDeliverable);
     expect((await order(countries[0], '2027 1st Q'))[0].statusCode).toBe(200);
   });

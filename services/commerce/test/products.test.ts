@@ -43,6 +43,24 @@ describe('demo products', () => {
   });
 });
 
+describe('public offers', () => {
+  it('answers the pricing page’s four offers with their prices, without sign-in', async () => {
+    const res = await commerce.app.inject({ method: 'GET', url: '/api/product/offers' });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map((o: { Kind: string; Price: number; Subscription: boolean }) => [o.Kind, o.Price, o.Subscription])
+        .sort(),
+    ).toEqual([
+      ['Certified', 500, false],
+      ['Country', 2_000, true],
+      ['Enhanced', 20_000, true],
+      ['Standard', 10_000, true],
+    ]);
+  });
+});
+
 describe('products admin', () => {
   it('adds, edits, deletes and restores a product, each recorded as an event', async () => {
     const added = await save({ Name: 'Annual Report', Description: 'PDF', Price: 123.45 });

@@ -50,6 +50,26 @@ export const ProductBody = Type.Object({
 });
 export type ProductBody = Type.Static<typeof ProductBody>;
 
+/** What the public pricing page sells: the three subscriptions and the single-country certified scorecard. */
+export const OfferKind = Type.Union([
+  Type.Literal('Standard'),
+  Type.Literal('Enhanced'),
+  Type.Literal('Country'),
+  Type.Literal('Certified'),
+]);
+export type OfferKind = Type.Static<typeof OfferKind>;
+
+/** GET api/product/offers (no sign-in): each offer on sale with its price now. */
+export const PublicOffer = Type.Object({
+  Kind: OfferKind,
+  Name: Type.String(),
+  Description: Type.String(),
+  Price: Usd('Per year for subscriptions (per country for the per-country one); per order for a certified scorecard.'),
+  Subscription: Type.Boolean(),
+});
+export type PublicOffer = Type.Static<typeof PublicOffer>;
+export const PublicOfferList = Type.Array(PublicOffer);
+
 /** GET api/product/quicklist: active product ids by product name. */
 export const ProductQuickList = Type.Record(Type.String(), Type.String());
 export type ProductQuickList = Type.Static<typeof ProductQuickList>;
@@ -149,7 +169,9 @@ export const LocalPlanChange = Type.Object({
   returnUrl: Type.String(),
   /** A dearer plan: it starts at approval and the prorated difference is charged then; a cheaper one waits for the renewal. */
   upgrade: Type.Boolean(),
-  chargeNow: Usd('What approving charges now: the difference of the yearly prices for the rest of the current period (0 for a downgrade); once approved, what it charged.'),
+  chargeNow: Usd(
+    'What approving charges now: the difference of the yearly prices for the rest of the current period (0 for a downgrade); once approved, what it charged.',
+  ),
   renewalPrice: Usd('What the subscription renews at on the new plan, per year.'),
   /** When the new plan starts: at approval for an upgrade (null until approved), the period's end for a downgrade. */
   takesEffectOn: Nullable(Type.String()),

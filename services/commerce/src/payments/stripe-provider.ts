@@ -35,7 +35,10 @@ const statusOf = (s: Stripe.Subscription.Status) => (s === 'canceled' ? 'CANCELL
  * The price a subscription schedule moves the subscription to after its current phase (a
  * downgrade the customer portal scheduled for the period's end), if any.
  */
-function scheduledPriceOf(schedule: Stripe.SubscriptionSchedule | string | null | undefined, currentPeriodEnd: number | null): string | null {
+function scheduledPriceOf(
+  schedule: Stripe.SubscriptionSchedule | string | null | undefined,
+  currentPeriodEnd: number | null,
+): string | null {
   if (!schedule || typeof schedule === 'string' || !currentPeriodEnd) return null;
   const next = schedule.phases?.find((phase) => phase.start_date >= currentPeriodEnd);
   const price = next?.items?.[0]?.price;
@@ -304,7 +307,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   private async findOrMakePlanChangePortal(prices: string): Promise<string> {
-    const existing = await call('portal configuration lookup', () => this.stripe.billingPortal.configurations.list({ active: true, limit: 100 }));
+    const existing = await call('portal configuration lookup', () =>
+      this.stripe.billingPortal.configurations.list({ active: true, limit: 100 }),
+    );
     const mine = existing.data.find((c) => c.metadata?.purpose === PLAN_CHANGE_PORTAL && c.metadata?.prices === prices);
     if (mine) return mine.id;
     const byProduct = new Map<string, string[]>();

@@ -1,11 +1,21 @@
-import type { AccessClaims, EventActor, Product, ProductBody, ProductQuickList, PurchasableCountry } from '@cti/contracts';
-import { centsOfDollars, CommerceMessages } from '@cti/contracts';
+import type {
+  AccessClaims,
+  EventActor,
+  OfferKind,
+  Product,
+  ProductBody,
+  ProductQuickList,
+  PublicOffer,
+  PurchasableCountry,
+} from '@cti/contracts';
+import { centsOfDollars, CommerceMessages, dollarsOfCents } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, NotFound, type DataAccess } from '@cti/service-kit';
 
 import { listCountries } from '../countries/repository';
 import type { CommerceDB, CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 
+import { kindOf } from './grants';
 import {
   clearPlan,
   findProduct,
@@ -30,6 +40,33 @@ async function productOrNotFound(db: CommerceExecutor, id: string): Promise<Prod
 /** GET api/product/quicklist: the ids of the products on sale, by name. */
 export async function productQuickList(db: CommerceExecutor): Promise<ProductQuickList> {
   return Object.fromEntries((await listProducts(db, { includeDeleted: false })).map((p) => [p.name, p.id]));
+}
+
+/**
+ * GET api/product/offers (public): the offers of the pricing page, read from the products on
+ * sale (an admin's price is the price shown): Standard, Enhanced, per country, certified scorecard.
+ */
+export async function publicOffers(db: CommerceExecutor): Promise<PublicOffer[]> {
+  const offers: PublicOffer[] = [];
+  for (const product of await listProducts(db, { includeDeleted: false })) {
+    const kind = kindOf(product.name);
+    const offer: OfferKind | null = kind.certifiedScorecard
+      ? 'Certified'
+      : kind.perCountry
+        ? 'Country'
+        : kind.roles[0] === 'Standard' || kind.roles[0] === 'Enhanced'
+          ? kind.roles[0]
+          : null;
+    if (!offer || offers.some((o) => o.Kind === offer)) continue;
+    offers.push({
+      Kind: offer,
+      Name: product.name,
+      Description: product.description,
+      Price: dollarsOfCents(product.priceCents),
+      Subscription: !!product.planId,
+    });
+  }
+  return offers;
 }
 
 /** GET api/product/countries: the countries the per-country subscription can be bought for. */

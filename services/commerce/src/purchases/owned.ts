@@ -1,7 +1,9 @@
 import type { OwnedAccess } from '@cti/contracts';
 
+import { certifiedScorecardsOf } from '../certified/repository';
 import { countryNames } from '../countries/repository';
 import type { CommerceExecutor } from '../db';
+import { periodNames } from '../periods/repository';
 import { kindOf } from '../products/grants';
 import { findProductByPlan, productsByIds } from '../products/repository';
 import { subscriptionsOfUser, type SubscriptionRow } from '../subscriptions/repository';
@@ -25,22 +27,8 @@ export async function ownedBy(db: CommerceExecutor, userId: string): Promise<Own
   );
   const groupIds = [...new Set([...subscriptions.flatMap((s) => s.groupIds), ...certified.map((p) => p.groupIds[0])])];
   const names = await countryNames(db, groupIds);
-  const shownNow = new Map(
-    (groupIds.length ? await db.selectFrom('certifiedScorecards').selectAll().where('groupId', 'in', groupIds).execute() : []).map((c) => [
-      c.groupId,
-      c,
-    ]),
-  );
-  const periodNames = new Map(
-    (certified.length
-      ? await db
-          .selectFrom('periods')
-          .selectAll()
-          .where('periodId', 'in', certified.map((p) => p.periodId!))
-          .execute()
-      : []
-    ).map((p) => [p.periodId, p.name]),
-  );
+  const shownNow = await certifiedScorecardsOf(db, groupIds);
+  const periodNamesOf = await periodNames(db, [...new Set(certified.map((p) => p.periodId!))]);
 
   const held = (s: SubscriptionRow) => ({
     SubscriptionId: s.id,
@@ -71,7 +59,7 @@ export async function ownedBy(db: CommerceExecutor, userId: string): Promise<Own
       GroupId: groupId,
       Country: names.get(groupId) ?? groupId,
       PeriodId: p.periodId!,
-      Period: periodNames.get(p.periodId!) ?? shownNow.get(groupId)?.periodName ?? p.periodId!,
+      Period: periodNamesOf.get(p.periodId!) ?? shownNow.get(groupId)?.periodName ?? p.periodId!,
       PurchasedOn: p.purchasedOn,
       Current: shownNow.get(groupId)?.periodId === p.periodId,
     });

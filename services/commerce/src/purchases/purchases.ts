@@ -1,4 +1,11 @@
-import { CommerceMessages, dollarsOfCents, type AccessClaims, type PurchaseHistoryRow, type PurchaseLogRow, type PurchaseReportBody } from '@cti/contracts';
+import {
+  CommerceMessages,
+  dollarsOfCents,
+  type AccessClaims,
+  type PurchaseHistoryRow,
+  type PurchaseLogRow,
+  type PurchaseReportBody,
+} from '@cti/contracts';
 import { BadRequest, DomainError, NotFound } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';

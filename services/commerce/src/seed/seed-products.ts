@@ -53,7 +53,11 @@ export async function seedProducts(deps: PaymentDeps): Promise<void> {
       });
     }
     if (existing) continue;
-    const product = await saveProduct(deps, null, { Name: demo.name, Description: demo.description, Price: dollarsOfCents(demo.priceCents) });
+    const product = await saveProduct(deps, null, {
+      Name: demo.name,
+      Description: demo.description,
+      Price: dollarsOfCents(demo.priceCents),
+    });
     if (demo.subscription) await createPlan(deps, null, product.id);
   }
 }

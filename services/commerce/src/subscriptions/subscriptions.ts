@@ -1,5 +1,12 @@
 import { RoleIds } from '@cti/access';
-import { CommerceMessages, dollarsOfCents, type AccessClaims, type AccPaymentCheck, type PaymentDetails, type Subscription } from '@cti/contracts';
+import {
+  CommerceMessages,
+  dollarsOfCents,
+  type AccessClaims,
+  type AccPaymentCheck,
+  type PaymentDetails,
+  type Subscription,
+} from '@cti/contracts';
 import { DomainError, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { CommerceExecutor } from '../db';

@@ -35,7 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('local_plan_changes').dropColumn('from_plan_id').dropColumn('charged_cents').dropColumn('approved_at').execute();
+  await db.schema
+    .alterTable('local_plan_changes')
+    .dropColumn('from_plan_id')
+    .dropColumn('charged_cents')
+    .dropColumn('approved_at')
+    .execute();
   await db.schema.alterTable('local_subscriptions').dropColumn('scheduled_plan_id').execute();
   await db.schema.alterTable('subscriptions').dropColumn('scheduled_plan_id').dropColumn('previous_product_id').execute();
   await db.schema.alterTable('purchases').dropColumn('reason').dropColumn('previous_product_name').execute();
