@@ -37,7 +37,7 @@ export const AccountMessages = {
   missingName: 'Please fill out a First and Last Name.',
   tooShort: 'Please make sure the length of your passsword is more than 6 characters.',
   mismatch: 'Please check your passwords, they do not match.',
-  freeUser: 'Free access has no account settings. Sign in with a Compliance Index account to manage one.',
+  freeUser: 'You use free access: you sign in with a link we e-mail you. Your plan, what you bought and your receipts are below.',
   /** Beyond the spec: a new password needs the current one. */
   currentPasswordMissing: 'Please enter your current password to choose a new one.',
 } as const;

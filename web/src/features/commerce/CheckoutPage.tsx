@@ -62,7 +62,9 @@ export default function CheckoutPage() {
 
   const { data: product, error: productError, isLoading } = useProductQuery(productId, { skip: !productId });
   // what is bought, named by commerce ("Sri Lanka — certified scorecard, September 2026")
-  const { data: quote } = useCheckoutQuoteQuery({ ...cache, productId }, { skip: !product || !!returningSession });
+  const { data: quote, error: quoteError } = useCheckoutQuoteQuery({ ...cache, productId }, { skip: !product || !!returningSession });
+  // an order commerce cannot deliver (a past period's certified scorecard) or that the buyer owns already is refused before paying
+  const refusal = quoteError && statusOf(quoteError) !== 404 ? (answerText(quoteError) ?? CommerceMessages.productLoadFailed) : null;
   const { data: countries = [] } = usePurchasableCountriesQuery(undefined, { skip: !product?.PerCountry });
   const [startCheckout, { isLoading: starting }] = useStartCheckoutMutation();
   const [completePayment] = useCompletePaymentMutation();
@@ -197,8 +199,13 @@ export default function CheckoutPage() {
               )}
             </tbody>
           </table>
+          {refusal && (
+            <p className="notice notice-danger" role="alert">
+              {refusal}
+            </p>
+          )}
           <div className="cluster checkout-actions">
-            <Button onClick={pay} busy={starting} disabled={!product}>
+            <Button onClick={pay} busy={starting} disabled={!product || !!refusal}>
               Pay by card
             </Button>
             <Button variant="secondary" onClick={() => navigate(-1)}>

@@ -4,11 +4,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CommerceMessages } from '@cti/contracts';
 
 import { Button } from '../../components/form/fields';
-import { FilterBox } from '../../components/form/FilterBox';
 import { CheckIcon } from '../../components/icons/Icons';
 import { PageHeader } from '../../components/layout/PageHeader';
 
-import { usePurchasableCountriesQuery } from './commerce-api';
+import { useOwnedQuery, usePurchasableCountriesQuery } from './commerce-api';
+import { CountryPicker } from './components/CountryPicker';
 import { useUpgrade, YourPlan } from './components/YourPlan';
 import { formatUsd } from './money';
 import { useMyPlan } from './my-plan';
@@ -48,15 +48,14 @@ const CARDS: ReadonlyArray<{ key: OfferKind; title: string; price: number; per: 
 export default function PurchaseAccessPage() {
   const { plan, products, loading } = useMyPlan();
   const { data: countries = [] } = usePurchasableCountriesQuery();
+  const { data: ownedAccess } = useOwnedQuery();
+  const owned = useMemo(() => new Set((ownedAccess?.Countries ?? []).map((c) => c.GroupId)), [ownedAccess]);
   const [params] = useSearchParams();
-  const [selected, setSelected] = useState<string[]>(() => params.getAll('country'));
-  const [filter, setFilter] = useState('');
+  const [picked, setSelected] = useState<string[]>(() => params.getAll('country'));
+  // countries owned already are ticked and not bought again
+  const selected = picked.filter((id) => !owned.has(id));
   const navigate = useNavigate();
 
-  const shownCountries = useMemo(
-    () => countries.filter((c) => c.Name.toLowerCase().includes(filter.trim().toLowerCase())),
-    [countries, filter],
-  );
   const upgrade = useUpgrade(plan);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const held = plan?.kind;
@@ -73,7 +72,9 @@ export default function PurchaseAccessPage() {
         {CARDS.map((card) => {
           const product = productOf(products, card.key);
           const perCountry = card.key === 'Country';
-          const isHeld = held === card.key || (held === 'Member' && card.key !== 'Country') || (held === 'Admin' && card.key !== 'Country');
+          // countries are bought one by one: owning some never closes the card
+          const isHeld =
+            !perCountry && (held === card.key || held === 'Member' || held === 'Admin' || (held === 'Enhanced' && card.key === 'Standard'));
           const isUpgrade = plan?.upgrade?.to === card.key;
           const blocked = !product || (perCountry && selected.length === 0);
           return (
@@ -91,24 +92,19 @@ export default function PurchaseAccessPage() {
               </p>
               <p>{card.text}</p>
               {perCountry && (
-                <fieldset className="country-picker">
-                  <legend>Countries</legend>
-                  <FilterBox value={filter} onChange={setFilter} label="Find a country" placeholder="Find a country…" />
-                  <ul className="country-options">
-                    {shownCountries.map((c) => (
-                      <li key={c.Id}>
-                        <label>
-                          <input type="checkbox" checked={selected.includes(c.Id)} onChange={() => toggle(c.Id)} /> {c.Name}
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="muted small" aria-live="polite">
-                    {selected.length
+                <CountryPicker
+                  countries={countries}
+                  owned={owned}
+                  selected={selected}
+                  onToggle={toggle}
+                  summary={
+                    selected.length
                       ? `${selected.length} selected: ${formatUsd((product?.Price ?? card.price) * selected.length)} per annum`
-                      : CommerceMessages.countryRequired}
-                  </p>
-                </fieldset>
+                      : owned.size
+                        ? `You own ${owned.size === 1 ? 'one country' : `${owned.size} countries`}. Tick more to add them. ${CommerceMessages.countryRequired}`
+                        : CommerceMessages.countryRequired
+                  }
+                />
               )}
               {isHeld ? (
                 <p className="purchase-held">
@@ -119,9 +115,15 @@ export default function PurchaseAccessPage() {
                   disabled={blocked}
                   busy={loading || (isUpgrade && upgrade.switching)}
                   onClick={() => (isUpgrade ? upgrade.start() : product && navigate(checkoutLink(product, perCountry ? selected : [])))}
-                  aria-label={`${isUpgrade ? 'Upgrade to' : 'Purchase'} ${card.title}`}
+                  aria-label={
+                    isUpgrade
+                      ? `Upgrade to ${card.title}`
+                      : perCountry && owned.size
+                        ? 'Add countries (Per country)'
+                        : `Purchase ${card.title}`
+                  }
                 >
-                  {isUpgrade ? 'Upgrade' : 'Purchase'}
+                  {isUpgrade ? 'Upgrade' : perCountry && owned.size ? 'Add countries' : 'Purchase'}
                 </Button>
               )}
             </article>

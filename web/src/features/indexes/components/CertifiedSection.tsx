@@ -7,10 +7,9 @@ import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { saveDownloadedFile } from '../../../lib/file-download';
-import { useProductsQuery } from '../../commerce/commerce-api';
+import { useDownloadCftMutation, useProductsQuery } from '../../commerce/commerce-api';
 import { formatUsd } from '../../commerce/money';
 import { checkoutLink, productOf } from '../../commerce/offers';
-import { useDownloadCftMutation } from '../indexes-api';
 
 import { useCftOrders } from './CftCell';
 import { LockedSection } from './LockedSection';

@@ -61,8 +61,7 @@ export function LockedSection({
                 Included in the <strong>{plans.map((p) => PLAN_OFFERS[p].label).join(' and the ')}</strong>
                 {byCountry && (
                   <>
-                    , or buy <strong>{country.name}</strong> alone for {formatUsd(countryProduct?.Price ?? COUNTRY_PRICE)} per
-                    year
+                    , or buy <strong>{country.name}</strong> alone for {formatUsd(countryProduct?.Price ?? COUNTRY_PRICE)} per year
                   </>
                 )}
                 .
