@@ -112,7 +112,7 @@ export default function PurchaseAccessPage() {
                 </p>
               ) : (
                 <Button
-                  disabled={blocked}
+                  disabled={blocked || (isUpgrade && !upgrade.possible)}
                   busy={loading || (isUpgrade && upgrade.switching)}
                   onClick={() => (isUpgrade ? upgrade.start() : product && navigate(checkoutLink(product, perCountry ? selected : [])))}
                   aria-label={
