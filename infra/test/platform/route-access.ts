@@ -65,6 +65,8 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'POST /api/freeUser/logout/:username': { decide: () => false, why: 'a free session that is not the caller’s' },
     'POST /api/freeUser/access/:email': anyone,
     'POST /api/freeUser/access/:email/:code': anyone,
+    // any signed-in caller reaches the body's check; the use-case refuses (403) someone who is not a free user
+    'POST /api/freeUser/password': signedIn,
     'POST /api/user/forgotPassword/:email': anyone,
     'POST /api/user/resetPassword': anyone,
     'POST /api/user/unlockSignIn': anyone,
@@ -237,6 +239,8 @@ export const ROUTE_ACCESS: Record<Upstream, Record<string, Access>> = {
     'GET /api/payment/local/approve/:changeId': signedIn,
     'POST /api/payment/local/approve/:changeId': signedIn,
     'GET /api/purchase': signedIn,
+    'GET /api/purchase/owned': signedIn,
+    'GET /api/product/offers': anyone,
     'POST /api/report/purchase': admin,
     'GET /api/payment/refund/:transactionId': admin,
     'GET /api/user/paymentDetails': signedIn,

@@ -1,5 +1,18 @@
+import { canDownloadSupportingDocument } from './document-rules';
+import {
+  canDownloadCft,
+  canOpenScorecard,
+  canSeeAnnotations,
+  canSeeHistoricalCharts,
+  canSeeScorecardDetails,
+  canSeeScorecardDocuments,
+  canSeeWatchlist,
+  type IndexCountry,
+} from './index-rules';
 import type { Principal } from './principal';
 import { RoleIds, type RoleName } from './roles';
+import { satisfiesRule } from './route-guard';
+import { RouteRules } from './rules';
 
 /**
  * The plans sold as the access rules see them, so a screen can say which
@@ -13,17 +26,17 @@ export interface PlanOffer {
   key: PlanKey;
   /** "Standard plan" */
   label: string;
-  /** The spec's price per annum, in US cents (the product's own price wins when known). */
-  priceCents: number;
+  /** The spec's price per annum, in US dollars (the product's own price wins when known). */
+  price: number;
 }
 
 export const PLAN_OFFERS: Readonly<Record<PlanKey, PlanOffer>> = {
-  Standard: { key: 'Standard', label: 'Standard plan', priceCents: 1_000_000 },
-  Enhanced: { key: 'Enhanced', label: 'Enhanced plan', priceCents: 2_000_000 },
+  Standard: { key: 'Standard', label: 'Standard plan', price: 10_000 },
+  Enhanced: { key: 'Enhanced', label: 'Enhanced plan', price: 20_000 },
 };
 
-/** The per-country subscription's price per country per annum, in US cents. */
-export const COUNTRY_PRICE_CENTS = 200_000;
+/** The per-country subscription's price per country per annum, in US dollars. */
+export const COUNTRY_PRICE = 2_000;
 
 /** The plans cheapest first. */
 const PLAN_ORDER: readonly PlanKey[] = ['Standard', 'Enhanced'];
@@ -72,3 +85,49 @@ export function currentPlan(p: Principal): CurrentPlan {
 
 /** Whether the header offers "Upgrade": a plan for sale adds to what the user holds. */
 export const canUpgrade = (p: Principal | null): boolean => !!p && currentPlan(p).upgradeTo !== null;
+
+/** The columns of the pricing page's feature table: free access, per country (for the countries bought) and the two plans. */
+export type PricingColumn = 'Free' | 'Country' | 'Standard' | 'Enhanced';
+export const PRICING_COLUMNS: readonly PricingColumn[] = ['Free', 'Country', 'Standard', 'Enhanced'];
+
+export interface PlanFeatureRow {
+  feature: string;
+  includedIn: Readonly<Record<PricingColumn, boolean>>;
+}
+
+/** A country none of the special rules opens (not the public scorecard, no open annotations). */
+const ORDINARY_COUNTRY: IndexCountry = { groupId: 'a-bought-country', countryId: 'ZZ' };
+
+const columnPrincipal = (column: PricingColumn): Principal =>
+  column === 'Free'
+    ? { ...standIn(['FreeAccess']), free: true }
+    : column === 'Country'
+      ? standIn(['CountryViewer'], [ORDINARY_COUNTRY.groupId])
+      : standIn([column]);
+
+/**
+ * The pricing page's ✓/✗ table: each feature asked of the rules that decide it, for a
+ * stand-in of each column (the per-country column about a country bought), so the table
+ * cannot promise what access does not give.
+ */
+export function planFeatureTable(): PlanFeatureRow[] {
+  const c = ORDINARY_COUNTRY;
+  const features: Array<[string, (p: Principal) => boolean]> = [
+    ['Score and category of every contracting state, and the compliance map', (p) => satisfiesRule(p, RouteRules.index)],
+    ['Full country scorecards: scores A to F and the explanatory texts', (p) => canOpenScorecard(p, c) && canSeeScorecardDetails(p, c)],
+    ['Watchlist notices', (p) => canSeeWatchlist(p, c)],
+    ['Historical data tables', (p) => satisfiesRule(p, RouteRules.historicalData)],
+    ['Score history charts', (p) => canSeeHistoricalCharts(p, c)],
+    ['Annotations', (p) => canSeeAnnotations(p, c)],
+    ['Documents listed on a country’s scorecard', (p) => canSeeScorecardDocuments(p, c)],
+    ['Supporting-document downloads', (p) => canDownloadSupportingDocument(p, { access: 'Global', countryId: null })],
+    ['Certified-for-transaction scorecards included', canDownloadCft],
+  ];
+  return features.map(([feature, allowed]) => ({
+    feature,
+    includedIn: Object.fromEntries(PRICING_COLUMNS.map((column) => [column, allowed(columnPrincipal(column))])) as Record<
+      PricingColumn,
+      boolean
+    >,
+  }));
+}

@@ -1,4 +1,5 @@
 import {
+  planFeatureTable,
   canDownloadCft,
   canOpenScorecard,
   canSeeAnnotations,
@@ -60,5 +61,32 @@ describe('the plan a user holds and the upgrade offered', () => {
 
   it('offers nothing to someone signed out', () => {
     expect(canUpgrade(null)).toBe(false);
+  });
+});
+
+describe('the pricing page’s feature table', () => {
+  const table = Object.fromEntries(planFeatureTable().map((row) => [row.feature, row.includedIn]));
+
+  it('promises free users the scores and categories, and nothing a plan adds', () => {
+    const free = Object.entries(table)
+      .filter(([, included]) => included.Free)
+      .map(([feature]) => feature);
+    expect(free).toEqual(['Score and category of every contracting state, and the compliance map']);
+  });
+
+  it('gives Standard the full scorecards, watchlist and historical tables, not the charts, annotations, documents or certified scorecards', () => {
+    expect(table['Full country scorecards: scores A to F and the explanatory texts'].Standard).toBe(true);
+    expect(table['Watchlist notices'].Standard).toBe(true);
+    expect(table['Historical data tables'].Standard).toBe(true);
+    expect(table['Score history charts'].Standard).toBe(false);
+    expect(table['Annotations'].Standard).toBe(false);
+    expect(table['Supporting-document downloads'].Standard).toBe(false);
+    expect(table['Certified-for-transaction scorecards included'].Standard).toBe(false);
+  });
+
+  it('gives Enhanced everything, and a bought country everything of that country but the certified scorecards', () => {
+    expect(Object.values(table).every((included) => included.Enhanced)).toBe(true);
+    expect(table['Certified-for-transaction scorecards included'].Country).toBe(false);
+    expect(table['Annotations'].Country).toBe(true);
   });
 });

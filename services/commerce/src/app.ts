@@ -2,6 +2,7 @@ import { dataAccessOf, defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
+import { certifiedScorecardsConsumer } from './certified/certified-scorecards';
 import { returnOrigins } from './checkout/return-origin';
 import { checkoutRoutes } from './checkout/routes';
 import { CommerceConfig } from './config';
@@ -53,6 +54,7 @@ export const commerceService = defineService<CommerceDB>('commerce')({
   consumers: (app) => [
     countriesConsumer,
     periodsConsumer,
+    certifiedScorecardsConsumer,
     receiptMailConsumer({ sendMail: identityReceiptMailer(app), publicUrl: app.config.PUBLIC_URL }),
   ],
   seed: async (app) => seedProducts(paymentDepsOf(app)),

@@ -32,6 +32,14 @@ export interface PeriodsTable {
   name: string;
 }
 
+/** The period each country's Compliance Index scorecard shows now (from `evt.scoring.scores.saved`): what a certified scorecard is sold for. */
+export interface CertifiedScorecardsTable {
+  groupId: string;
+  periodId: string;
+  periodName: string;
+  score: number;
+}
+
 /** Who bought: copied from the access token at purchase time. */
 export interface BuyerColumns {
   userId: string;
@@ -79,7 +87,13 @@ export interface PurchasesTable extends BuyerColumns {
   refundId: string | null;
   refundedCents: number | null;
   expiredAt: string | null;
+  /** What the payment was for: a checkout, a renewal, or the prorated difference of a plan change. */
+  reason: Generated<PaymentReason>;
+  /** For a plan change: the plan it came from ("Standard Subscription"). */
+  previousProductName: Generated<string | null>;
 }
+
+export type PaymentReason = 'checkout' | 'renewal' | 'plan_change';
 
 export interface SubscriptionsTable extends BuyerColumns {
   id: Generated<string>;
@@ -97,6 +111,10 @@ export interface SubscriptionsTable extends BuyerColumns {
   transactionId: string;
   /** Provider time of the last state applied (seconds); older notices are ignored. */
   providerVersion: Generated<number>;
+  /** A downgrade the subscriber approved: the plan the provider moves the subscription to at its renewal. */
+  scheduledPlanId: Generated<string | null>;
+  /** The product the subscription last moved from (a plan change). */
+  previousProductId: Generated<string | null>;
   endedAt: string | null;
   createdOn: Stamp;
   updatedAt: Stamp;
@@ -154,6 +172,8 @@ export interface LocalSubscriptionsTable {
   currentPeriodStart: string;
   currentPeriodEnd: string;
   canceledAt: string | null;
+  /** A downgrade the subscriber approved: the plan the subscription moves to at its next renewal. */
+  scheduledPlanId: Generated<string | null>;
   createdAt: Stamp;
 }
 
@@ -174,6 +194,11 @@ export interface LocalPlanChangesTable {
   newPlanId: string;
   returnUrl: string;
   status: Generated<'open' | 'approved'>;
+  /** The plan the subscription was on when the change was asked for. */
+  fromPlanId: Generated<string | null>;
+  /** What approving charged now (the prorated difference of an upgrade; 0 for a downgrade at renewal). */
+  chargedCents: Generated<number | null>;
+  approvedAt: Generated<string | null>;
   createdAt: Stamp;
 }
 
@@ -182,6 +207,7 @@ export interface CommerceDB extends KitTables {
   products: ProductsTable;
   countries: CountriesTable;
   periods: PeriodsTable;
+  certifiedScorecards: CertifiedScorecardsTable;
   checkouts: CheckoutsTable;
   purchases: PurchasesTable;
   subscriptions: SubscriptionsTable;

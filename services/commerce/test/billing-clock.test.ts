@@ -5,7 +5,7 @@ import { paymentDepsOf } from '../src/app';
 import { seedProducts } from '../src/seed/seed-products';
 import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 
-import { givenUser, outboxData, startPlatform, type Platform, type SignedIn } from './support';
+import { givenUser, outboxData, signInAgainOnceNarrowed, startPlatform, type Platform, type SignedIn } from './support';
 
 /** Commerce runs on this clock; identity (which signs the buyer's token) on the real one. */
 const clock = fixedClock('2031-03-01T09:00:00.000Z');
@@ -74,5 +74,96 @@ describe('billing by the service clock', () => {
       nextBillingTime: '2033-03-01T09:00:00.000Z',
       lastPayment: '2032-03-02T09:00:00.000Z',
     });
+  });
+});
+
+describe('plan changes through the local provider, prorated as Stripe does', () => {
+  it('an upgrade charges the difference for the rest of the year at once; a downgrade waits for the renewal', async () => {
+    clock.set('2031-03-01T09:00:00.000Z');
+    let user = await givenUser(p, 'prorated@example.com', { roles: ['CountryRespondent'] });
+    const products = (await p.commerce.inject({ method: 'GET', url: '/api/product/quicklist', headers: user.auth })).json();
+    const planOf = async (name: string) =>
+      (await p.commerce.inject({ method: 'GET', url: `/api/product/${products[name]}`, headers: user.auth })).json().planId as string;
+    await buy(user, products['Standard Subscription']);
+    const [standard]: Subscription[] = (
+      await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/mine', headers: user.auth })
+    ).json();
+
+    /** Asks for the move and opens its approval page, as the subscriber would. */
+    const askToMove = async (to: string) => {
+      const res = await p.commerce.inject({
+        method: 'POST',
+        url: `/api/payment/upgrade/${standard.Id}`,
+        headers: user.auth,
+        payload: { planId: await planOf(to) },
+      });
+      expect(res.statusCode).toBe(200);
+      const changeId = res.json().links[0].href.split('/').pop();
+      return {
+        changeId,
+        page: (await p.commerce.inject({ method: 'GET', url: `/api/payment/local/approve/${changeId}`, headers: user.auth })).json(),
+      };
+    };
+
+    // half-way through: 182 of the period's 366 days are left (2031-09-01 to 2032-03-01)
+    clock.set('2031-09-01T09:00:00.000Z');
+    const up = await askToMove('Enhanced Subscription');
+    const difference = Math.round((1_000_000 * 182) / 366) / 100;
+    expect(difference).toBe(4_972.68);
+    expect(up.page).toMatchObject({
+      fromPlan: 'Standard Subscription',
+      toPlan: 'Enhanced Subscription',
+      upgrade: true,
+      chargeNow: difference,
+      renewalPrice: 20_000,
+      periodEnd: '2032-03-01T09:00:00.000Z',
+    });
+    await p.commerce.inject({ method: 'POST', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth });
+    // approving again charges nothing more
+    await p.commerce.inject({ method: 'POST', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth });
+    const history: PurchaseHistoryRow[] = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
+    expect(history.map((h) => [h.Name, h.Amount, iso(h.Date)])).toEqual([
+      [
+        'Enhanced Subscription — upgrade from Standard Subscription, the prorated difference to 2032-03-01',
+        difference,
+        '2031-09-01T09:00:00.000Z',
+      ],
+      ['Standard Subscription', 10_000, '2031-03-01T09:00:00.000Z'],
+    ]);
+    const receipt = (await outboxData(p.commerce, 'evt.commerce.purchase.completed')).filter((d) => d.userId === user.id).at(-1);
+    expect(receipt).toMatchObject({ productName: 'Enhanced Subscription', amountCents: 497_268, grant: { roles: ['Enhanced'] } });
+    const approvedPage = (
+      await p.commerce.inject({ method: 'GET', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth })
+    ).json();
+    expect(approvedPage).toMatchObject({ status: 'approved', chargeNow: difference, takesEffectOn: '2031-09-01T09:00:00.000Z' });
+
+    // the upgrade took Standard away, which ends the user's sessions: they sign in again
+    user = await signInAgainOnceNarrowed(p, user);
+    const down = await askToMove('Standard Subscription');
+    expect(down.page).toMatchObject({
+      fromPlan: 'Enhanced Subscription',
+      toPlan: 'Standard Subscription',
+      upgrade: false,
+      chargeNow: 0,
+      renewalPrice: 10_000,
+      takesEffectOn: '2032-03-01T09:00:00.000Z',
+    });
+    await p.commerce.inject({ method: 'POST', url: `/api/payment/local/approve/${down.changeId}`, headers: user.auth });
+    const owned = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
+    expect(owned.Plans).toEqual([
+      expect.objectContaining({
+        Name: 'Enhanced Subscription',
+        ChangesTo: { Name: 'Standard Subscription', On: '2032-03-01T09:00:00.000Z' },
+      }),
+    ]);
+    expect((await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json()).toHaveLength(2);
+
+    // at the renewal the subscription moves to Standard and renews at its price
+    clock.set('2032-03-02T09:00:00.000Z');
+    await runBillingSweep(paymentDepsOf(p.commerce), clock.now());
+    const renewed = (await outboxData(p.commerce, 'evt.commerce.purchase.completed')).filter((d) => d.userId === user.id).at(-1);
+    expect(renewed).toMatchObject({ productName: 'Standard Subscription', amountCents: 1_000_000 });
+    const after = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
+    expect(after.Plans).toEqual([expect.objectContaining({ Name: 'Standard Subscription', ChangesTo: null })]);
   });
 });

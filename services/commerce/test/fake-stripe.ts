@@ -35,6 +35,8 @@ export class FakeStripe {
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
   readonly prices = new Map<string, Obj>();
+  readonly portalConfigurations = new Map<string, Obj>();
+  readonly schedules = new Map<string, Obj>();
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   private server: http.Server | null = null;
   private seq = 0;
@@ -109,6 +111,23 @@ export class FakeStripe {
       this.prices.set(price.id, price);
       return price;
     }
+    if (method === 'GET' && resource === 'prices' && id) return this.prices.get(id) ?? this.notFound();
+    if (method === 'GET' && path === '/v1/billing_portal/configurations') {
+      const data = [...this.portalConfigurations.values()].filter((c) => p.active === undefined || String(c.active) === p.active);
+      return { object: 'list', has_more: false, url: path, data };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/configurations') {
+      const configuration = {
+        id: this.id('bpc'),
+        object: 'billing_portal.configuration',
+        active: true,
+        metadata: p.metadata ?? {},
+        features: p.features,
+      };
+      this.portalConfigurations.set(configuration.id, configuration);
+      return configuration;
+    }
+    if (method === 'GET' && resource === 'subscription_schedules' && id) return this.schedules.get(id) ?? this.notFound();
     if (method === 'POST' && resource === 'prices' && id) {
       const price = this.prices.get(id) ?? this.notFound();
       price.active = p.active === 'true' ? true : p.active === 'false' ? false : price.active;
@@ -176,7 +195,12 @@ export class FakeStripe {
     }
     if (resource === 'subscriptions' && id) {
       const sub = this.subscriptions.get(id) ?? this.notFound();
-      if (method === 'GET') return sub;
+      if (method === 'GET') {
+        const expand = (p.expand as string[] | undefined) ?? [];
+        return expand.includes('schedule') && typeof sub.schedule === 'string'
+          ? { ...sub, schedule: this.schedules.get(sub.schedule) }
+          : sub;
+      }
       if (method === 'POST') {
         if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
         if (p.cancellation_details) sub.cancellation_details = { reason: null, comment: (p.cancellation_details as Obj).comment ?? null };
@@ -234,6 +258,7 @@ export class FakeStripe {
               object: 'subscription_item',
               price: { id: line.price },
               quantity: Number(line.quantity),
+              current_period_start: Math.floor(Date.now() / 1000),
               current_period_end: Math.floor(Date.now() / 1000) + 365 * 86400,
             },
           ],
@@ -247,6 +272,45 @@ export class FakeStripe {
       session.payment_intent = this.id('pi');
     }
     return session;
+  }
+
+  /**
+   * What Stripe does when the subscriber confirms a move to a dearer price in a portal whose
+   * configuration says `always_invoice`: the subscription takes the new price now and an
+   * invoice for the difference over the rest of the period (to the second) is paid at once.
+   */
+  upgradeNow(subscriptionId: string, priceId: string, nowSeconds: number): { subscription: Obj; invoice: Obj } {
+    const sub = this.subscriptions.get(subscriptionId)!;
+    const item = sub.items.data[0];
+    const from = this.prices.get(item.price.id)!;
+    const to = this.prices.get(priceId)!;
+    const periodStart = item.current_period_start ?? item.current_period_end - 365 * 86400;
+    const left = (item.current_period_end - nowSeconds) / (item.current_period_end - periodStart);
+    const amount = Math.round((to.unit_amount - from.unit_amount) * item.quantity * left);
+    item.price = { id: priceId };
+    return { subscription: sub, invoice: this.invoice(sub, amount, 'subscription_update') };
+  }
+
+  /** What Stripe does for a move to a cheaper price under `decreasing_item_amount`: a schedule switches it at the period's end. */
+  scheduleAtPeriodEnd(subscriptionId: string, priceId: string): Obj {
+    const sub = this.subscriptions.get(subscriptionId)!;
+    const item = sub.items.data[0];
+    const schedule = {
+      id: this.id('sub_sched'),
+      object: 'subscription_schedule',
+      subscription: sub.id,
+      phases: [
+        {
+          start_date: item.current_period_end - 365 * 86400,
+          end_date: item.current_period_end,
+          items: [{ price: item.price.id, quantity: item.quantity }],
+        },
+        { start_date: item.current_period_end, end_date: null, items: [{ price: priceId, quantity: item.quantity }] },
+      ],
+    };
+    this.schedules.set(schedule.id, schedule);
+    sub.schedule = schedule.id;
+    return sub;
   }
 
   invoice(sub: Obj, amountCents: number, billingReason: string): Obj {

@@ -18,6 +18,7 @@ import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 import {
   givenCountries,
   givenPeriod,
+  givenScorecard,
   givenUser,
   holdings,
   outboxData,
@@ -41,6 +42,10 @@ let admin: { authorization: string };
 beforeAll(async () => {
   p = await startPlatform();
   countries = await givenCountries(p, ['Ireland', 'France', 'Germany']);
+  await givenPeriod(p, PERIOD, 'September 2026');
+  // Ireland's and Germany's scorecards show that period; France is not scored
+  await givenScorecard(p, countries[0], PERIOD, 'September 2026');
+  await givenScorecard(p, countries[2], PERIOD, 'September 2026');
   await seedProducts(paymentDepsOf(p.commerce));
   admin = {
     authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}`,
@@ -90,7 +95,7 @@ describe('per-country subscription through the local provider', () => {
   });
 
   it('charges 2,000 USD per country and says the purchase changes roles', () => {
-    expect(answer).toMatchObject({ amount: 400_000, updatesRole: true, grantsRoles: [RoleIds.CountryViewer] });
+    expect(answer).toMatchObject({ amount: 4_000, updatesRole: true, grantsRoles: [RoleIds.CountryViewer] });
     expect([...answer.grantsGroups].sort()).toEqual([countries[0], countries[1]].sort());
   });
 
@@ -155,6 +160,20 @@ describe('per-country subscription through the local provider', () => {
     expect(Date.parse(history[0].Date)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('lists the countries owned with their renewal, and refuses to sell one of them again', async () => {
+    const owned = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: buyer.auth })).json();
+    expect(owned.Countries.map((c: { Name: string }) => c.Name)).toEqual(['France', 'Ireland']);
+    expect(owned.Countries[0]).toMatchObject({ Cancelled: false, EndsOn: null, RenewsOn: expect.any(String) });
+    const again = await p.commerce.inject({
+      method: 'POST',
+      url: '/api/payment/checkout',
+      headers: buyer.auth,
+      payload: { productId: products['Per Country Subscription'], groupId: `${countries[2]},${countries[1]}` },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CommerceMessages.countryOwned('France'));
+  });
+
   it('shows the subscription as ACTIVE with its renewal date to the buyer and to admins', async () => {
     const own: PaymentDetails = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: buyer.auth })).json();
     expect(own.View).toBe('user');
@@ -162,7 +181,7 @@ describe('per-country subscription through the local provider', () => {
     expect(own.Subscriptions[0].Details).toMatchObject({
       status: 'ACTIVE',
       subscriberEmail: 'countries@example.com',
-      lastPayment: { amount: 400_000, currency: 'USD' },
+      lastPayment: { amount: 4_000, currency: 'USD' },
     });
     expect(own.Subscriptions[0].Details.nextBillingTime).toEqual(expect.any(String));
     const all = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/admin', headers: admin })).json();
@@ -185,7 +204,7 @@ describe('per-country subscription through the local provider', () => {
       await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })
     ).json();
     const row = log.find((r) => r.UserEmail === 'countries@example.com')!;
-    expect(row).toMatchObject({ Price: 400_000, Refunds: [] });
+    expect(row).toMatchObject({ Price: 4_000, Refunds: [] });
     const refund = await p.commerce.inject({ method: 'GET', url: `/api/payment/refund/${row.TransactionId}`, headers: admin });
     expect(refund.json()).toEqual({ message: CommerceMessages.refundSucceeded });
     await eventually(async () => {
@@ -197,7 +216,7 @@ describe('per-country subscription through the local provider', () => {
     const after: PurchaseLogRow[] = (
       await p.commerce.inject({ method: 'POST', url: '/api/report/purchase', headers: admin, payload: { start: today, end: today } })
     ).json();
-    expect(after.find((r) => r.Id === row.Id)!.Refunds).toEqual([expect.objectContaining({ Amount: 400_000 })]);
+    expect(after.find((r) => r.Id === row.Id)!.Refunds).toEqual([expect.objectContaining({ Amount: 4_000 })]);
     // the roles taken back end the buyer's sessions: they sign in again to see it
     const again = await signInAgainOnceNarrowed(p, buyer);
     const sub = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: again.auth })).json().Subscriptions[0];
@@ -282,7 +301,6 @@ describe('checkout validation', () => {
 describe('certified-for-transaction orders', () => {
   it('a single-country order grants no role: it names its country and period for the documents service', async () => {
     const user = await givenUser(p, 'cft@example.com', { roles: ['Standard'] });
-    await givenPeriod(p, PERIOD, 'September 2026');
     const quote = await p.commerce.inject({
       method: 'POST',
       url: '/api/payment/quote',
@@ -292,18 +310,19 @@ describe('certified-for-transaction orders', () => {
     // checkout names what is bought before the buyer pays
     expect(quote.json()).toMatchObject({
       Title: 'Germany — certified scorecard, September 2026',
-      AmountCents: 50_000,
+      Amount: 500,
       Quantity: 1,
       Subscription: false,
     });
     const done = await buy(user, products['CFT Download'], countries[2], PERIOD);
     expect(done).toMatchObject({
-      amount: 50_000,
+      amount: 500,
       updatesRole: false,
       grantsRoles: [],
       grantsGroups: [],
       title: 'Germany — certified scorecard, September 2026',
-      link: `/index/${countries[2]}#certified`,
+      // My plan, where every buyer downloads it (a scorecard page may be closed to a free user)
+      link: '/user/account#certified',
     });
     const [completed] = (await outboxData(p.commerce, 'evt.commerce.purchase.completed')).filter((d) => d.userId === user.id);
     expect(completed).toMatchObject({
@@ -312,7 +331,18 @@ describe('certified-for-transaction orders', () => {
       certifiedScorecard: { groupId: countries[2], periodId: PERIOD },
     });
     const history = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
-    expect(history[0]).toMatchObject({ Name: 'Germany — certified scorecard, September 2026', Link: `/index/${countries[2]}#certified` });
+    expect(history[0]).toMatchObject({
+      Name: 'Germany — certified scorecard, September 2026',
+      Link: '/user/account#certified',
+      Amount: 500,
+      Currency: 'USD',
+      TransactionId: done.transactionId,
+      Refunded: false,
+    });
+    const owned = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
+    expect(owned.CertifiedScorecards).toEqual([
+      expect.objectContaining({ GroupId: countries[2], Country: 'Germany', PeriodId: PERIOD, Period: 'September 2026', Current: true }),
+    ]);
     // identity saw the purchase and gave no package role for it
     const refreshed = await eventually(async () => {
       const s = (
@@ -346,12 +376,60 @@ describe('certified-for-transaction orders', () => {
     expect(noPeriod.json().message).toBe(CommerceMessages.periodRequired);
   });
 
+  it('sells a certified scorecard for the period its country’s scorecard shows now only, and nothing already owned', async () => {
+    const user = await givenUser(p, 'cft-periods@example.com', { roles: ['CountryRespondent'] });
+    const order = (groupId: string, periodId: string, who = user) =>
+      Promise.all(
+        ['/api/payment/quote', '/api/payment/checkout'].map((url) =>
+          p.commerce.inject({
+            method: 'POST',
+            url,
+            headers: who.auth,
+            payload: { productId: products['CFT Download'], groupId, periodId },
+          }),
+        ),
+      );
+    // an earlier period: the documents service certifies the scorecard as it is now, so it could not be delivered
+    await givenPeriod(p, '2025 2nd Q', 'March 2025');
+    for (const res of await order(countries[0], '2025 2nd Q')) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CommerceMessages.certifiedPeriodNotDeliverable);
+    }
+    // a country without a score has no certified scorecard
+    for (const res of await order(countries[1], PERIOD)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CommerceMessages.certifiedNotForSale);
+    }
+    expect(await sql`select 1 from checkouts where user_id = ${user.id}`.execute(p.commerce.db)).toMatchObject({ rows: [] });
+    // the current period sells; the same order again is refused
+    await buy(user, products['CFT Download'], countries[0], PERIOD);
+    for (const res of await order(countries[0], PERIOD)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CommerceMessages.certifiedOwned);
+    }
+    // Enhanced includes every certified scorecard
+    const enhanced = await givenUser(p, 'cft-enhanced@example.com', { roles: ['Enhanced'] });
+    for (const res of await order(countries[0], PERIOD, enhanced)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CommerceMessages.certifiedIncluded);
+    }
+    // once the country is scored for a new period, the order bought stays listed, no longer current
+    await givenPeriod(p, '2027 1st Q', 'March 2027');
+    await givenScorecard(p, countries[0], '2027 1st Q', 'March 2027');
+    const owned = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
+    expect(owned.CertifiedScorecards).toEqual([
+      expect.objectContaining({ GroupId: countries[0], Period: 'September 2026', Current: false }),
+    ]);
+    for (const res of await order(countries[0], PERIOD)) expect(res.json().message).toBe(CommerceMessages.certifiedPeriodNotDeliverable);
+    expect((await order(countries[0], '2027 1st Q'))[0].statusCode).toBe(200);
+  });
+
   it('the CFT package product grants CFTPackage for a year and takes it back when the year is over', async () => {
     const created = await p.commerce.inject({
       method: 'POST',
       url: '/api/product',
       headers: admin,
-      payload: { Name: 'CFT Package', Description: 'Certified scorecards of every country for a year.', Price: 500_000 },
+      payload: { Name: 'CFT Package', Description: 'Certified scorecards of every country for a year.', Price: 5_000 },
     });
     expect(created.json()).toMatchObject({ UpdatesRole: true });
     const user = await givenUser(p, 'cft-package@example.com', { roles: ['Standard'] });
@@ -502,7 +580,7 @@ describe('carbon-calculator payment check', () => {
       method: 'POST',
       url: '/api/product',
       headers: admin,
-      payload: { Name: 'Carbon Calculator Access', Description: 'ACC', Price: 100_000 },
+      payload: { Name: 'Carbon Calculator Access', Description: 'ACC', Price: 1_000 },
     });
     await buy(payer, create.json().Id);
     const colleague = await givenUser(p, 'acc-colleague@example.com', { organization: 'Carbon Lessors' });

@@ -12,28 +12,43 @@ const admin = () => ({
 
 const save = (payload: object) => commerce.app.inject({ method: 'POST', url: '/api/product', headers: admin(), payload });
 
-describe('prices name their unit in the contract', () => {
-  it('answers PriceCents (and the same cents under Price) and takes PriceCents when saving', async () => {
-    const res = await save({ Name: 'Country Brief', Description: 'One PDF', PriceCents: 250_000 });
+describe('amounts are US dollars in the API, as the spec says; cents stay inside', () => {
+  it('answers and takes Price in dollars with at most two decimals, and keeps integer cents in its table', async () => {
+    const res = await save({ Name: 'Country Brief', Description: 'One PDF', Price: 2_500 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ Name: 'Country Brief', PriceCents: 250_000, Price: 250_000 });
-    // an older client's Price is still read, in the same cents
-    const edited = await save({ Id: res.json().Id, Name: 'Country Brief', Description: 'One PDF', Price: 300_000 });
-    expect(edited.json()).toMatchObject({ PriceCents: 300_000 });
+    expect(res.json()).toMatchObject({ Name: 'Country Brief', Price: 2_500 });
+    expect(res.json()).not.toHaveProperty('PriceCents');
+    const edited = await save({ Id: res.json().Id, Name: 'Country Brief', Description: 'One PDF', Price: 19.99 });
+    expect(edited.json()).toMatchObject({ Price: 19.99 });
+    const row = await commerce.app.db.selectFrom('products').select('priceCents').where('id', '=', res.json().Id).executeTakeFirstOrThrow();
+    expect(row.priceCents).toBe(1_999);
+    const tooFine = await save({ Name: 'Tenth of a cent', Description: '', Price: 19.999 });
+    expect(tooFine.statusCode).toBe(400);
+    expect(tooFine.json().message).toBe(CommerceMessages.priceInvalid);
     const none = await save({ Name: 'No price', Description: '' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(CommerceMessages.fillAllFields);
+    const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: admin() })).json();
+    expect(list.find((p) => p.Name === 'Enhanced Subscription')!.Price).toBe(20_000);
   });
 
-  it('documents every amount as integer US cents in the OpenAPI schema', async () => {
+  it('documents every amount as US dollars in the OpenAPI schema', async () => {
     const doc = (await commerce.app.inject({ method: 'GET', url: '/documentation/json' })).json();
-    const product = doc.paths['/api/product/{id}'].get.responses['200'].content['application/json'].schema;
-    expect(product.properties.PriceCents).toMatchObject({ type: 'integer', description: expect.stringContaining('US cents') });
-    expect(product.properties.Price).toMatchObject({ deprecated: true, description: expect.stringContaining('US cents') });
-    const log = doc.paths['/api/report/purchase'].post.responses['200'].content['application/json'].schema;
-    expect(log.items.properties.Price.description).toContain('US cents');
+    const json = (op: { responses: Record<string, { content: Record<string, { schema: any }> }> }) =>
+      op.responses['200'].content['application/json'].schema;
+    const product = json(doc.paths['/api/product/{id}'].get);
+    expect(product.properties.Price).toMatchObject({ type: 'number', description: expect.stringContaining('US dollars') });
+    expect(product.properties).not.toHaveProperty('PriceCents');
+    const log = json(doc.paths['/api/report/purchase'].post);
+    expect(log.items.properties.Price.description).toContain('US dollars');
+    expect(log.items.properties.Refunds.items.properties.Amount.description).toContain('US dollars');
+    const details = JSON.stringify(json(doc.paths['/api/user/paymentDetails'].get));
+    expect(details).toMatch(/"amount":\{"type":"number","minimum":0,"description":"The last payment\. In US dollars/);
+    const quote = json(doc.paths['/api/payment/quote'].post);
+    expect(quote.properties.Amount.description).toContain('US dollars');
     const body = doc.paths['/api/product'].post.requestBody.content['application/json'].schema;
-    expect(body.properties.PriceCents.description).toContain('US cents');
+    expect(body.properties.Price.description).toContain('US dollars');
+    expect(JSON.stringify(doc)).not.toMatch(/US cents/);
   });
 });
 

@@ -26,31 +26,49 @@ const buyer = () => ({
 const save = (payload: object, headers = admin()) => commerce.app.inject({ method: 'POST', url: '/api/product', headers, payload });
 
 describe('demo products', () => {
-  it('are the spec’s subscriptions in USD cents, with yearly plans, and a CFT Download product', async () => {
+  it('are the spec’s subscriptions, priced in US dollars, with yearly plans, and a CFT Download product', async () => {
     const list: Product[] = (await commerce.app.inject({ method: 'GET', url: '/api/product', headers: buyer() })).json();
     const byName = Object.fromEntries(list.map((p) => [p.Name, p]));
     expect(byName['Enhanced Subscription']).toMatchObject({
-      Price: 2_000_000,
+      Price: 20_000,
       UpdatesRole: true,
       PerCountry: false,
       planId: expect.any(String),
     });
-    expect(byName['Standard Subscription']).toMatchObject({ Price: 1_000_000, planId: expect.any(String) });
-    expect(byName['Per Country Subscription']).toMatchObject({ Price: 200_000, PerCountry: true, planId: expect.any(String) });
+    expect(byName['Standard Subscription']).toMatchObject({ Price: 10_000, planId: expect.any(String) });
+    expect(byName['Per Country Subscription']).toMatchObject({ Price: 2_000, PerCountry: true, planId: expect.any(String) });
     expect(byName['CFT Download']).toMatchObject({ planId: null, UpdatesRole: false });
     const quick = (await commerce.app.inject({ method: 'GET', url: '/api/product/quicklist', headers: buyer() })).json();
     expect(quick['CFT Download']).toBe(byName['CFT Download'].Id);
   });
 });
 
+describe('public offers', () => {
+  it('answers the pricing page’s four offers with their prices, without sign-in', async () => {
+    const res = await commerce.app.inject({ method: 'GET', url: '/api/product/offers' });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map((o: { Kind: string; Price: number; Subscription: boolean }) => [o.Kind, o.Price, o.Subscription])
+        .sort(),
+    ).toEqual([
+      ['Certified', 500, false],
+      ['Country', 2_000, true],
+      ['Enhanced', 20_000, true],
+      ['Standard', 10_000, true],
+    ]);
+  });
+});
+
 describe('products admin', () => {
   it('adds, edits, deletes and restores a product, each recorded as an event', async () => {
-    const added = await save({ Name: 'Annual Report', Description: 'PDF', Price: 12_345 });
+    const added = await save({ Name: 'Annual Report', Description: 'PDF', Price: 123.45 });
     expect(added.statusCode).toBe(200);
     const product: Product = added.json();
-    expect(product).toMatchObject({ Name: 'Annual Report', Price: 12_345, planId: null, Deleted: false, UpdatesRole: false });
-    const edited: Product = (await save({ Id: product.Id, Name: 'Annual Report 2026', Description: 'PDF', Price: 15_000 })).json();
-    expect(edited).toMatchObject({ Id: product.Id, Name: 'Annual Report 2026', Price: 15_000 });
+    expect(product).toMatchObject({ Name: 'Annual Report', Price: 123.45, planId: null, Deleted: false, UpdatesRole: false });
+    const edited: Product = (await save({ Id: product.Id, Name: 'Annual Report 2026', Description: 'PDF', Price: 150 })).json();
+    expect(edited).toMatchObject({ Id: product.Id, Name: 'Annual Report 2026', Price: 150 });
     const deleted = await commerce.app.inject({ method: 'DELETE', url: `/api/product/${product.Id}`, headers: admin() });
     expect(deleted.json().Deleted).toBe(true);
     // buyers no longer see it; admins see it in the deleted table
@@ -73,7 +91,7 @@ describe('products admin', () => {
   });
 
   it('creates and removes a plan (local provider)', async () => {
-    const product: Product = (await save({ Name: 'Quarterly Briefing', Description: '', Price: 5_000 })).json();
+    const product: Product = (await save({ Name: 'Quarterly Briefing', Description: '', Price: 50 })).json();
     const plan = (
       await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/new', headers: admin(), payload: { productId: product.Id } })
     ).json();

@@ -11,6 +11,7 @@ import { seedProducts } from '../src/seed/seed-products';
 import { FakeStripe } from './fake-stripe';
 import {
   givenCountries,
+  givenScorecard,
   givenUser,
   holdings,
   outboxTypes,
@@ -41,6 +42,8 @@ beforeAll(async () => {
     PUBLIC_ORIGINS: 'https://index.cti.test',
   });
   countries = await givenCountries(p, ['Ireland', 'France']);
+  // certified scorecards are sold for the period their country's scorecard shows
+  for (const country of countries) await givenScorecard(p, country, PERIOD, PERIOD);
   await seedProducts(paymentDepsOf(p.commerce));
   admin = {
     authorization: `Bearer ${signTestToken({ sub: '00000000-0000-4000-8000-000000000001', isAdmin: true, roles: [RoleIds.Admin], name: 'Ada Admin' })}`,
@@ -117,7 +120,7 @@ describe('plans', () => {
         method: 'POST',
         url: '/api/product',
         headers: admin,
-        payload: { Name: 'Monthly Access', Description: '', Price: 1_000 },
+        payload: { Name: 'Monthly Access', Description: '', Price: 10 },
       })
     ).json();
     const plan = (
@@ -227,7 +230,7 @@ describe('checkout and webhooks', () => {
     expect((await deliver(event('invoice.paid', invoice))).statusCode).toBe(200);
     expect((await deliver(event('checkout.session.completed', session))).statusCode).toBe(200);
     const back = await p.commerce.inject({ method: 'POST', url: '/api/payment', headers: user.auth, payload: { details: { sessionId } } });
-    expect(back.json()).toMatchObject({ amount: 1_000_000, transactionId: invoice.payment_intent, grantsRoles: [RoleIds.Standard] });
+    expect(back.json()).toMatchObject({ amount: 10_000, transactionId: invoice.payment_intent, grantsRoles: [RoleIds.Standard] });
     const purchases = await purchasesOf(user.id);
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({ paymentKey: invoice.id, transactionId: invoice.payment_intent });
@@ -465,5 +468,74 @@ describe('refunds, cancellation and plan changes at Stripe', () => {
       params: { cancel_at_period_end: 'true' },
       idempotencyKey: `cancel:${listed.Id}`,
     });
+  });
+});
+
+describe('plan changes at Stripe are prorated', () => {
+  it('approves through a portal that invoices an upgrade’s difference at once and schedules a downgrade for the renewal', async () => {
+    let user = await givenUser(p, 'prorate@example.com', { roles: ['CountryRespondent'] });
+    const { sessionId } = await openCheckout(user, products['Standard Subscription']);
+    const session = stripe.completeSession(sessionId, 1_000_000);
+    await deliver(event('checkout.session.completed', session));
+    const mine = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails/mine', headers: user.auth })).json()[0];
+    const planOf = async (name: string) =>
+      (await p.commerce.inject({ method: 'GET', url: `/api/product/${products[name]}`, headers: user.auth })).json().planId as string;
+    const [standardPrice, enhancedPrice] = [await planOf('Standard Subscription'), await planOf('Enhanced Subscription')];
+    const move = async (planId: string) =>
+      p.commerce.inject({ method: 'POST', url: `/api/payment/upgrade/${mine.Id}`, headers: user.auth, payload: { planId } });
+
+    expect((await move(enhancedPrice)).statusCode).toBe(200);
+    // the portal session is opened with commerce's plan-change configuration, made once with the proration it needs
+    const made = stripe.callsTo('POST', '/v1/billing_portal/configurations');
+    expect(made).toHaveLength(1);
+    expect(made[0].params).toMatchObject({
+      metadata: { purpose: 'cti-plan-change' },
+      features: {
+        subscription_update: {
+          enabled: 'true',
+          default_allowed_updates: ['price'],
+          proration_behavior: 'always_invoice',
+          schedule_at_period_end: { conditions: [{ type: 'decreasing_item_amount' }] },
+        },
+      },
+    });
+    const configured = (made[0].params.features as any).subscription_update.products.flatMap((x: { prices: string[] }) => x.prices);
+    expect(configured.sort()).toEqual([standardPrice, enhancedPrice].sort());
+    const configuration = [...stripe.portalConfigurations.keys()][0];
+    expect(stripe.callsTo('POST', '/v1/billing_portal/sessions').at(-1)!.params).toMatchObject({ configuration });
+
+    // the subscriber confirms a third of the way through the year: Stripe moves the price and invoices the difference now
+    const sub = stripe.subscriptions.get(session.subscription)!;
+    const item = sub.items.data[0];
+    const at = item.current_period_start + Math.round((item.current_period_end - item.current_period_start) / 3);
+    const { invoice } = stripe.upgradeNow(session.subscription, enhancedPrice, at);
+    expect(invoice.amount_paid).toBe(Math.round((1_000_000 * 2) / 3));
+    await deliver(event('customer.subscription.updated', sub, at));
+    await deliver(event('invoice.paid', invoice, at));
+    await eventually(async () => {
+      const roles = (await holdings(p, user.id)).roles.map((r) => r.roleId);
+      return roles.includes(RoleIds.Enhanced) && !roles.includes(RoleIds.Standard);
+    });
+    user = await signInAgainOnceNarrowed(p, user);
+    const history = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
+    expect(history[0]).toMatchObject({
+      Name: expect.stringMatching(
+        /^Enhanced Subscription — upgrade from Standard Subscription, the prorated difference to \d{4}-\d{2}-\d{2}$/,
+      ),
+      Amount: invoice.amount_paid / 100,
+      TransactionId: invoice.payment_intent,
+    });
+
+    // moving back down is approved with the same configuration (found, not made again) and waits for the renewal
+    expect((await move(standardPrice)).statusCode).toBe(200);
+    expect(stripe.callsTo('POST', '/v1/billing_portal/configurations')).toHaveLength(1);
+    stripe.scheduleAtPeriodEnd(session.subscription, standardPrice);
+    await deliver(event('customer.subscription.updated', sub, at + 60));
+    const owned = await eventually(async () => {
+      const o = (await p.commerce.inject({ method: 'GET', url: '/api/purchase/owned', headers: user.auth })).json();
+      return o.Plans[0]?.ChangesTo ? o : null;
+    });
+    expect(owned.Plans[0]).toMatchObject({ Name: 'Enhanced Subscription', ChangesTo: { Name: 'Standard Subscription' } });
+    expect((await holdings(p, user.id)).roles.map((r) => r.roleId)).toContain(RoleIds.Enhanced);
   });
 });

@@ -69,6 +69,56 @@ export async function givenPeriod(p: Platform, periodId: string, name: string): 
   });
 }
 
+/**
+ * What a country's scorecard shows now, as scoring announces it after a save (its event,
+ * sent through the outbox); waits until commerce's projection has it. A certified
+ * scorecard is sold for that period only.
+ */
+export async function givenScorecard(p: Platform, groupId: string, periodId: string, periodName: string, score = 80): Promise<void> {
+  const facts = {
+    periodId,
+    periodName,
+    A: 4,
+    B: 4,
+    C: 4,
+    D: 4,
+    E: 4,
+    F: 4,
+    isPBA: false,
+    PBA: null,
+    score,
+    category: 'High',
+    watchlist: false,
+    isSpecialNotice: false,
+    notice: null,
+    suspended: false,
+    qualifyingDeclarations: true,
+    asu: null,
+  };
+  await p.commerce.inTransaction((trx) =>
+    appendToOutbox(trx, {
+      type: 'evt.scoring.scores.saved',
+      actor: null,
+      data: {
+        questionnaireId: `q-${groupId}-${periodId}`,
+        groupId,
+        groupName: 'Country',
+        periodId,
+        periodName,
+        score,
+        category: 'High',
+        previousScore: null,
+        scorecard: { before: null, after: facts },
+      },
+    }),
+  );
+  await eventually(async () => {
+    const rows = await sql<{ n: number }>`select count(*)::int as n from certified_scorecards
+      where group_id = ${groupId} and period_id = ${periodId}`.execute(p.commerce.db);
+    return rows.rows[0]!.n === 1;
+  });
+}
+
 export interface SignedIn {
   id: string;
   session: SessionUser;

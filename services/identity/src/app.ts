@@ -1,3 +1,5 @@
+import fastifyCookie from '@fastify/cookie';
+
 import { defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
@@ -6,6 +8,7 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
 import type { IdentityDB } from './db';
+import { deviceCookieSecret } from './free-access/device-credentials';
 import { freeAccessRoutes } from './free-access/routes';
 import { groupRoutes } from './groups/routes';
 import { Mailer } from './mail/mailer';
@@ -43,6 +46,8 @@ export const identityService = defineService<IdentityDB>('identity')({
       mailer,
       links: linksFor(config.PUBLIC_URL),
     };
+    // free users' device credentials travel in a signed cookie (the only cookie identity reads)
+    await app.register(fastifyCookie, { secret: deviceCookieSecret(config.JWT_PRIVATE_KEY) });
     await app.register(sessionRoutes, ctx);
     await app.register(freeAccessRoutes, ctx);
     await app.register(passwordRoutes, ctx);

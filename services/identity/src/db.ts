@@ -145,6 +145,18 @@ export interface SignInAddressesTable {
   lastSeenAt: Generated<string>;
 }
 
+/** A browser's proof that it confirmed a free user's address (the cookie holds the id and the secret). */
+export interface DeviceCredentialsTable {
+  id: Generated<string>;
+  userId: string;
+  /** SHA-256 of the secret; the secret lives only in the browser's cookie. */
+  secretHash: string;
+  createdAt: Generated<string>;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 /** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
 export interface IdentityDB extends KitTables {
   roles: { id: number; name: string };
@@ -172,4 +184,5 @@ export interface IdentityDB extends KitTables {
   purchaseGrantBases: PurchaseGrantBasesTable;
   apiKeys: ApiKeysTable;
   signInAddresses: SignInAddressesTable;
+  deviceCredentials: DeviceCredentialsTable;
 }

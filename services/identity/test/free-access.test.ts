@@ -3,7 +3,7 @@ import { createTestContext, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
-import { givenUser, linkIn, mailTo, outboxTypes } from './helpers';
+import { givenUser, linkIn, mailTo, outboxTypes, PASSWORD } from './helpers';
 
 const identity = serviceUnderTest(identityService, { env: { FREE_ACCESS_RATE_PER_IP: '1000', PUBLIC_URL: 'http://cti.test' } });
 
@@ -11,15 +11,40 @@ beforeAll(async () => {
   await givenUser(identity.app, 'member@example.com', { roles: ['AWGMember'] });
 });
 
-const ask = (email: string, body: object, remoteAddress = '10.2.0.1') =>
+const ask = (email: string, body: object, remoteAddress = '10.2.0.1', cookies: Record<string, string> = {}) =>
   identity.app.inject({
     method: 'POST',
     url: `/api/freeUser/access/${encodeURIComponent(email)}`,
     payload: { Email: email, ...body },
     remoteAddress,
+    cookies,
   });
 const confirm = (email: string, code: string) =>
   identity.app.inject({ method: 'POST', url: `/api/freeUser/access/${encodeURIComponent(email)}/${encodeURIComponent(code)}` });
+
+/** The device credential cookie an answer set (name, value and attributes). */
+const deviceCookieSet = (res: { cookies: Array<{ name: string; value: string; [k: string]: unknown }> }) =>
+  res.cookies.find((c) => c.name === 'cti_device');
+
+/** A free user who confirmed their address from the link, with the browser's device credential. */
+async function confirmedFreeUser(email: string) {
+  await ask(email, { Name: 'Con Firmed', Company: 'Confirmed Co' });
+  const { parts } = linkIn(await mailTo(identity.app, email, 'free-access-confirmation'), '/confirmEmail/');
+  const res = await confirm(parts[0], parts[1]);
+  expect(res.statusCode).toBe(200);
+  return { session: res.json(), device: deviceCookieSet(res)! };
+}
+
+/** How many sessions (refresh-token families) a user was ever given. */
+const sessionsOf = async (email: string) =>
+  (
+    await identity.app.db
+      .selectFrom('refreshTokens')
+      .innerJoin('users', 'users.id', 'refreshTokens.userId')
+      .select((eb) => eb.fn.count<number>('refreshTokens.familyId').distinct().as('n'))
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('POST api/freeUser/access/{email}', () => {
   it('sends a confirmation e-mail to a new visitor and answers Confirm Email', async () => {
@@ -52,13 +77,116 @@ describe('POST api/freeUser/access/{email}', () => {
     expect(types).toContain('evt.identity.freeAccess.granted');
   });
 
-  it('lets a confirmed free user straight in next time', async () => {
-    await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' });
-    const { parts } = linkIn(await mailTo(identity.app, 'back@example.org', 'free-access-confirmation'), '/confirmEmail/');
-    await confirm(parts[0], parts[1]);
-    const res = await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' });
+  it('gives the browser that opened the link a device credential: httpOnly, signed, same-site, for 90 days', async () => {
+    const { device } = await confirmedFreeUser('device@example.org');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/freeUser' });
+    const days = (Date.parse(device.expires as string) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThanOrEqual(90);
+    // signed: the credential's id and secret, then the signature
+    expect(device.value.split('.')).toHaveLength(3);
+  });
+
+  it('issues no tokens for the address of a confirmed free user alone: Confirm Email, and a one-time sign-in link by e-mail', async () => {
+    await confirmedFreeUser('returning@example.org');
+    const before = await sessionsOf('returning@example.org');
+    const res = await ask('returning@example.org', { Name: 'Anyone', Company: 'Any Company' }, '10.2.0.77');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: 'Confirm Email' });
+    expect(res.body).not.toMatch(/Token/);
+    expect(await sessionsOf('returning@example.org')).toBe(before);
+    // the name typed by whoever asked changes nothing on the account
+    const stored = await identity.app.db
+      .selectFrom('users')
+      .select('name')
+      .where('email', '=', 'returning@example.org')
+      .executeTakeFirstOrThrow();
+    expect(stored.name).toBe('Con Firmed');
+    // the owner of the address gets a link that opens the Index once, in the browser it is opened in
+    const mail = await mailTo(identity.app, 'returning@example.org', 'free-access-sign-in');
+    expect(mail.Html).toContain('Sign in to the Compliance Index');
+    const { parts } = linkIn(mail, '/confirmEmail/');
+    const signedIn = await confirm(parts[0], parts[1]);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ Username: 'returning@example.org', IsFree: true });
+    expect(deviceCookieSet(signedIn)).toBeDefined();
+    expect((await confirm(parts[0], parts[1])).statusCode).toBe(400);
+  });
+
+  it('lets a confirmed free user straight in from a browser holding their device credential, and only theirs', async () => {
+    const { device } = await confirmedFreeUser('back@example.org');
+    const res = await ask('back@example.org', { Name: 'Bea Back', Company: 'Returning' }, '10.2.0.1', { cti_device: device.value });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Username: 'back@example.org', IsFree: true });
+    // another address's credential, a tampered signature or a made-up value open nothing
+    const other = await confirmedFreeUser('other-device@example.org');
+    const [id, secret, signature] = device.value.split('.');
+    for (const value of [other.device.value, `${id}.${secret}.${signature.slice(0, -2)}xx`, `${id}.${secret}`, 'garbage']) {
+      const refused = await ask('back@example.org', {}, '10.2.0.1', { cti_device: value });
+      expect(refused.statusCode).toBe(202);
+    }
+  });
+
+  it('forgets the browser on its Logout, and every browser when the user chooses a password', async () => {
+    const { session, device } = await confirmedFreeUser('forget@example.org');
+    const logout = await identity.app.inject({
+      method: 'POST',
+      url: '/api/freeUser/logout/forget@example.org?forgetDevice=true',
+      headers: { authorization: `Bearer ${session.Token}` },
+      cookies: { cti_device: device.value },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(deviceCookieSet(logout)?.value).toBe('');
+    expect((await ask('forget@example.org', {}, '10.2.0.1', { cti_device: device.value })).statusCode).toBe(202);
+
+    const buyer = await confirmedFreeUser('buyer@example.org');
+    const chosen = await identity.app.inject({
+      method: 'POST',
+      url: '/api/freeUser/password',
+      headers: { authorization: `Bearer ${buyer.session.Token}` },
+      payload: { NewPassword: 'a-long-enough-password' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    // a credentialed session of the same account, which signs in with the password from now on
+    expect(chosen.json()).toMatchObject({ Id: buyer.session.Id, Username: 'buyer@example.org', IsFree: false });
+    expect((await ask('buyer@example.org', {}, '10.2.0.1', { cti_device: buyer.device.value })).json().message).toBe('User already exists');
+    const login = await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { Email: 'buyer@example.org', Password: 'a-long-enough-password' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(
+      (await identity.app.db.selectFrom('deviceCredentials').select('revokedAt').where('userId', '=', buyer.session.Id).execute()).every(
+        (d) => d.revokedAt !== null,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a too short password, and a password for a credentialed user', async () => {
+    const { session } = await confirmedFreeUser('short@example.org');
+    const short = await identity.app.inject({
+      method: 'POST',
+      url: '/api/freeUser/password',
+      headers: { authorization: `Bearer ${session.Token}` },
+      payload: { NewPassword: 'abc' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('PasswordTooShort');
+    const member = await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { Email: 'member@example.com', Password: PASSWORD },
+    });
+    expect(member.statusCode).toBe(200);
+    const refused = await identity.app.inject({
+      method: 'POST',
+      url: '/api/freeUser/password',
+      headers: { authorization: `Bearer ${member.json().Token}` },
+      payload: { NewPassword: 'a-long-enough-password' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your account already has a password: sign in with it.');
   });
 
   it('resends the confirmation from the confirm screen with the e-mail only', async () => {

@@ -1,7 +1,7 @@
 import { RoleIds, RoleNames, type Principal, type RoleName } from '@cti/access';
 
 import type { AppConfig } from './app-config';
-import { ADMIN_SECTIONS, USER_AREA_TABS, USER_MENU } from './menu';
+import { ADMIN_SECTIONS, USER_AREA_TABS, USER_MENU, userMenuLabel } from './menu';
 
 const config: AppConfig = { demo: false, vendorEmailDomain: 'vendor.example', trustedOrigins: [], environment: 'test' };
 const principal = (roles: RoleName[], extra: Partial<Principal> = {}): Principal => ({
@@ -28,11 +28,18 @@ describe('user menu', () => {
     expect(manager).not.toContain('Admin');
   });
 
-  it('hides My Account and the document library from free users', () => {
+  it('hides My Account and the document library from free users who bought nothing', () => {
     const free = labels(USER_MENU, principal(['FreeAccess'], { free: true }));
     expect(free).not.toContain('My Account');
+    expect(userMenuLabel(principal(['FreeAccess'], { free: true }), 'Fay Free')).toBe('Free User');
     expect(free).not.toContain('Document library');
     expect(free).not.toContain('Users');
+  });
+
+  it('names a free user who bought a country and shows them My Account (their plan)', () => {
+    const buyer = principal(['FreeAccess', 'CountryViewer'], { free: true, groups: ['kenya'] });
+    expect(labels(USER_MENU, buyer)).toContain('My Account');
+    expect(userMenuLabel(buyer, 'Fay Free')).toBe('Fay Free');
   });
 
   it('shows My Account to exactly the account roles of the permission table', () => {

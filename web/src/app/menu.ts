@@ -12,6 +12,20 @@ export interface MenuEntry {
 
 export const isAdmin = (p: Principal) => p.isAdmin || p.roles.includes(RoleIds.Admin);
 
+/** A free user who bought something (a role it gave, or a purchase on record) is a buyer: their plan is theirs to see and manage. */
+export const isBuyer = (p: Principal) => p.roles.some((r) => r !== RoleIds.FreeAccess) || hasPurchases(p.email);
+
+/**
+ * Where a buyer's purchase history is: the Purchase History page for the roles of its
+ * permission row, else the receipts on My account (a free user who bought a certified
+ * scorecard holds no role that page is for).
+ */
+export const purchaseHistoryPath = (p: Principal | null) =>
+  p && satisfiesRule(p, RouteRules.purchaseHistory) ? '/history' : '/user/account#receipts';
+
+/** The user menu's label: "Free User" for a free user who has bought nothing, otherwise the user's name. */
+export const userMenuLabel = (p: Principal, name: string) => (p.free && !isBuyer(p) ? 'Free User' : name);
+
 /** Manage Products: admins of the vendor's domain, the rule commerce enforces. */
 const vendorAdmin = (p: Principal, config: AppConfig | undefined) =>
   !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain));
@@ -85,12 +99,10 @@ export const USER_MENU: readonly MenuEntry[] = [
   // the questionnaire list is otherwise reachable only by address
   { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.questionnaire) },
   { label: 'Document library', to: '/documents', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.documents) },
-  { label: 'My Account', to: '/user/account', show: (p) => !p.free && satisfiesRule(p, RouteRules.account) },
-  {
-    label: 'Purchase History',
-    to: '/history',
-    show: (p) => !p.free && satisfiesRule(p, RouteRules.purchaseHistory) && hasPurchases(p.email),
-  },
+  // free users see no account page, unless they bought something: My account is where their plan is
+  { label: 'My Account', to: '/user/account', show: (p) => (!p.free || isBuyer(p)) && satisfiesRule(p, RouteRules.account) },
+  // a free user who bought a country is a buyer too; one whose role the page's rule leaves out has the receipts on My account
+  { label: 'Purchase History', to: '/history', show: (p) => satisfiesRule(p, RouteRules.purchaseHistory) && hasPurchases(p.email) },
 ];
 
 /**

@@ -1,24 +1,34 @@
 // API contracts of the commerce service (the index and commerce data model and API calls; subscriptions admin).
-// Amounts are integers of US cents everywhere (each field says so in its OpenAPI description); the web shows dollars.
+// Amounts are US dollars, as the spec says purchase amounts are (numbers with at most two decimals; each field says
+// so in its OpenAPI description). Commerce keeps integer cents inside (its tables, its events, the providers' calls).
 import Type, { type TSchema } from 'typebox';
 
 import { DateBound, IdText, TextLimits } from './common';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-/** An amount of money in integer US cents (USD × 100), so named in the OpenAPI schema of every field that carries one. */
-const UsdCents = (what: string, extra: { deprecated?: boolean; maximum?: number } = {}) =>
-  Type.Integer({ minimum: 0, description: `${what} In integer US cents (USD × 100): 2000000 is $20,000.00.`, ...extra });
+/** An amount of money in US dollars, at most two decimals, so described in the OpenAPI schema of every field that carries one. */
+const Usd = (what: string, extra: { maximum?: number } = {}) =>
+  Type.Number({ minimum: 0, description: `${what} In US dollars, at most two decimals: 20000 is $20,000.00, 19.99 is $19.99.`, ...extra });
+
+/** Integer cents (commerce's own unit) as the API's dollars: 1999 → 19.99. */
+export const dollarsOfCents = (cents: number): number => Math.round(cents) / 100;
+
+/** An API amount in dollars as integer cents; null when it is not an amount of at most two decimals (19.999, -1, NaN). */
+export function centsOfDollars(dollars: number): number | null {
+  if (!Number.isFinite(dollars) || dollars < 0) return null;
+  const cents = Math.round(dollars * 100);
+  // 19.99 * 100 is 1998.9999999999998: anything closer than a millionth of a cent is that cent
+  return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
+}
 
 /** Product: a one-time purchase, or a subscription when it has a plan. */
 export const Product = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
   Description: Type.String(),
-  /** USD cents per unit (per country for the per-country product), per annum for subscriptions. */
-  PriceCents: UsdCents('Price per unit (per country for the per-country product), per annum for subscriptions.'),
-  /** The same amount as PriceCents, under the spec's field name; kept for existing clients. */
-  Price: UsdCents('Same as PriceCents (the spec’s field name, kept for existing clients).', { deprecated: true }),
+  /** US dollars per unit (per country for the per-country product), per annum for subscriptions. */
+  Price: Usd('Price per unit (per country for the per-country product), per annum for subscriptions.'),
   /** Payment plan id at the provider; present for subscriptions. */
   planId: Nullable(Type.String()),
   Deleted: Type.Boolean(),
@@ -31,20 +41,39 @@ export type Product = Type.Static<typeof Product>;
 export const ProductList = Type.Array(Product);
 
 /** The highest price a product may have: 999,999.99 USD, the largest amount the card payment provider (Stripe) charges in USD. */
-const MAX_PRICE_CENTS = 99_999_999;
+export const MAX_PRICE_DOLLARS = 999_999.99;
 
 /** The longest product name (unique without regard to case; also the provider's product name). */
 export const PRODUCT_NAME_MAX_LENGTH = 200;
 
-/** POST api/product: add (no Id) or edit (with Id). The price is PriceCents (Price, in the same cents, is still read). */
+/** POST api/product: add (no Id) or edit (with Id). */
 export const ProductBody = Type.Object({
   Id: Type.Optional(Nullable(IdText())),
   Name: Type.String({ maxLength: PRODUCT_NAME_MAX_LENGTH }),
   Description: Type.String({ maxLength: TextLimits.paragraph }),
-  PriceCents: Type.Optional(UsdCents('Price per unit, per annum for subscriptions.', { maximum: MAX_PRICE_CENTS })),
-  Price: Type.Optional(UsdCents('Same as PriceCents; read when PriceCents is absent.', { deprecated: true, maximum: MAX_PRICE_CENTS })),
+  Price: Type.Optional(Usd('Price per unit, per annum for subscriptions.', { maximum: MAX_PRICE_DOLLARS })),
 });
 export type ProductBody = Type.Static<typeof ProductBody>;
+
+/** What the public pricing page sells: the three subscriptions and the single-country certified scorecard. */
+export const OfferKind = Type.Union([
+  Type.Literal('Standard'),
+  Type.Literal('Enhanced'),
+  Type.Literal('Country'),
+  Type.Literal('Certified'),
+]);
+export type OfferKind = Type.Static<typeof OfferKind>;
+
+/** GET api/product/offers (no sign-in): each offer on sale with its price now. */
+export const PublicOffer = Type.Object({
+  Kind: OfferKind,
+  Name: Type.String(),
+  Description: Type.String(),
+  Price: Usd('Per year for subscriptions (per country for the per-country one); per order for a certified scorecard.'),
+  Subscription: Type.Boolean(),
+});
+export type PublicOffer = Type.Static<typeof PublicOffer>;
+export const PublicOfferList = Type.Array(PublicOffer);
 
 /** GET api/product/quicklist: active product ids by product name. */
 export const ProductQuickList = Type.Record(Type.String(), Type.String());
@@ -92,9 +121,9 @@ export const CheckoutQuote = Type.Object({
   Title: Type.String(),
   ProductName: Type.String(),
   Description: Type.String(),
-  UnitPriceCents: UsdCents('Price of one unit (one country for the per-country subscription).'),
+  UnitPrice: Usd('Price of one unit (one country for the per-country subscription).'),
   Quantity: Type.Integer(),
-  AmountCents: UsdCents('What the buyer will pay.'),
+  Amount: Usd('What the buyer will pay.'),
   /** A yearly subscription (renews) rather than a one-time purchase. */
   Subscription: Type.Boolean(),
   GroupIds: Type.Array(Type.String()),
@@ -111,7 +140,7 @@ export type PaymentBody = Type.Static<typeof PaymentBody>;
 export const PaymentAnswer = Type.Object({
   purchaseId: Type.String(),
   productName: Type.String(),
-  amount: UsdCents('What was paid.'),
+  amount: Usd('What was paid.'),
   transactionId: Type.String(),
   updatesRole: Type.Boolean(),
   /** Role ids and country group ids the purchase grants: the session shows them once identity applied them. */
@@ -130,7 +159,7 @@ export const LocalCheckoutSession = Type.Object({
   status: Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('cancelled')]),
   mode: Type.Union([Type.Literal('payment'), Type.Literal('subscription')]),
   description: Type.String(),
-  amount: UsdCents('What the buyer is asked to pay (unit price × quantity).'),
+  amount: Usd('What the buyer is asked to pay (unit price × quantity).'),
   quantity: Type.Integer(),
   /** A path of this app (the local provider's pages are the app's own). */
   cancelUrl: Type.String(),
@@ -144,19 +173,72 @@ export const LocalPlanChange = Type.Object({
   fromPlan: Type.String(),
   toPlan: Type.String(),
   returnUrl: Type.String(),
+  /** A dearer plan: it starts at approval and the prorated difference is charged then; a cheaper one waits for the renewal. */
+  upgrade: Type.Boolean(),
+  chargeNow: Usd(
+    'What approving charges now: the difference of the yearly prices for the rest of the current period (0 for a downgrade); once approved, what it charged.',
+  ),
+  renewalPrice: Usd('What the subscription renews at on the new plan, per year.'),
+  /** When the new plan starts: at approval for an upgrade (null until approved), the period's end for a downgrade. */
+  takesEffectOn: Nullable(Type.String()),
+  /** The end of the current period (the renewal). */
+  periodEnd: Nullable(Type.String()),
 });
 export type LocalPlanChange = Type.Static<typeof LocalPlanChange>;
 
-/** GET api/purchase: purchase history. */
+/** GET api/purchase: purchase history, each row also a receipt. */
 export const PurchaseHistoryRow = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
   Date: Type.String(),
   /** Where the purchase is used in the app. */
   Link: Type.String(),
+  /** The receipt: what was paid, the payment's transaction, the access it paid for until when, and any refund. */
+  Amount: Type.Optional(Usd('What was paid.')),
+  Currency: Type.Optional(Type.String()),
+  TransactionId: Type.Optional(Type.String()),
+  AccessEndsOn: Type.Optional(Type.String()),
+  Refunded: Type.Optional(Type.Boolean()),
 });
 export type PurchaseHistoryRow = Type.Static<typeof PurchaseHistoryRow>;
 export const PurchaseHistory = Type.Array(PurchaseHistoryRow);
+
+/** A plan or per-country subscription the buyer holds: renews, or ends when cancelled; a downgrade waits for the renewal. */
+const OwnedSubscription = {
+  /** Commerce's subscription id (what cancel and the plan change take). */
+  SubscriptionId: Type.String(),
+  ProductId: Type.String(),
+  Cancelled: Type.Boolean(),
+  RenewsOn: Nullable(Type.String()),
+  /** When access ends, for a cancelled subscription. */
+  EndsOn: Nullable(Type.String()),
+};
+
+/** GET api/purchase/owned: what the signed-in buyer owns now (My plan), whatever their role. */
+export const OwnedAccess = Type.Object({
+  Plans: Type.Array(
+    Type.Object({
+      ...OwnedSubscription,
+      /** "Standard Subscription" */
+      Name: Type.String(),
+      /** A downgrade approved for the renewal: the plan it moves to, and when. */
+      ChangesTo: Nullable(Type.Object({ Name: Type.String(), On: Type.String() })),
+    }),
+  ),
+  Countries: Type.Array(Type.Object({ ...OwnedSubscription, GroupId: Type.String(), Name: Type.String() })),
+  CertifiedScorecards: Type.Array(
+    Type.Object({
+      GroupId: Type.String(),
+      Country: Type.String(),
+      PeriodId: Type.String(),
+      Period: Type.String(),
+      PurchasedOn: Type.String(),
+      /** Whether its certified PDF can be downloaded now (the country's scorecard still shows that period). */
+      Current: Type.Boolean(),
+    }),
+  ),
+});
+export type OwnedAccess = Type.Static<typeof OwnedAccess>;
 
 /** POST /api/report/purchase: the purchase log's date range (inclusive days). */
 export const PurchaseReportBody = Type.Object({
@@ -165,12 +247,12 @@ export const PurchaseReportBody = Type.Object({
 });
 export type PurchaseReportBody = Type.Static<typeof PurchaseReportBody>;
 
-export const PurchaseRefund = Type.Object({ RefundId: Type.String(), RefundedOn: Type.String(), Amount: UsdCents('What was refunded.') });
+export const PurchaseRefund = Type.Object({ RefundId: Type.String(), RefundedOn: Type.String(), Amount: Usd('What was refunded.') });
 /** Purchase log row: Name, Price, PurchasedOn, User, TransactionId, Refunds. */
 export const PurchaseLogRow = Type.Object({
   Id: Type.String(),
   Name: Type.String(),
-  Price: UsdCents('What was paid.'),
+  Price: Usd('What was paid.'),
   PurchasedOn: Type.String(),
   User: Type.String(),
   UserEmail: Type.String(),
@@ -194,7 +276,7 @@ export const Subscription = Type.Object({
     status: Type.String(),
     statusChangeNote: Nullable(Type.String()),
     planId: Nullable(Type.String()),
-    lastPayment: Nullable(Type.Object({ time: Type.String(), amount: UsdCents('The last payment.'), currency: Type.String() })),
+    lastPayment: Nullable(Type.Object({ time: Type.String(), amount: Usd('The last payment.'), currency: Type.String() })),
     nextBillingTime: Nullable(Type.String()),
     subscriberEmail: Type.String(),
   }),
@@ -248,4 +330,15 @@ export const CommerceMessages = {
   /** A certified scorecard is ordered for the period its country's scorecard shows. */
   periodRequired: 'Please order the certified scorecard from the Compliance Index, where its period is shown.',
   fillAllFields: 'Please fill out all fields',
+  /** Checkout refuses what it cannot deliver or what the buyer already owns. */
+  certifiedNotForSale: 'This country has no certified scorecard for sale: it has not been scored yet.',
+  certifiedPeriodNotDeliverable:
+    'Certified scorecards are sold for the period the country’s scorecard shows now only. Please order it again from the Compliance Index.',
+  certifiedIncluded: 'Your plan already includes certified scorecards of every country.',
+  certifiedOwned: 'You have already ordered this certified scorecard.',
+  planOwned: 'You already subscribe to this plan.',
+  upgradeInstead: 'You already subscribe to the Standard plan: upgrade it from My plan and pay only the difference.',
+  countryOwned: (names: string) => `You already have access to ${names}.`,
+  /** A product's price: dollars with at most two decimals. */
+  priceInvalid: 'Please enter the price in US dollars, with at most two decimals.',
 } as const;

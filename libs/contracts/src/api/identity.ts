@@ -246,7 +246,13 @@ export const FreeAccessAnswers = {
   confirmEmail: 'Confirm Email',
   missingFields: 'You must complete all fields to gain access',
   grantFailed: 'A problem occurred trying to grant access. Please try again later.',
+  /** A free user who chose a password signs in with it (`POST /api/freeUser/password` once). */
+  passwordAlreadySet: 'Your account already has a password: sign in with it.',
 } as const;
+
+/** `POST api/freeUser/logout/{username}`: `forgetDevice` (the user's own Logout) also revokes this browser's device credential. */
+export const FreeLogoutQuery = Type.Object({ forgetDevice: Type.Optional(Type.Boolean()) });
+export type FreeLogoutQuery = Type.Static<typeof FreeLogoutQuery>;
 
 /** `POST api/freeUser/access/{email}`: 202 with Confirm Email, or 200 with the session. */
 export const ConfirmEmailAnswer = Type.Object({ message: Type.Literal('Confirm Email') });
@@ -286,6 +292,10 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 /** A password's length as the policy counts it: characters, not UTF-16 units (an emoji is one). */
 export const passwordLength = (password: string) => [...password].length;
+
+/** `POST /api/freeUser/password`: a signed-in free user chooses a password (answered with a credentialed session). */
+export const FreeUserPasswordBody = Type.Object({ NewPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH }) });
+export type FreeUserPasswordBody = Type.Static<typeof FreeUserPasswordBody>;
 
 export const ResetPasswordBody = Type.Object({
   Code: Type.String({ maxLength: 200 }),

@@ -387,21 +387,21 @@ export const ComparedPeriod = Type.Object({
   Score: Type.Number(),
   Category: Type.String(),
   /** Null where the caller may not see this period's variables (details, and for past periods the history rule). */
-  A: NullableNumber,
-  B: NullableNumber,
-  C: NullableNumber,
-  D: NullableNumber,
-  E: NullableNumber,
-  F: NullableNumber,
-  PBALevel: NullableString,
+  A: Input('A'),
+  B: Input('B'),
+  C: Input('C'),
+  D: Input('D'),
+  E: Input('E'),
+  F: Input('F'),
+  PBALevel: NullableString('Precedent-based adjustment level of the period, or null'),
 });
 export type ComparedPeriod = Type.Static<typeof ComparedPeriod>;
 
 export const ComparedCountry = Type.Object({
   GroupId: Type.String(),
   Name: Type.String(),
-  CountryId: NullableString,
-  LogoPath: NullableString,
+  CountryId: IsoCode(),
+  LogoPath: Logo(),
   /** What the caller may see of this country: its history as a chart, its variables. */
   Access: Type.Object({ history: Type.Boolean(), details: Type.Boolean() }),
   /** Its scored periods, oldest first. */

@@ -1,5 +1,5 @@
 import { RoleIds, type RoleName } from '@cti/access';
-import type { PaymentAnswer } from '@cti/contracts';
+import { dollarsOfCents, type PaymentAnswer } from '@cti/contracts';
 import { BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { CommerceExecutor } from '../db';
@@ -92,7 +92,7 @@ export async function completeBuyerCheckout(deps: PaymentDeps, sessionId: string
   return {
     purchaseId: purchase.id,
     productName: purchase.productName,
-    amount: purchase.amountCents,
+    amount: dollarsOfCents(purchase.amountCents),
     transactionId: purchase.transactionId,
     updatesRole: grant.roles.length > 0,
     grantsRoles: grant.roles.map((r) => RoleIds[r as RoleName]).filter((id): id is (typeof RoleIds)[RoleName] => id !== undefined),

@@ -1,4 +1,4 @@
-import type { LocalCheckoutSession, LocalPlanChange, RedirectAnswer } from '@cti/contracts';
+import { dollarsOfCents, type LocalCheckoutSession, type LocalPlanChange, type RedirectAnswer } from '@cti/contracts';
 import { NotFound } from '@cti/service-kit';
 
 import type { LocalProvider } from '../payments/local-provider';
@@ -40,7 +40,7 @@ export async function localSessionView(local: LocalProvider, sessionId: string, 
     status: session.status,
     mode: session.mode,
     description: session.description,
-    amount: session.unitAmountCents * session.quantity,
+    amount: dollarsOfCents(session.unitAmountCents * session.quantity),
     quantity: session.quantity,
     cancelUrl: samePagePath(session.cancelUrl),
   };
@@ -63,13 +63,24 @@ export async function cancelLocalSession(local: LocalProvider, sessionId: string
 /** GET api/payment/local/approve/{changeId}: what the plan-change approval page shows. */
 export async function localPlanChangeView(local: LocalProvider, changeId: string, email: string): Promise<LocalPlanChange> {
   const change = await ownPlanChange(local, changeId, email);
-  return { changeId: change.id, status: change.status, fromPlan: change.fromPlan, toPlan: change.toPlan, returnUrl: change.returnUrl };
+  return {
+    changeId: change.id,
+    status: change.status,
+    fromPlan: change.fromPlan,
+    toPlan: change.toPlan,
+    returnUrl: change.returnUrl,
+    upgrade: change.upgrade,
+    chargeNow: dollarsOfCents(change.chargeNowCents),
+    renewalPrice: dollarsOfCents(change.renewalCents),
+    takesEffectOn: change.upgrade ? (change.approvedAt ?? null) : change.periodEnd,
+    periodEnd: change.periodEnd,
+  };
 }
 
 /** POST api/payment/local/approve/{changeId}: the subscriber approved; the subscription moves to the new plan now. */
 export async function approveLocalPlanChange(deps: LocalPaymentDeps, changeId: string, email: string): Promise<RedirectAnswer> {
   await ownPlanChange(deps.provider, changeId, email);
   const approved = await deps.provider.approvePlanChange(changeId).catch(refused);
-  await applyNotices(deps, [approved.notice]);
+  await applyNotices(deps, approved.notices);
   return { redirectUrl: approved.returnUrl };
 }

@@ -29,7 +29,7 @@ import {
 import { returnOriginOf, type ReturnOrigins } from './return-origin';
 import { quoteCheckout, startCheckout } from './start-checkout';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 const SessionParam = Type.Object({ sessionId: Type.String({ maxLength: 200 }) });
 const ChangeParam = Type.Object({ changeId: Type.String({ maxLength: 200 }) });
 
@@ -62,7 +62,7 @@ export async function checkoutRoutes(app: CommerceApp, opts: { payments: Payment
         response: { 200: CheckoutQuote, ...errors },
       },
     },
-    async (request) => quoteCheckout(app.db, request.body),
+    async (request) => quoteCheckout(app.db, claimsOf(request), request.body),
   );
 
   app.post(

@@ -1,19 +1,23 @@
+import { canDownloadCft } from '@cti/access';
 import {
   CommerceMessages,
+  dollarsOfCents,
   isUuid,
   type AccessClaims,
   type CheckoutQuote,
   type CheckoutSessionAnswer,
   type StartCheckoutBody,
 } from '@cti/contracts';
-import { BadRequest, NotFound } from '@cti/service-kit';
+import { BadRequest, Conflict, NotFound, principalOf } from '@cti/service-kit';
 
+import { findCertifiedScorecard } from '../certified/repository';
 import { countryNames } from '../countries/repository';
 import type { CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 import type { PaymentProvider } from '../payments/provider';
 import { kindOf } from '../products/grants';
 import { findProduct } from '../products/repository';
+import { ownedBy } from '../purchases/owned';
 import { purchaseNames } from '../purchases/purchases';
 
 import { findCustomerId, insertCheckout, rememberCustomer, setProviderSession } from './repository';
@@ -54,11 +58,39 @@ export interface Order {
 }
 
 /**
- * The order a checkout body asks for: the product (not deleted); for the per-country
- * subscription at least one known country, priced per country; for one country's
- * certified scorecard that one known country and a period.
+ * Refuses what the buyer already bought and holds (a country of their per-country
+ * subscription in force, a certified scorecard ordered for the same period, a second
+ * subscription to the plan they subscribe to) or would pay for twice (Enhanced at checkout
+ * beside their running Standard subscription: that one is upgraded, paying the difference;
+ * a certified scorecard for someone whose role opens every one). Access given by a role
+ * (which may end) does not stop a purchase of one's own.
  */
-export async function orderOf(db: CommerceExecutor, body: StartCheckoutBody): Promise<Order> {
+async function refuseOwned(db: CommerceExecutor, claims: AccessClaims, order: Omit<Order, 'title' | 'quantity'>): Promise<void> {
+  const kind = kindOf(order.product.name);
+  if (kind.certifiedScorecard && canDownloadCft(principalOf(claims))) throw new Conflict(CommerceMessages.certifiedIncluded);
+  const owned = await ownedBy(db, claims.sub);
+  if (kind.certifiedScorecard && owned.CertifiedScorecards.some((c) => c.GroupId === order.groupIds[0] && c.PeriodId === order.periodId))
+    throw new Conflict(CommerceMessages.certifiedOwned);
+  const runningPlans = owned.Plans.filter((p) => !p.Cancelled);
+  if (!kind.perCountry && runningPlans.some((p) => p.ProductId === order.product.id)) throw new Conflict(CommerceMessages.planOwned);
+  if (kind.roles.includes('Enhanced') && runningPlans.some((p) => kindOf(p.Name).roles.includes('Standard')))
+    throw new Conflict(CommerceMessages.upgradeInstead);
+  if (kind.perCountry) {
+    const held = order.groupIds.filter((id) => owned.Countries.some((c) => c.GroupId === id));
+    if (held.length) {
+      const names = await countryNames(db, held);
+      throw new Conflict(CommerceMessages.countryOwned(held.map((id) => names.get(id) ?? id).join(', ')));
+    }
+  }
+}
+
+/**
+ * The order a checkout body asks for, if it can be delivered: the product (not deleted);
+ * for the per-country subscription at least one known country, priced per country; for
+ * one country's certified scorecard a scored country and the period its scorecard shows
+ * now (the only one the documents service certifies); and nothing the buyer already owns.
+ */
+export async function orderOf(db: CommerceExecutor, claims: AccessClaims, body: StartCheckoutBody): Promise<Order> {
   const product = await findProduct(db, body.productId);
   if (!product || product.deletedAt) throw new NotFound(CommerceMessages.emptyCart);
   const kind = kindOf(product.name);
@@ -69,27 +101,30 @@ export async function orderOf(db: CommerceExecutor, body: StartCheckoutBody): Pr
     groupIds = requested.filter((id) => known.has(id));
     if (!groupIds.length || groupIds.length !== requested.length) throw new BadRequest(CommerceMessages.countryRequired);
   } else if (kind.certifiedScorecard) {
-    // one country's certified scorecard, of the period its scorecard shows
     const known = await countryNames(db, requested.filter(isUuid));
     if (requested.length !== 1 || !known.has(requested[0])) throw new BadRequest(CommerceMessages.countryRequired);
     if (!body.periodId?.trim()) throw new BadRequest(CommerceMessages.periodRequired);
     groupIds = requested;
+    const shown = await findCertifiedScorecard(db, requested[0]);
+    if (!shown || shown.score <= 0) throw new BadRequest(CommerceMessages.certifiedNotForSale);
+    if (shown.periodId !== body.periodId.trim()) throw new BadRequest(CommerceMessages.certifiedPeriodNotDeliverable);
   }
   const periodId = kind.certifiedScorecard ? body.periodId!.trim() : (body.periodId ?? null);
+  await refuseOwned(db, claims, { product, groupIds, periodId });
   const [title] = await purchaseNames(db, [{ productName: product.name, groupIds, periodId }]);
   return { product, groupIds, periodId, quantity: kind.perCountry ? groupIds.length : 1, title: title };
 }
 
 /** POST api/payment/quote: the order checkout is about to open, named and priced, for the checkout page. */
-export async function quoteCheckout(db: CommerceExecutor, body: StartCheckoutBody): Promise<CheckoutQuote> {
-  const order = await orderOf(db, body);
+export async function quoteCheckout(db: CommerceExecutor, claims: AccessClaims, body: StartCheckoutBody): Promise<CheckoutQuote> {
+  const order = await orderOf(db, claims, body);
   return {
     Title: order.title,
     ProductName: order.product.name,
     Description: order.product.description,
-    UnitPriceCents: order.product.priceCents,
+    UnitPrice: dollarsOfCents(order.product.priceCents),
     Quantity: order.quantity,
-    AmountCents: order.product.priceCents * order.quantity,
+    Amount: dollarsOfCents(order.product.priceCents * order.quantity),
     Subscription: !!order.product.planId,
     GroupIds: order.groupIds,
     PeriodId: order.periodId,
@@ -108,7 +143,7 @@ export async function startCheckout(
   origin: string,
 ): Promise<CheckoutSessionAnswer> {
   const { db, provider } = deps;
-  const { product, groupIds, periodId, quantity, title } = await orderOf(db, body);
+  const { product, groupIds, periodId, quantity, title } = await orderOf(db, claims, body);
   const mode = product.planId ? 'subscription' : 'payment';
   const customerId = await customerFor(db, provider, claims);
   const checkout = await insertCheckout(db, {

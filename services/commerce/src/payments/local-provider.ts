@@ -58,8 +58,29 @@ function facts(sub: LocalSubscription): SubscriptionFacts {
     quantity: sub.quantity,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    scheduledPlanId: sub.scheduledPlanId,
     checkoutId: sub.metadata.checkoutId ?? null,
   };
+}
+
+/**
+ * What moving to a dearer plan costs now, as Stripe prorates a subscription update with
+ * `always_invoice`: the new price less the old, per unit, for the part of the current
+ * period that is left (to the second), in whole cents. A cheaper plan costs nothing now:
+ * it waits for the renewal.
+ */
+export function proratedDifference(
+  sub: { currentPeriodStart: string; currentPeriodEnd: string; quantity: number },
+  fromCents: number,
+  toCents: number,
+  now: Date,
+): number {
+  if (toCents <= fromCents) return 0;
+  const start = Date.parse(sub.currentPeriodStart);
+  const end = Date.parse(sub.currentPeriodEnd);
+  const left = Math.min(Math.max(end - now.getTime(), 0), end - start);
+  if (end <= start) return 0;
+  return Math.round(((toCents - fromCents) * sub.quantity * left) / (end - start));
 }
 
 /**
@@ -234,38 +255,101 @@ export class LocalProvider implements PaymentProvider {
     const plan = await findLocalPlan(this.db, input.planId);
     if (!plan?.active) throw new ProviderError(`No active local plan ${input.planId}`);
     const id = keyedId('lpc', input.idempotencyKey);
-    await insertLocalPlanChange(this.db, { id, subscriptionId: sub.id, newPlanId: plan.id, returnUrl: samePagePath(input.returnUrl) });
+    await insertLocalPlanChange(this.db, {
+      id,
+      subscriptionId: sub.id,
+      fromPlanId: sub.planId,
+      newPlanId: plan.id,
+      returnUrl: samePagePath(input.returnUrl),
+    });
     return `/payment/local/approve/${id}`;
   }
 
+  /**
+   * A plan change as its approval page shows it: from and to which plan, what approving
+   * charges now (an upgrade's prorated difference, as of now) or, for a downgrade, that it
+   * waits for the renewal; once approved, what it charged.
+   */
   async planChange(changeId: string) {
     const change = await findLocalPlanChange(this.db, changeId);
     if (!change) return undefined;
     const sub = await findLocalSubscription(this.db, change.subscriptionId);
-    const plans = await localPlanNames(this.db, [change.newPlanId, sub?.planId ?? change.newPlanId]);
-    const nameOf = (id: string | undefined) => plans.find((p) => p.id === id)?.name ?? id ?? '';
+    const fromPlanId = change.fromPlanId ?? sub?.planId ?? null;
+    const plans = await localPlanNames(this.db, [change.newPlanId, ...(fromPlanId ? [fromPlanId] : [])]);
+    const planOf = (id: string | null) => plans.find((p) => p.id === id);
+    const from = planOf(fromPlanId);
+    const to = planOf(change.newPlanId);
+    const upgrade = change.chargedCents !== null ? change.chargedCents > 0 : !!from && !!to && to.amountCents > from.amountCents;
+    const chargeNowCents =
+      change.chargedCents ?? (sub && from && to ? proratedDifference(sub, from.amountCents, to.amountCents, this.clock.now()) : 0);
     return {
       ...change,
       returnUrl: samePagePath(change.returnUrl),
       customerEmail: sub?.customerEmail ?? '',
-      fromPlan: nameOf(sub?.planId),
-      toPlan: nameOf(change.newPlanId),
+      fromPlan: from?.name ?? '',
+      toPlan: to?.name ?? change.newPlanId,
+      upgrade,
+      chargeNowCents,
+      renewalCents: (to?.amountCents ?? 0) * (sub?.quantity ?? 1),
+      periodEnd: sub?.currentPeriodEnd ?? null,
     };
   }
 
-  /** The subscriber approved the new plan: the subscription moves to it from now on. */
-  async approvePlanChange(changeId: string): Promise<{ returnUrl: string; notice: ProviderNotice }> {
+  /**
+   * The subscriber approved the new plan. A dearer plan starts now and the prorated
+   * difference is charged at once (a payment of reason `plan_change`, announced as a paid
+   * invoice, then the subscription's new state), as Stripe's `always_invoice` update does;
+   * a cheaper plan is scheduled for the renewal and nothing is charged. Approving twice
+   * charges once.
+   */
+  async approvePlanChange(changeId: string): Promise<{ returnUrl: string; notices: ProviderNotice[] }> {
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const change = await lockLocalPlanChange(trx, changeId);
       if (!change) throw new ProviderError('No such plan change');
-      const sub = await moveActiveLocalSubscription(trx, change.subscriptionId, change.newPlanId);
-      if (!sub) throw new ProviderError('The subscription is not active');
-      await markLocalPlanChangeApproved(trx, change.id);
-      return {
-        returnUrl: samePagePath(change.returnUrl),
-        notice: { kind: 'subscription.changed', subscription: facts(sub), version: this.version() } as const,
-      };
+      const current = await findLocalSubscription(trx, change.subscriptionId);
+      if (!current || current.status !== 'active') throw new ProviderError('The subscription is not active');
+      if (change.status === 'approved') {
+        return { returnUrl: samePagePath(change.returnUrl), notices: [this.changed(current)] };
+      }
+      const from = await findLocalPlan(trx, current.planId);
+      const to = await findLocalPlan(trx, change.newPlanId);
+      if (!from || !to?.active) throw new ProviderError(`No active local plan ${change.newPlanId}`);
+      const notices: ProviderNotice[] = [];
+      let charged = 0;
+      if (to.amountCents > from.amountCents) {
+        charged = proratedDifference(current, from.amountCents, to.amountCents, now);
+        const paymentId = keyedId('lpi', `plan_change:${change.id}`);
+        await insertLocalPayment(trx, {
+          id: paymentId,
+          amountCents: charged,
+          sessionId: null,
+          subscriptionId: current.id,
+          reason: 'plan_change',
+          refundId: null,
+          refundedAt: null,
+        });
+        await moveActiveLocalSubscription(trx, current.id, { planId: to.id, scheduledPlanId: null });
+        notices.push({
+          kind: 'subscription.paid',
+          subscriptionId: current.id,
+          checkoutId: current.metadata.checkoutId ?? null,
+          reason: 'other',
+          payment: { paymentKey: paymentId, transactionId: paymentId, amountCents: charged, currency: 'USD', paidAt: now.toISOString() },
+          planId: to.id,
+        });
+      } else {
+        await moveActiveLocalSubscription(trx, current.id, { scheduledPlanId: to.id === current.planId ? null : to.id });
+      }
+      await markLocalPlanChangeApproved(trx, change.id, charged, now);
+      const after = (await findLocalSubscription(trx, current.id))!;
+      notices.push(this.changed(after));
+      return { returnUrl: samePagePath(change.returnUrl), notices };
     });
+  }
+
+  private changed(sub: LocalSubscription): ProviderNotice {
+    return { kind: 'subscription.changed', subscription: facts(sub), version: this.version() };
   }
 
   /**
@@ -283,8 +367,11 @@ export class LocalProvider implements PaymentProvider {
         notices.push({ kind: 'subscription.changed', subscription: facts(ended), version: this.version() });
         continue;
       }
-      const plan = await findLocalPlan(trx, sub.planId);
-      if (!plan) throw new ProviderError(`No local plan ${sub.planId}`);
+      // a downgrade approved during the period takes effect with the renewal, at its price
+      if (sub.scheduledPlanId) await moveActiveLocalSubscription(trx, sub.id, { planId: sub.scheduledPlanId, scheduledPlanId: null });
+      const planId = sub.scheduledPlanId ?? sub.planId;
+      const plan = await findLocalPlan(trx, planId);
+      if (!plan) throw new ProviderError(`No local plan ${planId}`);
       const start = new Date(sub.currentPeriodEnd);
       const paymentId = keyedId('lpi', `renewal:${sub.id}:${sub.currentPeriodEnd}`);
       const amount = plan.amountCents * sub.quantity;
@@ -304,7 +391,7 @@ export class LocalProvider implements PaymentProvider {
         checkoutId: sub.metadata.checkoutId ?? null,
         reason: 'cycle',
         payment: { paymentKey: paymentId, transactionId: paymentId, amountCents: amount, currency: 'USD', paidAt: now.toISOString() },
-        planId: sub.planId,
+        planId,
       });
       notices.push({ kind: 'subscription.changed', subscription: facts(renewed), version: this.version() });
     }

@@ -90,7 +90,18 @@ export async function applyNotice(
       // the first payment and a renewal pay for a year from now; other invoices (a
       // mid-period plan change) for the rest of the current period
       const paidUntil = notice.reason === 'other' ? periodEnd : new Date(Math.max(periodEnd.getTime(), addOneYear(paidAt).getTime()));
+      // a plan change's invoice may come before or after the subscription's new state: the plan it left is the other one
+      const previous =
+        notice.reason === 'other'
+          ? sub.productId !== product.id
+            ? await findProduct(trx, sub.productId)
+            : sub.previousProductId
+              ? await findProduct(trx, sub.previousProductId)
+              : undefined
+          : undefined;
       await recordPurchase(trx, {
+        reason: notice.reason === 'cycle' ? 'renewal' : notice.reason === 'other' ? 'plan_change' : 'checkout',
+        previousProductName: previous?.name ?? null,
         buyer: sub,
         checkoutId: null,
         product: { id: product.id, name: product.name },

@@ -60,6 +60,8 @@ export interface SubscriptionFacts {
   quantity: number;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** A plan change waiting for the renewal (a downgrade), if any. */
+  scheduledPlanId: string | null;
   /** The checkout that created it (metadata set at checkout). */
   checkoutId: string | null;
 }

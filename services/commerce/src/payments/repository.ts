@@ -15,7 +15,7 @@ export const findLocalPlan = (db: CommerceExecutor, planId: string) =>
   db.selectFrom('localPlans').selectAll().where('id', '=', planId).executeTakeFirst();
 
 export const localPlanNames = (db: CommerceExecutor, planIds: string[]) =>
-  db.selectFrom('localPlans').select(['id', 'name']).where('id', 'in', planIds).execute();
+  db.selectFrom('localPlans').select(['id', 'name', 'amountCents']).where('id', 'in', planIds).execute();
 
 /** Inserts a checkout session unless one with its id (derived from the idempotency key) exists. */
 export const insertLocalSession = (db: CommerceExecutor, session: Insertable<LocalSessionsTable>) =>
@@ -100,11 +100,15 @@ export const startLocalPeriod = (db: CommerceExecutor, subscriptionId: string, s
     .returningAll()
     .executeTakeFirstOrThrow();
 
-/** Moves an active subscription to another plan; undefined when it is not active. */
-export const moveActiveLocalSubscription = (db: CommerceExecutor, subscriptionId: string, planId: string) =>
+/** Moves an active subscription to another plan now, or schedules one for its renewal; undefined when it is not active. */
+export const moveActiveLocalSubscription = (
+  db: CommerceExecutor,
+  subscriptionId: string,
+  change: { planId?: string; scheduledPlanId: string | null },
+) =>
   db
     .updateTable('localSubscriptions')
-    .set({ planId })
+    .set(change)
     .where('id', '=', subscriptionId)
     .where('status', '=', 'active')
     .returningAll()
@@ -119,5 +123,9 @@ export const findLocalPlanChange = (db: CommerceExecutor, changeId: string) =>
 export const lockLocalPlanChange = (db: CommerceExecutor, changeId: string) =>
   db.selectFrom('localPlanChanges').selectAll().where('id', '=', changeId).forUpdate().executeTakeFirst();
 
-export const markLocalPlanChangeApproved = (db: CommerceExecutor, changeId: string) =>
-  db.updateTable('localPlanChanges').set({ status: 'approved' }).where('id', '=', changeId).execute();
+export const markLocalPlanChangeApproved = (db: CommerceExecutor, changeId: string, chargedCents: number, now: Date) =>
+  db
+    .updateTable('localPlanChanges')
+    .set({ status: 'approved', chargedCents, approvedAt: timestampAt(now) })
+    .where('id', '=', changeId)
+    .execute();

@@ -31,9 +31,24 @@ const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref ==
 /** Stripe's subscription statuses in the spec's upper-case form (CANCELLED shows its reason). */
 const statusOf = (s: Stripe.Subscription.Status) => (s === 'canceled' ? 'CANCELLED' : s.toUpperCase());
 
+/**
+ * The price a subscription schedule moves the subscription to after its current phase (a
+ * downgrade the customer portal scheduled for the period's end), if any.
+ */
+function scheduledPriceOf(
+  schedule: Stripe.SubscriptionSchedule | string | null | undefined,
+  currentPeriodEnd: number | null,
+): string | null {
+  if (!schedule || typeof schedule === 'string' || !currentPeriodEnd) return null;
+  const next = schedule.phases?.find((phase) => phase.start_date >= currentPeriodEnd);
+  const price = next?.items?.[0]?.price;
+  return typeof price === 'string' ? price : (price?.id ?? null);
+}
+
 function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
   const item = sub.items?.data?.[0];
   const details = sub.cancellation_details;
+  const scheduled = scheduledPriceOf(sub.schedule, item?.current_period_end ?? null);
   return {
     subscriptionId: sub.id,
     customerId: idOf(sub.customer),
@@ -43,9 +58,13 @@ function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
     quantity: item?.quantity ?? 1,
     currentPeriodEnd: iso(item?.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
+    scheduledPlanId: scheduled && scheduled !== item?.price?.id ? scheduled : null,
     checkoutId: checkoutIdOf(sub.metadata?.checkoutId),
   };
 }
+
+/** Marks the customer portal configuration commerce makes for plan changes (found again by it). */
+const PLAN_CHANGE_PORTAL = 'cti-plan-change';
 
 /** Calls the SDK and turns its errors into ProviderError, keeping Stripe's message for the logs. */
 async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -66,6 +85,8 @@ async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
+  /** Portal configurations for plan changes, by the prices they move between (found or made once per process). */
+  private readonly portalConfigurations = new Map<string, Promise<string>>();
 
   constructor(
     private readonly settings: StripeSettings,
@@ -225,7 +246,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async getSubscription(subscriptionId: string): Promise<SubscriptionFacts> {
-    return subscriptionFacts(await call('subscription lookup', () => this.stripe.subscriptions.retrieve(subscriptionId)));
+    return subscriptionFacts(
+      await call('subscription lookup', () => this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] })),
+    );
   }
 
   async requestPlanChange(input: {
@@ -240,11 +263,13 @@ export class StripeProvider implements PaymentProvider {
     if (!item) throw new ProviderError(`Stripe subscription ${input.subscriptionId} has no item`);
     const customer = input.customerId ?? idOf(sub.customer);
     if (!customer) throw new ProviderError(`Stripe subscription ${input.subscriptionId} has no customer`);
-    // the customer portal's confirm page is where the subscriber approves the new plan
+    const configuration = await this.planChangePortal([item.price.id, input.planId]);
+    // the customer portal's confirm page is where the subscriber approves the new plan (and sees what it costs now)
     const portal = await call('plan change', () =>
       this.stripe.billingPortal.sessions.create(
         {
           customer,
+          configuration,
           return_url: input.returnUrl,
           flow_data: {
             type: 'subscription_update_confirm',
@@ -259,6 +284,66 @@ export class StripeProvider implements PaymentProvider {
       ),
     );
     return portal.url;
+  }
+
+  /**
+   * The customer portal configuration plan changes are approved with: an upgrade is charged
+   * at once, prorated (`always_invoice`: the new price less the old for the rest of the
+   * period, invoiced and paid with the card on file); a move to a cheaper price waits for the
+   * period's end (`decreasing_item_amount`). Found by its metadata among the account's
+   * configurations, else made (once per process, with an idempotency key).
+   */
+  private planChangePortal(priceIds: string[]): Promise<string> {
+    const key = [...new Set(priceIds)].sort().join(',');
+    let found = this.portalConfigurations.get(key);
+    if (!found) {
+      found = this.findOrMakePlanChangePortal(key).catch((err: unknown) => {
+        this.portalConfigurations.delete(key);
+        throw err;
+      });
+      this.portalConfigurations.set(key, found);
+    }
+    return found;
+  }
+
+  private async findOrMakePlanChangePortal(prices: string): Promise<string> {
+    const existing = await call('portal configuration lookup', () =>
+      this.stripe.billingPortal.configurations.list({ active: true, limit: 100 }),
+    );
+    const mine = existing.data.find((c) => c.metadata?.purpose === PLAN_CHANGE_PORTAL && c.metadata?.prices === prices);
+    if (mine) return mine.id;
+    const byProduct = new Map<string, string[]>();
+    for (const priceId of prices.split(',')) {
+      const price = await call('price lookup', () => this.stripe.prices.retrieve(priceId));
+      const product = idOf(price.product);
+      if (!product) throw new ProviderError(`Stripe price ${priceId} has no product`);
+      byProduct.set(product, [...(byProduct.get(product) ?? []), priceId]);
+    }
+    const made = await call('portal configuration', () =>
+      this.stripe.billingPortal.configurations.create(
+        {
+          metadata: { purpose: PLAN_CHANGE_PORTAL, prices },
+          features: {
+            subscription_update: {
+              enabled: true,
+              default_allowed_updates: ['price'],
+              products: [...byProduct].map(([product, productPrices]) => ({ product, prices: productPrices })),
+              proration_behavior: 'always_invoice',
+              schedule_at_period_end: { conditions: [{ type: 'decreasing_item_amount' }] },
+            },
+          },
+        },
+        { idempotencyKey: `portal-configuration:${prices}` },
+      ),
+    );
+    return made.id;
+  }
+
+  /** A subscription as a notice carries it, with the schedule it follows read when it has one (a downgrade waiting). */
+  private async withSchedule(sub: Stripe.Subscription): Promise<Stripe.Subscription> {
+    if (typeof sub.schedule !== 'string') return sub;
+    const schedule = await call('subscription schedule lookup', () => this.stripe.subscriptionSchedules.retrieve(sub.schedule as string));
+    return { ...sub, schedule };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedNotification {
@@ -312,7 +397,11 @@ export class StripeProvider implements PaymentProvider {
       case 'customer.subscription.deleted':
       case 'customer.subscription.paused':
       case 'customer.subscription.resumed':
-        return { kind: 'subscription.changed', subscription: subscriptionFacts(event.data.object), version: event.created };
+        return {
+          kind: 'subscription.changed',
+          subscription: subscriptionFacts(await this.withSchedule(event.data.object)),
+          version: event.created,
+        };
       case 'charge.refunded': {
         const charge = event.data.object;
         const transactionId = idOf(charge.payment_intent) ?? charge.id;

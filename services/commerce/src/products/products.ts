@@ -1,11 +1,21 @@
-import type { AccessClaims, EventActor, Product, ProductBody, ProductQuickList, PurchasableCountry } from '@cti/contracts';
-import { CommerceMessages, PRODUCT_NAME_MAX_LENGTH, TextLimits } from '@cti/contracts';
+import type {
+  AccessClaims,
+  EventActor,
+  OfferKind,
+  Product,
+  ProductBody,
+  ProductQuickList,
+  PublicOffer,
+  PurchasableCountry,
+} from '@cti/contracts';
+import { centsOfDollars, CommerceMessages, dollarsOfCents, PRODUCT_NAME_MAX_LENGTH, TextLimits } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, freeText, NotFound, type DataAccess } from '@cti/service-kit';
 
 import { listCountries } from '../countries/repository';
 import type { CommerceDB, CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 
+import { kindOf } from './grants';
 import {
   clearPlan,
   findProduct,
@@ -32,6 +42,33 @@ export async function productQuickList(db: CommerceExecutor): Promise<ProductQui
   return Object.fromEntries((await listProducts(db, { includeDeleted: false })).map((p) => [p.name, p.id]));
 }
 
+/**
+ * GET api/product/offers (public): the offers of the pricing page, read from the products on
+ * sale (an admin's price is the price shown): Standard, Enhanced, per country, certified scorecard.
+ */
+export async function publicOffers(db: CommerceExecutor): Promise<PublicOffer[]> {
+  const offers: PublicOffer[] = [];
+  for (const product of await listProducts(db, { includeDeleted: false })) {
+    const kind = kindOf(product.name);
+    const offer: OfferKind | null = kind.certifiedScorecard
+      ? 'Certified'
+      : kind.perCountry
+        ? 'Country'
+        : kind.roles[0] === 'Standard' || kind.roles[0] === 'Enhanced'
+          ? kind.roles[0]
+          : null;
+    if (!offer || offers.some((o) => o.Kind === offer)) continue;
+    offers.push({
+      Kind: offer,
+      Name: product.name,
+      Description: product.description,
+      Price: dollarsOfCents(product.priceCents),
+      Subscription: !!product.planId,
+    });
+  }
+  return offers;
+}
+
 /** GET api/product/countries: the countries the per-country subscription can be bought for. */
 export async function purchasableCountries(db: CommerceExecutor): Promise<PurchasableCountry[]> {
   return (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name }));
@@ -54,9 +91,9 @@ export async function saveProduct(data: DataAccess<CommerceDB>, actor: EventActo
   // stored, limited and compared as normalised: the same name twice is the same name
   const name = freeText('Name', body.Name, PRODUCT_NAME_MAX_LENGTH);
   const description = freeText('Description', body.Description, TextLimits.paragraph, { multiline: true });
-  const priceCents = body.PriceCents ?? body.Price;
-  if (!name || priceCents === undefined || !Number.isInteger(priceCents) || priceCents < 0)
-    throw new BadRequest(CommerceMessages.fillAllFields);
+  if (!name || body.Price === undefined) throw new BadRequest(CommerceMessages.fillAllFields);
+  const priceCents = centsOfDollars(body.Price);
+  if (priceCents === null) throw new BadRequest(CommerceMessages.priceInvalid);
   const now = data.clock.now();
   return data.inTransaction(async (trx) => {
     const sameName = await findProductByName(trx, name);

@@ -1,4 +1,4 @@
-import { isUuid, type Product } from '@cti/contracts';
+import { dollarsOfCents, isUuid, type Product } from '@cti/contracts';
 import { nameMatches, sql, timestampAt, type Selectable } from '@cti/db';
 
 import type { CommerceExecutor, ProductsTable } from '../db';
@@ -13,8 +13,7 @@ export const toProduct = (row: ProductRow): Product => {
     Id: row.id,
     Name: row.name,
     Description: row.description,
-    PriceCents: row.priceCents,
-    Price: row.priceCents,
+    Price: dollarsOfCents(row.priceCents),
     planId: row.planId,
     Deleted: row.deletedAt !== null,
     UpdatesRole: kind.roles.length > 0,

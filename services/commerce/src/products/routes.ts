@@ -9,6 +9,7 @@ import {
   ProductBody,
   ProductList,
   ProductQuickList,
+  PublicOfferList,
   PurchasableCountryList,
 } from '@cti/contracts';
 import { actorOf, claimsOf, DomainError } from '@cti/service-kit';
@@ -21,6 +22,7 @@ import {
   productFor,
   productList,
   productQuickList,
+  publicOffers,
   purchasableCountries,
   removePlan,
   saveProduct,
@@ -43,6 +45,12 @@ export async function productRoutes(app: CommerceApp, opts: { payments: PaymentD
       schema: { tags: ['products'], summary: 'Product ids by name', response: { 200: ProductQuickList, 401: ErrorBody } },
     },
     async () => productQuickList(db),
+  );
+
+  app.get(
+    '/api/product/offers',
+    { schema: { tags: ['products'], description: 'The pricing page’s offers; no sign-in.', response: { 200: PublicOfferList } } },
+    async () => publicOffers(db),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   CommerceMessages,
   instantOf,
+  dollarsOfCents,
   type AccessClaims,
   type PurchaseHistoryRow,
   type PurchaseLogRow,
@@ -9,7 +10,7 @@ import {
 import { actorFromClaims, BadRequest, DomainError, NotFound } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';
-import type { CommerceExecutor } from '../db';
+import type { CommerceExecutor, PaymentReason } from '../db';
 import { recordRefund } from '../payments/notices';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { periodNames } from '../periods/repository';
@@ -24,6 +25,10 @@ export interface Orderable {
   productName: string;
   groupIds: readonly string[];
   periodId?: string | null;
+  /** A plan change's payment is named as one: the prorated difference from the plan it left. */
+  reason?: PaymentReason;
+  previousProductName?: string | null;
+  accessExpiresOn?: string;
 }
 
 /**
@@ -35,6 +40,11 @@ export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderab
   const names = await countryNames(db, [...new Set(rows.flatMap((r) => r.groupIds))]);
   const periods = await periodNames(db, [...new Set(rows.flatMap((r) => (r.periodId ? [r.periodId] : [])))]);
   return rows.map((r) => {
+    if (r.reason === 'plan_change') {
+      const from = r.previousProductName ? ` from ${r.previousProductName}` : '';
+      const until = r.accessExpiresOn ? ` to ${r.accessExpiresOn.slice(0, 10)}` : '';
+      return `${r.productName} — upgrade${from}, the prorated difference${until}`;
+    }
     const countries = r.groupIds.map((id) => names.get(id)).filter((n): n is string => !!n);
     if (kindOf(r.productName).certifiedScorecard && countries.length === 1) {
       const period = r.periodId ? periods.get(r.periodId) : undefined;
@@ -44,13 +54,17 @@ export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderab
   });
 }
 
+/** Where every buyer finds their certified scorecards and downloads them, whatever else their plan opens. */
+export const CERTIFIED_SCORECARDS_LINK = '/user/account#certified';
+
 /**
- * Where a purchase is used: one country's certified scorecard (its scorecard's certified
- * section), a bought country's scorecard, or the index.
+ * Where a purchase is used: certified scorecards on My plan (where any buyer, a free user
+ * too, downloads them; a scorecard page may be closed to them), a bought country's
+ * scorecard, or the index.
  */
 export function purchaseLink(row: Pick<PurchaseRow, 'productName' | 'groupIds'>): string {
   const kind = kindOf(row.productName);
-  if (row.groupIds.length === 1 && kind.certifiedScorecard) return `/index/${row.groupIds[0]}#certified`;
+  if (kind.certifiedScorecard) return CERTIFIED_SCORECARDS_LINK;
   if (row.groupIds.length === 1 && kind.perCountry) return `/index/${row.groupIds[0]}`;
   return '/index';
 }
@@ -64,6 +78,11 @@ export async function purchaseHistory(db: CommerceExecutor, claims: AccessClaims
     Name: row.refundedAt ? `${names[i]} (refunded)` : names[i],
     Date: row.purchasedOn,
     Link: purchaseLink(row),
+    Amount: dollarsOfCents(row.amountCents),
+    Currency: row.currency,
+    TransactionId: row.transactionId,
+    AccessEndsOn: row.accessExpiresOn,
+    Refunded: !!row.refundedAt,
   }));
 }
 
@@ -87,13 +106,13 @@ export async function purchaseReport(db: CommerceExecutor, body: PurchaseReportB
   return rows.map((row, i) => ({
     Id: row.id,
     Name: names[i],
-    Price: row.amountCents,
+    Price: dollarsOfCents(row.amountCents),
     PurchasedOn: row.purchasedOn,
     User: row.buyerName || row.buyerEmail,
     UserEmail: row.buyerEmail,
     TransactionId: row.transactionId,
     Refunds: row.refundedAt
-      ? [{ RefundId: row.refundId ?? '', RefundedOn: row.refundedAt, Amount: row.refundedCents ?? row.amountCents }]
+      ? [{ RefundId: row.refundId ?? '', RefundedOn: row.refundedAt, Amount: dollarsOfCents(row.refundedCents ?? row.amountCents) }]
       : [],
   }));
 }

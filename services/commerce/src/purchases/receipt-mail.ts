@@ -30,11 +30,18 @@ export function receiptOf(input: {
   buyerEmail: string;
   updatesRole: boolean;
   publicUrl: string;
+  /** A plan change's payment: the plan left and the plan moved to. */
+  planChange?: { from: string | null; to: string } | null;
 }): MailMessage {
   const until = input.accessExpiresOn.slice(0, 10);
   const lines = [
     `Thank you for your purchase of ${input.name}.`,
     `Amount: ${formatUsd(input.amountCents)} (USD). Transaction: ${input.transactionId}. Date: ${input.purchasedOn.slice(0, 10)}.`,
+    ...(input.planChange
+      ? [
+          `This is the prorated difference between ${input.planChange.from ?? 'your previous plan'} and ${input.planChange.to} for the rest of your current year, to ${until}; your subscription renews at the ${input.planChange.to} price.`,
+        ]
+      : []),
     `Your access runs until ${until}.`,
     ...(input.updatesRole ? ['Your new access is active now. If you do not see it, sign out and sign in again.'] : []),
     `Your purchase history: ${input.publicUrl}/history`,
@@ -72,6 +79,7 @@ export function receiptMailConsumer(deps: { sendMail: ReceiptMailer; publicUrl: 
         buyerEmail: purchase.buyerEmail,
         updatesRole: kindOf(purchase.productName).roles.length > 0,
         publicUrl: deps.publicUrl,
+        planChange: purchase.reason === 'plan_change' ? { from: purchase.previousProductName, to: purchase.productName } : null,
       });
       // A redelivered event (the consumer's commit failed after the call) must not send a second receipt.
       await deps.sendMail(body, `purchase-receipt:${purchase.id}`);

@@ -1,7 +1,7 @@
 import type { EventActor } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 
-import type { BuyerColumns, CommerceExecutor } from '../db';
+import type { BuyerColumns, CommerceExecutor, PaymentReason } from '../db';
 import type { PaymentFacts } from '../payments/provider';
 import { grantOf, kindOf } from '../products/grants';
 
@@ -28,6 +28,10 @@ export interface NewPurchase {
   groupIds: string[];
   periodId: string | null;
   accessExpiresOn: string;
+  /** A renewal, or a plan change's prorated difference (default: a checkout's payment). */
+  reason?: PaymentReason;
+  /** For a plan change: the plan it came from. */
+  previousProductName?: string | null;
 }
 
 /**
@@ -55,6 +59,8 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
     refundId: null,
     refundedCents: null,
     expiredAt: null,
+    reason: input.reason ?? 'checkout',
+    previousProductName: input.previousProductName ?? null,
   });
   if (!inserted) {
     const recorded = await purchaseBy(trx, 'paymentKey', input.payment.paymentKey).executeTakeFirstOrThrow();

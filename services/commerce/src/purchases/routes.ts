@@ -1,12 +1,13 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { CommerceMessages, ErrorBody, MessageBody, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
+import { CommerceMessages, ErrorBody, MessageBody, OwnedAccess, PurchaseHistory, PurchaseLog, PurchaseReportBody } from '@cti/contracts';
 import { claimsOf } from '@cti/service-kit';
 
 import type { CommerceApp } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 
+import { ownedBy } from './owned';
 import { purchaseHistory, purchaseReport, refundPurchase } from './purchases';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
@@ -20,6 +21,12 @@ export async function purchaseRoutes(app: CommerceApp, opts: { payments: Payment
       schema: { tags: ['purchases'], summary: 'The caller’s purchase history', response: { 200: PurchaseHistory, 401: ErrorBody } },
     },
     async (request) => purchaseHistory(app.db, claimsOf(request)),
+  );
+
+  app.get(
+    '/api/purchase/owned',
+    { preHandler: app.requireUser, schema: { tags: ['purchases'], response: { 200: OwnedAccess, 401: ErrorBody } } },
+    async (request) => ownedBy(app.db, claimsOf(request).sub),
   );
 
   app.post(

@@ -1,3 +1,5 @@
+import { dollarsOfCents } from '@cti/contracts';
+
 import type { PaymentDeps } from '../payments/payment-deps';
 import { createPlan, saveProduct } from '../products/products';
 import { findProductByName } from '../products/repository';
@@ -47,11 +49,15 @@ export async function seedProducts(deps: PaymentDeps): Promise<void> {
         Id: existing.id,
         Name: existing.name,
         Description: demo.description,
-        PriceCents: existing.priceCents,
+        Price: dollarsOfCents(existing.priceCents),
       });
     }
     if (existing) continue;
-    const product = await saveProduct(deps, null, { Name: demo.name, Description: demo.description, PriceCents: demo.priceCents });
+    const product = await saveProduct(deps, null, {
+      Name: demo.name,
+      Description: demo.description,
+      Price: dollarsOfCents(demo.priceCents),
+    });
     if (demo.subscription) await createPlan(deps, null, product.id);
   }
 }

@@ -51,6 +51,8 @@ export interface MirroredState {
   productId: string;
   customerId: string | null;
   providerVersion: number;
+  scheduledPlanId: string | null;
+  previousProductId: string | null;
 }
 
 export const setMirroredState = (db: CommerceExecutor, id: string, state: MirroredState, now: Date) =>

@@ -109,6 +109,8 @@ export async function applySubscriptionFacts(
       productId: newProduct?.id ?? row.productId,
       customerId: row.customerId ?? facts.customerId,
       providerVersion: version,
+      scheduledPlanId: facts.scheduledPlanId,
+      previousProductId: newProduct && newProduct.id !== row.productId ? row.productId : row.previousProductId,
     },
     now,
   );

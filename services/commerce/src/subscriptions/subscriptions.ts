@@ -1,5 +1,12 @@
 import { RoleIds } from '@cti/access';
-import { CommerceMessages, type AccessClaims, type AccPaymentCheck, type PaymentDetails, type Subscription } from '@cti/contracts';
+import {
+  CommerceMessages,
+  dollarsOfCents,
+  type AccessClaims,
+  type AccPaymentCheck,
+  type PaymentDetails,
+  type Subscription,
+} from '@cti/contracts';
 import { DomainError, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { CommerceExecutor } from '../db';
@@ -54,7 +61,7 @@ async function toSubscriptions(db: CommerceExecutor, rows: SubscriptionRow[]): P
             ? `${row.statusNote ?? 'Cancelled'}. Access ends on ${row.currentPeriodEnd.slice(0, 10)}.`
             : row.statusNote,
         planId: row.planId,
-        lastPayment: last ? { time: last.purchasedOn, amount: last.amountCents, currency: last.currency } : null,
+        lastPayment: last ? { time: last.purchasedOn, amount: dollarsOfCents(last.amountCents), currency: last.currency } : null,
         nextBillingTime: cancelled ? null : row.currentPeriodEnd,
         subscriberEmail: row.buyerEmail,
       },

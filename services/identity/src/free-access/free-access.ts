@@ -11,9 +11,17 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../tokens/one-time-token
 import { isEmail, normalizeEmail } from '../users/passwords';
 import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setUserRoles, updateFreeUserProfile } from '../users/repository';
 
+import { deviceCredentialOf, issueDeviceCredential } from './device-credentials';
+
 const HOUR = 3_600_000;
 
 export type FreeAccessOutcome = { kind: 'confirm-email' } | { kind: 'granted'; session: SessionUser };
+
+/** A session granted on a confirmation or sign-in link, with the device credential the browser keeps from now on. */
+export interface ConfirmedAccess {
+  session: SessionUser;
+  device: { value: string; expiresAt: Date };
+}
 
 const splitName = (name: string) => {
   const [first = '', ...rest] = name.trim().split(/\s+/);
@@ -34,9 +42,12 @@ async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, use
 }
 
 /**
- * `POST api/freeUser/access/{email}`. A credentialed account answers
- * User already exists; a new or unconfirmed visitor gets a confirmation e-mail (Confirm
- * Email); a free user who confirmed before is let in. Rate-limited per IP and e-mail.
+ * `POST api/freeUser/access/{email}`. A credentialed account answers User already exists; a
+ * new or unconfirmed visitor gets a confirmation e-mail (Confirm Email). A free user who
+ * confirmed before is let in only from a browser that proves it: one holding a device
+ * credential of this address (`deviceCookie`, its signature already checked); from any other
+ * browser the answer is Confirm Email too, and a one-time sign-in link is e-mailed. An
+ * e-mail address alone never opens a session. Rate-limited per IP and e-mail.
  */
 export async function requestFreeAccess(
   data: DataAccess<IdentityDB> & RateLimited,
@@ -44,6 +55,7 @@ export async function requestFreeAccess(
   pathEmail: string,
   body: FreeAccessBody,
   ip: string,
+  deviceCookie: string | null = null,
 ): Promise<FreeAccessOutcome> {
   await data.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
   const raw = (body.Email || pathEmail).trim();
@@ -55,8 +67,13 @@ export async function requestFreeAccess(
   if (existing && !existing.isFree) throw new Conflict(FreeAccessAnswers.userExists);
   if (existing?.disabled) throw new Forbidden(FreeAccessAnswers.grantFailed);
   if (existing?.confirmedAt) {
-    const session = await data.inTransaction((trx) => grantFreeSession(trx, ctx, existing));
-    return { kind: 'granted', session };
+    const now = data.clock.now();
+    const session = await data.inTransaction(async (trx) =>
+      (await deviceCredentialOf(trx, deviceCookie, existing.id, now)) ? grantFreeSession(trx, ctx, existing) : null,
+    );
+    if (session) return { kind: 'granted', session };
+    await sendSignInLink(data, ctx, existing, now);
+    return { kind: 'confirm-email' };
   }
 
   // a resend from the confirm screen carries only the e-mail: the stored name and company stay
@@ -92,14 +109,33 @@ export async function requestFreeAccess(
   return { kind: 'confirm-email' };
 }
 
-/** `POST /api/freeUser/access/{email}/{code}`: the confirmation link logs the free user in. */
+/** A one-time link (the confirmation link's route and lifetime) for a confirmed free user, e-mailed to their address. */
+async function sendSignInLink(data: DataAccess<IdentityDB>, ctx: IdentityContext, user: UserRow, now: Date): Promise<void> {
+  const hours = ctx.config.FREE_CONFIRM_TTL_HOURS;
+  await data.inTransaction(async (trx) => {
+    const code = await issueOneTimeToken(trx, user.id, 'free-confirm', hours * HOUR, { replacePrevious: true, now });
+    const content = MailTemplates.freeAccessSignIn(user.name, ctx.links.confirmEmail(user.email, code), hours);
+    await queueMail(trx, { to: [user.email], ...content, kind: 'free-access-sign-in' });
+    await appendToOutbox(trx, {
+      type: 'evt.identity.freeAccess.requested',
+      actor: null,
+      data: { email: user.email, name: user.name, company: user.organizationName },
+    });
+  });
+  ctx.mailer.kick();
+}
+
+/**
+ * `POST /api/freeUser/access/{email}/{code}`: the confirmation (or sign-in) link logs the
+ * free user in, and this browser gets a device credential of the address.
+ */
 export async function confirmFreeAccess(
   data: DataAccess<IdentityDB> & RateLimited,
   ctx: IdentityContext,
   rawEmail: string,
   code: string,
   ip: string,
-): Promise<SessionUser> {
+): Promise<ConfirmedAccess> {
   await data.rateLimits.hit(`free-ip:${ip}`, { max: ctx.config.FREE_ACCESS_RATE_PER_IP, windowMs: 10 * 60_000 });
   if (!isEmail(rawEmail)) throw new BadRequest(FreeAccessAnswers.invalidUsername);
   const email = normalizeEmail(rawEmail);
@@ -110,7 +146,7 @@ export async function confirmFreeAccess(
     await markEmailConfirmed(trx, userId, now);
     const user = await findUserById(trx, userId);
     if (!user || !user.isFree || user.disabled) return null;
-    return grantFreeSession(trx, ctx, user);
+    return { session: await grantFreeSession(trx, ctx, user), device: await issueDeviceCredential(trx, user.id, now) };
   });
   if (!session) throw new BadRequest(PasswordAnswers.invalidToken);
   return session;

@@ -62,6 +62,17 @@ export const MailTemplates = {
       ],
       action: { href: link, label: 'Confirm e-mail and open the Index' },
     }),
+  /** A confirmed free user asked for access from a browser that holds no proof of it: a one-time sign-in link. */
+  freeAccessSignIn: (name: string, link: string, ttlHours: number) =>
+    renderMail({
+      subject: 'Your sign-in link to the Compliance Index',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        'Someone asked for free access to the Cape Town Convention Compliance Index with your e-mail address, from a browser we do not know yet. If it was you, open the Index with the link below.',
+        `The link works once and expires in ${ttlHours} hours. If you did not ask for it, ignore this e-mail: nobody gets into your account without it.`,
+      ],
+      action: { href: link, label: 'Sign in to the Compliance Index' },
+    }),
   resetPassword: (name: string, link: string, ttlMinutes: number) =>
     renderMail({
       subject: 'Reset your Compliance Index password',

@@ -2,6 +2,7 @@ import { isUuid, type AccessClaims } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, type DataAccess, Forbidden, NotFound } from '@cti/service-kit';
 
 import type { IdentityDB } from '../db';
+import { forgetDevice as forgetDeviceCredential } from '../free-access/device-credentials';
 import { findUserById } from '../users/repository';
 
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
@@ -12,7 +13,14 @@ import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation
  * devices. An admin logging another user out ends every session of that user and voids
  * their access tokens on every service.
  */
-export async function logout(data: DataAccess<IdentityDB>, claims: AccessClaims, userId: string, free: boolean): Promise<void> {
+export async function logout(
+  data: DataAccess<IdentityDB>,
+  claims: AccessClaims,
+  userId: string,
+  free: boolean,
+  /** A free user's own Logout forgets this browser: its device credential (the cookie's value) is revoked. */
+  forgetDevice: string | null = null,
+): Promise<void> {
   const self = claims.sub === userId;
   if (!self && !claims.isAdmin) throw new Forbidden();
   if (!isUuid(userId)) throw new NotFound('User not found');
@@ -25,6 +33,7 @@ export async function logout(data: DataAccess<IdentityDB>, claims: AccessClaims,
     if (oneSession) {
       // the session's refresh family ends, then its access tokens (not the user's other devices')
       await endSessions(trx, userId, { only: claims.sid }, now);
+      if (forgetDevice) await forgetDeviceCredential(trx, forgetDevice, userId, now);
       await revokeAccessTokens(trx, userId, 'signed out', actor, claims.sid);
     } else {
       await lockUserForChange(trx, userId);

@@ -3,6 +3,7 @@ import type { EventActor } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 
 import type { IdentityExecutor } from '../db';
+import { forgetEveryDevice } from '../free-access/device-credentials';
 import { activeRoleIds, groupIdsOfUser } from '../users/repository';
 
 import { accessFieldsOfUser, emailOfUser, lockUserRow, revokeFamiliesOfUser } from './repository';
@@ -65,7 +66,8 @@ export async function revokeIfNarrowed(
 
 /**
  * Ends refresh-token families: all of the user's, all but one (the caller's own session), or one,
- * revoked at `now` (the caller's clock).
+ * revoked at `now` (the caller's clock). Ending more than one session also revokes the free
+ * user's device credentials: no browser opens the account again without a new link.
  */
 export async function endSessions(
   trx: IdentityExecutor,
@@ -74,4 +76,5 @@ export async function endSessions(
   now: Date,
 ): Promise<void> {
   await revokeFamiliesOfUser(trx, userId, scope, now);
+  if (!scope.only) await forgetEveryDevice(trx, userId, now);
 }

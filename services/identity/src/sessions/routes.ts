@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 import {
   ErrorBody,
+  FreeLogoutQuery,
   LoginBody,
   MessageBody,
   RefreshBody,
@@ -15,6 +16,8 @@ import { Forbidden, Unauthorized } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../free-access/device-credentials';
+import { deviceCookieOf } from '../free-access/routes';
 
 import { login } from './login';
 import { logout } from './logout';
@@ -113,12 +116,20 @@ export async function sessionRoutes(app: IdentityApp, ctx: IdentityContext) {
   app.post(
     '/api/freeUser/logout/:username',
     {
-      schema: { tags: ['free access'], summary: 'Sign a free user out', params: UsernameParam, response: { 200: MessageBody, ...errors } },
+      schema: {
+        tags: ['free access'],
+        summary: 'Sign a free user out',
+        params: UsernameParam,
+        querystring: FreeLogoutQuery,
+        response: { 200: MessageBody, ...errors },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const claims = logoutClaims(request);
       if (claims.email.toLowerCase() !== request.params.username.trim().toLowerCase()) throw new Forbidden();
-      await logout(app, claims, claims.sub, true);
+      const forget = request.query.forgetDevice === true;
+      await logout(app, claims, claims.sub, true, forget ? deviceCookieOf(request) : null);
+      if (forget) reply.clearCookie(DEVICE_COOKIE, { path: DEVICE_COOKIE_PATH });
       return { message: 'Logged out.' };
     },
   );

@@ -329,3 +329,14 @@ export const groupIdsOfUsers = (db: IdentityExecutor, userIds: readonly string[]
     .select(['userId', 'groupId'])
     .where('userId', 'in', [...userIds])
     .execute();
+
+/** A free user who chose a password signs in with it from now on: a credentialed user, the same row and history. */
+export async function setOwnPasswordOfFreeUser(db: IdentityExecutor, userId: string, passwordHash: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ passwordHash, isFree: false, updatedAt: at.toISOString() })
+    .where('id', '=', userId)
+    .where('isFree', '=', true)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

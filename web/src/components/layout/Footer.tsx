@@ -45,6 +45,9 @@ export function Footer() {
               <Link to="/useTheIndex">Using the Index E-Platform</Link>
             </li>
             <li>
+              <Link to="/pricing">Plans and prices</Link>
+            </li>
+            <li>
               <Link to="/purchasingAccess">Purchasing access</Link>
             </li>
           </ul>

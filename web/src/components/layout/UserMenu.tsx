@@ -3,19 +3,21 @@ import { Link } from 'react-router';
 
 import { useAppConfigQuery } from '../../app/app-config';
 import { useAppSelector, usePrincipal } from '../../app/hooks';
-import { USER_MENU } from '../../app/menu';
-import { selectIsFree, selectUser } from '../../features/auth/auth-slice';
+import { USER_MENU, userMenuLabel } from '../../app/menu';
+import { selectUser } from '../../features/auth/auth-slice';
 import { useLogout } from '../../features/auth/use-logout';
+import { useHasPurchases } from '../../features/commerce/purchase-flag';
 import { ChevronDownIcon } from '../icons/Icons';
 
 /**
- * The user menu: label = the user's name ("Free User" for free users), shown whole; entries
+ * The user menu: label = the user's name ("Free User" for free users who bought nothing), shown whole; entries
  * by role; Logout last. The cart is the icon beside it in the header.
  */
 export function UserMenu() {
   const user = useAppSelector(selectUser);
-  const isFree = useAppSelector(selectIsFree);
   const principal = usePrincipal();
+  // re-renders the label and entries once a purchase is known (a free buyer is named, not "Free User")
+  useHasPurchases(user?.Username);
   const { data: config } = useAppConfigQuery();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -53,6 +55,7 @@ export function UserMenu() {
 
   if (!user || !principal) return null;
   const entries = USER_MENU.filter((e) => e.show(principal, config));
+  const label = userMenuLabel(principal, user.Name);
   return (
     <div className="user-menu" ref={root} onBlur={(e) => open && !root.current?.contains(e.relatedTarget) && setOpen(false)}>
       <button
@@ -70,10 +73,10 @@ export function UserMenu() {
           }
         }}
       >
-        <span className="user-menu-name">{isFree ? 'Free User' : user.Name}</span> <ChevronDownIcon />
+        <span className="user-menu-name">{label}</span> <ChevronDownIcon />
       </button>
       {open && (
-        <ul id={menuId} className="user-menu-list" role="menu" aria-label={isFree ? 'Free User' : user.Name} onKeyDown={onMenuKey}>
+        <ul id={menuId} className="user-menu-list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
           {entries.map((e) => (
             <li key={e.to} role="none">
               <Link role="menuitem" to={e.to} onClick={() => setOpen(false)}>

@@ -36,7 +36,7 @@ export const RequestMessages = {
 export const AccountMessages = {
   missingName: 'Please fill out a First and Last Name.',
   mismatch: 'Please check your passwords, they do not match.',
-  freeUser: 'Free access has no account settings. Sign in with a Compliance Index account to manage one.',
+  freeUser: 'You use free access: you sign in with a link we e-mail you. Your plan, what you bought and your receipts are below.',
   /** Beyond the spec: a new password needs the current one. */
   currentPasswordMissing: 'Please enter your current password to choose a new one.',
 } as const;

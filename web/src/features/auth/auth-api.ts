@@ -1,5 +1,6 @@
 import type {
   FreeAccessBody,
+  FreeUserPasswordBody,
   LoginBody,
   ManagedUser,
   MessageBody,
@@ -29,11 +30,16 @@ export const authApi = api.injectEndpoints({
     }),
     /** App start: renews the stored session, one tab at a time (see base-query). */
     resumeSession: build.mutation<RenewOutcome, void>({ query: () => RENEW_SESSION }),
-    logout: build.mutation<unknown, { userId: string; username: string; isFree: boolean }>({
-      query: ({ userId, username, isFree }) => ({
-        url: isFree ? `api/freeUser/logout/${enc(username)}` : `api/user/logout/${enc(userId)}`,
+    /** `forgetDevice`: a free user's own Logout also makes this browser forget that it confirmed the address. */
+    logout: build.mutation<unknown, { userId: string; username: string; isFree: boolean; forgetDevice?: boolean }>({
+      query: ({ userId, username, isFree, forgetDevice }) => ({
+        url: isFree ? `api/freeUser/logout/${enc(username)}${forgetDevice ? '?forgetDevice=true' : ''}` : `api/user/logout/${enc(userId)}`,
         method: 'POST',
       }),
+    }),
+    /** A signed-in free user chooses a password; answered with their credentialed session. */
+    chooseFreePassword: build.mutation<SessionUser, FreeUserPasswordBody>({
+      query: (body) => ({ url: 'api/freeUser/password', method: 'POST', body }),
     }),
     freeAccess: build.mutation<FreeAccessAnswer, FreeAccessBody>({
       query: (body) => ({ url: `api/freeUser/access/${enc(body.Email)}`, method: 'POST', body }),
@@ -78,6 +84,7 @@ export const {
   useLogoutMutation,
   useFreeAccessMutation,
   useConfirmFreeAccessMutation,
+  useChooseFreePasswordMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useSetPasswordNewUserMutation,

@@ -19,11 +19,11 @@ export function useEndSession() {
   const isFree = useAppSelector(selectIsFree);
   const [serverLogout] = useLogoutMutation();
   return useCallback(
-    () =>
+    (options: { forgetDevice?: boolean } = {}) =>
       withTabsLock(async () => {
         if (user) {
           // the local session ends whatever the server answers
-          await serverLogout({ userId: user.Id, username: user.Username, isFree })
+          await serverLogout({ userId: user.Id, username: user.Username, isFree, forgetDevice: options.forgetDevice })
             .unwrap()
             .catch(() => undefined);
         }
@@ -33,12 +33,16 @@ export function useEndSession() {
   );
 }
 
-/** Logout: end the session and go to /login. */
+/**
+ * Logout: end the session and go to /login. The user's own Logout also makes this browser
+ * forget a free user's confirmed address (an idle time-out does not): free access for it
+ * needs a new e-mailed link here.
+ */
 export function useLogout() {
   const endSession = useEndSession();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await endSession();
+    await endSession({ forgetDevice: true });
     void navigate('/login', { replace: true });
   }, [endSession, navigate]);
 }

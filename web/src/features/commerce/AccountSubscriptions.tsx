@@ -4,8 +4,10 @@ import { Spinner } from '../../components/form/fields';
 import { formatDate } from '../../lib/dates';
 
 import { useAccPaymentCheckQuery, useMySubscriptionsQuery, usePaymentDetailsQuery, usePurchaseHistoryQuery } from './commerce-api';
+import { OwnedAccessSection } from './components/OwnedAccessSection';
 import { SubscriptionsTable } from './components/SubscriptionsTable';
 import { YourPlan } from './components/YourPlan';
+import { formatUsd } from './money';
 import { useMyPlan } from './my-plan';
 import './commerce.css';
 
@@ -25,20 +27,26 @@ function CarbonCalculatorPayer() {
   );
 }
 
-/** The user's one-time and subscription purchases, each with where it is used. */
-function YourPurchases() {
+/** The user's receipts: each payment, what it paid for and until when, its transaction, and where it is used. */
+function YourReceipts() {
   const { data, isLoading, isError } = usePurchaseHistoryQuery();
   if (isLoading) return <Spinner label="Loading your purchases…" />;
   if (isError) return <p className="muted">Your purchases could not be loaded. Try refreshing the page.</p>;
   if (!data?.length) return <p className="muted">You have not bought anything yet.</p>;
   return (
-    <ul className="purchase-list">
+    <ul className="purchase-list receipts" aria-label="Receipts">
       {data.map((p) => (
-        <li key={p.Id}>
+        <li key={p.Id} className="receipt">
           <Link to={p.Link}>{p.Name}</Link>
-          <time dateTime={p.Date} className="muted nowrap">
-            {formatDate(p.Date)}
-          </time>
+          <span className="muted small">
+            {p.Amount !== undefined && <strong>{formatUsd(p.Amount)}</strong>} paid on{' '}
+            <time dateTime={p.Date} className="nowrap">
+              {formatDate(p.Date)}
+            </time>
+            {p.TransactionId && <> · transaction {p.TransactionId}</>}
+            {p.AccessEndsOn && !p.Refunded && <> · access until {formatDate(p.AccessEndsOn)}</>}
+            {p.Refunded && <> · refunded</>}
+          </span>
         </li>
       ))}
     </ul>
@@ -46,8 +54,10 @@ function YourPurchases() {
 }
 
 /**
- * My account's commerce sections: the plan the user holds (with renewal or end and the
- * upgrade on offer), their own subscriptions and purchases; then what the accounts permission table adds:
+ * My account's commerce sections (My plan, for every buyer, a free user too): the plan the
+ * user holds (with renewal or end and the upgrade on offer), their own subscriptions (cancel
+ * and plan changes), what they own (countries to add to, certified scorecards to download)
+ * and their receipts; then what the accounts permission table adds:
  * admins see every subscription with user and organization, group managers their
  * group's, and other users who last paid for the carbon calculator.
  */
@@ -73,9 +83,10 @@ export function AccountSubscriptions() {
           </p>
         )}
       </section>
-      <section className="section" aria-labelledby="account-purchases-title">
-        <h2 id="account-purchases-title">Purchases</h2>
-        <YourPurchases />
+      <OwnedAccessSection />
+      <section id="receipts" className="section" aria-labelledby="account-purchases-title">
+        <h2 id="account-purchases-title">Receipts</h2>
+        <YourReceipts />
       </section>
       {(view === 'admin' || view === 'groupManager') && (
         <section className="section" aria-labelledby="account-all-subscriptions-title">

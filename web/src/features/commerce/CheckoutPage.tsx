@@ -21,7 +21,7 @@ import {
   usePurchasableCountriesQuery,
   useStartCheckoutMutation,
 } from './commerce-api';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 import { rememberPurchases } from './purchase-flag';
 import type { ThankYouState } from './ThankYouPage';
 import './commerce.css';
@@ -62,7 +62,9 @@ export default function CheckoutPage() {
 
   const { data: product, error: productError, isLoading } = useProductQuery(productId, { skip: !productId });
   // what is bought, named by commerce ("Sri Lanka — certified scorecard, September 2026")
-  const { data: quote } = useCheckoutQuoteQuery({ ...cache, productId }, { skip: !product || !!returningSession });
+  const { data: quote, error: quoteError } = useCheckoutQuoteQuery({ ...cache, productId }, { skip: !product || !!returningSession });
+  // an order commerce cannot deliver (a past period's certified scorecard) or that the buyer owns already is refused before paying
+  const refusal = quoteError && statusOf(quoteError) !== 404 ? (answerText(quoteError) ?? CommerceMessages.productLoadFailed) : null;
   const { data: countries = [] } = usePurchasableCountriesQuery(undefined, { skip: !product?.PerCountry });
   const [startCheckout, { isLoading: starting }] = useStartCheckoutMutation();
   const [completePayment] = useCompletePaymentMutation();
@@ -186,10 +188,10 @@ export default function CheckoutPage() {
                   </td>
                   <td>{product.Description}</td>
                   <td className="text-right nowrap">
-                    {formatCents(product.PriceCents * quantity)}
+                    {formatUsd(quote?.Amount ?? product.Price * quantity)}
                     {quantity > 1 && (
                       <div className="muted small">
-                        {quantity} × {formatCents(product.PriceCents)}
+                        {quantity} × {formatUsd(quote?.UnitPrice ?? product.Price)}
                       </div>
                     )}
                   </td>
@@ -197,8 +199,13 @@ export default function CheckoutPage() {
               )}
             </tbody>
           </table>
+          {refusal && (
+            <p className="notice notice-danger" role="alert">
+              {refusal}
+            </p>
+          )}
           <div className="cluster checkout-actions">
-            <Button onClick={pay} busy={starting} disabled={!product}>
+            <Button onClick={pay} busy={starting} disabled={!product || !!refusal}>
               Pay by card
             </Button>
             <Button variant="secondary" onClick={() => navigate(-1)}>

@@ -5,7 +5,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
 
 import { useCancelLocalSessionMutation, useLocalSessionQuery, usePayLocalSessionMutation } from './commerce-api';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 import './commerce.css';
 
 /** Leaves the app for the URL the provider answers (the checkout page with its session). */
@@ -49,13 +49,13 @@ export default function LocalPaymentPage() {
               )}
               <dt>{session.mode === 'subscription' ? 'Amount per year' : 'Amount'}</dt>
               <dd>
-                <strong>{formatCents(session.amount)}</strong> USD
+                <strong>{formatUsd(session.amount)}</strong> USD
               </dd>
             </dl>
             {session.status === 'open' ? (
               <div className="cluster">
                 <Button onClick={() => act(pay)} busy={paying} disabled={cancelling}>
-                  Pay {formatCents(session.amount)}
+                  Pay {formatUsd(session.amount)}
                 </Button>
                 <Button variant="secondary" onClick={() => act(cancel)} busy={cancelling} disabled={paying}>
                   Cancel

@@ -17,7 +17,7 @@ import {
   useRestoreProductMutation,
 } from './commerce-api';
 import { ProductModal } from './components/ProductModal';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 import './commerce.css';
 
 /**
@@ -53,9 +53,9 @@ export default function ProductsAdminPage() {
       { accessorKey: 'Description', header: 'Description', enableSorting: false },
       {
         id: 'Price',
-        accessorKey: 'PriceCents',
+        accessorKey: 'Price',
         header: 'Price',
-        cell: (c) => <span className="nowrap">{formatCents(c.getValue() as number)}</span>,
+        cell: (c) => <span className="nowrap">{formatUsd(c.getValue() as number)}</span>,
       },
       {
         id: 'Plan',

@@ -4,37 +4,37 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CommerceMessages } from '@cti/contracts';
 
 import { Button } from '../../components/form/fields';
-import { FilterBox } from '../../components/form/FilterBox';
 import { CheckIcon } from '../../components/icons/Icons';
 import { PageHeader } from '../../components/layout/PageHeader';
 
-import { usePurchasableCountriesQuery } from './commerce-api';
+import { useOwnedQuery, usePurchasableCountriesQuery } from './commerce-api';
+import { CountryPicker } from './components/CountryPicker';
 import { useUpgrade, YourPlan } from './components/YourPlan';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 import { useMyPlan } from './my-plan';
 import { checkoutLink, productOf, type OfferKind } from './offers';
 import './commerce.css';
 
 /** The three subscriptions of the index business limits, with the spec's prices for when a product is not (yet) found. */
-const CARDS: ReadonlyArray<{ key: OfferKind; title: string; priceCents: number; per: string; text: string }> = [
+const CARDS: ReadonlyArray<{ key: OfferKind; title: string; price: number; per: string; text: string }> = [
   {
     key: 'Enhanced',
     title: 'Enhanced',
-    priceCents: 2_000_000,
+    price: 20_000,
     per: 'per annum',
     text: 'Member-level access: every scorecard with its details, score history charts, annotations, supporting documents and complimentary certified-for-transaction scorecards.',
   },
   {
     key: 'Standard',
     title: 'Standard',
-    priceCents: 1_000_000,
+    price: 10_000,
     per: 'per annum',
     text: 'Every scorecard with its scores A to F, explanatory texts and watchlist notices, and the historical data tables. Not included: annotations, score history charts, supporting-document downloads and complimentary certified-for-transaction scorecards (those can be ordered per country).',
   },
   {
     key: 'Country',
     title: 'Per country',
-    priceCents: 200_000,
+    price: 2_000,
     per: 'per country per annum',
     text: 'All materials of the countries you choose. Several countries may be bought together.',
   },
@@ -48,15 +48,14 @@ const CARDS: ReadonlyArray<{ key: OfferKind; title: string; priceCents: number; 
 export default function PurchaseAccessPage() {
   const { plan, products, loading } = useMyPlan();
   const { data: countries = [] } = usePurchasableCountriesQuery();
+  const { data: ownedAccess } = useOwnedQuery();
+  const owned = useMemo(() => new Set((ownedAccess?.Countries ?? []).map((c) => c.GroupId)), [ownedAccess]);
   const [params] = useSearchParams();
-  const [selected, setSelected] = useState<string[]>(() => params.getAll('country'));
-  const [filter, setFilter] = useState('');
+  const [picked, setSelected] = useState<string[]>(() => params.getAll('country'));
+  // countries owned already are ticked and not bought again
+  const selected = picked.filter((id) => !owned.has(id));
   const navigate = useNavigate();
 
-  const shownCountries = useMemo(
-    () => countries.filter((c) => c.Name.toLowerCase().includes(filter.trim().toLowerCase())),
-    [countries, filter],
-  );
   const upgrade = useUpgrade(plan);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const held = plan?.kind;
@@ -73,7 +72,9 @@ export default function PurchaseAccessPage() {
         {CARDS.map((card) => {
           const product = productOf(products, card.key);
           const perCountry = card.key === 'Country';
-          const isHeld = held === card.key || (held === 'Member' && card.key !== 'Country') || (held === 'Admin' && card.key !== 'Country');
+          // countries are bought one by one: owning some never closes the card
+          const isHeld =
+            !perCountry && (held === card.key || held === 'Member' || held === 'Admin' || (held === 'Enhanced' && card.key === 'Standard'));
           const isUpgrade = plan?.upgrade?.to === card.key;
           const blocked = !product || (perCountry && selected.length === 0);
           return (
@@ -87,28 +88,23 @@ export default function PurchaseAccessPage() {
                 {held === card.key && <span className="badge purchase-badge">Your plan</span>}
               </h2>
               <p className="purchase-price">
-                <strong>{formatCents(product?.PriceCents ?? card.priceCents)}</strong> <span className="muted">{card.per}</span>
+                <strong>{formatUsd(product?.Price ?? card.price)}</strong> <span className="muted">{card.per}</span>
               </p>
               <p>{card.text}</p>
               {perCountry && (
-                <fieldset className="country-picker">
-                  <legend>Countries</legend>
-                  <FilterBox value={filter} onChange={setFilter} label="Find a country" placeholder="Find a country…" />
-                  <ul className="country-options">
-                    {shownCountries.map((c) => (
-                      <li key={c.Id}>
-                        <label>
-                          <input type="checkbox" checked={selected.includes(c.Id)} onChange={() => toggle(c.Id)} /> {c.Name}
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="muted small" aria-live="polite">
-                    {selected.length
-                      ? `${selected.length} selected: ${formatCents((product?.PriceCents ?? card.priceCents) * selected.length)} per annum`
-                      : CommerceMessages.countryRequired}
-                  </p>
-                </fieldset>
+                <CountryPicker
+                  countries={countries}
+                  owned={owned}
+                  selected={selected}
+                  onToggle={toggle}
+                  summary={
+                    selected.length
+                      ? `${selected.length} selected: ${formatUsd((product?.Price ?? card.price) * selected.length)} per annum`
+                      : owned.size
+                        ? `You own ${owned.size === 1 ? 'one country' : `${owned.size} countries`}. Tick more to add them. ${CommerceMessages.countryRequired}`
+                        : CommerceMessages.countryRequired
+                  }
+                />
               )}
               {isHeld ? (
                 <p className="purchase-held">
@@ -116,12 +112,18 @@ export default function PurchaseAccessPage() {
                 </p>
               ) : (
                 <Button
-                  disabled={blocked}
+                  disabled={blocked || (isUpgrade && !upgrade.possible)}
                   busy={loading || (isUpgrade && upgrade.switching)}
                   onClick={() => (isUpgrade ? upgrade.start() : product && navigate(checkoutLink(product, perCountry ? selected : [])))}
-                  aria-label={`${isUpgrade ? 'Upgrade to' : 'Purchase'} ${card.title}`}
+                  aria-label={
+                    isUpgrade
+                      ? `Upgrade to ${card.title}`
+                      : perCountry && owned.size
+                        ? 'Add countries (Per country)'
+                        : `Purchase ${card.title}`
+                  }
                 >
-                  {isUpgrade ? 'Upgrade' : 'Purchase'}
+                  {isUpgrade ? 'Upgrade' : perCountry && owned.size ? 'Add countries' : 'Purchase'}
                 </Button>
               )}
             </article>

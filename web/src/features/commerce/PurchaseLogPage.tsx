@@ -10,7 +10,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { daysAgo, formatDate, formatUtcTimestamp, isoDay } from '../../lib/dates';
 
 import { useLazyPurchaseReportQuery, useRefundMutation } from './commerce-api';
-import { formatCents } from './money';
+import { formatUsd } from './money';
 
 /**
  * /admin/purchaseLog: purchases in a date range (last 30 days by default),
@@ -47,7 +47,7 @@ export default function PurchaseLogPage() {
   const columns = useMemo<ColumnDef<PurchaseLogRow, any>[]>(
     () => [
       { accessorKey: 'Name', header: 'Product' },
-      { accessorKey: 'Price', header: 'Price', cell: (c) => <span className="nowrap">{formatCents(c.getValue() as number)}</span> },
+      { accessorKey: 'Price', header: 'Price', cell: (c) => <span className="nowrap">{formatUsd(c.getValue() as number)}</span> },
       {
         accessorKey: 'PurchasedOn',
         header: 'Purchased On',

@@ -5,6 +5,7 @@ import type {
   LocalCheckoutSession,
   LocalPlanChange,
   MessageBody,
+  OwnedAccess,
   PaymentAnswer,
   PaymentBody,
   PaymentDetails,
@@ -12,6 +13,7 @@ import type {
   Product,
   ProductBody,
   ProductQuickList,
+  PublicOffer,
   PurchasableCountry,
   PurchaseHistoryRow,
   PurchaseLogRow,
@@ -23,6 +25,7 @@ import type {
 } from '@cti/contracts';
 
 import { api } from '../../app/api';
+import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
 const enc = encodeURIComponent;
 const PRODUCTS = { type: 'Product' as const, id: 'LIST' };
@@ -45,6 +48,18 @@ export const commerceApi = api.injectEndpoints({
       providesTags: [{ type: 'Product', id: 'QUICKLIST' }],
     }),
     purchasableCountries: build.query<PurchasableCountry[], void>({ query: () => 'api/product/countries' }),
+    /** The pricing page's offers and prices (no sign-in). */
+    publicOffers: build.query<PublicOffer[], void>({ query: () => 'api/product/offers', providesTags: [PRODUCTS] }),
+    /** What the buyer owns now: plans, countries and certified scorecards (My plan). */
+    owned: build.query<OwnedAccess, void>({ query: () => 'api/purchase/owned', providesTags: [PURCHASES, SUBSCRIPTIONS] }),
+    /** A certified-for-transaction scorecard from the documents service (it adds the verification code): what a certified order delivers. */
+    downloadCft: build.mutation<DownloadedFile, string>({
+      query: (groupId) => ({
+        url: `api/print/cft/${encodeURIComponent(groupId)}`,
+        method: 'GET',
+        responseHandler: asDownloadedFile('Certified Scorecard.pdf'),
+      }),
+    }),
     saveProduct: build.mutation<Product, ProductBody>({
       query: (body) => ({ url: 'api/product', method: 'POST', body }),
       invalidatesTags: (p) => [PRODUCTS, { type: 'Product', id: 'QUICKLIST' }, ...(p ? [{ type: 'Product' as const, id: p.Id }] : [])],
@@ -83,7 +98,7 @@ export const commerceApi = api.injectEndpoints({
     localPlanChange: build.query<LocalPlanChange, string>({ query: (id) => `api/payment/local/approve/${enc(id)}` }),
     approveLocalPlanChange: build.mutation<RedirectAnswer, string>({
       query: (id) => ({ url: `api/payment/local/approve/${enc(id)}`, method: 'POST' }),
-      invalidatesTags: [SUBSCRIPTIONS],
+      invalidatesTags: [SUBSCRIPTIONS, PURCHASES],
     }),
 
     purchaseHistory: build.query<PurchaseHistoryRow[], void>({ query: () => 'api/purchase', providesTags: [PURCHASES] }),
@@ -105,7 +120,7 @@ export const commerceApi = api.injectEndpoints({
     }),
     adminSubscriptions: build.query<Subscription[], void>({ query: () => 'api/user/paymentDetails/admin', providesTags: [SUBSCRIPTIONS] }),
     accPaymentCheck: build.query<AccPaymentCheck, void>({ query: () => 'api/user/check/payments/acc' }),
-    unsubscribe: build.mutation<MessageBody, string>({
+    cancelSubscription: build.mutation<MessageBody, string>({
       query: (subscriptionId) => ({ url: `api/payment/unsubscribe/${enc(subscriptionId)}`, method: 'GET' }),
       invalidatesTags: [SUBSCRIPTIONS],
     }),
@@ -120,6 +135,9 @@ export const {
   useProductQuery,
   useProductQuickListQuery,
   usePurchasableCountriesQuery,
+  usePublicOffersQuery,
+  useOwnedQuery,
+  useDownloadCftMutation,
   useSaveProductMutation,
   useDeleteProductMutation,
   useRestoreProductMutation,
@@ -140,6 +158,6 @@ export const {
   useMySubscriptionsQuery,
   useCheckoutQuoteQuery,
   useAccPaymentCheckQuery,
-  useUnsubscribeMutation,
+  useCancelSubscriptionMutation,
   useUpgradeSubscriptionMutation,
 } = commerceApi;

@@ -1,16 +1,16 @@
 import { cacheFromRoute, groupIdsOf } from './checkout-cache';
-import { formatCents, parseDollars } from './money';
+import { formatUsd, parseDollars } from './money';
 
 describe('amounts', () => {
-  it('shows integer cents as dollars', () => {
-    expect(formatCents(2_000_000)).toBe('$20,000');
-    expect(formatCents(1_999)).toBe('$19.99');
+  it('shows the API’s dollars with the cents only when there are some', () => {
+    expect(formatUsd(20_000)).toBe('$20,000');
+    expect(formatUsd(19.99)).toBe('$19.99');
   });
 
-  it('reads what an admin types in dollars as cents, and nothing else', () => {
-    expect(parseDollars('20,000')).toBe(2_000_000);
-    expect(parseDollars('$19.99')).toBe(1_999);
-    expect(parseDollars('0.5')).toBe(50);
+  it('reads what an admin types in dollars, and nothing else', () => {
+    expect(parseDollars('20,000')).toBe(20_000);
+    expect(parseDollars('$19.99')).toBe(19.99);
+    expect(parseDollars('0.5')).toBe(0.5);
     for (const bad of ['', 'abc', '-5', '1.999', '1e5']) expect(parseDollars(bad)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ export interface MyPlan extends CurrentPlan {
   upgrade: {
     to: PlanKey;
     label: string;
-    priceCents: number;
+    price: number;
     checkout: string | null;
     subscriptionId: string | null;
     planId: string | null;
@@ -33,7 +33,7 @@ const endOf = (s: Subscription) => /Access ends on (\d{4}-\d{2}-\d{2})/.exec(s.D
 export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading: boolean } {
   const principal = usePrincipal();
   const { data: products = [], isLoading: loadingProducts } = useProductsQuery(undefined, { skip: !principal });
-  const { data: mine = [], isLoading: loadingMine } = useMySubscriptionsQuery(undefined, { skip: !principal });
+  const { data: mine = [], isLoading: loadingMine, isFetching: fetchingMine } = useMySubscriptionsQuery(undefined, { skip: !principal });
   const plan = useMemo<MyPlan | null>(() => {
     if (!principal) return null;
     const held = currentPlan(principal);
@@ -47,12 +47,14 @@ export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading
       const target = productOf(products, held.upgradeTo);
       // a running Standard subscription moves to Enhanced by a plan change at the provider; anything else is a new checkout
       const switchable = !!subscription && running(subscription) && held.kind === 'Standard' && !!target?.planId;
+      // no way up while the subscriptions load: a Standard subscription not known yet would be sold again at full price
+      const known = !fetchingMine;
       upgrade = {
         to: held.upgradeTo,
         label: PLAN_OFFERS[held.upgradeTo].label,
-        priceCents: target?.PriceCents ?? PLAN_OFFERS[held.upgradeTo].priceCents,
-        checkout: target && !switchable ? checkoutLink(target) : null,
-        subscriptionId: switchable ? subscription.Id : null,
+        price: target?.Price ?? PLAN_OFFERS[held.upgradeTo].price,
+        checkout: known && target && !switchable ? checkoutLink(target) : null,
+        subscriptionId: known && switchable ? subscription.Id : null,
         planId: switchable ? target.planId : null,
       };
     }
@@ -63,7 +65,7 @@ export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading
       endsOn: subscription && !running(subscription) ? endOf(subscription) : null,
       upgrade,
     };
-  }, [principal, products, mine]);
+  }, [principal, products, mine, fetchingMine]);
   return { plan, products, loading: loadingProducts || loadingMine };
 }
 

@@ -1,17 +1,23 @@
+import { useSyncExternalStore } from 'react';
+
 import { browserStorage, StorageKeys } from '../../app/session-storage';
 
 /**
  * Whether the signed-in user has made purchases, remembered in browser storage per
- * user: the menu shows Purchase History only to non-free users with purchases
- * and decides synchronously. The first time a user is asked about in a
- * page load, their purchase history is looked up once in the background, so a new
- * browser learns it too; checkout and the history page keep it up to date.
+ * user: the menu shows Purchase History and My Account to buyers, and names a free user who
+ * bought something by their name, and decides synchronously. The first time a user is asked
+ * about in a page load, their purchase history is looked up once in the background, so a new
+ * browser learns it too; checkout and the history page keep it up to date, and whoever shows
+ * it re-renders when it changes (`useHasPurchases`).
  */
 const key = (email: string) => `cti.hasPurchases.${email.toLowerCase()}`;
 const looked = new Set<string>();
+const listeners = new Set<() => void>();
 
 export function rememberPurchases(email: string, any: boolean): void {
+  const before = browserStorage.get(key(email)) === 'true';
   browserStorage.set(key(email), any ? 'true' : null);
+  if (before !== any) for (const listener of listeners) listener();
 }
 
 async function lookUp(email: string): Promise<void> {
@@ -27,4 +33,14 @@ export function hasPurchases(email: string): boolean {
     void lookUp(email).catch(() => undefined);
   }
   return browserStorage.get(key(email)) === 'true';
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** `hasPurchases`, re-rendering the caller when it changes (a purchase just completed, the first look-up answered). */
+export function useHasPurchases(email: string | null | undefined): boolean {
+  return useSyncExternalStore(subscribe, () => !!email && hasPurchases(email));
 }

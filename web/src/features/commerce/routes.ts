@@ -7,6 +7,8 @@ const signedIn: RouteRule = { match: 'or', roles: RoleNames };
 
 /** Purchase access, checkout, history, products, purchase log, subscriptions. */
 export const commerceRoutes: AppRoute[] = [
+  // for everyone: what is sold and for how much, before signing up
+  { path: '/pricing', rule: RouteRules.public, title: 'Plans and prices', page: () => import('./PricingPage') },
   { path: '/purchaseAccess', rule: signedIn, title: 'Purchase access', page: () => import('./PurchaseAccessPage') },
   { path: '/checkout/:productId', rule: signedIn, title: 'Checkout', page: () => import('./CheckoutPage') },
   { path: '/thankyou', rule: signedIn, title: 'Thank you', page: () => import('./ThankYouPage') },

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 
 import {
   canOpenScorecard,
-  COUNTRY_PRICE_CENTS,
+  COUNTRY_PRICE,
   countryPurchaseOpens,
   PLAN_OFFERS,
   plansIncluding,
@@ -15,7 +15,7 @@ import {
 import { usePrincipal } from '../../app/hooks';
 import { LockIcon } from '../../components/icons/Icons';
 import { useProductsQuery } from '../commerce/commerce-api';
-import { formatCents } from '../commerce/money';
+import { formatUsd } from '../commerce/money';
 import { checkoutLink, productOf } from '../commerce/offers';
 import { useIndexListQuery } from '../indexes/indexes-api';
 
@@ -84,7 +84,7 @@ export default function RestrictedPage() {
           plan === 'Standard'
             ? 'Every country’s scorecard with its scores A to F, explanatory texts and watchlist notices.'
             : 'Everything in Standard, plus score history charts, annotations, supporting documents and certified scorecards.',
-        price: `${formatCents(product?.PriceCents ?? PLAN_OFFERS[plan].priceCents)} per year`,
+        price: `${formatUsd(product?.Price ?? PLAN_OFFERS[plan].price)} per year`,
         to: product ? checkoutLink(product) : '/purchaseAccess',
         action: `Get the ${PLAN_OFFERS[plan].label}`,
       });
@@ -96,7 +96,7 @@ export default function RestrictedPage() {
         key: 'country',
         title: `${name} only`,
         text: `All materials of ${name} for a year: its scorecard, score history, annotations and documents.`,
-        price: `${formatCents(product?.PriceCents ?? COUNTRY_PRICE_CENTS)} per year`,
+        price: `${formatUsd(product?.Price ?? COUNTRY_PRICE)} per year`,
         to: product ? checkoutLink(product, [countryId]) : `/purchaseAccess?country=${encodeURIComponent(countryId)}`,
         action: `Buy ${name}`,
       });

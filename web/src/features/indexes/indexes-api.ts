@@ -67,15 +67,6 @@ export const indexesApi = api.injectEndpoints({
         responseHandler: asDownloadedFile(`ASU_assessment${new Date().toISOString().slice(0, 10)}.xlsx`),
       }),
     }),
-    /** Certified-for-transaction scorecard from the documents service (it adds the verification code). */
-    downloadCft: build.mutation<DownloadedFile, string>({
-      query: (groupId) => ({
-        url: `api/print/cft/${encodeURIComponent(groupId)}`,
-        method: 'GET',
-        responseHandler: asDownloadedFile('Certified Scorecard.pdf'),
-      }),
-    }),
-
     /** Documents: the user's single-country certified-scorecard orders in force (each opens one country and period). */
     cftOrders: build.query<CertifiedScorecardOrder[], void>({
       query: () => 'api/print/cft/orders',
@@ -113,7 +104,6 @@ export const {
   useEnforceabilityHistoryQuery,
   usePrintScorecardMutation,
   usePrintAsuMutation,
-  useDownloadCftMutation,
   useCftOrdersQuery,
   useCftProductsQuery,
   useScorecardDocumentsQuery,

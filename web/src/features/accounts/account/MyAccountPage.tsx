@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/dates';
 import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
 import { PASSWORD_HINT, PasswordMessages, passwordLongEnough, passwordRefusalMessage } from '../../auth/account-messages';
 import { profileChanged, selectIsFree, selectUser } from '../../auth/auth-slice';
+import { ChoosePasswordForm } from '../../auth/ChoosePasswordForm';
 import { AccountSubscriptions } from '../../commerce/AccountSubscriptions';
 import { FollowingList } from '../../notifications/components/FollowingList';
 import { useUpdateAccountMutation, useUserQuery } from '../accounts-api';
@@ -110,10 +111,17 @@ export default function MyAccountPage() {
   const { data: user, isLoading } = useUserQuery(me?.Id ?? '', { skip: !me || isFree });
 
   if (isFree) {
+    // a free user's account is their plan: what they bought, receipts, and a password to choose if they want one
     return (
-      <section className="card narrow" aria-labelledby="account-title">
-        <h1 id="account-title">My account</h1>
-        <p>{AccountMessages.freeUser}</p>
+      <section aria-labelledby="account-title" className="stack">
+        <div className="page-header">
+          <h1 id="account-title">My account</h1>
+        </div>
+        <p className="muted">
+          {me?.Username} · {AccountMessages.freeUser}
+        </p>
+        <ChoosePasswordForm />
+        <AccountSubscriptions />
       </section>
     );
   }

@@ -9,18 +9,17 @@ import { recordFieldsAsInserted } from '../../../test-support/fields-as-inserted
 
 import { ProductModal } from './ProductModal';
 
-const product = (Id: string, Name: string, PriceCents: number): Product => ({
+const product = (Id: string, Name: string, Price: number): Product => ({
   Id,
   Name,
   Description: `${Name} described`,
-  PriceCents,
-  Price: PriceCents,
+  Price,
   planId: null,
   Deleted: false,
   UpdatesRole: false,
   PerCountry: false,
 });
-const products = [product('p1', 'Scorecard', 12_500), product('p2', 'Full index', 99_000)];
+const products = [product('p1', 'Scorecard', 125), product('p2', 'Full index', 990)];
 
 /** As the products page opens it: Edit in a row's menu, or Add, both by a click. */
 function Products() {

@@ -21,16 +21,16 @@ export function ProductModal({ open, product, onClose }: { open: boolean; produc
   useFilledOnOpening(open, product, (opened) => {
     setName(opened?.Name ?? '');
     setDescription(opened?.Description ?? '');
-    setPrice(opened ? String(opened.PriceCents / 100) : '');
+    setPrice(opened ? String(opened.Price) : '');
   });
 
   const submit = async () => {
-    const cents = parseDollars(price);
-    if (!name.trim() || cents === null) {
+    const dollars = parseDollars(price);
+    if (!name.trim() || dollars === null) {
       toast.danger(CommerceMessages.fillAllFields, 4000);
       return;
     }
-    const result = await save({ Id: product?.Id ?? null, Name: name.trim(), Description: description.trim(), PriceCents: cents });
+    const result = await save({ Id: product?.Id ?? null, Name: name.trim(), Description: description.trim(), Price: dollars });
     if ('error' in result) {
       toast.danger(answerText(result.error) ?? 'The product was not saved.', 6000);
       return;

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/modal/ConfirmDialog';
 import { DataTable, type ColumnDef } from '../../../components/table/DataTable';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDate } from '../../../lib/dates';
-import { useProductsQuery, useUnsubscribeMutation } from '../commerce-api';
-import { formatCents } from '../money';
+import { useProductsQuery, useCancelSubscriptionMutation } from '../commerce-api';
+import { formatUsd } from '../money';
 import { usePlanSwitch } from '../my-plan';
 
 /** The upgrade/downgrade pair of the plan catalogue: standard ↔ enhanced. */
@@ -38,13 +38,13 @@ export function SubscriptionsTable({
   caption?: string;
 }) {
   const { data: products = [] } = useProductsQuery();
-  const [unsubscribe, { isLoading: cancelling }] = useUnsubscribeMutation();
+  const [cancelSubscription, { isLoading: cancelling }] = useCancelSubscriptionMutation();
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
   const toast = useToast();
 
   const confirmCancel = async () => {
     if (!toCancel) return;
-    const result = await unsubscribe(toCancel.Id);
+    const result = await cancelSubscription(toCancel.Id);
     setToCancel(null);
     if ('error' in result) toast.danger(CommerceMessages.cancelFailed, 6000);
     else toast.success(CommerceMessages.cancelSucceeded, 6000);
@@ -82,7 +82,7 @@ export function SubscriptionsTable({
         accessorFn: (s) => s.Details.lastPayment?.time ?? '',
         cell: (c) => {
           const last = c.row.original.Details.lastPayment;
-          return last ? `${formatCents(last.amount)} ${last.currency} on ${formatDate(last.time)}` : '';
+          return last ? `${formatUsd(last.amount)} ${last.currency} on ${formatDate(last.time)}` : '';
         },
       },
       {

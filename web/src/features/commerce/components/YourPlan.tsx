@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 
 import { Button } from '../../../components/form/fields';
 import { formatDate } from '../../../lib/dates';
-import { formatCents } from '../money';
+import { formatUsd } from '../money';
 import { usePlanSwitch, type MyPlan } from '../my-plan';
 
 /** Upgrading: a running subscription changes plan at the provider; otherwise the next plan is bought at checkout. */
@@ -50,7 +50,7 @@ export function YourPlan({ plan, manageLink = true }: { plan: MyPlan; manageLink
             {upgrade.to === 'Enhanced'
               ? 'score history charts, annotations, supporting documents and certified scorecards'
               : 'every scorecard with its details and the watchlist notices'}
-            , {formatCents(upgrade.priceCents)} per annum.
+            , {formatUsd(upgrade.price)} per annum.
           </p>
           <Button busy={switching} onClick={start} disabled={!possible}>
             Upgrade to {upgrade.label}

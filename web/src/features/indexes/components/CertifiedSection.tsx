@@ -7,10 +7,9 @@ import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { saveDownloadedFile } from '../../../lib/file-download';
-import { useProductsQuery } from '../../commerce/commerce-api';
-import { formatCents } from '../../commerce/money';
+import { useDownloadCftMutation, useProductsQuery } from '../../commerce/commerce-api';
+import { formatUsd } from '../../commerce/money';
 import { checkoutLink, productOf } from '../../commerce/offers';
-import { useDownloadCftMutation } from '../indexes-api';
 
 import { useCftOrders } from './CftCell';
 import { LockedSection } from './LockedSection';
@@ -61,7 +60,7 @@ export function CertifiedSection({ card }: { card: Scorecard }) {
           {what}, certified for use in a transaction, with a verification code.{' '}
           {product && card.PeriodId && (
             <>
-              Order it for {formatCents(product.PriceCents)}:{' '}
+              Order it for {formatUsd(product.Price)}:{' '}
               <Link to={checkoutLink(product, [card.GroupId], card.PeriodId)} aria-label={`Order the certified scorecard of ${card.Name}`}>
                 Order this certified scorecard
               </Link>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { COUNTRY_PRICE_CENTS, countryPurchaseOpens, PLAN_OFFERS, plansIncluding, type Principal } from '@cti/access';
+import { COUNTRY_PRICE, countryPurchaseOpens, PLAN_OFFERS, plansIncluding, type Principal } from '@cti/access';
 
 import { LockIcon } from '../../../components/icons/Icons';
 import { useProductsQuery } from '../../commerce/commerce-api';
-import { formatCents } from '../../commerce/money';
+import { formatUsd } from '../../commerce/money';
 import { checkoutLink, productOf } from '../../commerce/offers';
 
 /** The country a teaser is about: what buying it alone would open. */
@@ -62,8 +62,7 @@ export function LockedSection({
                 Included in the <strong>{plans.map((p) => PLAN_OFFERS[p].label).join(' and the ')}</strong>
                 {byCountry && country && (
                   <>
-                    , or buy <strong>{country.name}</strong> alone for {formatCents(countryProduct?.PriceCents ?? COUNTRY_PRICE_CENTS)} per
-                    year
+                    , or buy <strong>{country.name}</strong> alone for {formatUsd(countryProduct?.Price ?? COUNTRY_PRICE)} per year
                   </>
                 )}
                 .

@@ -24,13 +24,18 @@ export interface HowToLayoutProps {
 export function HowToLayout({ title, lead, video, steps, aside }: HowToLayoutProps) {
   const { data: config, isLoading } = useAppConfigQuery();
   const guideId = `guide-${video}`;
+  const source = config?.howToVideos?.[video];
+  // no video published: no empty player, the written guide takes the page
+  const withVideo = isLoading || !!source;
   return (
     <section aria-labelledby="howto-title">
       <PageHeader titleId="howto-title" eyebrow="Guides" title={title} lead={lead} />
-      <div className="howto-layout">
-        <div className="howto-video">
-          <VideoPlayer source={config?.howToVideos?.[video]} title={`Video: ${title}`} guideId={guideId} loading={isLoading} />
-        </div>
+      <div className={withVideo ? 'howto-layout' : 'howto-layout howto-guide-only'}>
+        {withVideo && (
+          <div className="howto-video">
+            <VideoPlayer source={source} title={`Video: ${title}`} guideId={guideId} loading={isLoading} />
+          </div>
+        )}
         <section className="howto-guide card" aria-labelledby={`${guideId}-title`}>
           <h2 id={`${guideId}-title`}>Step by step</h2>
           <ol className="steps" id={guideId}>

@@ -15,9 +15,9 @@ describe('how-to video player', () => {
     expect(track.getAttribute('src')).toBe('/media/use.vtt');
   });
 
-  it('points to the written guide when no video is configured', () => {
+  it('shows no player at all when no video is configured: the written guide stands alone', () => {
     const { container } = render(<VideoPlayer source={null} title="Video: Using the Index" guideId="guide-x" />);
-    expect(container.querySelector('video')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Follow the written guide' }).getAttribute('href')).toBe('#guide-x');
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByText(/not published/)).toBeNull();
   });
 });

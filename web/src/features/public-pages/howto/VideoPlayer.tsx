@@ -11,33 +11,24 @@ export interface VideoPlayerProps {
 
 /**
  * The how-to video: the configured file with its captions, described by the written
- * guide beside it. Without a configured source the guide stands alone and says so.
+ * guide beside it. Without a configured source there is no player at all: the guide stands alone.
  */
 export function VideoPlayer({ source, title, guideId, loading }: VideoPlayerProps) {
+  if (!loading && !source) return null;
   return (
     <figure className="video-player">
       {loading ? (
         <div className="video-frame video-empty" role="status">
           Loading the video…
         </div>
-      ) : source ? (
-        <video className="video-frame" controls preload="metadata" aria-label={title} aria-describedby={guideId} crossOrigin="anonymous">
-          <source src={source.src} />
-          {source.captions && <track kind="captions" src={source.captions} srcLang="en" label="English" default />}
-          Your browser cannot play this video. The written guide covers the same steps.
-        </video>
       ) : (
-        <div className="video-frame video-empty">
-          <p>
-            <span aria-hidden="true" className="video-empty-icon">
-              ▶
-            </span>
-            The video of this guide is not published on this installation.
-          </p>
-          <p>
-            <a href={`#${guideId}`}>Follow the written guide</a>: it covers every step.
-          </p>
-        </div>
+        source && (
+          <video className="video-frame" controls preload="metadata" aria-label={title} aria-describedby={guideId} crossOrigin="anonymous">
+            <source src={source.src} />
+            {source.captions && <track kind="captions" src={source.captions} srcLang="en" label="English" default />}
+            Your browser cannot play this video. The written guide covers the same steps.
+          </video>
+        )
       )}
       <figcaption className="muted small">
         {title}

@@ -152,7 +152,7 @@ export default function LandingPage() {
           <Link className="button button-secondary" to={SIGN_IN}>
             Sign in
           </Link>
-          <Link to="/purchasingAccess">Plans and prices</Link>
+          <Link to="/pricing">Plans and prices</Link>
         </div>
       </section>
     </div>

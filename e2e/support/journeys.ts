@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+
+import { baseUrl } from './browser';
+
+/** Polls until `check` holds (the machine may be loaded: a generous ceiling, never a fixed sleep). */
+export async function until<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** A demo account's access token, signed in through the API. */
+export async function tokenOf(email: string, password = 'demo-password'): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: password }),
+  });
+  return ((await res.json()) as { Token: string }).Token;
+}
+
+/** A GET of the API with a token, from the test (not the page). */
+export async function apiGet<T>(path: string, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return (await res.json()) as T;
+}
+
+/** Follows the newest link of the dev mailbox for one address whose text matches. */
+export async function followMailLink(page: Page, to: string, linkText: RegExp) {
+  await page.goto('/dev/mail');
+  await page.getByRole('searchbox', { name: 'Recipient' }).fill(to);
+  const link = page.getByRole('list', { name: 'E-mails' }).getByRole('link', { name: linkText }).first();
+  await link.waitFor({ timeout: 60_000 });
+  await link.click();
+}
+
+/** Fills and sends the free-access form of /login. */
+export async function askFreeAccess(page: Page, who: { name: string; company: string; email: string }) {
+  await page.goto('/login#free-access');
+  const form = page.getByRole('region', { name: 'Free access' });
+  await form.getByLabel('Name').fill(who.name);
+  await form.getByLabel('Company').fill(who.company);
+  await form.getByLabel('E-mail address').fill(who.email);
+  await form.getByLabel(/I agree to the/).check();
+  await form.getByRole('button', { name: 'Gain free access' }).click();
+}
+
+/** Pays on the local payment provider's page the checkout sent the buyer to, and waits for the thank-you page. */
+export async function payLocally(page: Page, amount: string) {
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.waitForURL('**/payment/local/**');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.waitForURL('**/thankyou', { timeout: 60_000 });
+}
