@@ -1,6 +1,6 @@
 import Type from 'typebox';
 
-import { Uuid } from './common';
+import { ErrorBody, Uuid } from './common';
 import type { AnswerModel, Condition } from './questionnaire-conditions';
 
 export * from './questionnaire-conditions';
@@ -153,6 +153,13 @@ export const LockIdField = Uuid({ description: 'the lock id of the browser tab m
 /** A section's answers (or an admin note) are at version 0 until first saved; every change adds 1. */
 export const VersionField = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
+/** Where stored answers (or a note) stand: their version, who saved them last (name) and when (null before the first save). */
+const SavedState = {
+  Version: VersionField,
+  SavedBy: Nullable(Type.String()),
+  SavedAt: Nullable(Type.String()),
+};
+
 /** POST api/questionnaire/questions */
 export const QuestionsBody = Type.Object({
   SectionId: Type.Integer(),
@@ -178,12 +185,7 @@ export const LockInfo = Type.Object({
 export type LockInfo = Type.Static<typeof LockInfo>;
 
 /** Where a section's answers stand: its version, who saved it last and when (null before the first save). */
-export const SectionVersion = Type.Object({
-  SectionId: Type.Integer(),
-  Version: VersionField,
-  SavedBy: Nullable(Type.String()),
-  SavedAt: Nullable(Type.String()),
-});
+export const SectionVersion = Type.Object({ SectionId: Type.Integer(), ...SavedState });
 export type SectionVersion = Type.Static<typeof SectionVersion>;
 
 export const QuestionsAnswerSchema = Type.Object({
@@ -191,10 +193,8 @@ export const QuestionsAnswerSchema = Type.Object({
   Locker: Nullable(Type.String()),
   IsLocker: Type.Boolean(),
   InOtherTab: Type.Boolean(),
-  /** The version of the answers shown: a save names it (`?version=`). */
-  Version: VersionField,
-  SavedBy: Nullable(Type.String()),
-  SavedAt: Nullable(Type.String()),
+  /** The version of the answers shown (a save names it: `?version=`), who saved them last and when. */
+  ...SavedState,
   Section: SectionInfo,
 });
 export type QuestionsAnswer = Omit<Type.Static<typeof QuestionsAnswerSchema>, 'Questions'> & { Questions: Question[] };
@@ -259,10 +259,8 @@ export const SaveSectionAnswer = Type.Object({
   message: Type.String(),
   /** How many answers changed, in every section. */
   Changed: Type.Integer(),
-  /** The saved section's version now: the next save names it. */
-  Version: VersionField,
-  SavedBy: Nullable(Type.String()),
-  SavedAt: Nullable(Type.String()),
+  /** The saved section's version now (the next save names it), who saved it and when. */
+  ...SavedState,
   /** Every question of the saved section as stored now (answers normalized: dates, trimmed text, sorted lists). */
   Answers: Type.Array(StoredAnswer),
   /** Answers of other sections this save cleared (with what they were). */
@@ -297,9 +295,7 @@ export type SaveRefusalReason = Type.Static<typeof SaveRefusalReason>;
 
 /** 409 of a section save: the error body plus what the page needs to keep and merge the typed answers. */
 export const SaveRefusal = Type.Object({
-  statusCode: Type.Number(),
-  error: Type.String(),
-  message: Type.String(),
+  ...ErrorBody.properties,
   Reason: SaveRefusalReason,
   /** The saved section as stored now. */
   Section: SectionVersion,
@@ -358,12 +354,7 @@ export type ConfirmUnchangedBody = Type.Static<typeof ConfirmUnchangedBody>;
 export const AdminCommentBody = Type.Object({ questionnaireId: Type.String(), sectionId: SectionIdField });
 export type AdminCommentBody = Type.Static<typeof AdminCommentBody>;
 /** The admin note of a section, its version, who saved it last and when (null before the first save). */
-export const AdminCommentAnswer = Type.Object({
-  Comment: Type.String(),
-  Version: VersionField,
-  SavedBy: Nullable(Type.String()),
-  SavedAt: Nullable(Type.String()),
-});
+export const AdminCommentAnswer = Type.Object({ Comment: Type.String(), ...SavedState });
 export type AdminCommentAnswer = Type.Static<typeof AdminCommentAnswer>;
 export const AdminCommentSaveBody = Type.Object({
   questionnaireId: Type.String(),
@@ -375,24 +366,14 @@ export const AdminCommentSaveBody = Type.Object({
 });
 export type AdminCommentSaveBody = Type.Static<typeof AdminCommentSaveBody>;
 /** 200 of an admin note save: the note as stored (sanitized) and its version now. */
-export const AdminCommentSaveAnswer = Type.Object({
-  message: Type.String(),
-  Comment: Type.String(),
-  Version: VersionField,
-  SavedBy: Nullable(Type.String()),
-  SavedAt: Nullable(Type.String()),
-});
+export const AdminCommentSaveAnswer = Type.Object({ message: Type.String(), Comment: Type.String(), ...SavedState });
 export type AdminCommentSaveAnswer = Type.Static<typeof AdminCommentSaveAnswer>;
 /** 409 of an admin note save (nothing stored): `closed`, or `stale` with the note as stored now. */
 export const AdminCommentRefusal = Type.Object({
-  statusCode: Type.Number(),
-  error: Type.String(),
-  message: Type.String(),
+  ...ErrorBody.properties,
   Reason: Type.Union([Type.Literal('closed'), Type.Literal('stale')]),
   Comment: Type.String(),
-  Version: VersionField,
-  SavedBy: Nullable(Type.String()),
-  SavedAt: Nullable(Type.String()),
+  ...SavedState,
 });
 export type AdminCommentRefusal = Type.Static<typeof AdminCommentRefusal>;
 
