@@ -117,10 +117,24 @@ it('tells an open page the version a save or a note reached, a take-over in anot
   // the first tab hears that its section was taken (by its own user): it checks with a renewal
   await eventually(() => lockChanges(true).length === 2, 30_000);
 
-  const saved = await inject(world.app, rory(), `/api/questionnaire/save/${questionnaireId}/rory?lockId=${secondTab}&version=0`, [
-    { Id: `${SectionIds.ProtectionismC}.2`, Model: 'Public policy only.' },
+  // the save goes through the gateway as the page sends it: version and lock id in the query
+  const saveThroughGateway = (version: number, text: string) =>
+    fetch(`${gatewayUrl}/api/questionnaire/save/${questionnaireId}/rory?lockId=${secondTab}&version=${version}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenOf(rory())}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ Id: `${SectionIds.ProtectionismC}.2`, Model: text }]),
+    });
+  const saved = await saveThroughGateway(0, 'Public policy only.');
+  expect([saved.status, await saved.json()]).toEqual([200, expect.objectContaining({ Version: 1 })]);
+  // a stale one comes back as a 409 carrying the answers stored now
+  const stale = await saveThroughGateway(0, 'Typed on the old version.');
+  expect([stale.status, await stale.json()]).toEqual([
+    409,
+    expect.objectContaining({
+      Reason: 'stale',
+      Answers: expect.arrayContaining([expect.objectContaining({ Model: 'Public policy only.', SavedBy: 'Rory Respondent' })]),
+    }),
   ]);
-  expect(saved.json()).toMatchObject({ Version: 1 });
   await eventually(
     () => page.changes.some((c) => c.kind === 'answers' && c.sectionId === SectionIds.ProtectionismC && c.version === 1),
     30_000,
