@@ -14,11 +14,6 @@ import { deleteLocksOf, findValidLock, heldByCaller, locksHeldByOthers, upsertLo
  * judged by the service clock's `now`, which the callers pass in.
  */
 
-/** The calling tab: its lock id, or null for a call made for the user as a whole (the spec's calls). */
-export interface TabLock {
-  lockId: string | null;
-}
-
 /** What the caller (this tab) sees of a section's lock without taking it. */
 export async function lockInfo(
   db: QuestionnaireExecutor,
