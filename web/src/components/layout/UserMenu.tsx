@@ -6,6 +6,7 @@ import { useAppSelector, usePrincipal } from '../../app/hooks';
 import { USER_MENU } from '../../app/menu';
 import { selectIsFree, selectUser } from '../../features/auth/auth-slice';
 import { useLogout } from '../../features/auth/use-logout';
+import { leaveThroughGuard } from '../../lib/leave-guard';
 import { ChevronDownIcon } from '../icons/Icons';
 
 /**
@@ -82,7 +83,7 @@ export function UserMenu() {
             </li>
           ))}
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => void logout()}>
+            <button type="button" role="menuitem" onClick={() => leaveThroughGuard(logout, 'logout')}>
               Logout
             </button>
           </li>

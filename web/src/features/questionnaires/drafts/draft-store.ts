@@ -111,7 +111,7 @@ export function indexedDbDraftStore(name = 'cti-drafts'): DraftStore {
             else drafts.delete(at);
             resolve(promisifyRequest(drafts.transaction).then(() => undefined));
           } catch (error) {
-            reject(error as Error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
         };
         read.onerror = () => reject(read.error ?? new Error('The draft could not be read.'));
@@ -168,3 +168,13 @@ export function browserDraftStore(): Promise<DraftStore> {
   shared ??= indexedDbWorks().then((works) => (works ? indexedDbDraftStore() : memoryDraftStore()));
   return shared;
 }
+
+/** The browser's draft store, usable at once (each call waits for the store to be chosen). */
+export const browserDrafts: DraftStore = {
+  persistent: true,
+  read: async (key) => (await browserDraftStore()).read(key),
+  keep: async (key, fields, now) => (await browserDraftStore()).keep(key, fields, now),
+  settle: async (key, stored) => (await browserDraftStore()).settle(key, stored),
+  discard: async (key, ids) => (await browserDraftStore()).discard(key, ids),
+  list: async (userId) => (await browserDraftStore()).list(userId),
+};

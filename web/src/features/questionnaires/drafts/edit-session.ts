@@ -358,9 +358,10 @@ export class EditSession<V extends ServerView> {
   }
 
   /**
-   * Writes what is typed to the draft store now (the page calls it when it goes or is
-   * hidden). Every typed field is written, not only those changed since: the draft
-   * heals after another tab of this user discarded or moved on.
+   * Writes what was typed since the last write to the draft store now (the page calls it
+   * when it goes or is hidden). Only fields changed here are written: a tab that lost its
+   * lock without knowing yet must not write back values another tab of the user has typed
+   * on since.
    */
   flush(): Promise<void> {
     if (this.timer !== null) {
@@ -369,15 +370,14 @@ export class EditSession<V extends ServerView> {
     }
     const touched = [...this.touched];
     this.touched.clear();
-    const mine = this.state.mine;
-    if (!touched.length && !Object.keys(mine).length) return this.writes;
+    if (!touched.length) return this.writes;
     const fields: Record<string, TypedValue> = {};
     for (const id of touched) {
+      const typed = this.state.mine[id];
       // a field typed back to what the server holds leaves the draft
       const stored = this.state.view?.values[id] ?? null;
-      fields[id] = { value: stored, over: stored };
+      fields[id] = typed ?? { value: stored, over: stored };
     }
-    for (const [id, typed] of Object.entries(mine)) fields[id] = typed;
     const at = this.now();
     return this.queueWrite(() => this.drafts.keep(this.key, fields, at));
   }
@@ -418,7 +418,7 @@ export class EditSession<V extends ServerView> {
     // a field typed here that the server holds as typed: settled, not sent
     const done = Object.keys(this.state.mine).filter((id) => !ids.includes(id));
     if (done.length) this.dropMine(done, view.values);
-    const changes: FieldChange[] = ids.map((id) => ({ id, value: this.state.mine[id]!.value }));
+    const changes: FieldChange[] = ids.map((id) => ({ id, value: this.state.mine[id].value }));
     for (const cleared of clears) {
       if (!changes.some((c) => c.id === cleared.id)) changes.push({ id: cleared.id, value: null });
     }
