@@ -24,6 +24,12 @@ export interface DraftField {
   typedAt: number;
 }
 
+/** A field as a page keeps it: the value typed and the stored value it was typed over. */
+export interface KeptField {
+  value: AnswerModel;
+  over: AnswerModel;
+}
+
 export interface Draft {
   fields: Record<string, DraftField>;
   /** When any field was last typed. */
@@ -45,8 +51,8 @@ export interface DraftStore {
   /** False when the browser refuses IndexedDB (some private modes): drafts then last as long as the page. */
   readonly persistent: boolean;
   read(key: DraftKey): Promise<Draft | null>;
-  /** Keeps these fields as typed (a field typed back to what the server holds is dropped). */
-  keep(key: DraftKey, fields: Record<string, { value: AnswerModel; over: AnswerModel }>, now: number): Promise<void>;
+  /** Keeps these fields as typed; a field given as null (typed back to what the server holds) leaves the draft. */
+  keep(key: DraftKey, fields: Record<string, KeptField | null>, now: number): Promise<void>;
   /** The server stored these values: fields holding exactly them are done (a field typed on since stays). */
   settle(key: DraftKey, stored: Record<string, AnswerModel>): Promise<void>;
   /** The person discarded these fields (all of the draft without `ids`). */
@@ -62,14 +68,10 @@ const idbKey = (key: DraftKey): IdbKey => [DRAFT, key.userId, key.questionnaireI
 const empty = (draft: Draft | null | undefined): draft is null | undefined => !draft || !Object.keys(draft.fields).length;
 
 /** The new draft after keeping `fields` (pure: the same rules for IndexedDB and memory). */
-export function keptDraft(
-  draft: Draft | null | undefined,
-  fields: Record<string, { value: AnswerModel; over: AnswerModel }>,
-  now: number,
-): Draft | null {
+export function keptDraft(draft: Draft | null | undefined, fields: Record<string, KeptField | null>, now: number): Draft | null {
   const next: Record<string, DraftField> = { ...(draft?.fields ?? {}) };
   for (const [id, field] of Object.entries(fields)) {
-    if (sameAnswer(field.value, field.over)) delete next[id];
+    if (field === null) delete next[id];
     else next[id] = { value: field.value, over: field.over, typedAt: now };
   }
   const result = { fields: next, updatedAt: Math.max(now, draft?.updatedAt ?? 0) };

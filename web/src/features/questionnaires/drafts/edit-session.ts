@@ -371,13 +371,9 @@ export class EditSession<V extends ServerView> {
     const touched = [...this.touched];
     this.touched.clear();
     if (!touched.length) return this.writes;
-    const fields: Record<string, TypedValue> = {};
-    for (const id of touched) {
-      const typed = this.state.mine[id];
-      // a field typed back to what the server holds leaves the draft
-      const stored = this.state.view?.values[id] ?? null;
-      fields[id] = typed ?? { value: stored, over: stored };
-    }
+    const fields: Record<string, TypedValue | null> = {};
+    // a field typed back to what the server holds leaves the draft
+    for (const id of touched) fields[id] = this.state.mine[id] ?? null;
     const at = this.now();
     return this.queueWrite(() => this.drafts.keep(this.key, fields, at));
   }

@@ -250,6 +250,7 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
   const copy = useCopy();
   const principal = usePrincipal();
   const isAdmin = !!principal && isAdminPrincipal(principal);
+  const guard = useLeaveGuard();
   const { session, state } = useSectionSession(info, sectionId);
   const [confirmUnchanged, confirming] = useConfirmUnchangedMutation();
   const [refused, setRefused] = useState<Record<string, string>>({});
@@ -463,11 +464,11 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
           ) : (
             <>
               {previous && (
-                <Button variant="secondary" onClick={() => void go('back')}>
+                <Button variant="secondary" onClick={() => guard.confirmLeave(() => go('back'))}>
                   Back
                 </Button>
               )}
-              <Button onClick={() => void go('next')}>Next</Button>
+              <Button onClick={() => guard.confirmLeave(() => go('next'))}>Next</Button>
             </>
           )}
         </div>
