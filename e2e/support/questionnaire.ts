@@ -43,8 +43,11 @@ export const nav = (page: Page) => page.getByRole('navigation', { name: 'Questio
 
 /** Opens a section from the left navigation (on a phone, unfolding the section list first). */
 export async function openSection(page: Page, group: string, label: RegExp, path: string) {
-  const fold = page.getByRole('button', { name: /^Sections/ });
-  if ((await fold.count()) && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  // the shell folds its panels at 720 px and narrower
+  if ((page.viewportSize()?.width ?? 1440) <= 720) {
+    const fold = page.getByRole('button', { name: /^Sections/ });
+    if ((await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  }
   const toggle = nav(page).getByRole('button', { name: group });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await nav(page).getByRole('link', { name: label }).click();
