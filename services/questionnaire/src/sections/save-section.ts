@@ -40,7 +40,8 @@ export class SaveRefused extends Conflict {
  * section someone else, or the caller's other tab, holds; answers changed since the version the
  * save names (unless every answer sent is already the stored one); a change that would clear
  * answers in another section while someone else holds it, or that the person has not confirmed
- * (the confirmation names exactly the answers shown to them). Then the conditional rules run over
+ * (the confirmation names exactly the answers shown to them; a versioned save asks the same for
+ * answers of its own section that it did not send). Then the conditional rules run over
  * the whole questionnaire: hidden questions lose their answers (also in other sections that depend
  * on this one, like IDERA on the declarations of the Summary). Each changed answer is one
  * `evt.questionnaire.answer.saved`; each changed section's version moves on; any change
@@ -102,9 +103,13 @@ export async function saveSection(
       .map((question) => ({ question, old: before.get(question.id) ?? null, next: after.get(question.id) ?? null }))
       .filter((c) => !sameAnswer(c.old, c.next));
 
-    // conditions only ever clear answers outside the saved section: those are the cross-section effects
+    // what the save clears beyond what it sends: answers of other sections (the cross-section effects)
+    // and, for a versioned save, answers of this section that do not end as sent (its page saw other
+    // conditions than the server's); a versionless save (the spec's call) clears those as it always did
+    const endsAsSent = (c: (typeof changes)[number]) =>
+      submitted.has(c.question.id) && sameAnswer(submitted.get(c.question.id) ?? null, c.next);
     const clears: ClearedQuestion[] = changes
-      .filter((c) => c.question.sectionId !== sectionId)
+      .filter((c) => c.question.sectionId !== sectionId || (query.version !== undefined && !endsAsSent(c)))
       .map((c) => ({
         SectionId: c.question.sectionId,
         ...sectionPlace(bank, c.question.sectionId),
