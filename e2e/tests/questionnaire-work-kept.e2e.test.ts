@@ -1,7 +1,23 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { describeFindings, seriousViolations } from '../support/accessibility';
-import { baseUrl, sessionsPerTest, signIn, type Session } from '../support/browser';
+import { sessionsPerTest, signIn, type Session } from '../support/browser';
+import {
+  api,
+  apiToken,
+  exitButtons,
+  exitQuestionnaire,
+  IRELAND,
+  irelandId,
+  nav,
+  openAsAdmin,
+  openIrelandAsRespondent,
+  openSection,
+  RORY,
+  ROISIN,
+  signedInSessions,
+  toast,
+} from '../support/questionnaire';
 
 // Questionnaire work is never lost and never lands on the wrong country: typed answers
 // survive, leaving with unsaved changes asks first, each tab keeps its own questionnaire,
@@ -11,70 +27,7 @@ import { baseUrl, sessionsPerTest, signIn, type Session } from '../support/brows
 // questionnaire open, unlocked and without approvals for the journeys after it.
 
 const openSession = sessionsPerTest('questionnaire-work-kept');
-const IRELAND = 'Ireland September 2026';
-const RORY = 'respondent@example.com';
-const ROISIN = 'respondent2@example.com';
-
-async function session(email: string, viewport?: { width: number; height: number }): Promise<Session> {
-  const s = await openSession();
-  if (viewport) await s.page.setViewportSize(viewport);
-  await signIn(s.page, email);
-  return s;
-}
-
-/** A respondent opens Ireland by the country view's link, at its first page. */
-async function openIrelandAsRespondent(page: Page) {
-  await page.goto('/manage/questionnaires');
-  await page.getByRole('link', { name: `${IRELAND} Questionnaire` }).click();
-  await page.waitForURL('**/questionnaire/participation');
-  await page.getByRole('heading', { name: IRELAND }).waitFor();
-}
-
-/** An admin opens a country's current questionnaire from the admin list. */
-async function openAsAdmin(page: Page, country: string) {
-  await page.goto('/manage/questionnaires');
-  await page.getByLabel('Entity').selectOption(country);
-  await page.getByLabel('Period').selectOption('September 2026');
-  await page.getByLabel(`Status of ${country} September 2026`).waitFor();
-  await page.getByRole('button', { name: `Actions for ${country}, September 2026` }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Go to questionnaire' }).click();
-  await page.waitForURL('**/questionnaire/participation');
-  await page.getByRole('heading', { name: `${country} September 2026` }).waitFor();
-}
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Questionnaire sections' });
-
-async function openSection(page: Page, group: string, label: RegExp, path: string) {
-  const toggle = nav(page).getByRole('button', { name: group });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await nav(page).getByRole('link', { name: label }).click();
-  await page.waitForURL(`**/questionnaire/${path}`);
-  await page.locator('.section-page h2').waitFor();
-}
-
-const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text }).first().waitFor();
-const exitButton = (page: Page) => page.locator('.questionnaire-title button');
-
-async function exitQuestionnaire(page: Page) {
-  await exitButton(page).click();
-  const leave = page.getByRole('button', { name: 'Leave without saving' });
-  if (await leave.isVisible()) await leave.click();
-  await page.waitForURL('**/manage/questionnaires');
-}
-
-async function apiToken(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Email: email, Password: 'demo-password' }),
-  });
-  return ((await res.json()) as { Token: string }).Token;
-}
-
-async function api<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return (await res.json()) as T;
-}
+const session = signedInSessions(openSession);
 
 /** Who holds the lock of the section at `path`, asked until nobody does or `ms` have passed. */
 async function lockHolderOnceReleased(token: string, questionnaireId: string, path: string, ms: number): Promise<string | undefined> {
@@ -110,11 +63,6 @@ async function adminTakesOverWithoutReload(rory: Session, admin: Session, banner
   expect(admin.problems).toEqual([]);
 }
 
-async function irelandId(token: string): Promise<string> {
-  const rows = await api<Array<{ QuestionnaireId: string; Country: string; Period: string }>>(token, '/api/questionnaire/open');
-  return rows.find((r) => r.Country === 'Ireland' && r.Period === 'September 2026')!.QuestionnaireId;
-}
-
 it('keeps typed autocomplete text and asks before unsaved changes are lost (navigation, Exit, closing the tab)', async () => {
   const { page, problems } = await session(ROISIN);
   await openIrelandAsRespondent(page);
@@ -129,13 +77,13 @@ it('keeps typed autocomplete text and asks before unsaved changes are lost (navi
   await page.getByRole('heading', { name: IRELAND }).waitFor();
   await page.getByLabel(/Which governing law is most commonly chosen/).waitFor();
   expect(await page.getByLabel(/Which governing law is most commonly chosen/).inputValue()).toBe('Singapore law');
-  expect(await exitButton(page).textContent()).toBe('Exit');
+  expect(await exitButtons(page).allTextContents()).toEqual(['Exit']);
 
   // unsaved changes: the left navigation asks, and staying keeps them
   const overrides = page.getByLabel(/Describe any mandatory local-law rules/);
   const typed = `Public policy of the forum (${Date.now()}).`;
   await overrides.fill(typed);
-  expect(await exitButton(page).textContent()).toBe('Exit without Saving');
+  expect(await exitButtons(page).allTextContents()).toEqual(['Save and exit', 'Exit without Saving']);
   await nav(page)
     .getByRole('link', { name: /foreign jurisdiction/ })
     .click();
@@ -165,12 +113,12 @@ it('keeps typed autocomplete text and asks before unsaved changes are lost (navi
   await dialog.getByRole('button', { name: 'Save and leave' }).click();
   await toast(page, 'Your answers have been saved.');
   await page.waitForURL('**/questionnaire/e/1');
-  expect(await exitButton(page).textContent()).toBe('Save and exit');
+  expect(await exitButtons(page).allTextContents()).toEqual(['Exit']);
 
-  // "Leave without saving" drops the change; the saved text is there when coming back
+  // "Discard and leave" drops the change; the saved text is there when coming back
   await page.getByLabel(/Cite decisions on foreign jurisdiction clauses/).fill('Not to be kept.');
-  await exitButton(page).click();
-  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await page.getByRole('button', { name: 'Exit without Saving' }).click();
+  await dialog.getByRole('button', { name: 'Discard and leave' }).click();
   await page.waitForURL('**/manage/questionnaires');
   await openIrelandAsRespondent(page);
   await openSection(page, 'Variable E', /choice of foreign law/, 'e/0');

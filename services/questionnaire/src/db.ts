@@ -64,6 +64,17 @@ export interface QuestionnaireDB extends KitTables {
     userName: string;
     acquiredAt: Generated<Timestamp>;
     expiresAt: Timestamp;
+    /** The lock id of the browser tab holding it; null when taken by a call without one (held for the user as a whole). */
+    lockId: string | null;
+  };
+  /** A section's answers version: +1 with every change of its answers; no row is version 0. */
+  sectionVersions: {
+    questionnaireId: string;
+    sectionId: number;
+    version: number;
+    savedAt: Timestamp;
+    /** Name of who saved it last. */
+    savedBy: string | null;
   };
   consents: {
     questionnaireId: string;
@@ -89,6 +100,8 @@ export interface QuestionnaireDB extends KitTables {
     comment: string;
     updatedAt: Generated<Timestamp>;
     updatedBy: string | null;
+    /** +1 with every change of the note; a section without a note is at 0. */
+    version: Generated<number>;
   };
   /** The section each user last opened or saved in a questionnaire (resume there). */
   resumePoints: {

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 
-import { IdText, TextLimits, Uuid } from './common';
-import type { Condition } from './questionnaire-conditions';
+import { ErrorBody, IdText, TextLimits, Uuid } from './common';
+import type { AnswerModel, Condition } from './questionnaire-conditions';
 
 export * from './questionnaire-conditions';
 
@@ -123,6 +123,9 @@ export const QuestionSchema = Type.Object({
       }),
     ),
   ),
+  /** Who last saved this answer (name) and when; null when it was never saved in this questionnaire. */
+  SavedBy: Type.Optional(Nullable(Type.String())),
+  SavedAt: Type.Optional(Nullable(Type.String())),
 });
 export type Question = Omit<Type.Static<typeof QuestionSchema>, 'ShowIf'> & { ShowIf?: Condition | null };
 
@@ -142,6 +145,26 @@ export const SectionInfo = Type.Object({
 });
 export type SectionInfo = Type.Static<typeof SectionInfo>;
 
+/** A section id as requests carry it (the spec's ids are small; the bound keeps any value inside its integer column). */
+const SectionIdField = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
+/**
+ * A tab's lock id: the tab makes it once (`crypto.randomUUID()`) and sends it with every load, renewal,
+ * save and release. A section lock belongs to the tab holding its id, not to the user; a call without
+ * one acts for the user as a whole (every tab of theirs), as the spec's calls did.
+ */
+export const LockIdField = Uuid({ description: 'the lock id of the browser tab making the call' });
+
+/** A section's answers (or an admin note) are at version 0 until first saved; every change adds 1. */
+export const VersionField = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
+/** Where stored answers (or a note) stand: their version, who saved them last (name) and when (null before the first save). */
+const SavedState = {
+  Version: VersionField,
+  SavedBy: Nullable(Type.String()),
+  SavedAt: Nullable(Type.String()),
+};
+
 /** POST api/questionnaire/questions */
 export const QuestionsBody = Type.Object({
   SectionId: Type.Integer(),
@@ -149,21 +172,34 @@ export const QuestionsBody = Type.Object({
   QuestionnaireId: IdText(),
   /** Load without taking the section lock (export, read-only views). */
   ignoreLock: Type.Optional(Type.Boolean()),
+  /** The calling tab's lock id: the lock is taken for this tab. */
+  LockId: Type.Optional(LockIdField),
+  /** "Take over here": move the caller's own lock from their other tab to this one (never someone else's). */
+  TakeOver: Type.Optional(Type.Boolean()),
 });
 export type QuestionsBody = Type.Static<typeof QuestionsBody>;
 
 export const LockInfo = Type.Object({
   /** Name of whoever holds the section lock (null when nobody does). */
   Locker: Nullable(Type.String()),
-  /** The caller holds the lock and may edit. */
+  /** The caller (this tab, when it sent a lock id) holds the lock and may edit. */
   IsLocker: Type.Boolean(),
+  /** The caller holds the lock in another tab (another lock id): this tab reads only, `TakeOver` moves the lock here. */
+  InOtherTab: Type.Boolean(),
 });
 export type LockInfo = Type.Static<typeof LockInfo>;
+
+/** Where a section's answers stand: its version, who saved it last and when (null before the first save). */
+export const SectionVersion = Type.Object({ SectionId: Type.Integer(), ...SavedState });
+export type SectionVersion = Type.Static<typeof SectionVersion>;
 
 export const QuestionsAnswerSchema = Type.Object({
   Questions: Type.Array(QuestionSchema),
   Locker: Nullable(Type.String()),
   IsLocker: Type.Boolean(),
+  InOtherTab: Type.Boolean(),
+  /** The version of the answers shown (a save names it: `?version=`), who saved them last and when. */
+  ...SavedState,
   Section: SectionInfo,
 });
 export type QuestionsAnswer = Omit<Type.Static<typeof QuestionsAnswerSchema>, 'Questions'> & { Questions: Question[] };
@@ -173,17 +209,131 @@ export const SaveSectionBody = Type.Array(Type.Object({ Id: IdText(), Model: Ans
 export type SaveSectionBody = Type.Static<typeof SaveSectionBody>;
 export const SaveSectionParams = Type.Object({ questionnaireId: Type.String(), userId: Type.String() });
 
-/** A section id as requests carry it (the spec's ids are small; the bound keeps any value inside its integer column). */
-const SectionIdField = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+/** The token a save answering `confirmClearing` carries: it names exactly the answers the person was shown. */
+export const ClearTokenField = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/**
+ * The query of a section save. Without `version` the save is taken as based on the current answers
+ * (the spec's call); without `lockId` it acts for the user as a whole.
+ */
+export const SaveSectionQuery = Type.Object({
+  /** The version the answers were based on (the load's or the last save's `Version`). */
+  version: Type.Optional(VersionField),
+  lockId: Type.Optional(LockIdField),
+  /** The `ClearToken` of a `confirmClearing` refusal: the person agreed to clear those answers. */
+  confirmClearing: Type.Optional(ClearTokenField),
+});
+export type SaveSectionQuery = Type.Static<typeof SaveSectionQuery>;
+
+/** One question's answer as stored now, who saved it and when. */
+export const StoredAnswer = Type.Object({
+  Id: Type.String(),
+  Model: AnswerModelSchema,
+  SavedBy: Nullable(Type.String()),
+  SavedAt: Nullable(Type.String()),
+});
+export type StoredAnswer = Omit<Type.Static<typeof StoredAnswer>, 'Model'> & { Model: AnswerModel };
+
+/** An answer in another section that a save clears (a conditional question there becomes hidden). */
+export const ClearedQuestion = Type.Object({
+  SectionId: Type.Integer(),
+  /** The section's page below /questionnaire/ (e.g. `a/1`) and its label. */
+  Path: Type.String(),
+  SectionLabel: Type.String(),
+  Id: Type.String(),
+  /** The question's text. */
+  Text: Type.String(),
+  /** The answer stored before the clearing. */
+  Model: AnswerModelSchema,
+});
+export type ClearedQuestion = Omit<Type.Static<typeof ClearedQuestion>, 'Model'> & { Model: AnswerModel };
+
+/** A section whose lock someone else (or the caller's other tab) holds. */
+export const SectionHolder = Type.Object({
+  SectionId: Type.Integer(),
+  Path: Type.String(),
+  SectionLabel: Type.String(),
+  Locker: Type.String(),
+  InOtherTab: Type.Boolean(),
+});
+export type SectionHolder = Type.Static<typeof SectionHolder>;
+
+/** 200 of a section save. */
+export const SaveSectionAnswer = Type.Object({
+  /** "Your answers have been saved." or "There were no changes to save." */
+  message: Type.String(),
+  /** How many answers changed, in every section. */
+  Changed: Type.Integer(),
+  /** The saved section's version now (the next save names it), who saved it and when. */
+  ...SavedState,
+  /** Every question of the saved section as stored now (answers normalized: dates, trimmed text, sorted lists). */
+  Answers: Type.Array(StoredAnswer),
+  /** Answers of other sections this save cleared (with what they were). */
+  Cleared: Type.Array(ClearedQuestion),
+  /** Every section whose version this save moved on (the saved one and the cleared ones). */
+  Sections: Type.Array(SectionVersion),
+});
+export type SaveSectionAnswer = Omit<Type.Static<typeof SaveSectionAnswer>, 'Answers' | 'Cleared'> & {
+  Answers: StoredAnswer[];
+  Cleared: ClearedQuestion[];
+};
+
+/**
+ * Why a section save was refused (409); nothing was stored:
+ * - `closed`: the questionnaire is closed;
+ * - `locked`: someone else holds the section (`Locker`);
+ * - `otherTab`: the caller holds it in another tab (taken over there);
+ * - `stale`: the answers changed since the version the save named (`Section`, `Answers`: as stored now);
+ * - `confirmClearing`: the save would clear answers in other sections (`Clears`); send it again with
+ *   `?confirmClearing=<ClearToken>` to save;
+ * - `clearingLocked`: it would clear answers in a section someone else, or another tab, holds (`HeldBy`).
+ */
+export const SaveRefusalReason = Type.Union([
+  Type.Literal('closed'),
+  Type.Literal('locked'),
+  Type.Literal('otherTab'),
+  Type.Literal('stale'),
+  Type.Literal('confirmClearing'),
+  Type.Literal('clearingLocked'),
+]);
+export type SaveRefusalReason = Type.Static<typeof SaveRefusalReason>;
+
+/** 409 of a section save: the error body plus what the page needs to keep and merge the typed answers. */
+export const SaveRefusal = Type.Object({
+  ...ErrorBody.properties,
+  Reason: SaveRefusalReason,
+  /** The saved section as stored now. */
+  Section: SectionVersion,
+  Answers: Type.Array(StoredAnswer),
+  /** Who holds the section (locked, otherTab), else null. */
+  Locker: Nullable(Type.String()),
+  /** The answers in other sections the save would clear (confirmClearing, clearingLocked), else empty. */
+  Clears: Type.Array(ClearedQuestion),
+  /** confirmClearing: the token that confirms exactly these clearings. */
+  ClearToken: Nullable(Type.String()),
+  /** clearingLocked: the sections held by others. */
+  HeldBy: Type.Array(SectionHolder),
+});
+export type SaveRefusal = Omit<Type.Static<typeof SaveRefusal>, 'Answers' | 'Clears'> & {
+  Answers: StoredAnswer[];
+  Clears: ClearedQuestion[];
+};
 
 /** POST api/questionnaire/lock: take or renew the section lock while the page is open. */
-export const LockBody = Type.Object({ QuestionnaireId: IdText(), SectionId: SectionIdField });
+export const LockBody = Type.Object({
+  QuestionnaireId: IdText(),
+  SectionId: SectionIdField,
+  LockId: Type.Optional(LockIdField),
+  /** Move the caller's own lock from their other tab to this one. */
+  TakeOver: Type.Optional(Type.Boolean()),
+});
 export type LockBody = Type.Static<typeof LockBody>;
 
-/** GET api/questionnaire/unlock: without a query, every lock of the caller. */
+/** GET api/questionnaire/unlock: without a query, every lock of the caller; with `lockId`, only that tab's. */
 export const UnlockQuery = Type.Object({
   questionnaireId: Type.Optional(Uuid()),
   sectionId: Type.Optional(SectionIdField),
+  lockId: Type.Optional(LockIdField),
 });
 export type UnlockQuery = Type.Static<typeof UnlockQuery>;
 
@@ -192,6 +342,8 @@ export interface UnlockBeacon {
   token: string;
   questionnaireId?: string;
   sectionId?: number;
+  /** The closing tab's lock id: only its locks go. */
+  lockId?: string;
 }
 
 /** GET api/questionnaire/navlocks/{questionnaireId}: questionnaire path → name of whoever else holds it. */
@@ -206,15 +358,29 @@ export type ConfirmUnchangedBody = Type.Static<typeof ConfirmUnchangedBody>;
 
 export const AdminCommentBody = Type.Object({ questionnaireId: IdText(), sectionId: SectionIdField });
 export type AdminCommentBody = Type.Static<typeof AdminCommentBody>;
-export const AdminCommentAnswer = Type.Object({ Comment: Type.String() });
+/** The admin note of a section, its version, who saved it last and when (null before the first save). */
+export const AdminCommentAnswer = Type.Object({ Comment: Type.String(), ...SavedState });
 export type AdminCommentAnswer = Type.Static<typeof AdminCommentAnswer>;
 export const AdminCommentSaveBody = Type.Object({
   questionnaireId: IdText(),
   sectionId: SectionIdField,
   /** Rich text as HTML; sanitized before it is stored. */
   comment: Type.String({ maxLength: 200_000 }),
+  /** The version the note was based on; without it the save is taken as based on the current note. */
+  Version: Type.Optional(VersionField),
 });
 export type AdminCommentSaveBody = Type.Static<typeof AdminCommentSaveBody>;
+/** 200 of an admin note save: the note as stored (sanitized) and its version now. */
+export const AdminCommentSaveAnswer = Type.Object({ message: Type.String(), Comment: Type.String(), ...SavedState });
+export type AdminCommentSaveAnswer = Type.Static<typeof AdminCommentSaveAnswer>;
+/** 409 of an admin note save (nothing stored): `closed`, or `stale` with the note as stored now. */
+export const AdminCommentRefusal = Type.Object({
+  ...ErrorBody.properties,
+  Reason: Type.Union([Type.Literal('closed'), Type.Literal('stale')]),
+  Comment: Type.String(),
+  ...SavedState,
+});
+export type AdminCommentRefusal = Type.Static<typeof AdminCommentRefusal>;
 
 /* ---------- approvals and finalization ---------- */
 
@@ -337,13 +503,23 @@ export const QuestionnaireChangeKind = Type.Union([
   Type.Literal('lock'),
   Type.Literal('status'),
   Type.Literal('consent'),
+  Type.Literal('note'),
 ]);
 export const QuestionnaireChange = Type.Object({
   kind: QuestionnaireChangeKind,
-  /** The section it concerns (answers, locks), if any. */
+  /** The section it concerns (answers, locks, notes), if any. */
   sectionId: Nullable(Type.Integer()),
   /** Who caused it (user id), when known. */
   by: Nullable(Type.String()),
+  /** answers, note: the section's (the note's) version after the change; a page based on an older one is stale. */
+  version: Type.Optional(Type.Integer()),
+  /**
+   * lock: true when the section was taken (also moved to another tab of the same user), false when
+   * released. A page that held it checks with a renewal whether it still does.
+   */
+  locked: Type.Optional(Type.Boolean()),
+  /** status: the questionnaire's status now. */
+  status: Type.Optional(QuestionnaireStatus),
 });
 export type QuestionnaireChange = Type.Static<typeof QuestionnaireChange>;
 
@@ -382,6 +558,15 @@ export const QuestionnaireAnswers = {
   sectionNotFound: 'Section not found.',
   adminNoteSaved: 'Admin note saved.',
   adminNoteClosed: 'This questionnaire is closed; its admin notes can no longer be changed.',
+  heldInOtherTab: 'You are editing this section in another tab. Your changes here were not saved.',
+  staleSection: 'Someone saved this section after you opened it. Your changes were not saved: compare them with the answers stored now.',
+  clearsOtherSections: (count: number) =>
+    `This change clears ${count} ${count === 1 ? 'answer' : 'answers'} in other sections. Nothing was saved: confirm to clear ${count === 1 ? 'it' : 'them'} and save.`,
+  clearingLockedBy: (section: string, name: string) =>
+    `This change would clear answers in ${section}, which ${name} is editing now. Nothing was saved.`,
+  clearingInOtherTab: (section: string) =>
+    `This change would clear answers in ${section}, which you are editing in another tab. Nothing was saved.`,
+  staleAdminNote: 'Someone saved this admin note after you opened it. Your note was not saved: compare it with the note stored now.',
 } as const;
 
 /** Texts of the list and period screens. */

@@ -34,6 +34,10 @@ export const QuestionnaireEvents = {
     /** Answers as display text (option labels joined, dates formatted). */
     before: Nullable(Type.String()),
     after: Nullable(Type.String()),
+    /** The section's version after the save (an open page based on an older one is stale). */
+    sectionVersion: Type.Optional(Type.Integer()),
+    /** Set when the answer was cleared by a save in another section (its question became hidden). */
+    clearedBySectionId: Type.Optional(Type.Number()),
   }),
   'evt.questionnaire.consent.given': Type.Object({
     ...At,
@@ -43,7 +47,12 @@ export const QuestionnaireEvents = {
   'evt.questionnaire.approval.added': Type.Object({ ...At, userId: Type.String(), name: Type.String(), organizationName: Type.String() }),
   'evt.questionnaire.section.locked': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String() }),
   'evt.questionnaire.section.unlocked': Type.Object({ ...At, sectionId: Type.Number(), userId: Type.String() }),
-  'evt.questionnaire.adminComment.saved': Type.Object({ ...At, sectionId: Type.Number() }),
+  'evt.questionnaire.adminComment.saved': Type.Object({
+    ...At,
+    sectionId: Type.Number(),
+    /** The note's version after the save. */
+    version: Type.Optional(Type.Integer()),
+  }),
   /** Carry-forward: a respondent confirmed a section unchanged since the period it started from. */
   'evt.questionnaire.section.confirmed': Type.Object({
     ...At,

@@ -162,7 +162,12 @@ const describers: Describers = {
   }),
   'evt.questionnaire.answer.saved': (d) => ({
     action: 'Response',
-    description: html`Changed the answer to <i>${clip(d.question)}</i> in ${where(d)}, ${section(d.sectionId)}`,
+    // an answer cleared by a change elsewhere (its question became hidden) says where that change was
+    description:
+      d.clearedBySectionId === undefined
+        ? html`Changed the answer to <i>${clip(d.question)}</i> in ${where(d)}, ${section(d.sectionId)}`
+        : html`Cleared the answer to <i>${clip(d.question)}</i> in ${where(d)}, ${section(d.sectionId)}, after a change in
+            ${section(d.clearedBySectionId)}`,
     questionId: d.questionId,
     ...at(d),
   }),

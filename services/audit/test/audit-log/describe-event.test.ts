@@ -28,6 +28,15 @@ it('describes an answer change as a Response row of its questionnaire and questi
   expect(row.change).toMatchObject({ before: 'No', after: 'Yes', userName: 'Rory Respondent', periodName: '2025 March' });
 });
 
+it('says when an answer was cleared by a change in another section, and where', () => {
+  const cleared = answerSaved({ sectionId: 14, before: 'Yes', after: null, clearedBySectionId: 8, sectionVersion: 3 });
+  const row = auditRowOf(envelope('evt.questionnaire.answer.saved', cleared, actor('Rory Respondent', ['Ireland'])));
+  expect(row.valueText).toBe(
+    'Cleared the answer to Has the State made an IDERA declaration? in Ireland (2025 March), Variable B, after a change in Summary of National Implementation',
+  );
+  expect(row.change).toMatchObject({ before: 'Yes', after: null });
+});
+
 it('escapes user text so it cannot bring markup, in every wording', () => {
   const events: DomainEvent[] = [
     envelope('evt.identity.user.created', { userId: 'u', email: hostile, name: hostile, roles: [1], groupIds: [] }),

@@ -6,15 +6,15 @@ import type { QuestionnaireExecutor } from '../db';
 export const findAdminComment = (db: QuestionnaireExecutor, questionnaireId: string, sectionId: number) =>
   db
     .selectFrom('adminComments')
-    .select('comment')
+    .select(['comment', 'version', 'updatedBy', 'updatedAt'])
     .where('questionnaireId', '=', questionnaireId)
     .where('sectionId', '=', sectionId)
     .executeTakeFirst();
 
-/** Stores (or replaces) a section's admin note, as of `now`. */
+/** Stores (or replaces) a section's admin note, as of `now`, as the note's next version. */
 export async function upsertAdminComment(
   trx: QuestionnaireExecutor,
-  note: { questionnaireId: string; sectionId: number; comment: string; updatedBy: string },
+  note: { questionnaireId: string; sectionId: number; comment: string; updatedBy: string; version: number },
   now: Date,
 ): Promise<void> {
   const updatedAt = now.toISOString();
@@ -22,5 +22,6 @@ export async function upsertAdminComment(
     comment: note.comment,
     updatedBy: note.updatedBy,
     updatedAt,
+    version: note.version,
   }).execute();
 }

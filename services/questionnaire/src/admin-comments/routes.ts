@@ -1,10 +1,18 @@
 import { RouteRules } from '@cti/access';
-import { AdminCommentAnswer, AdminCommentBody, AdminCommentSaveBody, ErrorBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import {
+  AdminCommentAnswer,
+  AdminCommentBody,
+  AdminCommentRefusal,
+  AdminCommentSaveAnswer,
+  AdminCommentSaveBody,
+  ErrorBody,
+  QuestionnaireAnswers,
+} from '@cti/contracts';
 import { claimsOf } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
 
-import { adminComment, saveAdminComment } from './admin-comments';
+import { adminComment, AdminNoteRefused, saveAdminComment } from './admin-comments';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -18,19 +26,29 @@ export async function adminCommentRoutes(app: QuestionnaireApp) {
       preHandler: admin,
       schema: { summary: 'Admin notes of a section', tags, body: AdminCommentBody, response: { 200: AdminCommentAnswer, ...errors } },
     },
-    async (request) => ({
-      Comment: await adminComment(app.db, request.body.questionnaireId, request.body.sectionId),
-    }),
+    async (request) => adminComment(app.db, request.body.questionnaireId, request.body.sectionId),
   );
   app.post(
     '/api/questionnaire/adminComment/save',
     {
       preHandler: admin,
-      schema: { summary: 'Save the admin notes of a section', tags, body: AdminCommentSaveBody, response: { 200: MessageBody, ...errors } },
+      schema: {
+        summary: 'Save the admin notes of a section',
+        tags,
+        body: AdminCommentSaveBody,
+        response: { 200: AdminCommentSaveAnswer, ...errors, 409: AdminCommentRefusal },
+      },
     },
-    async (request) => {
-      await saveAdminComment(app, claimsOf(request), request.body.questionnaireId, request.body.sectionId, request.body.comment);
-      return { message: QuestionnaireAnswers.adminNoteSaved };
+    async (request, reply) => {
+      const { questionnaireId, sectionId, comment, Version } = request.body;
+      try {
+        const saved = await saveAdminComment(app, claimsOf(request), { questionnaireId, sectionId, comment, version: Version });
+        return { message: QuestionnaireAnswers.adminNoteSaved, ...saved };
+      } catch (error) {
+        // a refusal carries the note stored now: the admin's typed note is compared with it, never dropped
+        if (error instanceof AdminNoteRefused) return reply.code(409).send(error.refusal);
+        throw error;
+      }
     },
   );
 }

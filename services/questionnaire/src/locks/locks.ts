@@ -6,7 +6,7 @@ import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
 import { questionnaireForUser } from '../questionnaires/access';
 import { atOf, getQuestionnaire, type QuestionnaireRecord } from '../questionnaires/repository';
 
-import { deleteLocksOf, findValidLock, locksHeldByOthers, upsertLock } from './repository';
+import { deleteLocksOf, findValidLock, heldByCaller, locksHeldByOthers, upsertLock } from './repository';
 
 /**
  * Section locks live in Postgres (every replica sees them) and expire unless the page
@@ -14,37 +14,40 @@ import { deleteLocksOf, findValidLock, locksHeldByOthers, upsertLock } from './r
  * judged by the service clock's `now`, which the callers pass in.
  */
 
-/** What the caller sees of a section's lock without taking it. */
+/** What the caller (this tab) sees of a section's lock without taking it. */
 export async function lockInfo(
   db: QuestionnaireExecutor,
   questionnaireId: string,
   sectionId: number,
-  userId: string,
+  caller: { userId: string; lockId: string | null },
   now: Date,
 ): Promise<LockInfo> {
   const lock = await findValidLock(db, questionnaireId, sectionId, now);
-  return { Locker: lock?.userName ?? null, IsLocker: !!lock && lock.userId === userId };
+  if (!lock) return { Locker: null, IsLocker: false, InOtherTab: false };
+  const mine = heldByCaller(lock, caller.userId, caller.lockId);
+  return { Locker: lock.userName, IsLocker: mine, InOtherTab: !mine && lock.userId === caller.userId };
 }
 
 /**
- * Takes the section lock, or renews it when the caller already holds it; someone
- * else's valid lock wins. The upsert decides atomically, so two people opening the
- * same section at once cannot both get it.
+ * Takes the section lock for the calling tab, or renews it when the tab already holds it; someone
+ * else's valid lock wins, and so does the caller's other tab unless `takeOver` moves the lock here.
+ * The upsert decides atomically, so two people (or tabs) opening the same section at once cannot
+ * both get it. Taking it (also from another tab) publishes `section.locked`: the page that lost it
+ * hears of it on its change stream.
  */
 export async function acquireLock(
   trx: QuestionnaireExecutor,
   q: QuestionnaireRecord,
   sectionId: number,
   claims: AccessClaims,
-  lock: { now: Date; ttlSeconds: number },
+  lock: { now: Date; ttlSeconds: number; lockId: string | null; takeOver?: boolean },
 ): Promise<LockInfo> {
   const row = await upsertLock(
     trx,
-    { questionnaireId: q.id, sectionId, userId: claims.sub, userName: claims.name },
-    lock.now,
-    lock.ttlSeconds,
+    { questionnaireId: q.id, sectionId, userId: claims.sub, userName: claims.name, lockId: lock.lockId },
+    { now: lock.now, ttlSeconds: lock.ttlSeconds, takeOver: !!lock.takeOver },
   );
-  if (!row) return lockInfo(trx, q.id, sectionId, claims.sub, lock.now);
+  if (!row) return lockInfo(trx, q.id, sectionId, { userId: claims.sub, lockId: lock.lockId }, lock.now);
   if (!row.heldBefore) {
     await appendToOutbox(trx, {
       type: 'evt.questionnaire.section.locked',
@@ -52,10 +55,13 @@ export async function acquireLock(
       data: { ...atOf(q), sectionId, userId: claims.sub },
     });
   }
-  return { Locker: claims.name, IsLocker: true };
+  return { Locker: claims.name, IsLocker: true, InOtherTab: false };
 }
 
-/** POST api/questionnaire/lock: the page renews its lock while it is open (a closed questionnaire only shows who holds it). */
+/**
+ * POST api/questionnaire/lock: the page renews its lock while it is open, or takes it over from
+ * the caller's other tab (a closed questionnaire only shows who holds it).
+ */
 export async function renewLock(
   data: DataAccess<QuestionnaireDB>,
   claims: AccessClaims,
@@ -63,19 +69,20 @@ export async function renewLock(
   ttlSeconds: number,
 ): Promise<LockInfo> {
   const now = data.clock.now();
+  const lockId = body.LockId ?? null;
   const q = await questionnaireForUser(data.db, claims, body.QuestionnaireId);
-  if (q.status !== 'Open') return lockInfo(data.db, q.id, body.SectionId, claims.sub, now);
-  return data.inTransaction((trx) => acquireLock(trx, q, body.SectionId, claims, { now, ttlSeconds }));
+  if (q.status !== 'Open') return lockInfo(data.db, q.id, body.SectionId, { userId: claims.sub, lockId }, now);
+  return data.inTransaction((trx) => acquireLock(trx, q, body.SectionId, claims, { now, ttlSeconds, lockId, takeOver: body.TakeOver }));
 }
 
 /**
- * Releases the caller's locks: one section, one questionnaire's, or all of them
- * (leaving a section, closing the tab, exiting, idling out).
+ * Releases the caller's locks: one section, one questionnaire's, or all of them (leaving a
+ * section, closing the tab, exiting, idling out); with a lock id only that tab's.
  */
 async function releaseLocksIn(
   trx: QuestionnaireExecutor,
   claims: AccessClaims,
-  scope: { questionnaireId?: string; sectionId?: number },
+  scope: { questionnaireId?: string; sectionId?: number; lockId?: string },
 ): Promise<number> {
   const released = await deleteLocksOf(trx, claims.sub, scope);
   const byQuestionnaire = new Map<string, QuestionnaireRecord>();
@@ -98,7 +105,7 @@ async function releaseLocksIn(
 export const releaseLocks = (
   data: Pick<DataAccess<QuestionnaireDB>, 'inTransaction'>,
   claims: AccessClaims,
-  scope: { questionnaireId?: string; sectionId?: number },
+  scope: { questionnaireId?: string; sectionId?: number; lockId?: string },
 ): Promise<number> => data.inTransaction((trx) => releaseLocksIn(trx, claims, scope));
 
 /** GET api/questionnaire/navlocks/{id}: the questionnaire paths other people hold now, with their names. */

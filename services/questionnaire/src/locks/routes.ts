@@ -1,7 +1,7 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { ErrorBody, LockBody, LockInfo, NavLocks, UnlockQuery, type UnlockBeacon } from '@cti/contracts';
+import { ErrorBody, isUuid, LockBody, LockInfo, NavLocks, UnlockQuery, type UnlockBeacon } from '@cti/contracts';
 import { BadRequest, claimsOf, Unauthorized } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
@@ -9,6 +9,9 @@ import type { QuestionnaireApp } from '../db';
 import { navLocks, releaseLocks, renewLock } from './locks';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** A lock id no tab holds (beacon lock ids are not checked by a schema). */
+const NO_TAB = '00000000-0000-0000-0000-000000000000';
 
 function parseBeacon(body: unknown): UnlockBeacon {
   let value = body;
@@ -25,6 +28,8 @@ function parseBeacon(body: unknown): UnlockBeacon {
     token: beacon.token,
     questionnaireId: typeof beacon.questionnaireId === 'string' ? beacon.questionnaireId : undefined,
     sectionId: typeof beacon.sectionId === 'number' ? beacon.sectionId : undefined,
+    // a lock id that is no uuid names no tab: it releases nothing rather than every lock of the user
+    lockId: beacon.lockId === undefined ? undefined : typeof beacon.lockId === 'string' && isUuid(beacon.lockId) ? beacon.lockId : NO_TAB,
   };
 }
 
@@ -60,7 +65,7 @@ export async function lockRoutes(app: QuestionnaireApp, opts: { lockTtlSeconds: 
     const beacon = parseBeacon(request.body);
     const claims = app.verifyIgnoringExpiry(beacon.token);
     if (!claims) throw new Unauthorized();
-    return { released: await releaseLocks(app, claims, { questionnaireId: beacon.questionnaireId, sectionId: beacon.sectionId }) };
+    return { released: await releaseLocks(app, claims, beacon) };
   });
 
   app.get(

@@ -3,28 +3,37 @@ import { sql, timestampAt, upsert } from '@cti/db';
 
 import type { QuestionnaireExecutor } from '../db';
 
-export interface StoredAnswer {
+export interface AnswerRow {
   questionId: string;
   value: AnswerModel;
   baseline: AnswerModel;
+  /** Name of who saved it last, and when. */
+  updatedBy: string | null;
+  updatedAt: string;
 }
 
 /** Every stored answer of a questionnaire (a few hundred at most). */
-export async function answersOf(db: QuestionnaireExecutor, questionnaireId: string): Promise<Map<string, StoredAnswer>> {
+export async function answersOf(db: QuestionnaireExecutor, questionnaireId: string): Promise<Map<string, AnswerRow>> {
   const rows = await db
     .selectFrom('answers')
-    .select(['questionId', 'value', 'baseline'])
+    .select(['questionId', 'value', 'baseline', 'updatedBy', 'updatedAt'])
     .where('questionnaireId', '=', questionnaireId)
     .execute();
   return new Map(
     rows.map((r) => [
       r.questionId,
-      { questionId: r.questionId, value: (r.value ?? null) as AnswerModel, baseline: (r.baseline ?? null) as AnswerModel },
+      {
+        questionId: r.questionId,
+        value: (r.value ?? null) as AnswerModel,
+        baseline: (r.baseline ?? null) as AnswerModel,
+        updatedBy: r.updatedBy,
+        updatedAt: r.updatedAt,
+      },
     ]),
   );
 }
 
-export const valuesOf = (answers: Map<string, StoredAnswer>) => new Map<string, AnswerModel>([...answers].map(([id, a]) => [id, a.value]));
+export const valuesOf = (answers: Map<string, AnswerRow>) => new Map<string, AnswerModel>([...answers].map(([id, a]) => [id, a.value]));
 
 /** Stores one answer of a save (a new answer has no carried-forward baseline). */
 export async function upsertAnswer(
@@ -83,4 +92,44 @@ export async function upsertConfirmation(
     name: confirmation.name,
     confirmedAt,
   }).execute();
+}
+
+/** A section's answers version, who saved it last and when (version 0, nobody, before the first save). */
+export interface SectionVersionRecord {
+  sectionId: number;
+  version: number;
+  savedBy: string | null;
+  savedAt: string | null;
+}
+
+/** The versions of a questionnaire's sections that were ever saved. */
+export async function sectionVersionsOf(db: QuestionnaireExecutor, questionnaireId: string): Promise<Map<number, SectionVersionRecord>> {
+  const rows = await db
+    .selectFrom('sectionVersions')
+    .select(['sectionId', 'version', 'savedBy', 'savedAt'])
+    .where('questionnaireId', '=', questionnaireId)
+    .execute();
+  return new Map(rows.map((r) => [r.sectionId, r]));
+}
+
+/** Moves a section's version on by one after its answers changed, answering the new version. */
+export async function bumpSectionVersion(
+  trx: QuestionnaireExecutor,
+  section: { questionnaireId: string; sectionId: number; savedBy: string },
+  now: Date,
+): Promise<number> {
+  const savedAt = now.toISOString();
+  const row = await trx
+    .insertInto('sectionVersions')
+    .values({ ...section, version: 1, savedAt })
+    .onConflict((oc) =>
+      oc.columns(['questionnaireId', 'sectionId']).doUpdateSet((eb) => ({
+        version: eb('sectionVersions.version', '+', 1),
+        savedAt,
+        savedBy: section.savedBy,
+      })),
+    )
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
 }

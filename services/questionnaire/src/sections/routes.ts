@@ -6,8 +6,11 @@ import {
   QuestionnaireAnswers,
   QuestionsAnswerSchema,
   QuestionsBody,
+  SaveRefusal,
+  SaveSectionAnswer,
   SaveSectionBody,
   SaveSectionParams,
+  SaveSectionQuery,
 } from '@cti/contracts';
 import { claimsOf } from '@cti/service-kit';
 
@@ -15,7 +18,7 @@ import type { QuestionnaireApp } from '../db';
 
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
-import { saveSection } from './save-section';
+import { SaveRefused, saveSection } from './save-section';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -44,15 +47,22 @@ export async function sectionRoutes(app: QuestionnaireApp, opts: { lockTtlSecond
         summary: 'Save a section’s answers',
         tags,
         params: SaveSectionParams,
+        querystring: SaveSectionQuery,
         body: SaveSectionBody,
-        response: { 200: MessageBody, ...errors },
+        response: { 200: SaveSectionAnswer, ...errors, 409: SaveRefusal },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { questionnaireId, userId } = request.params;
-      const { changed } = await saveSection(app, claimsOf(request), questionnaireId, userId, request.body, opts.lockTtlSeconds);
-      // "saved" only when something was: a save that changed nothing says so
-      return { message: changed ? QuestionnaireAnswers.sectionSaved : QuestionnaireAnswers.nothingToSave };
+      try {
+        const saved = await saveSection(app, claimsOf(request), questionnaireId, userId, request.body, request.query, opts.lockTtlSeconds);
+        // "saved" only when something was: a save that changed nothing says so
+        return { message: saved.Changed ? QuestionnaireAnswers.sectionSaved : QuestionnaireAnswers.nothingToSave, ...saved };
+      } catch (error) {
+        // a refusal carries what is stored now (the page keeps what was typed and shows both)
+        if (error instanceof SaveRefused) return reply.code(409).send(error.refusal);
+        throw error;
+      }
     },
   );
   app.post(

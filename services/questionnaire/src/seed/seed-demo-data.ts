@@ -83,7 +83,7 @@ async function answerAs(
       Id: questionId(Number(sectionId), Number(index)),
       Model: model as AnswerModel,
     }));
-    await saveSection(data, claims, questionnaireId, claims.sub, items, lockTtlSeconds);
+    await saveSection(data, claims, questionnaireId, claims.sub, items, {}, lockTtlSeconds);
   }
   await releaseLocks(data, claims, { questionnaireId });
 }

@@ -1,10 +1,10 @@
-import { SectionIds, type QuestionnaireChange } from '@cti/contracts';
+import { SectionIds, type AccessClaims, type QuestionnaireChange } from '@cti/contracts';
 import { gatewayService } from '@cti/gateway';
 import type { ServiceApp } from '@cti/service-kit';
 import { eventually, urlOf } from '@cti/testing';
 
 import { questionnaireService } from '../../src/app';
-import { givenPeriod, questionnaireOf, respondentClaims, startWorld, tokenOf, type World } from '../helpers';
+import { adminClaims, givenPeriod, questionnaireOf, respondentClaims, startWorld, tokenOf, type World } from '../helpers';
 
 // Open questionnaire pages follow approvals and locks through a server-sent event stream
 // that the gateway proxies; the stream must end cleanly when the service shuts down (or
@@ -26,9 +26,9 @@ const portOf = (app: ServiceApp) => {
 };
 
 /** An SSE reader: the `change` events received so far, and whether the stream ended. */
-async function follow(token: string) {
+async function follow(token: string, questionnaire = questionnaireId) {
   const controller = new AbortController();
-  const res = await fetch(`${gatewayUrl}/api/questionnaire/live/${questionnaireId}`, {
+  const res = await fetch(`${gatewayUrl}/api/questionnaire/live/${questionnaire}`, {
     headers: { authorization: `Bearer ${token}` },
     signal: controller.signal,
   });
@@ -71,7 +71,7 @@ async function follow(token: string) {
   return Object.assign(stream, { cancel });
 }
 
-const inject = (app: ServiceApp, claims: ReturnType<typeof rory>, url: string, payload: object) =>
+const inject = (app: ServiceApp, claims: AccessClaims, url: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokenOf(claims)}` }, payload });
 
 beforeAll(async () => {
@@ -103,6 +103,68 @@ it("streams another firm's approval and locks to an open page through the gatewa
   });
   await eventually(() => page.changes.find((c) => c.kind === 'lock' && c.sectionId === SectionIds.Liens && c.by === 'rory'), 30_000);
   await page.cancel();
+});
+
+it('tells an open page the version a save or a note reached, a take-over in another tab, a release and the closing', async () => {
+  const page = await follow(tokenOf(roisin()));
+  const section = { SectionId: SectionIds.ProtectionismC, GroupId: ireland, QuestionnaireId: questionnaireId };
+  const [firstTab, secondTab] = ['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb'];
+  const lockChanges = (locked: boolean) =>
+    page.changes.filter((c) => c.kind === 'lock' && c.sectionId === SectionIds.ProtectionismC && c.by === 'rory' && c.locked === locked);
+
+  await inject(world.app, rory(), '/api/questionnaire/questions', { ...section, LockId: firstTab });
+  await inject(world.app, rory(), '/api/questionnaire/questions', { ...section, LockId: secondTab, TakeOver: true });
+  // the first tab hears that its section was taken (by its own user): it checks with a renewal
+  await eventually(() => lockChanges(true).length === 2, 30_000);
+
+  // the save goes through the gateway as the page sends it: version and lock id in the query
+  const saveThroughGateway = (version: number, text: string) =>
+    fetch(`${gatewayUrl}/api/questionnaire/save/${questionnaireId}/rory?lockId=${secondTab}&version=${version}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenOf(rory())}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ Id: `${SectionIds.ProtectionismC}.2`, Model: text }]),
+    });
+  const saved = await saveThroughGateway(0, 'Public policy only.');
+  expect([saved.status, await saved.json()]).toEqual([200, expect.objectContaining({ Version: 1 })]);
+  // a stale one comes back as a 409 carrying the answers stored now
+  const stale = await saveThroughGateway(0, 'Typed on the old version.');
+  expect([stale.status, await stale.json()]).toEqual([
+    409,
+    expect.objectContaining({
+      Reason: 'stale',
+      Answers: expect.arrayContaining([expect.objectContaining({ Model: 'Public policy only.', SavedBy: 'Rory Respondent' })]),
+    }),
+  ]);
+  await eventually(
+    () => page.changes.some((c) => c.kind === 'answers' && c.sectionId === SectionIds.ProtectionismC && c.version === 1),
+    30_000,
+  );
+  await world.app.inject({
+    method: 'GET',
+    url: `/api/questionnaire/unlock?lockId=${secondTab}`,
+    headers: { authorization: `Bearer ${tokenOf(rory())}` },
+  });
+  await eventually(() => lockChanges(false).length === 1, 30_000);
+
+  await inject(world.app, adminClaims, '/api/questionnaire/adminComment/save', {
+    questionnaireId,
+    sectionId: SectionIds.ProtectionismC,
+    comment: '<p>Ask for a case.</p>',
+    Version: 0,
+  });
+  await eventually(
+    () => page.changes.some((c) => c.kind === 'note' && c.sectionId === SectionIds.ProtectionismC && c.version === 1),
+    30_000,
+  );
+  await page.cancel();
+
+  // the closing of a questionnaire (here Kenya's, so the other tests keep theirs open) reaches its pages with the status
+  const kenya = world.countries.Kenya!;
+  const kenyaQuestionnaire = (await questionnaireOf(world.app, kenya)).id;
+  const kenyanPage = await follow(tokenOf(respondentClaims('kofi', kenya, 'Nairobi Law')), kenyaQuestionnaire);
+  await inject(world.app, adminClaims, '/api/questionnaire/closeOrOpen', { QuestionnaireId: kenyaQuestionnaire, Status: 'Closed' });
+  await eventually(() => kenyanPage.changes.some((c) => c.kind === 'status' && c.status === 'Closed'), 30_000);
+  await kenyanPage.cancel();
 });
 
 it("refuses pages of another country's questionnaire and callers without a valid token", async () => {

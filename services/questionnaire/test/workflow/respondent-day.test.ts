@@ -31,7 +31,7 @@ describe('saving', () => {
   it('keeps typed free text of an autocomplete question that allows it', async () => {
     await open(rory(), SectionIds.ProtectionismA);
     const res = await save(rory(), [{ Id: q(SectionIds.ProtectionismA, 1), Model: 'Singapore law' }]);
-    expect([res.statusCode, res.json()]).toEqual([200, { message: QuestionnaireAnswers.sectionSaved }]);
+    expect([res.statusCode, res.json()]).toEqual([200, expect.objectContaining({ message: QuestionnaireAnswers.sectionSaved })]);
     const loaded = (await open(rory(), SectionIds.ProtectionismA)).json();
     expect(loaded.Questions[1]).toMatchObject({ Type: 'autocomplete', FreeText: true, Model: 'Singapore law' });
   });
@@ -39,7 +39,10 @@ describe('saving', () => {
   it('says "saved" only when something was saved', async () => {
     await open(rory(), SectionIds.ProtectionismA);
     const same = await save(rory(), [{ Id: q(SectionIds.ProtectionismA, 1), Model: 'Singapore law' }]);
-    expect([same.statusCode, same.json()]).toEqual([200, { message: QuestionnaireAnswers.nothingToSave }]);
+    expect([same.statusCode, same.json()]).toEqual([
+      200,
+      expect.objectContaining({ message: QuestionnaireAnswers.nothingToSave, Changed: 0 }),
+    ]);
   });
 });
 

@@ -92,7 +92,7 @@ describe('saving a section', () => {
       { Id: q(8, 6), Model: 12 },
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: QuestionnaireAnswers.sectionSaved });
+    expect(res.json()).toMatchObject({ message: QuestionnaireAnswers.sectionSaved, Changed: 4, Version: 1, SavedBy: 'Rory Respondent' });
     expect(await answersRow('8.0')).toBe('2005-07-29 00:00:00');
     expect(await answersRow('8.3')).toEqual([6, 9]);
     const saved = await outboxEvents(world.app, 'evt.questionnaire.answer.saved');
@@ -150,7 +150,14 @@ describe('saving a section', () => {
     await save(rory(), [{ Id: q(14, 6), Model: 77 }]);
     expect(await answersRow('14.6')).toBe(77);
     await open(rory(), SectionIds.Summary);
-    await save(rory(), [{ Id: q(8, 3), Model: [9] }]);
+    // the clearing is named and confirmed before it happens (versions-and-tabs.test.ts pins the refusal)
+    const asked = await save(rory(), [{ Id: q(8, 3), Model: [9] }]);
+    expect(asked.json()).toMatchObject({ Reason: 'confirmClearing' });
+    expect(await answersRow('9.4')).toBe(27);
+    const confirmed = await rory().post(`/api/questionnaire/save/${questionnaireId}/rory?confirmClearing=${asked.json().ClearToken}`, [
+      { Id: q(8, 3), Model: [9] },
+    ]);
+    expect(confirmed.statusCode).toBe(200);
     expect(await answersRow('9.4')).toBeNull();
     expect(await answersRow('9.5')).toBeNull();
     expect(await answersRow('9.0')).toBe(24);
@@ -229,16 +236,19 @@ describe('locks', () => {
     expect((await rory().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({
       Locker: 'Rory Respondent',
       IsLocker: true,
+      InOtherTab: false,
     });
     expect((await roisin().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({
       Locker: 'Rory Respondent',
       IsLocker: false,
+      InOtherTab: false,
     });
     const released = await rory().get(`/api/questionnaire/unlock?questionnaireId=${questionnaireId}&sectionId=11`);
     expect(released.json()).toEqual({ released: 1 });
     expect((await roisin().post('/api/questionnaire/lock', { QuestionnaireId: questionnaireId, SectionId: 11 })).json()).toEqual({
       Locker: 'Roisin Respondent',
       IsLocker: true,
+      InOtherTab: false,
     });
     const unlocked = (await outboxEvents(world.app, 'evt.questionnaire.section.unlocked')).at(-1)!;
     expect(unlocked.data).toMatchObject({ sectionId: 11, userId: 'rory' });
@@ -308,6 +318,9 @@ describe('admin notes', () => {
     expect(note.Comment).toBe('<p>Check the <strong>Article 39</strong> list<a rel="noopener noreferrer" target="_blank">x</a></p>');
     expect((await admin.post('/api/questionnaire/adminComment', { questionnaireId, sectionId: SectionIds.Idera })).json()).toEqual({
       Comment: '',
+      Version: 0,
+      SavedBy: null,
+      SavedAt: null,
     });
     expect((await rory().post('/api/questionnaire/adminComment', { questionnaireId, sectionId: SectionIds.Summary })).statusCode).toBe(403);
     expect((await rory().post('/api/questionnaire/adminComment/save', { questionnaireId, sectionId: 8, comment: 'x' })).statusCode).toBe(

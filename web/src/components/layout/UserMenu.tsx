@@ -7,6 +7,7 @@ import { USER_MENU, userMenuLabel } from '../../app/menu';
 import { selectUser } from '../../features/auth/auth-slice';
 import { useLogout } from '../../features/auth/use-logout';
 import { useHasPurchases } from '../../features/commerce/purchase-flag';
+import { leaveThroughGuard } from '../../lib/leave-guard';
 import { ChevronDownIcon } from '../icons/Icons';
 
 /**
@@ -85,7 +86,7 @@ export function UserMenu() {
             </li>
           ))}
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => void logout()}>
+            <button type="button" role="menuitem" onClick={() => leaveThroughGuard(logout, 'logout')}>
               Logout
             </button>
           </li>

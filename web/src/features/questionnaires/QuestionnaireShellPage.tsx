@@ -8,16 +8,17 @@ import { Button, Spinner } from '../../components/form/fields';
 import { selectToken, selectUser } from '../auth/auth-slice';
 
 import { clearCurrentQuestionnaire, useCurrentQuestionnaire } from './current-questionnaire';
+import { tabLockId } from './drafts/tab-lock-id';
 import { useApprovedNamesQuery, useQuestionnaireChangesQuery, useQuestionnaireInfoQuery, useUnlockMutation } from './questionnaire-api';
 import { ApprovalPanel } from './shell/ApprovalPanel';
 import { ConsentPage } from './shell/ConsentPage';
-import { exitLabel } from './shell/exit-label';
+import { exitButtons } from './shell/exit-label';
 import { IdleDialog } from './shell/IdleDialog';
 import { LeaveGuardProvider, useLeaveGuard } from './shell/leave-guard';
+import { beaconUnlock } from './shell/section-calls';
 import { SectionPage } from './shell/SectionPage';
 import { SideNav } from './shell/SideNav';
 import { stepOfPath, stepUrl } from './shell/steps';
-import { beaconUnlock } from './shell/use-section-lock';
 import './questionnaires.css';
 
 /** Phones: the section list and the approval panel fold up above the questions. */
@@ -85,11 +86,12 @@ function QuestionnaireShell() {
   useQuestionnaireChangesQuery(current?.QuestionnaireId ?? '', { skip: !current });
   const { data: approvals = [] } = useApprovedNamesQuery(current?.QuestionnaireId ?? '', { skip: !current });
 
-  /** Leaving the questionnaire releases every lock of this user and forgets this tab's questionnaire. */
+  /** Leaving the questionnaire releases this tab's locks (the user's other tabs keep theirs) and forgets this tab's questionnaire. */
   const leave = useCallback(async () => {
-    await unlock()
+    const lockId = tabLockId();
+    await unlock({ lockId })
       .unwrap()
-      .catch(() => beaconUnlock(token));
+      .catch(() => beaconUnlock(token, { lockId }));
     clearCurrentQuestionnaire();
   }, [unlock, token]);
   const exit = useCallback(async () => {
@@ -124,9 +126,21 @@ function QuestionnaireShell() {
             {info.Country} {info.Period}
           </h1>
         </div>
-        <Button variant="secondary" onClick={() => guard.confirmLeave(exit)}>
-          {exitLabel({ open: info.Status === 'Open', dirty: guard.dirty, saved: guard.saved })}
-        </Button>
+        <div className="questionnaire-exit">
+          {exitButtons({ open: info.Status === 'Open', dirty: guard.dirty }).map((button) => (
+            <Button
+              key={button.label}
+              variant={button.action === 'save-and-exit' ? 'primary' : 'secondary'}
+              onClick={() =>
+                button.action === 'save-and-exit'
+                  ? void guard.saveAll().then((saved) => (saved ? exit() : undefined))
+                  : guard.confirmLeave(exit, 'exit')
+              }
+            >
+              {button.label}
+            </Button>
+          ))}
+        </div>
       </header>
       {resumeAt && (
         <div className="notice resume-notice" role="note">
@@ -165,7 +179,7 @@ function QuestionnaireShell() {
           )}
         </div>
       </div>
-      <IdleDialog redirectTo="/dashboard/country" onLeave={leave} />
+      <IdleDialog redirectTo="/dashboard/country" onLeave={leave} keepsDrafts guard={guard.confirmLeave} />
     </div>
   );
 }

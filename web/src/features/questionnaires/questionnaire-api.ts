@@ -1,10 +1,13 @@
 import type {
   AdminCommentAnswer,
+  AdminCommentSaveAnswer,
+  AdminCommentSaveBody,
   AdminQuestionnaireRow,
   Approval,
   ConsentAnswer,
   ConsentBody,
   ConsentRow,
+  LockBody,
   LockInfo,
   MessageBody,
   NavLocks,
@@ -18,7 +21,10 @@ import type {
   QuestionnaireStatus,
   QuestionsAnswer,
   QuestionsBody,
+  SaveSectionAnswer,
   SaveSectionBody,
+  SaveSectionQuery,
+  UnlockQuery,
 } from '@cti/contracts';
 
 import { api } from '../../app/api';
@@ -37,16 +43,29 @@ export interface QuestionnaireChanges {
   seq: number;
   last: QuestionnaireChange | null;
   /**
-   * The latest change (answers or lock) of each section by `seq`: several changes may arrive
-   * between two renders (leaving one section and taking the next), and a page looking only at
-   * `last` would miss the one about its own section.
+   * The latest change (answers, lock or notes) of each section by `seq`: several changes may
+   * arrive between two renders (leaving one section and taking the next), and a page looking
+   * only at `last` would miss the one about its own section.
    */
-  sections: Record<number, { seq: number; by: string | null }>;
+  sections: Record<number, SectionChange>;
+}
+
+/** A section's latest change: what kind, by whom, the version it brought (answers, notes) or whether it locked. */
+export interface SectionChange {
+  seq: number;
+  kind: QuestionnaireChange['kind'];
+  by: string | null;
+  version: number | null;
+  locked: boolean | null;
 }
 
 type InvalidatedTag = Parameters<typeof api.util.invalidateTags>[0][number];
 
-/** What a page showing questionnaire `id` reloads after each kind of change ('all' after a reconnection). */
+/**
+ * What a page showing questionnaire `id` reloads after each kind of change ('all' after a
+ * reconnection). Sections and admin notes are not among them: their pages hold typed text,
+ * and load again through their edit sessions, which keep it.
+ */
 function tagsAfter(kind: QuestionnaireChange['kind'] | 'all', id: string): InvalidatedTag[] {
   const approvals: InvalidatedTag[] = ['Approval', PROGRESS];
   const byKind: Record<QuestionnaireChange['kind'], InvalidatedTag[]> = {
@@ -56,6 +75,7 @@ function tagsAfter(kind: QuestionnaireChange['kind'] | 'all', id: string): Inval
     lock: ['Lock', PROGRESS],
     status: [...approvals, questionnaire(id), { type: 'Questionnaire', id: 'LIST' }],
     consent: ['Consent'],
+    note: [],
   };
   return kind === 'all' ? [...new Set(Object.values(byKind).flat())] : byKind[kind];
 }
@@ -132,8 +152,14 @@ export const questionnaireApi = api.injectEndpoints({
             updateCachedData((draft) => {
               draft.seq += 1;
               draft.last = change;
-              if (change.sectionId !== null && (change.kind === 'lock' || change.kind === 'answers')) {
-                draft.sections[change.sectionId] = { seq: draft.seq, by: change.by };
+              if (change.sectionId !== null && (change.kind === 'lock' || change.kind === 'answers' || change.kind === 'note')) {
+                draft.sections[change.sectionId] = {
+                  seq: draft.seq,
+                  kind: change.kind,
+                  by: change.by,
+                  version: change.version ?? null,
+                  locked: change.locked ?? null,
+                };
               }
             });
             invalidate(tagsAfter(change.kind, id));
@@ -176,10 +202,15 @@ export const questionnaireApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: (_r, _e, arg) => [{ type: 'Questionnaire', id: `${arg.QuestionnaireId}:${arg.SectionId}` }],
     }),
-    saveSection: build.mutation<MessageBody, { questionnaireId: string; userId: string; questions: SaveSectionBody }>({
-      query: ({ questionnaireId, userId, questions }) => ({
+    /** A section save, naming the version it was based on and the tab's lock id (`query`); 409 answers a `SaveRefusal`. */
+    saveSection: build.mutation<
+      SaveSectionAnswer,
+      { questionnaireId: string; userId: string; query: SaveSectionQuery; questions: SaveSectionBody }
+    >({
+      query: ({ questionnaireId, userId, query, questions }) => ({
         url: `api/questionnaire/save/${questionnaireId}/${userId}`,
         method: 'POST',
+        params: query,
         body: questions,
       }),
       // answers changed: approvals of the earlier answers no longer count
@@ -202,10 +233,11 @@ export const questionnaireApi = api.injectEndpoints({
     }),
 
     /* locks */
-    renewLock: build.mutation<LockInfo, { QuestionnaireId: string; SectionId: number }>({
+    /** Takes or renews this tab's lock of a section (`TakeOver`: moves it here from the user's other tab). */
+    renewLock: build.mutation<LockInfo, LockBody>({
       query: (body) => ({ url: 'api/questionnaire/lock', method: 'POST', body }),
     }),
-    unlock: build.mutation<{ released: number }, { questionnaireId?: string; sectionId?: number } | void>({
+    unlock: build.mutation<{ released: number }, UnlockQuery | void>({
       query: (scope) => ({ url: 'api/questionnaire/unlock', params: scope ?? undefined }),
       invalidatesTags: ['Lock'],
     }),
@@ -220,7 +252,8 @@ export const questionnaireApi = api.injectEndpoints({
       providesTags: (_r, _e, arg) => [{ type: 'AdminComment', id: `${arg.questionnaireId}:${arg.sectionId}` }],
       keepUnusedDataFor: 0,
     }),
-    saveAdminComment: build.mutation<MessageBody, { questionnaireId: string; sectionId: number; comment: string }>({
+    /** An admin note save naming the version it was based on; 409 answers an `AdminCommentRefusal`. */
+    saveAdminComment: build.mutation<AdminCommentSaveAnswer, AdminCommentSaveBody>({
       query: (body) => ({ url: 'api/questionnaire/adminComment/save', method: 'POST', body }),
       invalidatesTags: (_r, _e, arg) => [{ type: 'AdminComment', id: `${arg.questionnaireId}:${arg.sectionId}` }],
     }),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 
 import { useAppSelector } from '../../../app/hooks';
 import { Button, TextAreaField, TextField } from '../../../components/form/fields';
@@ -72,6 +72,8 @@ export default function ContactPage() {
 
 function ContactForm({ type }: { type: ContactType }) {
   const user = useAppSelector(selectUser);
+  // a page of the app may start the message (a questionnaire's "Reopen request")
+  const [search] = useSearchParams();
   const toast = useToast();
   const [send] = useSendContactMessageMutation();
   const [status, setStatus] = useState<Status>('idle');
@@ -81,7 +83,7 @@ function ContactForm({ type }: { type: ContactType }) {
     lastname: user?.LastName ?? '',
     email: user?.Username ?? '',
     group: user?.Groups.map((g) => g.Name).join(', ') ?? '',
-    message: '',
+    message: (search.get('message') ?? '').slice(0, MESSAGE_MAX_LENGTH),
   }));
 
   const set = (name: keyof Fields) => (e: { target: { value: string } }) => {

@@ -1,18 +1,21 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { isAdminPrincipal, RoleIds } from '@cti/access';
-import type { QuestionnaireInfo, QuestionnaireStep } from '@cti/contracts';
+import { QuestionnaireAnswers, type QuestionnaireInfo, type QuestionnaireStep } from '@cti/contracts';
 
 import { useAppSelector, usePrincipal } from '../../../app/hooks';
 import { Button, Spinner } from '../../../components/form/fields';
 import { TableScroll } from '../../../components/table/TableScroll';
 import { useToast } from '../../../components/toast/use-toast';
-import { answerText as serverMessage } from '../../../lib/api-error';
 import { selectUser } from '../../auth/auth-slice';
-import { useConsentAnswerQuery, useConsentsQuery, useGiveConsentMutation } from '../questionnaire-api';
+import { CONSENT } from '../drafts/consent-session';
+import { useConsentsQuery } from '../questionnaire-api';
 
+import { useLeaveGuard } from './leave-guard';
 import { neighbours, stepUrl } from './steps';
+import { useConsentSession } from './use-edit-sessions';
+import { DraftOffer } from './work-kept';
 
 function ConsentTable({ questionnaireId }: { questionnaireId: string }) {
   const { data, isLoading } = useConsentsQuery(questionnaireId, { refetchOnMountOrArgChange: true });
@@ -53,7 +56,11 @@ function ConsentTable({ questionnaireId }: { questionnaireId: string }) {
   );
 }
 
-/** /questionnaire/consent: the respondent's Yes or No; admins see every respondent's answer. */
+/**
+ * /questionnaire/consent: the respondent's Yes or No; admins see every respondent's answer.
+ * The choice is a draft like any answer: picked and not submitted, it is kept in this
+ * browser and offered again, and leaving goes through the page's guard.
+ */
 export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: QuestionnaireInfo }) {
   const navigate = useNavigate();
   const toast = useToast();
@@ -61,32 +68,39 @@ export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: Que
   const principal = usePrincipal();
   const isAdmin = !!principal && isAdminPrincipal(principal);
   const isRespondent = user.Roles.includes(RoleIds.CountryRespondent) && user.Groups.some((g) => g.Id === info.GroupId);
-  const { data: current, isLoading: loadingAnswer } = useConsentAnswerQuery(
-    { QuestionnaireId: info.QuestionnaireId, UserId: user.Id },
-    { skip: !isRespondent },
-  );
-  const [giveConsent, giving] = useGiveConsentMutation();
-  // The answer shown is the respondent's pick on this page, else the saved one. The saved answer
-  // is read, never copied into state, so it shows from the first frame and a refetch cannot
-  // undo a pick not yet submitted. A pick the saved answer has caught up with (submitted here,
-  // or the same answer saved in another tab) is dropped, so the page follows later saves.
-  const saved = current && current.Answer !== 'No Answer' ? current.Answer : null;
-  const [picked, setPicked] = useState<'Yes' | 'No' | null>(null);
-  if (picked !== null && picked === saved) setPicked(null);
-  const answer = picked ?? saved;
+  const { session, state } = useConsentSession(info, isRespondent);
+  const [giving, setGiving] = useState(false);
+  const guard = useLeaveGuard();
   const name = useId();
   const { previous, next } = neighbours(step);
   const open = info.Status === 'Open';
+  const answer = session && state.view ? (session.shown(CONSENT) as 'Yes' | 'No' | null) : null;
+  const saved = state.view?.values[CONSENT] ?? null;
 
-  const submit = async () => {
-    if (!answer) return;
-    try {
-      const result = await giveConsent({ QuestionnaireId: info.QuestionnaireId, UserId: user.Id, Answer: answer }).unwrap();
-      toast.success(result.message);
-    } catch (error) {
-      toast.danger(serverMessage(error as never) ?? 'Your consent could not be recorded.');
-    }
+  const submit = async (): Promise<boolean> => {
+    if (!session) return false;
+    setGiving(true);
+    const outcome = await session.save().finally(() => setGiving(false));
+    if (outcome.kind === 'saved') toast.success(outcome.message);
+    else if (outcome.kind === 'nothing') toast.info(QuestionnaireAnswers.consentSaved);
+    else if ('message' in outcome) toast.danger(outcome.message || 'Your consent could not be recorded.');
+    return outcome.kind === 'saved' || outcome.kind === 'nothing';
   };
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  const unsaved = session ? session.unsaved().length > 0 : false;
+  const { report } = guard;
+  useEffect(() => {
+    if (!unsaved || !session) return report('consent', null);
+    report('consent', {
+      unsaved: ['Consent (picked, not submitted)'],
+      save: () => submitRef.current(),
+      keep: () => session.flush(),
+      discard: () => session.discard(),
+    });
+  }, [report, unsaved, session]);
+  useEffect(() => () => report('consent', null), [report]);
+  const leaveTo = (path: string) => guard.confirmLeave(() => navigate(path));
 
   return (
     <article className="section-page" aria-labelledby="section-title">
@@ -100,33 +114,55 @@ export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: Que
           Index of the Cape Town Convention and its Aircraft Protocol on the terms of participation?
         </p>
       </div>
-      {isRespondent && loadingAnswer && <Spinner label="Loading your consent…" />}
-      {isRespondent && !loadingAnswer && (
-        <fieldset className="question" disabled={!open}>
-          <legend>Your answer{current?.Answer === 'No Answer' ? ' (not given yet)' : ''}</legend>
-          <div className="choice-list">
-            {(['Yes', 'No'] as const).map((option) => (
-              <label key={option} className="choice">
-                <input type="radio" name={name} value={option} checked={answer === option} onChange={() => setPicked(option)} />
-                <span>{option}</span>
-              </label>
-            ))}
-          </div>
-          {open && (
-            <Button onClick={() => void submit()} busy={giving.isLoading} disabled={!answer}>
-              Submit consent
-            </Button>
+      {isRespondent && state.phase === 'failed' && <p className="notice notice-danger">{state.failure}</p>}
+      {isRespondent && state.phase === 'loading' && <Spinner label="Loading your consent…" />}
+      {isRespondent && session && state.view && (
+        <>
+          {state.offer && (
+            <DraftOffer
+              what="consent choice"
+              fields={state.offer.fields}
+              updatedAt={state.offer.updatedAt}
+              stored={state.view.values}
+              text={{ label: () => 'Consent', answer: (_, value) => (typeof value === 'string' ? value : <em>no answer</em>) }}
+              canRestore={open}
+              onRestore={() => session.restoreOffer()}
+              onDiscard={() => void session.discardOffer()}
+            />
           )}
-        </fieldset>
+          <fieldset className="question" disabled={!open || !!state.offer}>
+            <legend>Your answer{saved === null ? ' (not given yet)' : ''}</legend>
+            {unsaved && <span className="badge badge-unsaved">Not submitted yet</span>}
+            <div className="choice-list">
+              {(['Yes', 'No'] as const).map((option) => (
+                <label key={option} className="choice">
+                  <input
+                    type="radio"
+                    name={name}
+                    value={option}
+                    checked={answer === option}
+                    onChange={() => session.change(CONSENT, option)}
+                  />
+                  <span>{option}</span>
+                </label>
+              ))}
+            </div>
+            {open && (
+              <Button onClick={() => void submit()} busy={giving} disabled={!answer}>
+                Submit consent
+              </Button>
+            )}
+          </fieldset>
+        </>
       )}
       {isAdmin && <ConsentTable questionnaireId={info.QuestionnaireId} />}
       <div className="section-buttons">
         {previous && (
-          <Button variant="secondary" onClick={() => navigate(stepUrl(previous))}>
+          <Button variant="secondary" onClick={() => leaveTo(stepUrl(previous))}>
             Back
           </Button>
         )}
-        {next && <Button onClick={() => navigate(stepUrl(next))}>Next</Button>}
+        {next && <Button onClick={() => leaveTo(stepUrl(next))}>Next</Button>}
       </div>
     </article>
   );

@@ -10,14 +10,16 @@ function Probe() {
   return null;
 }
 
-function setup(onLeave = jest.fn()) {
+function setup(onLeave = jest.fn(), keepsDrafts = false) {
   render(
     <MemoryRouter initialEntries={['/questionnaire/a/0']}>
       <Probe />
       <Routes>
         <Route
           path="/questionnaire/a/0"
-          element={<IdleDialog timeoutMs={60_000} dialogMs={180_000} redirectTo="/dashboard/country" onLeave={onLeave} />}
+          element={
+            <IdleDialog timeoutMs={60_000} dialogMs={180_000} redirectTo="/dashboard/country" onLeave={onLeave} keepsDrafts={keepsDrafts} />
+          }
         />
         <Route path="/dashboard/country" element={<p>Dashboard</p>} />
       </Routes>
@@ -40,6 +42,14 @@ describe('IdleDialog', () => {
     expect(screen.getByRole('timer').textContent).toContain('3 minutes');
     act(() => jest.advanceTimersByTime(61_000));
     expect(screen.getByRole('timer').textContent).toContain('2 minutes');
+  });
+
+  it('says on a questionnaire page that what is typed is kept as a draft, not lost', async () => {
+    setup(jest.fn(), true);
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(await screen.findByText('Are you still there?')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toContain('What you typed and did not save is kept in this browser as a draft');
+    expect(screen.getByRole('timer').textContent).not.toContain('will be lost');
   });
 
   it('restarts the idle clock on activity', () => {

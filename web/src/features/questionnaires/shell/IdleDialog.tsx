@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/form/fields';
+import type { LeaveReason } from '../../../lib/leave-guard';
 
 // Every signed-in page runs the idle clock; the dialog itself loads only when it opens.
 const Modal = lazy(() => import('../../../components/modal/Modal').then((m) => ({ default: m.Modal })));
@@ -21,13 +22,24 @@ export interface IdleDialogProps {
   redirectTo?: string;
   /** Runs before the redirect (e.g. release locks, forget the current questionnaire); nothing is saved. */
   onLeave?(): void | Promise<void>;
+  /** The page keeps what is typed as drafts in this browser (the dialog says so). */
+  keepsDrafts?: boolean;
+  /** The page's leave guard: idling out goes through it like every other way of leaving. */
+  guard?(leave: () => void | Promise<void>, reason: LeaveReason): void;
 }
 
 /**
  * "Are you still there?" after a stretch of inactivity, with a countdown in minutes.
  * Yes stays; No, or letting the countdown run out, leaves without saving.
  */
-export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG_MS, redirectTo = '/login', onLeave }: IdleDialogProps) {
+export function IdleDialog({
+  timeoutMs = IDLE_TIMEOUT_MS,
+  dialogMs = IDLE_DIALOG_MS,
+  redirectTo = '/login',
+  onLeave,
+  keepsDrafts = false,
+  guard,
+}: IdleDialogProps) {
   const navigate = useNavigate();
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -36,9 +48,13 @@ export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG
 
   const leave = useCallback(async () => {
     setDeadline(null);
-    await onLeave?.();
-    void navigate(redirectTo, { replace: true });
-  }, [navigate, onLeave, redirectTo]);
+    const run = async () => {
+      await onLeave?.();
+      void navigate(redirectTo, { replace: true });
+    };
+    if (guard) guard(run, 'idle');
+    else await run();
+  }, [navigate, onLeave, redirectTo, guard]);
 
   const restart = useCallback(() => {
     window.clearTimeout(idleTimer.current);
@@ -89,7 +105,9 @@ export function IdleDialog({ timeoutMs = IDLE_TIMEOUT_MS, dialogMs = IDLE_DIALOG
       >
         <p role="timer" aria-live="polite">
           You have been inactive for a while. Without an answer you will leave this page in {minutes} {minutes === 1 ? 'minute' : 'minutes'}
-          ; unsaved changes will be lost.
+          {keepsDrafts
+            ? '. What you typed and did not save is kept in this browser as a draft, and offered again when you come back.'
+            : '; unsaved changes will be lost.'}
         </p>
       </Modal>
     </Suspense>

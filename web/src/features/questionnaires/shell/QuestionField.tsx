@@ -12,6 +12,8 @@ export interface QuestionFieldProps {
   value: AnswerModel;
   onChange(value: AnswerModel): void;
   readOnly: boolean;
+  /** The answer shown was typed here and is not stored yet (it is kept in this browser's draft). */
+  unsaved?: boolean;
   /** Name of the period the questionnaire started from (carry-forward). */
   carriedFrom: string | null;
   /** Autocomplete text that is none of the options of a question without free text (not taken). */
@@ -194,6 +196,7 @@ export function QuestionField({
   value,
   onChange,
   readOnly,
+  unsaved = false,
   carriedFrom,
   refusedText = null,
   onRefusedText = () => undefined,
@@ -206,7 +209,12 @@ export function QuestionField({
       <span className="question-number">{number}.</span> {question.Text}
     </>
   );
-  const badge = <CarryBadge question={question} value={value} carriedFrom={carriedFrom} />;
+  const badge = (
+    <>
+      <CarryBadge question={question} value={value} carriedFrom={carriedFrom} />
+      {unsaved && <span className="badge badge-unsaved">Not saved yet</span>}
+    </>
+  );
   const help = question.Help ? (
     <small id={helpId} className="field-hint">
       {question.Help}

@@ -1,13 +1,16 @@
-import { exitLabel } from './exit-label';
+import { exitButtons } from './exit-label';
 
-describe('the exit button of the questionnaire shell', () => {
-  it('says "Exit without Saving" only while there are unsaved changes', () => {
-    expect(exitLabel({ open: true, dirty: true, saved: false })).toBe('Exit without Saving');
-    expect(exitLabel({ open: true, dirty: true, saved: true })).toBe('Exit without Saving');
-    expect(exitLabel({ open: true, dirty: false, saved: false })).toBe('Exit');
+describe("the questionnaire's exit buttons say what they do", () => {
+  it('is one Exit when nothing is unsaved, open or closed', () => {
+    expect(exitButtons({ open: true, dirty: false })).toEqual([{ label: 'Exit', action: 'exit' }]);
+    expect(exitButtons({ open: false, dirty: false })).toEqual([{ label: 'Exit', action: 'exit' }]);
+    expect(exitButtons({ open: false, dirty: true })).toEqual([{ label: 'Exit', action: 'exit' }]);
   });
-  it('says "Save and exit" after a save, and "Exit" on a closed questionnaire', () => {
-    expect(exitLabel({ open: true, dirty: false, saved: true })).toBe('Save and exit');
-    expect(exitLabel({ open: false, dirty: false, saved: true })).toBe('Exit');
+
+  it('offers "Save and exit", which saves, beside "Exit without Saving" while something typed is unsaved', () => {
+    expect(exitButtons({ open: true, dirty: true })).toEqual([
+      { label: 'Save and exit', action: 'save-and-exit' },
+      { label: 'Exit without Saving', action: 'exit' },
+    ]);
   });
 });

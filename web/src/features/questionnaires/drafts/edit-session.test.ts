@@ -1,0 +1,206 @@
+import { waitFor } from '@testing-library/react';
+
+import type { AnswerModel } from '@cti/contracts';
+
+import { createConsentSession, CONSENT } from './consent-session';
+import { memoryDraftStore, type DraftStore } from './draft-store';
+import { EditSession, type EditServer, type LockView, type SaveAnswer, type ServerView } from './edit-session';
+import { createNoteSession, NOTE } from './note-session';
+import type { Reply } from './section-session';
+
+/*
+ * The edit session's promises where the page turns read-only or is left: a second tab of
+ * the same user, a lock lost, the questionnaire closing, the session ending, and the admin
+ * notes and consent kept as drafts like answers. The service is a small one in memory with
+ * one lock per tab; the draft store is the one pages use where IndexedDB is refused.
+ */
+
+const KEY = { userId: 'rory', questionnaireId: 'q1', target: 'section:22' } as const;
+
+/** The stored answers of one section, a version, and a lock held by one tab at a time. */
+class Service {
+  values: Record<string, AnswerModel> = { days: 30 };
+  version = 1;
+  open = true;
+  lockedBy: string | null = null;
+
+  lockFor(tab: string): LockView {
+    if (this.lockedBy === null || this.lockedBy === tab) return { holder: 'this-tab' };
+    return this.lockedBy.startsWith('rory') ? { holder: 'other-tab' } : { holder: 'other-user', name: 'Roisin Respondent' };
+  }
+
+  view(tab: string): ServerView {
+    return { values: { ...this.values }, version: this.version, savedBy: null, savedAt: null, open: this.open, lock: this.lockFor(tab) };
+  }
+
+  /** A tab's gateway calls: opening a section takes its lock when it is free. */
+  serverOf(tab: string): EditServer<ServerView> {
+    return {
+      load: async () => {
+        this.lockedBy ??= tab;
+        return { kind: 'loaded', view: this.view(tab) };
+      },
+      save: async (changes, basis): Promise<SaveAnswer<ServerView>> => {
+        if (!this.open) return { kind: 'closed', message: 'The questionnaire is closed.' };
+        if (this.lockedBy !== tab) return { kind: 'locked', message: 'Someone else is editing this section.', lock: this.lockFor(tab) };
+        if (basis.version !== this.version) return { kind: 'stale', message: 'Changed meanwhile.', view: this.view(tab) };
+        for (const change of changes) this.values[change.id] = change.value;
+        this.version++;
+        return { kind: 'saved', message: 'Your answers have been saved.', view: this.view(tab) };
+      },
+      takeOver: async () => {
+        this.lockedBy = tab;
+        return { kind: 'taken', lock: { holder: 'this-tab' } };
+      },
+    };
+  }
+}
+
+const sessionOf = (service: Service, tab: string, drafts: DraftStore) =>
+  new EditSession({ server: service.serverOf(tab), drafts, key: KEY, draftDelayMs: 1 });
+
+async function opened<V extends ServerView>(session: EditSession<V>) {
+  await session.open();
+  return session;
+}
+
+describe('a section edited in two tabs of one user', () => {
+  it('reads only in the second tab until it takes over; what the first typed comes along, and the first keeps it, read-only', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const first = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    first.change('days', 45);
+    await first.settled();
+
+    const second = await opened(sessionOf(service, 'rory-tab-2', drafts));
+    expect(second.readOnlyReason()).toEqual({ why: 'other-tab' });
+    expect(second.change('days', 60)).toBe(false);
+    // the first tab's work in progress is not offered here as an old draft
+    expect(second.getState().offer).toBeNull();
+
+    expect(await second.takeOver()).toEqual({ ok: true });
+    expect(second.editable()).toBe(true);
+    // the draft is read back a moment after the lock came
+    await waitFor(() => expect(second.shown('days')).toBe(45));
+
+    // the first tab learns it lost the lock (its next renewal or save): its text stays, read-only
+    expect(await first.save()).toMatchObject({ kind: 'read-only' });
+    expect(first.readOnlyReason()).toEqual({ why: 'lock-lost', now: { holder: 'other-tab' } });
+    expect(first.shown('days')).toBe(45);
+    expect(service.values.days).toBe(30);
+
+    expect(await second.save()).toMatchObject({ kind: 'saved' });
+    expect(service.values.days).toBe(45);
+    expect(await drafts.read(KEY)).toBeNull();
+  });
+});
+
+describe('the page turns read-only and keeps what is typed, on the page and in the draft', () => {
+  it('when someone else took the lock', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('days', 45);
+    service.lockedBy = 'roisin';
+    session.lockChanged({ holder: 'other-user', name: 'Roisin Respondent' });
+    await session.settled();
+    expect(session.readOnlyReason()).toEqual({ why: 'lock-lost', now: { holder: 'other-user', name: 'Roisin Respondent' } });
+    expect(session.shown('days')).toBe(45);
+    expect(session.unsaved()).toEqual(['days']);
+    expect((await drafts.read(KEY))?.fields.days?.value).toBe(45);
+  });
+
+  it('when the questionnaire closed (submitted as final), and the save is refused', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('days', 45);
+    service.open = false;
+    expect(await session.save()).toMatchObject({ kind: 'read-only' });
+    await session.settled();
+    expect(session.readOnlyReason()).toEqual({ why: 'closed' });
+    expect(session.shown('days')).toBe(45);
+    expect((await drafts.read(KEY))?.fields.days?.value).toBe(45);
+  });
+
+  it('when the session ended; signing in again offers the draft back', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('days', 45);
+    session.sessionEnded();
+    await session.settled();
+    expect(session.readOnlyReason()).toEqual({ why: 'signed-out' });
+    expect(session.shown('days')).toBe(45);
+    await session.dispose();
+
+    service.lockedBy = null;
+    const again = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    expect(again.getState().offer?.fields.days?.value).toBe(45);
+    expect(again.editable()).toBe(false);
+    again.restoreOffer();
+    expect(again.shown('days')).toBe(45);
+    expect(await again.save()).toMatchObject({ kind: 'saved' });
+    expect(service.values.days).toBe(45);
+  });
+});
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+describe('admin notes and consent are drafts like answers', () => {
+  it('keeps a typed admin note on leaving, offers it back, and refuses to overwrite a note saved meanwhile', async () => {
+    const drafts = memoryDraftStore();
+    let stored = { Comment: '<p>Ask about the detention cases.</p>', Version: 3, SavedBy: 'Ada Admin', SavedAt: '2026-09-01T10:00:00Z' };
+    const calls = {
+      load: async () => ok(stored),
+      isOpen: async () => true,
+      save: async (comment: string, version: number | null): Promise<Reply> => {
+        if (version !== stored.Version) return { status: 409, body: { Reason: 'stale', message: 'Changed meanwhile.', ...stored } };
+        stored = { ...stored, Comment: comment, Version: stored.Version + 1 };
+        return ok({ ...stored, message: 'Admin note saved.' });
+      },
+    };
+    const open = () => opened(createNoteSession({ calls, drafts, userId: 'ada', questionnaireId: 'q1', sectionId: 11 }));
+
+    const note = await open();
+    note.change(NOTE, '<p>Ask about the detention cases in 2025.</p>');
+    await note.dispose();
+
+    // meanwhile another admin saved the note
+    stored = { ...stored, Comment: '<p>Answered by phone.</p>', Version: 4, SavedBy: 'Bob Admin' };
+    const again = await open();
+    expect(again.getState().offer?.fields[NOTE]?.value).toBe('<p>Ask about the detention cases in 2025.</p>');
+    again.restoreOffer();
+    expect(await again.save()).toEqual({ kind: 'conflict' });
+    expect(again.getState().conflict?.rows).toEqual([
+      expect.objectContaining({ mine: '<p>Ask about the detention cases in 2025.</p>', stored: '<p>Answered by phone.</p>' }),
+    ]);
+    expect(stored.Comment).toBe('<p>Answered by phone.</p>');
+  });
+
+  it('keeps a consent picked and not submitted, and offers it back', async () => {
+    const drafts = memoryDraftStore();
+    let answer: 'Yes' | 'No' = 'Yes';
+    const calls = {
+      load: async () => ok({ Answer: answer }),
+      isOpen: async () => true,
+      save: async (picked: 'Yes' | 'No') => {
+        answer = picked;
+        return ok({ message: 'Thank you. Your consent has been recorded.' });
+      },
+    };
+    const open = () => opened(createConsentSession({ calls, drafts, userId: 'rory', questionnaireId: 'q1' }));
+
+    const consent = await open();
+    consent.change(CONSENT, 'No');
+    expect(consent.unsaved()).toEqual([CONSENT]);
+    await consent.dispose();
+
+    const again = await open();
+    expect(again.getState().offer?.fields[CONSENT]?.value).toBe('No');
+    again.restoreOffer();
+    expect(await again.save()).toMatchObject({ kind: 'saved' });
+    expect(answer).toBe('No');
+    expect(await drafts.read({ userId: 'rory', questionnaireId: 'q1', target: 'consent' })).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+import type { UnlockBeacon } from '@cti/contracts';
+
+import type { AppDispatch } from '../../../app/store';
+import type { Reply, SectionCalls } from '../drafts/section-session';
+import { questionnaireApi } from '../questionnaire-api';
+
+/** An api slice call's result (a query's or a mutation's). */
+interface Result {
+  data?: unknown;
+  error?: FetchBaseQueryError | SerializedError;
+}
+
+/** An api slice result as the section session reads it: a status (0: no answer) and a body. */
+export function replyOf(result: Result): Reply {
+  const error = result.error;
+  if (error === undefined) return { status: 200, body: result.data };
+  if ('status' in error) return { status: typeof error.status === 'number' ? error.status : 0, body: 'data' in error ? error.data : null };
+  return { status: 0, body: { message: error.message } };
+}
+
+const sectionKey = (questionnaireId: string, sectionId: number) => `${questionnaireId}\u0000${sectionId}`;
+
+/**
+ * Loads and renewals of a section still on their way. A load or renewal takes the lock when
+ * it is free, so one the service handles after the page's release would take the section
+ * again and hold it from everyone until it lapses: the release waits for them.
+ */
+const onTheirWay = new Map<string, Set<Promise<unknown>>>();
+/** Releases on their way: a page opening the same section again waits for them (else the release would drop its new lock). */
+const releases = new Map<string, Promise<void>>();
+
+function tracked<T>(key: string, call: Promise<T>): Promise<T> {
+  const calls = onTheirWay.get(key) ?? new Set<Promise<unknown>>();
+  onTheirWay.set(key, calls);
+  calls.add(call);
+  void call.finally(() => {
+    calls.delete(call);
+    if (!calls.size && onTheirWay.get(key) === calls) onTheirWay.delete(key);
+  });
+  return call;
+}
+
+/** The section page's gateway calls, through the app's api slice (which renews an expired session once). */
+export function gatewaySectionCalls(dispatch: AppDispatch): SectionCalls {
+  const endpoints = questionnaireApi.endpoints;
+  return {
+    async load(body) {
+      const key = sectionKey(body.QuestionnaireId, body.SectionId);
+      await releases.get(key);
+      return tracked(key, dispatch(endpoints.sectionQuestions.initiate(body, { subscribe: false, forceRefetch: true })).then(replyOf));
+    },
+    async save(questionnaireId, userId, query, questions) {
+      const saving = dispatch(endpoints.saveSection.initiate({ questionnaireId, userId, query, questions }));
+      const reply = replyOf(await saving);
+      saving.reset();
+      return reply;
+    },
+    async renewLock(body) {
+      const renewal = dispatch(endpoints.renewLock.initiate(body));
+      const reply = await tracked(sectionKey(body.QuestionnaireId, body.SectionId), renewal.then(replyOf));
+      renewal.reset(); // a renewal's answer is read here; it need not stay in the store
+      return reply;
+    },
+    async isOpen(questionnaireId) {
+      const reply = replyOf(await dispatch(endpoints.questionnaireInfo.initiate(questionnaireId, { subscribe: false })));
+      return reply.status === 200 ? (reply.body as { Status: string }).Status === 'Open' : reply;
+    },
+    async ideraDeclaration(questionnaireId) {
+      const reply = replyOf(await dispatch(endpoints.ideraDeclaration.initiate(questionnaireId, { subscribe: false, forceRefetch: true })));
+      return reply.status === 200 ? (reply.body as boolean) : reply;
+    },
+  };
+}
+
+/**
+ * Releases this tab's lock of a section as its page goes, once the section's loads and
+ * renewals on their way are answered (the release must not overtake one that takes the lock).
+ * Only this tab's lock goes: the user's other tabs keep theirs.
+ */
+export function releaseSectionLock(
+  dispatch: AppDispatch,
+  scope: { questionnaireId: string; sectionId: number; lockId: string },
+): Promise<void> {
+  const key = sectionKey(scope.questionnaireId, scope.sectionId);
+  const release = (async () => {
+    await Promise.allSettled([...(onTheirWay.get(key) ?? [])]);
+    const unlock = dispatch(questionnaireApi.endpoints.unlock.initiate(scope));
+    await unlock;
+    unlock.reset();
+  })();
+  releases.set(key, release);
+  void release.finally(() => {
+    if (releases.get(key) === release) releases.delete(key);
+  });
+  return release;
+}
+
+/** Releases this tab's locks while the page unloads: sendBeacon cannot carry headers, so the token rides in the body. */
+export function beaconUnlock(token: string | null, scope: Omit<UnlockBeacon, 'token'>) {
+  if (!token || typeof navigator.sendBeacon !== 'function') return;
+  const beacon: UnlockBeacon = { token, ...scope };
+  navigator.sendBeacon('/api/questionnaire/unlock', JSON.stringify(beacon));
+}
