@@ -504,6 +504,20 @@ describe('subscription lifecycle', () => {
     const user = await givenUser(p, 'upgrade@example.com', { roles: ['CountryRespondent'] });
     await buy(user, products['Standard Subscription']);
     await eventually(async () => hasRole(await holdings(p, user.id), RoleIds.Standard));
+    // a second plan at full price, or the same plan twice, is refused at checkout: the upgrade charges only the difference
+    for (const [product, message] of [
+      [products['Enhanced Subscription'], CommerceMessages.upgradeInstead],
+      [products['Standard Subscription'], CommerceMessages.planOwned],
+    ]) {
+      const twice = await p.commerce.inject({
+        method: 'POST',
+        url: '/api/payment/checkout',
+        headers: user.auth,
+        payload: { productId: product },
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe(message);
+    }
     const { Subscriptions } = (await p.commerce.inject({ method: 'GET', url: '/api/user/paymentDetails', headers: user.auth })).json();
     const sub = Subscriptions[0];
     const enhanced = (
