@@ -101,11 +101,14 @@ export default defineConfig({
     rolldownOptions: {
       // The web uses libs/contracts for its types and answer texts, not its TypeBox schemas:
       // schema builders are pure, so unused schemas (and TypeBox with them) drop out of pages.
+      // The contracts' own schema helpers carry @__NO_SIDE_EFFECTS__; their arguments read
+      // constants (`TextLimits.id`), and reading a property has no side effect in this code.
       treeshake: {
-        manualPureFunctions: ['Type', 'Nullable', 'input', 'text'],
+        manualPureFunctions: ['Type'],
+        propertyReadSideEffects: false,
         moduleSideEffects: [
           { test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false },
-          { test: /[\\/]libs[\\/]contracts[\\/]/, sideEffects: false },
+          { test: /[\\/]libs[\\/](contracts|access|scoring-rules)[\\/]/, sideEffects: false },
           { test: /./, sideEffects: true },
         ],
       },

@@ -5,13 +5,16 @@ import Type, { type TSchema } from 'typebox';
 
 import { DateBound, IdText, TextLimits } from './common';
 
+/* @__NO_SIDE_EFFECTS__ */
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** An amount of money in US dollars, at most two decimals, so described in the OpenAPI schema of every field that carries one. */
+/* @__NO_SIDE_EFFECTS__ */
 const Usd = (what: string, extra: { maximum?: number } = {}) =>
   Type.Number({ minimum: 0, description: `${what} In US dollars, at most two decimals: 20000 is $20,000.00, 19.99 is $19.99.`, ...extra });
 
 /** Integer cents (commerce's own unit) as the API's dollars: 1999 → 19.99. */
+/* @__NO_SIDE_EFFECTS__ */
 export const dollarsOfCents = (cents: number): number => Math.round(cents) / 100;
 
 /** An API amount in dollars as integer cents; null when it is not an amount of at most two decimals (19.999, -1, NaN). */

@@ -37,6 +37,7 @@ export const TextLimits = {
 } as const;
 
 /** The start or end of a report's range: an ISO date or date and time (`instantOf` tells whether it exists). */
+/* @__NO_SIDE_EFFECTS__ */
 export const DateBound = (description: string) => Type.String({ maxLength: TextLimits.date, description });
 
 const ISO_DATE_OR_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -57,13 +58,16 @@ export function instantOf(text: string): number | null {
 }
 
 /** An id sent as text (TextLimits.id long at most) where it need not be a uuid. */
+/* @__NO_SIDE_EFFECTS__ */
 export const IdText = () => Type.String({ maxLength: TextLimits.id });
 
 /** A row id (users, questionnaires, groups): a UUID, refused with a 400 naming the field when it is not one. */
+/* @__NO_SIDE_EFFECTS__ */
 export const Uuid = (options: { description?: string } = {}) => Type.String({ format: 'uuid', ...options });
 
 const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a text is in a row id's form: ids from paths, lists and providers are checked before they reach a uuid column. */
+/* @__NO_SIDE_EFFECTS__ */
 export const isUuid = (value: string): boolean => UUID_FORM.test(value);
 
 /**

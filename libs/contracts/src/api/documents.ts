@@ -7,6 +7,7 @@ import { IdText, TextLimits } from './common';
  * Field names are the spec's (PascalCase) because the web reads them as the spec names them.
  */
 
+/* @__NO_SIDE_EFFECTS__ */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Access of a supporting document (Global, Member with a country, Admin). */

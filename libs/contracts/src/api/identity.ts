@@ -87,6 +87,7 @@ export interface AccessClaims {
   exp?: number;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Role: Id and Name. */
@@ -291,6 +292,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
 /** A password's length as the policy counts it: characters, not UTF-16 units (an emoji is one). */
+/* @__NO_SIDE_EFFECTS__ */
 export const passwordLength = (password: string) => [...password].length;
 
 /** `POST /api/freeUser/password`: a signed-in free user chooses a password (answered with a credentialed session). */

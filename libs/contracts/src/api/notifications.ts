@@ -2,6 +2,7 @@ import Type from 'typebox';
 
 import { AlertEmailMode } from '../events/notifications';
 
+/* @__NO_SIDE_EFFECTS__ */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Answer texts of following and alerts. */

@@ -61,6 +61,7 @@ export function applyConditions<Q extends ConditionalQuestion>(
 }
 
 /** An answer that carries nothing (unanswered). */
+/* @__NO_SIDE_EFFECTS__ */
 export const isEmptyAnswer = (model: AnswerModel | undefined): boolean =>
   model === null || model === undefined || model === '' || (Array.isArray(model) && model.length === 0);
 

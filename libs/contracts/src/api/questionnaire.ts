@@ -7,6 +7,7 @@ export * from './questionnaire-conditions';
 
 // API contracts of the questionnaire service (the questionnaire API calls, the index API calls periods).
 
+/* @__NO_SIDE_EFFECTS__ */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /* ---------- the questionnaire's sequence of pages ---------- */
@@ -67,6 +68,7 @@ export const QUESTIONNAIRE_STEPS: readonly QuestionnaireStep[] = [
 /** The parts the PDF export renders (intro, A1–A5, B1, E1–E8): 15. */
 export const EXPORT_STEPS = QUESTIONNAIRE_STEPS.filter((s) => s.sectionId !== null);
 
+/* @__NO_SIDE_EFFECTS__ */
 export const stepOfSection = (sectionId: number) => QUESTIONNAIRE_STEPS.find((s) => s.sectionId === sectionId);
 
 /* ---------- questions and sections ---------- */

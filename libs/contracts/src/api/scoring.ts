@@ -22,33 +22,51 @@ export const ASU_VALUES = ['Eligible', 'Not Eligible'] as const;
 export const ASU_CONDITION_RESULTS = ['Yes', 'No', '-'] as const;
 export const PBA_LEVELS = ['Level I', 'Level II', 'Level III'] as const;
 
+/* @__NO_SIDE_EFFECTS__ */
 const Nullable = <T extends Type.TSchema>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
 // the editors' and admin screens' schemas (not in the public API's reference)
 const UndescribedNullableNumber = Nullable(Type.Number());
 const UndescribedNullableString = Nullable(Type.String());
+/* @__NO_SIDE_EFFECTS__ */
 const NullableNumber = (description: string) => Nullable(Type.Number(), description);
+/* @__NO_SIDE_EFFECTS__ */
 const NullableString = (description: string) => Nullable(Type.String(), description);
+/* @__NO_SIDE_EFFECTS__ */
 const Str = (description: string) => Type.String({ description });
+/* @__NO_SIDE_EFFECTS__ */
 const Num = (description: string) => Type.Number({ description });
+/* @__NO_SIDE_EFFECTS__ */
 const Bool = (description: string) => Type.Boolean({ description });
+/* @__NO_SIDE_EFFECTS__ */
 const OneOf = (values: readonly string[], description: string) => Type.String({ enum: [...values], description });
 
 // the fields every country answer names the same way
+/* @__NO_SIDE_EFFECTS__ */
 const Id = () => Str('The country group’s id (a UUID): the GroupId of the other answers and of the country’s own routes');
+/* @__NO_SIDE_EFFECTS__ */
 const CountryName = (what = 'The country’s name') => Str(what);
+/* @__NO_SIDE_EFFECTS__ */
 const Logo = () => NullableString('Path of the country’s flag image on this site, or null');
+/* @__NO_SIDE_EFFECTS__ */
 const IsoCode = () => NullableString('ISO 3166-1 alpha-2 code of the country, or null when the group has none');
+/* @__NO_SIDE_EFFECTS__ */
 const Score = (what = 'Compliance Index score, 0 to 100 (0 with Category Unscored when the country has no score)') => Num(what);
+/* @__NO_SIDE_EFFECTS__ */
 const Category = () =>
   OneOf(
     INDEX_CATEGORIES,
     'Category of the score: its band (Very High ≥ 87, High ≥ 75, Medium, Low above 0), Unscored for no score, Not Defined outside 0 to 100',
   );
+/* @__NO_SIDE_EFFECTS__ */
 const PeriodName = () => NullableString('Name of the period the figures belong to (e.g. "2025 March"), or null before any');
+/* @__NO_SIDE_EFFECTS__ */
 const PeriodKey = () => NullableString('Id of that period (a UUID), or null');
+/* @__NO_SIDE_EFFECTS__ */
 const Demo = () => Bool('True for the demonstration data of a demo installation');
+/* @__NO_SIDE_EFFECTS__ */
 const Input = (letter: string) =>
   NullableNumber(`Variable ${letter}, 0 to 5 in steps of .5; null when the caller may not see the scorecard’s details`);
+/* @__NO_SIDE_EFFECTS__ */
 const Html = (what: string) => NullableString(`${what} (sanitized HTML), or null`);
 
 /** What the caller may see of one country (libs/access index rules), sent with each scorecard. */
@@ -195,8 +213,10 @@ export const ScoreHistoryRow = Type.Object(
 export type ScoreHistoryRow = Type.Static<typeof ScoreHistoryRow>;
 export const ScoreHistory = Type.Array(ScoreHistoryRow, { description: 'A country’s scored periods, oldest first' });
 
+/* @__NO_SIDE_EFFECTS__ */
 const EnforceabilityCategory = () =>
   OneOf(INDEX_CATEGORIES, 'Category of the score: its band (Very High ≥ 87, High ≥ 75, Medium ≥ 50, Low above 0), or Unscored');
+/* @__NO_SIDE_EFFECTS__ */
 const EnforceabilityScore = () => Num('Enforceability Index score, 0 to 100 (0 when unscored)');
 
 /** Enforceability Index row (non-CTC countries). */
@@ -218,6 +238,7 @@ export const EnforceabilityRow = Type.Object(
 export type EnforceabilityRow = Type.Static<typeof EnforceabilityRow>;
 export const EnforceabilityList = Type.Array(EnforceabilityRow, { description: 'The Enforceability Index: one row per country' });
 
+/* @__NO_SIDE_EFFECTS__ */
 const EnforceabilityInput = (letter: string) => NullableNumber(`Variable ${letter}, 0 to 5 in steps of .5, or null`);
 
 /** Enforceability country page. */
@@ -266,6 +287,7 @@ export const EnforceabilityHistoryRow = Type.Object(
 export type EnforceabilityHistoryRow = Type.Static<typeof EnforceabilityHistoryRow>;
 export const EnforceabilityHistory = Type.Array(EnforceabilityHistoryRow, { description: 'A country’s scored periods, oldest first' });
 
+/* @__NO_SIDE_EFFECTS__ */
 const Condition = (what: string) => OneOf(ASU_CONDITION_RESULTS, `${what}: Yes, No, or - when the variable is not known`);
 
 /** ASU country row. */
@@ -475,8 +497,10 @@ export const ScoringInputs = Type.Object({
 });
 export type ScoringInputs = Type.Static<typeof ScoringInputs>;
 
+/* @__NO_SIDE_EFFECTS__ */
 const input = () => Type.Number({ description: '0 to 5 in steps of .5' });
 // rich text, stored as sanitized HTML
+/* @__NO_SIDE_EFFECTS__ */
 const text = () => Type.Optional(Nullable(Type.String({ maxLength: TextLimits.html })));
 
 /**

@@ -7,10 +7,9 @@ import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 
-import { PasswordMessages, passwordLongEnough } from './account-messages';
+import { PasswordMessages, passwordLongEnough, resetFailureMessage } from './account-messages';
 import { useChooseFreePasswordMutation } from './auth-api';
 import { selectIsFree, signedIn } from './auth-slice';
-import { resetFailureMessage } from './ResetPasswordPage';
 
 export const ChoosePasswordMessages = {
   done: 'Your password is set. Sign in with your e-mail address and this password from now on.',

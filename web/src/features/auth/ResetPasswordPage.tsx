@@ -1,29 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
-import { PasswordAnswers } from '@cti/contracts';
-
 import { Button, TextField } from '../../components/form/fields';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText, statusOf } from '../../lib/api-error';
 
-import { PASSWORD_HINT, PasswordMessages, passwordLongEnough, passwordRefusalMessage } from './account-messages';
+import { PASSWORD_HINT, PasswordMessages, passwordLongEnough, resetFailureMessage } from './account-messages';
 import { useResetPasswordMutation } from './auth-api';
-
-/** The toast for a reset answer other than Success. */
-export function resetFailureMessage(answer: string | undefined, status: unknown): string {
-  switch (answer) {
-    case PasswordAnswers.invalidToken:
-    case 'No User Found.':
-      return PasswordMessages.invalidResetCode;
-    case PasswordAnswers.tooShort:
-    case PasswordAnswers.tooCommon:
-      return passwordRefusalMessage(answer)!;
-    case PasswordAnswers.invalidUsername:
-      return PasswordMessages.invalidUsername;
-  }
-  return status === 429 && answer ? answer : PasswordMessages.otherAnswer;
-}
 
 /** /resetPassword/{code}: e-mail, new password and its confirmation. */
 export default function ResetPasswordPage() {

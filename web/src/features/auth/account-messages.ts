@@ -51,3 +51,18 @@ export function passwordRefusalMessage(answer: string | undefined): string | und
   if (answer === PasswordAnswers.tooCommon) return PasswordMessages.tooCommon;
   return undefined;
 }
+
+/** The toast for a reset answer other than Success (reset, and a free buyer choosing a password). */
+export function resetFailureMessage(answer: string | undefined, status: unknown): string {
+  switch (answer) {
+    case PasswordAnswers.invalidToken:
+    case 'No User Found.':
+      return PasswordMessages.invalidResetCode;
+    case PasswordAnswers.tooShort:
+    case PasswordAnswers.tooCommon:
+      return passwordRefusalMessage(answer)!;
+    case PasswordAnswers.invalidUsername:
+      return PasswordMessages.invalidUsername;
+  }
+  return status === 429 && answer ? answer : PasswordMessages.otherAnswer;
+}

@@ -1,10 +1,9 @@
 import { RoleIds } from '@cti/access';
 
-import { passwordLongEnough } from './account-messages';
+import { passwordLongEnough, resetFailureMessage } from './account-messages';
 import { landingFor, landingPathFor, mustAgreeToTerms } from './landing';
 import { chooserButtons } from './LoginFlowPage';
 import { freeAccessFailureMessage } from './LoginPage';
-import { resetFailureMessage } from './ResetPasswordPage';
 import { setupFailureMessage } from './SetPasswordPage';
 
 describe('where a user lands after signing in', () => {

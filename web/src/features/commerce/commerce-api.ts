@@ -25,7 +25,6 @@ import type {
 } from '@cti/contracts';
 
 import { api } from '../../app/api';
-import { asDownloadedFile, type DownloadedFile } from '../../lib/file-download';
 
 const enc = encodeURIComponent;
 const PRODUCTS = { type: 'Product' as const, id: 'LIST' };
@@ -52,14 +51,6 @@ export const commerceApi = api.injectEndpoints({
     publicOffers: build.query<PublicOffer[], void>({ query: () => 'api/product/offers', providesTags: [PRODUCTS] }),
     /** What the buyer owns now: plans, countries and certified scorecards (My plan). */
     owned: build.query<OwnedAccess, void>({ query: () => 'api/purchase/owned', providesTags: [PURCHASES, SUBSCRIPTIONS] }),
-    /** A certified-for-transaction scorecard from the documents service (it adds the verification code): what a certified order delivers. */
-    downloadCft: build.mutation<DownloadedFile, string>({
-      query: (groupId) => ({
-        url: `api/print/cft/${encodeURIComponent(groupId)}`,
-        method: 'GET',
-        responseHandler: asDownloadedFile('Certified Scorecard.pdf'),
-      }),
-    }),
     saveProduct: build.mutation<Product, ProductBody>({
       query: (body) => ({ url: 'api/product', method: 'POST', body }),
       invalidatesTags: (p) => [PRODUCTS, { type: 'Product', id: 'QUICKLIST' }, ...(p ? [{ type: 'Product' as const, id: p.Id }] : [])],
@@ -137,7 +128,6 @@ export const {
   usePurchasableCountriesQuery,
   usePublicOffersQuery,
   useOwnedQuery,
-  useDownloadCftMutation,
   useSaveProductMutation,
   useDeleteProductMutation,
   useRestoreProductMutation,

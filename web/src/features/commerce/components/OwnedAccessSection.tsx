@@ -8,7 +8,8 @@ import { useHashScroll } from '../../../components/scroll/use-hash-scroll';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDate } from '../../../lib/dates';
 import { saveDownloadedFile } from '../../../lib/file-download';
-import { useDownloadCftMutation, useOwnedQuery, useProductsQuery, usePurchasableCountriesQuery } from '../commerce-api';
+import { useDownloadCftMutation } from '../cft-download-api';
+import { useOwnedQuery, useProductsQuery, usePurchasableCountriesQuery } from '../commerce-api';
 import { formatUsd } from '../money';
 import { checkoutLink, productOf } from '../offers';
 

@@ -7,7 +7,8 @@ import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
 import { saveDownloadedFile } from '../../../lib/file-download';
-import { useDownloadCftMutation, useProductsQuery } from '../../commerce/commerce-api';
+import { useDownloadCftMutation } from '../../commerce/cft-download-api';
+import { useProductsQuery } from '../../commerce/commerce-api';
 import { formatUsd } from '../../commerce/money';
 import { checkoutLink, productOf } from '../../commerce/offers';
 

@@ -8,7 +8,7 @@ import { Button } from '../../../components/form/fields';
 import { LockIcon } from '../../../components/icons/Icons';
 import { useToast } from '../../../components/toast/use-toast';
 import { saveDownloadedFile } from '../../../lib/file-download';
-import { useDownloadCftMutation } from '../../commerce/commerce-api';
+import { useDownloadCftMutation } from '../../commerce/cft-download-api';
 import { useCftOrdersQuery, useCftProductsQuery } from '../indexes-api';
 
 /** The product sold for certified scorecards: the one whose name contains "CFT Download". */
