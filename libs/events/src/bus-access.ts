@@ -56,6 +56,7 @@ export const PLATFORM_BUS_USERS = {
     'commerce-countries': 'evt.identity.group.*',
     'commerce-periods': 'evt.questionnaire.period.opened',
     'commerce-receipts': 'evt.commerce.purchase.completed',
+    'commerce-certified-scorecards': 'evt.scoring.scores.saved',
   }),
   audit: service('audit', { audit: 'evt.>' }),
   notifications: service('notifications', { notifications: 'evt.>' }),

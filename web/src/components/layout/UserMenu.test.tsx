@@ -1,12 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+
+import type { SessionUser } from '@cti/contracts';
 
 import { makeStore } from '../../app/store';
-import { signedIn } from '../../features/auth/auth-slice';
+import { agreed, signedIn } from '../../features/auth/auth-slice';
 import { renderInApp } from '../../test-support/in-app';
 
 import { UserMenu } from './UserMenu';
 
-function renderMenu() {
+function renderMenu(user: Partial<SessionUser> = {}) {
   window.localStorage.clear();
   const store = makeStore();
   store.dispatch(
@@ -26,11 +28,13 @@ function renderMenu() {
         IsFree: false,
         Token: 't',
         RefreshToken: 'r',
+        ...user,
       },
       isFree: false,
     }),
   );
   renderInApp(store, <UserMenu />);
+  return store;
 }
 
 describe('user menu keyboard use', () => {
@@ -53,5 +57,32 @@ describe('user menu keyboard use', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('user menu behind the terms gate', () => {
+  const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => ({ ok: true, json: async () => [] }));
+  const realFetch = globalThis.fetch;
+  beforeEach(() => {
+    fetchMock.mockClear();
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const purchaseLookUps = () => fetchMock.mock.calls.filter(([url]) => url === '/api/purchase');
+
+  it('asks for the purchase history only once the user has agreed: every service refuses their token until then', async () => {
+    // an address of its own: the history is asked for once per user and page load
+    const store = renderMenu({ Username: 'nora.new@example.com', MustAgreeCTC: true });
+    // the menu's entries ask whether the user bought something too
+    fireEvent.click(screen.getByRole('button', { name: /Vera Viewer/ }));
+    await screen.findByRole('menuitem', { name: 'Logout' });
+    expect(purchaseLookUps()).toEqual([]);
+
+    act(() => {
+      store.dispatch(agreed());
+    });
+    await waitFor(() => expect(purchaseLookUps()).toHaveLength(1));
   });
 });

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-import { browserStorage, StorageKeys } from '../../app/session-storage';
+import { browserStorage, loadStoredSession, StorageKeys } from '../../app/session-storage';
+import { mustAgreeToTerms } from '../auth/landing';
 
 /**
  * Whether the signed-in user has made purchases, remembered in browser storage per
@@ -8,7 +9,9 @@ import { browserStorage, StorageKeys } from '../../app/session-storage';
  * bought something by their name, and decides synchronously. The first time a user is asked
  * about in a page load, their purchase history is looked up once in the background, so a new
  * browser learns it too; checkout and the history page keep it up to date, and whoever shows
- * it re-renders when it changes (`useHasPurchases`).
+ * it re-renders when it changes (`useHasPurchases`). Nothing is looked up while the terms
+ * still hold the user (every service refuses their token until they agree): the look-up
+ * happens on the first ask after they agree.
  */
 const key = (email: string) => `cti.hasPurchases.${email.toLowerCase()}`;
 const looked = new Set<string>();
@@ -27,8 +30,13 @@ async function lookUp(email: string): Promise<void> {
   if (res.ok) rememberPurchases(email, ((await res.json()) as unknown[]).length > 0);
 }
 
+const termsHold = () => {
+  const { user } = loadStoredSession();
+  return !!user && mustAgreeToTerms(user);
+};
+
 export function hasPurchases(email: string): boolean {
-  if (!looked.has(email.toLowerCase())) {
+  if (!looked.has(email.toLowerCase()) && !termsHold()) {
     looked.add(email.toLowerCase());
     void lookUp(email).catch(() => undefined);
   }
