@@ -254,7 +254,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         passwordOf: secrets.natsPassword,
       });
       if (natsNodes > 1) {
-        log(`[nats]          starting a ${natsNodes}-node NATS JetStream cluster on loopback (users and permissions of infra/nats/users.conf)`);
+        log(
+          `[nats]          starting a ${natsNodes}-node NATS JetStream cluster on loopback (users and permissions of infra/nats/users.conf)`,
+        );
         const cluster = await startNatsCluster({ nodes: natsNodes, storeRoot: path.join(options.dataDir, 'nats-cluster'), users });
         natsServers.push(...cluster.nodes.map((node) => Object.assign(node, { name: `nats-${node.name.split('-').pop()}` })));
         natsUrl = cluster.url;
