@@ -22,6 +22,8 @@ module.exports = {
     'kubernetes-models',
     // The flag SVGs web/src/features/indexes/flags/build-flag-sprite.mjs turns into one sprite (read from disk).
     'flag-icons',
+    // Run as a binary (node_modules/.bin/redocly) by infra/test/platform/api-documents-lint.test.ts.
+    '@redocly/cli',
   ],
   // kubectl: the Kubernetes test renders the kustomizations with it when the machine has it.
   // eslint, knip: the root's lint scripts run them from the @cti/lint workspace (infra/lint), which pins them.

@@ -211,10 +211,20 @@ describe('the NATS server of compose (its configuration, with the passwords the 
     const [port, monitor] = await freePorts(2);
     const store = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-nats-'));
     url = `nats://127.0.0.1:${port}`;
+    // the container's configuration with the test's store (nats-server refuses a store given twice,
+    // in the file and as -sd), beside the users it includes; Debian's nats-server (2.9) does not
+    // know `sync_interval`, which the image's 2.10 reads
+    const conf = path.join(store, 'nats.conf');
+    const composeConf = fs.readFileSync(path.join(repo, 'infra/nats/nats.conf'), 'utf8');
+    fs.writeFileSync(
+      conf,
+      composeConf.replace(/store_dir: \S+/, `store_dir: ${JSON.stringify(store)}`).replace(/^\s*sync_interval: .*$/m, ''),
+    );
+    fs.copyFileSync(path.join(repo, 'infra/nats/users.conf'), path.join(store, 'users.conf'));
     // the container's entrypoint, on this machine's nats-server, ports and store of the test
     const command = (services.nats.entrypoint?.at(-1) ?? '')
       .replace('/run/cti', secretsRoot)
-      .replace('/etc/nats/nats.conf', `${path.join(repo, 'infra/nats/nats.conf')} -a 127.0.0.1 -p ${port} -m ${monitor} -sd ${store}`)
+      .replace('/etc/nats/nats.conf', `${conf} -a 127.0.0.1 -p ${port} -m ${monitor}`)
       .replace('exec nats-server', `exec ${natsServerBinary()}`);
     nats = spawn('/bin/sh', ['-c', command], { stdio: 'ignore' });
     await waitForPort(port, 20_000);
