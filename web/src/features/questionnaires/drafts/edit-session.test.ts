@@ -202,6 +202,25 @@ describe('a typed value the server does not keep (its conditions hide the questi
   });
 });
 
+describe('typing during a save', () => {
+  it('keeps a value typed back to the stored one while the save stores what it sent', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('days', 45);
+    const saving = session.save();
+    // Enter pressed, then the field typed back to 30 (what the server held) before the answer came
+    expect(session.change('days', 30)).toBe(true);
+    expect((await saving).kind).toBe('saved');
+    await session.settled();
+
+    expect(service.values.days).toBe(45);
+    expect(session.shown('days')).toBe(30);
+    expect(session.unsaved()).toEqual(['days']);
+    expect((await drafts.read(KEY))?.fields.days).toMatchObject({ value: 30, over: 45 });
+  });
+});
+
 describe('admin notes and consent are drafts like answers', () => {
   it('keeps a typed admin note on leaving, offers it back, and refuses to overwrite a note saved meanwhile', async () => {
     const drafts = memoryDraftStore();

@@ -343,7 +343,8 @@ export class EditSession<V extends ServerView> {
     const before = this.state.mine[id];
     const over = before ? before.over : stored;
     const mine = { ...this.state.mine };
-    if (this.equal(id, value, stored) && this.equal(id, value, over)) delete mine[id];
+    // typed back to what is stored, it is done; not while a save is under way, which may store what it sent instead
+    if (!this.state.saving && this.equal(id, value, stored) && this.equal(id, value, over)) delete mine[id];
     else mine[id] = { value, over };
     this.set({ mine });
     this.touched.add(id);
