@@ -108,15 +108,24 @@ export async function saveSection(
     // conditions than the server's); a versionless save (the spec's call) clears those as it always did
     const endsAsSent = (c: (typeof changes)[number]) =>
       submitted.has(c.question.id) && sameAnswer(submitted.get(c.question.id) ?? null, c.next);
-    const clears: ClearedQuestion[] = changes
-      .filter((c) => c.question.sectionId !== sectionId || (query.version !== undefined && !endsAsSent(c)))
-      .map((c) => ({
-        SectionId: c.question.sectionId,
-        ...sectionPlace(bank, c.question.sectionId),
-        Id: c.question.id,
-        Text: c.question.text,
-        Model: c.old,
-      }));
+    // a sent answer the conditions drop while nothing was stored (the answer stays empty) is no
+    // change, yet what was typed is lost all the same: named too, with the value sent
+    const droppedUnstored =
+      query.version === undefined
+        ? []
+        : [...submitted]
+            .filter(([id, model]) => !sameAnswer(model, after.get(id) ?? null) && !changes.some((c) => c.question.id === id))
+            .map(([id, model]) => ({ question: bank.question(id)!, old: model }));
+    const clears: ClearedQuestion[] = [
+      ...changes.filter((c) => c.question.sectionId !== sectionId || (query.version !== undefined && !endsAsSent(c))),
+      ...droppedUnstored,
+    ].map((c) => ({
+      SectionId: c.question.sectionId,
+      ...sectionPlace(bank, c.question.sectionId),
+      Id: c.question.id,
+      Text: c.question.text,
+      Model: c.old,
+    }));
     if (clears.length) {
       const heldBy: SectionHolder[] = [];
       for (const clearedSection of new Set(clears.map((c) => c.SectionId))) {

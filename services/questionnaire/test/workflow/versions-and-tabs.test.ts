@@ -387,6 +387,26 @@ describe('a change that clears answers in another section', () => {
     expect(stale.json()).toMatchObject({ Reason: 'stale', Section: { SectionId: 9, Version: ideraBase + 1, SavedBy: 'Rory Respondent' } });
     expect(answerOf(stale.json().Answers, q(9, 5))).toMatchObject({ Model: null, SavedBy: 'Rory Respondent' });
   });
+
+  it('names an answer a versioned save sends that the conditions drop, though nothing was stored for it', async () => {
+    // the declaration is withdrawn (above): IDERA q5 is hidden and empty; a page that still shows it sends a typed value
+    const idera = tab(rory(), RORY_TAB_1);
+    const base = (await idera.open(SectionIds.Idera)).json().Version as number;
+    const typed = [{ Id: q(9, 5), Model: 'Typed on a page that still showed it.' }];
+    const asked = await idera.save(typed, { version: base });
+    expect(asked.statusCode).toBe(409);
+    const refusal = asked.json() as SaveRefusal;
+    expect(refusal).toMatchObject({ Reason: 'confirmClearing', message: QuestionnaireAnswers.clearsOtherSections(1) });
+    expect(refusal.Clears).toEqual([
+      expect.objectContaining({ SectionId: 9, Path: 'a/1', Id: q(9, 5), Model: 'Typed on a page that still showed it.' }),
+    ]);
+
+    const confirmed = await idera.save(typed, { version: base, confirmClearing: refusal.ClearToken! });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ Changed: 0, Version: base });
+    expect(await storedValue(q(9, 5))).toBeNull();
+    await idera.unlock();
+  });
 });
 
 describe('admin notes', () => {

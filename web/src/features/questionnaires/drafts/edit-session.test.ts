@@ -147,6 +147,80 @@ describe('the page turns read-only and keeps what is typed, on the page and in t
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
+describe('a typed value the server does not keep (its conditions hide the question)', () => {
+  /** A section whose question `hidden` the server's conditions hide: a value sent for it is not stored. */
+  class HidingService extends Service {
+    /** Whether a save asks first, naming the sent value it drops (a versioned save of the questionnaire service). */
+    asks = false;
+
+    override serverOf(tab: string): EditServer<ServerView> {
+      const server = super.serverOf(tab);
+      return {
+        ...server,
+        save: async (changes, basis) => {
+          const dropped = changes.filter((c) => c.id === 'hidden' && c.value !== null);
+          if (this.asks && dropped.length && basis.confirmed !== 'token') {
+            const clears = dropped.map((c) => ({ id: c.id, where: null, text: 'Hidden question', value: c.value }));
+            return { kind: 'confirm', message: 'Saving clears 1 answer.', clears, token: 'token' };
+          }
+          return server.save(
+            changes.map((c) => (c.id === 'hidden' ? { ...c, value: null } : c)),
+            basis,
+          );
+        },
+      };
+    }
+  }
+
+  it('stays typed and in the draft when a save answers "saved" without storing it', async () => {
+    const service = new HidingService();
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('days', 45);
+    session.change('hidden', '2020-02-15');
+    expect((await session.save()).kind).toBe('saved');
+    await session.settled();
+
+    expect(service.values).toEqual({ days: 45, hidden: null });
+    expect(session.unsaved()).toEqual(['hidden']);
+    expect((await drafts.read(KEY))?.fields).toEqual({ hidden: expect.objectContaining({ value: '2020-02-15', over: null }) });
+  });
+
+  it('is let go once the person confirmed the clearing that named it', async () => {
+    const service = new HidingService();
+    service.asks = true;
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('hidden', '2020-02-15');
+    expect((await session.save()).kind).toBe('confirm');
+    expect(session.getState().confirm?.clears.map((c) => c.id)).toEqual(['hidden']);
+    expect((await session.confirmClears()).kind).toBe('saved');
+    await session.settled();
+
+    expect(session.unsaved()).toEqual([]);
+    expect(await drafts.read(KEY)).toBeNull();
+  });
+});
+
+describe('typing during a save', () => {
+  it('keeps a value typed back to the stored one while the save stores what it sent', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const session = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    session.change('days', 45);
+    const saving = session.save();
+    // Enter pressed, then the field typed back to 30 (what the server held) before the answer came
+    expect(session.change('days', 30)).toBe(true);
+    expect((await saving).kind).toBe('saved');
+    await session.settled();
+
+    expect(service.values.days).toBe(45);
+    expect(session.shown('days')).toBe(30);
+    expect(session.unsaved()).toEqual(['days']);
+    expect((await drafts.read(KEY))?.fields.days).toMatchObject({ value: 30, over: 45 });
+  });
+});
+
 describe('admin notes and consent are drafts like answers', () => {
   it('keeps a typed admin note on leaving, offers it back, and refuses to overwrite a note saved meanwhile', async () => {
     const drafts = memoryDraftStore();

@@ -1,4 +1,4 @@
-import { sameAnswer, type AnswerModel } from '@cti/contracts';
+import { isEmptyAnswer, sameAnswer, type AnswerModel } from '@cti/contracts';
 
 import type { Draft, DraftField, DraftKey, DraftStore } from './draft-store';
 
@@ -144,6 +144,8 @@ export interface SaveOptions {
   clearHere?: boolean;
   /** The server's token for the clearings elsewhere it named, agreed to. */
   clearElsewhere?: string;
+  /** The fields the server named in those clearings (shown to the person, who let them go). */
+  clearedNamed?: string[];
 }
 
 export const SessionTexts = {
@@ -341,7 +343,8 @@ export class EditSession<V extends ServerView> {
     const before = this.state.mine[id];
     const over = before ? before.over : stored;
     const mine = { ...this.state.mine };
-    if (this.equal(id, value, stored) && this.equal(id, value, over)) delete mine[id];
+    // typed back to what is stored, it is done; not while a save is under way, which may store what it sent instead
+    if (!this.state.saving && this.equal(id, value, stored) && this.equal(id, value, over)) delete mine[id];
     else mine[id] = { value, over };
     this.set({ mine });
     this.touched.add(id);
@@ -433,7 +436,7 @@ export class EditSession<V extends ServerView> {
     this.set({ saving: false });
     switch (answer.kind) {
       case 'saved':
-        this.took(answer.view, changes);
+        this.took(answer.view, changes, options.clearElsewhere ? (options.clearedNamed ?? []) : []);
         return { kind: 'saved', message: answer.message };
       case 'stale': {
         this.adopt(answer.view);
@@ -447,7 +450,11 @@ export class EditSession<V extends ServerView> {
       }
       case 'confirm':
         this.set({
-          confirm: { message: answer.message, clears: answer.clears, then: { ...options, clearElsewhere: answer.token } },
+          confirm: {
+            message: answer.message,
+            clears: answer.clears,
+            then: { ...options, clearElsewhere: answer.token, clearedNamed: answer.clears.map((c) => c.id) },
+          },
         });
         return { kind: 'confirm' };
       case 'locked':
@@ -479,15 +486,20 @@ export class EditSession<V extends ServerView> {
     return rows;
   }
 
-  /** The server stored `changes` and answered `view`: fields stored as they show now are done; typed on since, they stay. */
-  private took(view: V, changes: FieldChange[]) {
+  /**
+   * The server stored `changes` and answered `view`: fields stored as they show now are done;
+   * typed on since, they stay. A sent value the server holds no answer for was not stored (the
+   * conditions dropped it): it stays typed, unless the person let it go in a confirmed clearing.
+   */
+  private took(view: V, changes: FieldChange[], letGo: string[]) {
     const sent = new Map(changes.map((c) => [c.id, c.value]));
     const mine = { ...this.state.mine };
     const finished: string[] = [];
     for (const [id, typed] of Object.entries(mine)) {
       const stored = view.values[id] ?? null;
       // stored as sent (or in the server's own form of it, as sanitized rich text), or as it shows anyway
-      if ((sent.has(id) && this.equal(id, typed.value, sent.get(id)!)) || this.equal(id, typed.value, stored)) {
+      const asSent = sent.has(id) && this.equal(id, typed.value, sent.get(id)!);
+      if ((asSent && (!isEmptyAnswer(stored) || letGo.includes(id))) || this.equal(id, typed.value, stored)) {
         delete mine[id];
         finished.push(id);
       } else if (sent.has(id)) {
