@@ -4,6 +4,8 @@
  * methodology page, so text and code cannot disagree.
  */
 
+import { UNSCORED } from './index-list';
+
 /** Inputs are 0 to 5 in steps of .5. */
 export const INPUT_MIN = 0;
 export const INPUT_MAX = 5;
@@ -78,8 +80,7 @@ export function enforceabilityScore(inputs: EnforceabilityInputs): number {
   return roundToHalf(5 * inputs.A + 8 * inputs.B + 3.5 * (inputs.C + inputs.D));
 }
 
-/** Label of a country without a score: none yet, or a score of 0 (no views received). */
-export const UNSCORED = 'Unscored';
+export { indexSortScore, UNSCORED } from './index-list';
 
 export type Category = 'Very High' | 'High' | 'Medium' | 'Low' | typeof UNSCORED | 'Not Defined';
 
@@ -167,10 +168,6 @@ export function asuValue(row: {
   if (c.condition2 === '-' || c.condition3 === '-') return null;
   return c.condition1 === 'Yes' && c.condition2 === 'Yes' && c.condition3 === 'Yes' ? 'Eligible' : 'Not Eligible';
 }
-
-/** Index list sorting by score: a special-notice row counts one point more. */
-export const indexSortScore = (row: { Score: number | null | undefined; IsSpecialNotice: boolean | null | undefined }) =>
-  (row.Score ?? 0) + (row.IsSpecialNotice ? 1 : 0);
 
 /** Map legend, in legend order. */
 export const MAP_LEGEND = ['Very High', 'High', 'Medium', 'Low', 'Suspended', 'Insufficient Legal Analysis', 'No data available'] as const;

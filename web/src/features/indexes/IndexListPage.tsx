@@ -10,7 +10,6 @@ import { Spinner } from '../../components/form/fields';
 import { LockIcon } from '../../components/icons/Icons';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
-import { FollowToggle } from '../notifications/components/FollowToggle';
 
 import { CategoryBadge } from './components/CategoryBadge';
 import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
@@ -25,6 +24,8 @@ type Tab = 'made' | 'notMade';
 
 // The export buttons (and their download code) come after the list: the page's first paint
 // stays within its JavaScript budget (web/scripts/bundle-report.mjs).
+// only for signed-in readers of the rows they may open: loaded after the list, not with it
+const FollowToggle = lazy(() => import('../notifications/components/FollowToggle').then((m) => ({ default: m.FollowToggle })));
 const ExportButtons = lazy(() => import('./exports/ExportButtons').then((m) => ({ default: m.ExportButtons })));
 const ExportEverythingButton = lazy(() => import('./exports/ExportButtons').then((m) => ({ default: m.ExportEverythingButton })));
 
@@ -52,7 +53,9 @@ function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Princi
     return (
       <>
         <Link to={`/index/${row.GroupId}`}>{flag}</Link>
-        <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />
+        <Suspense fallback={null}>
+          <FollowToggle groupId={row.GroupId} country={row.Group} allowed variant="icon" />
+        </Suspense>
       </>
     );
   return (

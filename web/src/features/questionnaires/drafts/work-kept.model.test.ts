@@ -38,11 +38,18 @@ import { SectionSession, storedForm, type Reply, type SectionCalls } from './sec
  *      answer the server changed was sent by the save with the value it replaced as the
  *      one typed over, or was a clearing the person confirmed.
  *
- * MODEL_RUNS sets how many sequences run (500 by default); MODEL_SEED (and MODEL_PATH) replay a failure.
+ * MODEL_RUNS sets how many sequences run (500 by default); MODEL_SEED (and MODEL_PATH) replay a failure,
+ * MODEL_SEED=random runs new ones.
  */
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 500);
-const SEED = process.env.MODEL_SEED === undefined ? undefined : Number(process.env.MODEL_SEED);
+/**
+ * A fixed seed by default, so that `make test` is the same run every time (a failure replays as
+ * it came); MODEL_SEED=random explores new sequences, MODEL_SEED=<n> replays one.
+ */
+const DEFAULT_SEED = 627673801;
+const SEED =
+  process.env.MODEL_SEED === 'random' ? undefined : process.env.MODEL_SEED === undefined ? DEFAULT_SEED : Number(process.env.MODEL_SEED);
 /** With MODEL_SEED, replays one failing sequence (the path fast-check printed beside the seed). */
 const PATH = process.env.MODEL_PATH;
 
