@@ -63,7 +63,6 @@ export const PLATFORM_BUS_USERS = {
   // hears revocations only, and never makes the stream (its replicas are the services' setting)
   gateway: { ...service('gateway', {}), publishes: [], createsStream: false },
 } as const satisfies Record<string, BusUser>;
-type PlatformBusUser = keyof typeof PLATFORM_BUS_USERS;
 
 /** The user outside teams connect as: reads the documented subjects, publishes nothing. */
 export const INTEGRATIONS_USER = 'integrations';
