@@ -295,7 +295,8 @@ describe('a gateway that does not hear revocations', () => {
   it('is ready all the same, and says what it lacks when NATS does not answer', async () => {
     const unheard = await context.ctx.start(gatewayService, { SCORING_URL: urlOf(scoring), NATS_URL: 'nats://127.0.0.1:9' }, { clock });
     const ready = await unheard.inject({ method: 'GET', url: '/health/ready' });
-    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'degraded', checks: { revocations: 'degraded' } }]);
+    // (the services this test does not start are named degraded beside it)
+    expect([ready.statusCode, ready.json()]).toMatchObject([200, { status: 'degraded', checks: { revocations: 'degraded' } }]);
     const before = await scoringAnswered();
     await viaGateway(LIST, bearer(reader('ann', ['Standard'])), unheard);
     await viaGateway(LIST, bearer(reader('bob', ['Standard'])), unheard);
