@@ -120,6 +120,8 @@ export async function startNats(options: NatsOptions): Promise<RunningNats> {
   const configFile = path.join(options.storeDir, 'nats-server.conf');
   const start = async () => {
     if (child && child.exitCode === null && child.signalCode === null) return;
+    // the store may have been taken away since (a test of NATS losing its storage): the file lives there
+    fs.mkdirSync(options.storeDir, { recursive: true });
     fs.writeFileSync(configFile, natsConfigText(options));
     const proc = spawn(binary, ['-c', configFile], {
       // the users' passwords, which the configuration reads from the environment
