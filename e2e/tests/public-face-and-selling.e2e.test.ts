@@ -261,11 +261,17 @@ describe('selling at the point of interest', () => {
       expect(file.suggestedFilename()).toMatch(new RegExp(`^${country.Group} Certified Scorecard .+\\.pdf$`));
       // My account lists the purchase under its name
       await page.goto('/user/account');
-      await page.getByRole('heading', { name: 'Purchases' }).waitFor();
-      await page.getByRole('link', { name: title }).waitFor();
+      await page.getByRole('heading', { name: 'Receipts' }).waitFor();
+      const bought = page
+        .getByRole('list', { name: 'Receipts' })
+        .getByRole('listitem')
+        .filter({ hasText: `${country.Group} — certified scorecard` })
+        .first();
+      await bought.waitFor();
       // dated in the reader's locale with the month spelled out ("Nov 24, 2026" or "24 Nov 2026"), never 11/24/2026
-      const bought = page.locator('.purchase-list li').filter({ has: page.getByRole('link', { name: title }) });
-      expect(await bought.locator('time').textContent()).toMatch(/^([A-Z][a-z]{2} \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]{2,3}\.? \d{4})$/);
+      expect(await bought.locator('time').first().textContent()).toMatch(
+        /^([A-Z][a-z]{2} \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]{2,3}\.? \d{4})$/,
+      );
       expect(problems).toEqual([]);
     },
   );
