@@ -11,7 +11,7 @@ import {
   type EventBus,
   type EventTables,
 } from '@cti/events';
-import { eventually, infrastructureFromEnv, testSchema } from '@cti/testing';
+import { eventually, infrastructureFromEnv, natsCredentialsOf, testSchema } from '@cti/testing';
 
 /**
  * Two replicas of one service: each has its own Postgres pool and NATS connection, and runs the
@@ -55,7 +55,7 @@ beforeEach(async () => {
 
 const space = () => new SubjectSpace(`rp${randomBytes(4).toString('hex')}`, `RP_${randomBytes(4).toString('hex')}`);
 const connect = async (name: string, subjects: SubjectSpace) => {
-  const bus = await connectEventBus({ servers: infrastructureFromEnv().natsUrl, name, subjects });
+  const bus = await connectEventBus({ servers: infrastructureFromEnv().natsUrl, credentials: natsCredentialsOf(), name, subjects });
   buses.push(bus);
   return bus;
 };
