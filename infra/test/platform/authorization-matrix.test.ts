@@ -44,7 +44,11 @@ afterAll(() => ctx?.close());
 /** The routes a user the terms gate holds may still use (besides the open ones): agreeing. */
 const OPEN_TO_UNAGREED = new Set(['identity GET /api/user/agree']);
 
+/** Open routes (a welcome link's look-up) that the token of a user yet to agree does not pass: the gate holds the token, not the link. */
+const OPEN_BUT_HELD_FOR_UNAGREED = new Set(['identity GET /api/user/:id']);
+
 function expectedOutcome(service: Upstream, route: string, access: Access, caller: Caller): Outcome {
+  if (caller.kind === 'user' && caller.claims.mustAgree && OPEN_BUT_HELD_FOR_UNAGREED.has(`${service} ${route}`)) return 403;
   if ('anyone' in access) return 'answered';
   if ('service' in access) return caller.kind === 'service' ? 'answered' : 403;
   if (caller.kind !== 'user') return 401;

@@ -106,6 +106,8 @@ beforeEach(() => {
     if (String(args.url).startsWith('api/user/u-1')) return { error: { status: 401, data: { message: 'InvalidToken' } } };
     // My account reloads the user after a save, refused or not
     if (args.url === `api/user/${me.Id}`) return { data: me };
+    // what the user owns (My account's plan section): nothing
+    if (args.url === 'api/purchase/owned') return { data: { Plans: [], Countries: [], CertifiedScorecards: [] } };
     return { data: [] };
   });
 });
