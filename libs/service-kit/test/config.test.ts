@@ -44,7 +44,7 @@ describe('loadConfig', () => {
   it('refuses a development-only default in production, whether left unset or set to that same value', () => {
     const schema = Type.Object({ ...CommonConfig.properties, CHAIN_KEY: Type.String({ default: 'dev-key', devOnlyDefault: true }) });
     expect(loadConfig(schema, valid).CHAIN_KEY).toBe('dev-key');
-    const production = { ...valid, NODE_ENV: 'production', NATS_PASSWORD: 'a-real-password' };
+    const production = { ...valid, NODE_ENV: 'production', NATS_PASSWORD: 'aRealPassword0123456789' };
     expect(() => loadConfig(schema, production)).toThrow(new ConfigError('Configuration error: CHAIN_KEY must be set in production'));
     expect(() => loadConfig(schema, { ...production, CHAIN_KEY: 'dev-key' })).toThrow('CHAIN_KEY must be set in production');
     expect(loadConfig(schema, { ...production, CHAIN_KEY: 'a-real-key' }).CHAIN_KEY).toBe('a-real-key');
