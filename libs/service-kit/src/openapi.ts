@@ -34,12 +34,20 @@ export function giveOperationIds(openapi: object): void {
       .map(([method, operation]) => ({ path, method, operation })),
   );
   for (const { operation } of operations) if (operation.operationId) taken.add(operation.operationId);
+  /** Operations named here: a route of several methods shares one operation object among them. */
+  const named = new Set<object>();
   for (const { path, method, operation } of operations) {
-    if (operation.operationId) continue;
+    if (operation.operationId && !named.has(operation)) continue;
     const base = operationIdOf(method, path);
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
     taken.add(id);
-    operation.operationId = id;
+    if (named.has(operation)) {
+      // the same object already named for another method: this method gets its own copy and name
+      document.paths![path][method] = { ...operation, operationId: id };
+    } else {
+      operation.operationId = id;
+      named.add(operation);
+    }
   }
 }

@@ -64,7 +64,7 @@ export const gatewayService = defineService({
     await app.register(proxyRoutes, { config });
     await app.register(apiDocumentRoutes, { config });
     // deployment settings the web app reads at start
-    app.get('/app-config.json', async (_req, reply) => {
+    app.get('/app-config.json', { schema: { summary: 'Deployment settings the web app reads at start' } }, async (_req, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return {
         demo: config.DEMO_DATA,

@@ -49,7 +49,14 @@ export async function productRoutes(app: CommerceApp, opts: { payments: PaymentD
 
   app.get(
     '/api/product/offers',
-    { schema: { tags: ['products'], description: 'The pricing page’s offers; no sign-in.', response: { 200: PublicOfferList } } },
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'The plans and offers with their prices',
+        description: 'The pricing page’s offers; no sign-in.',
+        response: { 200: PublicOfferList },
+      },
+    },
     async () => publicOffers(db),
   );
 

@@ -25,7 +25,14 @@ export async function purchaseRoutes(app: CommerceApp, opts: { payments: Payment
 
   app.get(
     '/api/purchase/owned',
-    { preHandler: app.requireUser, schema: { tags: ['purchases'], response: { 200: OwnedAccess, 401: ErrorBody } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['purchases'],
+        summary: 'What the caller owns: plans, countries, certified scorecards',
+        response: { 200: OwnedAccess, 401: ErrorBody },
+      },
+    },
     async (request) => ownedBy(app.db, claimsOf(request).sub),
   );
 
