@@ -37,7 +37,9 @@ it('make start, make test and make test-faults ask for the same tools', () => {
   expect(recipe('test')).toEqual(['bash infra/test/make-test.sh']);
   const ofTest = toolsOfMakeTest();
   expect(ofTest).toEqual(['bash infra/dev/ensure-tools.sh nats-server chromium']);
-  expect(toolsOf('start')).toEqual(ofTest);
+  // a start with several replicas of each service also needs the load balancer in front of them
+  const haproxyWithReplicas = ' $(if $(filter-out 1,$(or $(REPLICAS),1)),haproxy)';
+  expect(toolsOf('start')).toEqual(ofTest.map((l) => l + haproxyWithReplicas));
   expect(toolsOf('test-faults')).toEqual(ofTest);
 });
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-import { EventSchemas, INTEGRATION_EVENT_TYPES } from '@cti/contracts';
+import { EventSchemas, INTEGRATION_EVENT_TYPES, READ_MODELS_CHANGED_SIGNAL } from '@cti/contracts';
 
 import { SubjectSpace } from './subjects';
 
 /** Revocations: every process of every stateful service, and the gateway, follows them. */
 const REVOCATIONS = 'evt.identity.user.tokensRevoked';
+/** Scoring's replicas tell the gateways to forget the index lists they keep. */
+const READ_MODELS_CHANGED = `${READ_MODELS_CHANGED_SIGNAL.service}.${READ_MODELS_CHANGED_SIGNAL.name}`;
 
 /**
  * What one NATS user may do on the events stream. Subjects are canonical event types or
@@ -23,6 +25,10 @@ export interface BusUser {
   follows: readonly string[];
   /** Subjects it reads with plain (core NATS) subscriptions. */
   subscribes: readonly string[];
+  /** Signals (`<service>.<name>`, core NATS hints outside the stream: `SubjectSpace.signal`) it sends. */
+  sendsSignals: readonly string[];
+  /** Signals it hears. */
+  hearsSignals: readonly string[];
   /** Creates the stream when it is missing (the first service to start makes it). */
   createsStream: boolean;
   /** Reads the stream's last message of a subject (`$JS.API.STREAM.MSG.GET`: where the revocation feed stands). */
@@ -34,6 +40,8 @@ const service = (name: string, durables: Record<string, string>, more: Partial<B
   durables,
   follows: [REVOCATIONS],
   subscribes: [],
+  sendsSignals: [],
+  hearsSignals: [],
   createsStream: true,
   readsLastMessage: true,
   ...more,
@@ -50,7 +58,7 @@ const service = (name: string, durables: Record<string, string>, more: Partial<B
 export const PLATFORM_BUS_USERS = {
   identity: service('identity', { 'identity-purchases': 'evt.commerce.*.*' }),
   questionnaire: service('questionnaire', { 'questionnaire-identity': 'evt.identity.*.*' }, { subscribes: ['evt.questionnaire.>'] }),
-  scoring: service('scoring', { scoring: 'evt.>' }),
+  scoring: service('scoring', { scoring: 'evt.>' }, { sendsSignals: [READ_MODELS_CHANGED] }),
   documents: service('documents', { documents: 'evt.>', 'documents-orders': 'evt.commerce.purchase.*' }),
   commerce: service('commerce', {
     'commerce-countries': 'evt.identity.group.*',
@@ -61,7 +69,7 @@ export const PLATFORM_BUS_USERS = {
   audit: service('audit', { audit: 'evt.>' }),
   notifications: service('notifications', { notifications: 'evt.>' }),
   // hears revocations only, and never makes the stream (its replicas are the services' setting)
-  gateway: { ...service('gateway', {}), publishes: [], createsStream: false },
+  gateway: { ...service('gateway', {}), publishes: [], hearsSignals: [READ_MODELS_CHANGED], createsStream: false },
 } as const satisfies Record<string, BusUser>;
 
 /** The user outside teams connect as: reads the documented subjects, publishes nothing. */
@@ -125,6 +133,10 @@ export function natsAuthorization(options: NatsUsersOptions): string {
     return options.prefix === '*' ? mapped.replace(/^PREFIX\./, '*.') : mapped;
   };
   const api = (rest: string) => `$JS.API.${rest}`;
+  const signal = (name: string) => {
+    const [service, signalName] = name.split('.');
+    return options.prefix === '*' ? `signal.*.${service}.${signalName}` : space.signal(service, signalName);
+  };
   const allDurables = Object.values(PLATFORM_BUS_USERS).flatMap((user) => Object.keys(user.durables));
   /** What may not be done to the platform's durables one does not own, where a wildcard name would allow it. */
   const othersDurables = (own: readonly string[]) =>
@@ -150,6 +162,7 @@ export function natsAuthorization(options: NatsUsersOptions): string {
     const durables = Object.entries(user.durables);
     const allow = [
       ...user.publishes.map(subject),
+      ...user.sendsSignals.map(signal),
       api('INFO'),
       api(`STREAM.INFO.${stream}`),
       ...(user.createsStream ? [api(`STREAM.CREATE.${stream}`)] : []),
@@ -166,7 +179,7 @@ export function natsAuthorization(options: NatsUsersOptions): string {
     ];
     return {
       publish: { allow, deny: user.follows.length ? othersDurables(durables.map(([durable]) => durable)) : [] },
-      subscribe: { allow: [`${inboxPrefixOf(name)}.>`, ...user.subscribes.map(subject)] },
+      subscribe: { allow: [`${inboxPrefixOf(name)}.>`, ...user.subscribes.map(subject), ...user.hearsSignals.map(signal)] },
     };
   };
 
