@@ -69,7 +69,13 @@ export async function exitQuestionnaire(page: Page) {
   const discard = page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard and leave' });
   // the dialog comes only when something is unsaved, and may come a moment after the click
   const left = page.waitForURL('**/manage/questionnaires');
-  await Promise.race([left, discard.waitFor().then(() => discard.click(), () => undefined)]);
+  await Promise.race([
+    left,
+    discard.waitFor().then(
+      () => discard.click(),
+      () => undefined,
+    ),
+  ]);
   await left;
 }
 
