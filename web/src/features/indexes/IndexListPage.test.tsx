@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 
@@ -52,10 +52,11 @@ const user = (roles: number[], groups: string[] = []): SessionUser => ({
   RefreshToken: 'r',
 });
 
-async function renderIndex(rows: GroupIndexRow[], session: SessionUser, orders: Array<{ GroupId: string; PeriodId: string }> = []) {
+/** Renders /index with the list given (none yet: `null`, to load it later with `store`). */
+async function renderIndex(rows: GroupIndexRow[] | null, session: SessionUser, orders: Array<{ GroupId: string; PeriodId: string }> = []) {
   const store = makeStore();
   store.dispatch(signedIn({ session, isFree: false }));
-  await store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows));
+  if (rows) await store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows));
   await store.dispatch(
     indexesApi.util.upsertQueryData(
       'cftOrders',
@@ -77,7 +78,8 @@ async function renderIndex(rows: GroupIndexRow[], session: SessionUser, orders: 
     </Provider>,
   );
   // the export buttons load after the list
-  await screen.findByRole('group', { name: 'Download Compliance Index' });
+  if (rows) await screen.findByRole('group', { name: 'Download Compliance Index' });
+  return store;
 }
 
 const bodyRows = () => within(screen.getByRole('tabpanel')).getAllByRole('row').slice(1);
@@ -174,6 +176,13 @@ describe('Compliance Index list', () => {
     // nothing anywhere: said plainly
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(screen.getByText('No country matches this search.')).toBeTruthy();
+  });
+
+  it('applies a search typed before the list arrived once it does', async () => {
+    const store = await renderIndex(null, user([RoleIds.Enhanced]));
+    fireEvent.change(screen.getByLabelText('Search countries'), { target: { value: 'Char' } });
+    await act(() => store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows)));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('View country scores with no qualifying declarations made (1)');
   });
 });
 

@@ -108,7 +108,8 @@ export function matchingRows(rows: readonly GroupIndexRow[], search: string): Gr
  */
 export default function IndexListPage() {
   const principal = usePrincipal();
-  const { data: rows = [], isLoading, isError } = useIndexListQuery();
+  const { data, isLoading, isError } = useIndexListQuery();
+  const rows = useMemo(() => data ?? [], [data]);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('made');
   const [more, setMore] = useState(false);
@@ -123,12 +124,21 @@ export default function IndexListPage() {
   const other: Tab = tab === 'made' ? 'notMade' : 'made';
   const inOther = tab === 'made' ? notMade.length : made.length;
   /** The search covers both tabs: when the one shown has no match and the other has, the other is shown. */
-  const onSearch = (value: string) => {
-    setSearch(value);
-    const hits = matchingRows(rows, value);
+  const showTabWithMatches = (value: string, list: readonly GroupIndexRow[]) => {
+    const hits = matchingRows(list, value);
     const count = (t: Tab) => hits.filter((r) => r.QualifyingDeclarations === (t === 'made')).length;
     if (value.trim() && count(tab) === 0 && count(other) > 0) setTab(other);
   };
+  const onSearch = (value: string) => {
+    setSearch(value);
+    showTabWithMatches(value, rows);
+  };
+  // a search typed before the list arrived is applied once it does
+  const [listSearched, setListSearched] = useState(data);
+  if (listSearched !== data) {
+    setListSearched(data);
+    if (data) showTabWithMatches(search, data);
+  }
 
   const columns = useMemo<ColumnDef<GroupIndexRow, any>[]>(
     () => [
