@@ -64,7 +64,8 @@ module.exports = {
       project: ['src/**/*.ts'],
     },
     'infra/lint': {
-      entry: ['eslint.config.mjs'],
+      // the fixtures are deliberate violations its test lints
+      entry: ['eslint.config.mjs', 'test/**/*.test.ts', 'test/fixtures/**/*'],
     },
     e2e: {
       paths: sourcesFrom('..'),
