@@ -23,7 +23,13 @@ beforeAll(async () => {
   world = await givenWorld(scoring.app, [['Ireland', 'IE']], ['2024 1st Q']);
   // as a gateway listens
   const subjects = new SubjectSpace(scoring.ctx.env.EVENTS_SUBJECT_PREFIX, scoring.ctx.env.EVENTS_STREAM);
-  listener = await connectEventBus({ servers: scoring.ctx.env.NATS_URL, name: 'gateway-stand-in', subjects, createStream: false, credentials: natsCredentialsOf('gateway') });
+  listener = await connectEventBus({
+    servers: scoring.ctx.env.NATS_URL,
+    name: 'gateway-stand-in',
+    subjects,
+    createStream: false,
+    credentials: natsCredentialsOf('gateway'),
+  });
   listener.nc.subscribe(subjects.signal(READ_MODELS_CHANGED_SIGNAL.service, READ_MODELS_CHANGED_SIGNAL.name), {
     callback: () => signals.push(Date.now()),
   });
