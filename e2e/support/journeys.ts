@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { baseUrl } from './browser';
 
@@ -12,6 +12,13 @@ export async function until<T>(check: () => Promise<T | null | undefined | false
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/**
+ * A DataTable by its caption: a table on wide screens, a list of cards where the table would
+ * overflow (a phone).
+ */
+export const dataTable = (page: Page | Locator, caption: string): Locator =>
+  page.getByRole('table', { name: caption }).or(page.getByRole('list', { name: caption }));
 
 /** A demo account's access token, signed in through the API. */
 export async function tokenOf(email: string, password = 'demo-password'): Promise<string> {

@@ -61,12 +61,22 @@ export const exitButtons = (page: Page) => page.locator('.questionnaire-exit but
 
 /** Leaves the questionnaire, discarding anything typed and unsaved (the journeys after it start clean). */
 export async function exitQuestionnaire(page: Page) {
-  const leaveWithout = page.getByRole('button', { name: 'Exit without Saving' });
-  if (await leaveWithout.isVisible()) await leaveWithout.click();
-  else await page.getByRole('button', { name: 'Exit', exact: true }).click();
+  // whichever the shell shows once it has settled (a restored draft turns "Exit" into the pair)
+  await page
+    .getByRole('button', { name: 'Exit without Saving' })
+    .or(page.getByRole('button', { name: 'Exit', exact: true }))
+    .click();
   const discard = page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard and leave' });
-  if (await discard.isVisible()) await discard.click();
-  await page.waitForURL('**/manage/questionnaires');
+  // the dialog comes only when something is unsaved, and may come a moment after the click
+  const left = page.waitForURL('**/manage/questionnaires');
+  await Promise.race([
+    left,
+    discard.waitFor().then(
+      () => discard.click(),
+      () => undefined,
+    ),
+  ]);
+  await left;
 }
 
 export async function apiToken(email: string): Promise<string> {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_LATEST_PERIOD } from '@cti/demo-data';
 
 import { launchBrowser, openSession, type Session } from '../support/browser';
-import { apiGet, askFreeAccess, followMailLink, payLocally, tokenOf, until } from '../support/journeys';
+import { apiGet, askFreeAccess, dataTable, followMailLink, payLocally, tokenOf, until } from '../support/journeys';
 
 /**
  * Buyers own what they paid for, at a 1440 px desktop and a 390 px phone (issue findings in
@@ -147,7 +147,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
     expect(await owned.textContent()).toMatch(/renews on/);
 
     // (2) cancel works, with the spec's texts
-    const subscriptions = page.getByRole('table', { name: 'Your subscriptions' });
+    const subscriptions = dataTable(page, 'Your subscriptions');
     await subscriptions.getByRole('button', { name: /^Actions for Per Country Subscription/ }).click();
     await page.getByRole('menuitem', { name: 'Cancel subscription…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });

@@ -207,6 +207,8 @@ describe('on a desktop (1440 px)', () => {
     await offer.waitFor();
     await offer.getByRole('button', { name: 'Restore' }).click();
     expect(await steps.inputValue()).toBe(typed);
+    // the text restored is unsaved again: leaving offers to save it
+    await rory.page.getByRole('button', { name: 'Exit without Saving' }).waitFor();
     await exitQuestionnaire(rory.page);
     expect(rory.problems.filter((p) => !/401|Unauthorized/.test(p))).toEqual([]);
   });

@@ -288,7 +288,9 @@ export class FakeStripe {
     const left = (item.current_period_end - nowSeconds) / (item.current_period_end - periodStart);
     const amount = Math.round((to.unit_amount - from.unit_amount) * item.quantity * left);
     item.price = { id: priceId };
-    return { subscription: sub, invoice: this.invoice(sub, amount, 'subscription_update') };
+    // paid when the change is made (Stripe's times are whole seconds: stamping it with the clock
+    // could tie with the first payment and leave the order of the two to chance)
+    return { subscription: sub, invoice: this.invoice(sub, amount, 'subscription_update', nowSeconds) };
   }
 
   /** What Stripe does for a move to a cheaper price under `decreasing_item_amount`: a schedule switches it at the period's end. */
@@ -313,7 +315,7 @@ export class FakeStripe {
     return sub;
   }
 
-  invoice(sub: Obj, amountCents: number, billingReason: string): Obj {
+  invoice(sub: Obj, amountCents: number, billingReason: string, paidAtSeconds = Math.floor(Date.now() / 1000)): Obj {
     const invoice = {
       id: this.id('in'),
       object: 'invoice',
@@ -322,8 +324,8 @@ export class FakeStripe {
       billing_reason: billingReason,
       status: 'paid',
       payment_intent: this.id('pi'),
-      paid_at: Math.floor(Date.now() / 1000),
-      status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
+      paid_at: paidAtSeconds,
+      status_transitions: { paid_at: paidAtSeconds },
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
       lines: { object: 'list', data: [{ id: this.id('il'), pricing: { price_details: { price: sub.items.data[0].price.id } } }] },
     };

@@ -1,44 +1,14 @@
-import { appendToOutbox } from '@cti/service-kit';
-
 import { recordPaidCheckout } from '../checkout/complete-checkout';
 import { findCheckout, findCheckoutOfSession } from '../checkout/repository';
 import type { CommerceExecutor } from '../db';
-import { grantOf } from '../products/grants';
 import { findProduct, findProductByPlan } from '../products/repository';
 import { addOneYear } from '../purchases/access-period';
-import { actorOfBuyer, recordPurchase } from '../purchases/record-purchase';
-import { markRefunded } from '../purchases/repository';
+import { recordPurchase, recordRefund } from '../purchases/record-purchase';
 import { findSubscriptionByProviderId } from '../subscriptions/repository';
 import { applySubscriptionFacts } from '../subscriptions/subscription-state';
 
 import type { PaymentDeps } from './payment-deps';
 import type { ProviderNotice, ResolvedNotice } from './provider';
-
-/** Records a refund made at the provider (by us or from its dashboard) at `now`, once. */
-export async function recordRefund(
-  trx: CommerceExecutor,
-  transactionId: string,
-  refundId: string,
-  amountCents: number | null,
-  now: Date,
-): Promise<boolean> {
-  const refunded = await markRefunded(trx, transactionId, refundId, amountCents, now);
-  if (!refunded) return false;
-  await appendToOutbox(trx, {
-    type: 'evt.commerce.purchase.refunded',
-    actor: actorOfBuyer(refunded),
-    data: {
-      purchaseId: refunded.id,
-      userId: refunded.userId,
-      productName: refunded.productName,
-      amountCents: refunded.refundedCents ?? refunded.amountCents,
-      transactionId: refunded.transactionId,
-      grant: grantOf(refunded.productName, refunded.groupIds, null),
-      subscriptionId: refunded.subscriptionId,
-    },
-  });
-  return true;
-}
 
 /** Fetches from the provider what a notice needs, before any transaction is opened. */
 export async function resolveNotice(deps: Pick<PaymentDeps, 'db' | 'provider'>, notice: ProviderNotice): Promise<ResolvedNotice> {

@@ -11,13 +11,13 @@ import { actorFromClaims, BadRequest, DomainError, NotFound } from '@cti/service
 
 import { countryNames } from '../countries/repository';
 import type { CommerceExecutor, PaymentReason } from '../db';
-import { recordRefund } from '../payments/notices';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { periodNames } from '../periods/repository';
 import { kindOf } from '../products/grants';
 import { findSubscription } from '../subscriptions/repository';
 import { endSubscription } from '../subscriptions/subscription-state';
 
+import { recordRefund } from './record-purchase';
 import { purchaseBy, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
 
 /** What an order or purchase is about: the product, and the countries and period it was bought for. */

@@ -5,7 +5,7 @@ import type { BuyerColumns, CommerceExecutor, PaymentReason } from '../db';
 import type { PaymentFacts } from '../payments/provider';
 import { grantOf, kindOf } from '../products/grants';
 
-import { insertPurchase, purchaseBy, type PurchaseRow } from './repository';
+import { insertPurchase, markRefunded, purchaseBy, type PurchaseRow } from './repository';
 
 export const buyerOf = (row: BuyerColumns): BuyerColumns => ({
   userId: row.userId,
@@ -88,4 +88,30 @@ export async function recordPurchase(trx: CommerceExecutor, input: NewPurchase):
     },
   });
   return { purchase: inserted, created: true };
+}
+
+/** Records a refund made at the provider (by us or from its dashboard) at `now`, once. */
+export async function recordRefund(
+  trx: CommerceExecutor,
+  transactionId: string,
+  refundId: string,
+  amountCents: number | null,
+  now: Date,
+): Promise<boolean> {
+  const refunded = await markRefunded(trx, transactionId, refundId, amountCents, now);
+  if (!refunded) return false;
+  await appendToOutbox(trx, {
+    type: 'evt.commerce.purchase.refunded',
+    actor: actorOfBuyer(refunded),
+    data: {
+      purchaseId: refunded.id,
+      userId: refunded.userId,
+      productName: refunded.productName,
+      amountCents: refunded.refundedCents ?? refunded.amountCents,
+      transactionId: refunded.transactionId,
+      grant: grantOf(refunded.productName, refunded.groupIds, null),
+      subscriptionId: refunded.subscriptionId,
+    },
+  });
+  return true;
 }
