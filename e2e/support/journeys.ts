@@ -63,3 +63,43 @@ export async function payLocally(page: Page, amount: string) {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await page.waitForURL('**/thankyou', { timeout: 60_000 });
 }
+
+/**
+ * A new account made by the demo admin through the users API, its password set through the
+ * welcome e-mail's link (as its owner would): `roles` as role ids, an address in `domain`.
+ */
+export async function accountMadeByAdmin(
+  roles: number[],
+  domain = 'example.org',
+): Promise<{ email: string; password: string; name: string }> {
+  const call = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
+    const res = await fetch(`${baseUrl()}/${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const email = `made-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`;
+  const person = { FirstName: 'Pat', LastName: 'Partner' };
+  await call('api/user/register', {
+    method: 'POST',
+    token: await tokenOf('admin@example.com'),
+    body: { ...person, Email: email, Roles: roles, Groups: [] },
+  });
+  const welcome = await until(async () => {
+    const mails = await call<Array<{ Links: Array<{ Href: string }> }>>(`api/mail/dev/messages?to=${encodeURIComponent(email)}`);
+    return mails.flatMap((m) => m.Links).find((l) => l.Href.includes('/user/setPassword/'))?.Href;
+  }, `the welcome e-mail of ${email}`);
+  const [, , , id, token] = new URL(welcome).pathname.split('/').map(decodeURIComponent);
+  const password = 'made-by-admin-password';
+  await call('api/user/setPasswordNewUser', {
+    method: 'POST',
+    body: { user: { Id: id, ...person, OrganizationName: 'Partner Ltd', OrganizationAddress: '1 Partner Road' }, password, token },
+  });
+  return { email, password, name: `${person.FirstName} ${person.LastName}` };
+}

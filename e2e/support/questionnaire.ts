@@ -23,7 +23,7 @@ export function signedInSessions(openSession: () => Promise<Session>) {
 export async function openIrelandAsRespondent(page: Page) {
   await page.goto('/manage/questionnaires');
   await page.getByRole('link', { name: `${IRELAND} Questionnaire` }).click();
-  await page.waitForURL('**/questionnaire/participation');
+  await page.waitForURL('**/questionnaire/*/participation');
   await page.getByRole('heading', { name: IRELAND }).waitFor();
 }
 
@@ -35,7 +35,7 @@ export async function openAsAdmin(page: Page, country: string) {
   await page.getByLabel(`Status of ${country} September 2026`).waitFor();
   await page.getByRole('button', { name: `Actions for ${country}, September 2026` }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Go to questionnaire' }).click();
-  await page.waitForURL('**/questionnaire/participation');
+  await page.waitForURL('**/questionnaire/*/participation');
   await page.getByRole('heading', { name: `${country} September 2026` }).waitFor();
 }
 
@@ -51,7 +51,7 @@ export async function openSection(page: Page, group: string, label: RegExp, path
   const toggle = nav(page).getByRole('button', { name: group });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await nav(page).getByRole('link', { name: label }).click();
-  await page.waitForURL(`**/questionnaire/${path}`);
+  await page.waitForURL(`**/questionnaire/*/${path}`);
   await page.locator('.section-page h2').waitFor();
 }
 

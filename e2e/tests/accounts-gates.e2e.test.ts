@@ -1,59 +1,13 @@
 import type { Page } from 'playwright-core';
 
 import { RoleIds } from '@cti/access';
-import type { MailboxMessage, SessionUser } from '@cti/contracts';
 
-import { baseUrl, sessionsPerTest, signIn } from '../support/browser';
+import { sessionsPerTest, signIn } from '../support/browser';
+import { accountMadeByAdmin } from '../support/journeys';
 
 const session = sessionsPerTest('accounts-gates');
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.org`;
-
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A new account made by the demo admin, with its password set through the welcome e-mail's link (as its owner would). */
-async function givenAccount(roles: number[]): Promise<{ email: string; password: string }> {
-  const admin = await call<SessionUser>('api/user/login', {
-    method: 'POST',
-    body: { Email: 'admin@example.com', Password: 'demo-password' },
-  });
-  const email = unique('gated');
-  await call('api/user/register', {
-    method: 'POST',
-    token: admin.Token,
-    body: { FirstName: 'Gale', LastName: 'Gated', Email: email, Roles: roles, Groups: [] },
-  });
-  let link: URL | undefined;
-  for (let attempt = 0; attempt < 100 && !link; attempt++) {
-    const mails = await call<MailboxMessage[]>(`api/mail/dev/messages?to=${encodeURIComponent(email)}`);
-    const href = mails.flatMap((m) => m.Links).find((l) => l.Href.includes('/user/setPassword/'))?.Href;
-    if (href) link = new URL(href);
-    else await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!link) throw new Error(`no welcome e-mail reached ${email}`);
-  const [, , , id, token] = link.pathname.split('/').map(decodeURIComponent);
-  const password = 'gated-password';
-  await call('api/user/setPasswordNewUser', {
-    method: 'POST',
-    body: {
-      user: { Id: id, FirstName: 'Gale', LastName: 'Gated', OrganizationName: 'Gated Ltd', OrganizationAddress: '1 Gate Road' },
-      password,
-      token,
-    },
-  });
-  return { email, password };
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -65,7 +19,7 @@ async function open(page: Page, path: string) {
 
 it('the pages open to a user who must still agree open on a direct link and on a reload; others go to /agree and back after', async () => {
   const { page, problems } = await session();
-  const account = await givenAccount([RoleIds.Standard]);
+  const account = await accountMadeByAdmin([RoleIds.Standard]);
   await signIn(page, account.email, account.password);
   await page.waitForURL('**/agree');
 
@@ -104,7 +58,7 @@ it('Enter on the free-access form without the terms ticked says what is missing'
 
 it('a carbon-calculator-only user is not held at the compliance index’s terms; the chooser offers nothing that cannot be used', async () => {
   const { page } = await session();
-  const account = await givenAccount([RoleIds.ACCFullAccess]);
+  const account = await accountMadeByAdmin([RoleIds.ACCFullAccess]);
   await signIn(page, account.email, account.password);
   await page.waitForURL('**/user/account');
   await page.getByRole('heading', { name: 'My account' }).waitFor();

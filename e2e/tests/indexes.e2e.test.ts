@@ -70,7 +70,7 @@ async function openQuestionnaireEditor(page: Page, country: string) {
     .getByRole('button', { name: new RegExp(`^Actions for ${country}, `) })
     .first()
     .click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Questionnaire editor' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Scores and notices' }).click();
 }
 
 beforeAll(async () => {

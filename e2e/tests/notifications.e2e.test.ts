@@ -43,7 +43,7 @@ async function setIrelandA(page: Page, value: (old: string) => string): Promise<
     .getByRole('button', { name: /^Actions for Ireland, / })
     .first()
     .click();
-  await page.getByRole('menuitem', { name: 'Questionnaire editor' }).click();
+  await page.getByRole('menuitem', { name: 'Scores and notices' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('A · Implementation in national law').waitFor();
   const old = await dialog.getByLabel('A · Implementation in national law').inputValue();

@@ -480,7 +480,7 @@ describe('admin screens as calm as Stripe’s', () => {
       await firstMenu.click();
       await page.getByRole('menu').getByRole('menuitem').first().waitFor();
       const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
-      expect(items).toEqual(['Questionnaire editor', 'Enforceability editor', 'Scorecard', 'Go to questionnaire', 'Export PDF']);
+      expect(items).toEqual(['Scores and notices', 'Enforceability scores', 'Scorecard', 'Go to questionnaire', 'Export PDF']);
       // the menu took focus on its first item; Escape closes it
       expect(
         await page
@@ -505,9 +505,9 @@ describe('admin screens as calm as Stripe’s', () => {
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       expect(await status.inputValue()).toBe(before);
       await firstMenu.click();
-      await page.getByRole('menuitem', { name: 'Questionnaire editor' }).click();
+      await page.getByRole('menuitem', { name: 'Scores and notices' }).click();
       await page
-        .getByRole('dialog', { name: /^Questionnaire editor:/ })
+        .getByRole('dialog', { name: /^Scores and notices:/ })
         .getByLabel('A · Implementation in national law')
         .waitFor();
       await page.keyboard.press('Escape');

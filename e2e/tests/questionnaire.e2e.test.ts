@@ -41,7 +41,7 @@ async function openIrelandQuestionnaire(page: Page) {
   await page.getByRole('menuitem', { name: 'Questionnaires' }).click();
   await page.waitForURL('**/manage/questionnaires');
   await page.getByRole('link', { name: QUESTIONNAIRE }).click();
-  await page.waitForURL('**/questionnaire/participation');
+  await page.waitForURL('**/questionnaire/*/participation');
   await page.getByRole('heading', { name: 'Ireland September 2026' }).waitFor();
 }
 
@@ -64,7 +64,7 @@ it('two respondents of different firms fill sections, consent, approve and submi
   await openIrelandQuestionnaire(r1);
   await r1.getByRole('heading', { name: 'Terms of participation' }).waitFor();
   await r1.getByRole('button', { name: 'Save and Next' }).click();
-  await r1.waitForURL('**/questionnaire/consent');
+  await r1.waitForURL('**/questionnaire/*/consent');
   await r1
     .getByRole('group', { name: /Your answer/ })
     .getByLabel('Yes')
@@ -74,7 +74,7 @@ it('two respondents of different firms fill sections, consent, approve and submi
 
   // Rory fills the Liens section; its conditional questions follow the first answer
   await openSection(r1, 'Variable A', /Liens/);
-  await r1.waitForURL('**/questionnaire/a/2');
+  await r1.waitForURL('**/questionnaire/*/a/2');
   const liensQ0 = r1.getByRole('group', { name: /Does national law confer non-consensual rights or liens/ });
   const whichLiens = r1.getByRole('group', { name: /Which non-consensual rights or liens exist/ });
   await whichLiens.waitFor();
@@ -91,7 +91,7 @@ it('two respondents of different firms fill sections, consent, approve and submi
   // Roisin meets Rory's lock on Liens: banner, lock icon, read-only fields
   await openIrelandQuestionnaire(r2);
   await openSection(r2, 'Variable A', /Liens/);
-  await r2.waitForURL('**/questionnaire/a/2');
+  await r2.waitForURL('**/questionnaire/*/a/2');
   await r2.getByRole('status').filter({ hasText: 'Rory Respondent is editing this section' }).waitFor();
   expect(await r2.getByLabel(/Approximate number of cases in the last five years/).getAttribute('readonly')).not.toBeNull();
   expect(await r2.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
@@ -103,16 +103,16 @@ it('two respondents of different firms fill sections, consent, approve and submi
 
   // Roisin fills Protectionism D (foreign arbitral awards) and moves on
   await openSection(r2, 'Variable E', /foreign arbitral awards/);
-  await r2.waitForURL('**/questionnaire/e/3');
+  await r2.waitForURL('**/questionnaire/*/e/3');
   const awardMonths = r2.getByLabel(/Typical time to obtain enforcement of a foreign arbitral award/);
   await awardMonths.fill('6');
   await r2.getByRole('button', { name: 'Save and Next' }).click();
   await toast(r2, 'Your answers have been saved.');
-  await r2.waitForURL('**/questionnaire/e/4');
+  await r2.waitForURL('**/questionnaire/*/e/4');
 
   // Rory leaves Liens; both approve the current answers
   await r1.getByRole('button', { name: 'Save and Next' }).click();
-  await r1.waitForURL('**/questionnaire/a/3');
+  await r1.waitForURL('**/questionnaire/*/a/3');
   const approve1 = r1.getByRole('button', { name: 'Approve' });
   await approve1.click();
   await toast(r1, 'You have approved the current answers.');
@@ -156,7 +156,7 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
 
   // the closed questionnaire reads back-and-next only, with its closing date
   await rowAction(page, 'Ireland, September 2026', 'Go to questionnaire');
-  await page.waitForURL('**/questionnaire/participation');
+  await page.waitForURL('**/questionnaire/*/participation');
   await page.getByRole('button', { name: 'Exit' }).waitFor();
   await page
     .getByText(/^Closed/)
@@ -175,7 +175,7 @@ it('the admin sees the questionnaire Closed, exports it as PDF and opens it agai
   // reopening starts a new approval round, and says so
   await toast(page, 'Reopened: the approvals given before no longer count');
   await rowAction(page, 'Ireland, September 2026', 'Go to questionnaire');
-  await page.waitForURL('**/questionnaire/participation');
+  await page.waitForURL('**/questionnaire/*/participation');
   const panel = page.locator('.approval-panel');
   await panel.getByText(/^Reopened on \d{1,2}\/\d{2}\/\d{4}: the approvals given before it was reopened no longer count/).waitFor();
   await panel.getByText('No approvals of the current answers yet.').waitFor();

@@ -19,7 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const featureImports = {
   accounts: ['api-keys', 'auth', 'commerce', 'notifications'],
-  admin: [],
+  admin: ['accounts', 'commerce', 'questionnaires'],
   'api-keys': ['auth'],
   audit: [],
   auth: [],

@@ -61,8 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: any signed-in user (401 + Token-Expired when the token expired). */
     requireUser: preHandlerAsyncHookHandler;
-    /** preHandler factory: a signed-in user satisfying an access rule, else 403. */
-    requireRule(rule: RouteRule): preHandlerHookHandler;
+    /** preHandler factory: a signed-in user satisfying an access rule, else 403 (with `refusalText` as its text, when given). */
+    requireRule(rule: RouteRule, refusalText?: string): preHandlerHookHandler;
     /** preHandler: service-to-service calls on /internal/ carrying the service token. */
     requireService: preHandlerAsyncHookHandler;
     /**
@@ -290,14 +290,14 @@ export const authPlugin = fp<AuthOptions>(
       { kind: 'user' },
     );
     app.decorate('requireUser', requireUser);
-    app.decorate('requireRule', (rule: RouteRule): preHandlerHookHandler =>
+    app.decorate('requireRule', (rule: RouteRule, refusalText?: string): preHandlerHookHandler =>
       markAuthGuard<preHandlerHookHandler>(
         // a callback hook, not an async one: the check is synchronous, and a promise per request
         // costs more where async hooks are on (every service that enters its requests' contexts)
         function ruleGuard(request, _reply, done) {
           const refused = refusal(request);
           if (refused) return done(refused);
-          done(satisfiesRule(principalOf(request.principal!), rule) ? undefined : new Forbidden());
+          done(satisfiesRule(principalOf(request.principal!), rule) ? undefined : new Forbidden(refusalText));
         },
         { kind: 'rule', rule },
       ),

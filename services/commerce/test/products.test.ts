@@ -172,6 +172,8 @@ describe('products admin', () => {
       await commerce.app.inject({ method: 'POST', url: '/api/payment/plan/remove', headers: otherAdmin(), payload: { productId: id } }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+    // the refusal says what is missing, not a bare "no permission"
+    for (const r of refused) expect(r.json().message).toBe(CommerceMessages.manageProductsOnly);
     expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: admin() })).json()).toEqual(list[0]);
     // the partner admin still reads the catalogue and keeps every other admin page
     expect((await commerce.app.inject({ method: 'GET', url: '/api/product', headers: otherAdmin() })).statusCode).toBe(200);
@@ -185,5 +187,17 @@ describe('products admin', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('shows withdrawn products only to product managers, not to an admin outside the vendor domain', async () => {
+    const withdrawn = (await save({ Name: 'Withdrawn Product', Description: '', Price: 5 })).json() as Product;
+    expect((await commerce.app.inject({ method: 'DELETE', url: `/api/product/${withdrawn.Id}`, headers: admin() })).statusCode).toBe(200);
+    const names = async (headers: Record<string, string>) =>
+      ((await commerce.app.inject({ method: 'GET', url: '/api/product', headers })).json() as Product[]).map((p) => p.Name);
+    expect(await names(admin())).toContain('Withdrawn Product');
+    expect(await names(otherAdmin())).not.toContain('Withdrawn Product');
+    expect(await names(buyer())).not.toContain('Withdrawn Product');
+    expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${withdrawn.Id}`, headers: otherAdmin() })).statusCode).toBe(404);
+    expect((await commerce.app.inject({ method: 'GET', url: `/api/product/${withdrawn.Id}`, headers: admin() })).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
-import { guardRoute } from '@cti/access';
+import { guardRoute, satisfiesRule } from '@cti/access';
 
 import { Spinner } from '../components/form/fields';
 import { UserArea } from '../features/accounts/UserArea';
@@ -9,6 +9,7 @@ import { AdminArea } from '../features/admin/AdminArea';
 import { selectUser } from '../features/auth/auth-slice';
 import { mustAgreeToTerms } from '../features/auth/landing';
 
+import { useAppConfigQuery } from './app-config';
 import { useAppSelector, usePrincipal } from './hooks';
 import { ADMIN_AREA_PATHS, isAdmin, USER_AREA_PATHS } from './menu';
 import type { AppRoute } from './route-types';
@@ -33,16 +34,24 @@ export function Guarded({ route }: { route: AppRoute }) {
   const user = useAppSelector(selectUser);
   const location = useLocation();
   const Page = pageOf(route);
+  const { data: config, isError: noConfig } = useAppConfigQuery(undefined, { skip: !route.alsoNeeds });
 
   useEffect(() => {
     document.title = `${route.title} | Compliance Index`;
   }, [route.title]);
 
   const from = location.pathname + location.search;
-  const decision = guardRoute(principal, route.rule);
+  let decision = guardRoute(principal, route.rule);
+  let refusedBy = route.rule;
+  if (decision === 'allow' && principal && route.alsoNeeds) {
+    // the deployment's settings decide the rest; without them nobody passes
+    if (!config && !noConfig) return <Spinner />;
+    const further = config ? route.alsoNeeds(config) : null;
+    if (!further || !satisfiesRule(principal, further)) [decision, refusedBy] = ['restricted', further ?? route.rule];
+  }
   if (decision === 'login') return <Navigate to="/login" replace state={{ from }} />;
   // the restricted page names what was asked for and how to get it
-  if (decision === 'restricted') return <Navigate to="/restricted" replace state={{ from, title: route.title, rule: route.rule }} />;
+  if (decision === 'restricted') return <Navigate to="/restricted" replace state={{ from, title: route.title, rule: refusedBy }} />;
   if (user && mustAgreeToTerms(user) && !route.allowUnagreed) return <Navigate to="/agree" replace state={{ from }} />;
   const page = (
     <Suspense fallback={<Spinner />}>

@@ -17,9 +17,29 @@ const principal = (roles: RoleName[], extra: Partial<Principal> = {}): Principal
 const labels = (entries: typeof USER_MENU, p: Principal) => entries.filter((e) => e.show(p, config)).map((e) => e.label);
 
 describe('user menu', () => {
-  it('gives an admin one Admin entry instead of the dozen admin destinations', () => {
-    const admin = labels(USER_MENU, principal(['Admin']));
-    expect(admin).toEqual(['Admin', 'My Account']);
+  it('gives an admin the admin hub and beside it the spec’s admin entries, in the spec’s order', () => {
+    expect(labels(USER_MENU, principal(['Admin']))).toEqual([
+      'Admin',
+      'Users',
+      'Request Queue',
+      'Audit log',
+      'Purchase log',
+      'User groups',
+      'Periods',
+      'Document library',
+      'My Account',
+    ]);
+    // Manage Products only for an admin holding its rule (an e-mail in the vendor's domain)
+    expect(labels(USER_MENU, principal(['Admin'], { email: 'ops@vendor.example' }))).toContain('Manage Products');
+    expect(labels(USER_MENU, principal(['Admin'], { email: 'ops@vendor.example' })).indexOf('Manage Products')).toBe(5);
+  });
+
+  it('shows no admin entry to anyone without the right', () => {
+    const adminOnly = ['Admin', 'Request Queue', 'Audit log', 'Purchase log', 'Manage Products', 'User groups', 'Periods'];
+    for (const role of RoleNames.filter((r) => r !== 'Admin')) {
+      const shown = labels(USER_MENU, principal([role], { email: 'someone@vendor.example', isGroupManager: true }));
+      expect(shown.filter((l) => adminOnly.includes(l))).toEqual([]);
+    }
   });
 
   it('shows Users to group managers, never the admin entries', () => {

@@ -27,7 +27,7 @@ export const purchaseHistoryPath = (p: Principal | null) =>
 export const userMenuLabel = (p: Principal, name: string) => (p.free && !isBuyer(p) ? 'Free User' : name);
 
 /** Manage Products: admins of the vendor's domain, the rule commerce enforces. */
-const vendorAdmin = (p: Principal, config: AppConfig | undefined) =>
+export const vendorAdmin = (p: Principal, config: AppConfig | undefined) =>
   !!config && satisfiesRule(p, manageProductsRule(config.vendorEmailDomain));
 
 /**
@@ -88,17 +88,26 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 /** Paths shown inside the admin area (for admins; the same pages keep their own chrome for others). */
 export const ADMIN_AREA_PATHS: readonly string[] = ['/admin', ...ADMIN_SECTIONS.flatMap((s) => s.entries.map((e) => e.to))];
 
+/** The admin area's entry of a label (its path and rule), for the user menu's spec entries. */
+const adminEntry = (label: string): MenuEntry => {
+  const entry = ADMIN_SECTIONS.flatMap((s) => s.entries).find((e) => e.label === label);
+  if (!entry) throw new Error(`no admin entry ${label}`);
+  return entry;
+};
+
 /**
- * The user menu (each entry shown to the roles of the permission table): for admins one Admin
- * entry opens the admin area, where the admin destinations are; group managers keep Users;
- * Logout is always last. The cart is an icon in the header beside the menu.
+ * The user menu (each entry shown only to the users its screen's rule lets in): the admin hub
+ * first for admins, then the spec's entries in its order (Users, Request Queue, Audit log,
+ * Purchase log, Manage Products, User groups, Periods, Document library, My Account, Purchase
+ * History); Logout is always last. The cart is an icon in the header beside the menu.
  */
 export const USER_MENU: readonly MenuEntry[] = [
   { label: 'Admin', to: '/admin', show: isAdmin },
-  { label: 'Users', to: '/user/manage', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.usersPage) },
-  // the questionnaire list is otherwise reachable only by address
+  { label: 'Users', to: '/user/manage', show: (p) => satisfiesRule(p, RouteRules.usersPage) },
+  ...['Request Queue', 'Audit log', 'Purchase log', 'Manage Products', 'User groups', 'Periods'].map(adminEntry),
+  // the questionnaire list is otherwise reachable only by address (admins have it in the admin area)
   { label: 'Questionnaires', to: '/manage/questionnaires', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.questionnaire) },
-  { label: 'Document library', to: '/documents', show: (p) => !isAdmin(p) && satisfiesRule(p, RouteRules.documents) },
+  { label: 'Document library', to: '/documents', show: (p) => satisfiesRule(p, RouteRules.documents) },
   // free users see no account page, unless they bought something: My account is where their plan is
   { label: 'My Account', to: '/user/account', show: (p) => (!p.free || isBuyer(p)) && satisfiesRule(p, RouteRules.account) },
   // a free user who bought a country is a buyer too; one whose role the page's rule leaves out has the receipts on My account

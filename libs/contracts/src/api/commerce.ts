@@ -333,6 +333,8 @@ export const CommerceMessages = {
   /** A certified scorecard is ordered for the period its country's scorecard shows. */
   periodRequired: 'Please order the certified scorecard from the Compliance Index, where its period is shown.',
   fillAllFields: 'Please fill out all fields',
+  /** A product or plan change by someone without Manage Products (an admin outside the vendor's domain included). */
+  manageProductsOnly: 'Managing products needs the Manage Products right: an admin account in the vendor’s own e-mail domain.',
   /** Checkout refuses what it cannot deliver or what the buyer already owns. */
   certifiedNotForSale: 'This country has no certified scorecard for sale: it has not been scored yet.',
   certifiedPeriodNotDeliverable:

@@ -24,6 +24,11 @@ export interface QuestionnaireStep {
   /** Export part name (Intro, A1–A5, B1, E1–E8); null for the consent page. */
   part: string | null;
   group: QuestionnaireNavGroup;
+  /**
+   * The index variable (the methodology's A to F) the page's answers are scored in. The
+   * questionnaire's own letters stop at E: its section E feeds the methodology's C to F.
+   */
+  scoredIn: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | null;
 }
 
 /** Section ids of the data model. */
@@ -47,22 +52,85 @@ export const SectionIds = {
 
 /** Every page of the questionnaire in order; Back and Next go to the neighbours. */
 export const QUESTIONNAIRE_STEPS: readonly QuestionnaireStep[] = [
-  { path: 'participation', sectionId: SectionIds.Introductory, label: 'Participation', part: 'Intro', group: 'Intro Questions' },
-  { path: 'consent', sectionId: null, label: 'Consent', part: null, group: 'Intro Questions' },
-  { path: 'a/0', sectionId: SectionIds.Summary, label: 'Summary of National Implementation', part: 'A1', group: 'Variable A' },
-  { path: 'a/1', sectionId: SectionIds.Idera, label: 'IDERA extension', part: 'A2', group: 'Variable A' },
-  { path: 'a/2', sectionId: SectionIds.Liens, label: 'Liens', part: 'A3', group: 'Variable A' },
-  { path: 'a/3', sectionId: SectionIds.Detention, label: 'Detention Rights', part: 'A4', group: 'Variable A' },
-  { path: 'a/4', sectionId: SectionIds.Comments, label: 'Comments', part: 'A5', group: 'Variable A' },
-  { path: 'b/0', sectionId: SectionIds.VariableB, label: 'Variable B', part: 'B1', group: 'Variable B' },
-  { path: 'e/0', sectionId: SectionIds.ProtectionismA, label: 'Protectionism A: choice of foreign law', part: 'E1', group: 'Variable E' },
-  { path: 'e/1', sectionId: SectionIds.ProtectionismB, label: 'Protectionism B: foreign jurisdiction', part: 'E2', group: 'Variable E' },
-  { path: 'e/2', sectionId: SectionIds.ProtectionismC, label: 'Protectionism C: foreign judgements', part: 'E3', group: 'Variable E' },
-  { path: 'e/3', sectionId: SectionIds.ProtectionismD, label: 'Protectionism D: foreign arbitral awards', part: 'E4', group: 'Variable E' },
-  { path: 'e/4', sectionId: SectionIds.ContractInterpretation, label: 'Contract interpretation', part: 'E5', group: 'Variable E' },
-  { path: 'e/5', sectionId: SectionIds.Enforcement, label: 'New commercial laws', part: 'E6', group: 'Variable E' },
-  { path: 'e/6', sectionId: SectionIds.NonBankruptcy, label: 'Repossession outside insolvency', part: 'E7', group: 'Variable E' },
-  { path: 'e/7', sectionId: SectionIds.Bankruptcy, label: 'Repossession inside insolvency', part: 'E8', group: 'Variable E' },
+  {
+    path: 'participation',
+    sectionId: SectionIds.Introductory,
+    label: 'Participation',
+    part: 'Intro',
+    group: 'Intro Questions',
+    scoredIn: null,
+  },
+  { path: 'consent', sectionId: null, label: 'Consent', part: null, group: 'Intro Questions', scoredIn: null },
+  {
+    path: 'a/0',
+    sectionId: SectionIds.Summary,
+    label: 'Summary of National Implementation',
+    part: 'A1',
+    group: 'Variable A',
+    scoredIn: 'A',
+  },
+  { path: 'a/1', sectionId: SectionIds.Idera, label: 'IDERA extension', part: 'A2', group: 'Variable A', scoredIn: 'A' },
+  { path: 'a/2', sectionId: SectionIds.Liens, label: 'Liens', part: 'A3', group: 'Variable A', scoredIn: 'A' },
+  { path: 'a/3', sectionId: SectionIds.Detention, label: 'Detention Rights', part: 'A4', group: 'Variable A', scoredIn: 'A' },
+  { path: 'a/4', sectionId: SectionIds.Comments, label: 'Comments', part: 'A5', group: 'Variable A', scoredIn: 'A' },
+  { path: 'b/0', sectionId: SectionIds.VariableB, label: 'Insolvency (Alternative A)', part: 'B1', group: 'Variable B', scoredIn: 'B' },
+  {
+    path: 'e/0',
+    sectionId: SectionIds.ProtectionismA,
+    label: 'Protectionism A: choice of foreign law',
+    part: 'E1',
+    group: 'Variable E',
+    scoredIn: 'C',
+  },
+  {
+    path: 'e/1',
+    sectionId: SectionIds.ProtectionismB,
+    label: 'Protectionism B: foreign jurisdiction',
+    part: 'E2',
+    group: 'Variable E',
+    scoredIn: 'C',
+  },
+  {
+    path: 'e/2',
+    sectionId: SectionIds.ProtectionismC,
+    label: 'Protectionism C: foreign judgements',
+    part: 'E3',
+    group: 'Variable E',
+    scoredIn: 'C',
+  },
+  {
+    path: 'e/3',
+    sectionId: SectionIds.ProtectionismD,
+    label: 'Protectionism D: foreign arbitral awards',
+    part: 'E4',
+    group: 'Variable E',
+    scoredIn: 'C',
+  },
+  {
+    path: 'e/4',
+    sectionId: SectionIds.ContractInterpretation,
+    label: 'Contract interpretation',
+    part: 'E5',
+    group: 'Variable E',
+    scoredIn: 'D',
+  },
+  { path: 'e/5', sectionId: SectionIds.Enforcement, label: 'New commercial laws', part: 'E6', group: 'Variable E', scoredIn: 'E' },
+  {
+    path: 'e/6',
+    sectionId: SectionIds.NonBankruptcy,
+    label: 'Repossession outside insolvency',
+    part: 'E7',
+    group: 'Variable E',
+    scoredIn: 'F',
+  },
+  {
+    path: 'e/7',
+    sectionId: SectionIds.Bankruptcy,
+    label: 'Repossession inside insolvency',
+    part: 'E8',
+    group: 'Variable E',
+    scoredIn: 'F',
+  },
 ];
 
 /** The parts the PDF export renders (intro, A1–A5, B1, E1–E8): 15. */
@@ -469,6 +537,10 @@ export const QuestionnaireInfo = Type.Object({
   ReopenedOn: Type.Optional(Nullable(Type.String())),
   /** The page (path below /questionnaire/) the caller last worked on, to resume there. */
   ResumePath: Type.Optional(Nullable(Type.String())),
+  /** Sections whose every visible question has an answer (the side navigation marks them done). */
+  AnsweredSections: Type.Optional(Type.Array(Type.Integer())),
+  /** Sections holding at least one answer (started; not done until every visible question is answered). */
+  StartedSections: Type.Optional(Type.Array(Type.Integer())),
 });
 export type QuestionnaireInfo = Type.Static<typeof QuestionnaireInfo>;
 

@@ -1,13 +1,4 @@
-import type {
-  AccessClaims,
-  EventActor,
-  OfferKind,
-  Product,
-  ProductBody,
-  ProductQuickList,
-  PublicOffer,
-  PurchasableCountry,
-} from '@cti/contracts';
+import type { EventActor, OfferKind, Product, ProductBody, ProductQuickList, PublicOffer, PurchasableCountry } from '@cti/contracts';
 import { centsOfDollars, CommerceMessages, dollarsOfCents, PRODUCT_NAME_MAX_LENGTH, TextLimits } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, freeText, NotFound, type DataAccess } from '@cti/service-kit';
 
@@ -74,15 +65,15 @@ export async function purchasableCountries(db: CommerceExecutor): Promise<Purcha
   return (await listCountries(db)).map((c) => ({ Id: c.groupId, Name: c.name }));
 }
 
-/** GET api/product: admins manage deleted products too; buyers only see what is on sale. */
-export async function productList(db: CommerceExecutor, caller: AccessClaims): Promise<Product[]> {
-  return (await listProducts(db, { includeDeleted: caller.isAdmin })).map(toProduct);
+/** GET api/product: product managers (Manage Products) see withdrawn products too; everyone else only what is on sale. */
+export async function productList(db: CommerceExecutor, managesProducts: boolean): Promise<Product[]> {
+  return (await listProducts(db, { includeDeleted: managesProducts })).map(toProduct);
 }
 
-/** GET api/product/{id}: a deleted product is found only by admins. */
-export async function productFor(db: CommerceExecutor, caller: AccessClaims, id: string): Promise<Product> {
+/** GET api/product/{id}: a withdrawn product is found only by product managers. */
+export async function productFor(db: CommerceExecutor, managesProducts: boolean, id: string): Promise<Product> {
   const product = await findProduct(db, id);
-  if (!product || (product.deletedAt && !caller.isAdmin)) throw new NotFound('Product not found');
+  if (!product || (product.deletedAt && !managesProducts)) throw new NotFound('Product not found');
   return toProduct(product);
 }
 

@@ -1,5 +1,6 @@
-import { manageProductsRule } from '@cti/access';
+import { manageProductsRule, satisfiesRule } from '@cti/access';
 import {
+  type AccessClaims,
   CommerceMessages,
   ErrorBody,
   IdParam,
@@ -12,7 +13,7 @@ import {
   PublicOfferList,
   PurchasableCountryList,
 } from '@cti/contracts';
-import { actorOf, claimsOf, DomainError } from '@cti/service-kit';
+import { actorOf, claimsOf, DomainError, principalOf } from '@cti/service-kit';
 
 import type { CommerceApp } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
@@ -36,7 +37,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export async function productRoutes(app: CommerceApp, opts: { payments: PaymentDeps; vendorEmailDomain: string }) {
   const db = app.db;
   // changing products and plans is Manage Products: admins of the vendor's own domain only
-  const productManager = app.requireRule(manageProductsRule(opts.vendorEmailDomain));
+  const manageProducts = manageProductsRule(opts.vendorEmailDomain);
+  const productManager = app.requireRule(manageProducts, CommerceMessages.manageProductsOnly);
+  const managesProducts = (claims: AccessClaims) => satisfiesRule(principalOf(claims), manageProducts);
 
   app.get(
     '/api/product/quicklist',
@@ -79,7 +82,7 @@ export async function productRoutes(app: CommerceApp, opts: { payments: PaymentD
       preHandler: app.requireUser,
       schema: { tags: ['products'], summary: 'Every product', response: { 200: ProductList, 401: ErrorBody } },
     },
-    async (request) => productList(db, claimsOf(request)),
+    async (request) => productList(db, managesProducts(claimsOf(request))),
   );
 
   app.get(
@@ -88,7 +91,7 @@ export async function productRoutes(app: CommerceApp, opts: { payments: PaymentD
       preHandler: app.requireUser,
       schema: { tags: ['products'], summary: 'A product', params: IdParam, response: { 200: Product, ...errors } },
     },
-    async (request) => productFor(db, claimsOf(request), request.params.id),
+    async (request) => productFor(db, managesProducts(claimsOf(request)), request.params.id),
   );
 
   app.post(

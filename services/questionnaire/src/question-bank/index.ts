@@ -95,6 +95,15 @@ export function answeredSections(bank: LoadedBank, answers: ReadonlyMap<string, 
   return answered;
 }
 
+/** Sections holding at least one answer (the side navigation's "started"). */
+export function startedSections(bank: LoadedBank, answers: ReadonlyMap<string, AnswerModel>): Set<number> {
+  const started = new Set<number>();
+  for (const section of bank.sections)
+    if (bank.questionsOf(section.sectionId).some((q) => !isEmptyAnswer(answers.get(questionId(section.sectionId, q.index)) ?? null)))
+      started.add(section.sectionId);
+  return started;
+}
+
 /** A bank question as the API shows it, with its answer. */
 export function toApiQuestion(q: IndexedQuestion, model: AnswerModel): Question {
   return {

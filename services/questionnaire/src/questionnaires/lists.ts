@@ -13,7 +13,7 @@ import { appendToOutbox, principalOf, type DataAccess } from '@cti/service-kit';
 
 import { closeQuestionnaire } from '../approvals/approvals';
 import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
-import { hasIderaDeclaration } from '../question-bank';
+import { answeredSections, bankOf, hasIderaDeclaration, startedSections } from '../question-bank';
 import { resumePathsOf } from '../resume/repository';
 import { answersOf, valuesOf } from '../sections/repository';
 
@@ -85,12 +85,16 @@ export async function questionnaireInfo(db: QuestionnaireExecutor, claims: Acces
   const source = q.carriedFromId ? await findQuestionnaire(db, q.carriedFromId) : undefined;
   const current = await currentPeriod(db);
   const resume = await resumePathsOf(db, claims.sub, [q.id]);
+  const bank = bankOf(q.bankVersion);
+  const values = valuesOf(await answersOf(db, q.id));
   return {
     ...listRow(q),
     CarriedFrom: source?.period ?? null,
     IsCurrent: current?.id === q.periodId,
     ReopenedOn: q.reopenedOn,
     ResumePath: resume.get(q.id) ?? null,
+    AnsweredSections: [...answeredSections(bank, values)],
+    StartedSections: [...startedSections(bank, values)],
   };
 }
 

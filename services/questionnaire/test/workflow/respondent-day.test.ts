@@ -1,4 +1,4 @@
-import { QuestionnaireAnswers, SectionIds, type QuestionnaireProgress } from '@cti/contracts';
+import { QuestionnaireAnswers, SectionIds, type QuestionnaireInfo, type QuestionnaireProgress } from '@cti/contracts';
 
 import { adminClaims, caller, givenPeriod, q, questionnaireOf, respondentClaims, startWorld, type World } from '../helpers';
 
@@ -72,6 +72,11 @@ describe('the respondent dashboard', () => {
       Locks: [{ Path: 'a/2', Label: 'Liens', Name: 'Roisin Respondent' }],
     });
     expect(row.Approvals).toEqual([expect.objectContaining({ Name: 'Rory Respondent', OrganizationName: 'Dublin Law Partners' })]);
+
+    // the side navigation's marks: Participation done, Protectionism A started (one answer of several), the rest not started
+    const info = (await rory().get(`/api/questionnaire/info/${questionnaireId}`)).json() as QuestionnaireInfo;
+    expect(info.AnsweredSections).toEqual([SectionIds.Introductory]);
+    expect([...(info.StartedSections ?? [])].sort()).toEqual([SectionIds.Introductory, SectionIds.ProtectionismA].sort());
 
     // another country's respondent sees only their own; admins see every open one
     expect((await progressOf(kenyan())).map((r) => r.Country)).toEqual(['Kenya']);

@@ -300,7 +300,7 @@ describe('a change that clears answers in another section', () => {
     expect(refusal.Clears).toEqual([
       expect.objectContaining({ SectionId: 9, Path: 'a/1', SectionLabel: 'IDERA extension', Id: q(9, 4), Model: 27 }),
       expect.objectContaining({ SectionId: 9, Path: 'a/1', Id: q(9, 5), Model: 'Two working days.' }),
-      expect.objectContaining({ SectionId: 14, Path: 'b/0', SectionLabel: 'Variable B', Id: q(14, 6), Model: 77 }),
+      expect.objectContaining({ SectionId: 14, Path: 'b/0', SectionLabel: 'Insolvency (Alternative A)', Id: q(14, 6), Model: 77 }),
     ]);
     expect(refusal.Clears[0]!.Text).toMatch(/\S/);
     expect(await storedValue(q(8, 3))).toEqual([6, 9]);
@@ -333,7 +333,7 @@ describe('a change that clears answers in another section', () => {
     const mine = await summary().save(withdrawDeclaration, { version: base, confirmClearing: token });
     expect(mine.json()).toMatchObject({
       Reason: 'clearingLocked',
-      message: QuestionnaireAnswers.clearingInOtherTab('Variable B'),
+      message: QuestionnaireAnswers.clearingInOtherTab('Insolvency (Alternative A)'),
       HeldBy: [{ SectionId: 14, Locker: 'Rory Respondent', InOtherTab: true }],
     });
     await otherTab.unlock();

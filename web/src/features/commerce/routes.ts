@@ -1,4 +1,4 @@
-import { RoleNames, RouteRules, type RouteRule } from '@cti/access';
+import { manageProductsRule, RoleNames, RouteRules, type RouteRule } from '@cti/access';
 
 import type { AppRoute } from '../../app/route-types';
 
@@ -13,7 +13,14 @@ export const commerceRoutes: AppRoute[] = [
   { path: '/checkout/:productId', rule: signedIn, title: 'Checkout', page: () => import('./CheckoutPage') },
   { path: '/thankyou', rule: signedIn, title: 'Thank you', page: () => import('./ThankYouPage') },
   { path: '/history', rule: RouteRules.purchaseHistory, title: 'Purchase History', page: () => import('./PurchaseHistoryPage') },
-  { path: '/admin/products', rule: RouteRules.adminOnly, title: 'Products', page: () => import('./ProductsAdminPage') },
+  // Manage Products: an admin page, and the admin's e-mail must be in the vendor's own domain (as commerce enforces)
+  {
+    path: '/admin/products',
+    rule: RouteRules.adminOnly,
+    alsoNeeds: (config) => manageProductsRule(config.vendorEmailDomain),
+    title: 'Products',
+    page: () => import('./ProductsAdminPage'),
+  },
   { path: '/admin/purchaseLog', rule: RouteRules.adminOnly, title: 'Purchase log', page: () => import('./PurchaseLogPage') },
   { path: '/user/subscriptions', rule: RouteRules.adminOnly, title: 'Subscriptions', page: () => import('./SubscriptionsAdminPage') },
   // the local payment provider's own pages (stand-ins for Stripe's hosted pages)

@@ -1,15 +1,26 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
-import { QUESTIONNAIRE_STEPS } from '@cti/contracts';
+import { QUESTIONNAIRE_STEPS, type QuestionnaireStep } from '@cti/contracts';
 
 import { useAppSelector } from '../../app/hooks';
 import { Button, Spinner } from '../../components/form/fields';
 import { selectToken, selectUser } from '../auth/auth-slice';
 
-import { clearCurrentQuestionnaire, useCurrentQuestionnaire } from './current-questionnaire';
+import {
+  clearCurrentQuestionnaire,
+  setCurrentQuestionnaire,
+  useCurrentQuestionnaire,
+  type CurrentQuestionnaire,
+} from './current-questionnaire';
 import { tabLockId } from './drafts/tab-lock-id';
-import { useApprovedNamesQuery, useQuestionnaireChangesQuery, useQuestionnaireInfoQuery, useUnlockMutation } from './questionnaire-api';
+import {
+  useApprovedNamesQuery,
+  useQuestionnaireChangesQuery,
+  useQuestionnaireInfoQuery,
+  useQuestionnaireProgressQuery,
+  useUnlockMutation,
+} from './questionnaire-api';
 import { ApprovalPanel } from './shell/ApprovalPanel';
 import { ConsentPage } from './shell/ConsentPage';
 import { exitButtons } from './shell/exit-label';
@@ -18,7 +29,7 @@ import { LeaveGuardProvider, useLeaveGuard } from './shell/leave-guard';
 import { beaconUnlock } from './shell/section-calls';
 import { SectionPage } from './shell/SectionPage';
 import { SideNav } from './shell/SideNav';
-import { stepOfPath, stepUrl } from './shell/steps';
+import { parseQuestionnairePath, questionnaireUrl, stepUrl } from './shell/steps';
 import './questionnaires.css';
 
 /** Phones: the section list and the approval panel fold up above the questions. */
@@ -67,10 +78,27 @@ export default function QuestionnaireShellPage() {
   );
 }
 
+/**
+ * The spec's addresses name no questionnaire (/questionnaire/participation): they lead to this
+ * tab's questionnaire, else to the caller's only open one (a link opened in a new tab), else
+ * to the list to choose from.
+ */
+function ToQuestionnaireOfAddress({ step, current }: { step: QuestionnaireStep | undefined; current: CurrentQuestionnaire | null }) {
+  const { data: open, isError } = useQuestionnaireProgressQuery(undefined, { skip: !!current });
+  const path = step?.path ?? 'participation';
+  if (current) return <Navigate to={questionnaireUrl(current.QuestionnaireId, path)} replace />;
+  if (isError || (open && open.length !== 1)) return <Navigate to="/manage/questionnaires" replace />;
+  if (!open) return <Spinner label="Opening the questionnaire…" />;
+  return <Navigate to={questionnaireUrl(open[0].QuestionnaireId, path)} replace />;
+}
+
 function QuestionnaireShell() {
   const user = useAppSelector(selectUser);
   const current = useCurrentQuestionnaire(user?.Id ?? null);
   const location = useLocation();
+  // the questionnaire is the address's: a link to a page opens it in any tab
+  const { questionnaireId, step } = parseQuestionnairePath(location.pathname);
+  const id = questionnaireId ?? '';
   const navigate = useNavigate();
   const guard = useLeaveGuard();
   const token = useAppSelector(selectToken);
@@ -78,13 +106,17 @@ function QuestionnaireShell() {
   // the page the questionnaire was entered at (the "continue where you left off" note shows there only)
   const [entryKey] = useState(location.key);
   const [unlock] = useUnlockMutation();
-  const { data: info, isError } = useQuestionnaireInfoQuery(current?.QuestionnaireId ?? '', {
-    skip: !current,
-    refetchOnMountOrArgChange: true,
-  });
+  const { data: info, isError } = useQuestionnaireInfoQuery(id, { skip: !id, refetchOnMountOrArgChange: true });
   // approvals, answers, locks and status made elsewhere reach this page as they happen
-  useQuestionnaireChangesQuery(current?.QuestionnaireId ?? '', { skip: !current });
-  const { data: approvals = [] } = useApprovedNamesQuery(current?.QuestionnaireId ?? '', { skip: !current });
+  useQuestionnaireChangesQuery(id, { skip: !id });
+  const { data: approvals = [] } = useApprovedNamesQuery(id, { skip: !id });
+  // the address's questionnaire is this tab's current one (the spec's addresses lead back to it)
+  const userId = user?.Id;
+  const [shownId, groupId, country, period] = [info?.QuestionnaireId, info?.GroupId, info?.Country, info?.Period];
+  useEffect(() => {
+    if (userId && shownId && groupId && country !== undefined && period !== undefined)
+      setCurrentQuestionnaire({ QuestionnaireId: shownId, GroupId: groupId, Country: country, Period: period }, userId);
+  }, [userId, shownId, groupId, country, period]);
 
   /** Leaving the questionnaire releases this tab's locks (the user's other tabs keep theirs) and forgets this tab's questionnaire. */
   const leave = useCallback(async () => {
@@ -99,9 +131,8 @@ function QuestionnaireShell() {
     void navigate('/manage/questionnaires');
   }, [leave, navigate]);
 
-  if (!current) return <Navigate to="/manage/questionnaires" replace />;
-  const step = stepOfPath(location.pathname);
-  if (!step) return <Navigate to="/questionnaire/participation" replace />;
+  if (!questionnaireId) return <ToQuestionnaireOfAddress step={step} current={current} />;
+  if (!step) return <Navigate to={questionnaireUrl(questionnaireId)} replace />;
   if (isError) {
     return (
       <div className="card narrow">
@@ -145,7 +176,7 @@ function QuestionnaireShell() {
       {resumeAt && (
         <div className="notice resume-notice" role="note">
           <p>
-            You last worked on <strong>{resumeAt.label}</strong>. <Link to={stepUrl(resumeAt)}>Continue there</Link>
+            You last worked on <strong>{resumeAt.label}</strong>. <Link to={stepUrl(info.QuestionnaireId, resumeAt)}>Continue there</Link>
           </p>
         </div>
       )}
@@ -157,7 +188,7 @@ function QuestionnaireShell() {
             label="Sections"
             summary={`${step.part && step.part !== 'Intro' ? `${step.part} ` : ''}${step.label}`}
           >
-            <SideNav questionnaireId={info.QuestionnaireId} current={step} />
+            <SideNav info={info} current={step} />
           </Fold>
           <Fold
             phone={phone}

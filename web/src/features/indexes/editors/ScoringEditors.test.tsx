@@ -145,3 +145,19 @@ describe('Questionnaire editor: what the admin typed survives a reload of the sc
     expect([value(/^A · /), value(/^B · /), value('Explanatory comments')]).toEqual(['4', '2.5', 'Comments of the other admin']);
   });
 });
+
+describe('Scores and notices: titled and labelled in plain words', () => {
+  it('names the dialog for what it edits and the precedent levels as the scorecard does', async () => {
+    await openEditor();
+    expect(screen.getByRole('dialog', { name: 'Scores and notices: Ireland, 2025' })).toBeTruthy();
+    expect(screen.getByLabelText('Apply a precedent adjustment')).toBeTruthy();
+    const levels = screen.getByLabelText('Precedent level') as HTMLSelectElement;
+    expect([...levels.options].map((o) => o.textContent)).toEqual([
+      'Level I (adjustment .3)',
+      'Level II (adjustment .5)',
+      'Level III (adjustment .7)',
+    ]);
+    expect(screen.getByText('Notice text (shown on the scorecard under Notices, with the watchlist)')).toBeTruthy();
+    expect(screen.queryByText(/isPBA|#notices/)).toBeNull();
+  });
+});

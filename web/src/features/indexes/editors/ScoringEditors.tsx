@@ -9,6 +9,7 @@ import {
   enforceabilityCategory,
   enforceabilityScore,
   PBA_LABELS,
+  PBA_LEVEL_NAMES,
   VARIABLE_NAMES,
   VARIABLES,
   type EnforceabilityVariable,
@@ -195,7 +196,7 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
 
   return (
     <EditorShell
-      title={`Questionnaire editor: ${record.Entity}, ${record.Period}`}
+      title={`Scores and notices: ${record.Entity}, ${record.Period}`}
       closed={closed}
       canSave={!!inputs}
       busy={isLoading}
@@ -227,19 +228,19 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
         />
         <CheckboxField label="Watchlist" checked={flags.Watchlist} onChange={(e) => setFlags({ ...flags, Watchlist: e.target.checked })} />
         <CheckboxField
-          label="isPBA (precedent-based adjustment)"
+          label="Apply a precedent adjustment"
           checked={flags.isPBA}
           onChange={(e) => setFlags({ ...flags, isPBA: e.target.checked })}
         />
         <SelectField
-          label="Precedent adjustment"
+          label="Precedent level"
           value={flags.PBA}
           disabled={!flags.isPBA}
           onChange={(e) => setFlags({ ...flags, PBA: Number(e.target.value) })}
         >
           {([1, 2, 3] as const).map((level) => (
             <option key={level} value={level}>
-              {PBA_LABELS[level]}
+              {PBA_LEVEL_NAMES[level]} (adjustment {PBA_LABELS[level]})
             </option>
           ))}
         </SelectField>
@@ -252,8 +253,8 @@ function QuestionnaireEditorForm({ record, onClose }: { record: QuestionnaireSco
           onChange={(e) => setFlags({ ...flags, IsSpecialNotice: e.target.checked })}
         />
         <div className="field">
-          <span className="field-label">Notice (shown under #notices with the watchlist)</span>
-          <RichTextEditor key={fills} label="Notice" initialHtml={notice} readOnly={closed} onChange={(html) => set('notice', html)} />
+          <span className="field-label">Notice text (shown on the scorecard under Notices, with the watchlist)</span>
+          <RichTextEditor key={fills} label="Notice text" initialHtml={notice} readOnly={closed} onChange={(html) => set('notice', html)} />
         </div>
       </fieldset>
       <TextEditors key={fills} texts={texts} onChange={(next) => set('texts', next)} disabled={closed} />
@@ -300,7 +301,7 @@ function EnforceabilityEditorForm({
 
   return (
     <EditorShell
-      title={`Enforceability editor: ${record.Entity}, ${record.Period}`}
+      title={`Enforceability scores: ${record.Entity}, ${record.Period}`}
       closed={closed}
       canSave={!!inputs}
       busy={isLoading}
@@ -343,7 +344,7 @@ export function ScoringEditor({ target, onClose }: { target: ScoringEditorTarget
   const { currentData: data, isError } = useScoringInputsQuery(target.row.QuestionnaireId, { refetchOnMountOrArgChange: true });
   if (!data && isError) {
     return (
-      <Modal open title="Scoring editor" onClose={onClose}>
+      <Modal open title="Scores and notices" onClose={onClose}>
         <p className="notice notice-danger">The scoring inputs of {target.row.Entity} could not be loaded.</p>
       </Modal>
     );

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   QuestionnaireListMessages,
   type AdminQuestionnaireRow,
+  type QuestionnaireProgress,
   type QuestionnaireReportFilter,
   type QuestionnaireStatus,
 } from '@cti/contracts';
@@ -19,7 +20,7 @@ import { ScoringEditor, type ScoringEditorTarget } from '../../indexes/editors/S
 import type { CurrentQuestionnaire } from '../current-questionnaire';
 import { EXPORT_FAILED } from '../export/ExportPdfButton';
 import { QuestionnaireExport } from '../export/QuestionnaireExport';
-import { useCloseOrOpenMutation, useQuestionnaireReportQuery } from '../questionnaire-api';
+import { useCloseOrOpenMutation, useQuestionnaireProgressQuery, useQuestionnaireReportQuery } from '../questionnaire-api';
 
 import { AddQuestionnaireModal } from './AddQuestionnaireModal';
 import { useOpenQuestionnaire } from './open-questionnaire';
@@ -98,9 +99,39 @@ function StatusSelector({ row }: { row: AdminQuestionnaireRow }) {
   );
 }
 
+/** How far an open questionnaire is (sections answered); a closed one says when it closed. */
+function ProgressCell({ row, progress }: { row: AdminQuestionnaireRow; progress: QuestionnaireProgress | undefined }) {
+  if (row.Status === 'Closed') return <span className="muted">Closed{row.ClosedOn ? ` ${formatShortDate(row.ClosedOn)}` : ''}</span>;
+  if (!progress) return <span className="muted">—</span>;
+  return (
+    <span className="progress-cell">
+      <progress max={progress.SectionsTotal} value={progress.SectionsAnswered} aria-hidden="true" /> {progress.SectionsAnswered} of{' '}
+      {progress.SectionsTotal} sections
+    </span>
+  );
+}
+
+/** Who approved the current answers, and whether that is enough to submit as final. */
+function ApprovalsCell({ row, progress }: { row: AdminQuestionnaireRow; progress: QuestionnaireProgress | undefined }) {
+  if (row.Status === 'Closed') return <span className="muted">Submitted</span>;
+  if (!progress) return <span className="muted">—</span>;
+  const firms = progress.Approvals.map((a) => a.OrganizationName || a.Name);
+  return (
+    <span>
+      {firms.length ? firms.join(', ') : <span className="muted">None yet</span>}
+      {progress.ReadyForFinalization ? (
+        <strong className="approvals-ready"> · ready to submit</strong>
+      ) : (
+        <span className="muted"> · {firms.length} of 2 firms</span>
+      )}
+    </span>
+  );
+}
+
 /**
  * The admin view of /manage/questionnaires: filter text, Entity/Period/Status
- * filters, 10 per page, row actions, the Open/Closed selector and Add Questionnaire.
+ * filters, 10 per page, row actions, the Open/Closed selector and Add Questionnaire;
+ * one table, each open questionnaire with how far it is and who approved it.
  */
 export function AdminQuestionnaireList() {
   const [filters, setFilters] = useState<ListFilters>(storedFilters);
@@ -130,6 +161,9 @@ export function AdminQuestionnaireList() {
     [filters.entity, filters.period, filters.status],
   );
   const { data: rows = [], isLoading } = useQuestionnaireReportQuery(serverFilters);
+  // admins get every open questionnaire's progress and approvals
+  const { data: progress } = useQuestionnaireProgressQuery(undefined, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
+  const progressOf = useMemo(() => new Map((progress ?? []).map((p) => [p.QuestionnaireId, p])), [progress]);
 
   const update = (change: Partial<ListFilters>) =>
     setFilters((f) => {
@@ -150,6 +184,18 @@ export function AdminQuestionnaireList() {
     { accessorKey: 'Entity', header: 'Entity' },
     { accessorKey: 'Period', header: 'Period' },
     { accessorKey: 'Status', header: 'Status', cell: (c) => <StatusSelector row={c.row.original} /> },
+    {
+      id: 'progress',
+      header: 'Progress',
+      accessorFn: (r) => (r.Status === 'Closed' ? 2 : (progressOf.get(r.QuestionnaireId)?.SectionsAnswered ?? 0) / 100),
+      cell: (c) => <ProgressCell row={c.row.original} progress={progressOf.get(c.row.original.QuestionnaireId)} />,
+    },
+    {
+      id: 'approvals',
+      header: 'Approvals',
+      accessorFn: (r) => progressOf.get(r.QuestionnaireId)?.Approvals.length ?? (r.Status === 'Closed' ? 3 : 0),
+      cell: (c) => <ApprovalsCell row={c.row.original} progress={progressOf.get(c.row.original.QuestionnaireId)} />,
+    },
     { accessorKey: 'LastUpdated', header: 'Last Updated', cell: (c) => formatShortDate(c.getValue() as string) },
     {
       id: 'actions',
@@ -162,8 +208,8 @@ export function AdminQuestionnaireList() {
             <RowMenu
               label={`Actions for ${row.Entity}, ${row.Period}`}
               actions={[
-                { label: 'Questionnaire editor', onSelect: () => openQuestionnaireEditor(row) },
-                { label: 'Enforceability editor', onSelect: () => openEnforceabilityEditor(row) },
+                { label: 'Scores and notices', onSelect: () => openQuestionnaireEditor(row) },
+                { label: 'Enforceability scores', onSelect: () => openEnforceabilityEditor(row) },
                 { label: 'Scorecard', to: `/index/${row.GroupId}#notices` },
                 { label: 'Go to questionnaire', onSelect: () => openQuestionnaire(target(row)) },
                 { label: 'Export PDF', onSelect: () => setExporting(target(row)), disabled: !!exporting },

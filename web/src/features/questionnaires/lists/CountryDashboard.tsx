@@ -11,6 +11,7 @@ import { selectUser } from '../../auth/auth-slice';
 import { useChooseQuestionnaire } from '../current-questionnaire';
 import { ExportPdfButton } from '../export/ExportPdfButton';
 import { useCompletedQuestionnairesQuery, useOpenQuestionnairesQuery } from '../questionnaire-api';
+import { questionnaireUrl } from '../shell/steps';
 
 import { RespondentProgress } from './RespondentProgress';
 
@@ -50,7 +51,7 @@ export function CountryDashboard({ showManageUsers, recentChanges }: CountryDash
         accessorKey: 'Country',
         header: 'Country Questionnaires',
         cell: (c) => (
-          <Link to="/questionnaire/participation" onClick={() => choose(target(c.row.original))}>
+          <Link to={questionnaireUrl(c.row.original.QuestionnaireId)} onClick={() => choose(target(c.row.original))}>
             {c.row.original.Country} {c.row.original.Period} Questionnaire
           </Link>
         ),

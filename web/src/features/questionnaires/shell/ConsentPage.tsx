@@ -158,11 +158,11 @@ export function ConsentPage({ step, info }: { step: QuestionnaireStep; info: Que
       {isAdmin && <ConsentTable questionnaireId={info.QuestionnaireId} />}
       <div className="section-buttons">
         {previous && (
-          <Button variant="secondary" onClick={() => leaveTo(stepUrl(previous))}>
+          <Button variant="secondary" onClick={() => leaveTo(stepUrl(info.QuestionnaireId, previous))}>
             Back
           </Button>
         )}
-        {next && <Button onClick={() => leaveTo(stepUrl(next))}>Next</Button>}
+        {next && <Button onClick={() => leaveTo(stepUrl(info.QuestionnaireId, next))}>Next</Button>}
       </div>
     </article>
   );

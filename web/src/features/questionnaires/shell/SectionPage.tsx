@@ -294,8 +294,8 @@ export function SectionPage({ step, info, onExit }: { step: QuestionnaireStep; i
 
   const { previous, next } = neighbours(step);
   const go = async (after: After) => {
-    if (after === 'back' && previous) void navigate(stepUrl(previous));
-    if (after === 'next' && next) void navigate(stepUrl(next));
+    if (after === 'back' && previous) void navigate(stepUrl(info.QuestionnaireId, previous));
+    if (after === 'next' && next) void navigate(stepUrl(info.QuestionnaireId, next));
     if ((after === 'next' && !next) || after === 'exit') await onExit();
   };
 
