@@ -31,6 +31,13 @@ const chunkGroups = [
     priority: 20,
   },
   { name: 'table', test: pkg('@tanstack'), priority: 10 },
+  // the small parts every index page shows (flags, category badges, the watchlist sign, row
+  // access, tabs): one chunk instead of six, each of which cost its own gzip overhead on /index
+  {
+    name: 'index-parts',
+    test: /[\\/]src[\\/](features[\\/]indexes[\\/](components[\\/](CategoryBadge|CountryFlag|WatchlistIcon|DemoNotice)|row-access)|components[\\/]tabs[\\/])/,
+    priority: 5,
+  },
 ];
 
 /**

@@ -53,8 +53,9 @@ it('a Standard subscriber creates a key on My account, reads the index with it, 
   await expect(row.textContent()).resolves.toContain(key.slice(0, 12));
   await expect(section.textContent()).resolves.not.toContain(key);
 
-  page.once('dialog', (dialog) => void dialog.accept());
+  // revoking asks first, in the page's own dialog (a browser dialog would fail the journey: none is accepted)
   await row.getByRole('button', { name: 'Revoke Pricing model' }).click();
+  await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke key' }).click();
   await row.getByText(/^Revoked/).waitFor();
 
   const after = await callWithKey(page, key);

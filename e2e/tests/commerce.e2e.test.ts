@@ -70,7 +70,7 @@ it('a standard user buys a per-country subscription for two countries; the admin
 
   await page.getByRole('link', { name: 'View your purchase history' }).click();
   await page.waitForURL('**/history');
-  const row = page.getByRole('row').filter({ hasText: 'Per Country Subscription (Canada, Brazil)' });
+  const row = page.getByRole('row').filter({ hasText: 'Canada, Brazil — per-country subscription' });
   await row.waitFor();
   await buyer.screenshot('commerce-history');
 
@@ -83,7 +83,7 @@ it('a standard user buys a per-country subscription for two countries; the admin
   const a = admin.page;
   await signIn(a, 'admin@example.com');
   await a.goto('/admin/purchaseLog');
-  const logRow = a.getByRole('row').filter({ hasText: 'Per Country Subscription (Canada, Brazil)' }).filter({ hasText: 'Sam Standard' });
+  const logRow = a.getByRole('row').filter({ hasText: 'Canada, Brazil — per-country subscription' }).filter({ hasText: 'Sam Standard' });
   await logRow.waitFor();
   expect(await logRow.textContent()).toContain('$4,000');
   await logRow.getByRole('button', { name: /^Refund / }).click();
@@ -107,7 +107,7 @@ it('a standard user buys a per-country subscription for two countries; the admin
   }
   expect(roles).not.toContain(COUNTRY_VIEWER);
   expect((await storedUser(page)).Groups.map((g) => g.Name)).not.toEqual(expect.arrayContaining(['Canada']));
-  await page.getByRole('row').filter({ hasText: 'Per Country Subscription (Canada, Brazil) (refunded)' }).waitFor();
+  await page.getByRole('row').filter({ hasText: 'Canada, Brazil — per-country subscription (refunded)' }).waitFor();
 
   expect(buyer.problems.filter((p) => p.startsWith('page error'))).toEqual([]);
   expect(admin.problems.filter((p) => p.startsWith('page error'))).toEqual([]);

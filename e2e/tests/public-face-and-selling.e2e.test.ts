@@ -154,7 +154,7 @@ describe('the public face', () => {
   );
 
   it.each(WIDTHS)(
-    'at %s px a visitor becomes a free user from the landing page and sees locked rows that say how to open them',
+    'at %s px a visitor becomes a free user from the landing page and sees one offer and locked rows that lead to how to open them',
     async (width, viewport) => {
       const s = await session(null, viewport);
       const { page, problems } = s;
@@ -176,10 +176,11 @@ describe('the public face', () => {
       await page.getByRole('link', { name: 'Upgrade' }).waitFor();
       expect(await page.getByRole('link', { name: 'Cart' }).locator('svg').count()).toBe(1);
 
-      // countries a free user cannot open are marked, with the way to open them
+      // one offer above the list; countries a free user cannot open are marked, leading to the way to open them
+      await page.getByRole('complementary', { name: 'Your free access shows every country’s score and category' }).waitFor();
       const locked = scored()[0];
       await showOnIndex(page, locked);
-      const lock = page.getByRole('link', { name: `Standard plan or buy this country to open the scorecard of ${locked.Group}` });
+      const lock = page.getByRole('link', { name: `${locked.Group} (scorecard not included in your access)` });
       await lock.waitFor();
       await s.screenshot(`free-index-${width}`);
       await lock.click();

@@ -62,7 +62,7 @@ export const countryPurchaseOpens = (allowed: (p: Principal) => boolean, groupId
 
 /** What a user holds, as a plan: the best role they have, and what they could move up to. */
 export interface CurrentPlan {
-  kind: 'Admin' | 'Member' | 'Enhanced' | 'Standard' | 'Country' | 'Free' | 'None';
+  kind: 'Admin' | 'Member' | 'Enhanced' | 'Standard' | 'Country' | 'Respondent' | 'Free' | 'None';
   /** "Enhanced plan", "Working group member", "Free access"… */
   label: string;
   /** The next plan up that is for sale, or null when nothing sold adds to what they hold. */
@@ -77,14 +77,22 @@ export function currentPlan(p: Principal): CurrentPlan {
   if (holds(p, 'AWGMember')) return { kind: 'Member', label: 'Working group member', upgradeTo: null };
   if (holds(p, 'Enhanced')) return { kind: 'Enhanced', label: PLAN_OFFERS.Enhanced.label, upgradeTo: null };
   if (holds(p, 'Standard')) return { kind: 'Standard', label: PLAN_OFFERS.Standard.label, upgradeTo: 'Enhanced' };
-  if (holds(p, 'CountryViewer') || holds(p, 'CountryRespondent'))
-    return { kind: 'Country', label: 'Country access', upgradeTo: 'Standard' };
+  if (holds(p, 'CountryViewer')) return { kind: 'Country', label: 'Country access', upgradeTo: 'Standard' };
+  // law firms answer the questionnaire pro bono: their access comes with the work, nothing is sold to them
+  if (holds(p, 'CountryRespondent')) return { kind: 'Respondent', label: 'Country respondent', upgradeTo: null };
   if (p.free || holds(p, 'FreeAccess')) return { kind: 'Free', label: 'Free access', upgradeTo: 'Standard' };
   return { kind: 'None', label: 'No Compliance Index plan', upgradeTo: null };
 }
 
+/**
+ * Whether the product offers this user anything to buy (the header's Upgrade and cart, the
+ * index's offer): not to admins, who hold everything, nor to country respondents, whose
+ * access comes with the questionnaire they answer.
+ */
+export const offersPurchases = (p: Principal | null): boolean => !!p && !p.isAdmin && !holds(p, 'Admin') && !holds(p, 'CountryRespondent');
+
 /** Whether the header offers "Upgrade": a plan for sale adds to what the user holds. */
-export const canUpgrade = (p: Principal | null): boolean => !!p && currentPlan(p).upgradeTo !== null;
+export const canUpgrade = (p: Principal | null): boolean => !!p && offersPurchases(p) && currentPlan(p).upgradeTo !== null;
 
 /** The columns of the pricing page's feature table: free access, per country (for the countries bought) and the two plans. */
 export type PricingColumn = 'Free' | 'Country' | 'Standard' | 'Enhanced';

@@ -7,6 +7,7 @@ import {
   canUpgrade,
   countryPurchaseOpens,
   currentPlan,
+  offersPurchases,
   plansIncluding,
   RoleIds,
   type Principal,
@@ -51,7 +52,7 @@ describe('the plan a user holds and the upgrade offered', () => {
     [['Standard'], 'Standard', 'Enhanced'],
     [['Standard', 'CountryViewer'], 'Standard', 'Enhanced'],
     [['CountryViewer'], 'Country', 'Standard'],
-    [['CountryRespondent'], 'Country', 'Standard'],
+    [['CountryRespondent'], 'Respondent', null],
     [['FreeAccess'], 'Free', 'Standard'],
     [['ACCFullAccess'], 'None', null],
   ])('%j holds %s, may upgrade to %s', (roles, kind, upgradeTo) => {
@@ -61,6 +62,18 @@ describe('the plan a user holds and the upgrade offered', () => {
 
   it('offers nothing to someone signed out', () => {
     expect(canUpgrade(null)).toBe(false);
+    expect(offersPurchases(null)).toBe(false);
+  });
+
+  it('sells nothing to admins or country respondents, even a respondent who bought a country', () => {
+    expect(offersPurchases(who(['Admin']))).toBe(false);
+    expect(offersPurchases(who([], { isAdmin: true }))).toBe(false);
+    expect(offersPurchases(who(['CountryRespondent']))).toBe(false);
+    expect(offersPurchases(who(['CountryRespondent', 'CountryViewer']))).toBe(false);
+    expect(canUpgrade(who(['CountryRespondent', 'CountryViewer']))).toBe(false);
+    expect(offersPurchases(who(['FreeAccess']))).toBe(true);
+    expect(offersPurchases(who(['CountryViewer']))).toBe(true);
+    expect(offersPurchases(who(['Enhanced']))).toBe(true);
   });
 });
 

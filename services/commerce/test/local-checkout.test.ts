@@ -132,7 +132,7 @@ describe('per-country subscription through the local provider', () => {
       const box = (await p.identity.inject({ method: 'GET', url: '/api/mail/dev/messages?to=countries@example.com' })).json();
       return box.find((m: { Kind: string }) => m.Kind === 'purchase-receipt');
     });
-    expect(mail.Subject).toMatch(/^Your purchase: Per Country Subscription \(/);
+    expect(mail.Subject).toMatch(/^Your purchase: (France, Ireland|Ireland, France) — per-country subscription/);
     expect(mail.Text).toContain('Amount: $4,000 (USD)');
     expect(mail.Text).toContain('http://cti.test/history');
   });
@@ -156,7 +156,7 @@ describe('per-country subscription through the local provider', () => {
   it('lists the purchase in the buyer’s history with the countries bought', async () => {
     const history: PurchaseHistoryRow[] = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: buyer.auth })).json();
     expect(history).toHaveLength(1);
-    expect(history[0].Name).toMatch(/^Per Country Subscription \((France, Ireland|Ireland, France)\)$/);
+    expect(history[0].Name).toMatch(/^(France, Ireland|Ireland, France) — per-country subscription$/);
     expect(Date.parse(history[0].Date)).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -608,5 +608,12 @@ describe('carbon-calculator payment check', () => {
     expect(
       (await p.commerce.inject({ method: 'GET', url: '/api/user/check/payments/acc', headers: refreshed.auth })).json().HasAccess,
     ).toBe(true);
+  });
+});
+
+describe('what a purchase is called', () => {
+  it('names a one-country purchase by its country first, opening its scorecard (the thank-you page’s button)', async () => {
+    const one = await buy(await givenUser(p, 'one-country@example.com'), products['Per Country Subscription'], countries[2]);
+    expect(one).toMatchObject({ title: 'Germany — per-country subscription', link: `/index/${countries[2]}` });
   });
 });

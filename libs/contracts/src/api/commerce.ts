@@ -120,7 +120,7 @@ export type CheckoutSessionAnswer = Type.Static<typeof CheckoutSessionAnswer>;
 
 /** POST api/payment/quote: the order a checkout body asks for, named and priced before paying. */
 export const CheckoutQuote = Type.Object({
-  /** What is bought, e.g. "Sri Lanka — certified scorecard, 2026 2nd Q" or "Per Country Subscription (France, Germany)". */
+  /** What is bought, e.g. "Sri Lanka — certified scorecard, 2026 2nd Q" or "France, Germany — per-country subscription". */
   Title: Type.String(),
   ProductName: Type.String(),
   Description: Type.String(),

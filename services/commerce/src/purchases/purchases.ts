@@ -34,7 +34,8 @@ export interface Orderable {
 /**
  * What was bought, in the words checkout, receipts and histories use: one country's
  * certified scorecard is "Sri Lanka — certified scorecard, 2026 2nd Q"; a per-country
- * subscription "Per Country Subscription (France, Germany)"; anything else the product's name.
+ * subscription "France, Germany — per-country subscription" (so the thank-you page's button
+ * reads "Open Spain — per-country subscription"); anything else the product's name.
  */
 export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderable[]): Promise<string[]> {
   const names = await countryNames(db, [...new Set(rows.flatMap((r) => r.groupIds))]);
@@ -50,6 +51,7 @@ export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderab
       const period = r.periodId ? periods.get(r.periodId) : undefined;
       return `${countries[0]} — certified scorecard${period ? `, ${period}` : ''}`;
     }
+    if (kindOf(r.productName).perCountry && countries.length) return `${countries.join(', ')} — per-country subscription`;
     return countries.length ? `${r.productName} (${countries.join(', ')})` : r.productName;
   });
 }

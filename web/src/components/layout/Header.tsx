@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router';
 
-import { canUpgrade } from '@cti/access';
+import { canUpgrade, offersPurchases } from '@cti/access';
 
 import { useAppConfigQuery } from '../../app/app-config';
 import { useAppSelector, usePrincipal } from '../../app/hooks';
@@ -19,7 +19,11 @@ const LEARN_LINKS = [
   { label: 'FAQ', to: '/about/faq' },
 ] as const;
 
-/** Sign-in and free access for visitors; for signed-in users Upgrade (when a plan adds to theirs), the cart and the user menu. */
+/**
+ * Sign-in and free access for visitors; for signed-in users Upgrade (when a plan adds to
+ * theirs) and the cart, both only for those the product sells to (not admins or respondents),
+ * then the user menu.
+ */
 function HeaderActions() {
   const user = useAppSelector(selectUser);
   const principal = usePrincipal();
@@ -42,9 +46,11 @@ function HeaderActions() {
           <ArrowUpIcon /> <span className="header-upgrade-label">Upgrade</span>
         </Link>
       )}
-      <Link className="header-icon-link" to={cartTarget()} aria-label="Cart" title="Cart">
-        <CartIcon />
-      </Link>
+      {offersPurchases(principal) && (
+        <Link className="header-icon-link" to={cartTarget()} aria-label="Cart" title="Cart">
+          <CartIcon />
+        </Link>
+      )}
       <UnreadBadge />
       <UserMenu />
     </div>

@@ -1,14 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 
 import { RoleIds, type Principal } from '@cti/access';
 import type { ApiKeyView, SessionUser } from '@cti/contracts';
 
 import { makeStore } from '../../app/store';
+import { gateway } from '../../test-support/played-gateway';
 import { signedIn } from '../auth/auth-slice';
 
 import { apiKeysApi } from './api-keys-api';
-import { ApiKeysSection } from './ApiKeysSection';
+import { ApiKeysSection, revokeQuestion } from './ApiKeysSection';
+
+type PlayedGateway = typeof import('../../test-support/played-gateway');
+jest.mock('../../app/base-query', () => jest.requireActual<PlayedGateway>('../../test-support/played-gateway').playedBaseQuery());
 
 const principal = (roles: number[], free = false): Principal => ({
   roles,
@@ -47,6 +51,8 @@ const key = (over: Partial<ApiKeyView>): ApiKeyView => ({
 });
 
 beforeEach(() => {
+  gateway.mockReset();
+  gateway.mockResolvedValue({ data: [] });
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -95,5 +101,26 @@ describe('API keys on My account', () => {
     await renderFor(principal([RoleIds.Enhanced]));
     expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/v1/docs');
     expect(screen.getByRole('button', { name: 'Event contract (AsyncAPI)' })).toBeTruthy();
+  });
+
+  it('asks before revoking in the page’s own dialog, not the browser’s, and revokes only on yes', async () => {
+    const confirm = jest.spyOn(window, 'confirm');
+    await renderFor(principal([RoleIds.Standard]), [key({})]);
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Pricing model' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke API key' });
+    expect(dialog.textContent).toContain(revokeQuestion('Pricing model'));
+    expect(confirm).not.toHaveBeenCalled();
+    // No: nothing is sent and the dialog closes
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(gateway.mock.calls.filter(([args]) => args.method === 'DELETE' || /revoke/i.test(args.url))).toEqual([]);
+    // Yes: the key is revoked
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Pricing model' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Revoke API key' })).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() =>
+      expect(gateway.mock.calls.some(([args]) => args.method === 'DELETE' && args.url === 'api/user/apiKeys/k1')).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    confirm.mockRestore();
   });
 });

@@ -4,12 +4,16 @@ import { canUseApiKeys, type Principal } from '@cti/access';
 import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
 
 import { Button, TextField } from '../../components/form/fields';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
 import { saveDownloadedFile } from '../../lib/file-download';
 
 import { useCreateApiKeyMutation, useEventContractMutation, useMyApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
 import { ApiKeyTable } from './ApiKeyTable';
+
+/** What revoking asks before it happens. */
+export const revokeQuestion = (name: string) => `Revoke the key “${name}”? Programs using it stop working at once.`;
 
 /** The key just created: shown once, with how to call the API with it. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
@@ -50,6 +54,8 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // the key whose revoking waits for a yes in the page's own dialog
+  const [toRevoke, setToRevoke] = useState<ApiKeyView | null>(null);
 
   if (!entitled) return null;
 
@@ -63,9 +69,11 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
     setExpiresOn('');
   };
 
-  const onRevoke = async (key: ApiKeyView) => {
-    if (!window.confirm(`Revoke the key “${key.Name}”? Programs using it stop working at once.`)) return;
+  const confirmRevoke = async () => {
+    if (!toRevoke) return;
+    const key = toRevoke;
     const result = await revoke({ keyId: key.Id });
+    setToRevoke(null);
     if ('error' in result) return void toast.danger(answerText(result.error) ?? 'An error occured. Please try again later.');
     toast.success(`The key “${key.Name}” was revoked.`);
   };
@@ -115,7 +123,17 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
           </Button>
         </div>
       </form>
-      {isLoading ? <p className="muted">Loading…</p> : <ApiKeyTable keys={keys} onRevoke={(k) => void onRevoke(k)} busy={revoking} />}
+      {isLoading ? <p className="muted">Loading…</p> : <ApiKeyTable keys={keys} onRevoke={setToRevoke} busy={revoking} />}
+      <ConfirmDialog
+        open={!!toRevoke}
+        title="Revoke API key"
+        confirmLabel="Revoke key"
+        busy={revoking}
+        onConfirm={() => void confirmRevoke()}
+        onClose={() => setToRevoke(null)}
+      >
+        {toRevoke ? revokeQuestion(toRevoke.Name) : ''}
+      </ConfirmDialog>
     </section>
   );
 }

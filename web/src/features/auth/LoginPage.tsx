@@ -44,6 +44,9 @@ function FreeAccessForm() {
   const [email, setEmail] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // set on a refused attempt: its empty fields are marked in place until filled
+  const [tried, setTried] = useState(false);
+  const emptyError = (value: string, text: string) => (tried && !value.trim() ? text : undefined);
 
   /** The validation text for what stops the form, or null. */
   const missing = () =>
@@ -56,6 +59,7 @@ function FreeAccessForm() {
     event.preventDefault();
     const text = missing();
     setProblem(text);
+    setTried(true);
     if (text) toast.danger(text);
   };
 
@@ -63,8 +67,17 @@ function FreeAccessForm() {
     event.preventDefault();
     const text = missing();
     setProblem(text);
+    setTried(true);
     if (text) {
       toast.danger(text);
+      const firstEmpty = (
+        [
+          ['free-name', name],
+          ['free-company', company],
+          ['free-email', email],
+        ] as const
+      ).find(([, value]) => !value.trim());
+      if (firstEmpty) document.getElementById(firstEmpty[0])?.focus();
       return;
     }
     const result = await freeAccess({ Email: email.trim(), Name: name.trim(), Company: company.trim() });
@@ -92,20 +105,32 @@ function FreeAccessForm() {
       <h2 id="free-title">Free access</h2>
       <p className="muted">Read the public Compliance Index and Enforceability Index after telling us who you are.</p>
       <form onSubmit={submit} onKeyDown={onKeyDown} noValidate>
-        <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         <TextField
+          id="free-name"
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          error={emptyError(name, FreeAccessMessages.nameRequired)}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          id="free-company"
           label="Company"
           name="company"
           autoComplete="organization"
           value={company}
+          error={emptyError(company, FreeAccessMessages.companyRequired)}
           onChange={(e) => setCompany(e.target.value)}
         />
         <TextField
+          id="free-email"
           label="E-mail address"
           type="email"
           name="free-email"
           autoComplete="email"
           value={email}
+          error={emptyError(email, FreeAccessMessages.emailRequired)}
           onChange={(e) => setEmail(e.target.value)}
         />
         <CheckboxField
@@ -149,11 +174,16 @@ function CredentialedLoginForm() {
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
+  // the empty fields of the last attempt, marked in place until filled
+  const [empty, setEmpty] = useState<{ email: boolean; password: boolean }>({ email: false, password: false });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    const missing = { email: !email.trim(), password: !password };
+    setEmpty(missing);
+    if (missing.email || missing.password) {
       toast.danger(LoginMessages.missingFields);
+      document.getElementById(missing.email ? 'login-email' : 'login-password')?.focus();
       return;
     }
     const result = await login({ Email: email.trim(), Password: password });
@@ -173,19 +203,23 @@ function CredentialedLoginForm() {
       <p className="muted">Members, subscribers, country respondents and administrators sign in with their e-mail address.</p>
       <form onSubmit={submit} noValidate>
         <TextField
+          id="login-email"
           label="E-mail"
           type="email"
           name="email"
           autoComplete="username"
           value={email}
+          error={empty.email && !email.trim() ? LoginMessages.emailRequired : undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
+          id="login-password"
           label="Password"
           type="password"
           name="password"
           autoComplete="current-password"
           value={password}
+          error={empty.password && !password ? LoginMessages.passwordRequired : undefined}
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="form-actions">

@@ -3,6 +3,10 @@ import { MIN_PASSWORD_LENGTH, PasswordAnswers, passwordLength } from '@cti/contr
 /** Texts of the free-access and password flows, verbatim from the accounts validation rules and answer texts. */
 export const FreeAccessMessages = {
   missingFields: 'You must complete all fields to gain access',
+  /** Beyond the spec: under each empty field, beside the spec's text naming them all. */
+  nameRequired: 'Enter your name.',
+  companyRequired: 'Enter your company.',
+  emailRequired: 'Enter your e-mail address.',
   /** The terms box left unticked (the spec names no text for it). */
   termsRequired: 'You must agree to the Terms and Conditions to gain access.',
   userExists: 'Please use credentialed user login',

@@ -10,6 +10,9 @@ export const LoginMessages = {
   otherAnswer: 'There was an issue contacting the server. Please try again in a few minutes.',
   networkError: 'An unhandled exception occurred. Please try again later.',
   success: 'Login successful.',
+  /** Beyond the spec: under an empty field, beside the spec's toast naming both. */
+  emailRequired: 'Enter your e-mail address.',
+  passwordRequired: 'Enter your password.',
   /** Beyond the spec: the browser refuses this site its storage. */
   storageBlocked:
     'This browser is blocking storage for this site (a private window, or the page is shown inside another site). You can still sign in, but you will be signed out when you leave or reload this page.',

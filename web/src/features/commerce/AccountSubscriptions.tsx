@@ -8,7 +8,7 @@ import { OwnedAccessSection } from './components/OwnedAccessSection';
 import { SubscriptionsTable } from './components/SubscriptionsTable';
 import { YourPlan } from './components/YourPlan';
 import { formatUsd } from './money';
-import { useMyPlan } from './my-plan';
+import { accessWithoutSubscription, useMyPlan } from './my-plan';
 import './commerce.css';
 
 /**
@@ -76,10 +76,7 @@ export function AccountSubscriptions() {
           <SubscriptionsTable rows={mine} withBuyer={false} loading={loadingMine} caption="Your subscriptions" />
         ) : (
           <p className="muted">
-            {plan && plan.kind !== 'Free' && plan.kind !== 'None'
-              ? `You have no subscription of your own: your ${plan.label.toLowerCase()} access comes with your account.`
-              : 'You have no subscriptions.'}{' '}
-            <Link to="/purchaseAccess">See the plans</Link>
+            {(plan && accessWithoutSubscription(plan)) ?? 'You have no subscriptions.'} <Link to="/purchaseAccess">See the plans</Link>
           </p>
         )}
       </section>

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
 import { useToast } from '../../components/toast/use-toast';
-import { daysAgo, formatDate, formatUtcTimestamp, isoDay } from '../../lib/dates';
+import { daysAgo, formatDate, formatDateTime, isoDay } from '../../lib/dates';
 
 import { useLazyPurchaseReportQuery, useRefundMutation } from './commerce-api';
 import { formatUsd } from './money';
@@ -52,7 +52,7 @@ export default function PurchaseLogPage() {
         accessorKey: 'PurchasedOn',
         header: 'Purchased On',
         cell: (c) => (
-          <time dateTime={c.getValue() as string} title={formatUtcTimestamp(c.getValue() as string)}>
+          <time dateTime={c.getValue() as string} title={formatDateTime(c.getValue() as string)}>
             {formatDate(c.getValue() as string)}
           </time>
         ),

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 
-import { currentPlan, PLAN_OFFERS, type CurrentPlan, type PlanKey } from '@cti/access';
+import { currentPlan, offersPurchases, PLAN_OFFERS, type CurrentPlan, type PlanKey } from '@cti/access';
 import { CommerceMessages, type Product, type Subscription } from '@cti/contracts';
 
 import { usePrincipal } from '../../app/hooks';
@@ -43,7 +43,7 @@ export function useMyPlan(): { plan: MyPlan | null; products: Product[]; loading
     const subscription =
       (product && (mine.find((s) => s.ProductId === product.Id && running(s)) ?? mine.find((s) => s.ProductId === product.Id))) || null;
     let upgrade: MyPlan['upgrade'] = null;
-    if (held.upgradeTo) {
+    if (held.upgradeTo && offersPurchases(principal)) {
       const target = productOf(products, held.upgradeTo);
       // a running Standard subscription moves to Enhanced by a plan change at the provider; anything else is a new checkout
       const switchable = !!subscription && running(subscription) && held.kind === 'Standard' && !!target?.planId;
@@ -94,4 +94,18 @@ export function usePlanSwitch() {
     [upgrade, toast],
   );
   return { switchPlan, switching: isLoading };
+}
+
+/** How the access a user holds reads after "your": "Standard plan", "country access", "administrator access". */
+const ACCESS_WORDS: Partial<Record<CurrentPlan['kind'], string>> = {
+  Admin: 'administrator access',
+  Member: 'working-group member access',
+  Respondent: 'country respondent access',
+  Country: 'country access',
+};
+
+/** My account's line for a user with access but no subscription of their own (null for free users and those without access). */
+export function accessWithoutSubscription(plan: Pick<CurrentPlan, 'kind' | 'label'>): string | null {
+  if (plan.kind === 'Free' || plan.kind === 'None') return null;
+  return `You have no subscription of your own: your ${ACCESS_WORDS[plan.kind] ?? plan.label} comes with your account.`;
 }

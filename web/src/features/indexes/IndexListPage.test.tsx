@@ -12,7 +12,7 @@ import { notificationsApi } from '../notifications/notifications-api';
 
 import { applyFilters } from './history/HistoricalDataPage';
 import { indexesApi } from './indexes-api';
-import IndexListPage from './IndexListPage';
+import IndexListPage, { LOCKED_COUNTRY_TEXT } from './IndexListPage';
 
 const row = (Group: string, Score: number, extra: Partial<GroupIndexRow> = {}): GroupIndexRow => ({
   GroupId: `g-${Group}`,
@@ -55,7 +55,7 @@ const user = (roles: number[], groups: string[] = []): SessionUser => ({
 /** Renders /index with the list given (none yet: `null`, to load it later with `store`). */
 async function renderIndex(rows: GroupIndexRow[] | null, session: SessionUser, orders: Array<{ GroupId: string; PeriodId: string }> = []) {
   const store = makeStore();
-  store.dispatch(signedIn({ session, isFree: false }));
+  store.dispatch(signedIn({ session, isFree: session.IsFree }));
   if (rows) await store.dispatch(indexesApi.util.upsertQueryData('indexList', undefined, rows));
   await store.dispatch(
     indexesApi.util.upsertQueryData(
@@ -133,12 +133,56 @@ describe('Compliance Index list', () => {
     expect(within(bravo).getByRole('link', { name: /Order the certified scorecard of Bravo/ })).toBeTruthy();
   });
 
-  it('links rows to the scorecard for those who may open it; marks the others locked, with how to get them', async () => {
+  it('links rows to the scorecard for those who may open it; marks the others locked, leading to how to open them', async () => {
     await renderIndex(rows, user([RoleIds.CountryViewer], ['g-Alpha']));
     expect(screen.getByRole('link', { name: 'Alpha' }).getAttribute('href')).toBe('/index/g-Alpha');
-    expect(screen.queryByRole('link', { name: 'Bravo' })).toBeNull();
-    const locked = screen.getByRole('link', { name: 'Standard plan or buy this country to open the scorecard of Bravo' });
+    const locked = screen.getByRole('link', { name: `Bravo (${LOCKED_COUNTRY_TEXT})` });
     expect(locked.getAttribute('href')).toBe('/restricted?country=g-Bravo');
+  });
+
+  it('makes a free user one offer above the list, not one per row', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => row(`Country${String(i).padStart(2, '0')}`, 60 + i));
+    await renderIndex(many, { ...user([RoleIds.FreeAccess]), IsFree: true });
+    const offer = screen.getByRole('complementary', { name: 'Your free access shows every country’s score and category' });
+    expect(offer.textContent).toContain('Standard plan at $10,000 per year');
+    expect(offer.textContent).toContain('$2,000 per country per year');
+    expect(within(offer).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/purchaseAccess');
+    expect(screen.getAllByRole('complementary')).toHaveLength(1);
+    const table = screen.getByRole('tabpanel');
+    expect(table.textContent).not.toMatch(/Standard plan|buy this country|\$/);
+    // each row: the country, quietly locked, and Order as a link (not a button per row)
+    expect(within(table).queryAllByRole('button', { name: /Order/ })).toHaveLength(0);
+    expect(within(table).getAllByRole('link', { name: /^Order the certified scorecard of/ })).toHaveLength(10);
+  });
+
+  it('offers a country respondent nothing: no offer, locked rows are not links to a sale', async () => {
+    await renderIndex(rows, user([RoleIds.CountryRespondent], ['g-Alpha']));
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Alpha' }).getAttribute('href')).toBe('/index/g-Alpha');
+    expect(screen.queryByRole('link', { name: /^Bravo/ })).toBeNull();
+    expect(bodyRows()[0].textContent).toContain(LOCKED_COUNTRY_TEXT);
+  });
+
+  it('moves between the tabs with the arrow keys, Home and End, the selected tab alone in the Tab order', async () => {
+    await renderIndex(rows, user([RoleIds.Standard]));
+    const [made, notMade] = screen.getAllByRole('tab');
+    expect([made.tabIndex, notMade.tabIndex]).toEqual([0, -1]);
+    made.focus();
+    fireEvent.keyDown(made, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(notMade);
+    expect(notMade.getAttribute('aria-selected')).toBe('true');
+    expect([made.tabIndex, notMade.tabIndex]).toEqual([-1, 0]);
+    expect(bodyRows()).toHaveLength(1);
+    // wraps around, both ways
+    fireEvent.keyDown(notMade, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(made);
+    fireEvent.keyDown(made, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(notMade);
+    fireEvent.keyDown(notMade, { key: 'Home' });
+    expect(document.activeElement).toBe(made);
+    fireEvent.keyDown(made, { key: 'End' });
+    expect(document.activeElement).toBe(notMade);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(notMade.id);
   });
 
   it('says which period it shows and lets the reader see every country on one page', async () => {

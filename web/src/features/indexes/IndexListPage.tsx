@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { canDownloadCft, canExportEverything, RouteRules, satisfiesRule, type Principal } from '@cti/access';
+import { canDownloadCft, canExportEverything, offersPurchases, RouteRules, satisfiesRule, type Principal } from '@cti/access';
 import { ExportPaths, type GroupIndexRow } from '@cti/contracts';
 import { indexSortScore, UNSCORED } from '@cti/scoring-rules';
 
@@ -10,6 +10,7 @@ import { Spinner } from '../../components/form/fields';
 import { LockIcon } from '../../components/icons/Icons';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DataTable, type ColumnDef } from '../../components/table/DataTable';
+import { TabList } from '../../components/tabs/TabList';
 
 import { CategoryBadge } from './components/CategoryBadge';
 import { CftCell, useCftOrders, useCftProductId } from './components/CftCell';
@@ -21,21 +22,26 @@ import { canOpenRow, NO_VIEWS_CAUTION } from './row-access';
 import './indexes.css';
 
 type Tab = 'made' | 'notMade';
+const TABS: readonly Tab[] = ['made', 'notMade'];
 
 // The export buttons (and their download code) come after the list: the page's first paint
 // stays within its JavaScript budget (web/scripts/bundle-report.mjs).
 // only for signed-in readers of the rows they may open: loaded after the list, not with it
 const FollowToggle = lazy(() => import('../notifications/components/FollowToggle').then((m) => ({ default: m.FollowToggle })));
 const ExportButtons = lazy(() => import('./exports/ExportButtons').then((m) => ({ default: m.ExportButtons })));
+// the one offer, for free users and buyers of single countries: asked for with the list (see the page), not with the page
+const loadIndexOffer = () => import('./components/IndexOffer');
+const IndexOffer = lazy(() => loadIndexOffer().then((m) => ({ default: m.IndexOffer })));
 const ExportEverythingButton = lazy(() => import('./exports/ExportButtons').then((m) => ({ default: m.ExportEverythingButton })));
 
-/** What a locked row offers, in the words of the plans that open it. */
-export const LOCKED_ROW_TEXT = 'Standard plan or buy this country';
+/** Read after a locked country's name by assistive technology (the lock says it to the eye). */
+export const LOCKED_COUNTRY_TEXT = 'scorecard not included in your access';
 
 /**
- * The country: a link to its scorecard for those who may open it; for the others the name
- * with a lock and how to get it (the restricted page names the plan, the single-country
- * purchase and their prices).
+ * The country: a link to its scorecard for those who may open it. For the others the name
+ * with a lock; for those the product sells to, the name leads to the page naming what opens
+ * it (the plan, the single country and their prices); the offer itself is said once, above
+ * the list (`IndexOffer`), not on every row.
  */
 function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Principal | null }) {
   const flag = <CountryFlag logoPath={row.LogoPath} countryId={row.CountryId} name={row.Group} />;
@@ -58,14 +64,18 @@ function CountryCell({ row, principal }: { row: GroupIndexRow; principal: Princi
         </Suspense>
       </>
     );
-  return (
-    <div className="locked-country">
-      {flag}
-      <Link className="locked-link" to={`/restricted?country=${encodeURIComponent(row.GroupId)}`}>
-        <LockIcon /> {LOCKED_ROW_TEXT}
-        <span className="visually-hidden"> to open the scorecard of {row.Group}</span>
-      </Link>
-    </div>
+  const locked = (
+    <>
+      {flag} <LockIcon className="locked-icon" />
+      <span className="visually-hidden"> ({LOCKED_COUNTRY_TEXT})</span>
+    </>
+  );
+  return offersPurchases(principal) ? (
+    <Link className="locked-country" to={`/restricted?country=${encodeURIComponent(row.GroupId)}`} title="See how to open this scorecard">
+      {locked}
+    </Link>
+  ) : (
+    <span className="locked-country">{locked}</span>
   );
 }
 
@@ -114,6 +124,10 @@ export default function IndexListPage() {
   const [tab, setTab] = useState<Tab>('made');
   const [more, setMore] = useState(false);
   const cft = !!principal && canDownloadCft(principal);
+  const sells = offersPurchases(principal);
+  useEffect(() => {
+    if (sells) void loadIndexOffer();
+  }, [sells]);
   const productId = useCftProductId(!principal || cft);
   const orders = useCftOrders(!principal || cft);
 
@@ -246,6 +260,9 @@ export default function IndexListPage() {
         </button>
       </div>
       {rows.some((r) => r.IsDemo) && <DemoNotice />}
+      {principal && offersPurchases(principal) && rows.some((r) => r.Score > 0 && !canOpenRow(principal, r)) && (
+        <IndexOffer principal={principal} />
+      )}
       <div className="toolbar">
         <div className="field index-search">
           <label htmlFor="country-search">Search countries</label>
@@ -266,21 +283,14 @@ export default function IndexListPage() {
           </button>
         </p>
       )}
-      <div className="tabs" role="tablist" aria-label="Qualifying declarations">
-        {(['made', 'notMade'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls="index-table"
-            onClick={() => setTab(t)}
-          >
-            {tabLabel(t)}
-          </button>
-        ))}
-      </div>
+      <TabList<Tab>
+        label="Qualifying declarations"
+        tabs={TABS.map((t) => [t, tabLabel(t)] as const)}
+        selected={tab}
+        onSelect={setTab}
+        idOf={(t) => `tab-${t}`}
+        panelId="index-table"
+      />
       <div id="index-table" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {isLoading ? (
           <Spinner />

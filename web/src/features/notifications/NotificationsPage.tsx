@@ -6,7 +6,7 @@ import { NotificationMessages, type NotificationItem } from '@cti/contracts';
 import { Button, Spinner } from '../../components/form/fields';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { useToast } from '../../components/toast/use-toast';
-import { formatUtcTimestamp, relativeTime } from '../../lib/dates';
+import { formatDateTime, relativeTime } from '../../lib/dates';
 
 import { AlertSettingsForm } from './components/AlertSettingsForm';
 import { useLazyNotificationsQuery, useMarkReadMutation, useNotificationsQuery } from './notifications-api';
@@ -79,7 +79,7 @@ export default function NotificationsPage() {
                 </Link>
               </p>
               <p className="small muted">
-                <time dateTime={item.CreatedAt} title={`${formatUtcTimestamp(item.CreatedAt)} UTC`}>
+                <time dateTime={item.CreatedAt} title={formatDateTime(item.CreatedAt)}>
                   {relativeTime(item.CreatedAt)}
                 </time>
                 {!item.Read && (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAppConfigQuery } from '../../../app/app-config';
 import { Button, Spinner } from '../../../components/form/fields';
 import { FilterBox } from '../../../components/form/FilterBox';
-import { formatUtcTimestamp, relativeTime } from '../../../lib/dates';
+import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { useDevMailboxQuery } from '../accounts-api';
 
 import '../accounts.css';
@@ -58,7 +58,7 @@ export default function DevMailPage() {
               <p className="small muted">
                 To {m.To.join(', ')}
                 {m.Cc.length ? `, cc ${m.Cc.join(', ')}` : ''} · {m.Kind} · {m.Status} ·{' '}
-                <time dateTime={m.CreatedAt}>{formatUtcTimestamp(m.CreatedAt)}</time> ({relativeTime(m.CreatedAt)})
+                <time dateTime={m.CreatedAt}>{formatDateTime(m.CreatedAt)}</time> ({relativeTime(m.CreatedAt)})
               </p>
               {m.Links.length > 0 && (
                 <p className="mail-links">

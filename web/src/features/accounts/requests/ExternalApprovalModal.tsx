@@ -5,6 +5,7 @@ import type { AccessRequestView } from '@cti/contracts';
 import { Button, TextField } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
+import { formatDate } from '../../../lib/dates';
 import { useApproveExternalRequestMutation, useDenyRequestMutation } from '../accounts-api';
 import { RequestMessages } from '../messages';
 
@@ -87,7 +88,7 @@ export function ExternalApprovalModal({ request, onClose }: { request: AccessReq
           hint="Access is time limited; an extension can be requested."
         />
       ) : (
-        <p>Access expires: {request.Expires?.slice(0, 10) ?? 'not set'}</p>
+        <p>Access expires: {request.Expires ? formatDate(request.Expires) : 'not set'}</p>
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@ import type { QuestionChangesBody } from '@cti/contracts';
 
 import { Spinner } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
-import { formatUtcTimestamp } from '../../../lib/dates';
+import { formatShortDateTime } from '../../../lib/dates';
 import { useQuestionChangesQuery } from '../audit-api';
 
 import { AnswerDiff } from './AnswerDiff';
@@ -43,7 +43,7 @@ export function ChangeHistoryModal({ question, onClose }: ChangeHistoryModalProp
             {data.map((change) => (
               <li key={change.Id} className="change-history-entry">
                 <p className="change-history-meta">
-                  <strong>{change.User}</strong> <time dateTime={change.Stamp}>{formatUtcTimestamp(change.Stamp)} UTC</time>
+                  <strong>{change.User}</strong> <time dateTime={change.Stamp}>{formatShortDateTime(change.Stamp)} UTC</time>
                 </p>
                 <AnswerDiff before={change.Before} after={change.Answer} />
               </li>

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { canChartHistories } from '@cti/access';
@@ -9,6 +9,7 @@ import { usePrincipal } from '../../../app/hooks';
 import { Button, SelectField, Spinner } from '../../../components/form/fields';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { TableScroll } from '../../../components/table/TableScroll';
+import { TabList } from '../../../components/tabs/TabList';
 import { useToast } from '../../../components/toast/use-toast';
 import { answerText } from '../../../lib/api-error';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
@@ -27,7 +28,7 @@ import { codeOf, comparedRows, compareViewParams, readCompareView, type CompareT
 import '../indexes.css';
 import './compare.css';
 
-const TABS: Array<[CompareTab, string]> = [
+const TABS: ReadonlyArray<readonly [CompareTab, string]> = [
   ['chart', 'Scores over time'],
   ['variables', 'Scores A to F'],
 ];
@@ -348,13 +349,6 @@ export default function ComparePage() {
   const period = state.period && view?.Periods.some((p) => p.Name === state.period) ? state.period : (view?.Periods.at(-1)?.Name ?? '');
 
   const update = (next: Partial<CompareViewState>) => setParams(compareViewParams({ ...state, ...next }), { replace: true });
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const next = state.tab === 'chart' ? 'variables' : 'chart';
-    update({ tab: next });
-    document.getElementById(`${tabsId}-${next}`)?.focus();
-  };
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(window.location.href);
@@ -409,23 +403,15 @@ export default function ComparePage() {
           <div className="compare-downloads">
             <ExportButtons path={ExportPaths.compare(groupIds)} title={fileName(view.Countries, 'Compared countries')} />
           </div>
-          <div className="tabs compare-tabs" role="tablist" aria-label="Compare">
-            {TABS.map(([tab, name]) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                id={`${tabsId}-${tab}`}
-                aria-selected={state.tab === tab}
-                aria-controls={`${tabsId}-panel`}
-                tabIndex={state.tab === tab ? 0 : -1}
-                onKeyDown={onTabKey}
-                onClick={() => update({ tab })}
-              >
-                {name}
-              </button>
-            ))}
-          </div>
+          <TabList
+            className="compare-tabs"
+            label="Compare"
+            tabs={TABS}
+            selected={state.tab}
+            onSelect={(tab) => update({ tab })}
+            idOf={(tab) => `${tabsId}-${tab}`}
+            panelId={`${tabsId}-panel`}
+          />
           <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${state.tab}`} aria-busy={isFetching}>
             {state.tab === 'chart' ? (
               <ChartTab view={view} />

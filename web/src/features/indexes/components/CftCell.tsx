@@ -5,7 +5,6 @@ import { ScoringMessages, type CertifiedScorecardOrder, type GroupIndexRow } fro
 
 import { usePrincipal } from '../../../app/hooks';
 import { Button } from '../../../components/form/fields';
-import { LockIcon } from '../../../components/icons/Icons';
 import { useToast } from '../../../components/toast/use-toast';
 import { saveDownloadedFile } from '../../../lib/file-download';
 import { useDownloadCftMutation } from '../../commerce/cft-download-api';
@@ -71,20 +70,21 @@ export function CftCell({
   }
   if (!productId) {
     return (
-      <button type="button" className="button button-secondary button-small" disabled title="Ordering is not available right now.">
+      <span className="cft-order muted" title="Ordering is not available right now.">
         Order
-      </button>
+      </span>
     );
   }
   const query = new URLSearchParams({ groupId: row.GroupId, ...(row.PeriodId ? { periodId: row.PeriodId } : {}) });
   return (
+    // a quiet link, not a button on every row: the list's offer is said once, above it
     <Link
-      className="button button-secondary button-small"
+      className="cft-order"
       to={`/checkout/${encodeURIComponent(productId)}?${query}`}
       aria-label={`Order the certified scorecard of ${row.Group}`}
       title="Certified-for-transaction scorecard: included in the Enhanced plan, or order it for this country"
     >
-      <LockIcon /> Order
+      Order
     </Link>
   );
 }

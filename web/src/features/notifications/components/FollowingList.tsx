@@ -4,7 +4,7 @@ import { NotificationMessages } from '@cti/contracts';
 
 import { Button, Spinner } from '../../../components/form/fields';
 import { useToast } from '../../../components/toast/use-toast';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { useFollowsQuery, useUnfollowMutation } from '../notifications-api';
 
 import { AlertSettingsForm } from './AlertSettingsForm';
@@ -38,7 +38,7 @@ export function FollowingList() {
           {follows.map((f) => (
             <li key={f.GroupId}>
               {f.Visible ? <Link to={`/index/${f.GroupId}`}>{f.Group}</Link> : <span>{f.Group}</span>}
-              <small className="muted"> since {formatShortDate(f.Since)}</small>
+              <small className="muted"> since {formatDate(f.Since)}</small>
               {!f.Visible && (
                 <small className="notice-inline"> Your access no longer includes this country: its alerts are held back.</small>
               )}

@@ -6,7 +6,7 @@ import type { AnswerModel } from '@cti/contracts';
 import { Button } from '../../../components/form/fields';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/use-toast';
-import { formatDate } from '../../../lib/dates';
+import { formatShortLocalDate } from '../../../lib/dates';
 import type { ClearedField, ConflictRow, ReadOnlyReason } from '../drafts/edit-session';
 
 import { LockIcon } from './LockIcon';
@@ -16,7 +16,7 @@ export function clockTime(at: number | string | null): string {
   if (at === null) return '';
   const date = new Date(at);
   const time = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
-  return date.toDateString() === new Date().toDateString() ? time : `${formatDate(date.toISOString())} ${time}`;
+  return date.toDateString() === new Date().toDateString() ? time : `${formatShortLocalDate(date)} ${time}`;
 }
 
 /** How a field's label and answer read, for the notices and dialogs. */
