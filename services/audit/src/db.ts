@@ -88,6 +88,12 @@ export interface PeriodsTable {
   year: number | null;
 }
 
+/** A user's e-mail address as identity's latest event about the user gave it (who a login's row names). */
+export interface UserEmailsTable {
+  userId: string;
+  email: string;
+}
+
 /** The service's schema as its migrations leave it, with the kit's tables (outbox, processed events, rate limits). */
 export interface AuditDB extends KitTables {
   auditRows: AuditRowsTable;
@@ -97,4 +103,5 @@ export interface AuditDB extends KitTables {
   auditFilterValues: AuditFilterValuesTable;
   scoreFacts: ScoreFactsTable;
   periods: PeriodsTable;
+  userEmails: UserEmailsTable;
 }

@@ -50,6 +50,31 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
 }
 
 /**
+ * The policy of the API reference page (`/api/v1/docs`, Redoc) alone, sent by its route instead of
+ * the app's: scripts of this origin only, as everywhere; styles of this origin and the `<style>`
+ * elements Redoc creates, which carry this answer's nonce (api-reference.ts); its search index in
+ * a worker Redoc starts from a blob: URL; images of this origin and data: (its icons); nothing
+ * else, framed by no other site. The rest of the site keeps the policy above.
+ */
+export function apiReferencePolicy(nonce: string): string {
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['base-uri', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['script-src-attr', ["'none'"]],
+    ['style-src', ["'self'", `'nonce-${nonce}'`]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'"]],
+    ['worker-src', ['blob:']],
+    ['object-src', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/**
  * The headers helmet sets for these options, computed once: none of them depends on the
  * request (no CSP nonces), so each answer only copies them (running helmet per request,
  * as @fastify/helmet does, parsed the policy again for every request).

@@ -58,6 +58,44 @@ describe('security headers of the web app', () => {
     expect(csp['form-action']).toEqual(["'self'"]);
   });
 
+  it('gives the API reference page a policy of its own: Redoc’s styles by a fresh nonce, its search worker, nothing from elsewhere', async () => {
+    const nonceOf = (res: { headers: Record<string, unknown>; body: string }) => {
+      const csp = policyOf(res.headers['content-security-policy']);
+      const inPolicy = csp['style-src']?.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      const inPage = /<script src="\/api\/v1\/docs\/style-nonce\.js" nonce="([^"]+)">/.exec(res.body)?.[1];
+      return { csp, inPolicy, inPage };
+    };
+    const first = nonceOf(await gateway.inject({ method: 'GET', url: '/api/v1/docs' }));
+    const second = nonceOf(await gateway.inject({ method: 'GET', url: '/api/v1/docs' }));
+    expect(first.inPolicy).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(first.inPage).toBe(first.inPolicy);
+    expect(second.inPolicy).not.toBe(first.inPolicy);
+    expect(first.csp).toEqual({
+      'default-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", `'nonce-${first.inPolicy}'`],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'worker-src': ['blob:'],
+      'object-src': ["'none'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'self'"],
+    });
+    // the rest of the site keeps its policy: no nonce, no inline style
+    expect(policyOf((await gateway.inject({ method: 'GET', url: '/index' })).headers['content-security-policy'])['style-src']).toEqual([
+      "'self'",
+    ]);
+    // Redoc loads nothing from its CDN
+    const bundle = await gateway.inject({ method: 'GET', url: '/api/v1/docs/redoc.standalone.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).not.toMatch(/https:\/\/cdn\./);
+    const styleNonce = await gateway.inject({ method: 'GET', url: '/api/v1/docs/style-nonce.js' });
+    expect([styleNonce.statusCode, styleNonce.headers['content-type']]).toEqual([200, 'application/javascript; charset=utf-8']);
+  });
+
   it('lets only this origin and the configured sign-on sites frame the app', async () => {
     const res = await gateway.inject({ method: 'GET', url: '/login' });
     expect(policyOf(res.headers['content-security-policy'])['frame-ancestors']).toEqual([

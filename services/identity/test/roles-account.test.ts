@@ -3,7 +3,7 @@ import { serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../src/app';
 
-import { bearer, givenUser, login, outboxTypes, PASSWORD, sessionOf } from './helpers';
+import { bearer, givenUser, login, outboxEvents, outboxTypes, PASSWORD, sessionOf } from './helpers';
 
 const identity = serviceUnderTest(identityService, { env: { LOGIN_FAILURES_PER_IP: '1000', ROLE_LOOKUP_RATE_PER_IP: '1000' } });
 
@@ -132,7 +132,8 @@ describe('GET api/user/agree', () => {
     expect(session.MustAgreeCTC).toBe(true);
     expect((await identity.app.inject({ method: 'GET', url: '/api/user/agree', headers: bearer(session) })).statusCode).toBe(200);
     expect((await sessionOf(identity.app, 'new@example.com')).MustAgreeCTC).toBe(false);
-    expect(await outboxTypes(identity.app)).toContain('evt.identity.user.agreed');
+    const agreed = await outboxEvents(identity.app, 'evt.identity.user.agreed');
+    expect(agreed.at(-1)!.data).toEqual({ userId: session.Id });
   });
 
   it('answers "You must be logged in." without a session', async () => {

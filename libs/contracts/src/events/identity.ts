@@ -8,23 +8,32 @@ const Group = Type.Object({
   logoPath: Type.Union([Type.String(), Type.Null()]),
 });
 
+/**
+ * The user's e-mail address on the events of a session or an agreement: not sent any more (no
+ * consumer needs it; the audit log looks the address up by `userId`), present on older events only.
+ */
+const FormerEmail = Type.Optional(Type.String({ description: 'Not sent any more; present on older events only.' }));
+
 /** Events published by the identity service. */
 export const IdentityEvents = {
+  /** A user signed in (`free`: with free access). Names the user by id only. */
   'evt.identity.user.loggedIn': Type.Object({
     userId: Type.String(),
-    email: Type.String(),
+    email: FormerEmail,
     free: Type.Boolean(),
   }),
+  /** A session ended, or every session of the user (`allSessions`). Names the user by id only. */
   'evt.identity.user.loggedOut': Type.Object({
     userId: Type.String(),
-    email: Type.String(),
+    email: FormerEmail,
     free: Type.Boolean(),
     /** True when every session of the user ended (an admin signed them out), false for one session. */
     allSessions: Type.Optional(Type.Boolean()),
   }),
+  /** The user agreed to the Terms and Conditions. Names the user by id only. */
   'evt.identity.user.agreed': Type.Object({
     userId: Type.String(),
-    email: Type.String(),
+    email: FormerEmail,
   }),
   'evt.identity.user.created': Type.Object({
     userId: Type.String(),

@@ -20,6 +20,11 @@ const section = (sectionId: number) => stepOfSection(sectionId)?.label ?? `secti
 /** "Ireland (2025 March)": where a questionnaire event happened. */
 const where = (d: { groupName: string; periodName: string }) => html`<b>${d.groupName}</b> (${d.periodName})`;
 const at = (d: { questionnaireId: string; groupId: string }) => ({ questionnaireId: d.questionnaireId, groupId: d.groupId });
+/**
+ * The account of a login, logout or agreement: its address (filled in by record-event.ts from
+ * identity's other events; older events carried it), else its id.
+ */
+const account = (d: { userId: string; email?: string }) => d.email ?? `user ${d.userId}`;
 const score = (value: number | null) => (value === null ? 'no score' : String(value));
 
 /**
@@ -30,10 +35,10 @@ const describers: Describers = {
   // identity
   'evt.identity.user.loggedIn': (d) => ({
     action: 'Login',
-    description: d.free ? html`${d.email} logged in with free access` : html`${d.email} logged in`,
+    description: d.free ? html`${account(d)} logged in with free access` : html`${account(d)} logged in`,
   }),
-  'evt.identity.user.loggedOut': (d) => ({ action: 'Logout', description: html`${d.email} logged out` }),
-  'evt.identity.user.agreed': (d) => ({ action: 'Agreement', description: html`${d.email} agreed to the Terms and Conditions` }),
+  'evt.identity.user.loggedOut': (d) => ({ action: 'Logout', description: html`${account(d)} logged out` }),
+  'evt.identity.user.agreed': (d) => ({ action: 'Agreement', description: html`${account(d)} agreed to the Terms and Conditions` }),
   'evt.identity.user.created': (d) => ({
     action: 'User Created',
     description: html`Created user <b>${d.name}</b> (${d.email}) with roles ${roles(d.roles)}`,

@@ -49,6 +49,51 @@ export function auditRowOf(event: DomainEvent): NewAuditRow {
   };
 }
 
+/** Events that name their user by id alone (older ones also carried the address): their row names the account by its address. */
+const NAMED_BY_ID = ['evt.identity.user.loggedIn', 'evt.identity.user.loggedOut', 'evt.identity.user.agreed'] as const;
+type NamedById = DomainEvent<(typeof NAMED_BY_ID)[number]>;
+const isNamedById = (event: DomainEvent): event is NamedById => (NAMED_BY_ID as readonly string[]).includes(event.type);
+
+/** A user's id and address from an identity event that carries both: the address the user had then. */
+function addressIn(event: DomainEvent): { userId: string; email: string } | null {
+  if (!event.type.startsWith('evt.identity.')) return null;
+  const data = event.data as { userId?: unknown; email?: unknown };
+  return typeof data.userId === 'string' && typeof data.email === 'string' ? { userId: data.userId, email: data.email } : null;
+}
+
+/**
+ * The events, in delivery order, with the address of the user of a login, logout or agreement
+ * filled in: the one given by identity's latest event about the user before it (in this batch,
+ * else as kept in user_emails). Left without one when audit never heard of the user's address.
+ */
+async function withAddresses(trx: AuditExecutor, events: readonly DomainEvent[]): Promise<DomainEvent[]> {
+  const ids = [...new Set(events.filter(isNamedById).map((event) => event.data.userId))];
+  if (!ids.length) return [...events];
+  const kept = await trx.selectFrom('userEmails').select(['userId', 'email']).where('userId', 'in', ids).execute();
+  const known = new Map(kept.map((row) => [row.userId, row.email]));
+  return events.map((event) => {
+    const address = addressIn(event);
+    if (address) known.set(address.userId, address.email);
+    else if (isNamedById(event) && known.has(event.data.userId)) {
+      return { ...event, data: { ...event.data, email: known.get(event.data.userId) } } as DomainEvent;
+    }
+    return event;
+  });
+}
+
+/** Keeps the addresses the stored events gave (the latest per user, in delivery order). */
+async function keepAddresses(trx: AuditExecutor, stored: readonly DomainEvent[]): Promise<void> {
+  const latest = new Map<string, string>();
+  for (const event of stored) {
+    const address = addressIn(event);
+    if (address) latest.set(address.userId, address.email);
+  }
+  // in one order, so two writers never wait on each other's half of the same rows
+  for (const [userId, email] of [...latest].sort(([a], [b]) => a.localeCompare(b))) {
+    await upsert(trx, 'userEmails', { userId, email }, ['userId'], { email }).execute();
+  }
+}
+
 /** The year a period is about: the first four-digit year in its name. */
 export const yearOf = (periodName: string) => {
   const match = /\b(19|20|21)\d{2}\b/.exec(periodName);
@@ -57,12 +102,15 @@ export const yearOf = (periodName: string) => {
 
 /**
  * Stores events, in the order given: their chained audit rows (with the change record of a
- * Response), the filter suggestions they add, and the score and period facts the suggestions
- * read; and publishes each row (`evt.audit.entry.recorded`) once this transaction commits.
+ * Response), the filter suggestions they add, the score and period facts the suggestions read,
+ * and the users' addresses the rows of logins name; and publishes each row (`evt.audit.entry.recorded`) once this transaction commits.
  * The consumer runs this once per event id, in one transaction per batch of deliveries.
  */
 export async function recordEvents(trx: AuditExecutor, events: readonly DomainEvent[], chainKey: string): Promise<void> {
-  const recorded = events.filter((event) => !(PUBLISHED_NOT_RECORDED as readonly string[]).includes(event.type));
+  const recorded = await withAddresses(
+    trx,
+    events.filter((event) => !(PUBLISHED_NOT_RECORDED as readonly string[]).includes(event.type)),
+  );
   const links = await appendAuditRows(trx, chainKey, recorded.map(auditRowOf));
   if (!links.length) return;
   await publishAuditEntries(trx, links);
@@ -83,9 +131,10 @@ export async function recordEvents(trx: AuditExecutor, events: readonly DomainEv
     .execute();
 
   // facts of the events that got their row, in delivery order (a later score wins)
-  const stored = new Set(links.map((link) => link.content.id.toLowerCase()));
-  for (const event of recorded) {
-    if (!stored.has(event.id.toLowerCase())) continue;
+  const storedIds = new Set(links.map((link) => link.content.id.toLowerCase()));
+  const stored = recorded.filter((event) => storedIds.has(event.id.toLowerCase()));
+  await keepAddresses(trx, stored);
+  for (const event of stored) {
     if (event.type === 'evt.scoring.scores.saved') {
       const { questionnaireId, groupId, groupName, periodId, periodName, score, category } = event.data;
       const facts = { groupId, groupName, periodId, periodName, year: yearOf(periodName), score, category };

@@ -6,7 +6,7 @@ import type { AuditExecutor } from '../db';
 import { GENESIS_HASH } from './chain-hash';
 
 /** Tables rebuilt from the event stream by a replay. */
-const REBUILT_TABLES = ['audit_rows', 'audit_filter_values', 'score_facts', 'periods'] as const;
+const REBUILT_TABLES = ['audit_rows', 'audit_filter_values', 'score_facts', 'periods', 'user_emails'] as const;
 const APPEND_ONLY_TABLES = ['audit_rows'] as const;
 
 export const latestCheckRow = (db: AuditExecutor) =>

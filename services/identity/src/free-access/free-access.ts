@@ -37,7 +37,7 @@ async function grantFreeSession(trx: IdentityExecutor, ctx: IdentityContext, use
     actor,
     data: { userId: user.id, email: user.email, name: user.name, company: user.organizationName },
   });
-  await appendToOutbox(trx, { type: 'evt.identity.user.loggedIn', actor, data: { userId: user.id, email: user.email, free: true } });
+  await appendToOutbox(trx, { type: 'evt.identity.user.loggedIn', actor, data: { userId: user.id, free: true } });
   return session;
 }
 

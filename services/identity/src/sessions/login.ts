@@ -42,7 +42,7 @@ export async function login(
     await appendToOutbox(trx, {
       type: 'evt.identity.user.loggedIn',
       actor: actorFromClaims(claims),
-      data: { userId: user.id, email: user.email, free: false },
+      data: { userId: user.id, free: false },
     });
     return session;
   });

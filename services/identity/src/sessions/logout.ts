@@ -43,7 +43,7 @@ export async function logout(
     await appendToOutbox(trx, {
       type: 'evt.identity.user.loggedOut',
       actor,
-      data: { userId, email: user.email, free, allSessions: !oneSession },
+      data: { userId, free, allSessions: !oneSession },
     });
   });
 }

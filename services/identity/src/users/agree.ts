@@ -12,7 +12,7 @@ export async function agreeToTerms(data: DataAccess<IdentityDB>, claims: AccessC
     await appendToOutbox(trx, {
       type: 'evt.identity.user.agreed',
       actor: actorFromClaims(claims),
-      data: { userId: claims.sub, email: claims.email },
+      data: { userId: claims.sub },
     });
   });
 }

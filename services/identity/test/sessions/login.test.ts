@@ -1,7 +1,7 @@
 import { createVerifier } from 'fast-jwt';
 
 import { RoleIds } from '@cti/access';
-import { testKeyPair, serviceUnderTest } from '@cti/testing';
+import { publishedEvents, testKeyPair, serviceUnderTest } from '@cti/testing';
 
 import { identityService } from '../../src/app';
 import { givenGroup, givenUser, login, outboxTypes, PASSWORD } from '../helpers';
@@ -71,6 +71,17 @@ describe('POST /api/user/login', () => {
     await login(identity.app, 'valid@example.com');
     const after = (await outboxTypes(identity.app)).filter((t) => t === 'evt.identity.user.loggedIn').length;
     expect(after).toBe(before + 1);
+  });
+
+  it('publishes the login naming the user by id only: no e-mail address on the bus', async () => {
+    const { Id } = (await login(identity.app, 'valid@example.com')).json() as { Id: string };
+    const published = await publishedEvents(identity.app, 'evt.identity.user.loggedIn');
+    const mine = published.filter((e) => e.data.userId === Id);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const event of mine) {
+      expect(event.data).toEqual({ userId: Id, free: false });
+      expect(JSON.stringify(event)).not.toContain('valid@example.com');
+    }
   });
 
   it('answers Invalid Credentials for a wrong password', async () => {
