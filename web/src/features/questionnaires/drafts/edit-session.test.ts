@@ -64,15 +64,20 @@ async function opened<V extends ServerView>(session: EditSession<V>) {
   return session;
 }
 
+/** Rory's first tab holds the section and typed days = 45 (in the draft); his second tab opened it. */
+async function twoTabs() {
+  const service = new Service();
+  const drafts = memoryDraftStore();
+  const first = await opened(sessionOf(service, 'rory-tab-1', drafts));
+  first.change('days', 45);
+  await first.settled();
+  const second = await opened(sessionOf(service, 'rory-tab-2', drafts));
+  return { service, drafts, first, second };
+}
+
 describe('a section edited in two tabs of one user', () => {
   it('reads only in the second tab until it takes over; what the first typed comes along, and the first keeps it, read-only', async () => {
-    const service = new Service();
-    const drafts = memoryDraftStore();
-    const first = await opened(sessionOf(service, 'rory-tab-1', drafts));
-    first.change('days', 45);
-    await first.settled();
-
-    const second = await opened(sessionOf(service, 'rory-tab-2', drafts));
+    const { service, drafts, first, second } = await twoTabs();
     expect(second.readOnlyReason()).toEqual({ why: 'other-tab' });
     expect(second.change('days', 60)).toBe(false);
     // the first tab's work in progress is not offered here as an old draft
@@ -97,12 +102,7 @@ describe('a section edited in two tabs of one user', () => {
 
 describe('the draft shared by the tabs of one user', () => {
   it("keeps what a tab that lost its lock unseen typed, when the tab holding the lock stores the field's older value", async () => {
-    const service = new Service();
-    const drafts = memoryDraftStore();
-    const first = await opened(sessionOf(service, 'rory-tab-1', drafts));
-    first.change('days', 45);
-    await first.settled();
-    const second = await opened(sessionOf(service, 'rory-tab-2', drafts));
+    const { service, drafts, first, second } = await twoTabs();
     expect(await second.takeOver()).toEqual({ ok: true });
     await waitFor(() => expect(second.shown('days')).toBe(45));
 
