@@ -64,15 +64,20 @@ async function opened<V extends ServerView>(session: EditSession<V>) {
   return session;
 }
 
+/** Rory's first tab holds the section and typed days = 45 (in the draft); his second tab opened it. */
+async function twoTabs() {
+  const service = new Service();
+  const drafts = memoryDraftStore();
+  const first = await opened(sessionOf(service, 'rory-tab-1', drafts));
+  first.change('days', 45);
+  await first.settled();
+  const second = await opened(sessionOf(service, 'rory-tab-2', drafts));
+  return { service, drafts, first, second };
+}
+
 describe('a section edited in two tabs of one user', () => {
   it('reads only in the second tab until it takes over; what the first typed comes along, and the first keeps it, read-only', async () => {
-    const service = new Service();
-    const drafts = memoryDraftStore();
-    const first = await opened(sessionOf(service, 'rory-tab-1', drafts));
-    first.change('days', 45);
-    await first.settled();
-
-    const second = await opened(sessionOf(service, 'rory-tab-2', drafts));
+    const { service, drafts, first, second } = await twoTabs();
     expect(second.readOnlyReason()).toEqual({ why: 'other-tab' });
     expect(second.change('days', 60)).toBe(false);
     // the first tab's work in progress is not offered here as an old draft
@@ -92,6 +97,25 @@ describe('a section edited in two tabs of one user', () => {
     expect(await second.save()).toMatchObject({ kind: 'saved' });
     expect(service.values.days).toBe(45);
     expect(await drafts.read(KEY)).toBeNull();
+  });
+});
+
+describe('the draft shared by the tabs of one user', () => {
+  it("keeps what a tab that lost its lock unseen typed, when the tab holding the lock stores the field's older value", async () => {
+    const { service, drafts, first, second } = await twoTabs();
+    expect(await second.takeOver()).toEqual({ ok: true });
+    await waitFor(() => expect(second.shown('days')).toBe(45));
+
+    // the first tab has not heard yet that the lock moved: the person types on there
+    expect(first.change('days', 50)).toBe(true);
+    await first.settled();
+    expect(await second.save()).toMatchObject({ kind: 'saved' });
+    await second.settled();
+
+    expect(service.values.days).toBe(45);
+    expect((await drafts.read(KEY))?.fields.days?.value).toBe(50);
+    expect(await first.save()).toMatchObject({ kind: 'read-only' });
+    expect(first.shown('days')).toBe(50);
   });
 });
 
@@ -202,6 +226,34 @@ describe('a typed value the server does not keep (its conditions hide the questi
   });
 });
 
+describe('answers of the page a save clears', () => {
+  it('are cleared only as named: one hidden by typing while the person was asked is asked about again', async () => {
+    const service = new Service();
+    service.values = { days: 30, gate: 0, a: 'kept a', b: 'kept b' };
+    const drafts = memoryDraftStore();
+    // `gate` 1 hides a, 2 hides a and b
+    const hidden = (values: Record<string, AnswerModel>) =>
+      (['a', 'b'] as const)
+        .filter((id, i) => Number(values.gate) > i && values[id] !== null)
+        .map((id) => ({ id, where: null, text: `Question ${id}`, value: values[id] ?? null }));
+    const session = await opened(
+      new EditSession({ server: service.serverOf('rory-tab-1'), drafts, key: KEY, draftDelayMs: 1, clearsHere: hidden }),
+    );
+    session.change('gate', 1);
+    expect(await session.save()).toEqual({ kind: 'confirm' });
+    expect(session.getState().confirm?.clears.map((c) => c.id)).toEqual(['a']);
+
+    // typed on while the dialog was open: b is hidden now too
+    session.change('gate', 2);
+    expect(await session.confirmClears()).toEqual({ kind: 'confirm' });
+    expect(session.getState().confirm?.clears.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(service.values).toEqual({ days: 30, gate: 0, a: 'kept a', b: 'kept b' });
+
+    expect(await session.confirmClears()).toMatchObject({ kind: 'saved' });
+    expect(service.values).toEqual({ days: 30, gate: 2, a: null, b: null });
+  });
+});
+
 describe('typing during a save', () => {
   it('keeps a value typed back to the stored one while the save stores what it sent', async () => {
     const service = new Service();
@@ -218,6 +270,78 @@ describe('typing during a save', () => {
     expect(session.shown('days')).toBe(30);
     expect(session.unsaved()).toEqual(['days']);
     expect((await drafts.read(KEY))?.fields.days).toMatchObject({ value: 30, over: 45 });
+  });
+});
+
+describe('a save with nothing to send asks the server before saying so', () => {
+  /**
+   * Rory's tab opened the section (days = 30, version 1); its lock lapsed unseen (a network
+   * drop), Roisin took the section, saved days = 45 and, in `left`, let it go again.
+   */
+  async function staleTab(options: { roisinLeft: boolean }) {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const rory = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    service.lockedBy = null;
+    const roisin = await opened(sessionOf(service, 'roisin', memoryDraftStore()));
+    roisin.change('days', 45);
+    expect((await roisin.save()).kind).toBe('saved');
+    if (options.roisinLeft) service.lockedBy = null;
+    // the tab still shows 30 and believes the lock is its own
+    expect(rory.editable()).toBe(true);
+    expect(rory.shown('days')).toBe(30);
+    return { service, drafts, rory };
+  }
+
+  it('shows mine beside the newer stored answer when the field was typed back to what an old page shows', async () => {
+    const { service, drafts, rory } = await staleTab({ roisinLeft: true });
+    rory.change('days', 31);
+    rory.change('days', 30);
+
+    const outcome = await rory.save();
+    expect(outcome).toEqual({ kind: 'conflict' });
+    expect(rory.getState().conflict?.rows).toEqual([{ id: 'days', mine: 30, stored: 45, over: 30 }]);
+    expect(service.values.days).toBe(45);
+    expect((await drafts.read(KEY))?.fields.days?.value).toBe(30);
+
+    await rory.resolveConflict({ days: 'mine' });
+    expect(await rory.save()).toMatchObject({ kind: 'saved' });
+    await rory.settled();
+    expect(service.values.days).toBe(30);
+    expect(await drafts.read(KEY)).toBeNull();
+  });
+
+  it('keeps the value, read-only and in the draft, when someone else holds the lock now; the next visit offers it', async () => {
+    const { service, drafts, rory } = await staleTab({ roisinLeft: false });
+    expect(rory.change('days', 30)).toBe(true);
+
+    expect(await rory.save()).toMatchObject({ kind: 'read-only' });
+    await rory.settled();
+    expect(rory.readOnlyReason()).toEqual({ why: 'lock-lost', now: { holder: 'other-user', name: 'Roisin Respondent' } });
+    expect(rory.shown('days')).toBe(30);
+    expect(service.values.days).toBe(45);
+    expect((await drafts.read(KEY))?.fields.days).toMatchObject({ value: 30, over: 30 });
+    await rory.dispose();
+
+    service.lockedBy = null;
+    const again = await opened(sessionOf(service, 'rory-tab-1', drafts));
+    expect(again.getState().offer?.fields.days?.value).toBe(30);
+  });
+
+  it('says "There were no changes to save." once the server holds what the page shows', async () => {
+    const service = new Service();
+    const drafts = memoryDraftStore();
+    const server = service.serverOf('rory-tab-1');
+    const load = jest.spyOn(server, 'load');
+    const session = await opened(new EditSession({ server, drafts, key: KEY, draftDelayMs: 1 }));
+    session.change('days', 31);
+    session.change('days', 30);
+
+    expect(await session.save()).toEqual({ kind: 'nothing', message: 'There were no changes to save.' });
+    expect(load).toHaveBeenCalledTimes(2);
+    await session.settled();
+    expect(session.getState().mine).toEqual({});
+    expect(await drafts.read(KEY)).toBeNull();
   });
 });
 

@@ -19,6 +19,12 @@ import type { Draft, DraftField, DraftKey, DraftStore } from './draft-store';
  * else changed meanwhile is never overwritten without the person choosing so (the merge
  * view). Losing the lock, the questionnaire closing and the session ending turn the page
  * read-only and keep what was typed, on the page and in the draft.
+ *
+ * What the page shows as stored may be old (a lock that lapsed unseen, a change not heard
+ * of yet): a value is never taken as stored because it equals that, only because the
+ * server said so. A field typed back to what the page shows stays typed (and in the
+ * draft) until a save or a load answers; a save with nothing to send asks the server
+ * first, and a newer stored answer turns such a field into a real change to merge.
  */
 
 /** Who holds the lock of what the session edits, as this tab sees it. */
@@ -113,7 +119,7 @@ export interface EditState<V extends ServerView> {
   /** The load's failure, shown instead of the page. */
   failure: string | null;
   view: V | null;
-  /** Values typed here that differ from the server's (or did when typed). */
+  /** Values typed here that the server has not been seen to hold (some may equal what the page shows as stored). */
   mine: Readonly<Record<string, TypedValue>>;
   /** A draft from before this page (another visit, tab or crash), offered back: restore or discard. */
   offer: { fields: Record<string, DraftField>; updatedAt: number } | null;
@@ -140,8 +146,11 @@ export type SaveOutcome =
 
 /** What the person has agreed to before a save. */
 export interface SaveOptions {
-  /** The answers of this page that the save clears (hidden by the values saved). */
-  clearHere?: boolean;
+  /**
+   * The answers of this page the person let the save clear (hidden by the values saved), as
+   * named to them: one hidden since (typed on while asked) is asked about again.
+   */
+  clearHere?: string[];
   /** The server's token for the clearings elsewhere it named, agreed to. */
   clearElsewhere?: string;
   /** The fields the server named in those clearings (shown to the person, who let them go). */
@@ -339,14 +348,10 @@ export class EditSession<V extends ServerView> {
   /** A change typed into a field; ignored (false) while the page reads only. */
   change(id: string, value: AnswerModel): boolean {
     if (!this.editable() || !this.state.view) return false;
-    const stored = this.state.view.values[id] ?? null;
     const before = this.state.mine[id];
-    const over = before ? before.over : stored;
-    const mine = { ...this.state.mine };
-    // typed back to what is stored, it is done; not while a save is under way, which may store what it sent instead
-    if (!this.state.saving && this.equal(id, value, stored) && this.equal(id, value, over)) delete mine[id];
-    else mine[id] = { value, over };
-    this.set({ mine });
+    const over = before ? before.over : (this.state.view.values[id] ?? null);
+    // kept even when it equals what the page shows as stored, which may be old: only the server's answer settles it
+    this.set({ mine: { ...this.state.mine, [id]: { value, over } } });
     this.touched.add(id);
     this.scheduleDraft();
     return true;
@@ -375,7 +380,7 @@ export class EditSession<V extends ServerView> {
     this.touched.clear();
     if (!touched.length) return this.writes;
     const fields: Record<string, TypedValue | null> = {};
-    // a field typed back to what the server holds leaves the draft
+    // a field no longer typed (stored, discarded) leaves the draft
     for (const id of touched) fields[id] = this.state.mine[id] ?? null;
     const at = this.now();
     return this.queueWrite(() => this.drafts.keep(this.key, fields, at));
@@ -398,7 +403,15 @@ export class EditSession<V extends ServerView> {
   /* ---------- saving ---------- */
 
   /** Saves what is typed, naming the version it was based on. */
-  async save(options: SaveOptions = {}, attempt = 0): Promise<SaveOutcome> {
+  save(options: SaveOptions = {}): Promise<SaveOutcome> {
+    return this.saveRound(options, { attempt: 0, checked: false });
+  }
+
+  /**
+   * One round of a save: `attempt` counts the saves refused as stale so far, `checked` says
+   * the server's state was read since the person asked to save.
+   */
+  private async saveRound(options: SaveOptions, round: { attempt: number; checked: boolean }): Promise<SaveOutcome> {
     const { view } = this.state;
     if (!view) return { kind: 'failed', message: SessionTexts.notEditable };
     if (this.state.saving) return { kind: 'failed', message: SessionTexts.busy };
@@ -406,22 +419,30 @@ export class EditSession<V extends ServerView> {
 
     // fields hidden by what is to be saved lose their answers: named first, then dropped as confirmed
     const clears = this.options.clearsHere?.(this.shownValues(), view) ?? [];
-    if (clears.length && !options.clearHere) {
-      this.set({ confirm: { message: SessionTexts.clearsHere, clears, then: { ...options, clearHere: true } } });
+    if (clears.some((c) => !options.clearHere?.includes(c.id))) {
+      this.set({ confirm: { message: SessionTexts.clearsHere, clears, then: { ...options, clearHere: clears.map((c) => c.id) } } });
       return { kind: 'confirm' };
     }
     const clearedTyped = clears.map((c) => c.id).filter((id) => this.state.mine[id]);
     if (clearedTyped.length) await this.discard(clearedTyped);
 
+    // fields typed as the page shows them stored are not sent: the server's answer to the save settles them
     const ids = this.unsaved();
-    // a field typed here that the server holds as typed: settled, not sent
-    const done = Object.keys(this.state.mine).filter((id) => !ids.includes(id));
-    if (done.length) this.dropMine(done, view.values);
     const changes: FieldChange[] = ids.map((id) => ({ id, value: this.state.mine[id].value }));
     for (const cleared of clears) {
       if (!changes.some((c) => c.id === cleared.id)) changes.push({ id: cleared.id, value: null });
     }
-    if (!changes.length) return { kind: 'nothing', message: SessionTexts.nothingToSave };
+    if (!changes.length) {
+      const typed = Object.keys(this.state.mine);
+      if (!typed.length) return { kind: 'nothing', message: SessionTexts.nothingToSave };
+      // what was typed equals what the page shows as stored, which may be old: the server tells
+      if (!round.checked) {
+        const failed = await this.readServer();
+        return failed ?? this.saveRound(options, { ...round, checked: true });
+      }
+      this.dropMine(typed);
+      return { kind: 'nothing', message: SessionTexts.nothingToSave };
+    }
 
     // someone else changed a field typed here since it was typed: the person merges first
     const rows = this.conflictsWith(view.values, ids);
@@ -441,12 +462,12 @@ export class EditSession<V extends ServerView> {
       case 'stale': {
         this.adopt(answer.view);
         const stale = this.conflictsWith(answer.view.values, this.unsaved());
-        if (stale.length || attempt >= 2) {
+        if (stale.length || round.attempt >= 2) {
           this.set({ conflict: { rows: stale, savedBy: answer.view.savedBy, savedAt: answer.view.savedAt } });
           return { kind: 'conflict' };
         }
         // nothing typed here was changed meanwhile: saved again on the newer version
-        return this.save(options, attempt + 1);
+        return this.saveRound(options, { attempt: round.attempt + 1, checked: true });
       }
       case 'confirm':
         this.set({
@@ -472,6 +493,27 @@ export class EditSession<V extends ServerView> {
     }
   }
 
+  /**
+   * Reads the server's state before a save concludes there is nothing to send: typed values
+   * the server holds are settled, the others (stored answers that moved since the page was
+   * loaded) become changes. The outcome when the page cannot go on saving (null: it can).
+   */
+  private async readServer(): Promise<SaveOutcome | null> {
+    this.set({ saving: true });
+    await this.flush();
+    // a load already under way answers older than this one: it is not taken
+    ++this.loadSeq;
+    const answer = await this.server.load();
+    this.set({ saving: false });
+    if (answer.kind === 'signed-out') {
+      this.sessionEnded();
+      return { kind: 'read-only', message: answer.message };
+    }
+    if (answer.kind !== 'loaded') return { kind: 'failed', message: answer.message };
+    this.adopt(answer.view);
+    return this.editable() ? null : { kind: 'read-only', message: SessionTexts.notEditable };
+  }
+
   /** The fields of `ids` whose stored value moved since they were typed, to something else than what was typed. */
   private conflictsWith(values: Record<string, AnswerModel>, ids: string[]): ConflictRow[] {
     const rows: ConflictRow[] = [];
@@ -494,14 +536,14 @@ export class EditSession<V extends ServerView> {
   private took(view: V, changes: FieldChange[], letGo: string[]) {
     const sent = new Map(changes.map((c) => [c.id, c.value]));
     const mine = { ...this.state.mine };
-    const finished: string[] = [];
+    const finished: Record<string, AnswerModel> = {};
     for (const [id, typed] of Object.entries(mine)) {
       const stored = view.values[id] ?? null;
       // stored as sent (or in the server's own form of it, as sanitized rich text), or as it shows anyway
       const asSent = sent.has(id) && this.equal(id, typed.value, sent.get(id)!);
       if ((asSent && (!isEmptyAnswer(stored) || letGo.includes(id))) || this.equal(id, typed.value, stored)) {
         delete mine[id];
-        finished.push(id);
+        finished[id] = typed.value;
       } else if (sent.has(id)) {
         // typed on during the save: now typed over what was just stored
         mine[id] = { value: typed.value, over: stored };
@@ -509,7 +551,7 @@ export class EditSession<V extends ServerView> {
       }
     }
     this.set({ view, mine, held: this.state.held || view.lock.holder === 'this-tab' });
-    if (finished.length) void this.queueWrite(() => this.drafts.discard(this.key, finished));
+    this.settleDraft(finished);
     void this.flush();
   }
 
@@ -525,20 +567,29 @@ export class EditSession<V extends ServerView> {
     const done = Object.entries(this.state.mine)
       .filter(([id, typed]) => this.equal(id, typed.value, view.values[id] ?? null))
       .map(([id]) => id);
-    if (done.length) this.dropMine(done, view.values);
+    if (done.length) this.dropMine(done);
     this.lockChanged(view.lock);
   }
 
-  /** Fields the server holds exactly as typed: no longer unsaved, and out of the draft. */
-  private dropMine(ids: string[], values: Record<string, AnswerModel>) {
+  /** Fields the server holds as typed here: no longer typed, and out of the draft. */
+  private dropMine(ids: string[]) {
     const mine = { ...this.state.mine };
-    const stored: Record<string, AnswerModel> = {};
+    const typed: Record<string, AnswerModel> = {};
     for (const id of ids) {
+      typed[id] = mine[id]?.value ?? null;
       delete mine[id];
-      stored[id] = values[id] ?? null;
     }
     this.set({ mine });
-    void this.queueWrite(() => this.drafts.settle(this.key, stored));
+    this.settleDraft(typed);
+  }
+
+  /**
+   * Takes out of the draft the fields this tab typed and the server now holds, where the draft
+   * still holds what was typed here: the draft is shared by the user's tabs, and another one
+   * (that lost the lock without knowing) may have typed a newer value there since.
+   */
+  private settleDraft(typed: Record<string, AnswerModel>) {
+    if (Object.keys(typed).length) void this.queueWrite(() => this.drafts.settle(this.key, typed));
   }
 
   /* ---------- merging and confirming ---------- */

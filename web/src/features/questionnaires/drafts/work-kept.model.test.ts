@@ -71,7 +71,8 @@ let app: ServiceApp;
 let groupId: string;
 let questionnaireId: string;
 const clock = fixedClock(new Date());
-const adminToken = signTestToken({ sub: 'admin-model', name: 'Ada Admin', roles: [RoleIds.Admin], isAdmin: true });
+// signed once for the whole run, which lasts longer than a default token on a busy machine (shrinking included)
+const adminToken = signTestToken({ sub: 'admin-model', name: 'Ada Admin', roles: [RoleIds.Admin], isAdmin: true }, 24 * 3_600_000);
 
 const tokenOf = (user: User) =>
   signTestToken(
@@ -696,5 +697,6 @@ it(`keeps every typed value stored, in the browser's draft, or knowingly discard
   // edit-session.test.ts and SectionPage.test.tsx; here a missed path is said, not failed.
   const missed = PATHS.map(([name]) => name).filter((name) => !seen[name]);
   if (missed.length) console.warn(`paths no sequence of this run walked: ${missed.join('; ')}`);
-  expect(Object.keys(seen).length).toBeGreaterThan(PATHS.length / 2);
+  // a replayed failure (MODEL_PATH) runs one sequence and its shrinks: too few to walk most paths
+  if (!PATH) expect(Object.keys(seen).length).toBeGreaterThan(PATHS.length / 2);
 }, 3_600_000);
