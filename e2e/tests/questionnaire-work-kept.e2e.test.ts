@@ -402,7 +402,7 @@ it("starts a respondent's day at their questionnaires: progress, approvals, who 
   expect(await card.textContent()).toMatch(/\d+ of 15 sections answered/);
   await card
     .locator('p')
-    .filter({ hasText: /Being edited now:.*Variable B by Roisin Respondent/ })
+    .filter({ hasText: /Being edited now:.*Insolvency \(Alternative A\) by Roisin Respondent/ })
     .waitFor();
   expect(await card.locator('p').filter({ hasText: 'Approvals:' }).textContent()).toContain('two law firms must approve');
   expect(describeFindings('respondent dashboard', await seriousViolations(page))).toEqual([]);

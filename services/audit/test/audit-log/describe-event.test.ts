@@ -32,7 +32,7 @@ it('says when an answer was cleared by a change in another section, and where', 
   const cleared = answerSaved({ sectionId: 14, before: 'Yes', after: null, clearedBySectionId: 8, sectionVersion: 3 });
   const row = auditRowOf(envelope('evt.questionnaire.answer.saved', cleared, actor('Rory Respondent', ['Ireland'])));
   expect(row.valueText).toBe(
-    'Cleared the answer to Has the State made an IDERA declaration? in Ireland (2025 March), Variable B, after a change in Summary of National Implementation',
+    'Cleared the answer to Has the State made an IDERA declaration? in Ireland (2025 March), Insolvency (Alternative A), after a change in Summary of National Implementation',
   );
   expect(row.change).toMatchObject({ before: 'Yes', after: null });
 });
