@@ -68,7 +68,8 @@ async function buildAndCollect() {
     configFile: path.join(webRoot, 'vite.config.ts'),
     logLevel: 'warn',
     // --sourcemap: the build exactly as `npm run build` makes it (make test builds web/dist this way)
-    build: { outDir, emptyOutDir: true, sourcemap: args.includes('--sourcemap') },
+    // ('hidden' as vite.config.ts has it: maps beside the served folder, no line naming them)
+    build: { outDir, emptyOutDir: true, sourcemap: args.includes('--sourcemap') ? 'hidden' : false },
     plugins: [
       {
         name: 'cti-bundle-report',

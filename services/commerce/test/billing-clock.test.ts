@@ -124,7 +124,7 @@ describe('plan changes through the local provider, prorated as Stripe does', () 
     const history: PurchaseHistoryRow[] = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
     expect(history.map((h) => [h.Name, h.Amount, iso(h.Date)])).toEqual([
       [
-        'Enhanced Subscription — upgrade from Standard Subscription, the prorated difference to 2032-03-01',
+        'Enhanced Subscription — upgrade from Standard Subscription, the prorated difference to March 1, 2032',
         difference,
         '2031-09-01T09:00:00.000Z',
       ],

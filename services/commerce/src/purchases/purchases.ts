@@ -37,13 +37,16 @@ export interface Orderable {
  * subscription "France, Germany — per-country subscription" (so the thank-you page's button
  * reads "Open Spain — per-country subscription"); anything else the product's name.
  */
+const spelledDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderable[]): Promise<string[]> {
   const names = await countryNames(db, [...new Set(rows.flatMap((r) => r.groupIds))]);
   const periods = await periodNames(db, [...new Set(rows.flatMap((r) => (r.periodId ? [r.periodId] : [])))]);
   return rows.map((r) => {
     if (r.reason === 'plan_change') {
       const from = r.previousProductName ? ` from ${r.previousProductName}` : '';
-      const until = r.accessExpiresOn ? ` to ${r.accessExpiresOn.slice(0, 10)}` : '';
+      // the day spelled out, as the pages that list it write their other dates ("March 1, 2032")
+      const until = r.accessExpiresOn ? ` to ${spelledDay.format(new Date(r.accessExpiresOn))}` : '';
       return `${r.productName} — upgrade${from}, the prorated difference${until}`;
     }
     const countries = r.groupIds.map((id) => names.get(id)).filter((n): n is string => !!n);
