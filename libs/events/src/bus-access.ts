@@ -128,14 +128,13 @@ export function natsAuthorization(options: NatsUsersOptions): string {
   const { stream } = options;
   // `*` stands for any prefix: SubjectSpace takes real prefixes only, so map through a placeholder
   const space = new SubjectSpace(options.prefix === '*' ? 'PREFIX' : options.prefix, 'EVENTS');
-  const subject = (pattern: string) => {
-    const mapped = space.toSubject(pattern);
-    return options.prefix === '*' ? mapped.replace(/^PREFIX\./, '*.') : mapped;
-  };
+  /** The placeholder prefix back to `*` (events: `PREFIX.…`, signals: `signal.PREFIX.…`). */
+  const anyPrefix = (mapped: string) => (options.prefix === '*' ? mapped.replace(/^(signal\.)?PREFIX\./, '$1*.') : mapped);
+  const subject = (pattern: string) => anyPrefix(space.toSubject(pattern));
   const api = (rest: string) => `$JS.API.${rest}`;
   const signal = (name: string) => {
     const [service, signalName] = name.split('.');
-    return options.prefix === '*' ? `signal.*.${service}.${signalName}` : space.signal(service, signalName);
+    return anyPrefix(space.signal(service, signalName));
   };
   const allDurables = Object.values(PLATFORM_BUS_USERS).flatMap((user) => Object.keys(user.durables));
   /** What may not be done to the platform's durables one does not own, where a wildcard name would allow it. */
