@@ -130,6 +130,8 @@ describe('the compare view', () => {
       // the variables tab in an earlier period: the address keeps the whole view
       await page.getByRole('tab', { name: 'Scores A to F' }).click();
       const period = page.getByLabel('Period');
+      // the periods arrive with the tab's data; read them once the latest is there
+      await period.locator('option', { hasText: DEMO_LATEST_PERIOD }).waitFor({ state: 'attached' });
       const periods = await period.locator('option').allTextContents();
       expect(periods.at(-1)).toBe(DEMO_LATEST_PERIOD);
       await period.selectOption(periods[0]);
