@@ -41,6 +41,33 @@ export function poolOf(db: object): pg.Pool | undefined {
   return pools.get(db);
 }
 
+/**
+ * Whether Postgres answers `select 1` on a connection of its own, outside the pool (which may
+ * be busy with the load): the honest question after a connection broke. False on any failure.
+ */
+export async function answersOnNewConnection(db: object, timeoutMs: number): Promise<boolean> {
+  const pool = pools.get(db);
+  if (!pool) return false;
+  const { connectionString, application_name, options } = pool.options as pg.PoolConfig;
+  const client = new pg.Client({
+    connectionString,
+    application_name,
+    options,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** A Kysely instance on a pool whose search_path is the service's schema. */
 export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   const schema = assertIdentifier(options.schema);

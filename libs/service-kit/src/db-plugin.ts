@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 
-import { createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet } from '@cti/db';
+import { answersOnNewConnection, createDatabase, migrateSchema, poolOf, sql, type Kysely, type MigrationSet } from '@cti/db';
 import type { EventTables } from '@cti/events';
 
 import { isConnectionFailure } from './connection-failures';
@@ -45,35 +45,60 @@ declare module 'fastify' {
 
 /** Readiness probes run at most this often; between them the last answer stands. */
 const PROBE_EVERY_MS = 1000;
+/**
+ * How long a probe may take before a database that was up counts as busy rather than down
+ * (below the health plugin's own ceiling, so a slow answer never reads as an outage).
+ */
+const SLOW_PROBE_MS = 1500;
+/** How long the probe on a connection of its own may take to connect and answer. */
+const OWN_CONNECTION_PROBE_MS = 2500;
+/** A probe unanswered this long is a hung database, not a busy one. */
+const HUNG_PROBE_MS = 10_000;
 
 /**
  * Whether Postgres answers `select 1`. A pool with every connection busy is serving
- * queries, so it is not asked for one more (readiness must not queue behind the load).
+ * queries, so it is not asked for one more (readiness must not queue behind the load), and a
+ * probe that is merely slow keeps the last answer: taking a busy replica out of service would
+ * move its load onto the others. A failed query, a broken connection or a probe unanswered for
+ * `HUNG_PROBE_MS` makes it down.
  */
 function databaseProbe(db: Kysely<KitTables>, poolSize: number) {
   const pool = poolOf(db);
   let last = { at: 0, up: true };
+  let suspected = false;
   let probing: Promise<boolean> | null = null;
+  let probeStartedAt = 0;
   return {
-    /** A connection broke: ask again at the next probe. */
+    /** A connection broke: ask again at the next probe, and wait for its answer. */
     suspect() {
+      suspected = true;
       last = { at: 0, up: false };
     },
     check(): boolean | Promise<boolean> {
       if (Date.now() - last.at < PROBE_EVERY_MS) return last.up;
       if (last.up && pool && pool.totalCount >= poolSize && pool.idleCount === 0) return true;
-      probing ??= sql`select 1`
-        .execute(db)
-        .then(
-          () => true,
-          () => false,
-        )
-        .then((up) => {
-          last = { at: Date.now(), up };
-          probing = null;
-          return up;
-        });
-      return probing;
+      if (!probing) probeStartedAt = Date.now();
+      // after a break, ask on a connection of its own: the pool's may all be busy with the load
+      probing ??= (
+        suspected
+          ? answersOnNewConnection(db, OWN_CONNECTION_PROBE_MS)
+          : sql`select 1`.execute(db).then(
+              () => true,
+              () => false,
+            )
+      ).then((up) => {
+        last = { at: Date.now(), up };
+        if (up) suspected = false;
+        probing = null;
+        return up;
+      });
+      const busyNotDown = last.up && !suspected && Date.now() - probeStartedAt < HUNG_PROBE_MS;
+      if (!busyNotDown) return probing;
+      let timer: NodeJS.Timeout | undefined;
+      const stillUp = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), SLOW_PROBE_MS);
+      });
+      return Promise.race([probing, stillUp]).finally(() => clearTimeout(timer));
     },
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import { sql, type Generated } from '@cti/db';
+import { poolOf, sql, type Generated } from '@cti/db';
 import { freePort, startPostgres, type RunningPostgres, type ShutdownMode } from '@cti/local-infra';
 import { appendToOutbox, buildService, defineService, UNAVAILABLE_MESSAGE, type KitTables, type ServiceApp } from '@cti/service-kit';
 import { createTestContext, eventually, type TestContext } from '@cti/testing';
@@ -56,6 +56,10 @@ const notesService = defineService<NotesDB>('pgrestart')({
     app.get('/api/user/notes/count', async () => {
       const row = await sql<{ n: number }>`select count(*)::int as n from notes`.execute(app.db);
       return { count: row.rows[0]!.n };
+    });
+    app.get('/api/user/slow', async () => {
+      await sql`select pg_sleep(20)`.execute(app.db);
+      return { ok: true };
     });
     app.post('/api/user/limited', async () => ({ hits: await app.rateLimits.hit('limited', { max: 1000, windowMs: 60_000 }) }));
   },
@@ -133,5 +137,46 @@ describe.each<ShutdownMode>(['fast', 'immediate'])('Postgres stopped with -m %s 
     expect(bodies).toEqual(expect.arrayContaining([`before-${mode}`, `after-${mode}`]));
     expect(bodies).not.toContain(`interrupted-${mode}`);
     expect(bodies).not.toContain(`during-${mode}`);
+  }, 120_000);
+});
+
+describe('an idle connection that breaks while the others are busy', () => {
+  it('keeps the instance ready: the probe asks on a connection of its own, not behind the load', async () => {
+    const admin = new pg.Client({ connectionString: postgres.urlFor('notes') });
+    await admin.connect();
+    const pool = poolOf(app.db)!;
+    const ofService = `datname = 'notes' and application_name = 'pgrestart'`;
+    const sleeping = `select pid from pg_stat_activity where ${ofService} and query like '%pg_sleep(20)%' and state = 'active'`;
+    const slowRequest = () => app.inject({ method: 'GET', url: '/api/user/slow' });
+    // the pool's four connections open, then three of them busy and one idle
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.2)`.execute(app.db)));
+    const slow = Array.from({ length: 3 }, slowRequest);
+    try {
+      await eventually(async () => (await admin.query(sleeping)).rows.length === 3, 30_000, 100);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where ${ofService} and state = 'idle'`);
+      await eventually(() => pool.totalCount === 3, 30_000, 50);
+      // then more load than the pool holds: four more slow queries, three of them waiting
+      slow.push(...Array.from({ length: 4 }, slowRequest));
+      await eventually(async () => pool.waitingCount === 3, 30_000, 50);
+      // the broken connection made the probe ask again; Postgres is up, so it says so at once
+      const res = await eventually(
+        async () => {
+          const r = await ready();
+          return r.statusCode === 200 ? r : null;
+        },
+        10_000,
+        100,
+      );
+      expect(res.json().checks.database).toBe(true);
+    } finally {
+      // the waiting queries start sleeping as the running ones end: cancel until all answered
+      let settled = false;
+      const all = Promise.allSettled(slow).then(() => (settled = true));
+      while (!settled) {
+        await admin.query(`select pg_cancel_backend(pid) from (${sleeping}) s`);
+        await Promise.race([all, new Promise((r) => setTimeout(r, 200))]);
+      }
+      await admin.end();
+    }
   }, 120_000);
 });
