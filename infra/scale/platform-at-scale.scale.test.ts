@@ -386,6 +386,7 @@ it('stays correct with two replicas of everything and a three-node NATS cluster,
   );
   const kinds: KindRow[] = await effectsOfLoad(db, load, {
     followerId: standard.userId,
+    followedGroupId: kenyaLike.GroupId,
     signInUserId: viewer.userId,
     startedAt: loadStartedAt,
   });

@@ -77,6 +77,8 @@ function byCount(
 
 export interface LoadIdentities {
   followerId: string;
+  /** The country the load follows and unfollows (the follower may follow others since before the load). */
+  followedGroupId: string;
   signInUserId: string;
   /** When the load started: sign-ins before it are not the load's. */
   startedAt: Date;
@@ -127,14 +129,16 @@ export async function effectsOfLoad(db: pg.Client, load: PlatformLoad, who: Load
     duplicated: [...purchases.values()].filter((p) => p.effects > 1 || p.audited > 1).length,
   };
 
-  // the follow's changes: each acknowledged one made its event once (a retried one made none more)
+  // the follow's changes: each acknowledged one made its event once (a retried one made none more).
+  // Only the load's country and time: the follower's own follows of the setup are no change of the load's.
   const followEvents = (
     await db.query<{ type: string; audited: boolean }>(
       `select o.type, r.id is not null as audited
          from notifications.outbox o left join audit.audit_rows r on r.id = o.id
-        where o.type in ('evt.notifications.follow.added', 'evt.notifications.follow.removed') and o.payload->'data'->>'userId' = $1
+        where o.type in ('evt.notifications.follow.added', 'evt.notifications.follow.removed')
+          and o.payload->'data'->>'userId' = $1 and o.payload->'data'->>'groupId' = $2 and o.created_at >= $3
         order by o.seq`,
-      [who.followerId],
+      [who.followerId, who.followedGroupId, who.startedAt.toISOString()],
     )
   ).rows;
   const followOps = new Map<string, boolean>();
@@ -148,7 +152,8 @@ export async function effectsOfLoad(db: pg.Client, load: PlatformLoad, who: Load
     { acknowledged: followsDone, unfinished: followOps.size - followsDone },
     { effects: followEvents.length, audited: followEvents.filter((e) => e.audited).length },
   );
-  followRow.duplicated += repeated;
+  // one change made twice shows both as one event too many and as two alike in a row: counted once
+  followRow.duplicated = Math.max(followRow.duplicated, repeated);
 
   const logins = (
     await db.query<{ effects: number; audited: number }>(
