@@ -16,6 +16,7 @@ import { renderInApp } from '../../../test-support/in-app';
 import { gateway } from '../../../test-support/played-gateway';
 import { adminSession, adminStore } from '../../../test-support/sessions';
 import { browserDraftStore } from '../drafts/draft-store';
+import { questionnaireApi, type SectionChange } from '../questionnaire-api';
 
 import { LeaveGuardProvider } from './leave-guard';
 import { SectionPage } from './SectionPage';
@@ -280,5 +281,26 @@ describe('Section page: what is typed is kept', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and clear these answers' }));
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.query).toMatchObject({ confirmClearing: 'token-1' });
+  });
+
+  it('does not take its lock again when the change stream tells of its own release (leaving), but checks when the section is taken', async () => {
+    const { store } = await openSection();
+    const hear = (change: Omit<SectionChange, 'seq'>) =>
+      act(() => {
+        store.dispatch(
+          questionnaireApi.util.updateQueryData('questionnaireChanges', 'q-ie', (draft) => {
+            draft.seq += 1;
+            draft.sections[22] = { ...change, seq: draft.seq };
+          }),
+        );
+      });
+    const renewals = () => gateway.mock.calls.filter(([call]) => call.url === 'api/questionnaire/lock').length;
+    // Exit released this tab's locks: a renewal now would take the section again after the release and hold it from everyone
+    hear({ kind: 'lock', by: adminSession.Id, version: null, locked: false });
+    await settle();
+    expect(renewals()).toBe(0);
+    // taken elsewhere (another tab took it over): the page asks whether it still holds it
+    hear({ kind: 'lock', by: adminSession.Id, version: null, locked: true });
+    await waitFor(() => expect(renewals()).toBe(1));
   });
 });

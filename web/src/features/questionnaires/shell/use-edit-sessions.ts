@@ -129,8 +129,10 @@ export function useSectionSession(info: QuestionnaireInfo, sectionId: number) {
     if (!session || !change || session.getState().phase !== 'ready') return;
     const view = session.getState().view!;
     if (change.kind === 'lock') {
-      if (view.lock.holder === 'this-tab') void session.renewLock();
-      else void session.refresh();
+      // a release of the lock this tab holds is this tab's own (Exit, leaving the section): renewing it
+      // then would take the section again after the release and hold it from everyone until it lapses
+      if (view.lock.holder !== 'this-tab') void session.refresh();
+      else if (change.locked !== false) void session.renewLock();
     } else if (change.kind === 'answers' && (change.version === null || view.version === null || change.version > view.version)) {
       void session.refresh();
     }
