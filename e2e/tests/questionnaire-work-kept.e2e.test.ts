@@ -41,6 +41,13 @@ async function lockHolderOnceReleased(token: string, questionnaireId: string, pa
   return held;
 }
 
+/** Once the section page has settled: null when it is editable (its save buttons show), else the notice saying why it reads only. */
+async function readOnlyNotice(page: Page): Promise<string | null> {
+  const notice = page.locator('.lock-banner, .read-only-notice');
+  await page.getByRole('button', { name: 'Save and Next' }).or(notice).first().waitFor();
+  return (await notice.count()) ? notice.first().textContent() : null;
+}
+
 /** Rory edits Detention Rights (a/3); the admin opens it read-only, under a banner naming Rory. */
 async function adminWatchesRoryEditing(rory: Session, admin: Session) {
   await openIrelandAsRespondent(rory.page);
@@ -389,7 +396,8 @@ it("starts a respondent's day at their questionnaires: progress, approvals, who 
   const roisin = await session(ROISIN);
   await openIrelandAsRespondent(roisin.page);
   await openSection(roisin.page, 'Variable B', /Insolvency/, 'b/0');
-  await roisin.page.getByRole('button', { name: 'Save and Next' }).waitFor();
+  // she holds the section (a lock an earlier journey left would show here, naming its holder)
+  expect(await readOnlyNotice(roisin.page)).toBeNull();
 
   const { page, problems, screenshot } = await openSession();
   await signIn(page, RORY);
