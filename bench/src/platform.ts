@@ -35,6 +35,8 @@ export async function startPlatform(): Promise<{ stack: RunningStack; stop(): Pr
     demoData: true,
     verbose: false,
     env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000' },
+    // reads every durable consumer's state (platform at rest, the events phase)
+    harnessNatsUser: 'bench',
     // the services' own lines (warnings and worse) go to BENCH_LOG when it names a file
     log: (line) => process.env.BENCH_LOG && fs.appendFileSync(process.env.BENCH_LOG, `${line}\n`),
   });
@@ -58,7 +60,13 @@ export async function signIn(base: string, email: string): Promise<{ Id: string;
 }
 
 export const eventBusOf = (stack: RunningStack): Promise<EventBus> =>
-  connectEventBus({ servers: stack.nats!.url, name: 'bench', subjects: new SubjectSpace() });
+  connectEventBus({
+    servers: stack.natsUrl,
+    name: 'bench',
+    subjects: new SubjectSpace(),
+    createStream: false,
+    credentials: stack.harnessNats ?? undefined,
+  });
 
 /** Waits until every durable consumer of the stream has read and acked everything (at most 10 minutes). */
 export async function consumersCaughtUp(bus: EventBus): Promise<void> {

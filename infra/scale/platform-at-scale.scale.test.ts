@@ -21,7 +21,7 @@ import {
   type EventLedger,
   type KindRow,
 } from './support/effects';
-import { call, PlatformLoad, type LoadOutcome, type Session } from './support/platform-load';
+import { call, LOAD_KINDS, PlatformLoad, type LoadOutcome, type Session } from './support/platform-load';
 import { liveChangesAcrossReplicas, visibleAcrossGateways, type LiveSample } from './support/probes';
 import { kindTable, phaseRows, phaseTable, WINDOW_GRACE_MS, type PhaseRecord } from './support/report';
 
@@ -170,12 +170,20 @@ beforeAll(async () => {
       NOTIFICATIONS_MAIL_PER_SECOND: '50',
       DB_POOL_SIZE: String(POOL_SIZE),
     },
+    // the suite reads every durable consumer's state and the stream (the NATS users refuse anonymous clients)
+    harnessNatsUser: 'scale-suite',
     log: (line) => log.write(`${line}\n`),
   });
   db = new pg.Client({ connectionString: stack.databaseUrl });
   db.on('error', () => undefined);
   await db.connect();
-  bus = await connectEventBus({ servers: stack.natsUrl, name: 'scale-suite', subjects: new SubjectSpace(), createStream: false });
+  bus = await connectEventBus({
+    servers: stack.natsUrl,
+    name: 'scale-suite',
+    subjects: new SubjectSpace(),
+    createStream: false,
+    credentials: stack.harnessNats ?? undefined,
+  });
 }, 20 * 60_000);
 
 afterAll(async () => {
@@ -414,6 +422,12 @@ it('stays correct with two replicas of everything and a three-node NATS cluster,
   for (const o of load.outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
   const digestCounts = [...alerts.digestsPerUser.values()];
   const fmt = (ms: number | null) => (ms === null ? 'never' : `${ms} ms`);
+  // the load's rate, what infra/README.md's capacity section takes as the demo load
+  const loadSeconds = (Math.max(...load.outcomes.map((o) => o.endedAt)) - Math.min(...load.outcomes.map((o) => o.startedAt))) / 1000;
+  const perSecond = (n: number) => (n / loadSeconds).toFixed(1);
+  const loadRate = `load rate over ${loadSeconds.toFixed(0)} s: ${perSecond(load.outcomes.length)} requests/s (${LOAD_KINDS.map(
+    (k) => `${k} ${perSecond(load.outcomes.filter((o) => o.kind === k).length)}/s`,
+  ).join(', ')})`;
   const report = [
     `Scale-out: ${REPLICAS} replicas of every service, ${REPLICAS} gateways behind HAProxy, a ${NATS_NODES}-node NATS JetStream cluster (stream at R${NATS_NODES}), one Postgres`,
     `load through the front: answer saves (${3} respondents), score saves, follows, certified-scorecard purchases, sign-ins`,
@@ -422,6 +436,7 @@ it('stays correct with two replicas of everything and a three-node NATS cluster,
     '',
     kindTable(kinds),
     '',
+    loadRate,
     `answers by status: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
     `events: ${events.written} written to the outboxes, ${events.inStream} in the stream (${events.inStream - events.written} extra), ${events.unsent} unsent; ` +
       `${events.toAudit} to audit, ${events.unaudited} without their audit row, ${events.extraAuditRows} audit rows too many; every durable consumer caught up`,

@@ -93,6 +93,11 @@ export interface StackOptions {
   restartDelayMs?: { initial: number; max: number };
   /** Extra node flags for a process (the benchmark's `--cpu-prof`, which NODE_OPTIONS may not carry). */
   nodeArgs?: (name: string) => string[];
+  /**
+   * A NATS user allowed everything, for a suite or benchmark that reads every consumer's state
+   * (`harnessNats` of the running stack); never in `make start` or a deployment.
+   */
+  harnessNatsUser?: string;
 }
 
 export interface RunningStack {
@@ -107,6 +112,8 @@ export interface RunningStack {
   gatewayMetricsUrl: string;
   /** The integrations user's password when the stack runs its own NATS (null with NATS_URL). */
   integrations: { user: string; password: string; passwordFile: string } | null;
+  /** `harnessNatsUser`'s credentials (connectEventBus's), when asked for and the stack runs its own NATS. */
+  harnessNats: { user: string; password: string } | null;
   /** Every supervised process: state, pid, restarts (what `make status` shows). */
   processes(): ProcessStatus[];
   /** The embedded Postgres and NATS, when the stack started them (null with DATABASE_URL / NATS_URL; `nats` is the first node of a cluster). */
@@ -252,6 +259,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         prefix: options.env?.EVENTS_SUBJECT_PREFIX ?? 'evt',
         stream: options.env?.EVENTS_STREAM ?? 'EVENTS',
         passwordOf: secrets.natsPassword,
+        unrestricted: options.harnessNatsUser ? [options.harnessNatsUser] : [],
       });
       if (natsNodes > 1) {
         log(
@@ -417,6 +425,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       replicas,
       natsUrl,
       gatewayMetricsUrl: `http://127.0.0.1:${metricsPorts[instancesOf('gateway')[0]]}/metrics`,
+      harnessNats:
+        natsServers.length && options.harnessNatsUser
+          ? { user: options.harnessNatsUser, password: secrets.natsPassword(options.harnessNatsUser) }
+          : null,
       integrations: natsServers.length
         ? {
             user: INTEGRATIONS_USER,
