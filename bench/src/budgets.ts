@@ -3,7 +3,8 @@
  * builds first). Not part of `make test`, except the initial JavaScript, which the web build there
  * checks too: the rest need a quiet machine to say anything. Exits 1 when a budget is missed.
  *
- *   ONLY=<phase,…>   bundle, index-list, save, lcp, events, pdf, audit-report (default: all)
+ *   ONLY=<phase,…>   bundle, index-list, save, lcp, events, pdf, audit-report (default: all);
+ *                    capacity (infra/README.md's per-replica figures) only when named
  *   ONLY=compare COMPARE_DIST=<another build's services/gateway/dist>   A/B of two gateway builds
  *   EVENT_RATE, EVENT_SECONDS (1000, 60), LIST_SECONDS (10), COMPARE_RUNS (12), COMPARE_SECONDS (3)
  */
@@ -12,11 +13,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { capacity, streamBytesPerEvent } from './capacity';
 import { eventsToAudit } from './events-to-audit';
 import { compareGateways, indexListThroughput } from './index-list';
 import { atRest, loadAverage, repoRoot, signIn, startPlatform } from './platform';
 
-const PHASES = ['bundle', 'index-list', 'save', 'lcp', 'events', 'pdf', 'audit-report'] as const;
+const PHASES = ['bundle', 'index-list', 'save', 'lcp', 'events', 'pdf', 'audit-report', 'capacity'] as const;
+/** Measured only when ONLY names them. */
+const ON_REQUEST: readonly Phase[] = ['capacity'];
 type Phase = (typeof PHASES)[number];
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -65,6 +69,22 @@ async function onThePlatform(phases: Phase[]) {
         met: '(measured)',
       });
     }
+    if (phases.includes('capacity')) {
+      for (const path of await capacity(stack, env('CAPACITY_SECONDS', 20))) {
+        const cpu = Object.entries(path.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`);
+        rows.push({
+          budget: path.path,
+          measured: `${path.requestsPerSecond} req/s (${path.failures} failed); CPU ms/request: ${cpu.join(', ')}`,
+          met: '(measured)',
+        });
+      }
+      const stream = await streamBytesPerEvent(stack);
+      rows.push({
+        budget: 'the event stream (per replica of it)',
+        measured: `${stream.messages} events, ${stream.bytes} bytes, ${Math.round(stream.bytes / Math.max(1, stream.messages))} bytes/event`,
+        met: '(measured)',
+      });
+    }
     if (phases.includes('save')) {
       const save = script(['services/questionnaire/dist/bench/section-save-latency.js'], { BENCH_BASE_URL: stack.url });
       record('section save p95 ≤ 50 ms (through the gateway)', ms(save.value), save.met);
@@ -99,10 +119,10 @@ async function main() {
   const only = (process.env.ONLY ?? '').split(',').filter(Boolean);
   const unknown = only.filter((p) => !(PHASES as readonly string[]).includes(p));
   if (unknown.length) throw new Error(`ONLY=${unknown.join(',')}: the phases are ${PHASES.join(', ')} (or compare)`);
-  const phases = only.length ? (only as Phase[]) : [...PHASES];
+  const phases = only.length ? (only as Phase[]) : PHASES.filter((p) => !ON_REQUEST.includes(p));
 
   if (phases.includes('bundle')) bundle();
-  if (phases.some((p) => ['index-list', 'save', 'lcp', 'events'].includes(p))) await onThePlatform(phases);
+  if (phases.some((p) => ['index-list', 'save', 'lcp', 'events', 'capacity'].includes(p))) await onThePlatform(phases);
   if (phases.includes('pdf')) {
     const pdf = script(['services/documents/dist/bench/render-bench.js']);
     record('scorecard PDF p50 ≤ 60 ms (and ≥ 20 PDFs/s)', `${ms(pdf.value)}, ${(pdf.perSecond as number).toFixed(1)}/s`, pdf.met);
