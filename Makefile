@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 WORKSPACE_MANIFESTS := $(wildcard libs/*/package.json services/*/package.json web/package.json infra/dev/package.json infra/lint/package.json e2e/package.json examples/*/package.json)
 
-.PHONY: help install build start status lint test test-fast test-unit test-e2e test-faults test-scale test-under-load bench clean
+.PHONY: help install build start status lint test test-fast test-unit test-e2e test-faults test-scale test-under-load bench bench-growth clean
 
 help:
 	@echo "make start            run the whole platform with demo data on http://localhost:8080"
@@ -15,6 +15,7 @@ help:
 	@echo "make test-scale       two replicas of everything and a 3-node NATS cluster under load, through kills and a rolling restart"
 	@echo "make test-under-load  the whole suite twice in a row while a CPU hog loads the machine"
 	@echo "make bench            the performance budgets, measured (bench/README.md; ONLY=<phase,…>; not part of make test)"
+	@echo "make bench-growth     the index's reads at demo size and at 200 countries × 20 periods (bench/README.md; seeds once)"
 
 # npm dependencies, installed when missing or when a manifest changed
 node_modules/.installed: package.json package-lock.json $(WORKSPACE_MANIFESTS)
@@ -75,6 +76,10 @@ bench: install
 	npx tsc -b
 	npm run build -w @cti/web
 	node bench/dist/budgets.js
+
+bench-growth: install
+	npx tsc -b
+	node bench/dist/data-growth.js
 
 clean:
 	rm -rf node_modules */*/dist web/dist test-output

@@ -39,6 +39,7 @@ module.exports = {
         'infra/docker/*.{js,mjs}',
         'infra/test/fixtures/**/*',
         'bench/src/budgets.ts',
+        'bench/src/data-growth.ts',
       ],
       project: ['*.js', 'infra/test/**/*', 'infra/faults/**/*', 'infra/docker/**/*.{js,mjs}', 'bench/src/**/*.ts'],
     },
