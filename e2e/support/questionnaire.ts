@@ -27,12 +27,17 @@ export async function openIrelandAsRespondent(page: Page) {
   await page.getByRole('heading', { name: IRELAND }).waitFor();
 }
 
-/** An admin opens a country's current questionnaire from the admin list. */
-export async function openAsAdmin(page: Page, country: string) {
+/** The admin list, showing a country's current questionnaire (September 2026). */
+export async function showInAdminList(page: Page, country: string) {
   await page.goto('/manage/questionnaires');
   await page.getByLabel('Entity').selectOption(country);
   await page.getByLabel('Period').selectOption('September 2026');
   await page.getByLabel(`Status of ${country} September 2026`).waitFor();
+}
+
+/** An admin opens a country's current questionnaire from the admin list. */
+export async function openAsAdmin(page: Page, country: string) {
+  await showInAdminList(page, country);
   await page.getByRole('button', { name: `Actions for ${country}, September 2026` }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Go to questionnaire' }).click();
   await page.waitForURL('**/questionnaire/*/participation');

@@ -13,6 +13,7 @@ import {
   openSection,
   RORY,
   ROISIN,
+  showInAdminList,
   signedInSessions,
   toast,
 } from '../support/questionnaire';
@@ -333,9 +334,7 @@ async function approve(page: Page) {
 
 /** An admin opens Ireland's questionnaire again from the admin list (a new approval round). */
 async function reopenIreland(page: Page) {
-  await page.goto('/manage/questionnaires');
-  await page.getByLabel('Entity').selectOption('Ireland');
-  await page.getByLabel('Period').selectOption('September 2026');
+  await showInAdminList(page, 'Ireland');
   await page.getByLabel('Status of Ireland September 2026').selectOption('Open');
   await page.getByRole('dialog', { name: 'Open this questionnaire?' }).getByRole('button', { name: 'Open questionnaire' }).click();
   await toast(page, 'Questionnaire Saved!');
@@ -454,38 +453,30 @@ async function consentKeptAsDraft(viewport: Viewport) {
   expect(problems).toEqual([]);
 }
 
+/** Each way of losing typed text of the issue, by its number there, and the journey walking it at a width. */
+const JOURNEYS: Array<[string, (viewport: Viewport) => Promise<void>]> = [
+  [
+    '1-2. one respondent in two tabs: the second reads only until it takes over; the first keeps its text, and its Exit releases only its own lock',
+    twoTabs,
+  ],
+  ["3. keeps what is typed during a save's round trip, with its focus: Enter in a text box, and rich text", typedDuringSave],
+  ['4. Back and Forward (the back gesture) go through the guard; the draft kept is offered back; "Save and exit" saves', backAndForward],
+  ['5. the session ends in another tab (logout): the typed text is offered back after signing in again', sessionEndsElsewhere],
+  [
+    '6. unticking the IDERA declaration names the answers it clears elsewhere and asks; refused while another firm holds that section',
+    ideraDeclarationWithdrawn,
+  ],
+  [
+    '7. admin notes on a section someone else holds: Back and Next ask, the note is kept as a draft, offered back and saved',
+    adminNotesOnAHeldSection,
+  ],
+  ["8. the other firm's Submit As Final: the page reads only, keeps the typed text and its draft, and says so", closedWhileTyping],
+  ['9. a consent picked and not submitted is kept as a draft on Next and offered back', consentKeptAsDraft],
+];
+
 describe.each([
   ['a desktop (1440 px)', DESKTOP],
   ['a phone (390 px)', PHONE],
 ])('on %s', (_, viewport) => {
-  it(
-    '1-2. one respondent in two tabs: the second reads only until it takes over; the first keeps its text, and its Exit releases only its own lock',
-    () => twoTabs(viewport),
-    240_000,
-  );
-  it(
-    "3. keeps what is typed during a save's round trip, with its focus: Enter in a text box, and rich text",
-    () => typedDuringSave(viewport),
-    240_000,
-  );
-  it('4. Back and Forward (the back gesture) go through the guard; the draft kept is offered back; "Save and exit" saves', () =>
-    backAndForward(viewport));
-  it('5. the session ends in another tab (logout): the typed text is offered back after signing in again', () =>
-    sessionEndsElsewhere(viewport));
-  it(
-    '6. unticking the IDERA declaration names the answers it clears elsewhere and asks; refused while another firm holds that section',
-    () => ideraDeclarationWithdrawn(viewport),
-    240_000,
-  );
-  it(
-    '7. admin notes on a section someone else holds: Back and Next ask, the note is kept as a draft, offered back and saved',
-    () => adminNotesOnAHeldSection(viewport),
-    240_000,
-  );
-  it(
-    "8. the other firm's Submit As Final: the page reads only, keeps the typed text and its draft, and says so",
-    () => closedWhileTyping(viewport),
-    240_000,
-  );
-  it('9. a consent picked and not submitted is kept as a draft on Next and offered back', () => consentKeptAsDraft(viewport));
+  it.each(JOURNEYS)('%s', (_name, walk) => walk(viewport), 240_000);
 });

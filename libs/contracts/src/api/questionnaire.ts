@@ -589,7 +589,8 @@ export const QuestionnaireChange = Type.Object({
   version: Type.Optional(Type.Integer()),
   /**
    * lock: true when the section was taken (also moved to another tab of the same user), false when
-   * released. A page that held it checks with a renewal whether it still does.
+   * released. A page that held it checks with a renewal whether it still does when it was taken (a
+   * release of the lock it holds is its own doing: renewing then would take the section again).
    */
   locked: Type.Optional(Type.Boolean()),
   /** status: the questionnaire's status now. */
