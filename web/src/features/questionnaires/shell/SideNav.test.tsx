@@ -1,12 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
+import { RoleIds } from '@cti/access';
 import { QUESTIONNAIRE_STEPS, SectionIds, type QuestionnaireInfo, type QuestionnaireProgress } from '@cti/contracts';
 
 import { StorageKeys } from '../../../app/session-storage';
+import { makeStore } from '../../../app/store';
 import { gateway } from '../../../test-support/played-gateway';
 import { adminSession, adminStore } from '../../../test-support/sessions';
+import { signedIn } from '../../auth/auth-slice';
 import QuestionnaireShellPage from '../QuestionnaireShellPage';
 
 import { SideNav } from './SideNav';
@@ -49,12 +52,17 @@ describe('questionnaire addresses', () => {
 describe('the side navigation', () => {
   afterEach(() => gateway.mockReset());
 
-  function renderNav(at: string) {
+  function renderNav(
+    at: string,
+    { store = adminStore(), replies = {} }: { store?: ReturnType<typeof adminStore>; replies?: Record<string, unknown> } = {},
+  ) {
     gateway.mockImplementation(async (args) =>
-      args.url === 'api/questionnaire/navlocks/q-ie' ? { data: { '/questionnaire/a/3': 'Roisin Respondent' } } : { data: null },
+      args.url === 'api/questionnaire/navlocks/q-ie'
+        ? { data: { '/questionnaire/a/3': 'Roisin Respondent' } }
+        : { data: args.url in replies ? replies[args.url] : null },
     );
     render(
-      <Provider store={adminStore()}>
+      <Provider store={store}>
         <MemoryRouter initialEntries={[stepUrl('q-ie', step(at))]}>
           <SideNav info={info} current={step(at)} />
         </MemoryRouter>
@@ -72,6 +80,41 @@ describe('the side navigation', () => {
     expect(await within(nav).findByRole('link', { name: /Detention Rights\W+not started\W+Locked by Roisin Respondent/ })).toBeTruthy();
     // links keep the questionnaire in the address
     expect(within(nav).getByRole('link', { name: /Liens/ }).getAttribute('href')).toBe('/questionnaire/q-ie/a/2');
+  });
+
+  const respondentStore = () => {
+    const store = makeStore();
+    store.dispatch(
+      signedIn({
+        session: {
+          ...adminSession,
+          Id: 'r1',
+          IsAdmin: false,
+          Roles: [RoleIds.CountryRespondent],
+          Groups: [{ Id: 'g-ie', Name: 'Ireland', Type: 'Country', CountryId: 'IE' }],
+        },
+        isFree: false,
+      }),
+    );
+    return store;
+  };
+
+  it('marks the consent done once the respondent has answered it, and not started before', async () => {
+    renderNav('consent', { store: respondentStore(), replies: { 'api/consent/answer': { Answer: 'No Answer' } } });
+    expect(await screen.findByRole('link', { name: /Consent\W+not started/ })).toBeTruthy();
+    cleanup();
+    renderNav('consent', { store: respondentStore(), replies: { 'api/consent/answer': { Answer: 'Yes' } } });
+    expect(await screen.findByRole('link', { name: /Consent\W+done/ })).toBeTruthy();
+  });
+
+  it('marks the consent done for an admin once a respondent has answered it', async () => {
+    renderNav('participation', { replies: { 'api/consent/q-ie': [] } });
+    expect(await screen.findByRole('link', { name: /Consent\W+not started/ })).toBeTruthy();
+    cleanup();
+    renderNav('participation', {
+      replies: { 'api/consent/q-ie': [{ Answer: 'Yes', Name: 'Roisin Respondent', Organization: 'Firm', Email: 'r@firm.ie' }] },
+    });
+    expect(await screen.findByRole('link', { name: /Consent\W+done/ })).toBeTruthy();
   });
 
   it('names sections by what they are, not "B1 Variable B"', () => {

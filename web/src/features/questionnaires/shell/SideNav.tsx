@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
+import { isAdminPrincipal, RoleIds } from '@cti/access';
 import { QUESTIONNAIRE_STEPS, type QuestionnaireInfo, type QuestionnaireNavGroup, type QuestionnaireStep } from '@cti/contracts';
 
-import { useNavLocksQuery } from '../questionnaire-api';
+import { useAppSelector, usePrincipal } from '../../../app/hooks';
+import { selectUser } from '../../auth/auth-slice';
+import { useConsentAnswerQuery, useConsentsQuery, useNavLocksQuery } from '../questionnaire-api';
 
 import { LockIcon } from './LockIcon';
 import { legacyStepUrl, stepUrl } from './steps';
@@ -21,6 +24,23 @@ export function sectionState(info: Pick<QuestionnaireInfo, 'AnsweredSections' | 
   return info.StartedSections?.includes(sectionId) ? 'started' : 'not started';
 }
 
+/**
+ * Where the consent page stands: for a respondent of the country, done once they have
+ * answered Yes or No (a consent is each respondent's own); for an admin, who gives none,
+ * done once any respondent has answered (the page's table lists them).
+ */
+function useConsentState(info: QuestionnaireInfo): SectionState | null {
+  const user = useAppSelector(selectUser);
+  const principal = usePrincipal();
+  const respondent = !!user && user.Roles.includes(RoleIds.CountryRespondent) && user.Groups.some((g) => g.Id === info.GroupId);
+  const admin = !respondent && !!principal && isAdminPrincipal(principal);
+  const own = useConsentAnswerQuery({ QuestionnaireId: info.QuestionnaireId, UserId: user?.Id ?? '' }, { skip: !respondent });
+  const all = useConsentsQuery(info.QuestionnaireId, { skip: !admin });
+  if (respondent) return own.data ? (own.data.Answer === 'No Answer' ? 'not started' : 'done') : null;
+  if (admin) return all.data ? (all.data.length ? 'done' : 'not started') : null;
+  return null;
+}
+
 /** Under "Variable E": the questionnaire's letters stop at E, the index's variables run to F. */
 function ScoredInNote({ steps }: { steps: QuestionnaireStep[] }) {
   const letters = [...new Set(steps.map((s) => s.scoredIn).filter((v) => v !== null))];
@@ -35,7 +55,7 @@ function ScoredInNote({ steps }: { steps: QuestionnaireStep[] }) {
 
 /**
  * Left navigation: collapsible groups (the one holding the current page opens by
- * itself); each section marked done, started or not started, with a lock on pages someone
+ * itself); each section, and the consent, marked done, started or not started, with a lock on pages someone
  * else is editing (navlocks), and the index variable its answers are scored in where the
  * questionnaire's letter differs from the methodology's.
  */
@@ -52,6 +72,9 @@ export function SideNav({ info, current }: { info: QuestionnaireInfo; current: Q
     });
   const sections = QUESTIONNAIRE_STEPS.filter((s) => s.sectionId !== null);
   const done = sections.filter((s) => sectionState(info, s.sectionId!) === 'done').length;
+  const consent = useConsentState(info);
+  const stateOf = (step: QuestionnaireStep) =>
+    step.sectionId === null ? (step.path === 'consent' ? consent : null) : sectionState(info, step.sectionId);
 
   return (
     <nav className="questionnaire-nav" aria-label="Questionnaire sections">
@@ -88,7 +111,7 @@ export function SideNav({ info, current }: { info: QuestionnaireInfo; current: Q
                 <ul id={listId}>
                   {steps.map((step) => {
                     const locker = locks[legacyStepUrl(step)];
-                    const state = step.sectionId === null ? null : sectionState(info, step.sectionId);
+                    const state = stateOf(step);
                     return (
                       <li key={step.path} data-state={state ?? undefined}>
                         <NavLink to={stepUrl(info.QuestionnaireId, step)} end>
