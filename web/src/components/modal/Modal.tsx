@@ -16,6 +16,13 @@ export interface ModalProps {
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * The dialogs open now, the last on top: a question asked from inside a dialog (revoking a key
+ * in the user modal) opens over it, and only the top one takes Escape and Tab; the page stays
+ * locked until the last one closes.
+ */
+const openDialogs: object[] = [];
+
 // controls inside a collapsed or hidden part of the dialog are not tab stops
 const visible = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : !el.closest('[hidden]'));
 
@@ -36,7 +43,10 @@ export function Modal({ open, title, onClose, children, footer, width = 600, des
     const body = dialog.current?.querySelector<HTMLElement>('.modal-body');
     const first = body ? Array.from(body.querySelectorAll<HTMLElement>(focusable)).find(visible) : undefined;
     (first ?? dialog.current)?.focus();
+    const self = {};
+    openDialogs.push(self);
     const onKey = (e: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== self) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         closeRef.current();
@@ -63,7 +73,8 @@ export function Modal({ open, title, onClose, children, footer, width = 600, des
     document.body.classList.add('modal-open');
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+      if (!openDialogs.length) document.body.classList.remove('modal-open');
       if (previous && document.contains(previous)) previous.focus?.();
     };
   }, [open]);

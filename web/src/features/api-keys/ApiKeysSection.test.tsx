@@ -5,11 +5,15 @@ import { RoleIds, type Principal } from '@cti/access';
 import type { ApiKeyView, SessionUser } from '@cti/contracts';
 
 import { makeStore } from '../../app/store';
+import { Modal } from '../../components/modal/Modal';
 import { gateway } from '../../test-support/played-gateway';
+import { adminStore } from '../../test-support/sessions';
 import { signedIn } from '../auth/auth-slice';
 
 import { apiKeysApi } from './api-keys-api';
-import { ApiKeysSection, revokeQuestion } from './ApiKeysSection';
+import { ApiKeysSection } from './ApiKeysSection';
+import { revokeQuestion } from './ApiKeyTable';
+import { UserApiKeys } from './UserApiKeys';
 
 type PlayedGateway = typeof import('../../test-support/played-gateway');
 jest.mock('../../app/base-query', () => jest.requireActual<PlayedGateway>('../../test-support/played-gateway').playedBaseQuery());
@@ -121,6 +125,40 @@ describe('API keys on My account', () => {
       expect(gateway.mock.calls.some(([args]) => args.method === 'DELETE' && args.url === 'api/user/apiKeys/k1')).toBe(true),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    confirm.mockRestore();
+  });
+});
+
+describe('API keys in the admin’s user modal', () => {
+  it('asks the same question before revoking a user’s key; Escape closes only the question', async () => {
+    const confirm = jest.spyOn(window, 'confirm');
+    const onClose = jest.fn();
+    const store = adminStore();
+    await store.dispatch(apiKeysApi.util.upsertQueryData('apiKeysOfUser', 'u7', [key({ Id: 'k7', Name: 'Lender feed' })]));
+    render(
+      <Provider store={store}>
+        <Modal open title="Edit user" onClose={onClose}>
+          <UserApiKeys userId="u7" />
+        </Modal>
+      </Provider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Lender feed' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke API key' });
+    expect(dialog.textContent).toContain(revokeQuestion('Lender feed'));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(gateway.mock.calls.filter(([args]) => args.method === 'DELETE')).toEqual([]);
+    // Escape answers the question, not the user modal under it
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Revoke API key' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit user' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    // Yes: the key is revoked
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Lender feed' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Revoke API key' })).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() =>
+      expect(gateway.mock.calls.some(([args]) => args.method === 'DELETE' && args.url === 'api/user/apiKeys/k7')).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke API key' })).toBeNull());
     confirm.mockRestore();
   });
 });

@@ -1,19 +1,15 @@
 import { useState, type FormEvent } from 'react';
 
 import { canUseApiKeys, type Principal } from '@cti/access';
-import { ApiKeyMessages, type ApiKeyView, type CreatedApiKey } from '@cti/contracts';
+import { ApiKeyMessages, type CreatedApiKey } from '@cti/contracts';
 
 import { Button, TextField } from '../../components/form/fields';
-import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { useToast } from '../../components/toast/use-toast';
 import { answerText } from '../../lib/api-error';
 import { saveDownloadedFile } from '../../lib/file-download';
 
-import { useCreateApiKeyMutation, useEventContractMutation, useMyApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
-import { ApiKeyTable } from './ApiKeyTable';
-
-/** What revoking asks before it happens. */
-export const revokeQuestion = (name: string) => `Revoke the key “${name}”? Programs using it stop working at once.`;
+import { useCreateApiKeyMutation, useEventContractMutation, useMyApiKeysQuery } from './api-keys-api';
+import { RevocableApiKeys } from './ApiKeyTable';
 
 /** The key just created: shown once, with how to call the API with it. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
@@ -49,13 +45,10 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
   const toast = useToast();
   const { data: keys = [], isLoading } = useMyApiKeysQuery(undefined, { skip: !entitled });
   const [create, { isLoading: creating }] = useCreateApiKeyMutation();
-  const [revoke, { isLoading: revoking }] = useRevokeApiKeyMutation();
   const [fetchEventContract, { isLoading: fetchingContract }] = useEventContractMutation();
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  // the key whose revoking waits for a yes in the page's own dialog
-  const [toRevoke, setToRevoke] = useState<ApiKeyView | null>(null);
 
   if (!entitled) return null;
 
@@ -67,15 +60,6 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
     setCreated(result.data);
     setName('');
     setExpiresOn('');
-  };
-
-  const confirmRevoke = async () => {
-    if (!toRevoke) return;
-    const key = toRevoke;
-    const result = await revoke({ keyId: key.Id });
-    setToRevoke(null);
-    if ('error' in result) return void toast.danger(answerText(result.error) ?? 'An error occured. Please try again later.');
-    toast.success(`The key “${key.Name}” was revoked.`);
   };
 
   const downloadEventContract = async () => {
@@ -123,17 +107,7 @@ export function ApiKeysSection({ principal }: { principal: Principal | null }) {
           </Button>
         </div>
       </form>
-      {isLoading ? <p className="muted">Loading…</p> : <ApiKeyTable keys={keys} onRevoke={setToRevoke} busy={revoking} />}
-      <ConfirmDialog
-        open={!!toRevoke}
-        title="Revoke API key"
-        confirmLabel="Revoke key"
-        busy={revoking}
-        onConfirm={() => void confirmRevoke()}
-        onClose={() => setToRevoke(null)}
-      >
-        {toRevoke ? revokeQuestion(toRevoke.Name) : ''}
-      </ConfirmDialog>
+      {isLoading ? <p className="muted">Loading…</p> : <RevocableApiKeys keys={keys} />}
     </section>
   );
 }
