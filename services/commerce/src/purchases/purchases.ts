@@ -19,6 +19,7 @@ import { endSubscription } from '../subscriptions/subscription-state';
 
 import { recordRefund } from './record-purchase';
 import { purchaseBy, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
+import { spelledDay } from './spelled-day';
 
 /** What an order or purchase is about: the product, and the countries and period it was bought for. */
 export interface Orderable {
@@ -37,8 +38,6 @@ export interface Orderable {
  * subscription "France, Germany — per-country subscription" (so the thank-you page's button
  * reads "Open Spain — per-country subscription"); anything else the product's name.
  */
-const spelledDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderable[]): Promise<string[]> {
   const names = await countryNames(db, [...new Set(rows.flatMap((r) => r.groupIds))]);
   const periods = await periodNames(db, [...new Set(rows.flatMap((r) => (r.periodId ? [r.periodId] : [])))]);
@@ -46,7 +45,7 @@ export async function purchaseNames(db: CommerceExecutor, rows: readonly Orderab
     if (r.reason === 'plan_change') {
       const from = r.previousProductName ? ` from ${r.previousProductName}` : '';
       // the day spelled out, as the pages that list it write their other dates ("March 1, 2032")
-      const until = r.accessExpiresOn ? ` to ${spelledDay.format(new Date(r.accessExpiresOn))}` : '';
+      const until = r.accessExpiresOn ? ` to ${spelledDay(r.accessExpiresOn)}` : '';
       return `${r.productName} — upgrade${from}, the prorated difference${until}`;
     }
     const countries = r.groupIds.map((id) => names.get(id)).filter((n): n is string => !!n);

@@ -7,6 +7,7 @@ import { kindOf } from '../products/grants';
 import { formatUsd } from './money';
 import { purchaseNames } from './purchases';
 import { purchaseBy } from './repository';
+import { spelledDay } from './spelled-day';
 
 /** Sends one mail; a second call with the same idempotency key sends nothing more. */
 export type ReceiptMailer = (mail: MailMessage, idempotencyKey: string) => Promise<unknown>;
@@ -33,10 +34,11 @@ export function receiptOf(input: {
   /** A plan change's payment: the plan left and the plan moved to. */
   planChange?: { from: string | null; to: string } | null;
 }): MailMessage {
-  const until = input.accessExpiresOn.slice(0, 10);
+  // the days as the purchase's name writes them ("… the prorated difference to March 1, 2032")
+  const until = spelledDay(input.accessExpiresOn);
   const lines = [
     `Thank you for your purchase of ${input.name}.`,
-    `Amount: ${formatUsd(input.amountCents)} (USD). Transaction: ${input.transactionId}. Date: ${input.purchasedOn.slice(0, 10)}.`,
+    `Amount: ${formatUsd(input.amountCents)} (USD). Transaction: ${input.transactionId}. Date: ${spelledDay(input.purchasedOn)}.`,
     ...(input.planChange
       ? [
           `This is the prorated difference between ${input.planChange.from ?? 'your previous plan'} and ${input.planChange.to} for the rest of your current year, to ${until}; your subscription renews at the ${input.planChange.to} price.`,
