@@ -104,6 +104,8 @@ it('an admin finds a member’s key in the users admin and revokes it, and the k
   await page.getByRole('button', { name: 'Morgan Member' }).click();
   const keys = page.getByRole('dialog').getByRole('group', { name: 'API keys' });
   await keys.getByRole('button', { name: 'Revoke Member feed' }).click();
+  // the same question as the owner's revoke on My account, over the user modal
+  await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke key' }).click();
   await keys
     .getByRole('row', { name: /Member feed/ })
     .getByText(/^Revoked/)

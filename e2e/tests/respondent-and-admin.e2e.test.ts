@@ -14,7 +14,8 @@ import { IRELAND, nav, openIrelandAsRespondent, RORY } from '../support/question
  * questionnaire's side navigation (section states, real names, the variable letters
  * explained, deep links with the questionnaire's id that open in a new tab), the scoring
  * editor's plain wording, one questionnaires table with progress and approvals, and what
- * needs an admin's attention on the admin home.
+ * needs an admin's attention on the admin home; an admin's revoke of a user's API key asks
+ * first, as the owner's does.
  */
 
 const session = sessionsPerTest('respondent-and-admin');
@@ -96,6 +97,8 @@ describe.each(SIZES)('at %s px', (_label, viewport) => {
     if (viewport.width <= 720) await page.getByRole('button', { name: /^Sections/ }).click();
     const sections = nav(page);
     await sections.getByText(/of 15 sections done/).waitFor();
+    // the consent is marked as the sections are: Rory has answered it (the demo data's Yes)
+    await sections.getByRole('link', { name: /Consent\W+done/ }).waitFor();
     // every section link says where it stands
     const links = await sections.getByRole('link').allInnerTexts();
     expect(links.length).toBeGreaterThan(1);
@@ -119,6 +122,53 @@ describe.each(SIZES)('at %s px', (_label, viewport) => {
     await old.goto('/questionnaire/participation');
     await old.waitForURL(`**/questionnaire/${id}/participation`);
     await old.getByRole('heading', { name: IRELAND }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('an admin revoking a user’s API key from the user modal is asked first, as the owner is on My account', async () => {
+    const owner = await accountMadeByAdmin([RoleIds.Standard]);
+    // a new account agrees to the terms before anything else
+    const agreed = await fetch(`${baseUrl()}/api/user/agree`, {
+      headers: { authorization: `Bearer ${await tokenOf(owner.email, owner.password)}` },
+    });
+    expect(agreed.status).toBe(200);
+    const ownerToken = await tokenOf(owner.email, owner.password);
+    const created = await fetch(`${baseUrl()}/api/user/apiKeys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Name: 'Pricing model' }),
+    });
+    expect(created.status).toBe(200);
+    // the key as its owner's list says it stands
+    const revokedAt = async () => {
+      const res = await fetch(`${baseUrl()}/api/user/apiKeys`, { headers: { authorization: `Bearer ${ownerToken}` } });
+      return ((await res.json()) as Array<{ Name: string; RevokedAt: string | null }>).find((k) => k.Name === 'Pricing model')?.RevokedAt;
+    };
+    expect(await revokedAt()).toBeNull();
+
+    const { page, problems } = await signedIn(ADMIN, viewport);
+    await page.goto('/user/manage');
+    await page.getByRole('searchbox', { name: 'Filter users' }).fill(owner.email);
+    await page.getByRole('button', { name: owner.name }).click();
+    const keys = page.getByRole('dialog').getByRole('group', { name: 'API keys' });
+    await keys.getByRole('button', { name: 'Revoke Pricing model' }).click();
+    const question = page.getByRole('dialog', { name: 'Revoke API key' });
+    await question.getByText('Revoke the key “Pricing model”? Programs using it stop working at once.').waitFor();
+    await noSeriousFindings(page, 'revoke question over the user modal');
+    // Cancel: nothing is revoked, the user modal stays
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: /Edit user|Pat Partner/ }).waitFor();
+    expect(await revokedAt()).toBeNull();
+    // Revoke key: the key stops at once
+    await keys.getByRole('button', { name: 'Revoke Pricing model' }).click();
+    await question.getByRole('button', { name: 'Revoke key' }).click();
+    await keys
+      .getByRole('row', { name: /Pricing model/ })
+      .getByText(/^Revoked/)
+      .waitFor();
+    expect(await revokedAt()).toEqual(expect.any(String));
+    if (viewport.width <= 720) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(problems).toEqual([]);
   });
 
