@@ -1,4 +1,4 @@
-import { canManageDocuments, canReadAcidDocument, type Principal } from '@cti/access';
+import { canReadAcidDocument, type Principal } from '@cti/access';
 import { DocumentAnswers, type AcidAccess, type DocumentRow, type EventActor } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Forbidden, NotFound } from '@cti/service-kit';
 
@@ -9,12 +9,6 @@ import { markAttached } from '../uploads/repository';
 import { storeCheckedFile, type FileDeps } from '../uploads/stored-files';
 
 export const ACID_NOT_FOUND = 'ACID document not found';
-
-/** `POST api/document/all?type=3`: every ACID document, for the admin page. */
-export async function listAcidDocumentsForAdmin(db: DocumentsExecutor, p: Principal): Promise<DocumentRow[]> {
-  if (!canManageDocuments(p)) throw new Forbidden();
-  return (await listDocumentsOfKind(db, 'acid')).map(toDocumentRow);
-}
 
 /** `POST /api/acid/documents`: the ACID documents, to users who may read them (IsACID users and admins); none to others. */
 export async function listAcidDocuments(db: DocumentsExecutor, p: Principal): Promise<DocumentRow[]> {

@@ -11,12 +11,12 @@ import {
 } from '@cti/contracts';
 import { actorOf, BadRequest, claimsOf, Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
-import { listAcidDocumentsForAdmin } from '../acid/acid-documents';
 import { listCountries } from '../countries/repository';
 import type { DocumentsApp } from '../db';
 import { LocalFileStorage } from '../storage/local-storage';
 import { sendStoredFile } from '../storage/send-file';
 
+import { listAcidDocumentsForAdmin } from './acid-admin-list';
 import { deleteDocument, DOCUMENT_NOT_FOUND } from './delete-document';
 import { mayDownloadDocument } from './download-rules';
 import { findDocumentByS3Name } from './repository';
