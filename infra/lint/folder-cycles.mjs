@@ -137,7 +137,6 @@ const pendingCycles = {
   'services/notifications/src: alerts, changes, context.ts, countries, db.ts, delivery, follows, settings, unsubscribe':
     'issue 43: visibility rules still in alerts/',
   'services/questionnaire/src: approvals, locks, questionnaires, sections': 'issue 43: the lists use-case sits in questionnaires/',
-  'services/scoring/src: context.ts, read-models': 'issue 43: the context names the read-model cache',
 };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

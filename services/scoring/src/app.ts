@@ -64,7 +64,7 @@ export const scoringService = defineService<ScoringDB>('scoring')({
     });
     app.addHook('onClose', async () => cache.stop());
 
-    await app.register(readModelRoutes, { ctx });
+    await app.register(readModelRoutes, { cache: ctx.cache, settings: ctx.settings });
     await app.register(scoreRoutes, { ctx });
     await app.register(countryRoutes, { ctx });
     await app.register(printRoutes, { ctx });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { RouteRules, type Principal } from '@cti/access';
+import { RouteRules, type IndexAccessSettings, type Principal } from '@cti/access';
 import {
   CompareQuery,
   CompareScores,
@@ -15,11 +15,10 @@ import {
 } from '@cti/contracts';
 import { Forbidden, NotFound, principalOf, Type } from '@cti/service-kit';
 
-import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
 
 import { ReadModelKeys } from './build';
-import type { CachedModel } from './cache';
+import type { CachedModel, ReadModelCache } from './cache';
 import { comparedGroupIds, compareCountries, countryModelsIn, historyFor } from './compare';
 import { sendJson } from './http';
 import {
@@ -53,8 +52,7 @@ const principal = (request: FastifyRequest): Principal => principalOf(request.pr
  * scorecards and score histories, enforceability. Each answer is a stored read model
  * served from the replica's cache with its ETag, narrowed to what the caller may see.
  */
-export async function readModelRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContext }) {
-  const { cache, settings } = ctx;
+export async function readModelRoutes(app: ScoringApp, { cache, settings }: { cache: ReadModelCache; settings: IndexAccessSettings }) {
   const index = app.requireRule(RouteRules.index);
 
   const model = async (key: string, missing: string = ScoringMessages.countryFailed): Promise<CachedModel> => {
