@@ -1,12 +1,19 @@
 import { enoughApprovals } from '@cti/access';
-import { QuestionnaireAnswers, type AccessClaims, type Approval } from '@cti/contracts';
+import { QuestionnaireAnswers, type AccessClaims, type Approval, type EventActor, type QuestionnaireStatus } from '@cti/contracts';
 import { appendToOutbox, Conflict, Forbidden, type DataAccess } from '@cti/service-kit';
 
 import { actorFromClaims } from '../actor';
 import type { QuestionnaireDB, QuestionnaireExecutor } from '../db';
 import { deleteLocksOfQuestionnaires } from '../locks/repository';
 import { assertSelf, isAdminClaims, isRespondentClaims, questionnaireForUser } from '../questionnaires/access';
-import { atOf, getQuestionnaire, lockQuestionnaire, markClosed, type QuestionnaireRecord } from '../questionnaires/repository';
+import {
+  atOf,
+  getQuestionnaire,
+  lockQuestionnaire,
+  markClosed,
+  markReopened,
+  type QuestionnaireRecord,
+} from '../questionnaires/repository';
 
 import { approvedBy, currentApprovals, insertApproval } from './repository';
 
@@ -95,4 +102,28 @@ export async function closeQuestionnaire(
   await deleteLocksOfQuestionnaires(trx, [q.id]);
   await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.closed', actor, data: { ...atOf(q), closedOn } });
   return closedOn;
+}
+
+/** POST api/questionnaire/closeOrOpen: the admin's Open/Closed selector (reopening withdraws the approvals). */
+export async function closeOrOpen(
+  data: DataAccess<QuestionnaireDB>,
+  questionnaireId: string,
+  status: QuestionnaireStatus,
+  actor: EventActor | null,
+): Promise<void> {
+  const now = data.clock.now();
+  await data.inTransaction(async (trx) => {
+    await getQuestionnaire(trx, questionnaireId);
+    await lockQuestionnaire(trx, questionnaireId);
+    const q = await getQuestionnaire(trx, questionnaireId);
+    if (q.status === status) return;
+    if (status === 'Closed') {
+      await closeQuestionnaire(trx, q, actor, now);
+      return;
+    }
+    // Reopening starts a new approval round: the revision moves on, so the approvals that
+    // closed it no longer count and two firms must approve again before it can be final.
+    await markReopened(trx, q.id, now);
+    await appendToOutbox(trx, { type: 'evt.questionnaire.questionnaire.opened', actor, data: atOf(q) });
+  });
 }

@@ -1,12 +1,12 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import { Approval, ErrorBody, FinalizeBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
-import { claimsOf } from '@cti/service-kit';
+import { Approval, CloseOrOpenBody, ErrorBody, FinalizeBody, MessageBody, QuestionnaireAnswers } from '@cti/contracts';
+import { actorOf, claimsOf } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
 
-import { approve, approvedNames, canApprove, readyForFinalization, submitAsFinal } from './approvals';
+import { approve, approvedNames, canApprove, closeOrOpen, readyForFinalization, submitAsFinal } from './approvals';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParam = Type.Object({ questionnaireId: Type.String() });
@@ -63,6 +63,22 @@ export async function approvalRoutes(app: QuestionnaireApp) {
     },
     async (request) => {
       await submitAsFinal(app, claimsOf(request), request.params.questionnaireId);
+      return true;
+    },
+  );
+  app.post(
+    '/api/questionnaire/closeOrOpen',
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: {
+        summary: 'Close or reopen a questionnaire',
+        tags: ['questionnaires'],
+        body: CloseOrOpenBody,
+        response: { 200: Type.Boolean(), ...errors },
+      },
+    },
+    async (request) => {
+      await closeOrOpen(app, request.body.QuestionnaireId, request.body.Status, actorOf(request));
       return true;
     },
   );

@@ -1,31 +1,15 @@
 import Type from 'typebox';
 
 import { RouteRules } from '@cti/access';
-import {
-  AdminQuestionnaireRow,
-  CloseOrOpenBody,
-  ErrorBody,
-  NeedQuestionnaireRow,
-  QuestionnaireInfo,
-  QuestionnaireListRow,
-  QuestionnaireReportBody,
-} from '@cti/contracts';
+import { AdminQuestionnaireRow, ErrorBody, NeedQuestionnaireRow, QuestionnaireListRow, QuestionnaireReportBody } from '@cti/contracts';
 import { claimsOf, actorOf } from '@cti/service-kit';
 
 import type { QuestionnaireApp } from '../db';
 
 import { addQuestionnaire } from './create-questionnaire';
-import {
-  closeOrOpen,
-  countriesNeedingQuestionnaire,
-  ideraDeclared,
-  questionnaireInfo,
-  questionnaireReport,
-  questionnairesByStatus,
-} from './lists';
+import { countriesNeedingQuestionnaire, questionnaireReport, questionnairesByStatus } from './lists';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
 
 /** Lists and admin management of questionnaires. */
 export async function questionnaireRoutes(app: QuestionnaireApp) {
@@ -46,32 +30,6 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
     },
     async (request) => questionnairesByStatus(app.db, claimsOf(request), 'Closed'),
   );
-  app.get(
-    '/api/questionnaire/info/:questionnaireId',
-    {
-      preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: {
-        summary: 'A questionnaire’s country, period and status',
-        tags,
-        params: QuestionnaireIdParam,
-        response: { 200: QuestionnaireInfo, ...errors },
-      },
-    },
-    async (request) => questionnaireInfo(app.db, claimsOf(request), request.params.questionnaireId),
-  );
-  app.get(
-    '/api/questionnaire/ideraDeclaration/:questionnaireId',
-    {
-      preHandler: app.requireRule(RouteRules.questionnaire),
-      schema: {
-        summary: 'A questionnaire’s IDERA declaration answers',
-        tags,
-        params: QuestionnaireIdParam,
-        response: { 200: Type.Boolean(), ...errors },
-      },
-    },
-    async (request) => ideraDeclared(app.db, claimsOf(request), request.params.questionnaireId),
-  );
   app.post(
     '/api/questionnaire/report',
     {
@@ -84,17 +42,6 @@ export async function questionnaireRoutes(app: QuestionnaireApp) {
       },
     },
     async (request) => questionnaireReport(app.db, request.body),
-  );
-  app.post(
-    '/api/questionnaire/closeOrOpen',
-    {
-      preHandler: app.requireRule(RouteRules.adminOnly),
-      schema: { summary: 'Close or reopen a questionnaire', tags, body: CloseOrOpenBody, response: { 200: Type.Boolean(), ...errors } },
-    },
-    async (request) => {
-      await closeOrOpen(app, request.body.QuestionnaireId, request.body.Status, actorOf(request));
-      return true;
-    },
   );
   app.get(
     '/api/questionnaire/needQuestionnaire',

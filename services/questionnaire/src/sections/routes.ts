@@ -1,9 +1,12 @@
+import Type from 'typebox';
+
 import { RouteRules } from '@cti/access';
 import {
   ConfirmUnchangedBody,
   ErrorBody,
   MessageBody,
   QuestionnaireAnswers,
+  QuestionnaireInfo,
   QuestionsAnswerSchema,
   QuestionsBody,
   SaveRefusal,
@@ -18,8 +21,10 @@ import type { QuestionnaireApp } from '../db';
 
 import { confirmSectionUnchanged } from './confirm-unchanged';
 import { loadSection } from './load-section';
+import { ideraDeclared, questionnaireInfo } from './questionnaire-shell';
 import { SaveRefused, saveSection } from './save-section';
 
+const QuestionnaireIdParam = Type.Object({ questionnaireId: Type.String() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Section pages: load with lock, save, confirm unchanged. */
@@ -80,5 +85,32 @@ export async function sectionRoutes(app: QuestionnaireApp, opts: { lockTtlSecond
       await confirmSectionUnchanged(app, claimsOf(request), request.body.QuestionnaireId, request.body.SectionId);
       return { message: QuestionnaireAnswers.confirmedUnchanged };
     },
+  );
+  // the questionnaire shell's reads of the answers
+  app.get(
+    '/api/questionnaire/info/:questionnaireId',
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'A questionnaire’s country, period and status',
+        tags: ['questionnaires'],
+        params: QuestionnaireIdParam,
+        response: { 200: QuestionnaireInfo, ...errors },
+      },
+    },
+    async (request) => questionnaireInfo(app.db, claimsOf(request), request.params.questionnaireId),
+  );
+  app.get(
+    '/api/questionnaire/ideraDeclaration/:questionnaireId',
+    {
+      preHandler: rule,
+      schema: {
+        summary: 'A questionnaire’s IDERA declaration answers',
+        tags: ['questionnaires'],
+        params: QuestionnaireIdParam,
+        response: { 200: Type.Boolean(), ...errors },
+      },
+    },
+    async (request) => ideraDeclared(app.db, claimsOf(request), request.params.questionnaireId),
   );
 }
