@@ -132,8 +132,6 @@ function checkedRoots(repoRoot) {
  */
 const pendingCycles = {
   'services/commerce/src: checkout, payments, products, purchases, subscriptions': 'issue 43: purchase ledger not split out yet',
-  'services/identity/src: context.ts, free-access, groups, mail, passwords, sessions, tokens, users':
-    'issue 43: shared account pieces still in users/ and sessions/',
   'services/notifications/src: alerts, changes, context.ts, countries, db.ts, delivery, follows, settings, unsubscribe':
     'issue 43: visibility rules still in alerts/',
 };

@@ -8,7 +8,7 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { IdentityConfig } from './config';
 import { linksFor, type IdentityContext } from './context';
 import type { IdentityDB } from './db';
-import { deviceCookieSecret } from './free-access/device-credentials';
+import { deviceCookieSecret } from './devices/device-credentials';
 import { freeAccessRoutes } from './free-access/routes';
 import { groupRoutes } from './groups/routes';
 import { Mailer } from './mail/mailer';

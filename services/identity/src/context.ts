@@ -1,9 +1,9 @@
-import type { CommonConfig } from '@cti/service-kit';
+import type { AccessClaims } from '@cti/contracts';
+import type { Clock, CommonConfig } from '@cti/service-kit';
 
 import type { IdentityConfig } from './config';
 import type { IdentityApp } from './db';
 import type { Mailer } from './mail/mailer';
-import type { SessionIssuer } from './sessions/session';
 
 /** Links of the e-mails identity sends (paths of the accounts screens, on PUBLIC_URL). */
 export function linksFor(publicUrl: string) {
@@ -16,6 +16,15 @@ export function linksFor(publicUrl: string) {
   };
 }
 export type Links = ReturnType<typeof linksFor>;
+
+/** How sessions are signed: the kit's signing key and the refresh tokens' lifetime (built in app.ts). */
+export interface SessionIssuer {
+  /** Signs an access token; `notAfterMs` brings its end forward to when its access ends. */
+  signAccessToken(claims: AccessClaims, options?: { notAfterMs?: number | null }): string;
+  refreshTtlDays: number;
+  /** The time refresh tokens' lifetimes and role expiries are read on (`app.clock`). */
+  clock: Clock;
+}
 
 /** What identity's feature plugins share: configuration, token signing, mail, links. */
 export interface IdentityContext {

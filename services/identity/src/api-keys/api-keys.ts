@@ -25,7 +25,7 @@ import {
 import type { IdentityExecutor } from '../db';
 import { lockUserRow } from '../sessions/repository';
 import { currentAccessClaims } from '../sessions/session';
-import { hashToken, newOpaqueToken } from '../sessions/tokens';
+import { hashToken, newOpaqueToken } from '../tokens/opaque-tokens';
 
 import {
   apiKeyView,

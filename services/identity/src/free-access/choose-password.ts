@@ -1,15 +1,14 @@
 import { FreeAccessAnswers, PasswordAnswers, type AccessClaims, type SessionUser } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, BadRequest, Conflict, Forbidden, type DataAccess } from '@cti/service-kit';
 
+import { hashPassword } from '../accounts/passwords';
+import { setOwnPasswordOfFreeUser } from '../accounts/repository';
 import type { IdentityContext } from '../context';
 import type { IdentityDB } from '../db';
+import { forgetEveryDevice } from '../devices/device-credentials';
 import { assertPasswordAllowed } from '../passwords/password-policy';
 import { endSessions } from '../sessions/revocation';
 import { issueSession } from '../sessions/session';
-import { hashPassword } from '../users/passwords';
-import { setOwnPasswordOfFreeUser } from '../users/repository';
-
-import { forgetEveryDevice } from './device-credentials';
 
 /**
  * `POST /api/freeUser/password`: a signed-in free user (a buyer, typically) chooses a password

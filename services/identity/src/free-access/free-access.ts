@@ -2,16 +2,15 @@ import { RoleIds } from '@cti/access';
 import { FreeAccessAnswers, PasswordAnswers, type FreeAccessBody, type SessionUser } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, BadRequest, Conflict, type DataAccess, Forbidden } from '@cti/service-kit';
 
+import { isEmail, normalizeEmail } from '../accounts/passwords';
+import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setUserRoles, updateFreeUserProfile } from '../accounts/repository';
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB, IdentityExecutor } from '../db';
+import { deviceCredentialOf, issueDeviceCredential } from '../devices/device-credentials';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { issueSession, type UserRow } from '../sessions/session';
 import { consumeOneTimeToken, issueOneTimeToken } from '../tokens/one-time-tokens';
-import { isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setUserRoles, updateFreeUserProfile } from '../users/repository';
-
-import { deviceCredentialOf, issueDeviceCredential } from './device-credentials';
 
 const HOUR = 3_600_000;
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 import {
   ConfirmEmailAnswer,
@@ -13,20 +13,13 @@ import { claimsOf } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
+import { deviceCookieOf } from '../devices/device-cookie';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../devices/device-credentials';
 
 import { chooseOwnPassword } from './choose-password';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from './device-credentials';
 import { confirmFreeAccess, requestFreeAccess } from './free-access';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
-
-/** This browser's device credential, if its cookie carries a valid signature (anything else counts as none). */
-export function deviceCookieOf(request: FastifyRequest): string | null {
-  const raw = request.cookies[DEVICE_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid ? unsigned.value : null;
-}
 
 /** Sets the device credential's cookie: httpOnly, signed, same-site only, sent to the free-access calls, 90 days. */
 function setDeviceCookie(reply: FastifyReply, ctx: IdentityContext, device: { value: string; expiresAt: Date }) {

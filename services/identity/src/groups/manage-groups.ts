@@ -14,10 +14,10 @@ import {
 } from '@cti/contracts';
 import { appendToOutbox, BadRequest, Conflict, DomainError, freeText, NotFound, principalOf, type DataAccess } from '@cti/service-kit';
 
+import { isEmail, normalizeEmail } from '../accounts/passwords';
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { queueMail, type Mailer } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
-import { isEmail, normalizeEmail } from '../users/passwords';
 
 import { createGroup } from './create-group';
 import { countryCodeOfLogo } from './logos';

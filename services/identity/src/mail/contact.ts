@@ -1,13 +1,20 @@
 import { CONTACT_MESSAGE_MAX, ContactAnswers, type AccessClaims, type ContactMessage, type MailMessage } from '@cti/contracts';
-import { BadRequest, DomainError } from '@cti/service-kit';
+import { BadRequest, DomainError, type CommonConfig } from '@cti/service-kit';
 
-import type { IdentityContext, RateLimited } from '../context';
-import { isEmail, normalizeEmail } from '../users/passwords';
+import { isEmail, normalizeEmail } from '../accounts/passwords';
+import type { IdentityConfig } from '../config';
+import type { IdentityApp } from '../db';
 
 import { queueMail, type Mailer, type MailerDeps } from './mailer';
 import { MailTemplates } from './templates';
 
 const HOUR = 3_600_000;
+
+/** What the mail doors take of identity's context (which itself names the Mailer, so mail/ does not import it). */
+export interface MailContext {
+  config: Pick<IdentityConfig & CommonConfig, 'CONTACT_RATE_PER_IP' | 'CONTACT_RATE_PER_ACCOUNT' | 'CONTACT_EMAIL' | 'NODE_ENV'>;
+  mailer: Mailer;
+}
 
 /**
  * Contact form: all fields but category required,
@@ -15,8 +22,8 @@ const HOUR = 3_600_000;
  * Rate-limited per IP and per sender address.
  */
 export async function sendContactMessage(
-  deps: Pick<MailerDeps, 'inTransaction' | 'log'> & RateLimited,
-  ctx: IdentityContext,
+  deps: Pick<MailerDeps, 'inTransaction' | 'log'> & Pick<IdentityApp, 'rateLimits'>,
+  ctx: MailContext,
   input: ContactMessage,
   ip: string,
   caller: AccessClaims | null,

@@ -3,10 +3,9 @@ import Type from 'typebox';
 import { ContactMessage, ErrorBody, MailMessage, MailSendAnswer, MailboxMessage, MessageBody } from '@cti/contracts';
 import { NotFound } from '@cti/service-kit';
 
-import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
 
-import { acceptServiceMail, sendContactMessage } from './contact';
+import { acceptServiceMail, sendContactMessage, type MailContext } from './contact';
 import { listMailbox } from './mailbox';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
@@ -20,7 +19,7 @@ export const devMailboxServes = (nodeEnv: string, clientIp: string) =>
  * The mail adapter's doors: other services send through `/internal/mail/send`; the
  * contact form posts to `api/mail/contact`; the dev mailbox reads `api/mail/dev/messages`.
  */
-export async function mailRoutes(app: IdentityApp, ctx: IdentityContext) {
+export async function mailRoutes(app: IdentityApp, ctx: MailContext) {
   app.post(
     '/internal/mail/send',
     { preHandler: app.requireService, schema: { hide: true, body: MailMessage, response: { 200: MailSendAnswer, 403: ErrorBody } } },

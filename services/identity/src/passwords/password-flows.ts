@@ -3,16 +3,17 @@ import { performance } from 'node:perf_hooks';
 import { PasswordAnswers, UserAnswers, type ResetPasswordBody, type SetPasswordNewUserBody } from '@cti/contracts';
 import { appendToOutbox, BadRequest, type DataAccess } from '@cti/service-kit';
 
+import { hashPassword, isEmail, normalizeEmail } from '../accounts/passwords';
+import { findUserByEmail, findUserById, setPassword } from '../accounts/repository';
+import { recordUserUpdated } from '../accounts/user-events';
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
+import { limitPasswordCallsFor, limitPasswordCallsFrom } from '../sessions/password-call-limits';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { clearAccountFailures, clearPairFailures } from '../sessions/sign-in-locks';
 import { consumeOneTimeToken, issueOneTimeToken, spendAllTokens } from '../tokens/one-time-tokens';
-import { hashPassword, isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, findUserById, setPassword } from '../users/repository';
-import { recordUserUpdated } from '../users/user-events';
 
 import { assertPasswordAllowed } from './password-policy';
 
@@ -29,21 +30,6 @@ const atLeast = async (startedAt: number, ms: number) => {
   const left = startedAt + ms - performance.now();
   if (left > 0) await new Promise((r) => setTimeout(r, left));
 };
-
-type PasswordRates = Pick<IdentityContext['config'], 'PASSWORD_RATE_PER_IP' | 'PASSWORD_RATE_PER_ACCOUNT'>;
-
-/**
- * Counts a call of the password flows (forgot, reset, new password, unlock link) against the
- * client address: `PASSWORD_RATE_PER_IP` an hour, sized for an office behind one address.
- */
-export async function limitPasswordCallsFrom(data: RateLimited, config: PasswordRates, ip: string): Promise<void> {
-  await data.rateLimits.hit(`password-ip:${ip}`, { max: config.PASSWORD_RATE_PER_IP, windowMs: HOUR });
-}
-
-/** Counts a call of the password flows against the account it names (e-mail or user id): `PASSWORD_RATE_PER_ACCOUNT` an hour. */
-export async function limitPasswordCallsFor(data: RateLimited, config: PasswordRates, account: string): Promise<void> {
-  await data.rateLimits.hit(`password-account:${account}`, { max: config.PASSWORD_RATE_PER_ACCOUNT, windowMs: HOUR });
-}
 
 /**
  * `POST api/user/forgotPassword/{email}`. Known and unknown e-mails

@@ -2,10 +2,10 @@ import { RoleIds, type RoleName } from '@cti/access';
 import type { DomainEvent, EventActor } from '@cti/contracts';
 import { appendToOutbox, type Clock, type ConsumerDefinition } from '@cti/service-kit';
 
+import { activeRoleIds, addToGroup } from '../accounts/repository';
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { emailOfUser, lockUserRow } from '../sessions/repository';
 import { accessSnapshotOf, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
-import { activeRoleIds, addToGroup } from '../users/repository';
 
 import {
   deleteGrantBase,

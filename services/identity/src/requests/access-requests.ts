@@ -14,13 +14,13 @@ import {
 } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, BadRequest, Conflict, type DataAccess, NotFound } from '@cti/service-kit';
 
+import { isEmail, normalizeEmail } from '../accounts/passwords';
+import { findUserByEmail, groupIdsOfUser, setCalculatorGroup } from '../accounts/repository';
 import type { IdentityContext } from '../context';
 import type { IdentityDB, IdentityExecutor } from '../db';
 import { findGroupById, groupRows } from '../groups/repository';
 import { createUser } from '../users/create-user';
 import { parseExpiry } from '../users/manage-users';
-import { isEmail, normalizeEmail } from '../users/passwords';
-import { findUserByEmail, groupIdsOfUser, setCalculatorGroup } from '../users/repository';
 import { grantRoles } from '../users/role-grants';
 import { queueWelcomeMail } from '../users/welcome';
 

@@ -2,11 +2,11 @@ import { roleNameOf } from '@cti/access';
 import type { AccessClaims, RoleView } from '@cti/contracts';
 import { principalOf, type DataAccess } from '@cti/service-kit';
 
+import { isEmail } from '../accounts/passwords';
+import { activeRoleIds, findUserByEmail } from '../accounts/repository';
 import type { RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { mayReadRolesOf } from '../users/manage-users';
-import { isEmail } from '../users/passwords';
-import { activeRoleIds, findUserByEmail } from '../users/repository';
 
 /**
  * One user's roles held now, by e-mail: for the user themself, admins and the user's

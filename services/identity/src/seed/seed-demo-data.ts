@@ -2,12 +2,12 @@ import { RoleIds } from '@cti/access';
 import { DEMO_ACCOUNTS, DEMO_COUNTRIES, DEMO_PASSWORD, flagPath } from '@cti/demo-data';
 import type { DataAccess } from '@cti/service-kit';
 
+import { findUserByEmail, markAgreedToTerms } from '../accounts/repository';
 import type { IdentityDB } from '../db';
 import { createGroup } from '../groups/create-group';
 import { findGroupByName } from '../groups/repository';
 import { createAccessRequest } from '../requests/access-requests';
 import { createUser } from '../users/create-user';
-import { findUserByEmail, markAgreedToTerms } from '../users/repository';
 
 import { accessRequestExists } from './repository';
 

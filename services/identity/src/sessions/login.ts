@@ -1,9 +1,9 @@
 import { LoginAnswers, type SessionUser } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, BadRequest, Forbidden, Unauthorized } from '@cti/service-kit';
 
+import { isEmail, normalizeEmail, verifyPassword } from '../accounts/passwords';
+import { findUserByEmail } from '../accounts/repository';
 import type { IdentityContext } from '../context';
-import { isEmail, normalizeEmail, verifyPassword } from '../users/passwords';
-import { findUserByEmail } from '../users/repository';
 
 import { rememberSignInAddress } from './repository';
 import { issueSession } from './session';

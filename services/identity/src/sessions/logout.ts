@@ -1,9 +1,9 @@
 import { isUuid, type AccessClaims } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, type DataAccess, Forbidden, NotFound } from '@cti/service-kit';
 
+import { findUserById } from '../accounts/repository';
 import type { IdentityDB } from '../db';
-import { forgetDevice as forgetDeviceCredential } from '../free-access/device-credentials';
-import { findUserById } from '../users/repository';
+import { forgetDevice as forgetDeviceCredential } from '../devices/device-credentials';
 
 import { endSessions, lockUserForChange, revokeAccessTokens } from './revocation';
 

@@ -1,13 +1,15 @@
 import type { SessionUser } from '@cti/contracts';
 import { Unauthorized, Forbidden, type DataAccess } from '@cti/service-kit';
 
+import { findUserById } from '../accounts/repository';
+import type { SessionIssuer } from '../context';
 import type { IdentityDB, IdentityExecutor } from '../db';
-import { findUserById } from '../users/repository';
+import { hashToken } from '../tokens/opaque-tokens';
 
 import { findRefreshToken, findSuccessorToken, recordSuccessor, revokeFamily, spendLiveRefreshToken } from './repository';
 import { revokeAccessTokens } from './revocation';
-import { accountEnded, issueSession, type SessionIssuer } from './session';
-import { hashToken, openSuccessor, sealSuccessor } from './tokens';
+import { accountEnded, issueSession } from './session';
+import { openSuccessor, sealSuccessor } from './tokens';
 
 export const INVALID_REFRESH = 'Invalid refresh token';
 

@@ -2,9 +2,9 @@ import { accessNarrowed, type AccessSnapshot } from '@cti/access';
 import type { EventActor } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 
+import { activeRoleIds, groupIdsOfUser } from '../accounts/repository';
 import type { IdentityExecutor } from '../db';
-import { forgetEveryDevice } from '../free-access/device-credentials';
-import { activeRoleIds, groupIdsOfUser } from '../users/repository';
+import { forgetEveryDevice } from '../devices/device-credentials';
 
 import { accessFieldsOfUser, emailOfUser, lockUserRow, revokeFamiliesOfUser } from './repository';
 

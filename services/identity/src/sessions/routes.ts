@@ -16,8 +16,8 @@ import { Forbidden, Unauthorized } from '@cti/service-kit';
 
 import type { IdentityContext } from '../context';
 import type { IdentityApp } from '../db';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../free-access/device-credentials';
-import { deviceCookieOf } from '../free-access/routes';
+import { deviceCookieOf } from '../devices/device-cookie';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../devices/device-credentials';
 
 import { login } from './login';
 import { logout } from './logout';

@@ -3,22 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mustAgreeToTerms, RoleIds } from '@cti/access';
 import type { AccessClaims, SessionUser } from '@cti/contracts';
 import type { Selectable } from '@cti/db';
-import type { Clock } from '@cti/service-kit';
 
+import type { SessionIssuer } from '../context';
 import type { IdentityExecutor, UsersTable } from '../db';
+import { hashToken, newOpaqueToken } from '../tokens/opaque-tokens';
 
 import { accessHeldAt, insertRefreshToken, lockedUser } from './repository';
-import { hashToken, newOpaqueToken } from './tokens';
 
 export type UserRow = Selectable<UsersTable>;
-
-export interface SessionIssuer {
-  /** Signs an access token; `notAfterMs` brings its end forward to when its access ends. */
-  signAccessToken(claims: AccessClaims, options?: { notAfterMs?: number | null }): string;
-  refreshTtlDays: number;
-  /** The time refresh tokens' lifetimes and role expiries are read on (`app.clock`). */
-  clock: Clock;
-}
 
 /** Whether the account is disabled or past its expiry at `now`. */
 export const accountEnded = (user: { disabled: boolean; expiresOn: string | null }, now: Date) =>

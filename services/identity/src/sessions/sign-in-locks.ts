@@ -1,11 +1,11 @@
 import { appendToOutbox, TooManyRequests, type DataAccess } from '@cti/service-kit';
 
+import { findUserByEmail } from '../accounts/repository';
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { queueMail } from '../mail/mailer';
 import { MailTemplates } from '../mail/templates';
 import { issueOneTimeToken } from '../tokens/one-time-tokens';
-import { findUserByEmail } from '../users/repository';
 
 import { isKnownSignInAddress } from './repository';
 

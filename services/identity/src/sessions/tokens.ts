@@ -27,10 +27,6 @@ export function accessTokenSigner(sign: JwtSign, settings: TokenSettings) {
   };
 }
 
-/** Opaque refresh tokens: 256 random bits; only their SHA-256 is stored. */
-export const newOpaqueToken = () => randomBytes(32).toString('base64url');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 // The key that seals a refresh token's successor is derived from the token itself:
 // the database alone (which has only hashes) cannot open it.
 const sealKey = (token: string) => createHash('sha256').update(`cti-refresh-successor:${token}`).digest();

@@ -1,12 +1,12 @@
 import { UnlockAnswers } from '@cti/contracts';
 import { appendToOutbox, BadRequest } from '@cti/service-kit';
 
+import { normalizeEmail } from '../accounts/passwords';
+import { findUserById } from '../accounts/repository';
 import type { IdentityContext } from '../context';
-import { limitPasswordCallsFrom } from '../passwords/password-flows';
 import { consumeOneTimeToken } from '../tokens/one-time-tokens';
-import { normalizeEmail } from '../users/passwords';
-import { findUserById } from '../users/repository';
 
+import { limitPasswordCallsFrom } from './password-call-limits';
 import { rememberSignInAddress } from './repository';
 import { clearPairFailures, type SignInData } from './sign-in-locks';
 

@@ -1,6 +1,6 @@
 import type { IdentityExecutor, TokenPurpose } from '../db';
-import { hashToken, newOpaqueToken } from '../sessions/tokens';
 
+import { hashToken, newOpaqueToken } from './opaque-tokens';
 import { hasUnusedToken, insertToken, spendLiveToken, spendOpenTokens } from './repository';
 
 // `now` is the caller's clock (`data.clock.now()`); a caller that passes none runs on the database's clock.

@@ -1,15 +1,14 @@
 import { isUuid, UserAnswers, type AccessClaims, type AccountUpdateBody } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, BadRequest, Forbidden, type DataAccess } from '@cti/service-kit';
 
+import { hashPassword, normalizeEmail, verifyPassword } from '../accounts/passwords';
+import { findUserById, updateOwnNames } from '../accounts/repository';
+import { recordUserUpdated } from '../accounts/user-events';
 import type { IdentityContext, RateLimited } from '../context';
 import type { IdentityDB } from '../db';
 import { assertPasswordAllowed } from '../passwords/password-policy';
 import { endSessions, lockUserForChange, revokeAccessTokens } from '../sessions/revocation';
 import { assertSignInAllowed, recordSignInFailure, signInLimitsOf } from '../sessions/sign-in-locks';
-
-import { hashPassword, normalizeEmail, verifyPassword } from './passwords';
-import { findUserById, updateOwnNames } from './repository';
-import { recordUserUpdated } from './user-events';
 
 /**
  * `POST api/user/account`: the signed-in user changes their first and

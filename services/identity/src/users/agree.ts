@@ -1,9 +1,8 @@
 import type { AccessClaims } from '@cti/contracts';
 import { actorFromClaims, appendToOutbox, type DataAccess } from '@cti/service-kit';
 
+import { markAgreedToTerms } from '../accounts/repository';
 import type { IdentityDB } from '../db';
-
-import { markAgreedToTerms } from './repository';
 
 /** Records that the user agreed to the terms (`GET api/user/agree`), at the clock's time. */
 export async function agreeToTerms(data: DataAccess<IdentityDB>, claims: AccessClaims): Promise<void> {

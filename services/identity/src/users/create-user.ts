@@ -1,11 +1,10 @@
 import { UserAnswers, type EventActor } from '@cti/contracts';
 import { appendToOutbox, Conflict, BadRequest } from '@cti/service-kit';
 
+import { hashPassword, isEmail, normalizeEmail } from '../accounts/passwords';
+import { findUserByEmail, insertUser, makeCredentialed, setUserGroups, setUserRoles, type NewUser } from '../accounts/repository';
 import type { IdentityExecutor } from '../db';
 import { endSessions } from '../sessions/revocation';
-
-import { hashPassword, isEmail, normalizeEmail } from './passwords';
-import { findUserByEmail, insertUser, makeCredentialed, setUserGroups, setUserRoles, type NewUser } from './repository';
 
 export interface CreateUserInput extends Omit<NewUser, 'passwordHash' | 'email'> {
   email: string;

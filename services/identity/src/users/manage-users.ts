@@ -14,16 +14,7 @@ import {
   Unauthorized,
 } from '@cti/service-kit';
 
-import type { IdentityContext, RateLimited } from '../context';
-import type { IdentityDB, IdentityExecutor } from '../db';
-import { findGroupById, groupRows } from '../groups/repository';
-import { queueMail } from '../mail/mailer';
-import { MailTemplates } from '../mail/templates';
-import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
-import { isTokenValid, isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
-
-import { createUser } from './create-user';
-import { isEmail, normalizeEmail } from './passwords';
+import { isEmail, normalizeEmail } from '../accounts/passwords';
 import {
   activeRoleIds,
   findUserByEmail,
@@ -34,8 +25,17 @@ import {
   setUserDisabled,
   setUserGroups,
   updateManagedUser,
-} from './repository';
-import { recordUserUpdated } from './user-events';
+} from '../accounts/repository';
+import { recordUserUpdated } from '../accounts/user-events';
+import type { IdentityContext, RateLimited } from '../context';
+import type { IdentityDB, IdentityExecutor } from '../db';
+import { findGroupById, groupRows } from '../groups/repository';
+import { queueMail } from '../mail/mailer';
+import { MailTemplates } from '../mail/templates';
+import { accessSnapshotOf, endSessions, lockUserForChange, revokeIfNarrowed } from '../sessions/revocation';
+import { isTokenValid, isUnspentToken, spendAllTokens } from '../tokens/one-time-tokens';
+
+import { createUser } from './create-user';
 import { loadManagedUsers } from './user-views';
 import { queueWelcomeMail } from './welcome';
 

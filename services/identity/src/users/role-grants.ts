@@ -1,10 +1,9 @@
 import type { EventActor } from '@cti/contracts';
 import { appendToOutbox } from '@cti/service-kit';
 
+import { activeRoleIds, addToGroup, grantRoleUntil, groupIdsOfUser } from '../accounts/repository';
 import type { IdentityExecutor } from '../db';
 import { emailOfUser } from '../sessions/repository';
-
-import { activeRoleIds, addToGroup, grantRoleUntil, groupIdsOfUser } from './repository';
 
 export interface RoleGrant {
   roleIds: readonly number[];

@@ -1,9 +1,8 @@
 import { RoleIds } from '@cti/access';
 import { isUuid, type InternalUserAccess } from '@cti/contracts';
 
+import { accessRowsOfUsers, groupIdsOfUsers, rolesHeldByUsersAt } from '../accounts/repository';
 import type { IdentityExecutor } from '../db';
-
-import { accessRowsOfUsers, groupIdsOfUsers, rolesHeldByUsersAt } from './repository';
 
 /**
  * Users' access as it stands at `now`, for many users in three queries: the claims a fresh

@@ -1,9 +1,8 @@
 import { roleNameOf } from '@cti/access';
 import { isUuid, type InternalUser, type ManagedUser } from '@cti/contracts';
 
+import { groupsOfUsers, internalUserRows, managedUserRows, roleRowsOfUsers } from '../accounts/repository';
 import type { IdentityExecutor } from '../db';
-
-import { groupsOfUsers, internalUserRows, managedUserRows, roleRowsOfUsers } from './repository';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 

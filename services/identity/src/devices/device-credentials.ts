@@ -3,7 +3,7 @@ import { createHash, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { isUuid } from '@cti/contracts';
 
 import type { IdentityExecutor } from '../db';
-import { hashToken, newOpaqueToken } from '../sessions/tokens';
+import { hashToken, newOpaqueToken } from '../tokens/opaque-tokens';
 
 import { findDeviceCredentialInForce, insertDeviceCredential, markDeviceCredentialUsed, revokeDeviceCredentials } from './repository';
 
