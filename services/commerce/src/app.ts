@@ -3,11 +3,12 @@ import { dataAccessOf, defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
 
 import { certifiedScorecardsConsumer } from './certified/certified-scorecards';
-import { returnOrigins } from './checkout/return-origin';
 import { checkoutRoutes } from './checkout/routes';
 import { CommerceConfig } from './config';
 import { countriesConsumer } from './countries/countries';
 import type { CommerceApp, CommerceDB } from './db';
+import { billingSweepSchedule } from './notices/billing-sweep';
+import { localPaymentRoutes } from './notices/routes';
 import type { PaymentDeps } from './payments/payment-deps';
 import { selectProvider } from './payments/select-provider';
 import { periodsConsumer } from './periods/periods';
@@ -15,7 +16,7 @@ import { productRoutes } from './products/routes';
 import { identityReceiptMailer, receiptMailConsumer } from './purchases/receipt-mail';
 import { purchaseRoutes } from './purchases/routes';
 import { seedProducts } from './seed/seed-products';
-import { billingSweepSchedule } from './subscriptions/billing-sweep';
+import { returnOrigins } from './shared/return-origin';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { webhookRoutes } from './webhooks/routes';
 
@@ -44,7 +45,8 @@ export const commerceService = defineService<CommerceDB>('commerce')({
     const origins = returnOrigins(config.PUBLIC_URL, config.PUBLIC_ORIGINS);
     await app.register(productRoutes, { payments, vendorEmailDomain: config.VENDOR_EMAIL_DOMAIN });
     await app.register(checkoutRoutes, { payments, origins });
-    await app.register(purchaseRoutes, { payments });
+    await app.register(localPaymentRoutes, { payments });
+    await app.register(purchaseRoutes);
     await app.register(subscriptionRoutes, { payments, origins });
     await app.register(webhookRoutes, { payments });
     const sweeps = billingSweepSchedule(payments, config.BILLING_SWEEP_INTERVAL_MS);

@@ -2,8 +2,8 @@ import type { PurchaseHistoryRow, Subscription } from '@cti/contracts';
 import { fixedClock } from '@cti/service-kit';
 
 import { paymentDepsOf } from '../src/app';
+import { runBillingSweep } from '../src/notices/billing-sweep';
 import { seedProducts } from '../src/seed/seed-products';
-import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 
 import { givenUser, outboxData, signInAgainOnceNarrowed, startPlatform, type Platform, type SignedIn } from './support';
 

@@ -11,9 +11,9 @@ import { sql } from '@cti/db';
 import { eventually, signTestToken } from '@cti/testing';
 
 import { paymentDepsOf } from '../src/app';
+import { runBillingSweep } from '../src/notices/billing-sweep';
 import { identityReceiptMailer, receiptMailConsumer } from '../src/purchases/receipt-mail';
 import { seedProducts } from '../src/seed/seed-products';
-import { runBillingSweep } from '../src/subscriptions/billing-sweep';
 
 import {
   givenCountries,

@@ -1,4 +1,4 @@
-import { returnOriginOf, returnOrigins } from '../src/checkout/return-origin';
+import { returnOriginOf, returnOrigins } from '../src/shared/return-origin';
 
 describe('where a payment provider sends the buyer back', () => {
   it('is the origin in use when the installation is reached there, else PUBLIC_URL', () => {

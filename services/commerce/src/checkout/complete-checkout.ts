@@ -6,10 +6,10 @@ import type { CommerceExecutor } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
 import type { CheckoutOutcome } from '../payments/provider';
 import { grantOf } from '../products/grants';
-import { addOneYear } from '../purchases/access-period';
 import { purchaseLink, purchaseNames } from '../purchases/purchases';
 import { recordPurchase } from '../purchases/record-purchase';
 import type { PurchaseRow } from '../purchases/repository';
+import { addOneYear } from '../shared/access-period';
 import { getSubscription } from '../subscriptions/repository';
 import { endSubscription, subscriptionOfCheckout } from '../subscriptions/subscription-state';
 

@@ -17,8 +17,8 @@ import type { PaymentDeps } from '../payments/payment-deps';
 import type { PaymentProvider } from '../payments/provider';
 import { kindOf } from '../products/grants';
 import { findProduct } from '../products/repository';
-import { ownedBy } from '../purchases/owned';
 import { purchaseNames } from '../purchases/purchases';
+import { ownedBy } from '../subscriptions/owned';
 
 import { findCustomerId, insertCheckout, rememberCustomer, setProviderSession } from './repository';
 

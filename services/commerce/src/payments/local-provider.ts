@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from '@cti/db';
 import type { Clock } from '@cti/service-kit';
 
 import type { CommerceDB, CommerceExecutor, LocalSubscriptionsTable } from '../db';
-import { addOneYear } from '../purchases/access-period';
+import { addOneYear } from '../shared/access-period';
 
 import {
   ProviderError,

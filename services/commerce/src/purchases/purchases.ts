@@ -1,5 +1,4 @@
 import {
-  CommerceMessages,
   instantOf,
   dollarsOfCents,
   type AccessClaims,
@@ -7,18 +6,14 @@ import {
   type PurchaseLogRow,
   type PurchaseReportBody,
 } from '@cti/contracts';
-import { actorFromClaims, BadRequest, DomainError, NotFound } from '@cti/service-kit';
+import { BadRequest } from '@cti/service-kit';
 
 import { countryNames } from '../countries/repository';
 import type { CommerceExecutor, PaymentReason } from '../db';
-import type { PaymentDeps } from '../payments/payment-deps';
 import { periodNames } from '../periods/repository';
 import { kindOf } from '../products/grants';
-import { findSubscription } from '../subscriptions/repository';
-import { endSubscription } from '../subscriptions/subscription-state';
 
-import { recordRefund } from './record-purchase';
-import { purchaseBy, purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
+import { purchasesBetween, purchasesOfUser, type PurchaseRow } from './repository';
 import { spelledDay } from './spelled-day';
 
 /** What an order or purchase is about: the product, and the countries and period it was bought for. */
@@ -119,44 +114,4 @@ export async function purchaseReport(db: CommerceExecutor, body: PurchaseReportB
       ? [{ RefundId: row.refundId ?? '', RefundedOn: row.refundedAt, Amount: dollarsOfCents(row.refundedCents ?? row.amountCents) }]
       : [],
   }));
-}
-
-/**
- * GET /api/payment/refund/{transactionId} (admin): refunds the whole payment at the
- * provider and cancels the subscription it paid for at once (the states and transitions Refund). The provider
- * calls carry idempotency keys and the records change once, so a repeated refund
- * refunds nothing more.
- */
-export async function refundPurchase(deps: PaymentDeps, claims: AccessClaims, transactionId: string): Promise<void> {
-  const { db, provider } = deps;
-  const purchase = await purchaseBy(db, 'transactionId', transactionId).executeTakeFirst();
-  if (!purchase) throw new NotFound(CommerceMessages.refundFailed);
-  const subscription = purchase.subscriptionId ? await findSubscription(db, purchase.subscriptionId) : undefined;
-  let refund: { refundId: string; amountCents: number } | null = null;
-  if (!purchase.refundedAt) {
-    try {
-      refund = await provider.refund(purchase.transactionId, `refund:${purchase.id}`);
-    } catch (err) {
-      deps.log.warn({ err, transactionId }, 'refund failed at the payment provider');
-      throw new DomainError(502, CommerceMessages.refundFailed);
-    }
-  }
-  const reason = `Refunded by ${claims.name || claims.email}`;
-  if (subscription && !subscription.endedAt) {
-    try {
-      await provider.cancelSubscription(subscription.providerSubscriptionId, {
-        atPeriodEnd: false,
-        reason,
-        idempotencyKey: `cancel-now:${subscription.id}`,
-      });
-    } catch (err) {
-      // the money is back; the subscription is ended here and its cancellation retried by the next refund click
-      deps.log.warn({ err, subscriptionId: subscription.id }, 'cancelling the refunded subscription failed at the payment provider');
-    }
-  }
-  const now = deps.clock.now();
-  await deps.inTransaction(async (trx) => {
-    if (refund) await recordRefund(trx, purchase.transactionId, refund.refundId, refund.amountCents, now);
-    if (subscription && !subscription.endedAt) await endSubscription(trx, subscription, reason, actorFromClaims(claims), now);
-  });
 }

@@ -6,6 +6,7 @@ import {
   CommerceMessages,
   ErrorBody,
   MessageBody,
+  OwnedAccess,
   PaymentDetails,
   SubscriptionList,
   UpgradeAnswer,
@@ -13,10 +14,12 @@ import {
 } from '@cti/contracts';
 import { claimsOf } from '@cti/service-kit';
 
-import { returnOriginOf, type ReturnOrigins } from '../checkout/return-origin';
 import type { CommerceApp } from '../db';
 import type { PaymentDeps } from '../payments/payment-deps';
+import { returnOriginOf, type ReturnOrigins } from '../shared/return-origin';
 
+import { ownedBy } from './owned';
+import { refundPurchase } from './refund-purchase';
 import {
   accPaymentCheck,
   allSubscriptionDetails,
@@ -123,6 +126,35 @@ export async function subscriptionRoutes(app: CommerceApp, opts: { payments: Pay
         if (err instanceof PlanChangeRefused) return reply.code(422).send({ name: 'UNPROCESSABLE_ENTITY', message: err.message });
         throw err;
       }
+    },
+  );
+  app.get(
+    '/api/purchase/owned',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['purchases'],
+        summary: 'What the caller owns: plans, countries, certified scorecards',
+        response: { 200: OwnedAccess, 401: ErrorBody },
+      },
+    },
+    async (request) => ownedBy(app.db, claimsOf(request).sub),
+  );
+
+  app.get(
+    '/api/payment/refund/:transactionId',
+    {
+      preHandler: app.requireRule(RouteRules.adminOnly),
+      schema: {
+        tags: ['purchases'],
+        summary: 'Refund a purchase',
+        params: Type.Object({ transactionId: Type.String({ maxLength: 200 }) }),
+        response: { 200: MessageBody, ...errors },
+      },
+    },
+    async (request) => {
+      await refundPurchase(opts.payments, claimsOf(request), request.params.transactionId);
+      return { message: CommerceMessages.refundSucceeded };
     },
   );
 }

@@ -1,4 +1,4 @@
-import { applyNotice, resolveNotice } from '../payments/notices';
+import { applyNotice, resolveNotice } from '../notices/apply-notices';
 import type { PaymentDeps } from '../payments/payment-deps';
 
 import { isEventRecorded, recordEvent } from './repository';

@@ -6,9 +6,9 @@ import type { CommerceExecutor } from '../db';
 import { periodNames } from '../periods/repository';
 import { kindOf } from '../products/grants';
 import { findProductByPlan, productsByIds } from '../products/repository';
-import { subscriptionsOfUser, type SubscriptionRow } from '../subscriptions/repository';
+import { purchasesOfUser } from '../purchases/repository';
 
-import { purchasesOfUser } from './repository';
+import { subscriptionsOfUser, type SubscriptionRow } from './repository';
 
 /** A subscription that still gives access: not ended (a cancelled one lasts to its period's end). */
 const inForce = (s: SubscriptionRow) => !s.endedAt && s.status !== 'CANCELLED';

@@ -1,11 +1,12 @@
 import { appendToOutbox } from '@cti/service-kit';
 
 import { LocalProvider } from '../payments/local-provider';
-import { applyNotice } from '../payments/notices';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { grantOf } from '../products/grants';
 import { actorOfBuyer } from '../purchases/record-purchase';
 import { claimExpiredOneTimePurchases, markExpired } from '../purchases/repository';
+
+import { applyNotice } from './apply-notices';
 
 /**
  * One-time purchases whose year is over at `now`: announced once, so identity takes back

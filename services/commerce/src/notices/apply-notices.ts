@@ -1,14 +1,13 @@
 import { recordPaidCheckout } from '../checkout/complete-checkout';
 import { findCheckout, findCheckoutOfSession } from '../checkout/repository';
 import type { CommerceExecutor } from '../db';
+import type { PaymentDeps } from '../payments/payment-deps';
+import type { ProviderNotice, ResolvedNotice } from '../payments/provider';
 import { findProduct, findProductByPlan } from '../products/repository';
-import { addOneYear } from '../purchases/access-period';
 import { recordPurchase, recordRefund } from '../purchases/record-purchase';
+import { addOneYear } from '../shared/access-period';
 import { findSubscriptionByProviderId } from '../subscriptions/repository';
 import { applySubscriptionFacts } from '../subscriptions/subscription-state';
-
-import type { PaymentDeps } from './payment-deps';
-import type { ProviderNotice, ResolvedNotice } from './provider';
 
 /** Fetches from the provider what a notice needs, before any transaction is opened. */
 export async function resolveNotice(deps: Pick<PaymentDeps, 'db' | 'provider'>, notice: ProviderNotice): Promise<ResolvedNotice> {

@@ -3,9 +3,10 @@ import { NotFound } from '@cti/service-kit';
 
 import type { LocalProvider } from '../payments/local-provider';
 import { samePagePath } from '../payments/local-provider';
-import { applyNotices } from '../payments/notices';
 import type { PaymentDeps } from '../payments/payment-deps';
 import { ProviderError } from '../payments/provider';
+
+import { applyNotices } from './apply-notices';
 
 /** Payment dependencies when the installation runs the local provider (its confirmation and approval pages). */
 export interface LocalPaymentDeps extends PaymentDeps {
