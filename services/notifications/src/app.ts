@@ -41,7 +41,7 @@ export const notificationsService = defineService<NotificationsDB>('notification
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', async () => dispatcher.stop());
     const ctx: NotificationsContext = { config: { ...config, PUBLIC_URL: config.PUBLIC_URL }, settings, dispatcher };
-    await app.register(followRoutes, { ctx });
+    await app.register(followRoutes, { settings: ctx.settings });
     await app.register(alertRoutes, { ctx });
   },
   consumers: (app) => [

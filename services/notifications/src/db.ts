@@ -1,8 +1,32 @@
-import type { AlertEmailMode } from '@cti/contracts';
+import type { AlertEmailMode, AlertKind } from '@cti/contracts';
 import type { ColumnType, Executor, Generated } from '@cti/db';
 import type { KitTables, ServiceApp } from '@cti/service-kit';
 
-import type { AlertPart, DocumentVisibility } from './changes/change-parts';
+/**
+ * Who may be told a part of an alert: whoever may open the country's scorecard, only those
+ * who see its watchlist, only those who see its details (variables and adjustments), or
+ * those who may read the document the alert is about.
+ */
+export type PartAudience = 'scorecard' | 'watchlist' | 'details' | 'document';
+
+/** One thing that changed, in words. */
+export interface AlertPart {
+  kind: AlertKind;
+  audience: PartAudience;
+  /** What changed, for everyone in the audience. */
+  text: string;
+  /** The same with why (the explained-history wording), for those who see the scorecard's details. */
+  detail?: string;
+}
+
+/** Who may read the document an alert is about (libs/access document rules). */
+export interface DocumentVisibility {
+  kind: 'supporting' | 'acid';
+  /** Global / Member / Admin (supporting), Public / Private (ACID). */
+  access: string;
+  /** The country of a Member document. */
+  groupId: string | null;
+}
 
 export type NotificationsExecutor = Executor<NotificationsDB>;
 /** The service's Fastify instance: `app.db` and `app.inTransaction` are typed over NotificationsDB. */

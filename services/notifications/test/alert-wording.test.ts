@@ -1,8 +1,8 @@
 import { DEFAULT_INDEX_ACCESS, RoleIds } from '@cti/access';
 
-import { renderAlert } from '../src/alerts/visibility';
 import { documentChange, explainedScoreText, noticeText, scorecardChange } from '../src/changes/change-parts';
 import { renderAlertMail } from '../src/delivery/render-mail';
+import { renderAlert } from '../src/visibility/visibility';
 
 import { facts } from './support/notifications-kit';
 

@@ -3,9 +3,9 @@ import type { NotificationItem, NotificationList } from '@cti/contracts';
 
 import { countriesById } from '../countries/repository';
 import type { NotificationsExecutor } from '../db';
+import { renderAlert, type RenderedAlert } from '../visibility/visibility';
 
 import { alertRows, markAlertsRead, type AlertRow } from './repository';
-import { renderAlert, type RenderedAlert } from './visibility';
 
 const PAGE = 30;
 /** Rows read per round while filling a page (some may be held back by the reader's access). */

@@ -1,6 +1,5 @@
 import type { NotificationsExecutor } from '../db';
-
-import type { renderAlert } from './visibility';
+import type { renderAlert } from '../visibility/visibility';
 
 export type AlertRow = {
   id: number;

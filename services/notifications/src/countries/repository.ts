@@ -1,8 +1,13 @@
+import type { IndexCountry } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
 import { projectCountryGroup } from '@cti/events';
 
-import type { CountryFacts } from '../alerts/visibility';
 import type { NotificationsExecutor } from '../db';
+
+/** The country a change is about, as identity names it (null when unknown or for library documents). */
+export interface CountryFacts extends IndexCountry {
+  name: string;
+}
 
 /** Keeps the projection of identity's country groups (name, ISO code, flag). */
 export async function projectCountry(trx: NotificationsExecutor, event: DomainEvent): Promise<void> {

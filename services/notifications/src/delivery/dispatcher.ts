@@ -5,10 +5,10 @@ import type { InternalUserAccess } from '@cti/contracts';
 import type { Kysely } from '@cti/db';
 import { appendToOutbox, BackgroundPasses, systemClock, type Clock } from '@cti/service-kit';
 
-import { renderAlert } from '../alerts/visibility';
 import { allCountries, type CountryMap } from '../countries/repository';
 import type { DeliveryMode, NotificationsDB, NotificationsExecutor } from '../db';
 import { nextDigestAt } from '../settings/digest-schedule';
+import { renderAlert } from '../visibility/visibility';
 
 import { MailRefused, type MailPort } from './mail-port';
 import { RateLimiter } from './rate-limiter';

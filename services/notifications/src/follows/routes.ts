@@ -1,13 +1,13 @@
+import type { IndexAccessSettings } from '@cti/access';
 import { ErrorBody, FollowedCountry, FollowList, FollowParams, MessageBody, NotificationMessages } from '@cti/contracts';
 import { actorOf, claimsOf, principalOf } from '@cti/service-kit';
 
-import type { NotificationsContext } from '../context';
 import type { NotificationsApp } from '../db';
 
 import { followCountry, listFollows, unfollowCountry } from './follows';
 
 /** GET api/follow (the Following list), PUT and DELETE api/follow/{groupId} (the Follow control). */
-export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: NotificationsContext }) {
+export async function followRoutes(app: NotificationsApp, { settings }: { settings: IndexAccessSettings }) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
   app.get(
@@ -18,7 +18,7 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
     },
     async (request) => {
       const claims = claimsOf(request);
-      return listFollows(app.db, { userId: claims.sub, principal: principalOf(claims) }, ctx.settings);
+      return listFollows(app.db, { userId: claims.sub, principal: principalOf(claims) }, settings);
     },
   );
 
@@ -31,7 +31,7 @@ export async function followRoutes(app: NotificationsApp, { ctx }: { ctx: Notifi
     async (request) => {
       const claims = claimsOf(request);
       const who = { userId: claims.sub, email: claims.email, name: claims.name, principal: principalOf(claims) };
-      return followCountry(app, who, request.params.groupId, ctx.settings, actorOf(request));
+      return followCountry(app, who, request.params.groupId, settings, actorOf(request));
     },
   );
 

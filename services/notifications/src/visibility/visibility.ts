@@ -5,23 +5,18 @@ import {
   canSeeSupportingDocument,
   canSeeWatchlist,
   type IndexAccessSettings,
-  type IndexCountry,
   type Principal,
 } from '@cti/access';
 import type { AlertKind } from '@cti/contracts';
 
-import type { AlertPart, DocumentVisibility } from '../changes/change-parts';
+import type { CountryFacts } from '../countries/repository';
+import type { AlertPart, DocumentVisibility } from '../db';
 
 /** A stored change as an alert shows it. */
 export interface StoredChange {
   groupId: string | null;
   parts: AlertPart[];
   document: DocumentVisibility | null;
-}
-
-/** The country a change is about, as identity names it (null when unknown or for library documents). */
-export interface CountryFacts extends IndexCountry {
-  name: string;
 }
 
 export interface RenderedAlert {
