@@ -1,7 +1,8 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 
-import { sql, type Kysely } from '@cti/db';
+import type { Kysely } from '@cti/db';
 
+import { countAlertsPendingEmail } from './alerts/repository';
 import type { DeliveryMode, NotificationsDB } from './db';
 
 /** What notifications adds to its /metrics: alerts queued, e-mails by outcome, alerts waiting for e-mail. */
@@ -28,8 +29,7 @@ function notificationMetrics(registry: Registry, db: Kysely<NotificationsDB>) {
     help: 'Alerts waiting for their e-mail (immediate or the next digest)',
     registers: [registry],
     async collect() {
-      const row = await sql<{ n: number }>`select count(*)::int as n from alerts where email_state = 'pending'`.execute(db);
-      this.set(row.rows[0]?.n ?? 0);
+      this.set(await countAlertsPendingEmail(db));
     },
   });
   return {

@@ -88,6 +88,9 @@ it('keeps digest users’ alerts for their digest, scheduled at the digest hour'
   expect(states).toHaveLength(USERS * 2);
   expect(new Set(states.map((s) => s.emailState))).toEqual(new Set(['pending']));
   expect(await mailsTo(bed, users[0]!.email)).toEqual([]);
+  // and /metrics counts them as waiting for their e-mail
+  const waiting = bed.notifications.metrics.registry.getSingleMetric('cti_notifications_alerts_pending_email');
+  expect((await waiting!.get()).values[0]!.value).toBe(USERS * 2);
 });
 
 it('survives a restart in the middle of sending digests: every digest arrives once, none twice', async () => {

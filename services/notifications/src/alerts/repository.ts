@@ -25,3 +25,13 @@ export async function markAlertsRead(db: NotificationsExecutor, userId: string, 
   if (ids !== 'all') q = q.where('id', 'in', ids);
   await q.execute();
 }
+
+/** How many alerts wait for their e-mail (immediate or the next digest), for the /metrics gauge. */
+export async function countAlertsPendingEmail(db: NotificationsExecutor): Promise<number> {
+  const row = await db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('emailState', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
