@@ -12,8 +12,8 @@ import { internalRoutes } from './internal/routes';
 import { printRoutes } from './print/routes';
 import { CONSUMED_EVENTS, handleEvent } from './projections/handle-event';
 import { ReadModelCache } from './read-models/cache';
+import { rebuildReadModels } from './read-models/rebuild';
 import { readModelRoutes } from './read-models/routes';
-import { rebuildReadModels } from './read-models/store';
 import { scoreRoutes } from './scores/routes';
 
 /** Scoring: scoring inputs, scores, categories, index lists, scorecards, score history, map data, ASU. */

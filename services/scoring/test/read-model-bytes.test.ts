@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 
 import { CachedModel } from '../src/read-models/cache';
 import { sendJson } from '../src/read-models/http';
-import { etagOf } from '../src/read-models/store';
+import { etagOf } from '../src/read-models/rebuild';
 
 const body = JSON.stringify([
   { Name: 'Côte d’Ivoire', Score: 71.5 },

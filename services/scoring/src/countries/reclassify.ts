@@ -4,8 +4,8 @@ import { ScoringMessages } from '@cti/contracts';
 import { appendToOutbox, NotFound } from '@cti/service-kit';
 
 import type { ScoringExecutor } from '../db';
+import { rebuildReadModels } from '../read-models/rebuild';
 import type { CountryRow } from '../read-models/snapshot';
-import { rebuildReadModels } from '../read-models/store';
 
 import { findCountry, setContracting } from './repository';
 

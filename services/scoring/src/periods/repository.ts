@@ -16,6 +16,10 @@ export const upsertPeriod = (db: ScoringExecutor, period: { periodId: string; na
 export const findQuestionnaire = (db: ScoringExecutor, questionnaireId: string) =>
   db.selectFrom('questionnaires').selectAll().where('questionnaireId', '=', questionnaireId).executeTakeFirst();
 
+/** The country and period of a questionnaire, or undefined when scoring has not heard of it. */
+export const findQuestionnairePlace = (db: ScoringExecutor, questionnaireId: string) =>
+  db.selectFrom('questionnaires').select(['groupId', 'periodId']).where('questionnaireId', '=', questionnaireId).executeTakeFirst();
+
 export const findQuestionnaireOf = (db: ScoringExecutor, groupId: string, periodId: string) =>
   db.selectFrom('questionnaires').selectAll().where('groupId', '=', groupId).where('periodId', '=', periodId).executeTakeFirst();
 

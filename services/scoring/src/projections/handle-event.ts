@@ -1,14 +1,15 @@
 import type { IndexAccessSettings } from '@cti/access';
 import type { DomainEvent } from '@cti/contracts';
-import { upsert } from '@cti/db';
 import { DEMO_COUNTRIES } from '@cti/demo-data';
 import { COUNTRY_PERIOD_QUESTIONNAIRE_EVENTS, projectCountryGroup, projectPeriod } from '@cti/events';
 
 import { countryRefresh, findCountry, upsertCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { seedDemoScores } from '../demo/seed-demo-scores';
-import { findPeriod, setQuestionnaireStatus, upsertPeriod, upsertQuestionnaire } from '../periods/repository';
-import { rebuildReadModels } from '../read-models/store';
+import { findPeriod, findQuestionnairePlace, setQuestionnaireStatus, upsertPeriod, upsertQuestionnaire } from '../periods/repository';
+import { rebuildReadModels } from '../read-models/rebuild';
+
+import { deleteAnnotationsByS3Name, upsertAnnotation } from './repository';
 
 export interface ProjectionOptions {
   settings: IndexAccessSettings;
@@ -99,29 +100,19 @@ export async function handleEvent(trx: ScoringExecutor, event: DomainEvent, opti
       let periodId = a.periodId;
       // documents may not know the questionnaire yet (its events race): scoring's own projection does
       if (a.questionnaireId && (!groupId || !periodId)) {
-        const q = await trx
-          .selectFrom('questionnaires')
-          .select(['groupId', 'periodId'])
-          .where('questionnaireId', '=', a.questionnaireId)
-          .executeTakeFirst();
+        const q = await findQuestionnairePlace(trx, a.questionnaireId);
         groupId = groupId ?? q?.groupId ?? null;
         periodId = periodId ?? q?.periodId ?? null;
       }
       if (!groupId || !periodId) return;
-      await upsert(
-        trx,
-        'annotations',
-        { annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name },
-        ['annotationType', 'groupId', 'periodId'],
-        { name: a.title || a.fileName, s3Name: a.s3Name },
-      ).execute();
+      await upsertAnnotation(trx, { annotationType: a.annotationType, groupId, periodId, name: a.title || a.fileName, s3Name: a.s3Name });
       await rebuildReadModels(trx, settings, { groupIds: [groupId] });
       return;
     }
     case 'evt.documents.document.deleted': {
       // a deleted annotation leaves the scorecard (its AnnotationName) at once
       if (event.data.kind !== 'annotation') return;
-      const removed = await trx.deleteFrom('annotations').where('s3Name', '=', event.data.s3Name).returning('groupId').execute();
+      const removed = await deleteAnnotationsByS3Name(trx, event.data.s3Name);
       if (removed.length) await rebuildReadModels(trx, settings, { groupIds: [...new Set(removed.map((r) => r.groupId))] });
       return;
     }

@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { ScoringExecutor } from '../db';
 
 import type { StoredAnswer } from './http';
-import { etagOf, READ_MODELS_CHANNEL } from './store';
+import { etagOf } from './rebuild';
+import { findReadModel, READ_MODELS_CHANNEL } from './repository';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -170,7 +171,7 @@ export class ReadModelCache {
 
   private async load(key: string): Promise<CachedModel | null> {
     this.stats.loads++;
-    const row = await this.db.selectFrom('readModels').select(['etag', 'body']).where('key', '=', key).executeTakeFirst();
+    const row = await findReadModel(this.db, key);
     return row ? new CachedModel(key, row.etag, row.body) : null;
   }
 

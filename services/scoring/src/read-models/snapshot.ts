@@ -10,6 +10,8 @@ import type {
   ScoringExecutor,
 } from '../db';
 
+import { listAnnotations, listComplianceScores, listCountriesByName, listEnforceabilityScores, listPeriodsOldestFirst } from './repository';
+
 export type CountryRow = Selectable<CountriesTable>;
 export type PeriodRow = Selectable<PeriodsTable>;
 export type ComplianceRow = Selectable<ComplianceScoresTable>;
@@ -29,11 +31,11 @@ export interface Snapshot {
 
 export async function loadSnapshot(db: ScoringExecutor): Promise<Snapshot> {
   const [countries, periods, compliance, enforceability, annotations] = await Promise.all([
-    db.selectFrom('countries').selectAll().orderBy('name').execute(),
-    db.selectFrom('periods').selectAll().orderBy('createdAt').orderBy('name').execute(),
-    db.selectFrom('complianceScores').selectAll().execute(),
-    db.selectFrom('enforceabilityScores').selectAll().execute(),
-    db.selectFrom('annotations').selectAll().execute(),
+    listCountriesByName(db),
+    listPeriodsOldestFirst(db),
+    listComplianceScores(db),
+    listEnforceabilityScores(db),
+    listAnnotations(db),
   ]);
   return { countries, periods, compliance, enforceability, annotations };
 }

@@ -2,39 +2,14 @@ import type { ScorecardFacts } from '@cti/contracts';
 
 import type { ScoringExecutor } from '../db';
 
+import { findLatestComplianceScores } from './repository';
+
 /**
  * What a country's Compliance Index scorecard shows: its latest scored period, in the
  * order the read models use (periods by creation, then name). Null before its first score.
  */
 export async function displayedScorecard(db: ScoringExecutor, groupId: string): Promise<ScorecardFacts | null> {
-  const row = await db
-    .selectFrom('complianceScores as s')
-    .innerJoin('periods as p', 'p.periodId', 's.periodId')
-    .select([
-      's.periodId',
-      'p.name as periodName',
-      's.a',
-      's.b',
-      's.c',
-      's.d',
-      's.e',
-      's.f',
-      's.isPba',
-      's.pba',
-      's.score',
-      's.category',
-      's.watchlist',
-      's.isSpecialNotice',
-      's.notice',
-      's.suspended',
-      's.qualifyingDeclarations',
-      's.asu',
-    ])
-    .where('s.groupId', '=', groupId)
-    .orderBy('p.createdAt', 'desc')
-    .orderBy('p.name', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findLatestComplianceScores(db, groupId);
   if (!row) return null;
   return {
     periodId: row.periodId,

@@ -17,3 +17,37 @@ export async function upsertEnforceabilityScores(db: ScoringExecutor, row: Inser
   const { groupId: _g, periodId: _p, ...changes } = row;
   await upsert(db, 'enforceabilityScores', row, ['groupId', 'periodId'], { ...changes, updatedAt: sql`now()` }).execute();
 }
+
+/**
+ * A country's compliance scores of its latest scored period, in the order the read models use
+ * (periods by creation, then name), with the period's name; undefined before its first score.
+ */
+export const findLatestComplianceScores = (db: ScoringExecutor, groupId: string) =>
+  db
+    .selectFrom('complianceScores as s')
+    .innerJoin('periods as p', 'p.periodId', 's.periodId')
+    .select([
+      's.periodId',
+      'p.name as periodName',
+      's.a',
+      's.b',
+      's.c',
+      's.d',
+      's.e',
+      's.f',
+      's.isPba',
+      's.pba',
+      's.score',
+      's.category',
+      's.watchlist',
+      's.isSpecialNotice',
+      's.notice',
+      's.suspended',
+      's.qualifyingDeclarations',
+      's.asu',
+    ])
+    .where('s.groupId', '=', groupId)
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.name', 'desc')
+    .limit(1)
+    .executeTakeFirst();

@@ -7,7 +7,7 @@ import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit
 import { findCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
-import { rebuildReadModels } from '../read-models/store';
+import { rebuildReadModels } from '../read-models/rebuild';
 
 import { displayedScorecard } from './displayed-scorecard';
 import { questionnaireScoringOf } from './inputs';

@@ -6,7 +6,7 @@ import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit
 import { findCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire, findQuestionnaireOf } from '../periods/repository';
-import { rebuildReadModels } from '../read-models/store';
+import { rebuildReadModels } from '../read-models/rebuild';
 
 import { enforceabilityScoringOf } from './inputs';
 import { findEnforceabilityScores, upsertEnforceabilityScores } from './repository';

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 
 import type { IndexAccessSettings } from '@cti/access';
-import { sql } from '@cti/db';
 
 import type { ScoringExecutor } from '../db';
 
 import { buildReadModels, type BuildScope } from './build';
+import { deleteReadModels, listReadModelEtags, lockReadModels, notifyReadModelsChanged, upsertReadModels } from './repository';
 import { loadSnapshot } from './snapshot';
-
-/** Channel on which every replica hears that read models changed (their caches drop them). */
-export const READ_MODELS_CHANNEL = 'scoring_read_models';
 
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 
@@ -21,31 +18,21 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
  */
 export async function rebuildReadModels(trx: ScoringExecutor, settings: IndexAccessSettings, scope: BuildScope = {}): Promise<number> {
   // one rebuild at a time: a rebuild that starts after another commits sees its rows
-  await sql`select pg_advisory_xact_lock(hashtext(${READ_MODELS_CHANNEL}))`.execute(trx);
+  await lockReadModels(trx);
   const models = buildReadModels(await loadSnapshot(trx), settings, scope);
-  const existing = new Map((await trx.selectFrom('readModels').select(['key', 'etag']).execute()).map((r) => [r.key, r.etag] as const));
+  const existing = new Map((await listReadModelEtags(trx)).map((r) => [r.key, r.etag] as const));
   const changed: Array<{ key: string; etag: string; body: string }> = [];
   for (const [key, value] of models) {
     const body = JSON.stringify(value);
     const etag = etagOf(body);
     if (existing.get(key) !== etag) changed.push({ key, etag, body });
   }
-  for (let i = 0; i < changed.length; i += 200) {
-    await trx
-      .insertInto('readModels')
-      .values(changed.slice(i, i + 200))
-      .onConflict((oc) =>
-        oc
-          .column('key')
-          .doUpdateSet({ etag: (eb) => eb.ref('excluded.etag'), body: (eb) => eb.ref('excluded.body'), updatedAt: sql`now()` }),
-      )
-      .execute();
-  }
+  await upsertReadModels(trx, changed);
   let removed = 0;
   if (!scope.groupIds) {
     const stale = [...existing.keys()].filter((key) => !models.has(key));
-    if (stale.length) removed = Number((await trx.deleteFrom('readModels').where('key', 'in', stale).executeTakeFirst()).numDeletedRows);
+    if (stale.length) removed = await deleteReadModels(trx, stale);
   }
-  if (changed.length || removed) await sql`select pg_notify(${READ_MODELS_CHANNEL}, '')`.execute(trx);
+  if (changed.length || removed) await notifyReadModelsChanged(trx);
   return changed.length + removed;
 }
