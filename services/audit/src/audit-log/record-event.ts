@@ -1,11 +1,11 @@
 import type { DomainEvent } from '@cti/contracts';
-import { sql, upsert } from '@cti/db';
 
 import { appendAuditRows, type NewAuditRow } from '../chain/append-row';
 import type { AuditExecutor } from '../db';
 
 import { describeEvent } from './describe-event';
 import { publishAuditEntries, PUBLISHED_NOT_RECORDED } from './publish-entry';
+import { addFilterValues, keepAddress, keepPeriod, keepScoreFact, keptAddresses } from './repository';
 
 /** Name of the actor of system work (relays, schedulers, seeds). */
 export const SYSTEM_ACTOR = 'System';
@@ -69,7 +69,7 @@ function addressIn(event: DomainEvent): { userId: string; email: string } | null
 async function withAddresses(trx: AuditExecutor, events: readonly DomainEvent[]): Promise<DomainEvent[]> {
   const ids = [...new Set(events.filter(isNamedById).map((event) => event.data.userId))];
   if (!ids.length) return [...events];
-  const kept = await trx.selectFrom('userEmails').select(['userId', 'email']).where('userId', 'in', ids).execute();
+  const kept = await keptAddresses(trx, ids);
   const known = new Map(kept.map((row) => [row.userId, row.email]));
   return events.map((event) => {
     const address = addressIn(event);
@@ -90,7 +90,7 @@ async function keepAddresses(trx: AuditExecutor, stored: readonly DomainEvent[])
   }
   // in one order, so two writers never wait on each other's half of the same rows
   for (const [userId, email] of [...latest].sort(([a], [b]) => a.localeCompare(b))) {
-    await upsert(trx, 'userEmails', { userId, email }, ['userId'], { email }).execute();
+    await keepAddress(trx, userId, email);
   }
 }
 
@@ -123,12 +123,11 @@ export async function recordEvents(trx: AuditExecutor, events: readonly DomainEv
     suggest('Name', row.name);
     if (row.country) suggest('Country', row.country);
   }
-  await trx
-    .insertInto('auditFilterValues')
+  await addFilterValues(
+    trx,
     // in one order, so two writers never wait on each other's half of the same values
-    .values([...suggestions.values()].sort((a, b) => a.key.localeCompare(b.key) || a.value.localeCompare(b.value)))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+    [...suggestions.values()].sort((a, b) => a.key.localeCompare(b.key) || a.value.localeCompare(b.value)),
+  );
 
   // facts of the events that got their row, in delivery order (a later score wins)
   const storedIds = new Set(links.map((link) => link.content.id.toLowerCase()));
@@ -138,15 +137,12 @@ export async function recordEvents(trx: AuditExecutor, events: readonly DomainEv
     if (event.type === 'evt.scoring.scores.saved') {
       const { questionnaireId, groupId, groupName, periodId, periodName, score, category } = event.data;
       const facts = { groupId, groupName, periodId, periodName, year: yearOf(periodName), score, category };
-      await upsert(trx, 'scoreFacts', { questionnaireId, ...facts }, ['questionnaireId'], facts).execute();
+      await keepScoreFact(trx, questionnaireId, facts);
     }
     if (event.type === 'evt.questionnaire.period.opened') {
       const d = event.data;
       const year = yearOf(d.name) ?? new Date(d.createdAt).getUTCFullYear();
-      await upsert(trx, 'periods', { periodId: d.periodId, name: d.name, year }, ['periodId'], {
-        name: d.name,
-        year: sql`excluded.year`,
-      }).execute();
+      await keepPeriod(trx, { periodId: d.periodId, name: d.name, year });
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { AuditExecutor } from '../db';
 
 import { chainHash, type ChainedContent } from './chain-hash';
+import { idsWithRows, insertAuditRows, lockChainHead, moveChainHead } from './repository';
 import { changeColumns } from './row-content';
 
 /** A row to append: its content without the chain position. */
@@ -13,9 +14,6 @@ export interface ChainLink {
   previousHash: Buffer;
 }
 
-/** Rows per insert statement: 22 parameters a row stays far below Postgres's 65,535 per statement. */
-const ROWS_PER_INSERT = 500;
-
 /**
  * Appends rows to the chain, in the order given, as one extension: locks the chain head
  * (so appends from every replica take turns), links each row to the one before it (the
@@ -26,21 +24,11 @@ const ROWS_PER_INSERT = 500;
  */
 export async function appendAuditRows(trx: AuditExecutor, key: string, rows: readonly NewAuditRow[]): Promise<ChainLink[]> {
   if (!rows.length) return [];
-  const head = await trx
-    .selectFrom('auditChainHead')
-    .select(['lastSeq', 'lastHash'])
-    .where('id', '=', 1)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const existing = await trx
-    .selectFrom('auditRows')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  const head = await lockChainHead(trx);
+  const existing = await idsWithRows(
+    trx,
+    rows.map((r) => r.id),
+  );
   const stored = new Set(existing.map((r) => r.id.toLowerCase()));
 
   const links: ChainLink[] = [];
@@ -55,16 +43,10 @@ export async function appendAuditRows(trx: AuditExecutor, key: string, rows: rea
     previousHash = hash;
   }
   if (!links.length) return [];
-  for (let i = 0; i < links.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('auditRows')
-      .values(
-        links
-          .slice(i, i + ROWS_PER_INSERT)
-          .map(({ content: { change, ...columns }, hash }) => ({ ...columns, ...changeColumns(change), hash })),
-      )
-      .execute();
-  }
-  await trx.updateTable('auditChainHead').set({ lastSeq: seq, lastHash: previousHash }).where('id', '=', 1).execute();
+  await insertAuditRows(
+    trx,
+    links.map(({ content: { change, ...columns }, hash }) => ({ ...columns, ...changeColumns(change), hash })),
+  );
+  await moveChainHead(trx, seq, previousHash);
   return links;
 }

@@ -1,13 +1,52 @@
 import type { ChainBreak } from '@cti/contracts';
-import { sql, timestampAt } from '@cti/db';
+import { sql, timestampAt, type Insertable } from '@cti/db';
 
-import type { AuditExecutor } from '../db';
+import type { AuditExecutor, AuditRowsTable } from '../db';
 
 import { GENESIS_HASH } from './chain-hash';
+import { CHAINED_COLUMNS } from './row-content';
 
 /** Tables rebuilt from the event stream by a replay. */
 const REBUILT_TABLES = ['audit_rows', 'audit_filter_values', 'score_facts', 'periods', 'user_emails'] as const;
 const APPEND_ONLY_TABLES = ['audit_rows'] as const;
+
+/** Rows per insert statement: 22 parameters a row stays far below Postgres's 65,535 per statement. */
+const ROWS_PER_INSERT = 500;
+
+/** The chain head (the last row's position and hash), locked until the transaction ends: appends from every replica take turns on it. */
+export const lockChainHead = (trx: AuditExecutor) =>
+  trx.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+
+/** The chain head as it stands, without a lock. */
+export const chainHead = (db: AuditExecutor) =>
+  db.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).executeTakeFirstOrThrow();
+
+/** Of these event ids, the ones that already have their row. */
+export const idsWithRows = (trx: AuditExecutor, ids: readonly string[]) =>
+  trx
+    .selectFrom('auditRows')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+
+/** Inserts rows, in the order given, in statements of at most ROWS_PER_INSERT rows. */
+export async function insertAuditRows(trx: AuditExecutor, rows: readonly Insertable<AuditRowsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('auditRows')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+/** Moves the chain head to the last row appended. */
+export const moveChainHead = async (trx: AuditExecutor, lastSeq: number, lastHash: Buffer) => {
+  await trx.updateTable('auditChainHead').set({ lastSeq, lastHash }).where('id', '=', 1).execute();
+};
+
+/** The rows at positions from..to (both included), every column the chain covers, by position. */
+export const chainRows = (db: AuditExecutor, from: number, to: number) =>
+  db.selectFrom('auditRows').select(CHAINED_COLUMNS).where('seq', '>=', from).where('seq', '<=', to).orderBy('seq').execute();
 
 export const latestCheckRow = (db: AuditExecutor) =>
   db.selectFrom('auditChainChecks').selectAll().orderBy('startedAt', 'desc').limit(1).executeTakeFirst();

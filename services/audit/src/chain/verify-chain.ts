@@ -3,7 +3,8 @@ import type { ChainBreak } from '@cti/contracts';
 import type { AuditExecutor } from '../db';
 
 import { chainHash, GENESIS_HASH } from './chain-hash';
-import { CHAINED_COLUMNS, contentOf } from './row-content';
+import { chainHead, chainRows } from './repository';
+import { contentOf } from './row-content';
 
 const BATCH = 5000;
 
@@ -28,7 +29,7 @@ export interface VerifyOptions {
  * surviving one, or rows missing at the end.
  */
 export async function verifyChain(db: AuditExecutor, key: string, options: VerifyOptions = {}): Promise<ChainVerdict> {
-  const head = await db.selectFrom('auditChainHead').select(['lastSeq', 'lastHash']).where('id', '=', 1).executeTakeFirstOrThrow();
+  const head = await chainHead(db);
   const lastSeq = Math.min(Number(head.lastSeq), options.upTo ?? Number.MAX_SAFE_INTEGER);
   let previous: Buffer = GENESIS_HASH;
   let expected = 1;
@@ -36,16 +37,7 @@ export async function verifyChain(db: AuditExecutor, key: string, options: Verif
   const broken = (b: ChainBreak): ChainVerdict => ({ Valid: false, Checked: checked, FirstBroken: b });
 
   // rows by chain position; one batch is read while the one before is hashed
-  const fetchBatch = (from: number) =>
-    from > lastSeq
-      ? Promise.resolve([])
-      : db
-          .selectFrom('auditRows')
-          .select(CHAINED_COLUMNS)
-          .where('seq', '>=', from)
-          .where('seq', '<=', Math.min(lastSeq, from + BATCH - 1))
-          .orderBy('seq')
-          .execute();
+  const fetchBatch = (from: number) => (from > lastSeq ? Promise.resolve([]) : chainRows(db, from, Math.min(lastSeq, from + BATCH - 1)));
 
   let next = fetchBatch(1);
   for (let from = 1; from <= lastSeq; from += BATCH) {

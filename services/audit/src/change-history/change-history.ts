@@ -1,37 +1,17 @@
 import type { ChangeRecord, QuestionChangesBody, RecentChange } from '@cti/contracts';
 
 import { escapeHtml } from '../audit-log/description';
-import { ANSWER_SAVED } from '../chain/row-content';
 import type { AuditExecutor } from '../db';
+
+import { questionChangeRows, recentChangeRows } from './repository';
 
 /** Groups a reader may see: every group, or these. */
 export type GroupScope = 'all' | readonly string[];
 
-/** Response rows: the change records, read on their partial indexes. */
-const changeRows = (db: AuditExecutor) =>
-  db
-    .selectFrom('auditRows')
-    .select([
-      'id',
-      'name',
-      'stamp',
-      'questionId',
-      'questionnaireId',
-      'groupId',
-      'changeGroupName',
-      'changePeriodName',
-      'changeQuestion',
-      'changeBefore',
-      'changeAfter',
-    ])
-    .where('eventType', '=', ANSWER_SAVED);
-
 /** The most recent answer changes in the reader's countries, newest first (the country dashboard). */
 export async function recentChanges(db: AuditExecutor, scope: GroupScope, count: number): Promise<RecentChange[]> {
   if (scope !== 'all' && scope.length === 0) return [];
-  let query = changeRows(db);
-  if (scope !== 'all') query = query.where('groupId', 'in', [...scope]);
-  const rows = await query.orderBy('stamp', 'desc').orderBy('seq', 'desc').limit(count).execute();
+  const rows = await recentChangeRows(db, scope, count);
   return rows.map((r) => ({
     Id: r.id,
     User: r.name,
@@ -46,13 +26,7 @@ export async function recentChanges(db: AuditExecutor, scope: GroupScope, count:
 
 /** Every change of one question of one questionnaire, newest first (the change-history modal). */
 export async function questionHistory(db: AuditExecutor, body: QuestionChangesBody): Promise<ChangeRecord[]> {
-  const rows = await changeRows(db)
-    .where('questionnaireId', '=', body.questionnaireId)
-    .where('questionId', '=', body.questionId)
-    .where('groupId', '=', body.groupId)
-    .orderBy('stamp', 'desc')
-    .orderBy('seq', 'desc')
-    .execute();
+  const rows = await questionChangeRows(db, body);
   return rows.map((r) => ({
     Id: r.id,
     Group: r.changeGroupName ?? '',

@@ -1,9 +1,10 @@
 import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE, AuditMessages, instantOf, type AuditReport, type AuditReportBody } from '@cti/contracts';
-import { sql } from '@cti/db';
 import { BadRequest } from '@cti/service-kit';
 
 import type { AuditExecutor } from '../db';
 import { resolveContains, valueQuery } from '../filters/filter-values';
+
+import { countReportRows, limitStatementTime, reportRows, type ReportFilters } from './repository';
 
 const DAY = 86_400_000;
 
@@ -21,15 +22,7 @@ function bounds(start: string, end: string): [string, string] {
 const texts = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
 
 /** Filters as exact column values and one text query; null when some filter matches nothing at all. */
-interface ResolvedFilters {
-  actions: string[] | null;
-  countries: string[] | null;
-  names: string[] | null;
-  /** tsquery text over the description's words. */
-  words: string | null;
-}
-
-async function resolveFilters(db: AuditExecutor, body: AuditReportBody): Promise<ResolvedFilters | null> {
+async function resolveFilters(db: AuditExecutor, body: AuditReportBody): Promise<ReportFilters | null> {
   const [actions, countries, names, words] = await Promise.all([
     resolveContains(db, 'Action', texts(body.actions)),
     resolveContains(db, 'Country', texts(body.countries)),
@@ -49,20 +42,11 @@ const COUNT_BUDGET_MS = 60;
  * rows that only a heap scan can check (description words over a month of a million
  * rows) is cut short rather than holding up the page. Null when it was cut short.
  */
-async function countMatches(db: AuditExecutor, matching: (trx: AuditExecutor) => ReturnType<typeof filtered>): Promise<number | null> {
+async function countMatches(db: AuditExecutor, from: string, to: string, filters: ReportFilters): Promise<number | null> {
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`set local statement_timeout = ${sql.lit(COUNT_BUDGET_MS)}`.execute(trx);
-      const row = await trx
-        .selectFrom(
-          matching(trx)
-            .select(sql`1`.as('one'))
-            .limit(AUDIT_COUNT_CAP + 1)
-            .as('m'),
-        )
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow();
-      return row.n;
+      await limitStatementTime(trx, COUNT_BUDGET_MS);
+      return countReportRows(trx, from, to, filters, AUDIT_COUNT_CAP + 1);
     });
   } catch (err) {
     if ((err as { code?: string }).code === '57014') return null; // query_canceled: the budget ran out
@@ -78,15 +62,6 @@ export function pageTotal(counted: number | null, offset: number, rows: number, 
   if (counted !== null) return { total: Math.min(counted, AUDIT_COUNT_CAP), capped: counted > AUDIT_COUNT_CAP };
   const lastPage = rows < pageSize && offset < AUDIT_COUNT_CAP;
   return { total: offset + rows + (lastPage ? 0 : 1), capped: !lastPage };
-}
-
-function filtered(db: AuditExecutor, from: string, to: string, f: ResolvedFilters) {
-  let query = db.selectFrom('auditRows').where('stamp', '>=', from).where('stamp', '<', to);
-  if (f.actions) query = query.where('action', 'in', f.actions);
-  if (f.countries) query = query.where('country', 'in', f.countries);
-  if (f.names) query = query.where('name', 'in', f.names);
-  if (f.words) query = query.where(sql<boolean>`value_search @@ ${f.words}::tsquery`);
-  return query;
 }
 
 /**
@@ -107,29 +82,8 @@ export async function auditReport(db: AuditExecutor, body: AuditReportBody): Pro
   const direction = body.sort === 'asc' ? 'asc' : 'desc';
 
   const [rows, counted] = await Promise.all([
-    offset >= AUDIT_COUNT_CAP
-      ? Promise.resolve([])
-      : filtered(db, from, to, filters)
-          .select([
-            'seq',
-            'id',
-            'action',
-            'value',
-            'country',
-            'name',
-            'stamp',
-            'questionId',
-            'questionnaireId',
-            'groupId',
-            'changeBefore',
-            'changeAfter',
-          ])
-          .orderBy('stamp', direction)
-          .orderBy('seq', direction)
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-    countMatches(db, (trx) => filtered(trx, from, to, filters)),
+    offset >= AUDIT_COUNT_CAP ? Promise.resolve([]) : reportRows(db, from, to, filters, { direction, limit: pageSize, offset }),
+    countMatches(db, from, to, filters),
   ]);
 
   const { total, capped } = pageTotal(counted, offset, rows.length, pageSize);
