@@ -52,6 +52,23 @@ const featureZones = Object.entries(featureImports).map(([feature, allowed]) => 
   message: `web/src/features/${feature} may import only ${allowed.length ? allowed.join(', ') : 'no other feature'}: move what two features share to web/src/components or web/src/lib (featureImports in infra/lint/eslint.config.mjs).`,
 }));
 
+/**
+ * The service shape (CONTRIBUTING): routes -> use-case -> repository. Kysely queries and `sql`
+ * are written in a feature folder's `repository.ts` (or a migration); use-cases call them.
+ */
+const queryBuilderCalls = 'selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom';
+const queriesOnlyInRepositories = [
+  'error',
+  {
+    selector: `CallExpression[callee.property.name=/^(${queryBuilderCalls})$/]`,
+    message: "Queries belong in the feature folder's repository.ts (functions over the service's executor); call them from the use-case.",
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']",
+    message: "SQL belongs in the feature folder's repository.ts (functions over the service's executor); call them from the use-case.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -216,5 +233,11 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
     },
+  },
+  {
+    // the service shape: queries only in repositories (infra/lint/test/service-shape.test.ts)
+    files: ['**/services/*/src/**/*.ts'],
+    ignores: ['**/services/*/src/**/repository.ts', '**/services/*/src/**/migrations/**'],
+    rules: { 'no-restricted-syntax': queriesOnlyInRepositories },
   },
 );
