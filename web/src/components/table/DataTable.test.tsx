@@ -77,4 +77,36 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
     window.matchMedia = matchMedia;
   });
+
+  it('becomes cards on a phone in the same frame in which its rows made it wider than the screen', () => {
+    const matchMedia = window.matchMedia;
+    const Observer = window.ResizeObserver;
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    const resized: Array<() => void> = [];
+    window.ResizeObserver = class {
+      constructor(callback: () => void) {
+        resized.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    } as never;
+    let width = 300;
+    const scrollWidth = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() => width);
+    const clientWidth = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 360);
+    try {
+      render(<DataTable columns={columns} data={rows} pageSize={10} caption="Countries" />);
+      expect(screen.getByRole('table')).toBeTruthy();
+      // the rows arrived and the table outgrew the phone: the browser reports it before painting
+      width = 720;
+      for (const callback of resized) callback();
+      // already cards, with no render left for later (a tap on the table's buttons would reach nothing)
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(screen.getByRole('list', { name: 'Countries' })).getAllByRole('listitem')).toHaveLength(10);
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+      window.matchMedia = matchMedia;
+      window.ResizeObserver = Observer;
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * A table wider than the screen scrolls sideways; keyboard users can then focus the
@@ -13,7 +14,10 @@ export function useKeyboardScroll(label: string | undefined) {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
     measure();
-    const observer = new ResizeObserver(measure);
+    // applied before the frame is painted: a table that just outgrew its box (rows arrived) and
+    // becomes cards on a phone is never drawn as a table first, whose buttons a tap could reach
+    // while they are about to be replaced (an opened row menu closed with them)
+    const observer = new ResizeObserver(() => flushSync(measure));
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
