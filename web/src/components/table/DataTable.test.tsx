@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 
 import { DataTable, type ColumnDef } from './DataTable';
 
@@ -108,5 +109,31 @@ describe('DataTable', () => {
       window.matchMedia = matchMedia;
       window.ResizeObserver = Observer;
     }
+  });
+});
+
+describe('DataTable cells', () => {
+  /** A cell with state of its own, like a row menu or a status select's question. */
+  function Toggle({ name }: { name: string }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <button type="button" aria-expanded={open} onClick={() => setOpen(true)}>
+        {name}
+      </button>
+    );
+  }
+  /** Columns built inline on every render, as the pages build them. */
+  const inlineColumns = (): ColumnDef<Row, any>[] => [
+    { accessorKey: 'name', header: () => <span>Name</span> },
+    { id: 'menu', header: 'Menu', cell: (c) => <Toggle name={`Menu of ${c.row.original.name}`} /> },
+  ];
+
+  it('keep their state when the page renders again with new columns and data (its lists arrived)', () => {
+    const { rerender } = render(<DataTable columns={inlineColumns()} data={rows} pageSize={10} getRowId={(r) => r.name} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Menu of Country 01' }));
+    expect(screen.getByRole('button', { name: 'Menu of Country 01' }).getAttribute('aria-expanded')).toBe('true');
+    rerender(<DataTable columns={inlineColumns()} data={rows.map((r) => ({ ...r }))} pageSize={10} getRowId={(r) => r.name} />);
+    expect(screen.getByRole('button', { name: 'Menu of Country 01' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toBeTruthy();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  flexRender,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -18,6 +17,18 @@ import { Pagination } from './Pagination';
 import { useKeyboardScroll } from './TableScroll';
 
 export type { ColumnDef } from '@tanstack/react-table';
+
+/**
+ * A column's header or cell, drawn by calling it rather than mounting it as a component as
+ * TanStack's flexRender does with any function. Pages build their columns inline on every
+ * render; as components, each render's new functions would be new component types, and React
+ * would remount every cell whenever the page's data or state changed: an opened row menu or a
+ * status dialog's question closed under the person's hand as the page's lists arrived. (A cell
+ * holds no hooks of its own, which the hooks lint rule enforces; it renders components that do.)
+ */
+function drawn<Context extends object>(part: unknown, context: Context): ReactNode {
+  return typeof part === 'function' ? (part as (c: Context) => ReactNode)(context) : ((part as ReactNode) ?? null);
+}
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
@@ -189,7 +200,7 @@ export function DataTable<T>({
                 {row.getVisibleCells().map((cell) => (
                   <div key={cell.id}>
                     <dt>
-                      {flexRender(
+                      {drawn(
                         cell.column.columnDef.header,
                         table
                           .getFlatHeaders()
@@ -197,7 +208,7 @@ export function DataTable<T>({
                           .getContext(),
                       )}
                     </dt>
-                    <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                    <dd>{drawn(cell.column.columnDef.cell, cell.getContext())}</dd>
                   </div>
                 ))}
               </dl>
@@ -255,13 +266,13 @@ export function DataTable<T>({
                       <th key={header.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
                         {header.isPlaceholder ? null : sortable ? (
                           <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {drawn(header.column.columnDef.header, header.getContext())}
                             <span aria-hidden="true" className="sort-indicator">
                               {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
                             </span>
                           </button>
                         ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
+                          drawn(header.column.columnDef.header, header.getContext())
                         )}
                       </th>
                     );
@@ -298,7 +309,7 @@ export function DataTable<T>({
                       tabIndex={clickable ? 0 : undefined}
                     >
                       {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                        <td key={cell.id}>{drawn(cell.column.columnDef.cell, cell.getContext())}</td>
                       ))}
                     </tr>
                   );
