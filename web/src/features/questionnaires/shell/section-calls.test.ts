@@ -2,8 +2,9 @@
 import type { QuestionsBody } from '@cti/contracts';
 
 import { makeStore } from '../../../app/store';
+import { questionnaireApi } from '../questionnaire-api';
 
-import { gatewaySectionCalls, releaseSectionLock } from './section-calls';
+import { gatewaySectionCalls, queryReply, releaseSectionLock } from './section-calls';
 
 // Leaving a section releases this tab's lock of it, but never before a load or a renewal on
 // its way (the service takes a free lock for them, so a late one would take the section again
@@ -94,4 +95,31 @@ it('opens the same section again only after the release of its previous page', a
     `unlock questionnaireId=q-ireland&sectionId=9&lockId=${LOCK_ID}`,
     'questions sent',
   ]);
+});
+
+it('reads the answer of a load asked right after the one before it was read', async () => {
+  // an admin's note loads again (another admin saved it) just as its first load is read: the
+  // first one's cache entry, kept 0 s, must not drop the second on its way
+  const note = { Comment: '<p>Kept</p>', Version: 2, SavedBy: 'Ada Admin', SavedAt: '2026-12-07T10:00:00.000Z' };
+  const answers: Array<() => void> = [];
+  globalThis.fetch = jest.fn(async () => {
+    await new Promise<void>((resolve) => answers.push(resolve));
+    return Response.json(note);
+  }) as typeof fetch;
+  const store = makeStore();
+  const ask = () =>
+    queryReply(
+      store.dispatch(
+        questionnaireApi.endpoints.adminComment.initiate({ questionnaireId: 'q-ireland', sectionId: 9 }, { forceRefetch: true }),
+      ),
+    );
+  const first = ask();
+  await until(() => answers.length === 1);
+  answers[0]();
+  expect(await first).toEqual({ status: 200, body: note });
+  const second = ask();
+  await until(() => answers.length === 2);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  answers[1]();
+  expect(await second).toEqual({ status: 200, body: note });
 });

@@ -16,9 +16,28 @@ interface Result {
 /** An api slice result as the section session reads it: a status (0: no answer) and a body. */
 export function replyOf(result: Result): Reply {
   const error = result.error;
-  if (error === undefined) return { status: 200, body: result.data };
+  // a result with neither data nor error is a query whose cache entry was dropped: no answer
+  if (error === undefined)
+    return result.data === undefined ? { status: 0, body: { message: 'No answer arrived.' } } : { status: 200, body: result.data };
   if ('status' in error) return { status: typeof error.status === 'number' ? error.status : 0, body: 'data' in error ? error.data : null };
   return { status: 0, body: { message: error.message } };
+}
+
+/** A query as dispatching its `initiate` gives it: its answer once read, and its hold on the cache entry. */
+type AskedQuery = PromiseLike<Result> & { unsubscribe(): void };
+
+/**
+ * Asks a query once and reads its answer as a reply. The call holds the query's cache entry while
+ * it is on its way and lets go once the answer is read: an entry no one holds is dropped (at once
+ * for the endpoints kept 0 s, aborting a second load of the same section on its way; or when a
+ * save invalidates it), and its answer would then read as nothing, neither data nor error.
+ */
+export async function queryReply(asked: AskedQuery): Promise<Reply> {
+  try {
+    return replyOf(await asked);
+  } finally {
+    asked.unsubscribe();
+  }
 }
 
 const sectionKey = (questionnaireId: string, sectionId: number) => `${questionnaireId}\u0000${sectionId}`;
@@ -50,7 +69,7 @@ export function gatewaySectionCalls(dispatch: AppDispatch): SectionCalls {
     async load(body) {
       const key = sectionKey(body.QuestionnaireId, body.SectionId);
       await releases.get(key);
-      return tracked(key, dispatch(endpoints.sectionQuestions.initiate(body, { subscribe: false, forceRefetch: true })).then(replyOf));
+      return tracked(key, queryReply(dispatch(endpoints.sectionQuestions.initiate(body, { forceRefetch: true }))));
     },
     async save(questionnaireId, userId, query, questions) {
       const saving = dispatch(endpoints.saveSection.initiate({ questionnaireId, userId, query, questions }));
@@ -65,11 +84,11 @@ export function gatewaySectionCalls(dispatch: AppDispatch): SectionCalls {
       return reply;
     },
     async isOpen(questionnaireId) {
-      const reply = replyOf(await dispatch(endpoints.questionnaireInfo.initiate(questionnaireId, { subscribe: false })));
+      const reply = await queryReply(dispatch(endpoints.questionnaireInfo.initiate(questionnaireId)));
       return reply.status === 200 ? (reply.body as { Status: string }).Status === 'Open' : reply;
     },
     async ideraDeclaration(questionnaireId) {
-      const reply = replyOf(await dispatch(endpoints.ideraDeclaration.initiate(questionnaireId, { subscribe: false, forceRefetch: true })));
+      const reply = await queryReply(dispatch(endpoints.ideraDeclaration.initiate(questionnaireId, { forceRefetch: true })));
       return reply.status === 200 ? (reply.body as boolean) : reply;
     },
   };

@@ -12,7 +12,7 @@ import { SectionSession, type SectionView } from '../drafts/section-session';
 import { tabLockId } from '../drafts/tab-lock-id';
 import { questionnaireApi, useQuestionnaireChangesQuery } from '../questionnaire-api';
 
-import { beaconUnlock, gatewaySectionCalls, releaseSectionLock, replyOf } from './section-calls';
+import { beaconUnlock, gatewaySectionCalls, queryReply, releaseSectionLock, replyOf } from './section-calls';
 
 /** How often an open section renews its lock (the service lets it lapse after 90 s). */
 export const LOCK_RENEW_MS = 30_000;
@@ -161,10 +161,7 @@ export function useNoteSession(info: QuestionnaireInfo, sectionId: number, enabl
       ? () =>
           createNoteSession({
             calls: {
-              load: async () =>
-                replyOf(
-                  await dispatch(endpoints.adminComment.initiate({ questionnaireId, sectionId }, { subscribe: false, forceRefetch: true })),
-                ),
+              load: () => queryReply(dispatch(endpoints.adminComment.initiate({ questionnaireId, sectionId }, { forceRefetch: true }))),
               save: async (comment, version) => {
                 const saving = dispatch(
                   endpoints.saveAdminComment.initiate({
@@ -179,7 +176,7 @@ export function useNoteSession(info: QuestionnaireInfo, sectionId: number, enabl
                 return reply;
               },
               isOpen: async () => {
-                const reply = replyOf(await dispatch(endpoints.questionnaireInfo.initiate(questionnaireId, { subscribe: false })));
+                const reply = await queryReply(dispatch(endpoints.questionnaireInfo.initiate(questionnaireId)));
                 return reply.status === 200 ? (reply.body as QuestionnaireInfo).Status === 'Open' : reply;
               },
             },
@@ -218,14 +215,9 @@ export function useConsentSession(info: QuestionnaireInfo, enabled: boolean) {
       ? () =>
           createConsentSession({
             calls: {
-              load: async () =>
-                replyOf(
-                  await dispatch(
-                    endpoints.consentAnswer.initiate(
-                      { QuestionnaireId: questionnaireId, UserId: userId },
-                      { subscribe: false, forceRefetch: true },
-                    ),
-                  ),
+              load: () =>
+                queryReply(
+                  dispatch(endpoints.consentAnswer.initiate({ QuestionnaireId: questionnaireId, UserId: userId }, { forceRefetch: true })),
                 ),
               save: async (answer) => {
                 const giving = dispatch(
@@ -236,7 +228,7 @@ export function useConsentSession(info: QuestionnaireInfo, enabled: boolean) {
                 return reply;
               },
               isOpen: async () => {
-                const reply = replyOf(await dispatch(endpoints.questionnaireInfo.initiate(questionnaireId, { subscribe: false })));
+                const reply = await queryReply(dispatch(endpoints.questionnaireInfo.initiate(questionnaireId)));
                 return reply.status === 200 ? (reply.body as QuestionnaireInfo).Status === 'Open' : reply;
               },
             },
