@@ -43,7 +43,7 @@ function CountryPicker({
 }: {
   rows: readonly GroupIndexRow[];
   chosen: readonly GroupIndexRow[];
-  onChange(codes: string[]): void;
+  onChange(change: (codes: string[]) => string[]): void;
 }) {
   const full = chosen.length >= MAX_COMPARED_COUNTRIES;
   const codes = chosen.map(codeOf);
@@ -55,7 +55,10 @@ function CountryPicker({
         value=""
         disabled={full}
         hint={full ? `Up to ${MAX_COMPARED_COUNTRIES} countries: remove one to add another.` : `Up to ${MAX_COMPARED_COUNTRIES} countries.`}
-        onChange={(e) => e.target.value && onChange([...codes, e.target.value])}
+        onChange={(e) => {
+          const code = e.target.value;
+          if (code) onChange((now) => (now.includes(code) ? now : [...now, code].slice(0, MAX_COMPARED_COUNTRIES)));
+        }}
       >
         <option value="">Choose a country…</option>
         {left.map((r) => (
@@ -73,7 +76,7 @@ function CountryPicker({
                 type="button"
                 className="icon-button"
                 aria-label={`Remove ${r.Group}`}
-                onClick={() => onChange(codes.filter((c) => c !== codeOf(r)))}
+                onClick={() => onChange((now) => now.filter((c) => c !== codeOf(r)))}
               >
                 ×
               </button>
@@ -339,6 +342,10 @@ function VariablesTab({ view, period, onPeriod }: { view: CompareScores; period:
 export default function ComparePage() {
   const [params, setParams] = useSearchParams();
   const state = readCompareView(params);
+  // Quick picks build on each other. The router renders a new address in a transition, so until
+  // it has, `params` is the address before the last pick, and a second pick made from it would
+  // drop the first: an update starts from the address last written while it is not rendered yet.
+  const written = useRef<{ over: URLSearchParams; view: CompareViewState } | null>(null);
   const { data: rows = [], isLoading: listLoading } = useIndexListQuery();
   const scored = rows.filter((r) => r.Scored).sort((a, b) => a.Group.localeCompare(b.Group));
   const chosen = comparedRows(scored, state.codes);
@@ -348,7 +355,12 @@ export default function ComparePage() {
   const tabsId = useId();
   const period = state.period && view?.Periods.some((p) => p.Name === state.period) ? state.period : (view?.Periods.at(-1)?.Name ?? '');
 
-  const update = (next: Partial<CompareViewState>) => setParams(compareViewParams({ ...state, ...next }), { replace: true });
+  const update = (next: Partial<CompareViewState> | ((view: CompareViewState) => Partial<CompareViewState>)) => {
+    const now = written.current?.over === params ? written.current.view : state;
+    const view = { ...now, ...(typeof next === 'function' ? next(now) : next) };
+    written.current = { over: params, view };
+    setParams(compareViewParams(view), { replace: true });
+  };
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(window.location.href);
@@ -378,7 +390,11 @@ export default function ComparePage() {
           </div>
         }
       />
-      {listLoading ? <Spinner /> : <CountryPicker rows={scored} chosen={chosen} onChange={(codes) => update({ codes })} />}
+      {listLoading ? (
+        <Spinner />
+      ) : (
+        <CountryPicker rows={scored} chosen={chosen} onChange={(change) => update((view) => ({ codes: change(view.codes) }))} />
+      )}
       {groupIds.length === 0 ? (
         !listLoading && (
           <div className="empty-state compare-empty">
