@@ -14,8 +14,9 @@
  * The audit rows are chained as the service chains them (`generateAuditRows`, as the audit
  * report benchmark does).
  *
- * Prints per read the median and p95 at each size and the ratio (large ÷ demo), which the
- * note in bench/README.md holds to 2×. BENCH_RESULT=<file> also writes the table as JSON.
+ * Prints per read the median and p95 at each size and the ratio (large ÷ demo), which
+ * bench/README.md ("Cost as data grows") holds to 2× or explains. BENCH_RESULT=<file> also
+ * writes the table as JSON.
  */
 import fs from 'node:fs';
 import os from 'node:os';
