@@ -2,7 +2,8 @@
 # `make test-fast`: the inner loop. What changed against main (BASE, default `main`: committed on
 # this branch since it forked, staged, unstaged and new files), and only that: ESLint and Prettier
 # on the changed files, `tsc -b` (incremental), and the jest tests of the workspace packages that
-# hold a changed file (a change under infra/test runs infra/test). Lint runs beside tsc and jest.
+# hold a changed file (a change under infra/test runs infra/test). Lint runs beside tsc and jest;
+# it includes the folder-cycle check, which reads the whole tree in seconds.
 # Not checked here, `make test` does: knip, the browser journeys, the fault suite, packages that
 # merely depend on a changed one.
 set -uo pipefail
@@ -44,6 +45,8 @@ lint() {
   if [ ${#lintable[@]} -gt 0 ]; then
     node --max-old-space-size=12288 node_modules/eslint/bin/eslint.js --cache --cache-location node_modules/.cache/eslint/ "${lintable[@]}" || status=1
   fi
+  # a folder cycle is made by a change in one file but lives in the folders it joins
+  node infra/lint/folder-cycles.mjs || status=1
   return "$status"
 }
 unit_and_service_tests() {

@@ -28,6 +28,6 @@ it('passes the same folders once the dependency runs one way', () => {
   expect(check('infra/lint/test/fixtures/folder-no-cycle')).toEqual({ status: 0, report: '' });
 });
 
-it('finds no folder cycle in the services and the web features', () => {
+it('finds no folder cycle in the services, the libs and the web features', () => {
   expect(check()).toEqual({ status: 0, report: '' });
 });

@@ -1,7 +1,6 @@
 import { RoleIds } from '@cti/access';
-
-import type { HomePageUser } from '../../app/home-page';
+import type { SessionUser } from '@cti/contracts';
 
 /** Country respondents (not admins) start their day at their questionnaires, not the public index. */
-export const respondentHomePage = (user: HomePageUser): string | null =>
+export const respondentHomePage = (user: Pick<SessionUser, 'IsAdmin' | 'Roles'>): string | null =>
   user.Roles.includes(RoleIds.CountryRespondent) && !user.IsAdmin && !user.Roles.includes(RoleIds.Admin) ? '/dashboard/country' : null;
