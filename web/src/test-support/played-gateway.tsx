@@ -1,5 +1,4 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import { act, waitFor } from '@testing-library/react';
 
 import type { RichTextEditorProps } from '../components/rich-text/RichTextEditor';
 
@@ -21,10 +20,4 @@ export const playedBaseQuery = () => ({
 /** The rich text editor as its contract has it, for jsdom (where Slate cannot be typed into): uncontrolled, showing `initialHtml` as mounted. */
 export function TextareaRichText({ label, initialHtml, readOnly, onChange }: RichTextEditorProps) {
   return <textarea aria-label={label} defaultValue={initialHtml} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} />;
-}
-
-/** Waits until `calls()` reaches `count` (a call the page made of the gateway), then for its answer to arrive and render. */
-export async function answered(calls: () => number, count: number, roundTripMs = 100) {
-  await waitFor(() => expect(calls()).toBe(count));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, roundTripMs)));
 }

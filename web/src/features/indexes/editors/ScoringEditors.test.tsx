@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import type { AdminQuestionnaireRow, ScoringInputs } from '@cti/contracts';
 
 import { api } from '../../../app/api';
-import { answered, gateway } from '../../../test-support/played-gateway';
+import { gateway } from '../../../test-support/played-gateway';
 import { adminStore } from '../../../test-support/sessions';
 
 import { ScoringEditor } from './ScoringEditors';
@@ -75,13 +75,15 @@ const inputs = (change: { A?: number; B?: number; ExplanatoryComments?: string }
   Contracting: true,
 });
 
-/** What the gateway answers to the next loads of the scoring inputs, and how many it answered. */
+/** What the gateway answers to the next loads of the scoring inputs, how many it was asked and how many it answered. */
 let stored: ScoringInputs;
 let loads: number;
+let answeredLoads: number;
 
 beforeEach(() => {
   stored = inputs();
   loads = 0;
+  answeredLoads = 0;
   gateway.mockReset();
   gateway.mockImplementation(async ({ url }) => {
     if (url === 'api/group/index/scoring/q-ie') {
@@ -89,6 +91,7 @@ beforeEach(() => {
       // a reload takes a round trip, as over the network: the page renders while it is under way
       const answer = stored;
       if (loads > 1) await new Promise((resolve) => setTimeout(resolve, 30));
+      answeredLoads += 1;
       return { data: answer };
     }
     // the save is refused (the service is down, a validation fails): nothing was stored
@@ -110,7 +113,19 @@ async function openEditor() {
 }
 
 const value = (label: RegExp | string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement).value;
-const reloaded = (count: number) => answered(() => loads, count);
+/**
+ * Waits, inside act, until the gateway answered the `count`th load: the store takes the answer
+ * within the act, so React renders it before the act ends, however long the round trip took.
+ */
+async function reloaded(count: number) {
+  await act(async () => {
+    while (answeredLoads < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    // the answer reaches the store in the microtasks after the gateway's, and the store tells
+    // the page at the next animation frame (Redux Toolkit batches its notifications by frame)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+}
 
 describe('Questionnaire editor: what the admin typed survives a reload of the scoring inputs', () => {
   it('keeps the typed inputs and texts when a save fails (the failed save reloads the inputs)', async () => {
