@@ -3,9 +3,11 @@ import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
+import { QUESTIONNAIRE_STEPS } from '@cti/contracts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cti/demo-data';
 
 import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../support/browser';
+import { ADMIN, exitQuestionnaire, irelandId, RORY } from '../support/questionnaire';
 
 /**
  * A phone (390 × 844) never scrolls sideways: every route the web app declares (each feature's
@@ -13,7 +15,8 @@ import { baseUrl, launchBrowser, openSession, signIn, type Session } from '../su
  * per user. Routes are reached by the app's own navigation (as a link would), which keeps the
  * walk to seconds per user; each is measured once its heading shows and nothing is loading.
  * A route a user may not open shows what that user gets instead (sign-in, restricted), which
- * must fit too.
+ * must fit too. Those who work in a questionnaire (a respondent, an admin) also walk every page
+ * of one, Ireland's, which the routes declare only as `/questionnaire/*`.
  */
 const PHONE = { width: 390, height: 844 };
 const FEATURES = path.resolve(__dirname, '..', '..', 'web', 'src', 'features');
@@ -29,6 +32,7 @@ const declaredPaths = fs
 const VISITOR = 'a visitor';
 const FREE_USER = 'a free user';
 const USERS = [VISITOR, FREE_USER, ...DEMO_ACCOUNTS.filter((a) => a.email !== 'respondent2@example.com').map((a) => a.email)];
+const QUESTIONNAIRE_WORKERS = [RORY, ADMIN];
 
 /** Free access as a visitor gets it: the form, then the confirmation link of the dev mailbox. */
 async function signUpForFreeAccess(page: Page): Promise<void> {
@@ -72,6 +76,7 @@ beforeAll(async () => {
   params.groupId = index?.find((r) => r.Group === 'Ireland')?.GroupId ?? 'unknown';
   params.enforceabilityGroupId = (await get<Array<{ GroupId: string }>>('/api/group/index/enforceability/list'))?.[0]?.GroupId ?? 'unknown';
   params.productId = (await get<Array<{ Id: string }>>('/api/product'))?.[0]?.Id ?? 'unknown';
+  params.questionnaireId = await irelandId(token);
 });
 afterAll(async () => {
   await browser?.close();
@@ -137,8 +142,10 @@ it.each(USERS.map((u) => [u]))(
       else if (who === FREE_USER) await signUpForFreeAccess(page);
       else await signIn(page, who);
       const wide: string[] = [];
-      for (const route of declaredPaths) {
-        const url = concrete(route);
+      const questionnairePages = QUESTIONNAIRE_WORKERS.includes(who)
+        ? QUESTIONNAIRE_STEPS.map((step) => `/questionnaire/${encodeURIComponent(params.questionnaireId)}/${step.path}`)
+        : [];
+      for (const url of [...declaredPaths.map(concrete), ...questionnairePages]) {
         await visit(page, url);
         const found = await overflow(page);
         if (found) {
@@ -146,6 +153,8 @@ it.each(USERS.map((u) => [u]))(
           await session.screenshot(`phone-overflow-${who.split('@')[0].replace(/\W+/g, '-')}${url.replace(/[^a-z0-9]+/gi, '-')}`);
         }
       }
+      // a respondent's page holds its section: leave as a person would, so the journeys after this one find it free
+      if (questionnairePages.length) await exitQuestionnaire(page);
       expect(wide).toEqual([]);
     } finally {
       await session.context.close();
