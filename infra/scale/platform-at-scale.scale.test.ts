@@ -196,7 +196,7 @@ afterAll(async () => {
 }, 180_000);
 
 it('stays correct with two replicas of everything and a three-node NATS cluster, through kills and a rolling restart', async () => {
-  // who takes part: respondents of two Irish firms, an admin, subscribers, a buyer, someone signing in
+  // who takes part: respondents of two Irish firms, an admin, subscribers, buyers, someone signing in
   const [respondent, otherFirm, admin, standard, member, enhanced, viewer] = await Promise.all(
     [
       'respondent@example.com',
@@ -242,7 +242,6 @@ it('stays correct with two replicas of everything and a three-node NATS cluster,
   );
   const certified = products.find((p) => p.Name === 'CFT Download');
   if (!certified) throw new Error(`no certified scorecard product: ${products.map((p) => p.Name).join(', ')}`);
-  const irelandRow = list.find((r) => r.GroupId === irelandId)!;
 
   // alerts: two subscribers e-mailed at once, two in a daily digest, about Ireland (each score save changes its notice)
   const immediate = [member, enhanced];
@@ -270,8 +269,9 @@ it('stays correct with two replicas of everything and a three-node NATS cluster,
     scoreRecord: irelandRecord,
     follower: standard,
     followedGroupId: kenyaLike.GroupId,
-    buyer: standard,
-    order: { productId: certified.Id, groupId: irelandId, periodId: irelandRow.PeriodId! },
+    // a certified scorecard is bought once per buyer and country: three buyers, every scored country
+    buyers: [standard, viewer, otherFirm],
+    orders: list.filter((r) => r.Scored && r.PeriodId).map((r) => ({ productId: certified.Id, groupId: r.GroupId, periodId: r.PeriodId! })),
     signIn: { email: 'viewer@example.com', password: 'demo-password' },
     answerClients: 3,
   });

@@ -3,7 +3,7 @@ import { AnswerStream } from '../../faults/support/answer-stream';
 /**
  * A steady load of the platform's writes and sign-ins through the front (round-robin over both
  * gateways), as its users make them: respondents saving answers, an admin saving scores, a
- * subscriber following and unfollowing a country, a buyer buying certified scorecards, people
+ * subscriber following and unfollowing a country, buyers buying certified scorecards, people
  * signing in. Every request is recorded with its phase, its answer and when it was sent and
  * answered; what it should have changed is found again afterwards by its key.
  */
@@ -45,9 +45,10 @@ export interface LoadSetup {
   scoreRecord: Record<string, unknown>;
   follower: Session;
   followedGroupId: string;
-  buyer: Session;
-  /** A certified scorecard: the product, its country and the period its scorecard shows. */
-  order: { productId: string; groupId: string; periodId: string };
+  /** Who buys certified scorecards: each buys each of `orders` once (a second one is refused as owned). */
+  buyers: Session[];
+  /** Certified scorecards to buy: the product, a country and the period its scorecard shows. */
+  orders: Array<{ productId: string; groupId: string; periodId: string }>;
   signIn: { email: string; password: string };
   /** Parallel respondents saving answers (the main stream). */
   answerClients: number;
@@ -203,8 +204,15 @@ export class PlatformLoad {
   }
 
   private async buy(): Promise<void> {
-    const { url, buyer, order } = this.setup;
+    const { url, buyers, orders } = this.setup;
     const n = this.next('purchase');
+    // the n-th purchase: buyers in turn, each country once per buyer; when all are bought, no more
+    const buyer = buyers[(n - 1) % buyers.length];
+    const order = orders[Math.floor((n - 1) / buyers.length)];
+    if (!order) {
+      await pause(1000);
+      return;
+    }
     const opened = await this.untilDone('purchase', `checkout:#${n}`, () =>
       call(url, 'POST', '/api/payment/checkout', { token: buyer.token, body: order }),
     );
@@ -217,7 +225,8 @@ export class PlatformLoad {
     await this.untilDone('purchase', `complete:${sessionId}`, () =>
       call(url, 'POST', '/api/payment', { token: buyer.token, body: { details: { sessionId } } }),
     );
-    await pause(500);
+    // paced so that the orders last the whole run, its faults included
+    await pause(2000);
   }
 
   private async signIn(): Promise<void> {
