@@ -62,6 +62,12 @@ function tracked<T>(key: string, call: Promise<T>): Promise<T> {
   return call;
 }
 
+/** Whether a questionnaire takes changes (its status is Open), or the reply that could not say. */
+export async function questionnaireIsOpen(dispatch: AppDispatch, questionnaireId: string): Promise<boolean | Reply> {
+  const reply = await queryReply(dispatch(questionnaireApi.endpoints.questionnaireInfo.initiate(questionnaireId)));
+  return reply.status === 200 ? (reply.body as { Status: string }).Status === 'Open' : reply;
+}
+
 /** The section page's gateway calls, through the app's api slice (which renews an expired session once). */
 export function gatewaySectionCalls(dispatch: AppDispatch): SectionCalls {
   const endpoints = questionnaireApi.endpoints;
@@ -83,10 +89,7 @@ export function gatewaySectionCalls(dispatch: AppDispatch): SectionCalls {
       renewal.reset(); // a renewal's answer is read here; it need not stay in the store
       return reply;
     },
-    async isOpen(questionnaireId) {
-      const reply = await queryReply(dispatch(endpoints.questionnaireInfo.initiate(questionnaireId)));
-      return reply.status === 200 ? (reply.body as { Status: string }).Status === 'Open' : reply;
-    },
+    isOpen: (questionnaireId) => questionnaireIsOpen(dispatch, questionnaireId),
     async ideraDeclaration(questionnaireId) {
       const reply = await queryReply(dispatch(endpoints.ideraDeclaration.initiate(questionnaireId, { forceRefetch: true })));
       return reply.status === 200 ? (reply.body as boolean) : reply;

@@ -12,7 +12,7 @@ import { SectionSession, type SectionView } from '../drafts/section-session';
 import { tabLockId } from '../drafts/tab-lock-id';
 import { questionnaireApi, useQuestionnaireChangesQuery } from '../questionnaire-api';
 
-import { beaconUnlock, gatewaySectionCalls, queryReply, releaseSectionLock, replyOf } from './section-calls';
+import { beaconUnlock, gatewaySectionCalls, queryReply, questionnaireIsOpen, releaseSectionLock, replyOf } from './section-calls';
 
 /** How often an open section renews its lock (the service lets it lapse after 90 s). */
 export const LOCK_RENEW_MS = 30_000;
@@ -175,10 +175,7 @@ export function useNoteSession(info: QuestionnaireInfo, sectionId: number, enabl
                 saving.reset();
                 return reply;
               },
-              isOpen: async () => {
-                const reply = await queryReply(dispatch(endpoints.questionnaireInfo.initiate(questionnaireId)));
-                return reply.status === 200 ? (reply.body as QuestionnaireInfo).Status === 'Open' : reply;
-              },
+              isOpen: () => questionnaireIsOpen(dispatch, questionnaireId),
             },
             drafts: browserDrafts,
             userId,
@@ -227,10 +224,7 @@ export function useConsentSession(info: QuestionnaireInfo, enabled: boolean) {
                 giving.reset();
                 return reply;
               },
-              isOpen: async () => {
-                const reply = await queryReply(dispatch(endpoints.questionnaireInfo.initiate(questionnaireId)));
-                return reply.status === 200 ? (reply.body as QuestionnaireInfo).Status === 'Open' : reply;
-              },
+              isOpen: () => questionnaireIsOpen(dispatch, questionnaireId),
             },
             drafts: browserDrafts,
             userId,
