@@ -58,7 +58,9 @@ const notesService = defineService<NotesDB>('pgrestart')({
       return { count: row.rows[0]!.n };
     });
     app.get('/api/user/slow', async () => {
-      await sql`select pg_sleep(20)`.execute(app.db);
+      // far longer than any test waits: the load holds until the test cancels it, so a busy
+      // machine cannot see a sleep end (and a waiting query start) before it looks
+      await sql`select pg_sleep(600)`.execute(app.db);
       return { ok: true };
     });
     app.post('/api/user/limited', async () => ({ hits: await app.rateLimits.hit('limited', { max: 1000, windowMs: 60_000 }) }));
@@ -146,7 +148,7 @@ describe('an idle connection that breaks while the others are busy', () => {
     await admin.connect();
     const pool = poolOf(app.db)!;
     const ofService = `datname = 'notes' and application_name = 'pgrestart'`;
-    const sleeping = `select pid from pg_stat_activity where ${ofService} and query like '%pg_sleep(20)%' and state = 'active'`;
+    const sleeping = `select pid from pg_stat_activity where ${ofService} and query like '%pg_sleep(600)%' and state = 'active'`;
     const slowRequest = () => app.inject({ method: 'GET', url: '/api/user/slow' });
     // the pool's four connections open, then three of them busy and one idle
     await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.2)`.execute(app.db)));
