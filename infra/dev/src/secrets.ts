@@ -10,11 +10,11 @@ export interface DevSecrets {
   serviceToken: string;
   postgresPassword: string;
   /** Password of each service's database role. */
-  rolePassword(service: string): string;
+  rolePassword: (service: string) => string;
   /** Password of each NATS user (every service, the gateway, integrations). */
-  natsPassword(user: string): string;
+  natsPassword: (user: string) => string;
   /** The file holding a NATS user's password (what `make start` tells integrators to read). */
-  natsPasswordFile(user: string): string;
+  natsPasswordFile: (user: string) => string;
 }
 
 function readOrCreate(file: string, create: () => string): string {

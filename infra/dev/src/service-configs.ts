@@ -20,14 +20,17 @@ export interface VariableInfo {
   description: string;
 }
 
-const isDefinition = (value: unknown): value is ServiceDefinition<any> =>
+/** Some service's definition, its own config unknown here: what `configSchemaOf` takes, at its bounds. */
+type AnyServiceDefinition = Parameters<typeof configSchemaOf>[0];
+
+const isDefinition = (value: unknown): value is AnyServiceDefinition =>
   !!value &&
   typeof value === 'object' &&
   typeof (value as ServiceDefinition).name === 'string' &&
   typeof (value as ServiceDefinition).plugin === 'function';
 
 /** A service's definition, as its package (`@cti/<name>`) exports it. */
-export function serviceDefinition(name: Deployable): ServiceDefinition<any> {
+export function serviceDefinition(name: Deployable): AnyServiceDefinition {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(`@cti/${name}`) as Record<string, unknown>;
   const def = Object.values(mod).find(isDefinition);

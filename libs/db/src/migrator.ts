@@ -8,7 +8,7 @@ export type MigrationSet = Record<string, Migration>;
  * Migrates one service's schema. The migration table lives in that schema, so each
  * service has its own history; names are timestamp-prefixed and applied in order.
  */
-export async function migrateSchema(db: Kysely<any>, schema: string, migrations: MigrationSet): Promise<MigrationResultSet> {
+export async function migrateSchema<DB>(db: Kysely<DB>, schema: string, migrations: MigrationSet): Promise<MigrationResultSet> {
   assertIdentifier(schema);
   // checked first: CREATE SCHEMA needs a database privilege a service role may lack
   const existing = await sql<{

@@ -1,12 +1,6 @@
-import {
-  sql,
-  type AnyColumn,
-  type InsertObject,
-  type Kysely,
-  type OnConflictBuilder,
-  type OrderByExpression,
-  type SelectQueryBuilder,
-} from 'kysely';
+import { sql, type AnyColumn, type InsertObject, type OnConflictBuilder, type OrderByExpression, type SelectQueryBuilder } from 'kysely';
+
+import type { Executor } from './database';
 
 /**
  * Claims due work for the caller's transaction, oldest first: at most `limit` rows, locked
@@ -32,7 +26,9 @@ export const nameMatches = (name: string) => sql<boolean>`lower(name) = lower(${
  * webhook, a second click): recording something once, keyed by its unique column(s).
  */
 export const insertOnce = <DB, TB extends keyof DB & string>(
-  db: Kysely<DB>,
+  // an Executor, as callers hold it: TypeScript 6 (lint) reads DB off a Transaction passed as a
+  // Kysely<DB> structurally, widens it to an index signature, and the rows returned become `{}`
+  db: Executor<DB>,
   table: TB,
   row: InsertObject<DB, TB>,
   ...key: AnyColumn<DB, TB>[]
@@ -47,7 +43,7 @@ export const insertOnce = <DB, TB extends keyof DB & string>(
  * projection or a per-key record up to date whichever of its writes comes first.
  */
 export const upsert = <DB, TB extends keyof DB & string>(
-  db: Kysely<DB>,
+  db: Executor<DB>, // as insertOnce's
   table: TB,
   row: InsertObject<DB, TB>,
   key: AnyColumn<DB, TB>[],

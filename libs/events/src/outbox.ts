@@ -32,7 +32,7 @@ export interface EventTables {
 
 export const eventsMigrations: MigrationSet = {
   '20260101000100_events_outbox_and_processed_events': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('outbox')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -54,16 +54,16 @@ export const eventsMigrations: MigrationSet = {
         .addPrimaryKeyConstraint('processed_events_pk', ['consumer', 'event_id'])
         .execute();
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.dropTable('processed_events').execute();
       await db.schema.dropTable('outbox').execute();
     },
   },
   '20260101000200_events_outbox_headers': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema.alterTable('outbox').addColumn('headers', 'jsonb').execute();
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.alterTable('outbox').dropColumn('headers').execute();
     },
   },

@@ -147,7 +147,7 @@ export class OutboxRelay {
       const sent = (firstFailed < 0 ? rows : rows.slice(0, firstFailed)).map((row) => row.id);
       let failure: { id: string; error: string } | null = null;
       if (firstFailed >= 0) {
-        const { reason } = results[firstFailed] as PromiseRejectedResult;
+        const reason: unknown = (results[firstFailed] as PromiseRejectedResult).reason;
         failure = { id: rows[firstFailed].id, error: reason instanceof Error ? reason.message || reason.name : String(reason) };
         // the server refused this row alone (or it could not be encoded) but took later ones:
         // those are in the stream before it, the one way this relay can reorder events

@@ -74,7 +74,7 @@ function databaseProbe(db: Kysely<KitTables>, poolSize: number) {
       suspected = true;
       last = { at: 0, up: false };
     },
-    check(): boolean | Promise<boolean> {
+    check: (): boolean | Promise<boolean> => {
       if (Date.now() - last.at < PROBE_EVERY_MS) return last.up;
       if (last.up && pool && pool.totalCount >= poolSize && pool.idleCount === 0) return true;
       if (!probing) probeStartedAt = Date.now();

@@ -130,9 +130,9 @@ export class RequestSeries {
 
   observe(method: string, statusCode: number, route: string, seconds: number): void {
     let byMethod = this.byRoute.get(route);
-    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map<string, Map<number, Series>>()));
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
     let s = byStatus.get(statusCode);
     if (!s) {
       s = {

@@ -6,7 +6,7 @@ import { TooManyRequests } from './errors';
 
 export const rateLimitMigrations: MigrationSet = {
   '20260101000000_kit_rate_limit_counters': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('rate_limit_counters')
         .addColumn('key', 'text', (c) => c.primaryKey())
@@ -14,7 +14,7 @@ export const rateLimitMigrations: MigrationSet = {
         .addColumn('count', 'integer', (c) => c.notNull())
         .execute();
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.dropTable('rate_limit_counters').execute();
     },
   },

@@ -37,7 +37,7 @@ export interface TestContext {
     options?: Pick<BuildOptions, 'clock'> & { ownNatsUser?: boolean },
   ): Promise<ServiceApp<DB>>;
   /** Runs SQL on this context's database as the superuser. */
-  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<R[]>;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -114,8 +114,8 @@ export async function createTestContext(extraEnv: Record<string, string> = {}, o
       await addToTemplate(infra.databaseUrl, def);
       return app;
     },
-    async query(text, values) {
-      return (await pool.query(text, values as unknown[])).rows;
+    async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
+      return (await pool.query<R>(text, values)).rows;
     },
     async close() {
       for (const app of apps.reverse()) await app.close();

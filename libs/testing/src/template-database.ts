@@ -55,7 +55,7 @@ export async function createFromTemplate(serverUrl: string, database: string): P
     // a run whose globalSetup predates the template (or a server shared with one): an empty database
     if (!exists.rowCount) {
       await client.query(`create database ${database}`);
-      return new Map();
+      return new Map<string, string>();
     }
     await client.query('select pg_advisory_lock_shared($1)', [LOCK]);
     try {

@@ -55,7 +55,7 @@ export interface UpstreamCall {
   /** The client's body as received (bytes untouched); null when it sent none. */
   body: Buffer | null;
   /** Told the status of the answer that is passed on, before anything of it is sent (headers may still be set). */
-  onAnswer?(statusCode: number): void;
+  onAnswer?: (statusCode: number) => void;
 }
 
 export interface ForwarderOptions {
@@ -63,11 +63,11 @@ export interface ForwarderOptions {
   timeoutMs: number;
   /** How many times a request is sent again, when `retryReason` allows it. */
   retries: number;
-  retryReason(
+  retryReason: (
     method: string,
     err: (Error & { code?: string }) | null,
     res: { statusCode: number; headers: Record<string, unknown> } | null,
-  ): RetryReason | null;
+  ) => RetryReason | null;
 }
 
 export interface AnswerHooks {

@@ -53,7 +53,7 @@ export async function insertMail(
       lockedUntil: null,
       sentAt: null,
       idempotencyKey: options.idempotencyKey,
-    } as never,
+    },
     'idempotencyKey',
   )
     .returning('id')

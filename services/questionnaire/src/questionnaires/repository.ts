@@ -78,9 +78,11 @@ export const findQuestionnaireOfPeriod = (db: QuestionnaireExecutor, groupId: st
 export async function countriesWithoutQuestionnaire(db: QuestionnaireExecutor, periodId: string | undefined) {
   let query = db.selectFrom('countries as c').select(['c.groupId', 'c.name']).where('c.active', '=', true);
   if (periodId) {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(selectFrom('questionnaires as q').select('q.id').whereRef('q.groupId', '=', 'c.groupId').where('q.periodId', '=', periodId)),
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('questionnaires as q').select('q.id').whereRef('q.groupId', '=', 'c.groupId').where('q.periodId', '=', periodId),
+        ),
       ),
     );
   }
