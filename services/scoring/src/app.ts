@@ -1,5 +1,5 @@
 import { READ_MODELS_CHANGED_SIGNAL } from '@cti/contracts';
-import { defineService, requestContext } from '@cti/service-kit';
+import { defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
@@ -22,7 +22,7 @@ export const scoringService = defineService<ScoringDB>('scoring')({
   migrations,
   // Its reads (the index list, thousands a second) need nothing of a trace context; entering
   // one per request would turn on Node 20's async hooks for the process, about a quarter of a
-  // read's CPU. Writes hand the request's context to their transaction (`ctx.write`), the print
+  // read's CPU. Writes hand the request's context to their use-case's transaction, the print
   // route to its call; the consumer's transactions continue their event's trace by themselves.
   activeContext: false,
   async plugin(app, config) {
@@ -48,12 +48,10 @@ export const scoringService = defineService<ScoringDB>('scoring')({
       config,
       settings,
       cache,
-      async write(request, work) {
-        try {
-          return await app.inTransaction(work, { context: requestContext(request) });
-        } finally {
-          cache.invalidate();
-        }
+      writes: {
+        inTransaction: (work, options) => app.inTransaction(work, options),
+        invalidateReadModels: () => cache.invalidate(),
+        settings,
       },
     };
     app.readiness.set('read-model-listener', () => cache.isListening);
