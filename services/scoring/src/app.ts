@@ -4,13 +4,14 @@ import { defineService } from '@cti/service-kit';
 import { migrations } from '../migrations';
 
 import { accessSettingsOf, ScoringConfig } from './config';
+import { scoringConsumer } from './consumer';
 import type { ScoringContext } from './context';
 import { countryRoutes } from './countries/routes';
 import type { ScoringDB } from './db';
+import { demoProjectionHooks } from './demo/projection-hooks';
 import { exportRoutes } from './exports/routes';
 import { internalRoutes } from './internal/routes';
 import { printRoutes } from './print/routes';
-import { CONSUMED_EVENTS, handleEvent } from './projections/handle-event';
 import { ReadModelCache } from './read-models/cache';
 import { rebuildReadModels } from './read-models/rebuild';
 import { readModelRoutes } from './read-models/routes';
@@ -69,8 +70,9 @@ export const scoringService = defineService<ScoringDB>('scoring')({
     await app.register(exportRoutes, { ctx });
     await app.register(internalRoutes, { ctx });
   },
-  consumers: (app, config) => {
-    const options = { settings: accessSettingsOf(config), demo: config.DEMO_DATA };
-    return [{ filter: [...CONSUMED_EVENTS], handle: (event, trx) => handleEvent(trx, event, options) }];
+  consumers: (_app, config) => {
+    const settings = accessSettingsOf(config);
+    // with demo data: the demo countries' indexes, and demo scores for the demo seed's questionnaires
+    return [scoringConsumer({ settings, ...(config.DEMO_DATA ? demoProjectionHooks(settings) : {}) })];
   },
 });
