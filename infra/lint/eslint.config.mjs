@@ -223,4 +223,37 @@ export default tseslint.config(
     ignores: ['**/services/*/src/**/repository.ts', '**/services/*/src/**/migrations/**'],
     rules: { 'no-restricted-syntax': queriesOnlyInRepositories },
   },
+  {
+    // the service shape: the HTTP request and reply stay in the routes (and the service's app.ts
+    // and server.ts); a use-case takes plain values: the caller, the body, the request's trace
+    // context (`requestContext(request)`). infra/lint/test/service-shape.test.ts shows it bite.
+    files: ['**/services/*/src/**/*.ts'],
+    ignores: [
+      '**/services/*/src/**/routes.ts',
+      '**/services/*/src/app.ts',
+      '**/services/*/src/server.ts',
+      // the gateway forwards requests: handling them is its whole job, not a use-case's
+      '**/services/gateway/src/**',
+      // helpers of routes that read or answer HTTP itself: a signed cookie, a stored file sent as
+      // the reply, a conditional answer with its caching headers
+      '**/services/identity/src/devices/device-cookie.ts',
+      '**/services/documents/src/storage/send-file.ts',
+      '**/services/scoring/src/read-models/http.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message:
+                'Only routes.ts (and app.ts, server.ts) handle the request and reply: pass the use-case plain values (the caller, the body, requestContext(request)).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

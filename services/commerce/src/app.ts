@@ -5,7 +5,7 @@ import { migrations } from '../migrations';
 import { certifiedScorecardsConsumer } from './certified/certified-scorecards';
 import { checkoutRoutes } from './checkout/routes';
 import { CommerceConfig } from './config';
-import { countriesConsumer } from './countries/countries';
+import { countriesConsumer } from './countries/projection';
 import type { CommerceApp, CommerceDB } from './db';
 import { billingSweepSchedule } from './notices/billing-sweep';
 import { localPaymentRoutes } from './notices/routes';

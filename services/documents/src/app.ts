@@ -13,7 +13,7 @@ import { annotationRoutes } from './annotations/routes';
 import { certifiedOrdersConsumer } from './certified/orders';
 import { certifiedRoutes } from './certified/routes';
 import { DocumentsConfig } from './config';
-import { projectEvent } from './countries/projections';
+import { projectEvent } from './countries/projection';
 import type { DocumentsDB } from './db';
 import { libraryRoutes } from './library/routes';
 import { renderPlugin } from './rendering/render-plugin';

@@ -1,16 +1,17 @@
 import { READ_MODELS_CHANGED_SIGNAL } from '@cti/contracts';
-import { defineService, requestContext } from '@cti/service-kit';
+import { defineService } from '@cti/service-kit';
 
 import { migrations } from '../migrations';
 
 import { accessSettingsOf, ScoringConfig } from './config';
+import { scoringConsumer } from './consumer';
 import type { ScoringContext } from './context';
 import { countryRoutes } from './countries/routes';
 import type { ScoringDB } from './db';
+import { demoProjectionHooks } from './demo/projection-hooks';
 import { exportRoutes } from './exports/routes';
 import { internalRoutes } from './internal/routes';
 import { printRoutes } from './print/routes';
-import { CONSUMED_EVENTS, handleEvent } from './projections/handle-event';
 import { ReadModelCache } from './read-models/cache';
 import { rebuildReadModels } from './read-models/rebuild';
 import { readModelRoutes } from './read-models/routes';
@@ -22,7 +23,7 @@ export const scoringService = defineService<ScoringDB>('scoring')({
   migrations,
   // Its reads (the index list, thousands a second) need nothing of a trace context; entering
   // one per request would turn on Node 20's async hooks for the process, about a quarter of a
-  // read's CPU. Writes hand the request's context to their transaction (`ctx.write`), the print
+  // read's CPU. Writes hand the request's context to their use-case's transaction, the print
   // route to its call; the consumer's transactions continue their event's trace by themselves.
   activeContext: false,
   async plugin(app, config) {
@@ -48,12 +49,10 @@ export const scoringService = defineService<ScoringDB>('scoring')({
       config,
       settings,
       cache,
-      async write(request, work) {
-        try {
-          return await app.inTransaction(work, { context: requestContext(request) });
-        } finally {
-          cache.invalidate();
-        }
+      writes: {
+        inTransaction: (work, options) => app.inTransaction(work, options),
+        invalidateReadModels: () => cache.invalidate(),
+        settings,
       },
     };
     app.readiness.set('read-model-listener', () => cache.isListening);
@@ -71,8 +70,9 @@ export const scoringService = defineService<ScoringDB>('scoring')({
     await app.register(exportRoutes, { ctx });
     await app.register(internalRoutes, { ctx });
   },
-  consumers: (app, config) => {
-    const options = { settings: accessSettingsOf(config), demo: config.DEMO_DATA };
-    return [{ filter: [...CONSUMED_EVENTS], handle: (event, trx) => handleEvent(trx, event, options) }];
+  consumers: (_app, config) => {
+    const settings = accessSettingsOf(config);
+    // with demo data: the demo countries' indexes, and demo scores for the demo seed's questionnaires
+    return [scoringConsumer({ settings, ...(config.DEMO_DATA ? demoProjectionHooks(settings) : {}) })];
   },
 });

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@cti/contracts';
 
-import { projectCountry } from '../countries/repository';
+import { projectCountry } from '../countries/projection';
 import type { NotificationsExecutor } from '../db';
 import { markBounced } from '../delivery/dispatcher';
 import { findDelivery } from '../delivery/repository';

@@ -1,20 +1,10 @@
 import type { IndexCountry } from '@cti/access';
-import type { DomainEvent } from '@cti/contracts';
-import { projectCountryGroup } from '@cti/events';
 
 import type { NotificationsExecutor } from '../db';
 
 /** The country a change is about, as identity names it (null when unknown or for library documents). */
 export interface CountryFacts extends IndexCountry {
   name: string;
-}
-
-/** Keeps the projection of identity's country groups (name, ISO code, flag). */
-export async function projectCountry(trx: NotificationsExecutor, event: DomainEvent): Promise<void> {
-  await projectCountryGroup(trx, event, {
-    table: 'countries',
-    row: (g) => ({ name: g.name, countryId: g.countryId ? g.countryId.toUpperCase() : null, logoPath: g.logoPath }),
-  });
 }
 
 export const findCountry = (db: NotificationsExecutor, groupId: string) =>

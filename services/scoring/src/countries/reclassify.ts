@@ -1,9 +1,8 @@
-import type { IndexAccessSettings } from '@cti/access';
 import type { EventActor, IndexCountryRow } from '@cti/contracts';
 import { ScoringMessages } from '@cti/contracts';
 import { appendToOutbox, NotFound } from '@cti/service-kit';
 
-import type { ScoringExecutor } from '../db';
+import { inWriteTransaction, type ScoringWriteDeps, type TraceContext } from '../context';
 import { rebuildReadModels } from '../read-models/rebuild';
 import type { CountryRow } from '../read-models/snapshot';
 
@@ -22,18 +21,24 @@ export const indexCountryOf = (c: CountryRow): IndexCountryRow => ({
  * (Enforceability Index). Its scores stay; it just moves between the indexes.
  */
 export async function reclassifyCountry(
-  trx: ScoringExecutor,
+  deps: ScoringWriteDeps,
+  context: TraceContext,
   groupId: string,
   contracting: boolean,
   actor: EventActor | null,
-  settings: IndexAccessSettings,
 ): Promise<IndexCountryRow> {
-  const country = await findCountry(trx, groupId);
-  if (!country) throw new NotFound(ScoringMessages.countryFailed);
-  if (country.contracting !== contracting) {
-    await setContracting(trx, groupId, contracting);
-    await appendToOutbox(trx, { type: 'evt.scoring.country.reclassified', actor, data: { groupId, groupName: country.name, contracting } });
-    await rebuildReadModels(trx, settings, { groupIds: [groupId] });
-  }
-  return indexCountryOf({ ...country, contracting });
+  return inWriteTransaction(deps, context, async (trx) => {
+    const country = await findCountry(trx, groupId);
+    if (!country) throw new NotFound(ScoringMessages.countryFailed);
+    if (country.contracting !== contracting) {
+      await setContracting(trx, groupId, contracting);
+      await appendToOutbox(trx, {
+        type: 'evt.scoring.country.reclassified',
+        actor,
+        data: { groupId, groupName: country.name, contracting },
+      });
+      await rebuildReadModels(trx, deps.settings, { groupIds: [groupId] });
+    }
+    return indexCountryOf({ ...country, contracting });
+  });
 }

@@ -1,6 +1,6 @@
 import { RouteRules } from '@cti/access';
 import { ErrorBody, IndexCountryList, IndexCountryRow, SetContractingBody } from '@cti/contracts';
-import { actorOf, Type } from '@cti/service-kit';
+import { actorOf, requestContext, Type } from '@cti/service-kit';
 
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
@@ -39,6 +39,6 @@ export async function countryRoutes(app: ScoringApp, { ctx }: { ctx: ScoringCont
       },
     },
     async (request) =>
-      ctx.write(request, (trx) => reclassifyCountry(trx, request.params.groupId, request.body.Contracting, actorOf(request), ctx.settings)),
+      reclassifyCountry(ctx.writes, requestContext(request), request.params.groupId, request.body.Contracting, actorOf(request)),
   );
 }

@@ -2,8 +2,8 @@ import { findCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
 import { findComplianceScores, findEnforceabilityScores } from '../scores/repository';
-import { saveComplianceScores, type SaveOptions } from '../scores/save-compliance';
-import { saveEnforceability } from '../scores/save-enforceability';
+import { recordComplianceScores, type SaveOptions } from '../scores/save-compliance';
+import { recordEnforceability } from '../scores/save-enforceability';
 
 import { demoComplianceScores, demoEnforceabilityScores } from './demo-scores';
 
@@ -20,10 +20,10 @@ export async function seedDemoScores(trx: ScoringExecutor, questionnaireId: stri
   if (country.contracting) {
     if (await findComplianceScores(trx, questionnaireId)) return;
     const scores = demoComplianceScores(country, period.name);
-    if (scores) await saveComplianceScores(trx, { Id: questionnaireId, ...scores }, null, options);
+    if (scores) await recordComplianceScores(trx, { Id: questionnaireId, ...scores }, null, options);
   } else {
     if (await findEnforceabilityScores(trx, country.groupId, period.periodId)) return;
-    await saveEnforceability(
+    await recordEnforceability(
       trx,
       { GroupId: country.groupId, PeriodId: period.periodId, ...demoEnforceabilityScores(country, period.name) },
       null,

@@ -7,7 +7,7 @@ import {
   SaveQuestionnaireScoresBody,
   ScoringInputs,
 } from '@cti/contracts';
-import { actorOf, Type } from '@cti/service-kit';
+import { actorOf, requestContext, Type } from '@cti/service-kit';
 
 import type { ScoringContext } from '../context';
 import type { ScoringApp } from '../db';
@@ -50,7 +50,7 @@ export async function scoreRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
         response: { 200: QuestionnaireScoring, ...errors },
       },
     },
-    async (request) => ctx.write(request, (trx) => saveComplianceScores(trx, request.body, actorOf(request), { settings: ctx.settings })),
+    async (request) => saveComplianceScores(ctx.writes, requestContext(request), request.body, actorOf(request)),
   );
 
   app.post(
@@ -64,6 +64,6 @@ export async function scoreRoutes(app: ScoringApp, { ctx }: { ctx: ScoringContex
         response: { 200: EnforceabilityScoring, ...errors },
       },
     },
-    async (request) => ctx.write(request, (trx) => saveEnforceability(trx, request.body, actorOf(request), { settings: ctx.settings })),
+    async (request) => saveEnforceability(ctx.writes, requestContext(request), request.body, actorOf(request)),
   );
 }

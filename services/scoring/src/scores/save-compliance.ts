@@ -4,6 +4,7 @@ import { ScoringMessages } from '@cti/contracts';
 import { complianceOutcome, VARIABLES } from '@cti/scoring-rules';
 import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 
+import { inWriteTransaction, type ScoringWriteDeps, type TraceContext } from '../context';
 import { findCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire } from '../periods/repository';
@@ -22,12 +23,25 @@ export interface SaveOptions {
 }
 
 /**
- * Saves a questionnaire's scoring inputs (POST api/questionnaire/save). Score, Category
- * and ASU are computed here from the inputs; whatever the client sent for them is
- * ignored. Records `evt.scoring.scores.saved` and refreshes the read models, all in
- * the caller's transaction.
+ * Saves a questionnaire's scoring inputs (POST api/questionnaire/save) in a transaction of its
+ * own that continues the request's trace; see `recordComplianceScores`.
  */
 export async function saveComplianceScores(
+  deps: ScoringWriteDeps,
+  context: TraceContext,
+  body: SaveQuestionnaireScoresBody,
+  actor: EventActor | null,
+): Promise<QuestionnaireScoring> {
+  return inWriteTransaction(deps, context, (trx) => recordComplianceScores(trx, body, actor, { settings: deps.settings }));
+}
+
+/**
+ * Records a questionnaire's scoring inputs. Score, Category and ASU are computed here from
+ * the inputs; whatever the client sent for them is ignored. Records `evt.scoring.scores.saved`
+ * and refreshes the read models, all in the caller's transaction (the demo seed's is its
+ * consumer's).
+ */
+export async function recordComplianceScores(
   trx: ScoringExecutor,
   body: SaveQuestionnaireScoresBody,
   actor: EventActor | null,

@@ -3,6 +3,7 @@ import { ScoringMessages } from '@cti/contracts';
 import { ENFORCEABILITY_VARIABLES, enforceabilityCategory, enforceabilityScore } from '@cti/scoring-rules';
 import { appendToOutbox, BadRequest, Conflict, NotFound } from '@cti/service-kit';
 
+import { inWriteTransaction, type ScoringWriteDeps, type TraceContext } from '../context';
 import { findCountry } from '../countries/repository';
 import type { ScoringExecutor } from '../db';
 import { findPeriod, findQuestionnaire, findQuestionnaireOf } from '../periods/repository';
@@ -15,11 +16,24 @@ import type { SaveOptions } from './save-compliance';
 import { requireInputs } from './validate';
 
 /**
- * Saves a country's enforceability record for a period (POST api/questionnaire/enforceability/save).
+ * Saves a country's enforceability record for a period (POST api/questionnaire/enforceability/save)
+ * in a transaction of its own that continues the request's trace; see `recordEnforceability`.
+ */
+export async function saveEnforceability(
+  deps: ScoringWriteDeps,
+  context: TraceContext,
+  body: SaveEnforceabilityBody,
+  actor: EventActor | null,
+): Promise<EnforceabilityScoring> {
+  return inWriteTransaction(deps, context, (trx) => recordEnforceability(trx, body, actor, { settings: deps.settings }));
+}
+
+/**
+ * Records a country's enforceability record for a period, in the caller's transaction.
  * A QuestionnaireId, when sent, must name that country's questionnaire of that period.
  * Score and Category are computed here; records `evt.scoring.enforceability.saved`.
  */
-export async function saveEnforceability(
+export async function recordEnforceability(
   trx: ScoringExecutor,
   body: SaveEnforceabilityBody,
   actor: EventActor | null,
