@@ -270,9 +270,12 @@ it('stays correct with two replicas of everything and a three-node NATS cluster,
     scoreRecord: irelandRecord,
     follower: standard,
     followedGroupId: kenyaLike.GroupId,
-    // a certified scorecard is bought once per buyer and country: three buyers, every scored country
+    // a certified scorecard is bought once per buyer and country: three buyers, every country on
+    // sale (scored above zero: a country scored 0 has no certified scorecard to sell)
     buyers: [standard, viewer, otherFirm],
-    orders: list.filter((r) => r.Scored && r.PeriodId).map((r) => ({ productId: certified.Id, groupId: r.GroupId, periodId: r.PeriodId! })),
+    orders: list
+      .filter((r) => r.Scored && r.Score > 0 && r.PeriodId)
+      .map((r) => ({ productId: certified.Id, groupId: r.GroupId, periodId: r.PeriodId! })),
     signIn: { email: 'viewer@example.com', password: 'demo-password' },
     answerClients: 3,
   });
