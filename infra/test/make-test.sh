@@ -3,7 +3,7 @@
 # at the end and kept in test-output/stage-times.txt (stages.sh). On two cores no single stage
 # keeps both busy all the time, so some run side by side: ESLint (one thread) beside `tsc -b` and
 # the web build, and the browser journeys (one browser, one test at a time) beside jest. The
-# fault-injection suite runs last and alone: it holds the platform's recovery to 30 s.
+# fault-injection suite runs after them alone: it holds the platform's recovery to 30 s.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source infra/test/stages.sh
@@ -19,3 +19,9 @@ stage_bg e2e npx jest -c e2e/jest.config.js
 stage jest npx jest
 stage_wait lint e2e
 stage faults npx jest -c infra/faults/jest.config.js
+# In CI, the scale-out suite too, alone and last, at a reduced load (`make test-scale` runs it
+# whole): two replicas of everything behind HAProxy and a three-node NATS cluster, through kills
+# and a rolling restart. About 5 minutes; run.sh installs HAProxy if it is missing.
+if [ "${CI:-}" = true ]; then
+  stage scale env SCALE_LOAD=reduced bash infra/scale/run.sh
+fi
