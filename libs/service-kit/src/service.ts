@@ -24,7 +24,7 @@ import { closeLingeringConnections } from './close-connections';
 import { CommonConfig, ConfigError, loadConfig, PLATFORM_PORTS } from './config';
 import { dbPlugin, type KitTables, type ServiceTypeProvider } from './db-plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
-import { eventsPlugin, type ConsumerDefinition } from './events-plugin';
+import { eventsPlugin, type ConsumerDefinition, type TransactionOptions } from './events-plugin';
 import { exitWhenStdinCloses } from './exit-with-parent';
 import { healthPlugin } from './health';
 import { instrumentDatabasePool, instrumentEvents, metricsPlugin } from './metrics';
@@ -55,7 +55,8 @@ export type ServiceApp<DB extends KitTables = KitTables> = FastifyInstance<
  */
 export interface DataAccess<DB extends KitTables> {
   readonly db: Kysely<DB>;
-  inTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /** `options.context`: the trace the transaction continues (a service without active contexts). */
+  inTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>, options?: TransactionOptions): Promise<T>;
   readonly clock: Clock;
 }
 
@@ -65,7 +66,7 @@ export interface DataAccess<DB extends KitTables> {
  * its decorators.
  */
 export function dataAccessOf<DB extends KitTables>(app: DataAccess<DB>): DataAccess<DB> {
-  return { db: app.db, inTransaction: (work) => app.inTransaction(work), clock: app.clock };
+  return { db: app.db, inTransaction: (work, options) => app.inTransaction(work, options), clock: app.clock };
 }
 
 type ConfigOf<P extends TProperties> = Type.Static<TObject<P>> & CommonConfig;

@@ -1,6 +1,6 @@
 import type { IndexAccessSettings } from '@cti/access';
 import type { Transaction } from '@cti/db';
-import type { TransactionOptions } from '@cti/service-kit';
+import type { DataAccess, TransactionOptions } from '@cti/service-kit';
 
 import type { ScoringConfig } from './config';
 import type { ScoringDB } from './db';
@@ -19,8 +19,7 @@ export type TraceContext = NonNullable<TransactionOptions['context']>;
  * (or failed), and the access settings the read models are rebuilt with. The app builds it
  * once; a route passes it on with the request's trace context.
  */
-export interface ScoringWriteDeps {
-  inTransaction<T>(work: (trx: Transaction<ScoringDB>) => Promise<T>, options?: TransactionOptions): Promise<T>;
+export interface ScoringWriteDeps extends Pick<DataAccess<ScoringDB>, 'inTransaction'> {
   /**
    * Drops this replica's cached read models at once, so its own next read sees the change;
    * other replicas hear the notification the rebuild committed.
