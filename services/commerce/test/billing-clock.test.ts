@@ -119,6 +119,9 @@ describe('plan changes through the local provider, prorated as Stripe does', () 
       periodEnd: '2032-03-01T09:00:00.000Z',
     });
     await p.commerce.inject({ method: 'POST', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth });
+    // the upgrade took Standard away, which ends the user's sessions (as soon as identity's event
+    // arrives, which a busy machine may bring before the next read): they sign in again
+    user = await signInAgainOnceNarrowed(p, user);
     // approving again charges nothing more
     await p.commerce.inject({ method: 'POST', url: `/api/payment/local/approve/${up.changeId}`, headers: user.auth });
     const history: PurchaseHistoryRow[] = (await p.commerce.inject({ method: 'GET', url: '/api/purchase', headers: user.auth })).json();
@@ -137,8 +140,6 @@ describe('plan changes through the local provider, prorated as Stripe does', () 
     ).json();
     expect(approvedPage).toMatchObject({ status: 'approved', chargeNow: difference, takesEffectOn: '2031-09-01T09:00:00.000Z' });
 
-    // the upgrade took Standard away, which ends the user's sessions: they sign in again
-    user = await signInAgainOnceNarrowed(p, user);
     const down = await askToMove('Standard Subscription');
     expect(down.page).toMatchObject({
       fromPlan: 'Enhanced Subscription',
